@@ -1,0 +1,348 @@
+"""Fix assistant: small, verified edits that make a multi-solution goal unique.
+
+Two kinds of suggestion, both checked by re-solving the changed puzzle with
+``search.solve(max_solutions=2)`` before they are returned:
+
+* ``given``: reveal one or a few cells of the goal at the start (the clues stay
+  the same). Candidates are cells where known alternative solutions differ from
+  the goal; every alternative found along the way joins a shared pool, so the
+  next candidate is chosen against everything seen so far (a greedy hitting set).
+* ``toggle``: change one or two cells of the goal picture, which changes the
+  clues of their row and column. Candidates come from the region where the
+  goal and the alternatives differ; a second toggle is taken from the region
+  where the first toggle's puzzle still differs from its own alternative.
+
+``suggest`` is cancellable (``should_stop``) and time-bounded (``timeout``);
+``progress`` receives small dicts ``{"phase", "tried", "found"}``.
+"""
+from __future__ import annotations
+
+import time
+
+from . import search
+from .puzzle import Puzzle, PuzzleError, grid_from_rows, puzzle_from_grid, satisfies
+
+MAX_TRIALS = 48          # re-solves per call, on top of the first check
+SINGLE_TRIES = 10        # single-cell candidates tried per kind
+MAX_GIVENS = 12          # a longer chain is no longer a "small change"
+CHAINS = 2               # greedy given chains started from different cells
+KIND_ORDER = {"given": 0, "toggle": 1}
+
+
+class _Budget:
+    """Counts re-solves and watches the deadline and the cancel flag."""
+
+    def __init__(self, timeout, should_stop, progress):
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.should_stop = should_stop
+        self.progress = progress
+        self.tried = 0
+        self.found = 0
+
+    def remaining(self):
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    def exhausted(self):
+        if self.should_stop is not None and self.should_stop():
+            return True
+        left = self.remaining()
+        return self.tried >= MAX_TRIALS or (left is not None and left <= 0)
+
+    def solve(self, puzzle, cells=None, phase=""):
+        """solve() with two solutions asked, or None when out of time or cancelled."""
+        if self.exhausted():
+            return None
+        self.tried += 1
+        if self.progress is not None:
+            self.progress({"phase": phase, "tried": self.tried, "found": self.found})
+        res = search.solve(puzzle, max_solutions=2, cells=cells,
+                           timeout=self.remaining(), should_stop=self.should_stop)
+        if res.status in ("timeout", "cancelled"):
+            return None
+        return res
+
+
+def _grids(res, width):
+    """The solutions of a SolveResult as lists of rows of colour indices."""
+    out = []
+    for sol in res.solutions:
+        sol = list(sol)
+        if sol and not isinstance(sol[0], (list, tuple)):
+            sol = [sol[i:i + width] for i in range(0, len(sol), width)]
+        out.append([list(r) for r in sol])
+    return out
+
+
+def _state_char(puzzle, c):
+    """State-text character of colour index c ('#' stands for black in two-colour puzzles)."""
+    if c == 0:
+        return "."
+    return "#" if not puzzle.is_color else puzzle.colors[c].char
+
+
+def _colour_name(puzzle, c):
+    if not puzzle.is_color:
+        return "filled" if c else "empty"
+    return puzzle.colors[c].name if c else "empty"
+
+
+def _where(y, x):
+    return f"row {y + 1}, column {x + 1}"
+
+
+def _ranked_cells(goal, alts, alive=None, exclude=()):
+    """Cells where alternatives differ from the goal, most discriminating first.
+
+    Ties go to cells whose row and column hold more differing cells: they sit
+    in the middle of an ambiguous region rather than at its edge.
+    """
+    h, w = len(goal), len(goal[0])
+    diff = [[0] * w for _ in range(h)]
+    for i, a in enumerate(alts):
+        if alive is not None and not alive[i]:
+            continue
+        for y in range(h):
+            ay, gy = a[y], goal[y]
+            for x in range(w):
+                if ay[x] != gy[x]:
+                    diff[y][x] += 1
+    row_d = [sum(1 for v in r if v) for r in diff]
+    col_d = [sum(1 for y in range(h) if diff[y][x]) for x in range(w)]
+    cells = [(y, x) for y in range(h) for x in range(w) if diff[y][x] and (y, x) not in exclude]
+    cells.sort(key=lambda c: (-diff[c[0]][c[1]], -(row_d[c[0]] + col_d[c[1]]), c))
+    return cells
+
+
+def _add_alts(pool, goal, res, width):
+    for g in _grids(res, width):
+        if g != goal and g not in pool:
+            pool.append(g)
+
+
+def _given_masks(puzzle, goal, givens):
+    full = puzzle.full_mask
+    w = puzzle.width
+    cells = [full] * (puzzle.height * w)
+    for y, x in givens:
+        cells[y * w + x] = 1 << goal[y][x]
+    return cells
+
+
+def _given_suggestion(puzzle, goal, givens):
+    cells = [{"row": y + 1, "column": x + 1, "value": _state_char(puzzle, goal[y][x])}
+             for y, x in sorted(givens)]
+    parts = [f"{_where(y, x)} ({_colour_name(puzzle, goal[y][x])})" for y, x in sorted(givens)]
+    if len(parts) == 1:
+        text = f"Show {parts[0]} at the start: the clues stay the same and the solution becomes unique."
+    else:
+        text = (f"Show {len(parts)} cells at the start: {'; '.join(parts)}. "
+                "The clues stay the same and the solution becomes unique.")
+    return {"kind": "given", "cells": cells, "description": text, "verified": True,
+            "_givens": tuple(sorted(givens))}
+
+
+def _toggle_suggestion(puzzle, goal, changes):
+    cells = [{"row": y + 1, "column": x + 1, "value": _state_char(puzzle, v)}
+             for (y, x), v in sorted(changes)]
+    parts = [f"{_where(y, x)} from {_colour_name(puzzle, goal[y][x])} to {_colour_name(puzzle, v)}"
+             for (y, x), v in sorted(changes)]
+    text = "Change " + " and ".join(parts) + ": the clues of those lines change and the solution becomes unique."
+    return {"kind": "toggle", "cells": cells, "description": text, "verified": True,
+            "_changes": tuple(sorted(changes))}
+
+
+def _toggle_values(puzzle, goal, alts, cell):
+    """New colours to try at `cell`: each alternative's colour there, then background."""
+    y, x = cell
+    vals = []
+    for a in alts:
+        v = a[y][x]
+        if v != goal[y][x] and v not in vals:
+            vals.append(v)
+    if goal[y][x] != 0 and 0 not in vals:
+        vals.append(0)
+    if not vals:  # b/w: flip
+        vals.append(1 - goal[y][x] if not puzzle.is_color else 1)
+    return vals
+
+
+def _changed_puzzle(puzzle, goal, changes):
+    grid = [list(r) for r in goal]
+    for (y, x), v in changes:
+        grid[y][x] = v
+    return grid, puzzle_from_grid(grid, puzzle.colors)
+
+
+def _single_givens(puzzle, goal, pool, budget, found, seen, want):
+    """One revealed cell each, most discriminating first; failures feed the pool."""
+    for cell in _ranked_cells(goal, pool)[:SINGLE_TRIES]:
+        if len(found) >= want or budget.exhausted():
+            return
+        _try_givens(puzzle, goal, pool, budget, found, seen, [cell])
+
+
+def _try_givens(puzzle, goal, pool, budget, found, seen, givens):
+    """Re-solve with `givens` shown; True (unique), False (multiple) or None (skipped)."""
+    key = tuple(sorted(givens))
+    if key in seen:
+        return None
+    seen.add(key)
+    res = budget.solve(puzzle, _given_masks(puzzle, goal, givens), phase="given")
+    if res is None:
+        return None
+    if res.status == "unique":
+        found.append(_given_suggestion(puzzle, goal, givens))
+        budget.found += 1
+        return True
+    _add_alts(pool, goal, res, puzzle.width)
+    return False
+
+
+def _given_chains(puzzle, goal, pool, budget, found, seen, want):
+    """Greedy hitting sets: add the cell that rules out most surviving alternatives."""
+    starts = [c for c in _ranked_cells(goal, pool) if (c,) not in seen][:CHAINS]
+    starts = starts or _ranked_cells(goal, pool)[:1]
+    for start in starts:
+        if len(found) >= want or budget.exhausted():
+            return
+        givens = [start]
+        while len(givens) < MAX_GIVENS and not budget.exhausted():
+            alive = [all(a[y][x] == goal[y][x] for y, x in givens) for a in pool]
+            nxt = _ranked_cells(goal, pool, alive, exclude=set(givens))
+            if not nxt:
+                break
+            givens.append(nxt[0])
+            if _try_givens(puzzle, goal, pool, budget, found, seen, givens):
+                if len(givens) > 2:
+                    _shorten(puzzle, goal, found, budget)
+                break
+
+
+def _shorten(puzzle, goal, found, budget):
+    """Drop givens from the last chain that the others make redundant."""
+    givens = list(found[-1]["_givens"])
+    for cell in list(givens):
+        if budget.exhausted() or len(givens) <= 1:
+            break
+        rest = [c for c in givens if c != cell]
+        res = budget.solve(puzzle, _given_masks(puzzle, goal, rest), phase="given")
+        if res is not None and res.status == "unique":
+            givens = rest
+    found[-1] = _given_suggestion(puzzle, goal, givens)
+
+
+def _try_toggles(puzzle, goal, budget, found, seen, changes):
+    """Re-solve the changed picture; True, None, or (grid, its alternatives)."""
+    key = tuple(sorted(changes))
+    if key in seen:
+        return None
+    seen.add(key)
+    grid, changed = _changed_puzzle(puzzle, goal, changes)
+    res = budget.solve(changed, phase="toggle")
+    if res is None:
+        return None
+    if res.status == "unique":
+        found.append(_toggle_suggestion(puzzle, goal, changes))
+        budget.found += 1
+        return True
+    return grid, [g for g in _grids(res, puzzle.width) if g != grid]
+
+
+def _single_toggles(puzzle, goal, pool, budget, found, seen, want):
+    """One changed cell each; returns follow-ups (first change, its grid, its alternatives)."""
+    followups = []
+    for cell in _ranked_cells(goal, pool)[:SINGLE_TRIES]:
+        for v in _toggle_values(puzzle, goal, pool, cell)[:2]:
+            if len(found) >= want or budget.exhausted():
+                return followups
+            out = _try_toggles(puzzle, goal, budget, found, seen, [(cell, v)])
+            if isinstance(out, tuple) and out[1]:
+                followups.append(((cell, v), out[0], out[1]))
+    return followups
+
+
+def _toggle_pairs(puzzle, goal, budget, found, seen, followups, want):
+    """A second change from the region the first change's puzzle left ambiguous."""
+    for first, grid, alts in followups:
+        for cell in _ranked_cells(grid, alts, exclude={first[0]})[:3]:
+            for v in _toggle_values(puzzle, grid, alts, cell)[:1]:
+                if len(found) >= want or budget.exhausted():
+                    return
+                _try_toggles(puzzle, goal, budget, found, seen, [first, (cell, v)])
+
+
+def _rank(suggestions, max_suggestions):
+    """Fewest changes first; keep the best of each kind before filling up."""
+    order = sorted(suggestions, key=lambda s: (len(s["cells"]), KIND_ORDER[s["kind"]]))
+    picked = []
+    for kind in ("given", "toggle"):
+        best = next((s for s in order if s["kind"] == kind), None)
+        if best is not None and len(picked) < max_suggestions:
+            picked.append(best)
+    for s in order:
+        if len(picked) >= max_suggestions:
+            break
+        if s not in picked:
+            picked.append(s)
+    return sorted(picked, key=lambda s: (len(s["cells"]), KIND_ORDER[s["kind"]]))
+
+
+def _classify(puzzle, goal, sugg, budget):
+    """Attach the classification and difficulty of the fixed puzzle."""
+    from . import classify  # lazy: classification is only needed for the few returned
+    if sugg["kind"] == "toggle":
+        _, fixed = _changed_puzzle(puzzle, goal, sugg["_changes"])
+        cells = None
+    else:
+        fixed, cells = puzzle, _given_masks(puzzle, goal, sugg["_givens"])
+    left = budget.remaining()
+    info = classify.classify(fixed, cells=cells, timeout=None if left is None else max(left, 0.5))
+    sugg["classification"] = info["classification"]
+    sugg["difficulty"] = info.get("difficulty")
+
+
+def goal_grid(puzzle: Puzzle) -> list:
+    """The goal as colour-index rows; PuzzleError when missing or not matching the clues."""
+    if puzzle.goal is None:
+        raise PuzzleError("the puzzle has no goal image, so there is nothing to check or fix")
+    grid = grid_from_rows(puzzle, puzzle.goal)
+    if not satisfies(puzzle, grid):
+        raise PuzzleError("the goal image does not match the puzzle's clues")
+    return grid
+
+
+def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
+            progress=None) -> list:
+    """Up to `max_suggestions` verified edits that make the puzzle's goal the only solution.
+
+    Returns [] when the goal is already unique or when nothing was verified in
+    time. Each suggestion: {"kind": "given"|"toggle", "cells": [{"row",
+    "column", "value"}] (1-based, state chars), "description", "verified":
+    True, "classification", "difficulty"}. For "given" the cells are shown at
+    the start; for "toggle" they are the goal's new values.
+    """
+    goal = goal_grid(puzzle)
+    budget = _Budget(timeout, should_stop, progress)
+    res = budget.solve(puzzle, phase="check")
+    if res is None or res.status != "multiple":
+        return []
+    pool = []
+    _add_alts(pool, goal, res, puzzle.width)
+    givens, toggles, seen_g, seen_t = [], [], set(), set()
+    # One-cell fixes of both kinds first (they rank first), then longer ones.
+    _single_givens(puzzle, goal, pool, budget, givens, seen_g, max_suggestions)
+    followups = _single_toggles(puzzle, goal, pool, budget, toggles, seen_t, max_suggestions)
+    if not givens:
+        _given_chains(puzzle, goal, pool, budget, givens, seen_g, 1)
+    if not toggles:
+        _toggle_pairs(puzzle, goal, budget, toggles, seen_t, followups, 1)
+    found = givens + toggles
+    picked = _rank(found, max_suggestions)
+    for s in picked:
+        if should_stop is not None and should_stop():
+            break
+        _classify(puzzle, goal, s, budget)
+    for s in picked:
+        s.pop("_givens", None)
+        s.pop("_changes", None)
+    return picked
