@@ -1,0 +1,208 @@
+"""Line logic to a fixpoint over a queue of changed lines.
+
+The solver state is two lists of per-line "cans" tuples (see :mod:`pysolver.line`):
+``rows[y][c]`` has bit x set when cell (y, x) may still have colour c, and
+``cols[x][c]`` bit y likewise. Tuples are immutable, so copying a state for
+probing or branching is two shallow list copies.
+
+:class:`Engine` holds the per-puzzle line solvers (cached by clue and line state)
+and runs propagation; :func:`propagate` is the public, flat-grid wrapper used by
+the hint module and the API.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .line import from_cans, line_solver, normalize_clue, to_cans
+
+
+class Engine:
+    """Per-puzzle propagation machinery shared by propagate, probe and search."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.w = w = puzzle.width
+        self.h = h = puzzle.height
+        self.ncol = len(puzzle.colors)
+        self.row_clues = [normalize_clue(c) for c in puzzle.rows]
+        self.col_clues = [normalize_clue(c) for c in puzzle.cols]
+        self.row_solve = [line_solver(c, w) for c in self.row_clues]
+        self.col_solve = [line_solver(c, h) for c in self.col_clues]
+        self.failed = None  # (axis, index) of the last contradiction
+        self.line_solves = 0
+
+    # -- state conversion -------------------------------------------------
+    def initial(self, cells=None):
+        """(rows, cols) from a flat list of cell masks, or all-unknown."""
+        w, h, ncol = self.w, self.h, self.ncol
+        if cells is None:
+            rfull, cfull = (1 << w) - 1, (1 << h) - 1
+            return [(rfull,) * ncol for _ in range(h)], [(cfull,) * ncol for _ in range(w)]
+        cells = list(cells)
+        if len(cells) != w * h:
+            raise ValueError(f"cells has {len(cells)} entries, the puzzle has {w * h} cells")
+        rows = [to_cans(cells[y * w:(y + 1) * w], ncol) for y in range(h)]
+        cols = [to_cans(cells[x::w], ncol) for x in range(w)]
+        return rows, cols
+
+    def cells(self, rows):
+        """Flat row-major list of cell masks from row states."""
+        out = []
+        for r in rows:
+            out.extend(from_cans(r, self.w))
+        return out
+
+    def grid(self, rows):
+        """Colour-index grid (list of lists) of a fully known state."""
+        return [[m.bit_length() - 1 for m in from_cans(r, self.w)] for r in rows]
+
+    def unknown(self, rows):
+        """Number of cells with more than one colour still possible."""
+        total = 0
+        for r in rows:
+            seen = multi = 0
+            for m in r:
+                multi |= seen & m
+                seen |= m
+            total += multi.bit_count()
+        return total
+
+    def complete(self, rows):
+        for r in rows:
+            seen = 0
+            for m in r:
+                if seen & m:
+                    return False
+                seen |= m
+        return True
+
+    # -- propagation ------------------------------------------------------
+    def run(self, rows, cols, drows, dcols, record=None):
+        """Propagate in place from the dirty line sets ``drows``/``dcols``.
+
+        Returns the number of cell narrowings made, or -1 on a contradiction
+        (``self.failed`` then names the line). ``record``, when a list, gets one
+        step dict per line that changed.
+        """
+        row_solve, col_solve = self.row_solve, self.col_solve
+        changes = 0
+        solves = 0
+        while drows or dcols:
+            if drows:
+                batch, drows = drows, set()
+                for y in sorted(batch):
+                    old = rows[y]
+                    new = row_solve[y](old)
+                    solves += 1
+                    if new is None:
+                        self.failed = ("row", y)
+                        self.line_solves += solves
+                        return -1
+                    if new == old:
+                        continue
+                    rows[y] = new
+                    yb = ~(1 << y)
+                    touched = 0
+                    for c in range(len(old)):
+                        gone = old[c] & ~new[c]
+                        touched |= gone
+                        while gone:
+                            low = gone & -gone
+                            x = low.bit_length() - 1
+                            t = cols[x]
+                            if c == 0:
+                                cols[x] = (t[0] & yb,) + t[1:]
+                            else:
+                                cols[x] = t[:c] + (t[c] & yb,) + t[c + 1:]
+                            dcols.add(x)
+                            gone ^= low
+                    changes += touched.bit_count()
+                    if record is not None:
+                        record.append(self._step("row", y, old, new, touched))
+            if dcols:
+                batch, dcols = dcols, set()
+                for x in sorted(batch):
+                    old = cols[x]
+                    new = col_solve[x](old)
+                    solves += 1
+                    if new is None:
+                        self.failed = ("column", x)
+                        self.line_solves += solves
+                        return -1
+                    if new == old:
+                        continue
+                    cols[x] = new
+                    xb = ~(1 << x)
+                    touched = 0
+                    for c in range(len(old)):
+                        gone = old[c] & ~new[c]
+                        touched |= gone
+                        while gone:
+                            low = gone & -gone
+                            y = low.bit_length() - 1
+                            t = rows[y]
+                            if c == 0:
+                                rows[y] = (t[0] & xb,) + t[1:]
+                            else:
+                                rows[y] = t[:c] + (t[c] & xb,) + t[c + 1:]
+                            drows.add(y)
+                            gone ^= low
+                    changes += touched.bit_count()
+                    if record is not None:
+                        record.append(self._step("column", x, old, new, touched))
+        self.line_solves += solves
+        return changes
+
+    def run_all(self, rows, cols, record=None):
+        """Propagate with every line queued."""
+        return self.run(rows, cols, set(range(self.h)), set(range(self.w)), record)
+
+    def _step(self, axis, index, old, new, touched):
+        n = self.w if axis == "row" else self.h
+        masks = from_cans(new, n)
+        positions = [i for i in range(n) if (touched >> i) & 1]
+        clue = self.row_clues[index] if axis == "row" else self.col_clues[index]
+        return {"axis": axis, "index": index, "cells": positions,
+                "values": [masks[i] for i in positions],
+                "reason": {"rule": "line", "clue": clue}}
+
+
+@dataclass
+class PropagationResult:
+    """Outcome of :func:`propagate`.
+
+    ``ok`` is False on a contradiction and ``failed`` then names the line as
+    ``(axis, index)`` with axis "row"/"column" and a 0-based index. ``cells`` is
+    the narrowed flat grid (the state reached when the contradiction was found,
+    if any). ``steps`` lists the line steps in order when recording was asked:
+    dicts with ``axis``, ``index``, ``cells`` (positions along the line),
+    ``values`` (their new masks) and ``reason``.
+    """
+    ok: bool
+    cells: list
+    failed: tuple | None = None
+    steps: list = field(default_factory=list)
+    changes: int = 0
+
+
+def propagate(puzzle, cells=None, lines=None, record=False, engine=None):
+    """Apply line logic until nothing changes.
+
+    ``cells``: flat row-major list of masks (None = all unknown). ``lines``: an
+    iterable of ``(axis, index)`` to start from (default: every line); only
+    lines whose cells change are solved again. ``record``: keep the steps.
+    Returns a :class:`PropagationResult`.
+    """
+    eng = engine or Engine(puzzle)
+    rows, cols = eng.initial(cells)
+    if lines is None:
+        drows, dcols = set(range(eng.h)), set(range(eng.w))
+    else:
+        drows, dcols = set(), set()
+        for axis, i in lines:
+            (drows if axis == "row" else dcols).add(i)
+    steps = [] if record else None
+    n = eng.run(rows, cols, drows, dcols, steps)
+    if n < 0:
+        return PropagationResult(False, eng.cells(rows), eng.failed, steps or [], 0)
+    return PropagationResult(True, eng.cells(rows), None, steps or [], n)

@@ -1,0 +1,178 @@
+"""Search: propagation, probing, then depth-first branching with backtracking.
+
+Each search node is probed to a fixpoint (see :mod:`pysolver.probe`); the cell
+whose trials decide the most cells in the worse case becomes the branching
+cell, and its already-propagated trial states are the children. Solutions are
+collected (deduplicated) until ``max_solutions`` are found or the tree is
+exhausted, which proves uniqueness (one found) or "no solution" (none found).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .probe import Prober, Stop
+from .propagate import Engine
+
+PROGRESS_INTERVAL = 0.25  # seconds between progress callbacks
+
+
+@dataclass
+class SolveResult:
+    """Outcome of :func:`solve`.
+
+    ``status``: "unique" (exactly one solution, proven), "multiple" (at least two
+    found; ``count_exact`` tells whether the search finished, so that
+    ``len(solutions)`` is the exact count), "solved" (one found when only one was
+    asked for; uniqueness not decided), "none" (proven unsolvable), "timeout" or
+    "cancelled" (``solutions`` then holds what was found so far). ``solutions``
+    are colour-index grids (lists of row lists). ``failed`` names the line that
+    failed when plain propagation already showed there is no solution.
+    """
+    status: str
+    solutions: list = field(default_factory=list)
+    nodes: int = 0
+    probes: int = 0
+    line_solves: int = 0
+    time_s: float = 0.0
+    count_exact: bool = False
+    failed: tuple | None = None
+    depth: int = 0
+    probe_passes: int = 0
+    classification_hint: str = ""  # "line" / "probe" / "search": what the root needed
+
+    def as_dict(self):
+        return {"status": self.status, "solutions": self.solutions, "nodes": self.nodes,
+                "probes": self.probes, "line_solves": self.line_solves,
+                "time_s": self.time_s, "count_exact": self.count_exact,
+                "failed": self.failed, "depth": self.depth}
+
+
+def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
+          should_stop=None, probing=True):
+    """Find up to ``max_solutions`` solutions of ``puzzle``.
+
+    ``cells``: optional starting grid (flat row-major masks) that narrows the
+    puzzle, e.g. known cells from the hybrid mode or a hint check.
+    ``timeout``: seconds (wall clock). ``should_stop()``: polled regularly
+    (between nodes and every 32 probes); True cancels. ``progress(dict)``:
+    called about every 0.25 s with ``known``, ``total``, ``nodes``, ``probes``,
+    ``solutions`` and ``time_s``. ``probing=False`` branches without lookahead
+    (slower; for comparison). Returns a :class:`SolveResult`.
+    """
+    start = time.monotonic()
+    deadline = start + timeout if timeout is not None else None
+    max_solutions = max(1, int(max_solutions))
+    eng = Engine(puzzle)
+    res = SolveResult("none")
+    found = {}
+
+    def finish(status):
+        res.status = status
+        res.solutions = [eng.grid(r) for r in found.values()]
+        res.line_solves = eng.line_solves
+        res.probes = prober.probes if prober else 0
+        res.probe_passes = prober.passes if prober else 0
+        res.time_s = time.monotonic() - start
+        return res
+
+    prober = None
+    rows, cols = eng.initial(cells)
+    if eng.run_all(rows, cols) < 0:
+        res.failed = eng.failed
+        res.count_exact = True
+        res.classification_hint = "line"
+        return finish("none")
+
+    total = eng.w * eng.h
+    last_report = [start]
+
+    def check():
+        now = time.monotonic()
+        if should_stop is not None and should_stop():
+            raise Stop("cancelled")
+        if deadline is not None and now > deadline:
+            raise Stop("timeout")
+        if progress is not None and now - last_report[0] >= PROGRESS_INTERVAL:
+            last_report[0] = now
+            progress({"known": total - eng.unknown(cur[0]), "total": total,
+                      "nodes": res.nodes, "probes": prober.probes if prober else 0,
+                      "solutions": len(found), "time_s": now - start})
+
+    def add_solution(r):
+        key = tuple(r)
+        if key not in found and len(found) < max_solutions:
+            found[key] = r
+            if len(found) >= max_solutions:
+                raise Stop("enough")
+
+    prober = Prober(eng, check, add_solution)
+    cur = [rows]
+    if eng.complete(rows):
+        found[tuple(rows)] = rows
+        res.count_exact = True
+        res.classification_hint = "line"
+        return finish("unique" if max_solutions > 1 else "solved")
+
+    stack = [(rows, cols, 0)]
+    try:
+        while stack and len(found) < max_solutions:
+            rows, cols, depth = stack.pop()
+            cur[0] = rows
+            res.nodes += 1
+            if depth > res.depth:
+                res.depth = depth
+            check()
+            if probing:
+                out = prober.fixpoint(rows, cols)
+                if out is None:
+                    continue
+                rows, cols, branches = out
+            else:
+                branches = _plain_branches(eng, prober, rows, cols)
+            if res.nodes == 1:
+                res.classification_hint = "probe" if not branches else "search"
+            if not branches:
+                if eng.complete(rows):
+                    add_solution(rows)
+                continue
+            # most decided branch last, so it is explored first
+            branches.sort(key=lambda b: b[0])
+            for _, r2, c2 in branches:
+                stack.append((r2, c2, depth + 1))
+    except Stop as stop:
+        if stop.reason != "enough":
+            return finish(stop.reason)
+        stack.append(None)  # the tree was not exhausted
+    n = len(found)
+    res.count_exact = not stack
+    if n == 0:
+        return finish("none")
+    if n >= 2:
+        return finish("multiple")
+    if stack:  # stopped at max_solutions == 1 with tree left
+        res.count_exact = False
+        return finish("solved")
+    return finish("unique")
+
+
+def _plain_branches(eng, prober, rows, cols):
+    """Branches on the first undecided cell without lookahead."""
+    for y, r in enumerate(rows):
+        seen = multi = 0
+        for m in r:
+            multi |= seen & m
+            seen |= m
+        if multi:
+            low = multi & -multi
+            x = low.bit_length() - 1
+            out = []
+            for c in range(eng.ncol):
+                if r[c] & low:
+                    t = prober.try_cell(rows, cols, y, x, c)
+                    if t is not None:
+                        if eng.complete(t[1]):
+                            prober.on_solution(t[1])
+                        out.append(t)
+            return out or None
+    return []
