@@ -1,0 +1,202 @@
+"""The answer-set route: puzzle → facts for encodings/*.lp; native clingo; hybrid mode.
+
+The encodings live in the repository's ``encodings/`` folder, the single source of
+truth; ``pysolver/encodings`` is a symbolic link to it, so the same path works in a
+source checkout, an editable install and the wheel (pyproject lists ``*.lp`` as
+package data of ``pysolver.encodings``; setuptools copies the files through the
+link). The browser gets the program text from :func:`program` in the Pyodide worker
+and runs it with clingo-wasm (web/js/clingo-client.js).
+
+Native solving needs the optional ``clingo`` module (``pip install 'pysolver[asp]'``);
+everything else here is pure Python and imports without it.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from .puzzle import Puzzle, PuzzleError
+
+ENCODINGS_DIR = Path(__file__).resolve().parent / "encodings"
+ENCODINGS = ("nonogram", "baseline_seed")
+_PAINT = re.compile(r"paint\((\d+),(\d+),(\d+)\)")
+
+
+class ClingoMissing(PuzzleError):
+    """The native clingo module is not installed."""
+
+
+def encoding(name: str = "nonogram") -> str:
+    """The text of encodings/<name>.lp."""
+    if name not in ENCODINGS:
+        raise PuzzleError(f"unknown ASP encoding {name!r}; choose one of {', '.join(ENCODINGS)}")
+    return (ENCODINGS_DIR / f"{name}.lp").read_text(encoding="utf-8")
+
+
+def clue_ranges(clue, length) -> list:
+    """(earliest, latest) start of each block from the clue alone (the seed's P and Q)."""
+    gaps = [int(a[1] == b[1]) for a, b in zip(clue, clue[1:])] + [0]
+    lo, pos = [], 0
+    for (n, _), g in zip(clue, gaps):
+        lo.append(pos)
+        pos += n + g
+    hi, end = [0] * len(clue), length
+    for i in range(len(clue) - 1, -1, -1):
+        n = clue[i][0]
+        end -= gaps[i]
+        hi[i] = end - n
+        end = hi[i]
+    return list(zip(lo, hi))
+
+
+def _line_cells(puzzle, known, axis, i):
+    w = puzzle.width
+    if axis == "row":
+        return tuple(known[i * w:(i + 1) * w])
+    return tuple(known[y * w + i] for y in range(puzzle.height))
+
+
+def _ranges(puzzle, known, axis, i, clue, length):
+    """Start ranges; with known cells, those of the leftmost/rightmost arrangements."""
+    if known is not None and clue:
+        from . import line  # the engine's line solver (same package, no clingo needed)
+
+        ext = line.extremes(clue, _line_cells(puzzle, known, axis, i))
+        if ext is not None:
+            return list(zip(*ext))
+    return clue_ranges(clue, length)
+
+
+def facts(puzzle: Puzzle, known=None) -> str:
+    """The instance as ASP facts (format documented in encodings/nonogram.lp).
+
+    ``known`` is an optional solver grid (flat, row-major list of colour masks);
+    every colour a cell's mask excludes becomes a ``no(X, Y, K)`` fact, and the
+    block ranges shrink to what the known cells allow.
+    """
+    full = puzzle.full_mask
+    if known is not None and len(known) != puzzle.width * puzzle.height:
+        raise PuzzleError(
+            f"known cells: expected {puzzle.width * puzzle.height} masks, got {len(known)}")
+    out = [f"% {puzzle.title or 'puzzle'}: {puzzle.width}x{puzzle.height}, "
+           f"{len(puzzle.colors) - 1} colour(s)"]
+    for axis, i, clue, length in puzzle.lines():
+        name = f"r({i})" if axis == "row" else f"c({i})"
+        ranges = _ranges(puzzle, known, axis, i, clue, length)
+        parts = []
+        for b, ((n, k), (lo, hi)) in enumerate(zip(clue, ranges), start=1):
+            parts.append(f"clue({name},{b},{n},{k}). range({name},{b},{lo},{hi}).")
+            if b < len(clue) and clue[b][1] == k:
+                parts.append(f"gap({name},{b}).")
+        if parts:
+            out.append(" ".join(parts))
+    if known is not None:
+        w = puzzle.width
+        for idx, m in enumerate(known):
+            if m != full:
+                y, x = divmod(idx, w)
+                out.append(" ".join(f"no({x},{y},{k})." for k in range(len(puzzle.colors))
+                                    if not m >> k & 1))
+    return "\n".join(out) + "\n"
+
+
+def program(puzzle: Puzzle, known=None, encoding_name: str = "nonogram") -> str:
+    """Encoding text plus instance facts: one self-contained program (clingo-wasm)."""
+    return encoding(encoding_name) + "\n" + facts(puzzle, known)
+
+
+def decode(model_symbols, puzzle: Puzzle) -> list:
+    """Colour-index grid from a model's paint/3 atoms (clingo Symbols or their text)."""
+    grid = [[0] * puzzle.width for _ in range(puzzle.height)]
+    for sym in model_symbols:
+        m = _PAINT.fullmatch(str(sym).replace(" ", ""))
+        if m:
+            x, y, k = map(int, m.groups())
+            grid[y][x] = k
+    return grid
+
+
+def rows_text(puzzle: Puzzle, grid) -> list:
+    chars = [c.char for c in puzzle.colors]
+    return ["".join(chars[k] for k in row) for row in grid]
+
+
+def status_of(found: int, exhausted: bool, max_solutions, timed_out: bool) -> str:
+    """The api status word for a model count (shared by the native and wasm routes)."""
+    if found >= 2:
+        return "multiple"
+    if timed_out:
+        return "timeout"
+    if found == 0:
+        return "none" if exhausted else "timeout"
+    if exhausted:
+        return "unique"
+    return "solved"  # one model and max_solutions == 1: uniqueness not asked
+
+
+def _clingo():
+    try:
+        import clingo
+    except ImportError:
+        raise ClingoMissing(
+            "the clingo engine needs the clingo Python module: "
+            "pip install 'pysolver[asp]' (or pip install clingo)") from None
+    return clingo
+
+
+def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
+                 encoding_name: str = "nonogram") -> dict:
+    """Solve with native clingo; the api solve-result dict (engine "clingo").
+
+    ``max_solutions``: 2 decides uniqueness, 1 finds one solution, N counts up to N,
+    0 or None enumerates all. ``timeout`` in seconds covers grounding and solving
+    (grounding itself cannot be interrupted; the solve is stopped by clingo).
+    """
+    clingo = _clingo()
+    t0 = time.perf_counter()
+    cap = int(max_solutions or 0)
+    ctl = clingo.Control([f"--models={cap}", "--stats"], logger=lambda code, msg: None)
+    ctl.add("base", [], program(puzzle, known, encoding_name))
+    ctl.ground([("base", [])])
+    t_ground = time.perf_counter() - t0
+    grids = []
+
+    def on_model(model):
+        grids.append(decode(model.symbols(shown=True), puzzle))
+
+    exhausted = timed_out = False
+    left = None if timeout is None else timeout - t_ground
+    if left is not None and left <= 0:
+        timed_out = True
+    else:
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if handle.wait(left):
+                exhausted = handle.get().exhausted
+            else:
+                handle.cancel()
+                handle.get()
+                timed_out = True
+    elapsed = time.perf_counter() - t0
+    stats = _stats(ctl.statistics)
+    stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted,
+                 encoding=encoding_name)
+    return {
+        "status": status_of(len(grids), exhausted, cap, timed_out),
+        "solutions": [rows_text(puzzle, g) for g in grids],
+        "time_s": round(elapsed, 4),
+        "stats": stats,
+        "engine": "clingo",
+    }
+
+
+def _stats(s) -> dict:
+    solving = s.get("solving", {}).get("solvers", {})
+    problem = s.get("problem", {}).get("lp", {})
+    return {
+        "choices": int(solving.get("choices", 0)),
+        "conflicts": int(solving.get("conflicts", 0)),
+        "restarts": int(solving.get("restarts", 0)),
+        "atoms": int(problem.get("atoms", 0)),
+        "rules": int(problem.get("rules", 0)),
+    }
