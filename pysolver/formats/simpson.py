@@ -29,7 +29,7 @@ def detect(text: str) -> bool:
         word = line.strip().split(" ", 1)[0].lower()
         if word in KEYS:
             seen.add(word)
-    return {"width", "height"} <= seen and ("rows" in seen or "columns" in seen or "goal" in seen)
+    return bool(seen & {"width", "height"}) and bool(seen & {"rows", "columns", "goal"})
 
 
 def parse(text: str) -> list:

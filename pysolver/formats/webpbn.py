@@ -3,8 +3,8 @@
 A ``<puzzleset>`` holds one or more ``<puzzle>``s (a bare ``<puzzle>`` root is
 accepted too). Colours are ``<color name char>RRGGBB</color>``; white ('.') and
 black ('X') exist implicitly. A ``<count>`` without ``color`` has the puzzle's
-``defaultcolor`` (black). The background is the puzzle's ``backgroundcolor``,
-else the colour named "white", else the first colour listed (pbnsolve). When the
+``defaultcolor`` (black). The background is the puzzle's ``backgroundcolor``
+attribute, by default the colour named "white" (pbn's convention). When the
 puzzle has no clues they come from its ``<solution type="goal">`` image.
 """
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _puzzle(el, set_meta) -> Puzzle:
         named[name] = Color(name, char, rgb)
         if name not in order:
             order.append(name)
-    background = el.get("backgroundcolor") or ("white" if "white" in order or not order else order[0])
+    background = el.get("backgroundcolor", "white")
     if background not in named:
         raise PuzzleError(f"{where}: background colour {background!r} is not defined")
     default = el.get("defaultcolor", "black")

@@ -43,6 +43,10 @@ def parse_xml(text: str) -> Element:
     """The root Element; PuzzleError naming the line on anything malformed or unsafe."""
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    # As if a DTD existed (never read): unknown entities reach `skipped` below
+    # instead of failing, so webpbn's HTML names like &eacute; work with or
+    # without a DOCTYPE line.
+    parser.UseForeignDTD(True)
     stack: list[Element] = []
     root: list[Element] = []
     count = [0]

@@ -1,0 +1,353 @@
+"""Readers, writers and format detection (pysolver.formats, pysolver.image)."""
+import time
+
+import pytest
+
+from pysolver import formats, image
+from pysolver.formats import jsonfmt
+from pysolver.puzzle import BACKGROUND, BLACK, Color, Puzzle, PuzzleError, puzzle_from_grid
+
+DANCER_ROWS = [(2,), (2, 1), (1, 1), (3,), (1, 1), (1, 1), (2,), (1, 1), (1, 2), (2,)]
+DANCER_COLS = [(2, 1), (2, 1, 3), (7,), (1, 3), (2, 1)]
+DANCER_GOAL = [".##..", ".##.#", "..#.#", ".###.", "#.#..",
+               "#.#..", "..##.", ".#.#.", ".#.##", "##..."]
+
+
+def bw(clues):
+    return [tuple((n, 1) for n in c) for c in clues]
+
+
+def dancer():
+    return Puzzle(rows=bw(DANCER_ROWS), cols=bw(DANCER_COLS), goal=list(DANCER_GOAL),
+                  title='Demo "Dancer"', author="Jan Wolter", copyright="© 2004 Jan Wolter",
+                  license="CC-BY-3.0", description="A stick <figure> & friends",
+                  source="webpbn.com #1").validate()
+
+
+def colour():
+    colors = [BACKGROUND, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]
+    grid = [[1, 1, 2, 0], [0, 2, 2, 1], [1, 0, 0, 1]]
+    return puzzle_from_grid(grid, colors, title="tiny colour").validate()
+
+
+def same(p, q, names=True):
+    assert q.rows == p.rows and q.cols == p.cols and q.goal == p.goal
+    assert [(c.char, c.rgb) for c in q.colors] == [(c.char, c.rgb) for c in p.colors]
+    if names:
+        assert [c.name for c in q.colors] == [c.name for c in p.colors]
+    for key in ("title", "author", "copyright", "license", "description", "source"):
+        assert getattr(q, key) == getattr(p, key), key
+
+
+XML_DANCER = """<?xml version="1.0"?>
+<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">
+<puzzleset><source>webpbn.com</source>
+<puzzle type="grid" defaultcolor="black">
+<title>Dancer &quot;one&quot; &eacute;t&apos;e</title><author>Jan</author>
+<id>#1</id>
+<color name="white" char=".">FFFFFF</color><color name="black" char="X">000000</color>
+<clues type="columns">""" + "".join(
+    "<line>" + "".join(f"<count>{n}</count>" for n in c) + "</line>" for c in DANCER_COLS) + """
+</clues><clues type="rows">""" + "".join(
+    "<line>" + "".join(f"<count>{n}</count>" for n in c) + "</line>" for c in DANCER_ROWS) + """
+</clues>
+<solution type="goal"><image>
+""" + "\n".join("|" + r.replace("#", "X") + "|" for r in DANCER_GOAL) + """
+</image></solution></puzzle></puzzleset>
+"""
+
+
+def test_xml_black_and_white_normalised():
+    (p,) = formats.parse(XML_DANCER, "dancer.xml")
+    assert formats.detect(XML_DANCER) == "xml"
+    assert p.colors == [BACKGROUND, BLACK]
+    assert p.rows == bw(DANCER_ROWS) and p.cols == bw(DANCER_COLS)
+    assert p.goal == DANCER_GOAL  # 'X' became '#'
+    assert p.title == 'Dancer "one" ét\'e' and p.source == "webpbn.com #1"
+
+
+def test_xml_goal_only_gives_clues():
+    text = ('<puzzleset><puzzle><color name="black" char="#">000000</color>'
+            '<solution><image>\n|##.|\n|.#.|\n</image></solution></puzzle></puzzleset>')
+    (p,) = formats.parse(text)
+    assert p.rows == [((2, 1),), ((1, 1),)] and p.cols == [((1, 1),), ((2, 1),), ()]
+
+
+def test_xml_colour_counts_and_background():
+    text = """<puzzleset><puzzle defaultcolor="red" backgroundcolor="sky">
+<color name="sky" char="s">AACCFF</color><color name="red" char="r">FF0000</color>
+<color name="green" char="g">00FF00</color>
+<clues type="rows"><line><count>2</count><count color="green">1</count></line><line/></clues>
+<clues type="columns"><line><count>1</count></line><line><count>1</count></line>
+<line><count color="green">1</count></line></clues></puzzle></puzzleset>"""
+    (p,) = formats.parse(text)
+    assert [c.name for c in p.colors] == ["sky", "red", "green"]
+    assert p.colors[0].char == "." and p.colors[0].rgb == "AACCFF"
+    assert p.rows == [((2, 1), (1, 2)), ()] and p.cols == [((1, 1),), ((1, 1),), ((1, 2),)]
+
+
+def test_xml_goal_must_match_clues():
+    bad = XML_DANCER.replace("|.XX..|", "|.XXX.|", 1)
+    with pytest.raises(PuzzleError, match="goal image does not match the clue of row 1"):
+        formats.parse(bad)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("<puzzleset><puzzle><clues type='rows'><line><count>x</count></line></clues>"
+     "<clues type='columns'/></puzzle></puzzleset>", "line 1: 'x' is not a number"),
+    ("<puzzleset><puzzle>\n<clues type='rows'><line><count color='pink'>1</count></line>"
+     "</clues><clues type='columns'><line/></clues></puzzle></puzzleset>",
+     "line 2: unknown colour 'pink'"),
+    ("<puzzleset>\n<puzzle><clues type='rows'>", "line 2: XML is not well-formed"),
+    ("<puzzleset></puzzleset>", "has no <puzzle>"),
+    ("<puzzleset><puzzle><clues type='diagonal'/></puzzle></puzzleset>", "rows or columns"),
+    ("<puzzleset><puzzle><title>&nosuch;</title></puzzle></puzzleset>", "nosuch"),
+])
+def test_xml_errors(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        formats.parse(text, "x.xml")
+
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<puzzleset><puzzle><title>&lol9;</title></puzzle></puzzleset>"""
+
+
+def test_xml_billion_laughs_refused_quickly():
+    t = time.perf_counter()
+    with pytest.raises(PuzzleError, match="internal subset"):
+        formats.parse(BILLION_LAUGHS)
+    assert time.perf_counter() - t < 1
+
+
+@pytest.mark.parametrize("text", [
+    '<!DOCTYPE p [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+    "<puzzleset><puzzle><title>&xxe;</title></puzzle></puzzleset>",
+    '<!DOCTYPE p [<!ENTITY % dtd SYSTEM "http://127.0.0.1:9/evil.dtd"> %dtd;]>'
+    "<puzzleset><puzzle/></puzzleset>",
+    '<?xml version="1.0"?><!DOCTYPE p PUBLIC "x" "http://127.0.0.1:9/x.dtd">'
+    "<puzzleset><puzzle><title>&xxe;</title></puzzle></puzzleset>",
+])
+def test_xml_external_entities_refused(text):
+    with pytest.raises(PuzzleError) as e:
+        formats.parse(text)
+    assert "root:" not in str(e.value)  # nothing from /etc/passwd leaked into a message
+
+
+NON_DANCER = """catalogue "webpbn.com #1"
+title "Demo &quot;Dancer&quot;"
+by "Jan Wolter"
+copyright "&copy; 2004 Jan Wolter"
+license CC-BY-3.0
+width 5
+height 10
+unknownkey whatever
+
+rows
+""" + "\n".join(",".join(map(str, c)) for c in DANCER_ROWS) + """
+
+columns
+""" + "\n".join(",".join(map(str, c)) for c in DANCER_COLS) + """
+goal "01100011010010101110101001010000110010100101111000"
+"""
+
+
+def test_non_black_and_white_with_goal():
+    assert formats.detect(NON_DANCER) == "non"
+    (p,) = formats.parse(NON_DANCER)
+    assert p.rows == bw(DANCER_ROWS) and p.goal == DANCER_GOAL
+    assert p.title == 'Demo "Dancer"' and p.copyright == "© 2004 Jan Wolter"
+    assert p.license == "CC-BY-3.0" and p.author == "Jan Wolter"
+
+
+def test_non_blank_lines_and_multiline_goal():
+    text = "width 3\nheight 2\nrows\n2\n\ncolumns\n1\n1\n0\ngoal\n110\n000\n"
+    (p,) = formats.parse(text)
+    assert p.rows == [((2, 1),), ()] and p.goal == ["##.", "..."]
+
+
+def test_non_colour_extension_and_bundle():
+    text = ("color a #ff0000\ncolor b #0000ff\nwidth 3\nheight 1\nrows\n2a,1b\n"
+            "columns\n1a\n1a\n1b\ngoal \"aab\"\n====\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    p, q = formats.parse(text)
+    assert [(c.char, c.rgb) for c in p.colors] == [(".", "FFFFFF"), ("a", "FF0000"), ("b", "0000FF")]
+    assert p.rows == [((2, 1), (1, 2))] and p.goal == ["aab"]
+    assert q.rows == [((1, 1),)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n", "line 6: 'columns' needs 2 clue lines, the file ends after 1"),
+    ("width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n", "line 5: 'rows' needs 2 clue lines but only 1 come before 'columns'"),
+    ("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", "line 4: 'x' is not a clue number|'1,x'|x"),
+    ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"101\"\n", "goal has 3 cells"),
+    ("height 1\nrows\n1\n", "before 'height'|before 'width'|no width"),
+    ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "row 1: clue 3 needs 3 cells but the line has 2"),
+])
+def test_non_errors(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        formats.parse(text, "bad.non")
+
+
+def test_nin_and_errors():
+    text = "3 2\n2\n0\n1\n1\n0\n"
+    assert formats.detect(text) == "nin"
+    (p,) = formats.parse(text)
+    assert p.rows == [((2, 1),), ()] and p.cols == [((1, 1),), ((1, 1),), ()]
+    with pytest.raises(PuzzleError, match="expected 2 row and 3 column clue lines"):
+        formats.parse("3 2\n2\n0\n1\n")
+    with pytest.raises(PuzzleError, match="line 3: 0 may only stand alone"):
+        formats.parse("2 1\n1\n1 0\n1\n")
+
+
+TAAI = "$1\n2\n1\n1\n2\n$2\n2\n0\n1\n1\n"
+
+
+def test_taai_many_puzzles_and_solutions():
+    assert formats.detect(TAAI) == "taai"
+    a, b = formats.parse(TAAI)
+    assert a.cols == [((2, 1),), ((1, 1),)] and a.rows == [((1, 1),), ((2, 1),)]
+    assert (a.width, a.height) == (2, 2) and a.title == "$1"
+    assert b.cols == [((2, 1),), ()] and b.rows == [((1, 1),), ((1, 1),)]
+    (s,) = formats.parse("$7\n1\t0\n1\t1\n")  # a solution block: a picture
+    assert s.goal == ["#.", "##"] and s.rows == [((1, 1),), ((2, 1),)]
+    with pytest.raises(PuzzleError, match=r"puzzle \$3 \(line 1\): expected 2n clue lines"):
+        formats.parse("$3\n1\n1\n1\n")
+    with pytest.raises(PuzzleError, match=r"line 3: 'x' is not a number"):
+        formats.parse("$1\n1\nx\n1\n1\n")
+
+
+def test_picross_text():
+    text = "# comment\nGRID tiny  # name\nROWS\n[ 1 ]\n[ ]\nCOLUMNS\n[1]\n[ ]\n\nGRID two\nROWS\n[ 2 ]\nCOLUMNS\n[ 1 ]\n[ 1 ]\n"
+    assert formats.detect(text) == "picross"
+    a, b = formats.parse(text)
+    assert a.title == "tiny" and a.rows == [((1, 1),), ()] and b.rows == [((2, 1),)]
+    items = formats.parse_each(text + "GRILL x\nGRID three\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n")
+    assert [type(x).__name__ for x in items] == ["Puzzle", "Puzzle", "PuzzleError", "Puzzle"]
+    assert "line 16: syntax error: 'GRILL x'" in str(items[2])
+
+
+G_BW = """This is the task "tiny" -- free text before the colon.
+: rows
+1 1
+
+3
+: columns
+1
+2
+1 1
+: end
+"""
+
+G_COLOUR = """colour example
+#d
+   m:%  blue   modra
+   0:   white  background
+   1:*  black  default
+   r:r  #ff0000
+: rows
+1 1m
+2r
+: columns
+1
+1m 1r
+1r
+:
+"""
+
+
+def test_olsak_g():
+    assert formats.detect(G_BW) == "g"
+    (p,) = formats.parse(G_BW)
+    assert p.rows == [((1, 1), (1, 1)), (), ((3, 1),)] and p.cols == [((1, 1),), ((2, 1),), ((1, 1), (1, 1))]
+    (q,) = formats.parse(G_COLOUR)
+    names = [c.name for c in q.colors]
+    assert names[0] == "white" and set(names[1:]) == {"blue", "black", "red"}
+    ix = {c.name: i for i, c in enumerate(q.colors)}
+    assert q.rows == [((1, ix["black"]), (1, ix["blue"])), ((2, ix["red"]),)]
+    with pytest.raises(PuzzleError, match="line 8: unknown colour 'q' in '1q'"):
+        formats.parse(G_COLOUR.replace("1 1m", "1 1q"))
+    with pytest.raises(PuzzleError, match="triddlers"):
+        formats.parse("#t\n:\n1\n:\n1\n")
+
+
+def test_json_form_and_errors():
+    p = colour()
+    text = formats.dump(p, "json")
+    assert formats.detect(text) == "json"
+    (q,) = formats.parse(text)
+    same(p, q)
+    d = jsonfmt.to_dict(p)
+    d["rows"][0][0] = [1, "z"]
+    with pytest.raises(PuzzleError, match=r"rows\[0\]\[0\]: unknown colour 'z'"):
+        jsonfmt.from_dict(d)
+    with pytest.raises(PuzzleError, match="line 1: not valid JSON"):
+        formats.parse('{"rows": [}')
+    with pytest.raises(PuzzleError, match="'width' is 9"):
+        formats.parse('{"rows": [[1]], "columns": [[1]], "width": 9}')
+    (g,) = formats.parse('{"goal": ["#.", "##"]}')
+    assert g.rows == [((1, 1),), ((2, 1),)]
+
+
+def test_pictures_text_and_pbm():
+    (p,) = formats.parse("|#.|\n|##|\n")
+    assert formats.detect("#.\n##\n") == "grid"
+    assert p.goal == ["#.", "##"] and p.cols == [((2, 1),), ((1, 1),)]
+    (q,) = image.parse_pbm(b"P1\n# comment\n2 2\n1 0\n1 1\n")
+    assert q.goal == ["#.", "##"]
+    (r,) = image.parse_pbm(b"P4\n2 2\n" + bytes([0b10000000, 0b11000000]))
+    assert r.goal == ["#.", "##"]
+    (s,) = formats.parse(image.dump_pbm(p))
+    assert s.goal == p.goal
+    (e,) = image.parse_pbm(b"P4\n9 2\n\x00")
+    assert isinstance(e, PuzzleError) and "needs 4" in str(e)
+    with pytest.raises(PuzzleError, match="picture row 2 has 1 cells"):
+        formats.parse("#.\n#\n", fmt="grid")
+
+
+@pytest.mark.parametrize("fmt", ["non", "xml", "json"])
+@pytest.mark.parametrize("make", [dancer, colour])
+def test_round_trip(fmt, make):
+    p = make()
+    (q,) = formats.parse(formats.dump(p, fmt), f"x.{fmt}")
+    same(p, q, names=fmt != "non")  # .non stores colours by letter and RGB only
+
+
+def test_round_trip_without_goal_and_empty_lines():
+    p = Puzzle(rows=[(), ((2, 1),), ()], cols=[((1, 1),), ((1, 1),), ()], title="blank lines").validate()
+    for fmt in ("non", "xml", "json", "nin"):
+        (q,) = formats.parse(formats.dump(p, fmt))
+        if fmt != "nin":  # .nin has no metadata
+            same(p, q)
+        assert q.rows == p.rows and q.cols == p.cols and q.goal is None
+
+
+def test_round_trip_corpus_samples(puzzles_dir):
+    files = sorted((puzzles_dir / "webpbn").glob("*.xml")) + sorted(
+        (puzzles_dir / "nonogram-db").rglob("*.non"))[:8]
+    assert files
+    for f in files:
+        p = formats.parse_one(f.read_text(), f.name)
+        for fmt in ("non", "xml", "json"):
+            (q,) = formats.parse(formats.dump(p, fmt), f"{f.name}.{fmt}")
+            same(p, q, names=fmt != "non")
+
+
+def test_detection_ignores_the_file_name():
+    (p,) = formats.parse(NON_DANCER, "misleading.xml")
+    assert p.width == 5
+    with pytest.raises(PuzzleError, match="^odd.txt: unknown puzzle format"):
+        formats.parse("hello world", "odd.txt")
+    with pytest.raises(PuzzleError, match="empty"):
+        formats.parse("  \n", "blank.non")
+    with pytest.raises(PuzzleError, match="cannot write format 'pdf'"):
+        formats.dump(dancer(), "pdf")
