@@ -39,6 +39,7 @@ class SolveResult:
     failed: tuple | None = None
     depth: int = 0
     probe_passes: int = 0
+    probe_productive: int = 0  # probing passes that fixed something
     classification_hint: str = ""  # "line" / "probe" / "search": what the root needed
 
     def as_dict(self):
@@ -73,6 +74,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         res.line_solves = eng.line_solves
         res.probes = prober.probes if prober else 0
         res.probe_passes = prober.passes if prober else 0
+        res.probe_productive = prober.productive_passes if prober else 0
         res.time_s = time.monotonic() - start
         return res
 

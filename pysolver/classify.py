@@ -1,0 +1,58 @@
+"""Classification and difficulty of a puzzle.
+
+Classes:
+  ``line``     line logic alone solves it (the webpbn helper's standard);
+  ``probe``    one-cell lookahead (probing) plus line logic solves it, no branching;
+  ``search``   unique, but only branching (backtracking) finds the solution;
+  ``multiple`` two or more solutions;
+  ``none``     no solution;
+  ``unknown``  the time limit ran out first.
+
+Difficulty scale (a float, grows with the lookahead needed):
+  0        no solution found by line logic alone (``none`` at once);
+  1 .. 2   ``line``: 1 + the share of line solves per cell, capped, so big or
+           many-pass puzzles sit higher (1.0 trivial, 2.0 very long chains);
+  2 .. 3   ``probe``: 2 + probing passes that changed something / 10, capped;
+  3 ..     ``search`` / ``multiple`` / ``none`` after search:
+           3 + log10(search nodes), e.g. 3 for one branch, 5 for ~100 nodes.
+"""
+from __future__ import annotations
+
+import math
+
+from .propagate import Engine
+from .search import solve
+
+
+def classify(puzzle, timeout=None, should_stop=None, progress=None):
+    """Classify ``puzzle``; returns a dict.
+
+    Keys: ``classification`` (see module doc), ``difficulty`` (float),
+    ``status`` (the search status: unique/multiple/none/timeout/cancelled),
+    ``solutions`` (colour-index grids, at most two), ``nodes``, ``probes``,
+    ``time_s``.
+    """
+    eng = Engine(puzzle)
+    rows, cols = eng.initial()
+    line_ok = eng.run_all(rows, cols) >= 0
+    line_solved = line_ok and eng.complete(rows)
+    res = solve(puzzle, max_solutions=2, timeout=timeout, progress=progress,
+                should_stop=should_stop)
+    out = {"status": res.status, "solutions": res.solutions, "nodes": res.nodes,
+           "probes": res.probes, "time_s": res.time_s}
+    cells = puzzle.width * puzzle.height
+    if not line_ok:
+        out.update(classification="none", difficulty=0.0)
+    elif line_solved:
+        share = eng.line_solves / max(1, cells)
+        out.update(classification="line", difficulty=round(1 + min(1.0, share / 4), 3))
+    elif res.status in ("timeout", "cancelled"):
+        out.update(classification="unknown", difficulty=None)
+    elif res.status == "unique" and res.classification_hint == "probe":
+        passes = res.probe_productive
+        out.update(classification="probe", difficulty=round(2 + min(1.0, passes / 10), 3))
+    else:
+        cls = {"unique": "search", "multiple": "multiple", "none": "none"}[res.status]
+        out.update(classification=cls,
+                   difficulty=round(3 + math.log10(max(1, res.nodes)), 3))
+    return out

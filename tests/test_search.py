@@ -1,0 +1,69 @@
+"""Search: statuses, solution counts, starting cells, cancel, timeout, progress."""
+import pytest
+
+from pysolver.puzzle import Puzzle, puzzle_from_grid, satisfies
+from pysolver.search import solve
+
+
+def diagonal(n):
+    return Puzzle(rows=[((1, 1),)] * n, cols=[((1, 1),)] * n)
+
+
+def test_unique():
+    grid = [[1, 1, 0, 1], [0, 1, 1, 1], [1, 0, 0, 0], [1, 1, 1, 1]]
+    r = solve(puzzle_from_grid(grid))
+    assert r.status == "unique" and r.solutions == [grid] and r.count_exact
+
+
+def test_permutation_counts():
+    # n x n with one cell per row and column: n! solutions
+    r = solve(diagonal(4), max_solutions=100)
+    assert r.status == "multiple" and len(r.solutions) == 24 and r.count_exact
+    r = solve(diagonal(4), max_solutions=5)
+    assert r.status == "multiple" and len(r.solutions) == 5 and not r.count_exact
+    assert all(satisfies(diagonal(4), s) for s in r.solutions)
+    r = solve(diagonal(4), max_solutions=1)
+    assert r.status == "solved" and len(r.solutions) == 1
+
+
+def test_none():
+    p = Puzzle(rows=[((1, 1),), ()], cols=[((1, 1),), ()])
+    p.cols = [(), ()]
+    r = solve(p)
+    assert r.status == "none" and r.solutions == [] and r.count_exact
+
+
+def test_none_needing_search():
+    # totals agree but no grid fits: rows 2,0,1,1 / cols 1,1,1,1 pattern
+    p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1), (1, 1)), ()],
+               cols=[((2, 1),), ((1, 1),), ((1, 1),)])
+    r = solve(p)
+    assert r.status == "none"
+
+
+def test_starting_cells_narrow_the_search():
+    p = diagonal(3)
+    cells = [3] * 9
+    cells[0] = 2  # top-left filled
+    r = solve(p, max_solutions=10, cells=cells)
+    assert len(r.solutions) == 2 and all(s[0][0] == 1 for s in r.solutions)
+
+
+def test_cancel_and_progress():
+    calls = []
+    r = solve(diagonal(9), max_solutions=10**6, should_stop=lambda: True)
+    assert r.status == "cancelled"
+    import pysolver.search as s
+    old = s.PROGRESS_INTERVAL
+    s.PROGRESS_INTERVAL = 0.0
+    try:
+        r = solve(diagonal(6), max_solutions=30, progress=calls.append)
+    finally:
+        s.PROGRESS_INTERVAL = old
+    assert calls and {"known", "total", "nodes"} <= set(calls[-1])
+    assert calls[-1]["total"] == 36
+
+
+def test_timeout():
+    r = solve(diagonal(10), max_solutions=10**9, timeout=0.2)
+    assert r.status == "timeout" and r.solutions
