@@ -24,27 +24,28 @@ from .propagate import Engine
 from .search import solve
 
 
-def classify(puzzle, timeout=None, should_stop=None, progress=None):
+def classify(puzzle, timeout=None, should_stop=None, progress=None, cells=None):
     """Classify ``puzzle``; returns a dict.
 
     Keys: ``classification`` (see module doc), ``difficulty`` (float),
     ``status`` (the search status: unique/multiple/none/timeout/cancelled),
     ``solutions`` (colour-index grids, at most two), ``nodes``, ``probes``,
-    ``time_s``.
+    ``time_s``. ``cells``: optional starting grid (flat masks), e.g. the cells
+    a puzzle shows at the start (the fix assistant's "given" suggestions).
     """
     eng = Engine(puzzle)
-    rows, cols = eng.initial()
+    rows, cols = eng.initial(cells)
     line_ok = eng.run_all(rows, cols) >= 0
     line_solved = line_ok and eng.complete(rows)
-    res = solve(puzzle, max_solutions=2, timeout=timeout, progress=progress,
+    res = solve(puzzle, max_solutions=2, cells=cells, timeout=timeout, progress=progress,
                 should_stop=should_stop)
     out = {"status": res.status, "solutions": res.solutions, "nodes": res.nodes,
            "probes": res.probes, "time_s": res.time_s}
-    cells = puzzle.width * puzzle.height
+    ncells = puzzle.width * puzzle.height
     if not line_ok:
         out.update(classification="none", difficulty=0.0)
     elif line_solved:
-        share = eng.line_solves / max(1, cells)
+        share = eng.line_solves / max(1, ncells)
         out.update(classification="line", difficulty=round(1 + min(1.0, share / 4), 3))
     elif res.status in ("timeout", "cancelled"):
         out.update(classification="unknown", difficulty=None)

@@ -3,10 +3,13 @@
 Two kinds of suggestion, both checked by re-solving the changed puzzle with
 ``search.solve(max_solutions=2)`` before they are returned:
 
-* ``given``: reveal one or a few cells of the goal at the start (the clues stay
-  the same). Candidates are cells where known alternative solutions differ from
-  the goal; every alternative found along the way joins a shared pool, so the
-  next candidate is chosen against everything seen so far (a greedy hitting set).
+* ``given``: show one or a few cells of the goal at the start (the clues stay
+  the same). A single shown cell can only work where every known alternative
+  differs from the goal; those are tried first, the ones that let line logic
+  decide most first. Otherwise a greedy chain keeps showing the undecided cell
+  (after propagation and probing) with the largest such gain, then drops the
+  cells the others make redundant. Every alternative met on the way joins a
+  shared pool that sharpens the next choice.
 * ``toggle``: change one or two cells of the goal picture, which changes the
   clues of their row and column. Candidates come from the region where the
   goal and the alternatives differ; a second toggle is taken from the region
@@ -19,13 +22,13 @@ from __future__ import annotations
 
 import time
 
-from . import search
+from . import probe, search
+from .propagate import Engine, propagate
 from .puzzle import Puzzle, PuzzleError, grid_from_rows, puzzle_from_grid, satisfies
 
-MAX_TRIALS = 48          # re-solves per call, on top of the first check
+MAX_TRIALS = 80          # re-solves per call, on top of the first check
 SINGLE_TRIES = 10        # single-cell candidates tried per kind
-MAX_GIVENS = 12          # a longer chain is no longer a "small change"
-CHAINS = 2               # greedy given chains started from different cells
+MAX_GIVENS = 12          # chain length limit (or a tenth of the cells, if more)
 KIND_ORDER = {"given": 0, "toggle": 1}
 
 
@@ -42,11 +45,15 @@ class _Budget:
     def remaining(self):
         return None if self.deadline is None else self.deadline - time.monotonic()
 
-    def exhausted(self):
+    def stopped(self):
+        """Cancelled or out of time (not counting trials): for probing's stop check."""
         if self.should_stop is not None and self.should_stop():
             return True
         left = self.remaining()
-        return self.tried >= MAX_TRIALS or (left is not None and left <= 0)
+        return left is not None and left <= 0
+
+    def exhausted(self):
+        return self.tried >= MAX_TRIALS or self.stopped()
 
     def solve(self, puzzle, cells=None, phase=""):
         """solve() with two solutions asked, or None when out of time or cancelled."""
@@ -90,7 +97,7 @@ def _where(y, x):
     return f"row {y + 1}, column {x + 1}"
 
 
-def _ranked_cells(goal, alts, alive=None, exclude=()):
+def _ranked_cells(goal, alts, exclude=()):
     """Cells where alternatives differ from the goal, most discriminating first.
 
     Ties go to cells whose row and column hold more differing cells: they sit
@@ -98,9 +105,7 @@ def _ranked_cells(goal, alts, alive=None, exclude=()):
     """
     h, w = len(goal), len(goal[0])
     diff = [[0] * w for _ in range(h)]
-    for i, a in enumerate(alts):
-        if alive is not None and not alive[i]:
-            continue
+    for a in alts:
         for y in range(h):
             ay, gy = a[y], goal[y]
             for x in range(w):
@@ -173,11 +178,47 @@ def _changed_puzzle(puzzle, goal, changes):
     return grid, puzzle_from_grid(grid, puzzle.colors)
 
 
-def _single_givens(puzzle, goal, pool, budget, found, seen, want):
-    """One revealed cell each, most discriminating first; failures feed the pool."""
-    for cell in _ranked_cells(goal, pool)[:SINGLE_TRIES]:
+def _open_cells(puzzle, goal, givens, budget, eng):
+    """Undecided cells after propagation and probing with `givens` shown, with their gain.
+
+    The gain of a cell is how many further cells line logic decides once that
+    cell is shown too: the cells a solver would most like to know.
+    """
+    w = puzzle.width
+    try:
+        red = probe.reduce(puzzle, _given_masks(puzzle, goal, givens),
+                           should_stop=budget.stopped, engine=eng)
+    except probe.Stop:
+        return {}
+    if red["status"] != "open":
+        return {}
+    state = red["cells"]
+    out = {}
+    for i, m in enumerate(state):
+        if m & (m - 1):
+            y, x = divmod(i, w)
+            trial = list(state)
+            trial[i] = 1 << goal[y][x]
+            res = propagate(puzzle, trial, lines=[("row", y), ("column", x)], engine=eng)
+            out[(y, x)] = res.changes if res.ok else 0
+    return out
+
+
+def _kills(cell, goal, alts):
+    y, x = cell
+    return sum(1 for a in alts if a[y][x] != goal[y][x])
+
+
+def _single_givens(puzzle, goal, pool, budget, found, seen, want, eng):
+    """One shown cell each: only cells where every known alternative differs can work."""
+    gains = _open_cells(puzzle, goal, [], budget, eng)
+    cells = [c for c in gains if _kills(c, goal, pool) == len(pool)]
+    cells.sort(key=lambda c: (-gains[c], c))
+    for cell in cells[:SINGLE_TRIES]:
         if len(found) >= want or budget.exhausted():
             return
+        if _kills(cell, goal, pool) < len(pool):  # an alternative found meanwhile survives it
+            continue
         _try_givens(puzzle, goal, pool, budget, found, seen, [cell])
 
 
@@ -198,24 +239,20 @@ def _try_givens(puzzle, goal, pool, budget, found, seen, givens):
     return False
 
 
-def _given_chains(puzzle, goal, pool, budget, found, seen, want):
-    """Greedy hitting sets: add the cell that rules out most surviving alternatives."""
-    starts = [c for c in _ranked_cells(goal, pool) if (c,) not in seen][:CHAINS]
-    starts = starts or _ranked_cells(goal, pool)[:1]
-    for start in starts:
-        if len(found) >= want or budget.exhausted():
+def _given_chain(puzzle, goal, pool, budget, found, seen, eng):
+    """Greedy: keep showing the open cell that lets line logic decide the most."""
+    givens = []
+    limit = max(MAX_GIVENS, puzzle.width * puzzle.height // 10)
+    while len(givens) < limit and not budget.exhausted():
+        gains = _open_cells(puzzle, goal, givens, budget, eng)
+        if not gains:
             return
-        givens = [start]
-        while len(givens) < MAX_GIVENS and not budget.exhausted():
-            alive = [all(a[y][x] == goal[y][x] for y, x in givens) for a in pool]
-            nxt = _ranked_cells(goal, pool, alive, exclude=set(givens))
-            if not nxt:
-                break
-            givens.append(nxt[0])
-            if _try_givens(puzzle, goal, pool, budget, found, seen, givens):
-                if len(givens) > 2:
-                    _shorten(puzzle, goal, found, budget)
-                break
+        alive = [a for a in pool if all(a[y][x] == goal[y][x] for y, x in givens)]
+        givens.append(max(gains, key=lambda c: (gains[c], _kills(c, goal, alive), c)))
+        if _try_givens(puzzle, goal, pool, budget, found, seen, givens):
+            if len(givens) > 1:
+                _shorten(puzzle, goal, found, budget)
+            return
 
 
 def _shorten(puzzle, goal, found, budget):
@@ -330,10 +367,11 @@ def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
     _add_alts(pool, goal, res, puzzle.width)
     givens, toggles, seen_g, seen_t = [], [], set(), set()
     # One-cell fixes of both kinds first (they rank first), then longer ones.
-    _single_givens(puzzle, goal, pool, budget, givens, seen_g, max_suggestions)
+    eng = Engine(puzzle)
+    _single_givens(puzzle, goal, pool, budget, givens, seen_g, max_suggestions, eng)
     followups = _single_toggles(puzzle, goal, pool, budget, toggles, seen_t, max_suggestions)
     if not givens:
-        _given_chains(puzzle, goal, pool, budget, givens, seen_g, 1)
+        _given_chain(puzzle, goal, pool, budget, givens, seen_g, eng)
     if not toggles:
         _toggle_pairs(puzzle, goal, budget, toggles, seen_t, followups, 1)
     found = givens + toggles

@@ -1,0 +1,237 @@
+"""The fix assistant: every suggestion, applied independently, leaves exactly one solution."""
+import itertools
+
+import pytest
+
+from pysolver import fix, search
+from pysolver.puzzle import BACKGROUND, Color, Puzzle, PuzzleError, clue_of, puzzle_from_grid
+
+RED = Color("red", "r", "FF0000")
+BLUE = Color("blue", "b", "0000FF")
+
+# A 2x2 checker inside a frame: the diagonal pair can flip to the other diagonal.
+CHECKER = ["#######",
+           "#.....#",
+           "#.#...#",
+           "#..#..#",
+           "#.....#",
+           "#######"]
+# Two independent checkers: one given or one toggle can no longer be enough.
+TWO_CHECKERS = ["#########",
+                "#.......#",
+                "#.#...#.#",
+                "#..#.#..#",
+                "#.......#",
+                "#########"]
+UNIQUE = ["#######",
+          "#.....#",
+          "#.###.#",
+          "#.....#",
+          "#######"]
+
+
+def bw(rows):
+    return puzzle_from_grid([[1 if ch == "#" else 0 for ch in r] for r in rows])
+
+
+def colour(rows):
+    colors = [BACKGROUND, RED, BLUE]
+    idx = {c.char: i for i, c in enumerate(colors)}
+    return puzzle_from_grid([[idx[ch] for ch in r] for r in rows], colors)
+
+
+def brute_solutions(puzzle, fixed=None, cap=3):
+    """Independent enumeration: rows matching their clues, columns checked as prefixes."""
+    fixed = fixed or {}
+    w, h, n = puzzle.width, puzzle.height, len(puzzle.colors)
+    rows = []
+    for y, clue in enumerate(puzzle.rows):
+        rows.append([r for r in itertools.product(range(n), repeat=w)
+                     if clue_of(r) == tuple(clue)
+                     and all(r[x] == v for (yy, x), v in fixed.items() if yy == y)])
+    cols = [tuple(c) for c in puzzle.cols]
+    found = []
+
+    def prefix_ok(x, prefix, done):
+        got = clue_of(prefix)
+        if done:
+            return got == cols[x]
+        if len(got) > len(cols[x]) or any(got[i] != cols[x][i] for i in range(len(got) - 1)):
+            return False
+        if got and prefix[-1] != 0:  # the last block may still grow
+            return got[-1][1] == cols[x][len(got) - 1][1] and got[-1][0] <= cols[x][len(got) - 1][0]
+        return not got or got[-1] == cols[x][len(got) - 1]
+
+    def rec(grid):
+        if len(found) >= cap:
+            return
+        y = len(grid)
+        if y == h:
+            found.append([list(r) for r in grid])
+            return
+        for r in rows[y]:
+            grid.append(r)
+            if all(prefix_ok(x, [g[x] for g in grid], y == h - 1) for x in range(w)):
+                rec(grid)
+            grid.pop()
+
+    rec([])
+    return found
+
+
+def apply(puzzle, sugg):
+    """(puzzle, fixed cells, goal) after a suggestion, built without fix.py's helpers."""
+    chars = {"#": 1, ".": 0}
+    chars.update({c.char: i for i, c in enumerate(puzzle.colors) if i})
+    goal = [[puzzle.char_index().get(ch, 1) for ch in r] for r in puzzle.goal]
+    if sugg["kind"] == "given":
+        fixed = {(c["row"] - 1, c["column"] - 1): chars[c["value"]] for c in sugg["cells"]}
+        for (y, x), v in fixed.items():
+            assert goal[y][x] == v, "a given must show the goal's own colour"
+        return puzzle, fixed, goal
+    for c in sugg["cells"]:
+        y, x = c["row"] - 1, c["column"] - 1
+        assert goal[y][x] != chars[c["value"]], "a toggle must change the cell"
+        goal[y][x] = chars[c["value"]]
+    return puzzle_from_grid(goal, puzzle.colors), {}, goal
+
+
+def masks(puzzle, fixed):
+    cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
+    for (y, x), v in fixed.items():
+        cells[y * puzzle.width + x] = 1 << v
+    return cells
+
+
+def grids(res, width):
+    return [[list(r) for r in s] if isinstance(s[0], (list, tuple))
+            else [list(s[i:i + width]) for i in range(0, len(s), width)] for s in res.solutions]
+
+
+def assert_unique_after(puzzle, sugg, brute=True):
+    assert sugg["verified"] is True
+    assert sugg["kind"] in ("given", "toggle")
+    assert sugg["description"]
+    assert sugg["classification"] in ("line", "probe", "search")
+    fixed_puzzle, fixed, goal = apply(puzzle, sugg)
+    res = search.solve(fixed_puzzle, max_solutions=2, cells=masks(fixed_puzzle, fixed) if fixed else None)
+    assert res.status == "unique", sugg
+    assert grids(res, puzzle.width) == [goal]
+    if brute:
+        assert brute_solutions(fixed_puzzle, fixed) == [goal]
+
+
+def test_checker_has_two_solutions_independently():
+    assert len(brute_solutions(bw(CHECKER))) == 2
+    assert len(brute_solutions(bw(TWO_CHECKERS), cap=5)) == 4
+    assert len(brute_solutions(bw(UNIQUE))) == 1
+
+
+def test_checker_gets_one_cell_fixes_of_both_kinds():
+    p = bw(CHECKER)
+    out = fix.suggest(p)
+    assert 1 <= len(out) <= 3
+    assert {s["kind"] for s in out} == {"given", "toggle"}
+    for s in out:
+        assert len(s["cells"]) == 1
+        # the fix touches the ambiguous 2x2 block (rows 3-4, columns 3-4)
+        c = s["cells"][0]
+        assert c["row"] in (3, 4) and c["column"] in (3, 4)
+        assert_unique_after(p, s)
+
+
+def test_two_checkers_need_two_changes():
+    p = bw(TWO_CHECKERS)
+    out = fix.suggest(p, max_suggestions=4)
+    assert out
+    for s in out:
+        assert len(s["cells"]) >= 2 if s["kind"] == "given" else True
+        assert_unique_after(p, s)
+    # fewest changes first
+    assert [len(s["cells"]) for s in out] == sorted(len(s["cells"]) for s in out)
+
+
+def test_colour_checker():
+    rows = ["rrrrrrr",
+            "r.....r",
+            "r.b...r",
+            "r..b..r",
+            "r.....r",
+            "rrrrrrr"]
+    p = colour(rows)
+    assert len(brute_solutions(p)) == 2
+    out = fix.suggest(p)
+    assert out
+    for s in out:
+        assert all(c["value"] in ".rb" for c in s["cells"])
+        assert_unique_after(p, s)
+
+
+def test_unique_goal_needs_no_fix():
+    assert fix.suggest(bw(UNIQUE)) == []
+
+
+def test_max_suggestions_is_respected():
+    out = fix.suggest(bw(CHECKER), max_suggestions=1)
+    assert len(out) == 1
+
+
+def test_missing_or_wrong_goal_is_a_clear_error():
+    p = bw(CHECKER)
+    no_goal = Puzzle(rows=p.rows, cols=p.cols)
+    with pytest.raises(PuzzleError, match="no goal"):
+        fix.suggest(no_goal)
+    wrong = Puzzle(rows=p.rows, cols=p.cols, goal=UNIQUE + ["#######"])
+    with pytest.raises(PuzzleError, match="does not match"):
+        fix.suggest(wrong)
+
+
+def test_cancel_and_progress():
+    assert fix.suggest(bw(CHECKER), should_stop=lambda: True) == []
+    seen = []
+    out = fix.suggest(bw(TWO_CHECKERS), progress=seen.append)
+    assert out and seen
+    assert all({"phase", "tried", "found"} <= set(d) for d in seen)
+    assert [d["tried"] for d in seen] == sorted(d["tried"] for d in seen)
+
+
+def test_cancel_midway_stops_early():
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return len(calls) > 3
+
+    out = fix.suggest(bw(TWO_CHECKERS), should_stop=stop)
+    for s in out:
+        assert_unique_after(bw(TWO_CHECKERS), s)
+
+
+def _corpus_multi(puzzles_dir, size, limit):
+    from pysolver.formats import parse
+    names = []
+    for line in (puzzles_dir / "MANIFEST.tsv").read_text().splitlines()[1:]:
+        cols = line.split("\t")
+        if cols[1:2] and "nonodataset" in cols[0] and f"{size}x{size}" in cols[0] \
+                and "multiple solutions" in cols[-1]:
+            names.append(cols[0])
+    out = []
+    for name in names[:limit]:
+        path = puzzles_dir / name
+        out.append((name, parse(path.read_text(), path.name)[0]))
+    return out
+
+
+@pytest.mark.parametrize("size,limit", [(10, 6), (15, 2)])
+def test_nonodataset_multi_boards(puzzles_dir, size, limit):
+    boards = _corpus_multi(puzzles_dir, size, limit)
+    if not boards:
+        pytest.skip("no multi-solution nonodataset boards listed")
+    fixed = 0
+    for name, p in boards:
+        assert search.solve(p, max_solutions=2).status == "multiple", name
+        out = fix.suggest(p, timeout=30)
+        fixed += bool(out)
+        for s in out:
+            assert_unique_after(p, s, brute=False)
+    assert fixed >= len(boards) - 1
