@@ -77,6 +77,8 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
         return [PuzzleError(f"{label}unknown format {fmt!r}")]
     try:
         items = readers[fmt](text)
+    except PuzzleError as e:  # a reader may stop at a whole-file problem
+        items = [e]
     except RecursionError:
         items = [PuzzleError("the file is nested too deeply")]
     return [PuzzleError(f"{label}{x}") if isinstance(x, PuzzleError) else x for x in items]
