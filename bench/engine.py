@@ -1,0 +1,157 @@
+"""Benchmark the pure-Python engine over the shared puzzle corpus.
+
+Usage (from the repository root):
+  python3 bench/engine.py --set webpbn --set jwilk --timeout 20 --out /tmp/engine.md
+  python3 bench/engine.py --set taai2011 --every 10 --timeout 20 --jobs 2
+  python3 bench/engine.py --set taai2011 --max-solutions 1     # tournament mode
+
+Per puzzle: CPU seconds (process time of the solving process), verdict, search
+nodes, probes, and whether every solution satisfies the clues (and equals the
+stored goal when the verdict is unique). The time limit is in CPU seconds.
+Peak memory is the largest resident set of the worker processes (ru_maxrss).
+Writes a markdown table (--out) and prints a summary.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pysolver import formats  # noqa: E402
+from pysolver.puzzle import grid_from_rows, satisfies  # noqa: E402
+from pysolver.search import solve  # noqa: E402
+
+PUZZLES = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared")) / "puzzles"
+SETS = {
+    "webpbn": ("webpbn", "*.xml"),
+    "jwilk": ("jwilk", "*.nin"),
+    "nonogram-db": ("nonogram-db", "**/*.non"),
+    "nonodataset": ("nonodataset", "**/*.non"),
+    "taai2011": ("taai", "taai2011-question.txt"),
+    "tcga2016": ("taai", "tcga2016-question.txt"),
+    "icga2017": ("taai", "icga2017-question.txt"),
+    "lalafrogkk": ("taai", "lalafrogkk-cannot-solve.txt"),
+}
+
+
+def load(set_name):
+    """[(label, puzzle)] of one set, in file order."""
+    folder, pattern = SETS[set_name]
+    out = []
+    for path in sorted((PUZZLES / folder).glob(pattern)):
+        text = path.read_text(encoding="utf-8")
+        puzzles = formats.parse(text, path.name)
+        for i, p in enumerate(puzzles):
+            label = str(path.relative_to(PUZZLES))
+            if len(puzzles) > 1:
+                label += f"#{i + 1}"
+            out.append((label, p))
+    return out
+
+
+def run_one(args):
+    label, puzzle, max_solutions, timeout = args
+    t0 = time.process_time()
+    res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time)
+    cpu = time.process_time() - t0
+    ok = all(satisfies(puzzle, s) for s in res.solutions)
+    if ok and res.status == "unique" and puzzle.goal:
+        ok = res.solutions[0] == grid_from_rows(puzzle, puzzle.goal)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # MB on Linux
+    return {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
+            "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
+            "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", action="append", choices=sorted(SETS), help="repeatable")
+    ap.add_argument("--every", type=int, default=1, help="take every Nth puzzle of a set")
+    ap.add_argument("--offset", type=int, default=0, help="start index for --every")
+    ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per set")
+    ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
+    ap.add_argument("--max-solutions", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", help="markdown file to write")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    if not PUZZLES.is_dir():
+        print(f"puzzle corpus not found at {PUZZLES}", file=sys.stderr)
+        return 2
+    sets = a.set or ["webpbn", "jwilk", "nonogram-db"]
+    tasks = []
+    for s in sets:
+        items = load(s)[a.offset::a.every]
+        if a.limit:
+            items = items[:a.limit]
+        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout) for label, p in items]
+    rows = []
+    wall = time.monotonic()
+    if a.jobs > 1:
+        with ProcessPoolExecutor(a.jobs) as ex:
+            for r in ex.map(run_one, tasks, chunksize=1):
+                rows.append(r)
+                if not a.quiet:
+                    _print(r)
+    else:
+        for t in tasks:
+            r = run_one(t)
+            rows.append(r)
+            if not a.quiet:
+                _print(r)
+    wall = time.monotonic() - wall
+    summary = summarize(rows, a, wall)
+    print(summary)
+    if a.out:
+        Path(a.out).write_text(table(rows, a) + "\n" + summary + "\n", encoding="utf-8")
+    return 0
+
+
+def _print(r):
+    print(f"{r['label']:48} {r['size']:>7} {r['status']:9} {r['cpu']:8.3f}s "
+          f"nodes={r['nodes']} probes={r['probes']} ok={r['ok']}", flush=True)
+
+
+def table(rows, a):
+    out = [f"max_solutions={a.max_solutions}, timeout={a.timeout:g} s CPU, "
+           f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}", "",
+           "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['label']} | {r['size']} | {r['colors']} | {r['status']} | "
+                   f"{r['cpu']:.3f} | {r['nodes']} | {r['probes']} | "
+                   f"{'ok' if r['ok'] else 'WRONG'} |")
+    return "\n".join(out)
+
+
+def summarize(rows, a, wall):
+    lines = []
+    groups = {}
+    for r in rows:
+        groups.setdefault(r["label"].split(":")[0], []).append(r)
+    for s, rs in groups.items():
+        cpu = [r["cpu"] for r in rs]
+        decided = [r for r in rs if r["status"] in ("unique", "multiple", "none", "solved")]
+        verdicts = {}
+        for r in rs:
+            verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
+        wrong = sum(not r["ok"] for r in rs)
+        lines.append(
+            f"{s}: {len(decided)}/{len(rs)} decided {verdicts}; CPU total {sum(cpu):.1f} s, "
+            f"median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s "
+            f"({max(rs, key=lambda r: r['cpu'])['label']}); wrong {wrong}; "
+            f"peak RSS {max(r['rss'] for r in rs):.0f} MB")
+    lines.append(f"wall {wall:.1f} s, jobs {a.jobs}, Python {sys.version.split()[0]}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
