@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Build the static site into site/, and optionally serve it.
+
+    python build.py                 build site/ and exit
+    python build.py serve [--port N] [--isolate]
+                                    build, then serve site/ on 127.0.0.1
+
+Steps: `npm ci` when node_modules is missing or package-lock.json changed; copy the
+Pyodide core and the clingo-wasm browser files; write the pysolver wheel (pure
+Python, PEP 427 name) from pysolver/; copy micropip's wheel from a download cache
+outside site/ (fetched from PyPI once); copy web/, encodings/ and the built-in
+puzzles; write sw.js with the precache list and a content hash as cache version.
+Every URL in the site is relative, so it works under any sub-path.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+WEB = ROOT / "web"
+NODE = ROOT / "node_modules"
+CACHE = Path(os.environ.get("PYSOLVER_BUILD_CACHE", ROOT / "build" / "cache"))
+MICROPIP = "micropip==0.11.1"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+# clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
+CLINGO_SKIP = (".d.ts", ".node.js")
+# optional page components written by others; app.js calls their install(app)
+PLUGINS = ["js/clingo-client.js", "js/editor.js"]
+NPM_STAMP = NODE / ".pysolver-lock-sha256"
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # reproducible wheel bytes -> stable cache version
+
+
+class BuildError(Exception):
+    pass
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def npm_ci() -> None:
+    lock = ROOT / "package-lock.json"
+    want = sha256(lock.read_bytes())
+    if NPM_STAMP.is_file() and NPM_STAMP.read_text().strip() == want:
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        raise BuildError("npm is not installed (needed once to fetch pyodide and clingo-wasm)")
+    log("npm ci (node_modules missing or package-lock.json changed)")
+    r = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
+    if r.returncode:
+        raise BuildError("npm ci failed")
+    NPM_STAMP.write_text(want + "\n")
+
+
+def micropip_wheel() -> Path:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    name, version = MICROPIP.split("==")
+    found = sorted(CACHE.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        log(f"downloading {MICROPIP} from PyPI into {CACHE}")
+        r = subprocess.run([sys.executable, "-m", "pip", "download", MICROPIP, "--no-deps",
+                            "--only-binary=:all:", "--python-version", "3.14",
+                            "--disable-pip-version-check", "-q", "-d", str(CACHE)])
+        found = sorted(CACHE.glob(f"{name}-{version}-*.whl"))
+        if r.returncode or not found:
+            raise BuildError(f"could not download {MICROPIP} (needed once; then it is cached)")
+    return found[0]
+
+
+def build_wheel(dest: Path) -> Path:
+    """A pure-Python wheel of pysolver/ (no setuptools run, so it works offline)."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    name, version = meta["name"], meta["version"]
+    dist = f"{name}-{version}.dist-info"
+    files = {}
+    for path in sorted((ROOT / "pysolver").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    files[f"{dist}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n"
+    ).encode()
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pysolver build.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = []
+    for arc, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    out = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, data in files.items():
+            info = zipfile.ZipInfo(arc, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return out
+
+
+def copy_tree(src: Path, dest: Path, skip=()) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_dir() or any(part.startswith(".") for part in rel.parts):
+            continue
+        if any(str(rel).endswith(s) for s in skip) or "__pycache__" in rel.parts:
+            continue
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def check_catalogue(puzzles: Path) -> int:
+    cat = json.loads((puzzles / "catalogue.json").read_text())
+    for entry in cat["puzzles"]:
+        if not (puzzles / entry["file"]).is_file():
+            raise BuildError(f"web/puzzles/catalogue.json: {entry['id']} names a missing file "
+                             f"{entry['file']}")
+    return len(cat["puzzles"])
+
+
+def write_service_worker(site: Path) -> str:
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
+    version = h.hexdigest()[:16]
+    precache = ["./"] + files
+    template = (WEB / "sw.js").read_text()
+    marker = "const BUILD = null; // replaced by build.py"
+    if marker not in template:
+        raise BuildError("web/sw.js lacks the BUILD marker line")
+    build = {"version": version, "precache": precache}
+    (site / "sw.js").write_text(template.replace(
+        marker, f"const BUILD = {json.dumps(build, separators=(',', ':'))};"))
+    (site / "version.json").write_text(json.dumps({"version": version, "files": len(files)}) + "\n")
+    return version
+
+
+def build() -> str:
+    npm_ci()
+    mp = micropip_wheel()
+    tmp = ROOT / "site.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    copy_tree(WEB, tmp, skip=("sw.js", "README.md"))
+    for name in PYODIDE_FILES:
+        src = NODE / "pyodide" / name
+        if not src.is_file():
+            raise BuildError(f"{src} is missing: run `npm ci`")
+        (tmp / "pyodide").mkdir(exist_ok=True)
+        shutil.copyfile(src, tmp / "pyodide" / name)
+    clingo = NODE / "clingo-wasm" / "dist"
+    if not (clingo / "clingo.wasm").is_file():
+        raise BuildError(f"{clingo}/clingo.wasm is missing: run `npm ci`")
+    copy_tree(clingo, tmp / "clingo", skip=CLINGO_SKIP + ("run.worker.node.js",))
+    wheels = tmp / "wheels"
+    wheels.mkdir()
+    wheel = build_wheel(wheels)
+    shutil.copyfile(mp, wheels / mp.name)
+    if (ROOT / "encodings").is_dir():
+        copy_tree(ROOT / "encodings", tmp / "encodings")
+    count = check_catalogue(tmp / "puzzles")
+    (tmp / "build.json").write_text(json.dumps({
+        "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
+        "plugins": [p for p in PLUGINS if (tmp / p).is_file()],
+    }, indent=1) + "\n")
+    version = write_service_worker(tmp)
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    tmp.rename(SITE)
+    log(f"site/ built: {count} built-in puzzles, wheel {wheel.name}, cache version {version}")
+    return version
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    isolate = False
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        if self.isolate:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(port: int, isolate: bool) -> None:
+    Handler.isolate = isolate
+    handler = partial(Handler, directory=str(SITE))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        print(f"Serving the site at http://127.0.0.1:{httpd.server_address[1]}/ "
+              f"(Ctrl-C to stop)", flush=True)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Build (and serve) the nonogram site.")
+    ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--isolate", action="store_true",
+                    help="send COOP/COEP headers (the service worker adds them anyway)")
+    args = ap.parse_args(argv)
+    try:
+        build()
+    except BuildError as e:
+        print(f"build: error: {e}", file=sys.stderr)
+        return 2
+    if args.command == "serve":
+        serve(args.port, args.isolate)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+// Page side of the engine worker: requests as promises, progress callbacks,
+// cancel (interrupt when cross-origin isolated, else terminate + respawn).
+// The page never waits on the worker synchronously.
+
+export class EngineError extends Error {
+  constructor(payload) {
+    super(payload && payload.message || "engine error");
+    this.kind = payload && payload.kind || "internal";
+    this.payload = payload;
+  }
+}
+
+export class Engine extends EventTarget {
+  constructor(options = {}) {
+    super();
+    this.options = options; // {installer: "micropip" | "loadPackage"}
+    this.status = "idle"; // idle | loading | ready | failed | restarting
+    this.info = null;
+    this.error = null;
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, onProgress, type}
+    this.worker = null;
+    this.ready = null;
+  }
+
+  setStatus(status, detail = {}) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: { status, ...detail } }));
+  }
+
+  start() {
+    if (this.ready) return this.ready;
+    this.setStatus(this.worker === null && this.info === null ? "loading" : "restarting");
+    this.ready = new Promise((resolve, reject) => {
+      if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+        reject(new EngineError({ kind: "unsupported", message: "this browser lacks WebAssembly or module workers" }));
+        return;
+      }
+      try {
+        this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      } catch (err) {
+        reject(new EngineError({ kind: "unsupported", message: String(err.message || err) }));
+        return;
+      }
+      this.worker.onmessage = (e) => this.onMessage(e.data);
+      this.worker.onerror = (e) => {
+        const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
+        e.preventDefault();
+        for (const p of this.pending.values()) p.reject(err);
+        this.pending.clear();
+        reject(err);
+      };
+      this.interrupt = null;
+      const payload = { installer: this.options.installer || "micropip" };
+      if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
+        this.interrupt = new Int32Array(new SharedArrayBuffer(4));
+        payload.interruptBuffer = this.interrupt;
+      }
+      this.send("load", payload).promise.then(resolve, reject);
+    }).then((info) => {
+      this.info = info;
+      this.error = null;
+      this.setStatus("ready", { info });
+      return info;
+    }, (err) => {
+      this.error = err;
+      this.setStatus("failed", { error: err });
+      throw err;
+    });
+    return this.ready;
+  }
+
+  onMessage(msg) {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if (msg.type === "progress") {
+      if (p.onProgress) p.onProgress(msg.payload);
+      return;
+    }
+    this.pending.delete(msg.id);
+    if (msg.type === "result") p.resolve(msg.payload);
+    else p.reject(new EngineError(msg.payload));
+    if (this.pending.size === 0 && this.status === "busy") this.setStatus("ready", { info: this.info });
+  }
+
+  send(type, payload, onProgress) {
+    const id = this.nextId++;
+    const promise = new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress, type });
+    });
+    this.worker.postMessage({ id, type, payload });
+    return { id, promise };
+  }
+
+  /** Start a request; returns {id, promise}. The promise rejects with EngineError. */
+  request(type, payload, { onProgress } = {}) {
+    let id = null;
+    const promise = this.start().then(() => {
+      const sent = this.send(type, payload, onProgress);
+      id = sent.id;
+      handle.id = id;
+      return sent.promise;
+    });
+    const handle = { get id() { return id; }, set id(v) { id = v; }, promise, type };
+    return handle;
+  }
+
+  call(type, payload, opts) {
+    return this.request(type, payload, opts).promise;
+  }
+
+  /** Cancel a running request. Interrupt when possible; else restart the worker. */
+  cancel(handle) {
+    const id = handle && handle.id;
+    if (id !== null && id !== undefined && !this.pending.has(id)) return "done";
+    if (this.interrupt && this.status !== "loading") {
+      Atomics.store(this.interrupt, 0, 2); // SIGINT: Python raises KeyboardInterrupt
+      return "interrupted";
+    }
+    this.restart({ kind: "cancelled", message: "cancelled" });
+    return "restarted";
+  }
+
+  restart(reason) {
+    if (this.worker) this.worker.terminate();
+    const err = new EngineError(reason);
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.worker = null;
+    this.ready = null;
+    this.start().catch(() => {});
+  }
+}

@@ -1,0 +1,70 @@
+// The library view: built-in puzzles (catalogue.json), open a file by picker or
+// drag-and-drop, paste text. Untrusted text only ever goes into textContent.
+
+const MAX_FILE = 5 * 1024 * 1024;
+
+export async function loadCatalogue() {
+  const r = await fetch("puzzles/catalogue.json");
+  if (!r.ok) throw new Error(`puzzles/catalogue.json: HTTP ${r.status}`);
+  return (await r.json()).puzzles;
+}
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+export function renderLibrary(tbody, entries, onOpen) {
+  tbody.replaceChildren();
+  for (const e of entries) {
+    const tr = document.createElement("tr");
+    const first = document.createElement("td");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "open-builtin";
+    b.dataset.id = e.id;
+    b.textContent = e.title;
+    b.addEventListener("click", () => onOpen(e));
+    first.append(b);
+    const notes = [...(e.tags || [])];
+    if (e.colors > 1) notes.includes("multicolour") || notes.push(`${e.colors} colours`);
+    tr.append(first, cell(`${e.width}×${e.height}`), cell(e.author), cell(e.license), cell(notes.join(", ")));
+    tr.title = e.copyright || "";
+    tbody.append(tr);
+  }
+}
+
+export function readFile(file) {
+  if (file.size > MAX_FILE) return Promise.reject(new Error(`${file.name}: the file is larger than 5 MB`));
+  return file.text();
+}
+
+/** Wire the picker, the paste box and page-wide drag-and-drop to onText(text, filename). */
+export function bindOpeners({ input, pasteText, pasteButton, dropZone, onText, onError }) {
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    try { await onText(await readFile(file), file.name); } catch (err) { onError(err); }
+  });
+  pasteButton.addEventListener("click", async () => {
+    const text = pasteText.value;
+    if (!text.trim()) { onError(new Error("the paste box is empty")); return; }
+    try { await onText(text, "pasted text"); } catch (err) { onError(err); }
+  });
+  let depth = 0;
+  const hasFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes("Files");
+  window.addEventListener("dragenter", (e) => { if (hasFiles(e)) { depth++; dropZone.hidden = false; } });
+  window.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; dropZone.hidden = true; } });
+  window.addEventListener("dragover", (e) => { if (hasFiles(e)) e.preventDefault(); });
+  window.addEventListener("drop", async (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth = 0;
+    dropZone.hidden = true;
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    try { await onText(await readFile(file), file.name); } catch (err) { onError(err); }
+  });
+}

@@ -1,0 +1,41 @@
+// Share links: the puzzle (pysolver JSON) deflated and base64url-encoded in the
+// URL fragment, "#p=<data>". Nothing goes to a server.
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+function toBase64Url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+export async function encodeShare(puzzleDict) {
+  const bytes = new TextEncoder().encode(JSON.stringify(puzzleDict));
+  return "p=" + toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")));
+}
+
+/** The puzzle text carried by a "#p=..." fragment; throws a readable Error when damaged. */
+export async function decodeShare(fragment) {
+  const data = fragment.replace(/^#?p=/, "");
+  try {
+    const bytes = await pipe(fromBase64Url(data), new DecompressionStream("deflate-raw"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error("this share link is damaged (its puzzle data cannot be decoded)");
+  }
+}
+
+export function shareUrl(fragment) {
+  const u = new URL(location.href);
+  u.hash = fragment;
+  return u.href;
+}

@@ -1,0 +1,147 @@
+// Solve with a registered solver (pysolver in the worker; clingo when its client
+// registers): progress, cancel, classification, and for several solutions an
+// alternative with the differing cells highlighted.
+import { solvers, onSolverAdded } from "./solvers.js";
+
+export class SolvePanel {
+  constructor({ select, solveButton, cancelButton, progress, result, getGame, announce }) {
+    Object.assign(this, { select, solveButton, cancelButton, progress, result, getGame, announce });
+    this.running = null;
+    for (const s of solvers.values()) this.addOption(s);
+    onSolverAdded((s) => this.addOption(s));
+    solveButton.addEventListener("click", () => this.solve());
+    cancelButton.addEventListener("click", () => this.cancel());
+  }
+
+  addOption(s) {
+    const o = document.createElement("option");
+    o.value = s.id;
+    o.textContent = s.label;
+    this.select.append(o);
+  }
+
+  reset() {
+    if (this.running) this.cancel();
+    this.progress.textContent = "";
+    this.result.replaceChildren();
+  }
+
+  solve() {
+    const game = this.getGame();
+    const solver = solvers.get(this.select.value);
+    if (!game || !solver || this.running) return;
+    this.result.replaceChildren();
+    this.progress.textContent = `Solving with ${solver.label}…`;
+    this.solveButton.disabled = true;
+    this.cancelButton.disabled = false;
+    const t0 = performance.now();
+    const run = solver.solve(game.puzzle.dict, {
+      onProgress: (p) => {
+        const parts = [];
+        if (p.known !== undefined && p.total) parts.push(`${Math.round((100 * p.known) / p.total)}% known`);
+        if (p.nodes !== undefined) parts.push(`${p.nodes} nodes`);
+        if (p.solutions !== undefined) parts.push(`${p.solutions} solutions`);
+        this.progress.textContent = `Solving… ${parts.join(", ")} (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+      },
+    });
+    this.running = run;
+    run.promise.then((res) => {
+      if (this.running !== run) return;
+      this.show(res, game);
+    }, (err) => {
+      if (this.running !== run) return;
+      this.progress.textContent = err.kind === "cancelled" ? "Cancelled." : `Solve failed: ${err.message}`;
+    }).finally(() => {
+      if (this.running === run) this.running = null;
+      this.solveButton.disabled = false;
+      this.cancelButton.disabled = true;
+    });
+  }
+
+  cancel() {
+    const run = this.running;
+    if (!run) return;
+    this.running = null;
+    const how = run.cancel();
+    this.progress.textContent = how === "restarted" ? "Cancelled (the engine is restarting; you can keep playing)." : "Cancelled.";
+    this.solveButton.disabled = false;
+    this.cancelButton.disabled = true;
+    this.announce("Solve cancelled");
+  }
+
+  show(res, game) {
+    const words = {
+      unique: "one solution (unique)", multiple: "more than one solution", solved: "a solution",
+      none: "no solution", timeout: "gave up (time limit)", cancelled: "cancelled",
+    };
+    const line = `Result: ${words[res.status] || res.status}` +
+      (res.classification ? `; classification: ${res.classification}` : "") +
+      (res.difficulty !== undefined && res.difficulty !== null ? `; difficulty ${res.difficulty}` : "") +
+      (res.time_s !== undefined ? `; ${Number(res.time_s).toFixed(2)} s` : "") +
+      (res.engine ? ` (${res.engine})` : "");
+    this.progress.textContent = line;
+    this.announce(line);
+    const sols = res.solutions || [];
+    if (!sols.length) return;
+    const box = document.createElement("div");
+    box.className = "solutions";
+    const diff = sols.length > 1 ? differing(sols[0], sols[1]) : null;
+    sols.slice(0, 2).forEach((rows, k) => {
+      const fig = document.createElement("figure");
+      fig.append(preview(rows, game.puzzle, k === 1 ? diff : null));
+      const cap = document.createElement("figcaption");
+      cap.textContent = k === 0 ? "Solution 1" : `Solution 2 (${diff.size} differing cells outlined)`;
+      const use = document.createElement("button");
+      use.type = "button";
+      use.className = "show-solution";
+      use.textContent = "Show in grid";
+      use.addEventListener("click", () => {
+        const w = game.puzzle.width, changes = [];
+        rows.forEach((row, y) => [...row].forEach((ch, x) => changes.push([y * w + x, solutionValue(game, ch)])));
+        game.apply(changes, "solution");
+      });
+      fig.append(cap, use);
+      box.append(fig);
+    });
+    this.result.replaceChildren(box);
+  }
+}
+
+function solutionValue(game, ch) {
+  if (!game.puzzle.isColor) return ch === "#" || ch === "X" ? 2 : 1;
+  const i = game.puzzle.colors.findIndex((c) => c.char === ch);
+  return i >= 1 ? i + 1 : 1;
+}
+
+function differing(a, b) {
+  const out = new Set();
+  a.forEach((row, y) => [...row].forEach((ch, x) => { if (b[y][x] !== ch) out.add(`${x},${y}`); }));
+  return out;
+}
+
+function preview(rows, puzzle, diff) {
+  const h = rows.length, w = rows[0].length;
+  const cs = Math.max(2, Math.min(8, Math.floor(140 / Math.max(w, h))));
+  const c = document.createElement("canvas");
+  c.width = w * cs; c.height = h * cs;
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", `solution image, ${w} by ${h}`);
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, c.width, c.height);
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    if (ch === ".") return;
+    const col = puzzle.isColor ? puzzle.colors.find((k) => k.char === ch) : null;
+    ctx.fillStyle = col ? col.rgb : "#111";
+    ctx.fillRect(x * cs, y * cs, cs, cs);
+  }));
+  if (diff) {
+    ctx.strokeStyle = "#e11d48";
+    ctx.lineWidth = Math.max(1, cs / 3);
+    for (const k of diff) {
+      const [x, y] = k.split(",").map(Number);
+      ctx.strokeRect(x * cs + 0.5, y * cs + 0.5, cs - 1, cs - 1);
+    }
+  }
+  return c;
+}

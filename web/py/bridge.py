@@ -1,0 +1,197 @@
+"""The worker's Python side: one call(kind, payload_json, progress) -> JSON string.
+
+Every answer is {"result": ...} or {"error": {"kind", "message"}}; a PuzzleError
+becomes kind "puzzle" with its message, KeyboardInterrupt (the page's interrupt
+buffer) kind "cancelled". The puzzle logic itself lives in pysolver; this module
+only adapts it to the page's messages (see web/README.md).
+"""
+import json
+import sys
+import time
+
+import pysolver
+from pysolver import formats, line, search
+from pysolver.classify import classify
+from pysolver.formats import jsonfmt
+from pysolver.puzzle import PuzzleError
+
+_puzzles = {}  # JSON text of a puzzle dict -> Puzzle (the page resends the same dict)
+_solutions = {}  # same key -> a solution (row strings) for the "against the solution" check
+
+
+def info():
+    return json.dumps({"python": sys.version.split()[0], "pysolver": pysolver.__version__})
+
+
+def _puzzle(d):
+    key = json.dumps(d, sort_keys=True)
+    p = _puzzles.get(key)
+    if p is None:
+        if len(_puzzles) > 8:
+            _puzzles.clear()
+        p = jsonfmt.from_dict(d).validate()
+        _puzzles[key] = p
+    return key, p
+
+
+def _masks(p, state):
+    """Flat cell masks from state rows: ? unknown, . empty, # or a colour char filled."""
+    if len(state) != p.height:
+        raise PuzzleError(f"the state has {len(state)} rows; the puzzle has {p.height}")
+    chars = p.char_index()
+    full = p.full_mask
+    out = []
+    for y, row in enumerate(state):
+        if len(row) != p.width:
+            raise PuzzleError(f"state row {y + 1} has {len(row)} cells; the puzzle has {p.width}")
+        for x, ch in enumerate(row):
+            if ch == "?":
+                out.append(full)
+            elif ch == ".":
+                out.append(1)
+            elif not p.is_color and ch in "#X":
+                out.append(2)
+            elif ch in chars:
+                out.append(1 << chars[ch])
+            else:
+                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r}")
+    return out
+
+
+def _lines(p, cells):
+    w = p.width
+    for axis, i, clue, _ in p.lines():
+        if axis == "row":
+            idx = list(range(i * w, i * w + w))
+        else:
+            idx = list(range(i, len(cells), w))
+        yield axis, i, clue, idx, tuple(cells[k] for k in idx)
+
+
+def _rows_text(p, grid):
+    if p.is_color:
+        return ["".join(p.colors[c].char for c in row) for row in grid]
+    return ["".join("#" if c else "." for c in row) for row in grid]
+
+
+def do_parse(payload, progress):
+    puzzles = formats.parse(payload.get("text", ""), payload.get("filename") or None)
+    return {"puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
+
+
+def do_hint(payload, progress):
+    from pysolver import hint  # the engine's hint module
+    _, p = _puzzle(payload["puzzle"])
+    return hint.hint(p, payload["state"])
+
+
+def _clue_marks(p, cells):
+    """Per line, per block: True when line logic pins the block to a run the player filled."""
+    marks = {"rows": [], "columns": []}
+    for axis, i, clue, idx, line_cells in _lines(p, cells):
+        done = [False] * len(clue)
+        ext = line.extremes(clue, line_cells) if clue else None
+        if ext is not None:
+            left, right = ext
+            for j, (n, c) in enumerate(clue):
+                s = left[j]
+                if s == right[j] and all(line_cells[k] == 1 << c for k in range(s, s + n)):
+                    done[j] = True
+        marks["rows" if axis == "row" else "columns"].append(done)
+    return marks
+
+
+def _complete_runs(line_cells, full):
+    """Keep only filled runs closed on both sides (by a cross or the edge), with their crosses."""
+    n = len(line_cells)
+    out = [full] * n
+    k = 0
+    while k < n:
+        if line_cells[k] != 1 and line_cells[k] != full:
+            e = k
+            while e < n and line_cells[e] not in (1, full):
+                e += 1
+            closed_left = k == 0 or line_cells[k - 1] == 1
+            closed_right = e == n or line_cells[e] == 1
+            if closed_left and closed_right:
+                for t in range(max(0, k - 1), min(n, e + 1)):
+                    out[t] = line_cells[t]
+            k = e
+        else:
+            k += 1
+    return tuple(out)
+
+
+def _solution(key, p):
+    if key not in _solutions:
+        if p.goal:
+            _solutions[key] = list(p.goal)
+        else:
+            res = search.solve(p, max_solutions=1)
+            _solutions[key] = _rows_text(p, res.solutions[0]) if res.solutions else None
+    return _solutions[key]
+
+
+def do_check(payload, progress):
+    key, p = _puzzle(payload["puzzle"])
+    cells = _masks(p, payload["state"])
+    mode = payload.get("mode", "off")
+    out = {"mode": mode, "lines": [], "cells": [], "message": "",
+           "clues": _clue_marks(p, cells)}
+    if mode in ("runs", "lines"):
+        for axis, i, clue, idx, line_cells in _lines(p, cells):
+            test = _complete_runs(line_cells, p.full_mask) if mode == "runs" else line_cells
+            if line.solve_line(clue, test) is None:
+                out["lines"].append({"axis": axis, "index": i + 1})
+        n = len(out["lines"])
+        what = "complete runs" if mode == "runs" else "marks"
+        out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
+                          if n else f"No line's {what} contradict its clue.")
+    elif mode == "solution":
+        sol = _solution(key, p)
+        if sol is None:
+            out["message"] = "This puzzle has no solution to check against."
+            return out
+        chars = p.char_index()
+        for y, row in enumerate(sol):
+            for x, ch in enumerate(row):
+                m = cells[y * p.width + x]
+                if m != p.full_mask and not (m >> chars.get(ch, 1)) & 1:
+                    out["cells"].append({"row": y + 1, "column": x + 1})
+        n = len(out["cells"])
+        out["message"] = (f"{n} cell{'s' if n != 1 else ''} differ from the solution"
+                          if n else "Every marked cell agrees with the solution.")
+    return out
+
+
+def do_solve(payload, progress):
+    _, p = _puzzle(payload["puzzle"])
+    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    t0 = time.perf_counter()
+    res = classify(p, timeout=payload.get("timeout"), progress=report)
+    return {
+        "status": res["status"],
+        "solutions": [_rows_text(p, g) for g in res["solutions"]],
+        "classification": res["classification"],
+        "difficulty": res["difficulty"],
+        "time_s": round(time.perf_counter() - t0, 4),
+        "stats": {"nodes": res["nodes"], "probes": res["probes"]},
+        "engine": "pysolver",
+    }
+
+
+HANDLERS = {"parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve}
+
+
+def call(kind, payload_json, progress=None):
+    try:
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise PuzzleError(f"unknown request type {kind!r}")
+        return json.dumps({"result": handler(json.loads(payload_json), progress)})
+    except PuzzleError as e:
+        return json.dumps({"error": {"kind": "puzzle", "message": str(e)}})
+    except KeyboardInterrupt:
+        return json.dumps({"error": {"kind": "cancelled", "message": "cancelled"}})
+    except Exception as e:  # report, never crash the worker
+        return json.dumps({"error": {"kind": "internal", "message": f"{type(e).__name__}: {e}"}})
