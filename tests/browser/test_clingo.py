@@ -1,0 +1,95 @@
+"""clingo-wasm in the Solve view: same solutions as pysolver; cancel leaves the page usable."""
+import pytest
+
+from conftest import ENGINE_TIMEOUT, SITE
+from helpers import open_builtin, open_site, state, wait_engine
+from pysolver.formats import parse
+from pysolver.puzzle import satisfies
+from pysolver.search import solve
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def python_rows(puzzle_file):
+    """The puzzle, pysolver's verdict and solutions (row strings, '#' for black)."""
+    p = parse((SITE / "puzzles" / puzzle_file).read_text(encoding="utf-8"), puzzle_file)[0]
+    res = solve(p, 2, timeout=60)
+    chars = [c.char for c in p.colors] if p.is_color else [".", "#"]
+    return p, res.status, [["".join(chars[k] for k in row) for row in g] for g in res.solutions]
+
+
+def solve_with(page, engine_id, timeout=60_000):
+    page.click("#nav-play")
+    page.wait_for_selector(f"#solve-engine option[value='{engine_id}']", state="attached",
+                           timeout=30_000)
+    page.select_option("#solve-engine", engine_id)
+    page.click("#solve")
+    page.wait_for_function(
+        "() => /^Result: /.test(document.getElementById('solve-progress').textContent)",
+        timeout=timeout)
+    return page.text_content("#solve-progress")
+
+
+@pytest.mark.parametrize("puzzle_id,puzzle_file", [
+    ("tulip", "tulip.json"), ("webpbn-6574", "webpbn/6574.xml"), ("two-ways", "two-ways.json")])
+def test_clingo_wasm_shows_the_pysolver_solution(page, site_server, puzzle_id, puzzle_file):
+    p, status, sols = python_rows(puzzle_file)
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, puzzle_id)
+    line = solve_with(page, "clingo")
+    assert line.endswith("(clingo)"), line
+    words = {"unique": "one solution (unique)", "multiple": "more than one solution"}
+    assert words[status] in line, line
+    figures = page.locator("#solve-result figure")
+    assert figures.count() == len(sols)
+    shown = []
+    for k in range(len(sols)):
+        figures.nth(k).locator("button.show-solution").click()
+        shown.append(state(page))
+    if status == "unique":
+        assert shown == sols
+    else:  # any two different solutions will do
+        assert len(set(map(tuple, shown))) == 2
+        index = {c: k for k, c in enumerate([c.char for c in p.colors] if p.is_color else ".#")}
+        for rows in shown:
+            assert satisfies(p, [[index[c] for c in r] for r in rows])
+
+
+def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-knotty")  # clingo needs far longer than this test waits
+    page.click("#nav-play")
+    page.wait_for_selector("#solve-engine option[value='clingo']", state="attached",
+                           timeout=30_000)
+    page.select_option("#solve-engine", "clingo")
+    page.click("#solve")
+    page.wait_for_timeout(1500)
+    assert page.is_enabled("#solve-cancel")
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")
+    assert page.is_enabled("#solve")
+    # the page still plays, and clingo (restarted) and pysolver both solve again
+    open_builtin(page, "two-ways")
+    assert "more than one solution" in solve_with(page, "clingo")
+    assert page.locator("#solve-result figure").count() == 2
+    open_builtin(page, "tulip")
+    line = solve_with(page, "pysolver", timeout=ENGINE_TIMEOUT)
+    assert "(pysolver)" in line
+    # the module API directly: a timeout stops the run and reports what was found
+    res = page.evaluate("""async () => {
+        const { program } = await window.nonogramApp.engine.call(
+            "asp", { puzzle: window.nonogramApp.getGame().puzzle.dict });
+        const knotty = await (await fetch("puzzles/webpbn/knotty.xml")).text();
+        const [dict] = (await window.nonogramApp.engine.call(
+            "parse", { text: knotty, filename: "knotty.xml" })).puzzles;
+        const hard = (await window.nonogramApp.engine.call("asp", { puzzle: dict })).program;
+        const t0 = performance.now();
+        const slow = await window.nonogramApp.clingo.solveWithClingo(hard, { models: 2, timeoutMs: 800 });
+        const ms = performance.now() - t0;
+        const quick = await window.nonogramApp.clingo.solveWithClingo(program, { models: 2 });
+        return { slow: slow.status, ms, quick: quick.status, choices: quick.stats.choices };
+    }""")
+    assert res["slow"] in ("timeout", "multiple") and res["ms"] < 10_000, res
+    assert res["quick"] == "unique" and res["choices"] is not None, res

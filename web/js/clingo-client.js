@@ -1,0 +1,155 @@
+// clingo-wasm for the Solve view: answer-set solving of nonograms in the browser.
+//
+// clingo-wasm (pinned in package.json, copied to site/clingo/ by build.py) runs in a
+// module worker of its own, so the page stays responsive. The program it solves is
+// encodings/nonogram.lp plus the puzzle's facts, both produced by pysolver in the
+// Pyodide worker (request "asp" -> pysolver.asp.program). clingo-wasm ignores
+// --time-limit, so time limits and cancel use clingo.restart(), which terminates
+// its worker (the next run starts a fresh one in about 0.2 s).
+//
+// Module API (plain ES module, no globals):
+//   solveWithClingo(program, {models = 2, timeoutMs = null, onModel = null})
+//     -> Promise<{status, models, exhausted, time_s, stats}>
+//     models: 2 decides uniqueness, 1 finds one, N counts up to N, 0 enumerates all.
+//     status: "unique" | "multiple" | "solved" | "none" | "timeout" | "cancelled"
+//     (the words of pysolver.asp.status_of); models: one array of atom strings per
+//     model found (also those found before a timeout or cancel); stats: {choices,
+//     conflicts, restarts, count, clingo_s}.
+//   cancel() -> Promise: stops the running solve (its promise resolves "cancelled").
+//   decode(atoms, chars, width, height) -> row strings (chars[k] is colour k's char).
+//   clingoSolver(engine, {id, label, models, budgetS}) -> a solver for solvers.js:
+//     {id, label, solve(puzzleDict, {onProgress}) -> {promise, cancel()}}; the promise
+//     resolves with the api solve-result dict (engine "clingo") or rejects with
+//     {kind: "cancelled"}. With budgetS, pysolver searches first for that long and
+//     clingo takes over only when it times out (the result names who answered).
+//   install(app): registers "clingo" (uniqueness), "clingo-count" (count up to 1000)
+//     and "auto" (pysolver for 5 s, then clingo) with app.registerSolver.
+import clingo from "../clingo/index.web.js";
+
+const COUNT_CAP = 1000;
+const AUTO_BUDGET_S = 5;
+const DEFAULT_TIMEOUT_MS = 120000;
+let running = null; // {finish(status)} of the solve in progress
+
+/** The api status word for a model count; mirrors pysolver.asp.status_of. */
+export function statusOf(found, exhausted, timedOut) {
+  if (found >= 2) return "multiple";
+  if (timedOut) return "timeout";
+  if (found === 0) return exhausted ? "none" : "timeout";
+  return exhausted ? "unique" : "solved";
+}
+
+export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel = null } = {}) {
+  const found = [];
+  const t0 = performance.now();
+  let stopped = null; // "timeout" | "cancelled" once restart() was asked for
+  let timer = null;
+  if (running) running.finish("cancelled");
+  const run = clingo.run(program, models, ["--stats"], (model) => {
+    found.push(model.Value);
+    if (onModel) onModel(model.Value, found.length);
+  });
+  const me = {
+    finish(why) {
+      if (stopped) return Promise.resolve();
+      stopped = why;
+      return clingo.restart();
+    },
+  };
+  running = me;
+  if (timeoutMs !== null && timeoutMs !== undefined) timer = setTimeout(() => me.finish("timeout"), timeoutMs);
+  return run.then((out) => {
+    clearTimeout(timer);
+    if (running === me) running = null;
+    const time_s = Math.round(performance.now() - t0) / 1000;
+    if (out.Result === "ERROR" && !stopped) throw new Error(`clingo: ${out.Error}`);
+    const witnesses = ((out.Call && out.Call[0] && out.Call[0].Witnesses) || []).map((w) => w.Value);
+    const values = stopped || found.length ? found : witnesses;
+    const exhausted = !stopped && out.Models && out.Models.More === "no";
+    const core = (out.Stats && out.Stats.Core) || {};
+    const status = stopped === "cancelled" ? "cancelled" : statusOf(values.length, exhausted, stopped === "timeout");
+    return {
+      status, models: values, exhausted: !!exhausted, time_s,
+      stats: {
+        choices: core.Choices ?? null, conflicts: core.Conflicts ?? null, restarts: core.Restarts ?? null,
+        count: values.length, clingo_s: out.Time ? out.Time.Total : null,
+      },
+    };
+  });
+}
+
+export function cancel() {
+  return running ? running.finish("cancelled") : Promise.resolve();
+}
+
+export function decode(atoms, chars, width, height) {
+  const grid = Array.from({ length: height }, () => Array(width).fill(chars[0]));
+  for (const a of atoms) {
+    const m = /^paint\((\d+),(\d+),(\d+)\)$/.exec(a.replace(/\s+/g, ""));
+    if (m) grid[Number(m[2])][Number(m[1])] = chars[Number(m[3])];
+  }
+  return grid.map((r) => r.join(""));
+}
+
+function cancelledError() {
+  const err = new Error("cancelled");
+  err.kind = "cancelled";
+  return err;
+}
+
+export function clingoSolver(engine, { id = "clingo", label = "clingo (answer sets, in the browser)", models = 2, budgetS = null } = {}) {
+  return {
+    id, label,
+    solve(puzzle, { onProgress } = {}) {
+      let cancelled = false;
+      let pyHandle = null;
+      const promise = (async () => {
+        let first = null;
+        if (budgetS !== null) {
+          pyHandle = engine.request("solve", { puzzle, max_solutions: 2, timeout: budgetS }, { onProgress });
+          first = await pyHandle.promise;
+          pyHandle = null;
+          if (first.status !== "timeout") return first;
+        }
+        if (cancelled) throw cancelledError();
+        const { program, chars } = await engine.call("asp", { puzzle });
+        if (cancelled) throw cancelledError();
+        const width = puzzle.width, height = puzzle.height;
+        const res = await solveWithClingo(program, {
+          models, timeoutMs: DEFAULT_TIMEOUT_MS,
+          onModel: (_, n) => onProgress && onProgress({ solutions: n }),
+        });
+        if (res.status === "cancelled") throw cancelledError();
+        const out = {
+          status: res.status,
+          solutions: res.models.map((m) => decode(m, chars, width, height)),
+          time_s: res.time_s + (first ? first.time_s : 0),
+          stats: res.stats,
+          engine: "clingo",
+        };
+        if (first) out.engine = `clingo (pysolver gave up after ${budgetS} s)`;
+        return out;
+      })();
+      return {
+        promise,
+        cancel() {
+          cancelled = true;
+          if (pyHandle) return engine.cancel(pyHandle);
+          cancel();
+          return "restarted";
+        },
+      };
+    },
+  };
+}
+
+export function install(app) {
+  app.registerSolver(clingoSolver(app.engine));
+  app.registerSolver(clingoSolver(app.engine, {
+    id: "clingo-count", label: `clingo: count solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
+  }));
+  app.registerSolver(clingoSolver(app.engine, {
+    id: "auto", label: `auto (pysolver, clingo after ${AUTO_BUDGET_S} s)`, budgetS: AUTO_BUDGET_S,
+  }));
+  app.clingo = { solveWithClingo, cancel, decode };
+}
