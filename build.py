@@ -95,6 +95,9 @@ def build_wheel(dest: Path) -> Path:
     for path in sorted((ROOT / "pysolver").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    # the ASP encodings: pysolver/encodings links to encodings/ (rglob does not follow links)
+    for path in sorted((ROOT / "encodings").glob("*.lp")):
+        files[f"pysolver/encodings/{path.name}"] = path.read_bytes()
     files[f"{dist}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n"

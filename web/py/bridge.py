@@ -10,7 +10,7 @@ import sys
 import time
 
 import pysolver
-from pysolver import formats, line, search
+from pysolver import asp, formats, line, search
 from pysolver.classify import classify
 from pysolver.formats import jsonfmt
 from pysolver.puzzle import PuzzleError
@@ -180,7 +180,16 @@ def do_solve(payload, progress):
     }
 
 
-HANDLERS = {"parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve}
+def do_asp(payload, progress):
+    """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
+    _, p = _puzzle(payload["puzzle"])
+    known = _masks(p, payload["state"]) if payload.get("state") else None
+    return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
+            "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
+
+
+HANDLERS = {"parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve,
+            "asp": do_asp}
 
 
 def call(kind, payload_json, progress=None):
