@@ -1,0 +1,145 @@
+"""The shared corpus (../shared/puzzles): every file parses, and a sample is solved.
+
+Covered by default:
+* every file of every set parses and validates (3,665 puzzles plus the TAAI
+  solution files); the size and colour count match MANIFEST.tsv;
+* the seven `invalid/` grids give their specific errors (totals, no rows, clue
+  longer than its line, syntax error), and "Impossible" and "Zero" parse but
+  are proven to have no solution;
+* every TAAI solution file's grids satisfy the matching question's clues;
+* solving, with two solutions asked for: all of webpbn/ (Knotty with a short
+  budget, where a timeout is accepted), all of nonogram-db/, every 3rd jwilk
+  puzzle, every 10th NonoDataset board, and a few TAAI puzzles per set (one
+  solution asked, as in the tournament). Each solution found must satisfy
+  every clue, a unique puzzle's solution must equal the stored goal, and the
+  verdict must agree with the manifest's "unique" / "multiple solutions" note.
+Marked slow: every 25th TAAI puzzle of the three sets in tournament mode.
+"""
+import csv
+import functools
+
+import pytest
+
+from pysolver import formats, search
+from pysolver.puzzle import Puzzle, PuzzleError, grid_from_rows, satisfies
+
+SKIP = {"README.md", "MANIFEST.tsv", "LICENSE-GPL-3.0.txt"}
+BUDGET = 20.0  # seconds per puzzle; the engine needs well under 1 s for most
+
+
+def corpus_files(root):
+    return sorted(f for f in root.rglob("*") if f.is_file() and f.name not in SKIP)
+
+
+@functools.lru_cache(maxsize=None)
+def parsed(path):
+    """parse_each of a corpus file, shared by the tests (TAAI files are large)."""
+    return formats.parse_each(path.read_text(), path.name)
+
+
+def manifest(root):
+    with open(root / "MANIFEST.tsv", newline="") as fh:
+        return {row["path"]: row for row in csv.DictReader(fh, delimiter="\t")}
+
+
+def test_every_file_parses(puzzles_dir):
+    rows = manifest(puzzles_dir)
+    count = 0
+    for f in corpus_files(puzzles_dir):
+        rel = f.relative_to(puzzles_dir).as_posix()
+        items = parsed(f)
+        if rel.startswith("invalid/"):
+            continue
+        errors = [str(x) for x in items if isinstance(x, PuzzleError)]
+        assert not errors, errors[:3]
+        count += len(items)
+        row = rows.get(rel)
+        if row and len(items) == 1:
+            p = items[0]
+            assert (p.width, p.height) == (int(row["width"]), int(row["height"])), rel
+            assert len(p.colors) - 1 == int(row["colors"]), rel
+    assert count >= 3665
+
+
+def test_invalid_grids_give_their_errors(puzzles_dir):
+    f = puzzles_dir / "invalid" / "picross-solver-invalid_input.txt"
+    items = formats.parse_each(f.read_text(), f.name)
+    assert len(items) == 7
+    fishy, false_note, ill, wrong, impossible, zero, syntax = items
+    assert "GRID Fishy" in str(fishy) and "153 filled cells but the columns have 154" in str(fishy)
+    assert "GRID False note" in str(false_note) and "no rows" in str(false_note)
+    assert "Ill-formed" in str(ill) and "column 1: clue 4 needs 4 cells but the line has 3" in str(ill)
+    assert "Wrong constraint" in str(wrong) and "row 1: clue 1 1 needs 3 cells" in str(wrong)
+    assert "syntax error" in str(syntax) and "GRILL Beaf" in str(syntax)
+    for p, name in ((impossible, "Impossible"), (zero, "Zero")):
+        assert isinstance(p, Puzzle) and p.title == name
+        assert search.solve(p, 2, timeout=BUDGET).status == "none"
+    with pytest.raises(PuzzleError, match="Fishy"):
+        formats.parse(f.read_text(), f.name)
+
+
+def test_taai_solutions_match_questions(puzzles_dir):
+    for name in ("taai2011", "tcga2016", "icga2017"):
+        questions = parsed(puzzles_dir / "taai" / f"{name}-question.txt")
+        answers = parsed(puzzles_dir / "taai" / f"{name}-solution.txt")
+        assert len(questions) == len(answers) == 1000
+        for q, a in zip(questions, answers):
+            assert q.title == a.title and satisfies(q, grid_from_rows(q, a.goal)), (name, q.title)
+
+
+def solve_sample(puzzles_dir):
+    rows = manifest(puzzles_dir)
+    picked = []
+    for f in corpus_files(puzzles_dir):
+        rel = f.relative_to(puzzles_dir).as_posix()
+        if rel.startswith(("webpbn/", "nonogram-db/")):
+            picked.append(rel)
+    jwilk = [r for r in rows if r.startswith("jwilk/")]
+    nono = [r for r in rows if r.startswith("nonodataset/")]
+    return picked + sorted(jwilk)[::3] + sorted(nono)[::10], rows
+
+
+def check_solution(p, res, rel, note=""):
+    assert res.status in ("unique", "multiple", "solved"), (rel, res.status)
+    for grid in res.solutions:
+        assert satisfies(p, grid), (rel, "a solution breaks a clue")
+    if res.status == "multiple":
+        assert len({tuple(map(tuple, g)) for g in res.solutions}) >= 2
+    if res.status == "unique" and p.goal is not None:
+        assert res.solutions[0] == grid_from_rows(p, p.goal), (rel, "unique but not the goal")
+    if "multiple solutions" in note:
+        assert res.status == "multiple", rel
+    elif "unique" in note:
+        assert res.status == "unique", rel
+
+
+def test_solve_sample(puzzles_dir):
+    picked, rows = solve_sample(puzzles_dir)
+    assert len(picked) > 100
+    for rel in picked:
+        p = formats.parse_one((puzzles_dir / rel).read_text(), rel)
+        knotty = rel.endswith("knotty.xml")
+        res = search.solve(p, 2, timeout=3.0 if knotty else BUDGET)
+        if knotty and res.status == "timeout":
+            continue
+        check_solution(p, res, rel, rows.get(rel, {}).get("note", ""))
+
+
+def _taai(puzzles_dir, step, first=None):
+    for name in ("taai2011", "tcga2016", "icga2017"):
+        puzzles = parsed(puzzles_dir / "taai" / f"{name}-question.txt")
+        for p in (puzzles[:first] if first else puzzles[::step]):
+            yield name, p
+
+
+def test_solve_taai_tournament_mode(puzzles_dir):
+    f = puzzles_dir / "taai" / "lalafrogkk-cannot-solve.txt"
+    cases = list(_taai(puzzles_dir, 0, first=3)) + [("lalafrogkk", formats.parse_one(f.read_text()))]
+    for name, p in cases:
+        check_solution(p, search.solve(p, 1, timeout=BUDGET), f"{name} {p.title}")
+
+
+@pytest.mark.slow
+def test_solve_taai_every_25th(puzzles_dir):
+    for name, p in _taai(puzzles_dir, 25):
+        check_solution(p, search.solve(p, 1, timeout=BUDGET), f"{name} {p.title}")
