@@ -35,7 +35,8 @@ KIND_ORDER = {"given": 0, "toggle": 1}
 class _Budget:
     """Counts re-solves and watches the deadline and the cancel flag."""
 
-    def __init__(self, timeout, should_stop, progress):
+    def __init__(self, timeout, should_stop, progress, base=()):
+        self.base = tuple(base)  # (y, x) cells the puzzle already shows at the start
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.should_stop = should_stop
         self.progress = progress
@@ -54,6 +55,16 @@ class _Budget:
 
     def exhausted(self):
         return self.tried >= MAX_TRIALS or self.stopped()
+
+    def masks(self, puzzle, grid, givens=()):
+        """Start cells: the base givens and `givens` fixed to their colour in `grid`, or None."""
+        if not self.base and not givens:
+            return None
+        w = puzzle.width
+        cells = [puzzle.full_mask] * (puzzle.height * w)
+        for y, x in (*self.base, *givens):
+            cells[y * w + x] = 1 << grid[y][x]
+        return cells
 
     def solve(self, puzzle, cells=None, phase=""):
         """solve() with two solutions asked, or None when out of time or cancelled."""
@@ -124,15 +135,6 @@ def _add_alts(pool, goal, res, width):
             pool.append(g)
 
 
-def _given_masks(puzzle, goal, givens):
-    full = puzzle.full_mask
-    w = puzzle.width
-    cells = [full] * (puzzle.height * w)
-    for y, x in givens:
-        cells[y * w + x] = 1 << goal[y][x]
-    return cells
-
-
 def _given_suggestion(puzzle, goal, givens):
     cells = [{"row": y + 1, "column": x + 1, "value": _state_char(puzzle, goal[y][x])}
              for y, x in sorted(givens)]
@@ -186,7 +188,7 @@ def _open_cells(puzzle, goal, givens, budget, eng):
     """
     w = puzzle.width
     try:
-        red = probe.reduce(puzzle, _given_masks(puzzle, goal, givens),
+        red = probe.reduce(puzzle, budget.masks(puzzle, goal, givens),
                            should_stop=budget.stopped, engine=eng)
     except probe.Stop:
         return {}
@@ -228,7 +230,7 @@ def _try_givens(puzzle, goal, pool, budget, found, seen, givens):
     if key in seen:
         return None
     seen.add(key)
-    res = budget.solve(puzzle, _given_masks(puzzle, goal, givens), phase="given")
+    res = budget.solve(puzzle, budget.masks(puzzle, goal, givens), phase="given")
     if res is None:
         return None
     if res.status == "unique":
@@ -262,7 +264,7 @@ def _shorten(puzzle, goal, found, budget):
         if budget.exhausted() or len(givens) <= 1:
             break
         rest = [c for c in givens if c != cell]
-        res = budget.solve(puzzle, _given_masks(puzzle, goal, rest), phase="given")
+        res = budget.solve(puzzle, budget.masks(puzzle, goal, rest), phase="given")
         if res is not None and res.status == "unique":
             givens = rest
     found[-1] = _given_suggestion(puzzle, goal, givens)
@@ -275,7 +277,7 @@ def _try_toggles(puzzle, goal, budget, found, seen, changes):
         return None
     seen.add(key)
     grid, changed = _changed_puzzle(puzzle, goal, changes)
-    res = budget.solve(changed, phase="toggle")
+    res = budget.solve(changed, budget.masks(changed, grid), phase="toggle")
     if res is None:
         return None
     if res.status == "unique":
@@ -328,10 +330,10 @@ def _classify(puzzle, goal, sugg, budget):
     """Attach the classification and difficulty of the fixed puzzle."""
     from . import classify  # lazy: classification is only needed for the few returned
     if sugg["kind"] == "toggle":
-        _, fixed = _changed_puzzle(puzzle, goal, sugg["_changes"])
-        cells = None
+        grid, fixed = _changed_puzzle(puzzle, goal, sugg["_changes"])
+        cells = budget.masks(fixed, grid)
     else:
-        fixed, cells = puzzle, _given_masks(puzzle, goal, sugg["_givens"])
+        fixed, cells = puzzle, budget.masks(puzzle, goal, sugg["_givens"])
     left = budget.remaining()
     info = classify.classify(fixed, cells=cells, timeout=None if left is None else max(left, 0.5))
     sugg["classification"] = info["classification"]
@@ -349,18 +351,22 @@ def goal_grid(puzzle: Puzzle) -> list:
 
 
 def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
-            progress=None) -> list:
+            progress=None, givens=()) -> list:
     """Up to `max_suggestions` verified edits that make the puzzle's goal the only solution.
 
     Returns [] when the goal is already unique or when nothing was verified in
     time. Each suggestion: {"kind": "given"|"toggle", "cells": [{"row",
     "column", "value"}] (1-based, state chars), "description", "verified":
     True, "classification", "difficulty"}. For "given" the cells are shown at
-    the start; for "toggle" they are the goal's new values.
+    the start; for "toggle" they are the goal's new values. ``givens``: (row,
+    column) pairs, 0-based, that the puzzle already shows at the start.
     """
     goal = goal_grid(puzzle)
-    budget = _Budget(timeout, should_stop, progress)
-    res = budget.solve(puzzle, phase="check")
+    for y, x in givens:
+        if not (0 <= y < puzzle.height and 0 <= x < puzzle.width):
+            raise PuzzleError(f"given cell row {y + 1}, column {x + 1} is outside the grid")
+    budget = _Budget(timeout, should_stop, progress, givens)
+    res = budget.solve(puzzle, budget.masks(puzzle, goal), phase="check")
     if res is None or res.status != "multiple":
         return []
     pool = []

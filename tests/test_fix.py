@@ -235,3 +235,19 @@ def test_nonodataset_multi_boards(puzzles_dir, size, limit):
         for s in out:
             assert_unique_after(p, s, brute=False)
     assert fixed >= len(boards) - 1
+
+
+def test_cells_already_shown_count():
+    # one checker already settled by a shown cell: nothing to fix
+    assert fix.suggest(bw(CHECKER), givens=[(2, 2)]) == []
+    # two checkers, one settled: a single further cell (or toggle) is enough
+    p = bw(TWO_CHECKERS)
+    out = fix.suggest(p, givens=[(2, 2)])
+    assert out and min(len(s["cells"]) for s in out) == 1
+    for s in out:
+        _, fixed, goal = apply(p, s)
+        fixed[(2, 2)] = goal[2][2]
+        base = apply(p, s)[0]
+        assert brute_solutions(base, fixed) == [goal]
+    with pytest.raises(PuzzleError, match="outside"):
+        fix.suggest(p, givens=[(6, 0)])
