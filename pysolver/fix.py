@@ -82,8 +82,12 @@ class _Budget:
 
 def _grids(res, width):
     """The solutions of a SolveResult as lists of rows of colour indices."""
+    return _grids_of(res.solutions, width)
+
+
+def _grids_of(solutions, width):
     out = []
-    for sol in res.solutions:
+    for sol in solutions:
         sol = list(sol)
         if sol and not isinstance(sol[0], (list, tuple)):
             sol = [sol[i:i + width] for i in range(0, len(sol), width)]
@@ -348,6 +352,49 @@ def goal_grid(puzzle: Puzzle) -> list:
     if not satisfies(puzzle, grid):
         raise PuzzleError("the goal image does not match the puzzle's clues")
     return grid
+
+
+def _rows_text(puzzle, grid):
+    return ["".join(_state_char(puzzle, c) for c in row) for row in grid]
+
+
+def check(puzzle: Puzzle, count_cap=20, givens=(), timeout=None, should_stop=None,
+          progress=None) -> dict:
+    """The creator's check of a goal picture.
+
+    Returns {"status" (unique/multiple/none/timeout/cancelled), "classification",
+    "difficulty", "count" (solutions found, at most `count_cap`), "count_exact",
+    "alternative" (row strings of a solution other than the goal, or None),
+    "differences" ([{"row", "column"}] where it differs, 1-based), "time_s"}.
+    ``givens``: (row, column) pairs, 0-based, shown at the start.
+    """
+    from . import classify  # classify imports search; keep this module's import light
+    start = time.monotonic()
+    goal = goal_grid(puzzle)
+    budget = _Budget(timeout, should_stop, progress, givens)
+    cells = budget.masks(puzzle, goal)
+    info = classify.classify(puzzle, timeout=timeout, should_stop=should_stop,
+                             progress=progress, cells=cells)
+    out = {"status": info["status"], "classification": info["classification"],
+           "difficulty": info["difficulty"], "count": len(info["solutions"]),
+           "count_exact": info["status"] in ("unique", "none"), "alternative": None,
+           "differences": [], "nodes": info["nodes"]}
+    sols = info["solutions"]
+    if info["status"] == "multiple" and count_cap > 2 and not budget.stopped():
+        res = search.solve(puzzle, max_solutions=count_cap, cells=cells,
+                           timeout=budget.remaining(), should_stop=should_stop)
+        if len(res.solutions) >= len(sols):
+            sols = res.solutions
+            out["count"] = len(sols)
+            out["count_exact"] = res.status == "multiple" and res.count_exact
+    alt = next((g for g in _grids_of(sols, puzzle.width) if g != goal), None)
+    if alt is not None:
+        out["alternative"] = _rows_text(puzzle, alt)
+        out["differences"] = [{"row": y + 1, "column": x + 1}
+                              for y in range(puzzle.height) for x in range(puzzle.width)
+                              if alt[y][x] != goal[y][x]]
+    out["time_s"] = round(time.monotonic() - start, 4)
+    return out
 
 
 def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,

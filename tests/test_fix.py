@@ -251,3 +251,26 @@ def test_cells_already_shown_count():
         assert brute_solutions(base, fixed) == [goal]
     with pytest.raises(PuzzleError, match="outside"):
         fix.suggest(p, givens=[(6, 0)])
+
+
+def test_check_reports_count_alternative_and_differences():
+    out = fix.check(bw(CHECKER))
+    assert out["status"] == "multiple" and out["classification"] == "multiple"
+    assert out["count"] == 2 and out["count_exact"] is True
+    assert sorted((d["row"], d["column"]) for d in out["differences"]) == [(3, 3), (3, 4), (4, 3), (4, 4)]
+    alt = out["alternative"]
+    assert alt != CHECKER and bw(alt).rows == bw(CHECKER).rows and bw(alt).cols == bw(CHECKER).cols
+    out = fix.check(bw(TWO_CHECKERS), count_cap=3)
+    assert out["count"] == 3 and out["count_exact"] is False
+    out = fix.check(bw(UNIQUE))
+    assert out["status"] == "unique" and out["count"] == 1 and out["alternative"] is None
+    assert out["classification"] in ("line", "probe", "search") and out["difficulty"] >= 1
+    # a shown cell settles the checker
+    assert fix.check(bw(CHECKER), givens=[(2, 2)])["status"] == "unique"
+
+
+def test_check_colour_alternative_uses_colour_chars():
+    rows = ["rrrrrrr", "r.....r", "r.b...r", "r..b..r", "r.....r", "rrrrrrr"]
+    out = fix.check(colour(rows))
+    assert out["count"] == 2
+    assert set("".join(out["alternative"])) <= set(".rb")
