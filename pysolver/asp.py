@@ -163,22 +163,23 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
     ctl.ground([("base", [])])
     t_ground = time.perf_counter() - t0
     grids = []
-
-    def on_model(model):
-        grids.append(decode(model.symbols(shown=True), puzzle))
-
     exhausted = timed_out = False
-    left = None if timeout is None else timeout - t_ground
-    if left is not None and left <= 0:
-        timed_out = True
-    else:
-        with ctl.solve(on_model=on_model, async_=True) as handle:
-            if handle.wait(left):
-                exhausted = handle.get().exhausted
-            else:
+    deadline = None if timeout is None else t0 + timeout
+    # models are read here, not in a callback: a callback runs on clingo's solving
+    # thread and would wait for the interpreter lock that wait() holds
+    with ctl.solve(yield_=True, async_=True) as handle:
+        while True:
+            handle.resume()
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and (left <= 0 or not handle.wait(left)):
                 handle.cancel()
-                handle.get()
                 timed_out = True
+                break
+            model = handle.model()
+            if model is None:
+                exhausted = handle.get().exhausted
+                break
+            grids.append(decode(model.symbols(shown=True), puzzle))
     elapsed = time.perf_counter() - t0
     stats = _stats(ctl.statistics)
     stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted,
