@@ -1,0 +1,194 @@
+// The editor's document: size, palette, the painted goal (colour indices),
+// given cells, metadata, and the moves (as data) for undo/redo. No puzzle
+// logic here: clues, checks and fixes come from the engine worker.
+
+export const DRAFT_FORMAT = "pysolver-draft";
+export const DRAFT_VERSION = 1;
+export const HISTORY_LIMIT = 300;
+export const MAX_SIZE = 200;
+
+export const BACKGROUND = { name: "white", char: ".", rgb: "FFFFFF" };
+export const BLACK = { name: "black", char: "#", rgb: "000000" };
+const SPARE_CHARS = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ0123456789%*+@&$";
+
+const clampSize = (n) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number(n)) || 1));
+
+export class EditorDoc extends EventTarget {
+  constructor(state = {}) {
+    super();
+    this.undoStack = [];
+    this.redoStack = [];
+    this.load(state);
+  }
+
+  /** Replace the whole state (no history entry). */
+  load(state) {
+    this.width = clampSize(state.width || 10);
+    this.height = clampSize(state.height || 10);
+    this.colors = (state.colors || [BACKGROUND, BLACK]).map((c) => ({ name: String(c.name), char: String(c.char), rgb: String(c.rgb) }));
+    const n = this.width * this.height;
+    this.cells = new Uint8Array(n);
+    if (state.cells) this.cells.set(Array.from(state.cells).slice(0, n).map((v) => (v < this.colors.length ? v : 0)));
+    this.givens = new Set((state.givens || []).filter((i) => i >= 0 && i < n));
+    this.meta = { title: "", author: "", copyright: "", license: "", description: "", ...(state.meta || {}) };
+  }
+
+  snapshot() {
+    return {
+      width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })),
+      cells: Array.from(this.cells), givens: [...this.givens], meta: { ...this.meta },
+    };
+  }
+
+  get isColor() { return this.colors.length > 2; }
+  index(x, y) { return y * this.width + x; }
+  get(x, y) { return this.cells[y * this.width + x]; }
+
+  push(move) {
+    this.undoStack.push(move);
+    if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
+    this.redoStack.length = 0;
+    this.changed(move);
+  }
+
+  changed(move) { this.dispatchEvent(new CustomEvent("change", { detail: move })); }
+
+  /** Paint [[index, colour], ...] as one move; returns the move or null. */
+  paint(changes, label = "paint") {
+    const flat = [];
+    for (const [i, v] of changes) {
+      if (i >= 0 && i < this.cells.length && this.cells[i] !== v) {
+        flat.push(i, this.cells[i], v);
+        this.cells[i] = v;
+      }
+    }
+    if (!flat.length) return null;
+    const move = { l: label, c: flat };
+    this.push(move);
+    return move;
+  }
+
+  /** Show (true) or hide (false) cells at the start of play, as one move. */
+  setGivens(indices, on = true, label = "given") {
+    const flat = indices.filter((i) => i >= 0 && i < this.cells.length && this.givens.has(i) !== on);
+    if (!flat.length) return null;
+    for (const i of flat) on ? this.givens.add(i) : this.givens.delete(i);
+    const move = { l: label, g: flat, on };
+    this.push(move);
+    return move;
+  }
+
+  /** Any larger change (resize, palette, import, new) as a before/after snapshot. */
+  replace(next, label) {
+    const before = this.snapshot();
+    this.load({ ...before, ...next });
+    const move = { l: label, s: [before, this.snapshot()] };
+    this.push(move);
+    return move;
+  }
+
+  /** Resize keeping the top-left part of the picture. */
+  resize(width, height) {
+    width = clampSize(width); height = clampSize(height);
+    if (width === this.width && height === this.height) return null;
+    const cells = new Uint8Array(width * height);
+    const givens = [];
+    for (let y = 0; y < Math.min(height, this.height); y++) {
+      for (let x = 0; x < Math.min(width, this.width); x++) {
+        cells[y * width + x] = this.get(x, y);
+        if (this.givens.has(this.index(x, y))) givens.push(y * width + x);
+      }
+    }
+    return this.replace({ width, height, cells, givens }, "resize");
+  }
+
+  addColor(rgb, name) {
+    const used = new Set(this.colors.map((c) => c.char));
+    const char = [...SPARE_CHARS].find((ch) => !used.has(ch));
+    if (!char) return null;
+    const colors = [...this.colors, { name: name || `colour ${this.colors.length}`, char, rgb }];
+    this.replace({ colors }, "add colour");
+    return this.colors.length - 1;
+  }
+
+  /** Rename or recolour colour k (names must stay distinct and non-empty). */
+  editColor(k, { name, rgb }) {
+    if (k <= 0 || k >= this.colors.length) return null;
+    const colors = this.colors.map((c) => ({ ...c }));
+    if (name !== undefined) {
+      name = String(name).trim();
+      if (!name || colors.some((c, i) => i !== k && c.name === name)) return null;
+      colors[k].name = name;
+    }
+    if (rgb !== undefined) colors[k].rgb = rgb;
+    return this.replace({ colors }, "edit colour");
+  }
+
+  /** Remove colour k: its cells become background, later colours shift down. */
+  removeColor(k) {
+    if (k <= 0 || k >= this.colors.length || this.colors.length <= 2) return null;
+    const colors = this.colors.filter((_, i) => i !== k);
+    const cells = Array.from(this.cells, (v) => (v === k ? 0 : v > k ? v - 1 : v));
+    return this.replace({ colors, cells }, "remove colour");
+  }
+
+  undo() { return this.step(this.undoStack, this.redoStack, true); }
+  redo() { return this.step(this.redoStack, this.undoStack, false); }
+
+  step(from, to, back) {
+    const move = from.pop();
+    if (!move) return null;
+    if (move.c) for (let k = 0; k < move.c.length; k += 3) this.cells[move.c[k]] = move.c[k + (back ? 1 : 2)];
+    if (move.g) for (const i of move.g) (move.on !== back) ? this.givens.add(i) : this.givens.delete(i);
+    if (move.s) this.load(move.s[back ? 0 : 1]);
+    to.push(move);
+    this.changed(move);
+    return move;
+  }
+
+  /** Goal row strings in the puzzle's colour characters. */
+  goalRows() {
+    const rows = [];
+    for (let y = 0; y < this.height; y++) {
+      let s = "";
+      for (let x = 0; x < this.width; x++) s += this.colors[this.get(x, y)].char;
+      rows.push(s);
+    }
+    return rows;
+  }
+
+  /** The pysolver JSON dict without clues: the engine derives them from the goal. */
+  toDict() {
+    const d = { format: "pysolver", version: 1 };
+    for (const [k, v] of Object.entries(this.meta)) if (v) d[k] = String(v);
+    return { ...d, width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })), goal: this.goalRows() };
+  }
+
+  /** Draft record for localStorage (state + history). */
+  serialize() {
+    return {
+      format: DRAFT_FORMAT, version: DRAFT_VERSION, saved: Date.now(),
+      state: this.snapshot(), undo: this.undoStack, redo: this.redoStack,
+    };
+  }
+
+  static restore(rec) {
+    if (!rec || rec.format !== DRAFT_FORMAT || rec.version !== DRAFT_VERSION || !rec.state) return null;
+    const doc = new EditorDoc(rec.state);
+    doc.undoStack = Array.isArray(rec.undo) ? rec.undo : [];
+    doc.redoStack = Array.isArray(rec.redo) ? rec.redo : [];
+    return doc;
+  }
+
+  /** From a puzzle dict with a goal (any colour characters). */
+  static fromPuzzle(dict) {
+    const colors = dict.colors.map((c) => ({ name: c.name, char: c.char, rgb: c.rgb }));
+    const index = new Map(colors.map((c, i) => [c.char, i]));
+    if (colors.length === 2) { index.set("#", 1); index.set("X", 1); }
+    const cells = [];
+    for (const row of dict.goal) for (const ch of row) cells.push(index.get(ch) ?? 0);
+    const meta = {};
+    for (const k of ["title", "author", "copyright", "license", "description"]) if (dict[k]) meta[k] = dict[k];
+    return { width: dict.width, height: dict.height, colors, cells, givens: [], meta };
+  }
+}

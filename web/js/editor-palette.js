@@ -1,0 +1,87 @@
+// The editor's palette: pick the paint colour, add, rename, recolour, remove.
+// Names are user text: shown through textContent and input values only.
+
+export class EditorPalette {
+  constructor(container, grid) {
+    this.box = container;
+    this.grid = grid;
+    this.doc = null;
+    grid.addEventListener("color", () => this.render());
+  }
+
+  setDoc(doc) {
+    this.doc = doc;
+    if (this.grid.color >= doc.colors.length) this.grid.setColor(1);
+    this.render();
+  }
+
+  render() {
+    const d = this.doc;
+    if (!d) return;
+    if (this.grid.color >= d.colors.length) this.grid.color = 1;
+    const list = document.createElement("div");
+    list.className = "ed-palette";
+    list.setAttribute("role", "radiogroup");
+    list.setAttribute("aria-label", "Paint colour");
+    d.colors.forEach((c, k) => {
+      const item = document.createElement("div");
+      item.className = "ed-colour";
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "ed-swatch";
+      pick.style.background = `#${c.rgb}`;
+      pick.setAttribute("role", "radio");
+      pick.setAttribute("aria-checked", String(k === this.grid.color));
+      pick.setAttribute("aria-label", k ? `paint with ${c.name}${k < 10 ? ` (key ${k})` : ""}` : "paint background (erase)");
+      pick.title = pick.getAttribute("aria-label");
+      pick.dataset.color = String(k);
+      pick.addEventListener("click", () => this.grid.setColor(k));
+      item.append(pick);
+      if (k === 0) {
+        const label = document.createElement("span");
+        label.className = "meta";
+        label.textContent = "background";
+        item.append(label);
+      } else {
+        const name = document.createElement("input");
+        name.type = "text";
+        name.className = "ed-colour-name";
+        name.value = c.name;
+        name.maxLength = 40;
+        name.setAttribute("aria-label", `name of colour ${k}`);
+        name.addEventListener("change", () => {
+          if (!d.editColor(k, { name: name.value })) name.value = d.colors[k].name;
+        });
+        const rgb = document.createElement("input");
+        rgb.type = "color";
+        rgb.value = `#${c.rgb.toLowerCase()}`;
+        rgb.setAttribute("aria-label", `colour of ${c.name}`);
+        rgb.addEventListener("change", () => d.editColor(k, { rgb: rgb.value.slice(1).toUpperCase() }));
+        item.append(name, rgb);
+        if (d.colors.length > 2) {
+          const del = document.createElement("button");
+          del.type = "button";
+          del.className = "ed-remove";
+          del.textContent = "✕";
+          del.title = `remove ${c.name} (its cells become background)`;
+          del.setAttribute("aria-label", del.title);
+          del.addEventListener("click", () => d.removeColor(k));
+          item.append(del);
+        }
+      }
+      list.append(item);
+    });
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = "ed-add-colour";
+    add.textContent = "+ Add colour";
+    add.addEventListener("click", () => {
+      const rgb = NEW_COLOURS[(d.colors.length - 2) % NEW_COLOURS.length];
+      const k = d.addColor(rgb, `colour ${d.colors.length}`);
+      if (k !== null) this.grid.setColor(k);
+    });
+    this.box.replaceChildren(list, add);
+  }
+}
+
+const NEW_COLOURS = ["D62828", "1D70B8", "2A9D3F", "F4A000", "7B2CBF", "00A6A6", "8C564B", "E377C2"];

@@ -1,0 +1,271 @@
+// The "Create" view: paint or import a picture, see its clues, check it
+// (unique? how hard?), get verified fixes, keep drafts, export, share, play.
+// Plug-in: app.js calls install(app). All puzzle logic runs in the engine
+// worker; this file renders, handles input and talks to the worker.
+import { EditorDoc } from "./editor-model.js";
+import { EditorGrid } from "./editor-grid.js";
+import { EditorPalette } from "./editor-palette.js";
+import { ImageImport } from "./editor-import.js";
+import { EditorChecker } from "./editor-check.js";
+import { encodeShare, shareUrl } from "./share.js";
+
+const DRAFT_KEY = "pysolver:draft:v1";
+
+function el(tag, props = {}, ...kids) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
+}
+
+function button(id, text, title = "") {
+  return el("button", { type: "button", id, textContent: text, title });
+}
+
+function loadDraft() {
+  try { return EditorDoc.restore(JSON.parse(localStorage.getItem(DRAFT_KEY))); } catch { return null; }
+}
+
+export function install(app) {
+  const css = el("link", { rel: "stylesheet", href: new URL("../css/editor.css", import.meta.url).href });
+  document.head.append(css);
+  const editor = new Editor(app);
+  app.router.register({
+    id: "editor", label: "Create", element: editor.section,
+    show: () => editor.show(), hide: () => editor.hide(),
+  });
+  app.editor = editor;
+  if (/^#\/editor/.test(location.hash)) app.router.go("editor");
+}
+
+class Editor {
+  constructor(app) {
+    this.app = app;
+    this.engine = app.engine;
+    this.doc = loadDraft() || new EditorDoc({ width: 10, height: 10 });
+    this.version = 0;       // bumps on every change; stale engine answers are dropped
+    this.puzzle = null;     // the engine's puzzle dict (clues + goal) for this.version
+    this.puzzleVersion = -1;
+    this.cluesPending = null;
+    this.buildDom();
+    this.grid = new EditorGrid(this.gridBox);
+    this.palette = new EditorPalette(this.paletteBox, this.grid);
+    this.image = new ImageImport(this.importBox, {
+      getDoc: () => this.doc,
+      onError: (msg) => this.say(msg, true),
+    });
+    this.image.apply.addEventListener("click", () => {
+      this.doc.replace(this.image.state(), "import image");
+      this.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
+    });
+    this.checker = new EditorChecker(this, this.checkBox, this.fixBox);
+    this.bindDoc();
+    this.bind();
+  }
+
+  buildDom() {
+    this.title = el("input", { type: "text", id: "ed-title", maxLength: 120, placeholder: "Untitled" });
+    this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
+    this.wIn = el("input", { type: "number", id: "ed-width", min: 1, max: 200 });
+    this.hIn = el("input", { type: "number", id: "ed-height", min: 1, max: 200 });
+    this.gridBox = el("div", { className: "ed-grid-box", tabIndex: 0, id: "ed-grid" });
+    this.gridBox.setAttribute("role", "application");
+    this.paletteBox = el("div", { id: "ed-palette" });
+    this.checkBox = el("div", { id: "ed-check" });
+    this.fixBox = el("div", { id: "ed-fix" });
+    this.importBox = el("div", { id: "ed-import" });
+    this.status = el("p", { id: "ed-status", className: "status" });
+    this.status.setAttribute("aria-live", "polite");
+    this.format = el("select", { id: "ed-format" },
+      el("option", { value: "non", textContent: ".non (with goal)" }),
+      el("option", { value: "xml", textContent: "webpbn XML" }),
+      el("option", { value: "json", textContent: "JSON" }));
+    this.shareOut = el("input", { type: "text", id: "ed-share-url", readOnly: true, placeholder: "share link appears here" });
+    this.openFile = el("input", { type: "file", id: "ed-open-file", accept: ".non,.xml,.json,.nin,.g,.txt,.pbm" });
+    const label = (input, text) => el("label", { htmlFor: input.id }, text);
+    const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
+    this.section = el("section", { id: "view-editor", className: "view" },
+      el("h2", { textContent: "Create a puzzle", id: "ed-heading" }),
+      el("div", { className: "toolbar", role: "toolbar" },
+        label(this.title, "Title"), this.title, label(this.author, "Author"), this.author),
+      el("div", { className: "toolbar", role: "toolbar" },
+        label(this.wIn, "Columns"), this.wIn, label(this.hIn, "Rows"), this.hIn,
+        button("ed-new", "New", "a new empty puzzle of this size"),
+        button("ed-resize", "Resize", "keep the picture, change the size"),
+        el("span", { className: "sep" }),
+        button("ed-undo", "↶ Undo", "Undo (Ctrl+Z)"), button("ed-redo", "↷ Redo", "Redo (Ctrl+Y)"),
+        button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")),
+      el("div", { className: "ed-body" },
+        el("div", { className: "ed-main" }, this.gridBox, this.status,
+          el("p", { className: "help", textContent:
+            "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
+            "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour." })),
+        el("aside", { className: "side ed-side" },
+          panel("Colours", this.paletteBox),
+          panel("Check", this.checkBox),
+          panel("Fix", this.fixBox),
+          panel("Keep and share",
+            el("div", { className: "row" }, label(this.format, "Format"), this.format, button("ed-export", "Download")),
+            el("div", { className: "row" }, button("ed-share", "Share link"), button("ed-play", "Play this puzzle")),
+            el("div", { className: "row" }, this.shareOut),
+            el("div", { className: "row" }, label(this.openFile, "Open a puzzle file to edit "), this.openFile)),
+          el("details", { className: "panel", id: "ed-import-panel" },
+            el("summary", { textContent: "Import an image" }), this.importBox))));
+    document.querySelector("main").append(this.section);
+    this.$ = (id) => this.section.querySelector(`#${id}`);
+  }
+
+  bindDoc() {
+    this.grid.setDoc(this.doc);
+    this.palette.setDoc(this.doc);
+    this.image.reset();
+    this.doc.addEventListener("change", (e) => this.onChange(e.detail));
+    this.syncFields();
+    this.requestClues();
+  }
+
+  syncFields() {
+    this.title.value = this.doc.meta.title || "";
+    this.author.value = this.doc.meta.author || "";
+    this.wIn.value = this.doc.width;
+    this.hIn.value = this.doc.height;
+    this.$("ed-undo").disabled = !this.doc.undoStack.length;
+    this.$("ed-redo").disabled = !this.doc.redoStack.length;
+  }
+
+  onChange(move) {
+    this.version++;
+    this.checker.invalidate();
+    if (move && (move.s || move.g)) {
+      this.grid.render();
+      this.palette.render();
+    } else {
+      this.grid.render();
+    }
+    this.syncFields();
+    this.saveDraft();
+    this.requestClues();
+  }
+
+  saveDraft() {
+    try { localStorage.setItem(DRAFT_KEY, JSON.stringify(this.doc.serialize())); }
+    catch { this.say("The draft could not be saved (browser storage is full or disabled).", true); }
+  }
+
+  say(text, error = false) {
+    this.status.textContent = text;
+    this.status.classList.toggle("error", error);
+  }
+
+  /** Ask the engine for the clues of the current picture (latest request wins). */
+  requestClues() {
+    const version = this.version;
+    this.grid.setClues(null);
+    const text = JSON.stringify(this.doc.toDict());
+    this.engine.call("parse", { text, filename: "editor draft" }).then((res) => {
+      if (version !== this.version) return;
+      this.puzzle = res.puzzles[0];
+      this.puzzleVersion = version;
+      this.grid.setClues({ rows: this.puzzle.rows, columns: this.puzzle.columns });
+      this.dispatch("clues");
+    }, (err) => {
+      if (version === this.version && err.kind !== "cancelled") this.say(`Clues: ${err.message}`, true);
+    });
+  }
+
+  dispatch(name) { this.section.dispatchEvent(new CustomEvent(`editor-${name}`, { bubbles: true })); }
+
+  /** The engine's puzzle dict for the current picture, waiting for the clues if needed. */
+  async currentPuzzle() {
+    if (this.puzzleVersion === this.version && this.puzzle) return this.puzzle;
+    const version = this.version;
+    const res = await this.engine.call("parse", { text: JSON.stringify(this.doc.toDict()), filename: "editor draft" });
+    if (version === this.version) { this.puzzle = res.puzzles[0]; this.puzzleVersion = version; }
+    return res.puzzles[0];
+  }
+
+  bind() {
+    const doc = () => this.doc;
+    this.title.addEventListener("change", () => { doc().meta.title = this.title.value.trim(); this.onChange(null); });
+    this.author.addEventListener("change", () => { doc().meta.author = this.author.value.trim(); this.onChange(null); });
+    this.$("ed-new").addEventListener("click", () => {
+      const w = Number(this.wIn.value), h = Number(this.hIn.value);
+      doc().replace({ width: w, height: h, cells: [], givens: [], meta: {} }, "new");
+      this.say(`New ${doc().width}×${doc().height} puzzle (Undo brings the old one back).`);
+    });
+    this.$("ed-resize").addEventListener("click", () => doc().resize(this.wIn.value, this.hIn.value));
+    this.$("ed-undo").addEventListener("click", () => doc().undo());
+    this.$("ed-redo").addEventListener("click", () => doc().redo());
+    this.$("ed-clear").addEventListener("click", () => doc().replace({ cells: [], givens: [] }, "clear"));
+    this.$("ed-invert").addEventListener("click", () => {
+      if (doc().isColor) { this.say("Invert works on black-and-white pictures only.", true); return; }
+      doc().replace({ cells: Array.from(doc().cells, (v) => 1 - v) }, "invert");
+    });
+    this.section.addEventListener("keydown", (e) => {
+      if (e.target.closest("input, textarea, select")) return;
+      const k = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); doc().undo(); }
+      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); doc().redo(); }
+    });
+    this.$("ed-export").addEventListener("click", () => this.exportFile().catch((err) => this.say(`Export: ${err.message}`, true)));
+    this.$("ed-share").addEventListener("click", () => this.share().catch((err) => this.say(`Share: ${err.message}`, true)));
+    this.$("ed-play").addEventListener("click", () => this.play().catch((err) => this.say(`Play: ${err.message}`, true)));
+    this.openFile.addEventListener("change", () => {
+      const f = this.openFile.files[0];
+      if (f) f.text().then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true));
+      this.openFile.value = "";
+    });
+  }
+
+  async exportFile() {
+    const fmt = this.format.value;
+    const puzzle = await this.currentPuzzle();
+    const res = await this.engine.call("convert", { puzzle, format: fmt });
+    const ext = { non: "non", xml: "xml", json: "json" }[fmt];
+    const name = `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`;
+    const a = el("a", { href: URL.createObjectURL(new Blob([res.text], { type: "text/plain" })), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    const note = this.doc.givens.size ? " (given cells are not part of the file format)" : "";
+    this.say(`Saved ${name}${note}.`);
+  }
+
+  async share() {
+    const url = shareUrl(await encodeShare(await this.currentPuzzle()));
+    this.shareOut.value = url;
+    try { await navigator.clipboard.writeText(url); this.say("Share link copied to the clipboard."); }
+    catch { this.say("Share link ready: copy it from the box."); }
+  }
+
+  async play() {
+    const puzzle = await this.currentPuzzle();
+    const game = this.app.openPuzzle(puzzle);
+    if (game && this.doc.givens.size) {
+      // shown cells start filled (or crossed) in the player's grid
+      game.apply([...this.doc.givens].map((i) => [i, this.doc.cells[i] ? this.doc.cells[i] + 1 : 1]), "given");
+    }
+  }
+
+  /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
+  async openText(text, filename) {
+    const res = await this.engine.call("parse", { text, filename });
+    const dict = res.puzzles[0];
+    let note = "";
+    if (!dict.goal) {
+      const sol = await this.engine.call("solve", { puzzle: dict, max_solutions: 2 });
+      if (!sol.solutions.length) throw new Error("the puzzle has no goal picture and no solution");
+      dict.goal = sol.solutions[0];
+      note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
+    }
+    this.doc.replace(EditorDoc.fromPuzzle(dict), "open");
+    this.say(`Opened ${filename}${note}.`);
+  }
+
+  show() {
+    this.grid.render();
+    this.gridBox.focus({ preventScroll: true });
+  }
+
+  hide() { this.checker.cancel(); }
+}
