@@ -188,8 +188,37 @@ def do_asp(payload, progress):
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
 
+def _givens(payload):
+    return [(g["row"] - 1, g["column"] - 1) for g in payload.get("givens") or []]
+
+
+def do_check_goal(payload, progress):
+    """The editor's check of a goal picture (pysolver.fix.check)."""
+    from pysolver import fix
+    _, p = _puzzle(payload["puzzle"])
+    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    return fix.check(p, count_cap=int(payload.get("count_cap", 20)), givens=_givens(payload),
+                     timeout=payload.get("timeout"), progress=report)
+
+
+def do_fix(payload, progress):
+    """The editor's fix assistant (pysolver.fix.suggest): verified suggestions."""
+    from pysolver import fix
+    _, p = _puzzle(payload["puzzle"])
+    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    return {"suggestions": fix.suggest(p, max_suggestions=int(payload.get("max_suggestions", 3)),
+                                       timeout=payload.get("timeout"), progress=report,
+                                       givens=_givens(payload))}
+
+
+def do_convert(payload, progress):
+    """A puzzle dict written as text: format non, xml, json (or nin)."""
+    _, p = _puzzle(payload["puzzle"])
+    return {"text": formats.dump(p, payload.get("format", "json"))}
+
+
 HANDLERS = {"parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve,
-            "asp": do_asp}
+            "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert}
 
 
 def call(kind, payload_json, progress=None):
