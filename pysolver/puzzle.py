@@ -181,3 +181,53 @@ def satisfies(puzzle: Puzzle, grid) -> bool:
         return False
     rows, cols = clues_from_grid(grid)
     return [tuple(c) for c in puzzle.rows] == rows and [tuple(c) for c in puzzle.cols] == cols
+
+
+def cells_from_state(puzzle: Puzzle, rows) -> list:
+    """Flat solver masks from state text: '?' unknown, '.' empty, '#' or a colour char filled.
+
+    For black-and-white puzzles 'X' also means filled. PuzzleError names the row
+    and column of a bad character or the size that does not fit.
+    """
+    if isinstance(rows, str):
+        rows = rows.splitlines()
+    rows = [r.rstrip("\r\n") for r in rows]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    if len(rows) != puzzle.height:
+        raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {puzzle.height}")
+    index = {c.char: 1 << i for i, c in enumerate(puzzle.colors)}
+    index["?"] = puzzle.full_mask
+    if not puzzle.is_color:
+        index["X"] = 2
+    out = []
+    for y, row in enumerate(rows):
+        if len(row) != puzzle.width:
+            raise PuzzleError(
+                f"state row {y + 1} has {len(row)} cells; the puzzle has {puzzle.width}")
+        for x, ch in enumerate(row):
+            m = index.get(ch)
+            if m is None:
+                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r}")
+            out.append(m)
+    return out
+
+
+def state_char(puzzle: Puzzle, mask: int) -> str:
+    """The state-text character of a solver mask ('?' when more than one colour is possible)."""
+    if mask & (mask - 1) or not mask:
+        return "?"
+    return puzzle.colors[mask.bit_length() - 1].char
+
+
+def state_rows(puzzle: Puzzle, cells) -> list:
+    """State text rows of a flat list of masks."""
+    w = puzzle.width
+    return ["".join(state_char(puzzle, m) for m in cells[y * w:(y + 1) * w])
+            for y in range(puzzle.height)]
+
+
+def rows_text(puzzle: Puzzle, grid) -> list:
+    """Row strings of a colour-index grid, in the puzzle's colour chars."""
+    chars = [c.char for c in puzzle.colors]
+    return ["".join(chars[k] for k in row) for row in grid]

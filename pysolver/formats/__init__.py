@@ -107,3 +107,20 @@ def dump(puzzle: Puzzle, fmt: str) -> str:
     if fmt not in WRITERS:
         raise PuzzleError(f"cannot write format {fmt!r} (choose one of {', '.join(WRITERS)})")
     return WRITERS[fmt](puzzle)
+
+
+def dump_all(puzzles, fmt: str) -> str:
+    """Several puzzles in one text: a .non bundle (``====``), one XML puzzleset, a JSON list."""
+    puzzles = list(puzzles)
+    if len(puzzles) == 1:
+        return dump(puzzles[0], fmt)
+    if fmt == "non":
+        return "====\n".join(dump(p, "non") for p in puzzles)
+    if fmt == "xml":
+        return webpbn.dump_set(puzzles)
+    if fmt == "json":
+        import json
+        return json.dumps([jsonfmt.to_dict(p) for p in puzzles], ensure_ascii=False, indent=1) + "\n"
+    if fmt in WRITERS:
+        raise PuzzleError(f"a {fmt} file holds one puzzle; this input has {len(puzzles)}")
+    return dump(puzzles[0], fmt)  # raises the unknown-format error

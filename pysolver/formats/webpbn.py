@@ -150,9 +150,22 @@ def _image(image, colors) -> list:
 
 
 def dump(p: Puzzle) -> str:
+    return dump_set([p])
+
+
+def dump_set(puzzles) -> str:
+    """One <puzzleset> holding every puzzle."""
+    out = ['<?xml version="1.0"?>', "<puzzleset>"]
+    for p in puzzles:
+        out += _puzzle_xml(p)
+    out += ["</puzzleset>", ""]
+    return "\n".join(out)
+
+
+def _puzzle_xml(p: Puzzle) -> list:
     colors = _unique_names(p.colors)
-    out = ['<?xml version="1.0"?>', "<puzzleset>", '<puzzle type="grid" defaultcolor='
-           + quoteattr(colors[1].name) + " backgroundcolor=" + quoteattr(colors[0].name) + ">"]
+    out = ['<puzzle type="grid" defaultcolor=' + quoteattr(colors[1].name)
+           + " backgroundcolor=" + quoteattr(colors[0].name) + ">"]
     for key in ("title", "author", "copyright", "description"):
         value = getattr(p, key)
         if value:
@@ -177,8 +190,8 @@ def dump(p: Puzzle) -> str:
         out.extend(f"|{escape(row)}|" for row in p.goal)
         out.append("</image>")
         out.append("</solution>")
-    out += ["</puzzle>", "</puzzleset>", ""]
-    return "\n".join(out)
+    out.append("</puzzle>")
+    return out
 
 
 def _unique_names(colors) -> list:

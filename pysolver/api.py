@@ -1,0 +1,279 @@
+"""The engine's public calls: plain dicts in, plain dicts out.
+
+The command line and the browser worker use the same functions. A ``puzzle``
+argument is the puzzle JSON dict (ARCHITECTURE.md; what :func:`parse` returns),
+its JSON text, or a :class:`~pysolver.puzzle.Puzzle`. A ``state`` is the
+player's grid as row strings (``?`` unknown, ``.`` empty, ``#`` or a colour char
+filled). Every function raises :class:`~pysolver.puzzle.PuzzleError` with a
+specific message on bad input; :func:`call` wraps any function for the worker,
+JSON text in and out.
+
+``progress`` callbacks get a dict (``known``, ``total``, ``nodes``, ``probes``,
+``solutions``, ``time_s``) about every 0.25 s; ``should_stop()`` is polled and
+cancels when it returns True (status "cancelled").
+
+Functions:
+  parse(text, filename=None) -> {"format", "puzzles": [puzzle dict, ...]}
+  solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
+        progress=None, should_stop=None) -> solve result
+  check(puzzle, timeout=None, progress=None, should_stop=None) -> check result
+  hint(puzzle, state) -> hint result
+  convert(source, to, filename=None) -> text
+  clues_from_grid(rows, colors=None, title="") -> puzzle dict
+  fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None)
+      -> {"suggestions": [...]}
+  call(method, payload_json, progress=None, should_stop=None) -> JSON text
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from . import formats
+from .formats import jsonfmt
+from .formats.common import finish, rgb_value
+from .puzzle import Color, Puzzle, PuzzleError, cells_from_state, rows_text
+
+ENGINES = ("pysolver", "clingo", "auto")
+AUTO_BUDGET_S = 5.0  # pysolver's share of an "auto" solve before clingo takes over
+WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
+
+
+def to_puzzle(puzzle) -> Puzzle:
+    """A validated Puzzle from a puzzle dict, its JSON text, or a Puzzle."""
+    if isinstance(puzzle, Puzzle):
+        return puzzle.validate()
+    if isinstance(puzzle, str):
+        try:
+            puzzle = json.loads(puzzle)
+        except ValueError as e:
+            raise PuzzleError(f"the puzzle is not valid JSON ({e})") from None
+    return jsonfmt.from_dict(puzzle)
+
+
+def parse(text: str, filename: str | None = None) -> dict:
+    """Every puzzle of a file's text; the format is detected from the content."""
+    puzzles = formats.parse(text, filename)
+    return {"format": formats.detect(text.lstrip("\ufeff")) if isinstance(text, str) else None,
+            "puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
+
+
+def _stats(res) -> dict:
+    return {"nodes": res.nodes, "probes": res.probes, "line_solves": res.line_solves,
+            "depth": res.depth, "count_exact": res.count_exact}
+
+
+def _classification(status, hint=""):
+    if status in ("multiple", "none"):
+        return status
+    if status == "unique":
+        return hint or None  # clingo cannot tell line / probe / search apart
+    return None
+
+
+def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop):
+    from . import search
+    res = search.solve(p, max_solutions=max_solutions, cells=cells, timeout=timeout,
+                       progress=progress, should_stop=should_stop)
+    out = {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
+           "classification": _classification(res.status, res.classification_hint),
+           "difficulty": None, "time_s": round(res.time_s, 4), "stats": _stats(res),
+           "engine": "pysolver"}
+    if res.failed:
+        out["failed"] = {"axis": res.failed[0], "index": res.failed[1] + 1}
+    return out
+
+
+def _solve_clingo(p, max_solutions, timeout, cells):
+    try:
+        from . import asp
+    except ImportError as e:  # the ASP module is optional in a trimmed install
+        raise PuzzleError(f"the clingo engine is not available ({e})") from None
+    out = asp.solve_native(p, max_solutions=max_solutions, timeout=timeout, known=cells)
+    out.setdefault("classification", _classification(out["status"]))
+    out.setdefault("difficulty", None)
+    return out
+
+
+def clingo_available() -> bool:
+    """True when native clingo can be used (the command line; never in Pyodide)."""
+    try:
+        import clingo  # noqa: F401
+        from . import asp  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
+          progress=None, should_stop=None) -> dict:
+    """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
+
+    ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
+    ``pysolver.asp.solve_native``) or "auto" (pysolver for up to AUTO_BUDGET_S
+    seconds, then clingo when installed). ``state``: optional known cells (state
+    rows) to start from. Result: {"status": unique|multiple|solved|none|timeout|
+    cancelled, "solutions": [[row strings]...], "classification", "difficulty",
+    "time_s", "stats", "engine"}.
+    """
+    p = to_puzzle(puzzle)
+    if engine not in ENGINES:
+        raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
+    if not isinstance(max_solutions, int) or isinstance(max_solutions, bool) or max_solutions < 1:
+        raise PuzzleError(f"max_solutions must be a whole number of at least 1, not {max_solutions!r}")
+    if timeout is not None and (not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    cells = cells_from_state(p, state) if state is not None else None
+    if engine == "pysolver":
+        return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
+    if engine == "clingo":
+        return _solve_clingo(p, max_solutions, timeout, cells)
+    t0 = time.perf_counter()
+    budget = AUTO_BUDGET_S if timeout is None else min(AUTO_BUDGET_S, timeout)
+    first = _solve_pysolver(p, max_solutions, budget, cells, progress, should_stop)
+    if first["status"] != "timeout" or not clingo_available():
+        if first["status"] == "timeout" and (timeout is None or timeout > budget):
+            first["stats"]["note"] = "clingo is not installed; pysolver's budget ran out"
+        return first
+    left = None if timeout is None else max(0.1, timeout - (time.perf_counter() - t0))
+    out = _solve_clingo(p, max_solutions, left, cells)
+    out["time_s"] = round(time.perf_counter() - t0, 4)
+    out["stats"]["pysolver_s"] = first["time_s"]
+    return out
+
+
+def check(puzzle, timeout=None, progress=None, should_stop=None) -> dict:
+    """Classification, uniqueness and difficulty; an alternative solution when there are several.
+
+    Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
+    "difficulty", "unique" (True/False/None when undecided), "solutions",
+    "alternative" (row strings differing from the goal, or from the first solution
+    when there is no goal) | None, "differences" ([{"row", "column"}] where the
+    alternative differs), "goal_unique" (True/False/None; None without a goal),
+    "time_s", "stats"}.
+    """
+    from . import classify
+    p = to_puzzle(puzzle)
+    info = classify.classify(p, timeout=timeout, should_stop=should_stop, progress=progress)
+    solutions = [rows_text(p, g) for g in info["solutions"]]
+    status = info["status"]
+    unique = {"unique": True, "multiple": False, "none": False}.get(status)
+    alternative, differences = None, []
+    if status == "multiple":
+        reference = list(p.goal) if p.goal else solutions[0]
+        alternative = next((s for s in solutions if s != reference), None)
+        if alternative is not None:
+            differences = [{"row": y + 1, "column": x + 1}
+                           for y, (a, b) in enumerate(zip(reference, alternative))
+                           for x in range(p.width) if a[x] != b[x]]
+    goal_unique = None
+    if p.goal is not None and unique is not None:
+        goal_unique = bool(unique and solutions and solutions[0] == list(p.goal))
+    return {"status": status, "classification": info["classification"],
+            "difficulty": info["difficulty"], "unique": unique, "solutions": solutions,
+            "alternative": alternative, "differences": differences, "goal_unique": goal_unique,
+            "time_s": round(info["time_s"], 4),
+            "stats": {"nodes": info["nodes"], "probes": info["probes"]}}
+
+
+def hint(puzzle, state) -> dict:
+    """The next deduction for the player's grid (see pysolver.hint for the result's keys)."""
+    from . import hint as hint_mod
+    return hint_mod.hint(to_puzzle(puzzle), state)
+
+
+def convert(source, to: str, filename: str | None = None) -> str:
+    """A file's puzzles (text, or one puzzle dict / Puzzle) written in format ``to``.
+
+    ``to``: non (several puzzles become a ``====``-separated bundle), xml (one
+    puzzleset), json (a list when there are several), nin, or asp (clingo facts).
+    """
+    if to not in WRITE_FORMATS:
+        raise PuzzleError(f"cannot convert to {to!r} (choose one of {', '.join(WRITE_FORMATS)})")
+    if isinstance(source, (str, bytes)):
+        puzzles = formats.parse(source, filename)
+    else:
+        puzzles = [to_puzzle(source)]
+    if to == "asp":
+        from . import asp
+        return "\n".join(asp.facts(p) for p in puzzles)
+    return formats.dump_all(puzzles, to)
+
+
+def clues_from_grid(rows, colors=None, title: str = "") -> dict:
+    """A puzzle dict whose clues come from a finished picture.
+
+    ``rows``: row strings. Without ``colors``: ``#``/``X``/``1`` filled and
+    ``.``/``-``/``0`` empty. With ``colors`` (a list of {"name", "char", "rgb"},
+    background first): the rows use those chars.
+    """
+    if isinstance(rows, str):
+        rows = rows.splitlines()
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise PuzzleError("the picture must be a list of row strings")
+    rows = [r.strip() for r in rows if r.strip()]
+    if colors is None:
+        (p,) = formats.parse("\n".join(rows), fmt="grid") if rows else (None,)
+        if p is None:
+            raise PuzzleError("the picture is empty")
+        p.title = title
+        return jsonfmt.to_dict(p)
+    if not isinstance(colors, list) or len(colors) < 2:
+        raise PuzzleError("colors must list the background and at least one colour")
+    palette = []
+    for k, c in enumerate(colors):
+        if not isinstance(c, dict) or not isinstance(c.get("char"), str):
+            raise PuzzleError(f"colors[{k}] must be an object with name, char and rgb")
+        palette.append(Color(str(c.get("name", f"colour {k}")), c["char"],
+                             rgb_value(str(c.get("rgb", "808080")), f"colors[{k}]")))
+    return jsonfmt.to_dict(finish(None, None, palette, rows, title=title))
+
+
+def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None) -> dict:
+    """Verified edits that make a multi-solution goal unique (pysolver.fix.suggest)."""
+    from . import fix as fix_mod
+    p = to_puzzle(puzzle)
+    return {"suggestions": fix_mod.suggest(p, max_suggestions=max_suggestions, timeout=timeout,
+                                           should_stop=should_stop, progress=progress)}
+
+
+METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "convert": convert,
+           "clues_from_grid": clues_from_grid, "fix": fix}
+TAKES_CALLBACKS = {"solve", "check", "fix"}
+
+
+def call(method: str, payload_json: str, progress=None, should_stop=None) -> str:
+    """One api call for the worker: JSON text in, JSON text out.
+
+    ``payload_json`` holds the keyword arguments (e.g. {"puzzle": {...}, "state":
+    [...]}). The answer is {"result": ...} or {"error": {"kind": "puzzle" |
+    "cancelled" | "internal", "message"}}; ``progress`` gets JSON text.
+    """
+    try:
+        fn = METHODS.get(method)
+        if fn is None:
+            raise PuzzleError(f"unknown method {method!r} (choose one of {', '.join(METHODS)})")
+        try:
+            kwargs = json.loads(payload_json) if payload_json else {}
+        except ValueError as e:
+            raise PuzzleError(f"the request is not valid JSON ({e})") from None
+        if not isinstance(kwargs, dict):
+            raise PuzzleError("the request must be a JSON object of arguments")
+        if method in TAKES_CALLBACKS:
+            if progress is not None:
+                kwargs["progress"] = lambda d: progress(json.dumps(d))
+            if should_stop is not None:
+                kwargs["should_stop"] = should_stop
+        try:
+            result = fn(**kwargs)
+        except TypeError as e:
+            if "argument" in str(e):
+                raise PuzzleError(f"{method}: {e}") from None
+            raise
+        return json.dumps({"result": result})
+    except PuzzleError as e:
+        return json.dumps({"error": {"kind": "puzzle", "message": str(e)}})
+    except KeyboardInterrupt:
+        return json.dumps({"error": {"kind": "cancelled", "message": "cancelled"}})
+    except Exception as e:  # the worker must answer, never die
+        return json.dumps({"error": {"kind": "internal", "message": f"{type(e).__name__}: {e}"}})

@@ -1,0 +1,410 @@
+"""Hints for a player: the next deduction a person can make, and why.
+
+``hint(puzzle, state)`` looks at the player's grid (state text rows: ``?``
+unknown, ``.`` empty, ``#`` or a colour char filled), which may hold mistakes,
+and returns the first of:
+
+* ``contradiction``: the first line (rows, then columns) whose marks no
+  arrangement of its clue fits, with the reason when a simple one exists;
+* ``solved``: every cell is marked and every line fits its clue;
+* ``line``: the line whose deduction is simplest for a person, judged by
+  (1) the kind of reasoning (a full or empty line, or a line whose blocks are
+  all placed; then overlap of the leftmost and rightmost arrangements and cells
+  no block can reach; then anything else the complete line solver finds),
+  (2) most cells gained, (3) fewest unknown cells. The result carries the
+  cells, an explanation and the line's leftmost / rightmost arrangements as
+  state strings so that the site can draw them;
+* ``probe``: when no single line gives a cell, a one-cell test: setting the
+  cell to a value makes some line impossible (by line logic), so it takes the
+  other value; the test with the shortest chain of line steps wins;
+* ``none``: nothing within one line or one probe (the puzzle needs search
+  here, or has several solutions).
+
+Only cells a player can write down (one colour) count as gained. All indices
+in the result are 1-based. Pure Python, no I/O; see ``bench/hint.py`` for
+timings.
+"""
+from __future__ import annotations
+
+import time
+
+from . import line as lines_mod
+from .probe import set_cell
+from .propagate import Engine
+from .puzzle import cells_from_state, min_length
+
+PROBE_BUDGET_S = 1.0  # probe hints stop searching after this long (best so far wins)
+TOP_K = 12  # line candidates whose reasoning level is worked out
+
+
+def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
+    """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
+    cells = cells_from_state(puzzle, state)
+    eng = Engine(puzzle)
+    rows, cols = eng.initial(cells)
+    w, h = eng.w, eng.h
+
+    # 1. Lines whose marks already contradict their clue.
+    solved_rows = [eng.row_solve[y](rows[y]) for y in range(h)]
+    for y in range(h):
+        if solved_rows[y] is None:
+            return _contradiction(puzzle, "row", y, cells)
+    solved_cols = [eng.col_solve[x](cols[x]) for x in range(w)]
+    for x in range(w):
+        if solved_cols[x] is None:
+            return _contradiction(puzzle, "column", x, cells)
+
+    # 2. A complete grid that fits every line is solved.
+    if eng.complete(rows):
+        return {"kind": "solved", "line": None, "cells": [],
+                "explanation": "The puzzle is solved: every row and column matches its clue.",
+                "leftmost": None, "rightmost": None}
+
+    # 3. The simplest single-line deduction.
+    candidates = []
+    for axis, states, solved, clues, n in (("row", rows, solved_rows, eng.row_clues, w),
+                                           ("column", cols, solved_cols, eng.col_clues, h)):
+        for i, (old, new) in enumerate(zip(states, solved)):
+            gained = _multi(old) & ~_multi(new)
+            if gained:
+                unknown = _multi(old).bit_count()
+                candidates.append((axis, i, clues[i], n, old, new, gained, unknown))
+    if candidates:
+        return _line_hint(puzzle, *_pick(candidates))
+
+    # 4. A one-cell test.
+    return _probe_hint(puzzle, eng, rows, cols, probe_budget)
+
+
+# -- helpers on per-colour line states ("cans") --------------------------------
+
+def _multi(cans):
+    """Bits of the cells that still have more than one possible colour."""
+    seen = multi = 0
+    for m in cans:
+        multi |= seen & m
+        seen |= m
+    return multi
+
+
+def _value_at(cans, i):
+    """The colour index of a decided cell."""
+    for c, m in enumerate(cans):
+        if m >> i & 1:
+            return c
+    raise ValueError("undecided cell")
+
+
+def _positions(mask):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _ranges_text(positions):
+    """'4', '4–5', '1–3, 7' for 0-based positions (shown 1-based)."""
+    parts, run = [], []
+    for p in sorted(positions):
+        if run and p == run[-1] + 1:
+            run.append(p)
+        else:
+            if run:
+                parts.append(run)
+            run = [p]
+    if run:
+        parts.append(run)
+    return ", ".join(f"{r[0] + 1}" if len(r) == 1 else f"{r[0] + 1}–{r[-1] + 1}" for r in parts)
+
+
+def _where(axis, positions):
+    other = "column" if axis == "row" else "row"
+    word = other if len(positions) == 1 else other + "s"
+    return f"{word} {_ranges_text(positions)}"
+
+
+def _clue_text(puzzle, clue):
+    if not clue:
+        return "0 (empty)"
+    if not puzzle.is_color:
+        return " ".join(str(n) for n, _ in clue)
+    return " ".join(f"{n} {puzzle.colors[c].name}" for n, c in clue)
+
+
+def _value_word(puzzle, c):
+    if c == 0:
+        return "empty"
+    return "filled" if not puzzle.is_color else puzzle.colors[c].name
+
+
+def _line_cells(cans, n):
+    return lines_mod.from_cans(cans, n)
+
+
+def _arrangement(puzzle, clue, starts, n):
+    """State string of a line with the blocks at ``starts`` and background elsewhere."""
+    out = ["."] * n
+    for (length, c), s in zip(clue, starts):
+        for k in range(s, s + length):
+            out[k] = puzzle.colors[c].char
+    return "".join(out)
+
+
+# -- line hints ---------------------------------------------------------------
+
+def _reasons(clue, n, old, new, gained):
+    """Split the gained cells by reason: trivial / overlap / unreachable / other.
+
+    Returns (level, parts, extremes) where parts maps a reason to positions.
+    Overlap: block j covers [right_j, left_j + len_j) in every arrangement, because
+    left_j and right_j are its smallest and largest possible starts. Unreachable:
+    no block's range [left_j, right_j + len_j) includes the cell.
+    """
+    cells = _line_cells(old, n)
+    ext = lines_mod.extremes(clue, cells)
+    pos = _positions(gained)
+    parts = {"overlap": {}, "unreachable": [], "other": []}
+    if ext is None:  # cannot happen for a line that solved; keep the hint usable
+        parts["other"] = pos
+        return 2, parts, None
+    left, right = ext
+    covered = {}
+    for j, (length, c) in enumerate(clue):
+        for k in range(right[j], left[j] + length):
+            covered[k] = j
+    reach = 0
+    for j, (length, _) in enumerate(clue):
+        reach |= ((1 << (right[j] + length - left[j])) - 1) << left[j]
+    for p in pos:
+        value = _value_at(new, p)
+        if value and p in covered and clue[covered[p]][1] == value:
+            parts["overlap"].setdefault(covered[p], []).append(p)
+        elif value == 0 and not reach >> p & 1:
+            parts["unreachable"].append(p)
+        else:
+            parts["other"].append(p)
+    unknown = _multi(old).bit_count()
+    fixed = left == right
+    if not clue or min_length(clue) == n or (fixed and len(pos) == unknown):
+        level = 0
+    elif not parts["other"]:
+        level = 1
+    else:
+        level = 2
+    return level, parts, ext
+
+
+def _quick_key(candidate):
+    """Cheap ordering: obviously trivial lines first, then most cells gained, fewest unknown."""
+    axis, i, clue, n, old, new, gained, unknown = candidate
+    trivial = not clue or min_length(clue) == n or gained == _multi(old)
+    return (not trivial, -gained.bit_count(), unknown, axis != "row", i)
+
+
+def _pick(candidates):
+    """The simplest deduction: the reasoning level decides among the best few.
+
+    Working out the level needs the line's extremes, which cost more than a line
+    solve, so only the TOP_K best by the cheap key are examined.
+    """
+    candidates.sort(key=_quick_key)
+    top = candidates[:TOP_K]
+    scored = []
+    for k, c in enumerate(top):
+        level = _reasons(c[2], c[3], c[4], c[5], c[6])[0]
+        scored.append((level, k, c))
+        if level == 0:
+            break
+    return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
+    level, parts, ext = _reasons(clue, n, old, new, gained)
+    pos = _positions(gained)
+    values = {p: _value_at(new, p) for p in pos}
+    head = f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
+    sentences = []
+    if not clue:
+        sentences.append("the line has no blocks, so every cell is empty")
+    elif min_length(clue) == n:
+        sentences.append("the blocks fill the line exactly, with single gaps where needed, "
+                         "so there is only one arrangement")
+    elif ext is not None and ext[0] == ext[1]:
+        sentences.append("only one arrangement of the blocks fits the marks")
+    else:
+        for j, ps in sorted(parts["overlap"].items()):
+            length, c = clue[j]
+            what = "filled" if not puzzle.is_color else puzzle.colors[c].name
+            nth = f"block {j + 1} ({length})" if len(clue) > 1 else f"the block of {length}"
+            push = ("left", "right") if axis == "row" else ("up", "down")
+            who = "the blocks are" if len(clue) > 1 else "it is"
+            sentences.append(
+                f"{nth} covers {_where(axis, ps)} whether {who} pushed as far {push[0]} "
+                f"or as far {push[1]} as the marks allow, so "
+                f"{'it is' if len(ps) == 1 else 'they are'} {what}")
+        if parts["unreachable"]:
+            ps = parts["unreachable"]
+            sentences.append(f"no block can reach {_where(axis, ps)}, so "
+                             f"{'it is' if len(ps) == 1 else 'they are'} empty")
+        other = parts["other"]
+        if other:
+            by_value = {}
+            for p in other:
+                by_value.setdefault(values[p], []).append(p)
+            for c, ps in sorted(by_value.items()):
+                verb = "leaves" if c == 0 else ("fills" if not puzzle.is_color else
+                                                f"paints {puzzle.colors[c].name}")
+                tail = " empty" if c == 0 else ""
+                sentences.append(f"every arrangement of the blocks that fits the marks "
+                                 f"{verb} {_where(axis, ps)}{tail}")
+    if not clue or min_length(clue) == n or (ext is not None and ext[0] == ext[1]):
+        by_value = {}
+        for p in pos:
+            by_value.setdefault(values[p], []).append(p)
+        sentences.append(", ".join(
+            f"{_where(axis, ps)} {'is' if len(ps) == 1 else 'are'} {_value_word(puzzle, c)}"
+            for c, ps in sorted(by_value.items(), key=lambda kv: -kv[0])))
+    explanation = head + "; ".join(sentences) + "."
+    out_cells = []
+    for p in pos:
+        y, x = (i, p) if axis == "row" else (p, i)
+        out_cells.append({"row": y + 1, "column": x + 1,
+                          "value": puzzle.colors[values[p]].char})
+    result = {"kind": "line", "line": {"axis": axis, "index": i + 1}, "cells": out_cells,
+              "explanation": explanation, "leftmost": None, "rightmost": None,
+              "level": level}
+    if ext is not None and clue:
+        result["leftmost"] = _arrangement(puzzle, clue, ext[0], n)
+        result["rightmost"] = _arrangement(puzzle, clue, ext[1], n)
+    return result
+
+
+# -- contradictions -----------------------------------------------------------
+
+def _contradiction(puzzle, axis, i, cells):
+    w = puzzle.width
+    if axis == "row":
+        line = cells[i * w:(i + 1) * w]
+    else:
+        line = cells[i::w]
+    clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
+    reason = _contradiction_reason(puzzle, clue, line)
+    explanation = (f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
+                   f"the marks in this {axis} cannot be completed"
+                   + (f": {reason}" if reason else " by any arrangement of the blocks") + ".")
+    return {"kind": "contradiction", "line": {"axis": axis, "index": i + 1}, "cells": [],
+            "explanation": explanation, "leftmost": None, "rightmost": None}
+
+
+def _contradiction_reason(puzzle, clue, line):
+    """A short reason a person can check, when one of the simple ones applies."""
+    ncol = len(puzzle.colors)
+    full = puzzle.full_mask
+    for c in range(1, ncol):
+        need = sum(n for n, k in clue if k == c)
+        have = sum(1 for m in line if m == 1 << c)
+        can = sum(1 for m in line if m >> c & 1)
+        word = "filled" if ncol == 2 else puzzle.colors[c].name
+        if have > need:
+            return f"{have} cells are marked {word} but the clue has only {need}"
+        if can < need:
+            return f"the clue needs {need} {word} cells but only {can} are still open"
+    runs = []
+    k = 0
+    while k < len(line):
+        m = line[k]
+        if m != full and m & (m - 1) == 0 and m != 1:
+            e = k
+            while e < len(line) and line[e] == m:
+                e += 1
+            runs.append((e - k, m.bit_length() - 1))
+            k = e
+        else:
+            k += 1
+    for length, c in runs:
+        longest = max((n for n, k in clue if k == c), default=0)
+        if length > longest:
+            word = "filled" if ncol == 2 else puzzle.colors[c].name
+            return f"a run of {length} {word} cells is longer than any block of the clue"
+    return ""
+
+
+# -- probe hints --------------------------------------------------------------
+
+def _probe_hint(puzzle, eng, rows, cols, budget):
+    """The cell whose one-value test fails fastest, by line logic, leaving one value."""
+    deadline = time.perf_counter() + budget
+    w, h = eng.w, eng.h
+    best = None
+    # Cells next to decided cells first: a person tries those.
+    order = []
+    for y in range(h):
+        multi = _multi(rows[y])
+        for x in _positions(multi):
+            near = 0
+            for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                if 0 <= yy < h and 0 <= xx < w and not _multi(rows[yy]) >> xx & 1:
+                    near += 1
+            order.append((-near, y, x))
+    order.sort()
+    timed_out = False
+    for _, y, x in order:
+        if time.perf_counter() > deadline:
+            timed_out = best is None
+            break
+        possible = [c for c in range(eng.ncol) if rows[y][c] >> x & 1]
+        survivors, failures = [], []
+        for c in possible:
+            r2, c2 = set_cell(rows, cols, y, x, c)
+            steps = []
+            if eng.run(r2, c2, {y}, {x}, steps) < 0:
+                failures.append((c, eng.failed, len(steps)))
+            else:
+                survivors.append(c)
+        if not failures:
+            continue
+        if not survivors:
+            return _stuck(puzzle, y, x, failures)
+        if len(survivors) == 1:
+            cost = max(f[2] for f in failures)
+            if best is None or cost < best[0]:
+                best = (cost, y, x, survivors[0], failures)
+                if cost == 0:
+                    break
+    if best is None:
+        why = ("No single line gives a new cell, and no test of one cell found one in time."
+               if timed_out else
+               "No single line and no test of one cell gives a new cell here: the puzzle "
+               "needs deeper search from this point, or has more than one solution.")
+        return {"kind": "none", "line": None, "cells": [], "explanation": why,
+                "leftmost": None, "rightmost": None}
+    cost, y, x, value, failures = best
+    groups = {}  # (axis, index, steps) -> values that fail that way
+    for c, failed, steps in failures:
+        groups.setdefault((failed[0], failed[1], steps), []).append(c)
+    clauses = []
+    for k, ((axis, idx, steps), values) in enumerate(sorted(groups.items(), key=lambda g: g[0][2])):
+        chain = "" if steps == 0 else f" after {steps} line deduction{'s' if steps != 1 else ''}"
+        subject = f"row {y + 1}, column {x + 1}" if k == 0 else "it"
+        tried = " or ".join(_value_word(puzzle, c) for c in values)
+        clauses.append(f"if {subject} were {tried}, {axis} {idx + 1} could not be "
+                       f"completed{chain}")
+    explanation = ("; ".join(clauses) + f"; so it is {_value_word(puzzle, value)}.")
+    explanation = explanation[0].upper() + explanation[1:]
+    (axis, idx, steps) = min(groups, key=lambda g: g[2])
+    return {"kind": "probe", "line": {"axis": axis, "index": idx + 1},
+            "cells": [{"row": y + 1, "column": x + 1, "value": puzzle.colors[value].char}],
+            "explanation": explanation, "leftmost": None, "rightmost": None,
+            "probe": {"row": y + 1, "column": x + 1, "steps": cost}}
+
+
+def _stuck(puzzle, y, x, failures):
+    c, (axis, idx), _ = failures[0]
+    return {"kind": "contradiction", "line": {"axis": axis, "index": idx + 1}, "cells": [],
+            "explanation": (f"Row {y + 1}, column {x + 1} can be neither "
+                            + " nor ".join(_value_word(puzzle, f[0]) for f in failures)
+                            + f" without breaking {axis} {idx + 1}: some marks already "
+                            "contradict the clues."),
+            "leftmost": None, "rightmost": None}
