@@ -55,11 +55,11 @@ export class EditorChecker {
     this.fixOut.textContent = "The picture changed: check it again.";
   }
 
-  busy(on, what = "") {
+  busy(on, what = null) {
     this.checkBtn.disabled = on;
     this.fixBtn.disabled = on || !(this.last && this.last.status === "multiple");
     this.cancelBtn.disabled = !on;
-    if (on) this.out.textContent = what;
+    if (on && what !== null) this.out.textContent = what;
   }
 
   cancel() {
@@ -181,7 +181,7 @@ export class EditorChecker {
 
   async fix() {
     const version = this.ed.version;
-    this.busy(true, this.out.textContent);
+    this.busy(true);
     this.fixList.replaceChildren();
     this.fixOut.textContent = "Looking for verified fixes…";
     try {

@@ -184,7 +184,13 @@ export class EditorDoc extends EventTarget {
   static fromPuzzle(dict) {
     const colors = dict.colors.map((c) => ({ name: c.name, char: c.char, rgb: c.rgb }));
     const index = new Map(colors.map((c, i) => [c.char, i]));
-    if (colors.length === 2) { index.set("#", 1); index.set("X", 1); }
+    if (colors.length === 2) {
+      // black and white: the editor's own characters, whatever the file used
+      index.set("#", 1);
+      index.set("X", 1);
+      colors[0].char = ".";
+      colors[1].char = "#";
+    }
     const cells = [];
     for (const row of dict.goal) for (const ch of row) cells.push(index.get(ch) ?? 0);
     const meta = {};

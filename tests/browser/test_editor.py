@@ -1,0 +1,286 @@
+"""The Create view: paint, clues, check, fix, drafts, export/import, image import, play."""
+import struct
+import zlib
+
+import pytest
+
+from helpers import open_site, wait_engine
+from pysolver.formats import parse
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CHECKER = ["#######",
+           "#.....#",
+           "#.#...#",
+           "#..#..#",
+           "#.....#",
+           "#######"]
+
+
+def open_editor(page, server):
+    open_site(page, server)
+    page.wait_for_selector("#nav-editor", timeout=30_000)
+    page.click("#nav-editor")
+    wait_engine(page)
+
+
+def new_puzzle(page, w, h):
+    page.fill("#ed-width", str(w))
+    page.fill("#ed-height", str(h))
+    page.click("#ed-new")
+    page.wait_for_function("([w, h]) => document.querySelectorAll('td.ed-cell').length === w * h", arg=[w, h])
+
+
+def cell(page, x, y):
+    return page.locator(f"td.ed-cell[data-x='{x}'][data-y='{y}']")
+
+
+def set_picture(page, rows, colors=None):
+    """Load a picture into the editor as one move (for tests about checking, not painting)."""
+    page.evaluate("""([rows, colors]) => {
+        const doc = window.nonogramApp.editor.doc;
+        const pal = colors || [{name: 'white', char: '.', rgb: 'FFFFFF'}, {name: 'black', char: '#', rgb: '000000'}];
+        const idx = new Map(pal.map((c, i) => [c.char, i]));
+        doc.replace({width: rows[0].length, height: rows.length, colors: pal,
+                     cells: rows.join('').split('').map(c => idx.get(c)), givens: []}, 'test');
+    }""", [rows, colors])
+    wait_clues(page)
+
+
+def wait_clues(page):
+    page.wait_for_function("""() => { const t = document.querySelector('.ed-table');
+        return t && !t.classList.contains('stale'); }""", timeout=30_000)
+
+
+def picture(page):
+    return page.evaluate("window.nonogramApp.editor.doc.goalRows()")
+
+
+def clues(page):
+    rows = page.eval_on_selector_all(".ed-rowclue", "els => els.map(e => [...e.children].map(s => s.textContent).join(' '))")
+    cols = page.eval_on_selector_all(".ed-colclue", "els => els.map(e => [...e.children].map(s => s.textContent).join(' '))")
+    return rows, cols
+
+
+def run_check(page):
+    page.click("#ed-check-run")
+    page.wait_for_selector("#ed-verdict", timeout=60_000)
+    return page.get_attribute("#ed-verdict", "data-status")
+
+
+def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
+    open_editor(page, site_server)
+    new_puzzle(page, 5, 4)
+    cell(page, 0, 0).click()                     # click paints
+    a, b = cell(page, 1, 2).bounding_box(), cell(page, 4, 2).bounding_box()
+    page.mouse.move(a["x"] + 5, a["y"] + 5)      # a drag paints every cell it crosses
+    page.mouse.down()
+    page.mouse.move(b["x"] + 5, b["y"] + 5, steps=8)
+    page.mouse.up()
+    cell(page, 2, 3).click()
+    cell(page, 3, 3).click()
+    cell(page, 3, 3).click(button="right")       # right click erases
+    page.focus("#ed-grid")                       # keyboard: move and paint
+    page.evaluate("() => { const g = window.nonogramApp.editor.grid; g.cursor = {x: 4, y: 0}; g.renderCursor(); }")
+    page.keyboard.press("Space")
+    page.keyboard.press("Shift+ArrowDown")
+    wait_clues(page)
+    assert picture(page) == ["#...#", "....#", ".####", "..#.."]
+    rows, cols = clues(page)
+    assert rows == ["1 1", "1", "4", "1"]
+    assert cols == ["1", "1", "2", "1", "3"]
+    page.click("#ed-undo")                       # the Shift+arrow paint was one move
+    wait_clues(page)
+    assert picture(page)[1] == "....."
+    assert clues(page)[1][4] == "1 1"
+    page.click("#ed-redo")
+    wait_clues(page)
+    assert picture(page)[1] == "....#"
+    page.screenshot(path=str(artifacts / "editor-paint.png"))
+
+
+def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, artifacts):
+    open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    assert run_check(page) == "multiple"
+    assert "2 solutions" in page.text_content("#ed-verdict")
+    diff = page.eval_on_selector_all(".ed-cell.diff", "els => els.map(e => [+e.dataset.x, +e.dataset.y])")
+    assert sorted(map(tuple, diff)) == [(2, 2), (2, 3), (3, 2), (3, 3)]
+    page.wait_for_selector("#ed-alt-canvas")
+    page.click("#ed-fix-run")
+    page.wait_for_selector("#ed-fix-list li", timeout=60_000)
+    kinds = page.eval_on_selector_all("#ed-fix-list li", "els => els.map(e => e.dataset.kind)")
+    assert "given" in kinds and "toggle" in kinds
+    page.screenshot(path=str(artifacts / "editor-check-fix.png"), full_page=True)
+
+    # apply the picture-changing fix: one click, re-checked, unique
+    toggle = page.locator("#ed-fix-list li[data-kind=toggle]").first
+    toggle.locator(".ed-fix-apply").click()
+    page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
+    changed = picture(page)
+    assert changed != CHECKER and sum(a != b for r, s in zip(changed, CHECKER) for a, b in zip(r, s)) == 1
+    # the fixed puzzle really has one solution: ask the engine's own solver too
+    res = page.evaluate("""async () => { const ed = window.nonogramApp.editor;
+        const p = await ed.currentPuzzle(); return ed.engine.call('solve', {puzzle: p, max_solutions: 2}); }""")
+    assert res["status"] == "unique" and res["solutions"] == [changed]
+
+    # undo brings the two solutions back; a given-cell fix keeps the picture
+    page.click("#ed-undo")
+    wait_clues(page)
+    assert picture(page) == CHECKER
+    assert run_check(page) == "multiple"
+    page.click("#ed-fix-run")
+    page.wait_for_selector("#ed-fix-list li[data-kind=given]", timeout=60_000)
+    page.locator("#ed-fix-list li[data-kind=given] .ed-fix-apply").first.click()
+    page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
+    assert picture(page) == CHECKER
+    assert page.locator(".ed-cell.given").count() == 1
+    page.screenshot(path=str(artifacts / "editor-fixed.png"), full_page=True)
+
+
+@pytest.mark.parametrize("fmt", ["non", "xml", "json"])
+def test_export_then_import_gives_the_same_puzzle(page, site_server, fmt):
+    open_editor(page, site_server)
+    heart = [".##.##.", "#######", "#######", ".#####.", "..###..", "...#..."]
+    set_picture(page, heart)
+    page.fill("#ed-title", "Round & <trip>")
+    page.press("#ed-title", "Enter")
+    page.select_option("#ed-format", fmt)
+    with page.expect_download() as dl:
+        page.click("#ed-export")
+    path = dl.value.path()
+    text = open(path, encoding="utf-8").read()
+    exported = parse(text, f"x.{fmt}")[0]
+    assert exported.goal is not None and [r.replace("X", "#") for r in exported.goal] == heart
+    rows_before = clues(page)
+    new_puzzle(page, 3, 3)                           # something else in between
+    page.set_input_files("#ed-open-file", path)
+    page.wait_for_function("() => window.nonogramApp.editor.doc.width === 7")
+    wait_clues(page)
+    assert picture(page) == heart
+    assert clues(page) == rows_before
+    assert page.input_value("#ed-title") == "Round & <trip>"
+
+
+def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
+    open_editor(page, site_server)
+    new_puzzle(page, 4, 3)
+    page.click("#ed-add-colour")
+    page.fill(".ed-colour-name >> nth=1", "leaf green")
+    page.press(".ed-colour-name >> nth=1", "Enter")
+    page.locator("input[type=color] >> nth=1").evaluate(
+        "e => { e.value = '#22aa33'; e.dispatchEvent(new Event('change')); }")
+    cell(page, 0, 0).click()
+    cell(page, 1, 0).click()
+    page.click(".ed-swatch[data-color='1']")          # back to black
+    cell(page, 2, 0).click()
+    cell(page, 3, 2).click()
+    wait_clues(page)
+    doc = page.evaluate("window.nonogramApp.editor.doc.snapshot()")
+    assert doc["colors"][2] == {"name": "leaf green", "char": doc["colors"][2]["char"], "rgb": "22AA33"}
+    g = doc["colors"][2]["char"]
+    assert picture(page) == [f"{g}{g}#.", "....", "...#"]
+    rows, _ = clues(page)
+    assert rows[0] == "2 1"
+    styles = page.eval_on_selector_all(".ed-rowclue >> nth=0 >> .ed-clue", "els => els.map(e => e.style.background)")
+    assert styles[0] == "rgb(34, 170, 51)"
+    page.screenshot(path=str(artifacts / "editor-colour.png"))
+
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.click("#nav-editor")
+    wait_clues(page)
+    assert picture(page) == [f"{g}{g}#.", "....", "...#"]
+    page.click("#ed-undo")                            # history survives the reload
+    wait_clues(page)
+    assert picture(page) == [f"{g}{g}#.", "....", "...."]
+
+
+def test_play_this_puzzle_from_the_editor(page, site_server):
+    open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    page.evaluate("window.nonogramApp.editor.doc.setGivens([2 * 7 + 2], true)")
+    wait_clues(page)
+    page.click("#ed-play")
+    page.wait_for_function("() => window.nonogramApp.router.current.id === 'play'")
+    game = page.evaluate("() => { const g = window.nonogramApp.getGame(); return {rows: g.puzzle.dict.rows, state: g.stateRows()}; }")
+    assert game["rows"] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
+    assert game["state"][2][2] == "#"                 # the given cell starts filled
+    assert sum(row.count("?") for row in game["state"]) == 41
+
+
+def png(width, height, pixel):
+    """A PNG (RGBA, 8 bits) from pixel(x, y) -> (r, g, b, a), written with zlib."""
+    raw = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def set_value(page, selector, value):
+    page.eval_on_selector(selector, """(e, v) => { e.value = v;
+        e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); }""",
+                          str(value))
+
+
+def test_imported_image_gives_the_expected_grid(page, site_server, tmp_path, artifacts):
+    # 8x6 cells of 5x5 pixels: a dark ring (#) around light grey (g) on white (.)
+    src = ["........",
+           ".######.",
+           ".#gggg#.",
+           ".#g##g#.",
+           ".######.",
+           "........"]
+    rgba = {"#": (20, 20, 20, 255), "g": (170, 170, 170, 255), ".": (255, 255, 255, 255)}
+    path = tmp_path / "ring.png"
+    path.write_bytes(png(40, 30, lambda x, y: rgba[src[y // 5][x // 5]]))
+    open_editor(page, site_server)
+    page.click("#ed-import-panel summary")
+    page.set_input_files("#ed-image-file", str(path))
+    page.wait_for_function("() => !document.querySelector('#ed-image-apply').disabled")
+    set_value(page, "#ed-image-width", 8)
+    assert page.input_value("#ed-image-height") == "6"          # proportions kept
+    page.screenshot(path=str(artifacts / "editor-import.png"), full_page=True)
+    page.click("#ed-image-apply")
+    wait_clues(page)
+    assert picture(page) == [r.replace("g", ".") for r in src]  # threshold 128: grey is light
+    set_value(page, "#ed-image-threshold", 10)                     # nothing is that dark
+    page.click("#ed-image-apply")
+    wait_clues(page)
+    assert picture(page) == ["." * 8] * 6
+    set_value(page, "#ed-image-threshold", 200)                    # grey counts as dark; inverted
+    page.check("#ed-image-invert")
+    page.click("#ed-image-apply")
+    wait_clues(page)
+    assert picture(page) == [r.translate(str.maketrans({"#": ".", "g": ".", ".": "#"})) for r in src]
+    page.click("#ed-undo")                                         # each import is one move
+    wait_clues(page)
+    assert picture(page) == ["." * 8] * 6
+
+    # three colours: red and blue blocks on white, 10x10 pixels per cell
+    def blocks(x, y):
+        if y < 10:
+            return (230, 30, 30, 255) if x < 20 else (255, 255, 255, 255)
+        return (30, 30, 230, 255) if x >= 20 else (255, 255, 255, 255)
+
+    path2 = tmp_path / "blocks.png"
+    path2.write_bytes(png(40, 20, blocks))
+    page.check("#ed-image-k")
+    set_value(page, "#ed-image-colours", 3)
+    page.set_input_files("#ed-image-file", str(path2))
+    page.wait_for_function("() => document.querySelector('#ed-image-height').value === '4'")
+    set_value(page, "#ed-image-width", 4)
+    page.click("#ed-image-apply")
+    wait_clues(page)
+    doc = page.evaluate("window.nonogramApp.editor.doc.snapshot()")
+    assert (doc["width"], doc["height"]) == (4, 2)
+    rgb = {c["char"]: c["rgb"] for c in doc["colors"]}
+    r, b = doc["colors"][1]["char"], doc["colors"][2]["char"]
+    if rgb[r] != "E61E1E":
+        r, b = b, r
+    assert (rgb[r], rgb[b], doc["colors"][0]["rgb"]) == ("E61E1E", "1E1EE6", "FFFFFF")
+    assert picture(page) == [f"{r}{r}..", f"..{b}{b}"]
+    assert clues(page)[0] == ["2", "2"]
