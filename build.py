@@ -132,12 +132,31 @@ def copy_tree(src: Path, dest: Path, skip=()) -> None:
         shutil.copyfile(path, target)
 
 
-def check_catalogue(puzzles: Path) -> int:
-    cat = json.loads((puzzles / "catalogue.json").read_text())
+def convert_catalogue(puzzles: Path) -> int:
+    """Check every built-in puzzle parses, and add a pysolver JSON copy of each, so
+    the page can show built-in puzzles at once (and by hand without the engine)."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver.formats import jsonfmt, parse
+    from pysolver.puzzle import PuzzleError
+
+    path = puzzles / "catalogue.json"
+    cat = json.loads(path.read_text())
+    (puzzles / "json").mkdir(exist_ok=True)
     for entry in cat["puzzles"]:
-        if not (puzzles / entry["file"]).is_file():
+        src = puzzles / entry["file"]
+        if not src.is_file():
             raise BuildError(f"web/puzzles/catalogue.json: {entry['id']} names a missing file "
                              f"{entry['file']}")
+        try:
+            found = parse(src.read_text(encoding="utf-8"), f"web/puzzles/{entry['file']}")
+        except PuzzleError as e:
+            raise BuildError(str(e)) from None
+        if len(found) != 1:
+            raise BuildError(f"web/puzzles/{entry['file']}: holds {len(found)} puzzles, not one")
+        entry["json"] = f"json/{entry['id']}.json"
+        (puzzles / entry["json"]).write_text(
+            json.dumps(jsonfmt.to_dict(found[0]), ensure_ascii=False, separators=(",", ":")) + "\n")
+    path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n")
     return len(cat["puzzles"])
 
 
@@ -184,7 +203,7 @@ def build() -> str:
     shutil.copyfile(mp, wheels / mp.name)
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
-    count = check_catalogue(tmp / "puzzles")
+    count = convert_catalogue(tmp / "puzzles")
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "plugins": [p for p in PLUGINS if (tmp / p).is_file()],

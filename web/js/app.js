@@ -19,7 +19,8 @@ async function pluginList() {
   try { return (await (await fetch("build.json")).json()).plugins.map((p) => `../${p}`); } catch { return []; }
 }
 
-const engine = new Engine();
+// ?installer=loadPackage skips micropip (bench/browser.py uses it to price micropip)
+const engine = new Engine({ installer: new URLSearchParams(location.search).get("installer") || "micropip" });
 const router = new Router($("views"));
 const view = new GridView($("board"));
 let game = null;
@@ -241,7 +242,7 @@ function bindEngineStatus() {
     if (status === "failed") $("engine-failed-why").textContent = `(${error.message})`;
     if (status === "ready" && game) check.schedule(0);
   });
-  $("engine-retry").addEventListener("click", () => { engine.ready = null; engine.start().catch(() => {}); });
+  $("engine-retry").addEventListener("click", () => engine.restart({ kind: "retry", message: "restarted" }));
 }
 
 const hints = new HintPanel({

@@ -9,11 +9,29 @@ let bridge = null;
 let interrupt = null; // Int32Array over a SharedArrayBuffer (when the page is isolated)
 let loading = null;
 
+// loadPyodide never settles when the wasm cannot be fetched or compiled: Emscripten
+// only reports it on the console. Turn that report into a rejection.
+function withWasmFailure(promise) {
+  const { warn, error } = console;
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  const watch = (orig) => (...args) => {
+    const text = args.map(String).join(" ");
+    if (/instantiation failed|Aborted\(|failed to asynchronously prepare wasm/i.test(text)) {
+      fail(new Error(`Pyodide's WebAssembly could not be loaded (${text.slice(0, 120)})`));
+    }
+    orig.apply(console, args);
+  };
+  console.warn = watch(warn);
+  console.error = watch(error);
+  return Promise.race([promise, failed]).finally(() => { console.warn = warn; console.error = error; });
+}
+
 async function load(payload) {
   const t = { start: performance.now() };
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   const build = await (await fetch(here("../build.json"))).json();
-  pyodide = await loadPyodide({ indexURL: here("../pyodide/") });
+  pyodide = await withWasmFailure(loadPyodide({ indexURL: here("../pyodide/") }));
   t.pyodide = performance.now();
   if (payload.interruptBuffer) {
     interrupt = payload.interruptBuffer;

@@ -1,0 +1,134 @@
+"""Hints, checks and solving through pysolver in the worker."""
+import pytest
+
+from helpers import click_cell, open_builtin, open_site, puzzle, solved, state, wait_engine
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def _goal_char(goal_row_char):
+    return "." if goal_row_char == "." else "#"
+
+
+def test_hint_in_three_stages(page, site_server, artifacts):
+    open_site(page, site_server)
+    wait_engine(page)
+    goal = puzzle(page)["goal"]
+    # stage 1: where to look (the line is named and highlighted, nothing else)
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
+    overlay = page.evaluate("window.nonogramApp.view.overlays.hint")
+    assert overlay["stage"] == 1 and overlay["line"]["axis"] in ("row", "column")
+    assert page.text_content("#hint") == "Hint: show what and why"
+    # stage 2: the cells, the explanation and the two extreme arrangements
+    page.click("#hint")
+    overlay = page.evaluate("window.nonogramApp.view.overlays.hint")
+    assert overlay["stage"] == 2 and overlay["cells"]
+    assert page.text_content("#hint-text").strip()
+    assert page.is_visible("#hint-legend")
+    page.screenshot(path=str(artifacts / "hint.png"))
+    # stage 3: apply, as one undoable move, and every applied cell is right
+    before = state(page)
+    page.click("#hint")
+    after = state(page)
+    changed = [(y, x) for y in range(len(after)) for x in range(len(after[0])) if after[y][x] != before[y][x]]
+    assert changed and len(changed) == len(overlay["cells"])
+    for y, x in changed:
+        assert after[y][x] == _goal_char(goal[y][x])
+    page.click("#undo")
+    assert state(page) == before
+
+
+def test_check_after_a_mistake(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    click_cell(page, 0, 0)            # row 1 of the heart is empty: a mistake
+    page.select_option("#check-mode", "lines")
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
+    assert page.evaluate("window.nonogramApp.view.overlays.check.lines") == [{"axis": "row", "index": 1}]
+    page.select_option("#check-mode", "runs")   # the run is not closed yet: no complaint
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('No line')")
+    click_cell(page, 1, 0, button="right")       # now it is a complete run in an empty row
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
+    page.select_option("#check-mode", "solution")
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 cell')")
+    assert page.evaluate("window.nonogramApp.view.overlays.check.cells") == [{"row": 1, "column": 1}]
+    assert "spoiler" in page.get_attribute("#check-text", "class")
+
+
+def test_solve_search_puzzle_and_show_it(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6574")   # Forever: unique, needs branching
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
+                           timeout=120_000)
+    text = page.text_content("#solve-progress")
+    assert "one solution (unique)" in text and "classification: search" in text
+    page.click(".show-solution")
+    assert solved(page)
+    assert "Solved" in page.text_content("#status")
+
+
+def test_cancel_a_long_solve_then_keep_going(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    # a first visit is not yet controlled by the service worker: cancel restarts the worker
+    assert page.evaluate("window.crossOriginIsolated") is False
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+                           timeout=60_000)
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")
+    assert not page.is_disabled("#solve")
+    click_cell(page, 2, 2)                       # the grid stays usable meanwhile
+    assert state(page)[2][2] == "#"
+    wait_engine(page)
+    page.click("#hint")                          # and the engine answers again
+    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0 && "
+                           "document.getElementById('hint-text').textContent !== 'Thinking…'")
+    assert not page.text_content("#hint-text").startswith("No hint")
+
+
+def test_cancel_by_interrupt_when_isolated(page, site_server):
+    # the second load is controlled by the service worker, which adds COOP/COEP
+    open_site(page, site_server)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.evaluate("window.crossOriginIsolated") is True
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    assert page.get_attribute("#engine-status", "data-isolated") == "true"
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+                           timeout=60_000)
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress") == "Cancelled."
+    # interrupted, not restarted: the engine stays ready and answers at once
+    assert page.get_attribute("#engine-status", "data-status") == "ready"
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
+
+
+def test_alternative_solution_wins(page, site_server, artifacts):
+    open_site(page, site_server)
+    open_builtin(page, "two-ways")
+    goal = puzzle(page)["goal"]
+    wait_engine(page)
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')")
+    assert "more than one solution" in page.text_content("#solve-progress")
+    assert page.locator(".solutions figure").count() == 2
+    assert "4 differing cells" in page.text_content(".solutions")
+    page.screenshot(path=str(artifacts / "solve-multiple.png"))
+    # play the solution that is NOT the stored goal, by hand
+    other = [list(r) for r in goal]
+    other[2][2], other[2][3], other[3][2], other[3][3] = ".", "#", "#", "."
+    assert other != [list(r) for r in goal]
+    for y, row in enumerate(other):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                click_cell(page, x, y)
+    assert solved(page)
+    assert "Solved" in page.text_content("#status")

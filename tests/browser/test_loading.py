@@ -1,0 +1,97 @@
+"""Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
+import pytest
+
+from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+NON = """title "Paste test <b>bold</b>"
+by "<img src=x onerror=alert(1)>"
+width 3
+height 2
+
+rows
+3
+1
+
+columns
+2
+1
+1
+"""
+
+
+def test_paste_and_untrusted_text_stays_text(page, site_server):
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.fill("#paste-text", NON)
+    page.click("#paste-open")
+    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3")
+    assert page.text_content("#puzzle-title") == "Paste test <b>bold</b>"
+    assert "<img src=x" in page.text_content("#puzzle-meta")
+    assert page.locator("#view-play img, #puzzle-title b").count() == 0
+
+
+def test_malformed_file_shows_the_error(page, site_server):
+    open_site(page, site_server)
+    page.click("#nav-library")
+    bad = "10 10\n1 2\nthree\n"
+    page.set_input_files("#file-input", files=[{"name": "broken.nin", "mimeType": "text/plain",
+                                                  "buffer": bad.encode()}])
+    page.wait_for_function("document.getElementById('open-error').textContent.length > 0",
+                           timeout=90_000)
+    err = page.text_content("#open-error")
+    assert err.startswith("Could not open the puzzle: broken.nin")
+    assert "Traceback" not in err
+    assert page.text_content("#puzzle-title") == "Welcome heart"   # the old game is untouched
+
+
+def test_share_link_round_trip(page, site_server, context):
+    open_site(page, site_server)
+    open_builtin(page, "tulip")
+    page.click("#share")
+    url = page.url
+    assert "#p=" in url
+    other = context.new_page()
+    other.goto(url)
+    other.wait_for_selector("html[data-booted=true]")
+    other.wait_for_function("window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.title === 'Tulip in a pot'",
+                            timeout=90_000)
+    assert other.locator("#palette button").count() == 4
+    assert puzzle(other)["rows"] == puzzle(page)["rows"]
+    # a damaged link gives a clear message
+    other.goto(url.split("#")[0] + "#p=AAAA!!notdeflate")
+    other.wait_for_function("document.getElementById('open-error').textContent.length > 0")
+    assert "share link is damaged" in other.text_content("#open-error")
+
+
+def test_offline_after_first_visit(page, own_server, context, artifacts):
+    open_site(page, own_server)
+    wait_engine(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    click_cell(page, 3, 3)
+    own_server.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert state(page)[3][3] == "#"
+    wait_engine(page)                 # Pyodide, the wheel and micropip from the cache
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
+    page.click("#nav-library")        # built-in puzzles come from the cache too
+    open_builtin(page, "webpbn-1")
+    assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+    page.screenshot(path=str(artifacts / "offline.png"))
+
+
+def test_engine_failure_panel_and_hand_play(page, site_server):
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    open_site(page, site_server)
+    page.wait_for_selector("#engine-failed:not([hidden])", timeout=60_000)
+    assert "could not start" in page.text_content("#engine-failed")
+    click_cell(page, 1, 1)
+    assert state(page)[1][1] == "#"
+    assert page.get_attribute("#engine-status", "data-status") == "failed"
+    # Pyodide's own failed fetch surfaces as an uncaught worker error: expected here
+    page.errors[:] = [e for e in page.errors if "Failed to fetch" not in e]
