@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Create-and-check benchmark: check time on goal puzzles, fix-assistant success rate.
+
+    python bench/fix.py                  run, print the markdown section
+    python bench/fix.py --write          also replace "## Create and check" in PERF.md
+    python bench/fix.py --limit 20       a quick sample of each set
+
+Check = what the editor's Check button runs: uniqueness (two solutions asked)
+plus classification and difficulty (pysolver.api.check when it exists, else
+search + classify). Fix = pysolver.fix.suggest on every nonodataset board the
+solver finds to have several solutions; a board counts as fixed when at least
+one suggestion comes back, and each suggestion is re-solved here once more.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pysolver import fix, search  # noqa: E402
+from pysolver.formats import parse  # noqa: E402
+from pysolver.puzzle import puzzle_from_grid  # noqa: E402
+
+SHARED = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared"))
+PUZZLES = SHARED / "puzzles"
+SETS = ["nonogram-db", "nonodataset"]
+
+
+def check(puzzle, timeout):
+    """Uniqueness + classification, timed; returns (verdict, classification, seconds)."""
+    from pysolver import classify
+    t = time.perf_counter()
+    res = search.solve(puzzle, max_solutions=2, timeout=timeout)
+    info = classify.classify(puzzle, timeout=timeout) if res.status == "unique" else None
+    dt = time.perf_counter() - t
+    return res.status, (info or {}).get("classification", res.status), dt
+
+
+def reverify(puzzle, sugg):
+    """Apply a suggestion from its dict alone and re-solve: True when unique."""
+    idx = {"#": 1, ".": 0}
+    idx.update({c.char: i for i, c in enumerate(puzzle.colors) if i})
+    goal = [[puzzle.char_index().get(ch, 1) for ch in r] for r in puzzle.goal]
+    cells = None
+    if sugg["kind"] == "toggle":
+        for c in sugg["cells"]:
+            goal[c["row"] - 1][c["column"] - 1] = idx[c["value"]]
+        puzzle = puzzle_from_grid(goal, puzzle.colors)
+    else:
+        cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
+        for c in sugg["cells"]:
+            cells[(c["row"] - 1) * puzzle.width + c["column"] - 1] = 1 << idx[c["value"]]
+    return search.solve(puzzle, max_solutions=2, cells=cells).status == "unique"
+
+
+def corpus(limit):
+    rows = [line.split("\t") for line in (PUZZLES / "MANIFEST.tsv").read_text().splitlines()[1:]]
+    out = {s: [] for s in SETS}
+    for r in rows:
+        s = r[0].split("/")[0]
+        if s in out and (limit is None or len(out[s]) < limit):
+            path = PUZZLES / r[0]
+            p = parse(path.read_text(), path.name)[0]
+            if p.goal is not None:
+                out[s].append((r[0], p))
+    return out
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def run(limit, timeout, fix_timeout):
+    sets = corpus(limit)
+    lines = []
+    check_rows, multi = [], []
+    for s, items in sets.items():
+        for name, p in items:
+            verdict, cls, dt = check(p, timeout)
+            check_rows.append((s, name, p.width, p.height, verdict, cls, dt))
+            if s == "nonodataset" and verdict == "multiple":
+                multi.append((name, p))
+            print(f"check {name} {p.width}x{p.height} {verdict} {cls} {dt:.3f}s", file=sys.stderr)
+    fix_rows = []
+    for name, p in multi:
+        t = time.perf_counter()
+        out = fix.suggest(p, timeout=fix_timeout)
+        dt = time.perf_counter() - t
+        ok = all(reverify(p, sg) for sg in out)
+        fix_rows.append((name, p.width, bool(out), ok, dt, out))
+        print(f"fix {name} {len(out)} suggestions ok={ok} {dt:.2f}s "
+              f"{[(sg['kind'], len(sg['cells'])) for sg in out]}", file=sys.stderr)
+
+    lines.append("## Create and check")
+    lines.append("")
+    lines.append(f"`python bench/fix.py --write` on {datetime.date.today()}, "
+                 f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()} "
+                 f"(CPython, one process; other engineers were using the machine).")
+    lines.append("")
+    lines.append("### Check (uniqueness with two solutions asked, plus classification)")
+    lines.append("")
+    lines.append("| set | size | puzzles | unique | multiple | other | median s | p95 s | max s | under 1 s |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    groups = {}
+    for s, name, w, h, verdict, cls, dt in check_rows:
+        size = f"{w}x{h}" if s == "nonodataset" else ("≤30×30" if max(w, h) <= 30 else ">30")
+        groups.setdefault((s, size), []).append((verdict, dt))
+    for (s, size), g in sorted(groups.items()):
+        ts = [dt for _, dt in g]
+        n_u = sum(v == "unique" for v, _ in g)
+        n_m = sum(v == "multiple" for v, _ in g)
+        lines.append(f"| {s} | {size} | {len(g)} | {n_u} | {n_m} | {len(g) - n_u - n_m} | "
+                     f"{statistics.median(ts):.3f} | {pct(ts, 0.95):.3f} | {max(ts):.3f} | "
+                     f"{sum(t < 1 for t in ts)}/{len(ts)} |")
+    lines.append("")
+    lines.append(f"### Fix assistant on the multi-solution nonodataset boards ({fix_timeout:g} s limit each)")
+    lines.append("")
+    lines.append("| size | boards | fixed (verified) | rate | one-cell fix | median s | p90 s | max s | given / toggle suggestions |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    for size in sorted({r[1] for r in fix_rows}):
+        g = [r for r in fix_rows if r[1] == size]
+        fixed = [r for r in g if r[2] and r[3]]
+        ts = [r[4] for r in g]
+        one = sum(1 for r in g if any(len(sg["cells"]) == 1 for sg in r[5]))
+        kinds = [sg["kind"] for r in g for sg in r[5]]
+        lines.append(f"| {size}x{size} | {len(g)} | {len(fixed)} | {100 * len(fixed) / len(g):.1f}% | "
+                     f"{one} | {statistics.median(ts):.2f} | {pct(ts, 0.9):.2f} | {max(ts):.2f} | "
+                     f"{kinds.count('given')} / {kinds.count('toggle')} |")
+    bad = [r[0] for r in fix_rows if r[2] and not r[3]]
+    lines.append("")
+    lines.append(f"Suggestions that failed the independent re-solve: {len(bad)}"
+                 + (f" ({', '.join(bad)})" if bad else "") + ".")
+    unfixed = [r[0] for r in fix_rows if not r[2]]
+    if unfixed:
+        lines.append(f"Boards with no verified fix: {', '.join(Path(n).stem for n in unfixed)}.")
+    return "\n".join(lines) + "\n"
+
+
+def write_section(text):
+    perf = ROOT / "PERF.md"
+    old = perf.read_text() if perf.exists() else "# Performance\n"
+    start = old.find("## Create and check")
+    if start < 0:
+        new = old.rstrip("\n") + "\n\n" + text
+    else:
+        end = old.find("\n## ", start + 1)
+        new = old[:start] + text + ("" if end < 0 else old[end:])
+    perf.write_text(new)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None, help="puzzles per set")
+    ap.add_argument("--timeout", type=float, default=20.0, help="check limit per puzzle (s)")
+    ap.add_argument("--fix-timeout", type=float, default=30.0, help="fix limit per board (s)")
+    ap.add_argument("--write", action="store_true", help="update PERF.md")
+    args = ap.parse_args()
+    if not PUZZLES.is_dir():
+        sys.exit(f"puzzle corpus not found at {PUZZLES}")
+    text = run(args.limit, args.timeout, args.fix_timeout)
+    print(text)
+    if args.write:
+        write_section(text)
+
+
+if __name__ == "__main__":
+    main()

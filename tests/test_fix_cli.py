@@ -1,0 +1,79 @@
+"""`pysolver check` and `pysolver fix` on goal pictures from the corpus agree with the solver."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pysolver import search
+from pysolver.formats import parse
+from pysolver.puzzle import grid_from_rows, puzzle_from_grid, satisfies
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    out = subprocess.run([sys.executable, "-m", "pysolver", *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def sample(puzzles_dir):
+    """A few goal puzzles of each kind the manifest names: unique and multi-solution."""
+    picks = {"nonogram-db": 3, "nonodataset-unique": 3, "nonodataset-multiple": 4}
+    out = []
+    for line in (puzzles_dir / "MANIFEST.tsv").read_text().splitlines()[1:]:
+        path, note = line.split("\t")[0], line.split("\t")[-1]
+        s = path.split("/")[0]
+        if s == "nonodataset":
+            s += "-multiple" if "multiple solutions" in note else "-unique" if "unique" in note else "-other"
+        if picks.get(s, 0) > 0:
+            picks[s] -= 1
+            out.append(puzzles_dir / path)
+    return out
+
+
+def test_check_and_fix_agree_with_the_solver(puzzles_dir):
+    files = sample(puzzles_dir)
+    assert len(files) == 10
+    for path in files:
+        p = parse(path.read_text(), path.name)[0]
+        verdict = search.solve(p, max_solutions=2).status
+        assert verdict in ("unique", "multiple"), path
+        r = json.loads(run("check", str(path), "--json"))
+        assert r["status"] == verdict, path
+        assert r["unique"] is (verdict == "unique")
+        fixes = json.loads(run("fix", str(path), "--json"))["suggestions"]
+        if verdict == "unique":
+            assert r["alternative"] is None and r["goal_unique"] is True
+            assert fixes == []
+            continue
+        alt = grid_from_rows(p, [row.replace("#", p.colors[1].char) for row in r["alternative"]])
+        assert satisfies(p, alt) and r["alternative"] != list(p.goal)
+        assert r["differences"]
+        assert fixes, f"{path}: no fix found"
+        goal = grid_from_rows(p, p.goal)
+        for s in fixes:
+            cells = {(c["row"] - 1, c["column"] - 1): 0 if c["value"] == "." else 1 for c in s["cells"]}
+            if s["kind"] == "toggle":
+                grid = [[cells.get((y, x), v) for x, v in enumerate(row)] for y, row in enumerate(goal)]
+                res = search.solve(puzzle_from_grid(grid), max_solutions=2)
+                assert res.status == "unique" and res.solutions == [grid], (path, s)
+            else:
+                assert all(goal[y][x] == v for (y, x), v in cells.items())
+                masks = [p.full_mask] * (p.width * p.height)
+                for (y, x), v in cells.items():
+                    masks[y * p.width + x] = 1 << v
+                res = search.solve(p, max_solutions=2, cells=masks)
+                assert res.status == "unique" and res.solutions == [goal], (path, s)
+
+
+def test_text_output_marks_the_alternative(puzzles_dir):
+    path = next(f for f in sample(puzzles_dir) if "nonodataset" in str(f) and
+                search.solve(parse(f.read_text(), f.name)[0], max_solutions=2).status == "multiple")
+    text = run("check", str(path))
+    assert "not unique" in text and "another solution" in text and "*" in text
+    text = run("fix", str(path))
+    assert text.startswith("1. ") and "row " in text
