@@ -225,7 +225,7 @@ export class GridView extends EventTarget {
       // a thin bar in the top (leftmost) or bottom (rightmost) third of the cell
       const x = isRow ? k * cs : i * cs, y = isRow ? i * cs : k * cs;
       ctx.fillStyle = which === "left" ? t.left : t.right;
-      const th = Math.max(2, cs * 0.16);
+      const th = Math.max(2, cs * 0.18);
       if (isRow) ctx.fillRect(x + 1, which === "left" ? y + 1 : y + cs - th - 1, cs - 1, th);
       else ctx.fillRect(which === "left" ? x + 1 : x + cs - th - 1, y + 1, th, cs - 1);
       if (p.isColor && ch !== "#") {
@@ -233,25 +233,32 @@ export class GridView extends EventTarget {
         if (c) { ctx.fillStyle = c.rgb; ctx.fillRect(isRow ? x + cs / 3 : (which === "left" ? x + 1 : x + cs - th - 1), isRow ? (which === "left" ? y + 1 : y + cs - th - 1) : y + cs / 3, isRow ? cs / 3 : th, isRow ? th : cs / 3); }
       }
     };
-    if (hint.stage >= 2 && hint.leftmost && hint.line) {
-      [...hint.leftmost].forEach((ch, k) => { if (ch !== "." && ch !== "?") band(k, "left", ch); });
-      [...(hint.rightmost || "")].forEach((ch, k) => { if (ch !== "." && ch !== "?") band(k, "right", ch); });
-    }
     if (hint.stage >= 2 && hint.cells) {
+      // the cells to set: a dashed outline with a small mark of the value
       ctx.strokeStyle = t.hintMark;
-      ctx.lineWidth = Math.max(2, cs / 9);
+      ctx.lineWidth = Math.max(1.5, cs / 16);
+      ctx.setLineDash([Math.max(2, cs / 8), Math.max(2, cs / 10)]);
       for (const c of hint.cells) {
         const x = (c.column - 1) * cs, y = (c.row - 1) * cs;
-        ctx.strokeRect(x + 3, y + 3, cs - 6, cs - 6);
-        ctx.fillStyle = t.hintMark;
+        ctx.strokeRect(x + 2, y + 2, cs - 3, cs - 3);
+      }
+      ctx.setLineDash([]);
+      for (const c of hint.cells) {
+        const x = (c.column - 1) * cs, y = (c.row - 1) * cs;
         if (c.value === ".") {
-          ctx.beginPath(); ctx.arc(x + cs / 2, y + cs / 2, Math.max(1.5, cs / 10), 0, Math.PI * 2); ctx.fill();
+          ctx.fillStyle = t.hintMark;
+          ctx.beginPath(); ctx.arc(x + cs / 2, y + cs / 2, Math.max(1.5, cs / 9), 0, Math.PI * 2); ctx.fill();
         } else {
           const col = p.isColor ? p.colors.find((k) => k.char === c.value) : null;
           ctx.fillStyle = col ? col.rgb : t.hintMark;
-          ctx.fillRect(x + cs * 0.35, y + cs * 0.35, cs * 0.3, cs * 0.3);
+          ctx.fillRect(x + cs * 0.34, y + cs * 0.34, cs * 0.32, cs * 0.32);
         }
       }
+    }
+    if (hint.stage >= 2 && hint.leftmost && hint.line) {
+      // drawn last so the two arrangements stay visible over the marks
+      [...hint.leftmost].forEach((ch, k) => { if (ch !== "." && ch !== "?") band(k, "left", ch); });
+      [...(hint.rightmost || "")].forEach((ch, k) => { if (ch !== "." && ch !== "?") band(k, "right", ch); });
     }
   }
 

@@ -66,7 +66,6 @@ export class HintPanel {
       this.stage = 0;
       this.button.textContent = LABELS[0];
       this.view.setOverlay("hint", null);
-      this.announce(this.text.textContent);
       return;
     }
     if (h.kind === "contradiction") {
@@ -75,7 +74,6 @@ export class HintPanel {
       this.view.setOverlay("hint", { line: h.line, stage: 1 });
       this.stage = 0;
       this.button.textContent = LABELS[0];
-      this.announce(this.text.textContent);
       return;
     }
     if (stage === 1) {
@@ -87,7 +85,6 @@ export class HintPanel {
         h.line.axis === "column" ? h.line.index - 1 : this.view.cursor.x,
         h.line.axis === "row" ? h.line.index - 1 : this.view.cursor.y);
       this.button.textContent = LABELS[1];
-      this.announce(what);
       return;
     }
     this.text.textContent = h.explanation || "";
@@ -95,7 +92,6 @@ export class HintPanel {
     this.view.setOverlay("hint", { ...h, stage: 2 });
     this.button.textContent = game && h.cells && h.cells.length ? LABELS[2] : LABELS[0];
     if (!h.cells || !h.cells.length) this.stage = 0;
-    this.announce(this.text.textContent);
   }
 
   apply() {

@@ -7,13 +7,10 @@ only adapts it to the page's messages (see web/README.md).
 """
 import json
 import sys
-import time
 
 import pysolver
-from pysolver import asp, formats, line, search
-from pysolver.classify import classify
-from pysolver.formats import jsonfmt
-from pysolver.puzzle import PuzzleError
+from pysolver import api, asp, formats, line
+from pysolver.puzzle import PuzzleError, cells_from_state
 
 _puzzles = {}  # JSON text of a puzzle dict -> Puzzle (the page resends the same dict)
 _solutions = {}  # same key -> a solution (row strings) for the "against the solution" check
@@ -29,33 +26,9 @@ def _puzzle(d):
     if p is None:
         if len(_puzzles) > 8:
             _puzzles.clear()
-        p = jsonfmt.from_dict(d).validate()
+        p = api.to_puzzle(d)
         _puzzles[key] = p
     return key, p
-
-
-def _masks(p, state):
-    """Flat cell masks from state rows: ? unknown, . empty, # or a colour char filled."""
-    if len(state) != p.height:
-        raise PuzzleError(f"the state has {len(state)} rows; the puzzle has {p.height}")
-    chars = p.char_index()
-    full = p.full_mask
-    out = []
-    for y, row in enumerate(state):
-        if len(row) != p.width:
-            raise PuzzleError(f"state row {y + 1} has {len(row)} cells; the puzzle has {p.width}")
-        for x, ch in enumerate(row):
-            if ch == "?":
-                out.append(full)
-            elif ch == ".":
-                out.append(1)
-            elif not p.is_color and ch in "#X":
-                out.append(2)
-            elif ch in chars:
-                out.append(1 << chars[ch])
-            else:
-                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r}")
-    return out
 
 
 def _lines(p, cells):
@@ -68,21 +41,13 @@ def _lines(p, cells):
         yield axis, i, clue, idx, tuple(cells[k] for k in idx)
 
 
-def _rows_text(p, grid):
-    if p.is_color:
-        return ["".join(p.colors[c].char for c in row) for row in grid]
-    return ["".join("#" if c else "." for c in row) for row in grid]
-
-
 def do_parse(payload, progress):
-    puzzles = formats.parse(payload.get("text", ""), payload.get("filename") or None)
-    return {"puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
+    return api.parse(payload.get("text", ""), payload.get("filename") or None)
 
 
 def do_hint(payload, progress):
-    from pysolver import hint  # the engine's hint module
     _, p = _puzzle(payload["puzzle"])
-    return hint.hint(p, payload["state"])
+    return api.hint(p, payload["state"])
 
 
 def _clue_marks(p, cells):
@@ -127,14 +92,14 @@ def _solution(key, p):
         if p.goal:
             _solutions[key] = list(p.goal)
         else:
-            res = search.solve(p, max_solutions=1)
-            _solutions[key] = _rows_text(p, res.solutions[0]) if res.solutions else None
+            sols = api.solve(p, max_solutions=1)["solutions"]
+            _solutions[key] = sols[0] if sols else None
     return _solutions[key]
 
 
 def do_check(payload, progress):
     key, p = _puzzle(payload["puzzle"])
-    cells = _masks(p, payload["state"])
+    cells = cells_from_state(p, payload["state"])
     mode = payload.get("mode", "off")
     out = {"mode": mode, "lines": [], "cells": [], "message": "",
            "clues": _clue_marks(p, cells)}
@@ -159,31 +124,28 @@ def do_check(payload, progress):
                 if m != p.full_mask and not (m >> chars.get(ch, 1)) & 1:
                     out["cells"].append({"row": y + 1, "column": x + 1})
         n = len(out["cells"])
-        out["message"] = (f"{n} cell{'s' if n != 1 else ''} differ from the solution"
+        out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution"
                           if n else "Every marked cell agrees with the solution.")
     return out
 
 
 def do_solve(payload, progress):
+    """Two solutions asked (the default): api.check, which also classifies; else api.solve."""
     _, p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
-    t0 = time.perf_counter()
-    res = classify(p, timeout=payload.get("timeout"), progress=report)
-    return {
-        "status": res["status"],
-        "solutions": [_rows_text(p, g) for g in res["solutions"]],
-        "classification": res["classification"],
-        "difficulty": res["difficulty"],
-        "time_s": round(time.perf_counter() - t0, 4),
-        "stats": {"nodes": res["nodes"], "probes": res["probes"]},
-        "engine": "pysolver",
-    }
+    max_solutions = payload.get("max_solutions", 2)
+    if max_solutions != 2 or payload.get("state"):
+        return api.solve(p, max_solutions=max_solutions, timeout=payload.get("timeout"),
+                         state=payload.get("state"), progress=report)
+    res = api.check(p, timeout=payload.get("timeout"), progress=report)
+    res["engine"] = "pysolver"
+    return res
 
 
 def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
     _, p = _puzzle(payload["puzzle"])
-    known = _masks(p, payload["state"]) if payload.get("state") else None
+    known = cells_from_state(p, payload["state"]) if payload.get("state") else None
     return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
