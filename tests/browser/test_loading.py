@@ -95,3 +95,17 @@ def test_engine_failure_panel_and_hand_play(page, site_server):
     assert page.get_attribute("#engine-status", "data-status") == "failed"
     # Pyodide's own failed fetch surfaces as an uncaught worker error: expected here
     page.errors[:] = [e for e in page.errors if "Failed to fetch" not in e]
+
+
+def test_drop_a_file_on_the_page(page, site_server):
+    open_site(page, site_server)
+    text = "3 2\n3\n1\n2\n1\n1\n"   # .nin: 3 wide, 2 high
+    page.evaluate("""text => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], "dropped.nin", {type: "text/plain"}));
+        window.dispatchEvent(new DragEvent("dragenter", {dataTransfer: dt}));
+        window.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, cancelable: true}));
+    }""", text)
+    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3", timeout=90_000)
+    assert page.is_hidden("#drop-zone")
+    assert state(page) == ["???", "???"]

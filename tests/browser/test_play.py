@@ -1,7 +1,7 @@
 """Playing by hand: first visit, mouse, keyboard, undo/redo, autosave, zoom, ARIA."""
 import pytest
 
-from helpers import click_cell, drag, open_builtin, open_site, state
+from helpers import cell_center, click_cell, drag, open_builtin, open_site, state
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -97,3 +97,39 @@ def test_library_zoom_and_clues_in_view(page, site_server, artifacts):
     page.click("#theme-toggle")
     assert page.get_attribute("html", "data-theme") == "dark"
     page.screenshot(path=str(artifacts / "large-dark.png"))
+
+
+def test_clue_numbers_crossed_out_only_when_pinned(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#engine-status[data-status=ready]", timeout=90_000)
+    # row 2 of the heart is "3 3" in ".###..###.": fill the first run only
+    for x in (1, 2, 3):
+        click_cell(page, x, 1)
+    page.wait_for_function("() => { const c = window.nonogramApp.view.overlays.clues;"
+                           " return c && c.rows[1][0] === true; }")
+    marks = page.evaluate("window.nonogramApp.view.overlays.clues.rows[1]")
+    assert marks == [True, False]
+    # a run that could be either block is not crossed out: row 4 is "10"; column 1 is "3"
+    click_cell(page, 0, 3)
+    page.wait_for_function("() => window.nonogramApp.getGame().get(0, 3) === 2")
+    page.wait_for_timeout(400)
+    assert page.evaluate("window.nonogramApp.view.overlays.clues.columns[0]") == [False]
+
+
+def test_touch_toggle_fills_and_crosses(browser, site_server):
+    ctx = browser.new_context(has_touch=True, viewport={"width": 900, "height": 900})
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1:")
+              else r.abort())
+    page = ctx.new_page()
+    try:
+        open_site(page, site_server)
+        cx, cy = cell_center(page, 2, 2)
+        page.touchscreen.tap(cx, cy)
+        assert state(page)[2][2] == "#"
+        page.click("#touch-mode")
+        assert page.text_content("#touch-mode") == "Mode: cross"
+        cx, cy = cell_center(page, 4, 4)
+        page.touchscreen.tap(cx, cy)
+        assert state(page)[4][4] == "."
+    finally:
+        ctx.close()
