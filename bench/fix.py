@@ -5,9 +5,8 @@
     python bench/fix.py --write          also replace "## Create and check" in PERF.md
     python bench/fix.py --limit 20       a quick sample of each set
 
-Check = what the editor's Check button runs: uniqueness (two solutions asked)
-plus classification and difficulty (pysolver.api.check when it exists, else
-search + classify). Fix = pysolver.fix.suggest on every nonodataset board the
+Check = what the editor's Check button runs in the worker (pysolver.fix.check):
+uniqueness, classification, difficulty, and the solution count up to 20. Fix = pysolver.fix.suggest on every nonodataset board the
 solver finds to have several solutions; a board counts as fixed when at least
 one suggestion comes back, and each suggestion is re-solved here once more.
 """
@@ -32,16 +31,14 @@ from pysolver.puzzle import puzzle_from_grid  # noqa: E402
 SHARED = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared"))
 PUZZLES = SHARED / "puzzles"
 SETS = ["nonogram-db", "nonodataset"]
+COUNT_CAP = 20  # as web/js/editor-check.js
 
 
 def check(puzzle, timeout):
-    """Uniqueness + classification, timed; returns (verdict, classification, seconds)."""
-    from pysolver import classify
+    """The editor's Check (fix.check: uniqueness, class, difficulty, count up to 20), timed."""
     t = time.perf_counter()
-    res = search.solve(puzzle, max_solutions=2, timeout=timeout)
-    info = classify.classify(puzzle, timeout=timeout) if res.status == "unique" else None
-    dt = time.perf_counter() - t
-    return res.status, (info or {}).get("classification", res.status), dt
+    res = fix.check(puzzle, count_cap=COUNT_CAP, timeout=timeout)
+    return res["status"], res["classification"], time.perf_counter() - t
 
 
 def reverify(puzzle, sugg):
@@ -106,7 +103,7 @@ def run(limit, timeout, fix_timeout):
                  f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()} "
                  f"(CPython, one process; other engineers were using the machine).")
     lines.append("")
-    lines.append("### Check (uniqueness with two solutions asked, plus classification)")
+    lines.append("### Check (fix.check: uniqueness, classification, difficulty, count up to 20)")
     lines.append("")
     lines.append("| set | size | puzzles | unique | multiple | other | median s | p95 s | max s | under 1 s |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|")
@@ -145,6 +142,97 @@ def run(limit, timeout, fix_timeout):
     return "\n".join(lines) + "\n"
 
 
+def browser_checks(limit):
+    """The editor's check in headless Chromium (Pyodide worker) against CPython, same puzzles.
+
+    Goal puzzles up to 30x35 from nonogram-db plus a sample of nonodataset boards.
+    Per puzzle: the worker round trip of "check_goal" timed in the page, the same
+    request through the real Check button (clues + check, until the verdict is
+    shown), and web/py/bridge.py's handler in this CPython process.
+    """
+    import functools
+    import http.server
+    import threading
+    from playwright.sync_api import sync_playwright
+    sys.path.insert(0, str(ROOT / "web" / "py"))
+    import bridge
+    from pysolver.formats import jsonfmt
+
+    site = ROOT / "site"
+    if not (site / "index.html").is_file():
+        sys.exit("site/ is not built: run `python build.py` first")
+    sets = corpus(None)
+    items = [(n, p) for n, p in sets["nonogram-db"] if p.width <= 30 and p.height <= 35]
+    items += sets["nonodataset"][::max(1, len(sets["nonodataset"]) // (limit or 40))]
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    rows = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                     args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        page.wait_for_selector("#nav-editor", timeout=60_000)
+        page.click("#nav-editor")
+        page.wait_for_selector("#engine-status[data-status=ready]", timeout=120_000)
+        for name, p in items:
+            d = jsonfmt.to_dict(p)
+            payload = json.dumps({"puzzle": d, "count_cap": COUNT_CAP})
+            t = time.perf_counter()
+            cp = json.loads(bridge.call("check_goal", payload))["result"]
+            cpy = time.perf_counter() - t
+            worker = page.evaluate("""async (d) => { const t = performance.now();
+                const r = await window.nonogramApp.engine.call('check_goal', {puzzle: d, count_cap: %d});
+                return [performance.now() - t, r.status]; }""" % COUNT_CAP, d)
+            ui = ui_check(page, d)
+            assert worker[1] == cp["status"], name
+            rows.append((name, p.width, p.height, cp["status"], cpy, worker[0] / 1000, ui))
+            print(f"browser {name} {p.width}x{p.height} {cp['status']} cpython {cpy:.3f}s "
+                  f"worker {worker[0] / 1000:.3f}s ui {ui:.3f}s", file=sys.stderr)
+        browser.close()
+    httpd.shutdown()
+    lines = ["", "### Check in the browser (headless Chromium, Pyodide worker) against CPython, same run", "",
+             "| puzzles | size | CPython median s | worker median s | worker max s | Check button median s | Check button max s | browser/CPython | Check button under 1 s |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    groups = {}
+    for r in rows:
+        key = "nonodataset" if "nonodataset" in r[0] else "nonogram-db"
+        size = f"{r[1]}x{r[2]}" if key == "nonodataset" else "≤30×35"
+        groups.setdefault((key, size), []).append(r)
+    for (key, size), g in sorted(groups.items()):
+        cpy, wk, ui = [r[4] for r in g], [r[5] for r in g], [r[6] for r in g]
+        ratio = statistics.median(w / max(c, 1e-4) for w, c in zip(wk, cpy))
+        lines.append(f"| {key} ({len(g)}) | {size} | {statistics.median(cpy):.3f} | {statistics.median(wk):.3f} | "
+                     f"{max(wk):.3f} | {statistics.median(ui):.3f} | {max(ui):.3f} | {ratio:.2f}× | "
+                     f"{sum(u < 1 for u in ui)}/{len(ui)} |")
+    slow = sorted(rows, key=lambda r: -r[6])[:3]
+    lines.append("")
+    lines.append("Slowest through the Check button: " + ", ".join(
+        f"{Path(r[0]).name} ({r[1]}×{r[2]}, {r[3]}) {r[6]:.2f} s" for r in slow) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def ui_check(page, d):
+    """Load the goal into the editor, press Check, wait for the verdict: seconds."""
+    return page.evaluate("""async (d) => {
+        const ed = window.nonogramApp.editor;
+        const idx = new Map(d.colors.map((c, i) => [c.char, i]));
+        ed.doc.replace({width: d.width, height: d.height, colors: d.colors,
+                        cells: d.goal.join('').split('').map(c => idx.get(c) ?? 1), givens: []}, 'bench');
+        await ed.currentPuzzle();
+        const t = performance.now();
+        const button = document.querySelector('#ed-check-run');
+        button.click();
+        while (!document.querySelector('#ed-verdict')) {
+            await new Promise(r => setTimeout(r, 5));
+            if (!button.disabled) throw new Error(document.querySelector('#ed-check-result').textContent);
+        }
+        return (performance.now() - t) / 1000;
+    }""", d)
+
+
 def write_section(text):
     perf = ROOT / "PERF.md"
     old = perf.read_text() if perf.exists() else "# Performance\n"
@@ -163,10 +251,14 @@ def main():
     ap.add_argument("--timeout", type=float, default=20.0, help="check limit per puzzle (s)")
     ap.add_argument("--fix-timeout", type=float, default=30.0, help="fix limit per board (s)")
     ap.add_argument("--write", action="store_true", help="update PERF.md")
+    ap.add_argument("--browser", action="store_true",
+                    help="also time the editor's check in headless Chromium (needs a built site)")
     args = ap.parse_args()
     if not PUZZLES.is_dir():
         sys.exit(f"puzzle corpus not found at {PUZZLES}")
     text = run(args.limit, args.timeout, args.fix_timeout)
+    if args.browser:
+        text += browser_checks(args.limit)
     print(text)
     if args.write:
         write_section(text)

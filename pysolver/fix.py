@@ -29,6 +29,9 @@ from .puzzle import Puzzle, PuzzleError, grid_from_rows, puzzle_from_grid, satis
 MAX_TRIALS = 80          # re-solves per call, on top of the first check
 SINGLE_TRIES = 10        # single-cell candidates tried per kind
 MAX_GIVENS = 12          # chain length limit (or a tenth of the cells, if more)
+WIDE_TRIES = 4           # single toggles tried when no single given worked
+PAIR_REGION = 6          # follow a first toggle only if its alternative differs in so few cells
+PAIR_TRIES = 9           # re-solves spent on toggle pairs
 KIND_ORDER = {"given": 0, "toggle": 1}
 
 
@@ -291,13 +294,15 @@ def _try_toggles(puzzle, goal, budget, found, seen, changes):
     return grid, [g for g in _grids(res, puzzle.width) if g != grid]
 
 
-def _single_toggles(puzzle, goal, pool, budget, found, seen, want):
+def _single_toggles(puzzle, goal, pool, budget, found, seen, want, max_tries):
     """One changed cell each; returns follow-ups (first change, its grid, its alternatives)."""
     followups = []
-    for cell in _ranked_cells(goal, pool)[:SINGLE_TRIES]:
+    tries = 0
+    for cell in _ranked_cells(goal, pool):
         for v in _toggle_values(puzzle, goal, pool, cell)[:2]:
-            if len(found) >= want or budget.exhausted():
+            if len(found) >= want or budget.exhausted() or tries >= max_tries:
                 return followups
+            tries += 1
             out = _try_toggles(puzzle, goal, budget, found, seen, [(cell, v)])
             if isinstance(out, tuple) and out[1]:
                 followups.append(((cell, v), out[0], out[1]))
@@ -305,12 +310,24 @@ def _single_toggles(puzzle, goal, pool, budget, found, seen, want):
 
 
 def _toggle_pairs(puzzle, goal, budget, found, seen, followups, want):
-    """A second change from the region the first change's puzzle left ambiguous."""
-    for first, grid, alts in followups:
+    """A second change where the first change's puzzle is still ambiguous.
+
+    Only first changes that left a small ambiguous region are followed: one more
+    cell cannot settle a large one, and each re-solve of a changed picture costs
+    as much as a full check.
+    """
+    def left_open(f):
+        _, grid, alts = f
+        return min(sum(a[y][x] != grid[y][x] for y in range(len(a)) for x in range(len(a[0])))
+                   for a in alts)
+    small = sorted((f for f in followups if left_open(f) <= PAIR_REGION), key=left_open)
+    tries = 0
+    for first, grid, alts in small:
         for cell in _ranked_cells(grid, alts, exclude={first[0]})[:3]:
             for v in _toggle_values(puzzle, grid, alts, cell)[:1]:
-                if len(found) >= want or budget.exhausted():
+                if len(found) >= want or budget.exhausted() or tries >= PAIR_TRIES:
                     return
+                tries += 1
                 _try_toggles(puzzle, goal, budget, found, seen, [first, (cell, v)])
 
 
@@ -420,11 +437,14 @@ def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
     _add_alts(pool, goal, res, puzzle.width)
     givens, toggles, seen_g, seen_t = [], [], set(), set()
     # One-cell fixes of both kinds first (they rank first), then longer ones.
+    # When no single shown cell settles the puzzle its ambiguity is wide, and a
+    # changed cell rarely settles it either: fewer toggle trials then.
     eng = Engine(puzzle)
     _single_givens(puzzle, goal, pool, budget, givens, seen_g, max_suggestions, eng)
-    followups = _single_toggles(puzzle, goal, pool, budget, toggles, seen_t, max_suggestions)
     if not givens:
         _given_chain(puzzle, goal, pool, budget, givens, seen_g, eng)
+    tries = SINGLE_TRIES if givens and len(givens[0]["cells"]) == 1 else WIDE_TRIES
+    followups = _single_toggles(puzzle, goal, pool, budget, toggles, seen_t, max_suggestions, tries)
     if not toggles:
         _toggle_pairs(puzzle, goal, budget, toggles, seen_t, followups, 1)
     found = givens + toggles
