@@ -140,4 +140,12 @@ def to_dict(p: Puzzle) -> dict:
 
 
 def dump(p: Puzzle) -> str:
-    return json.dumps(to_dict(p), ensure_ascii=False, indent=1) + "\n"
+    """JSON text with one clue, colour or goal row per line (readable and diffable)."""
+    parts = []
+    for key, value in to_dict(p).items():
+        if isinstance(value, list) and value:
+            inner = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f' {json.dumps(key)}: [\n  {inner}\n ]')
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
