@@ -284,3 +284,38 @@ def test_imported_image_gives_the_expected_grid(page, site_server, tmp_path, art
     assert (rgb[r], rgb[b], doc["colors"][0]["rgb"]) == ("E61E1E", "1E1EE6", "FFFFFF")
     assert picture(page) == [f"{r}{r}..", f"..{b}{b}"]
     assert clues(page)[0] == ["2", "2"]
+
+
+def test_share_link_opens_the_puzzle(page, site_server):
+    open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    page.click("#ed-share")
+    page.wait_for_function("() => document.querySelector('#ed-share-url').value.includes('#p=')")
+    url = page.input_value("#ed-share-url")
+    assert url.startswith(site_server.url)
+    page.goto(url)
+    page.wait_for_function("() => window.nonogramApp && window.nonogramApp.getGame() && "
+                           "window.nonogramApp.router.current.id === 'play'", timeout=90_000)
+    rows = page.evaluate("window.nonogramApp.getGame().puzzle.dict.rows")
+    assert rows == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
+
+
+def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
+    # Knotty (40x40) has several solutions and no solver here settles it quickly
+    open_editor(page, site_server)
+    page.set_input_files("#ed-open-file", str(puzzles_dir / "webpbn" / "knotty.xml"))
+    page.wait_for_function("() => window.nonogramApp.editor.doc.width === 40", timeout=60_000)
+    wait_clues(page)
+    page.click("#ed-check-run")
+    page.wait_for_timeout(1500)
+    assert page.is_enabled("#ed-check-cancel")
+    page.click("#ed-check-cancel")
+    page.wait_for_function("() => document.querySelector('#ed-check-result').textContent.includes('cancelled')",
+                           timeout=30_000)
+    assert page.is_enabled("#ed-check-run")
+    # the editor keeps working: paint, and the clues come back from the (restarted) engine
+    page.click("#ed-new")
+    page.wait_for_function("() => document.querySelectorAll('td.ed-cell').length === 1600")
+    cell(page, 0, 0).click()
+    wait_clues(page)
+    assert clues(page)[0][0] == "1"
