@@ -275,7 +275,7 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
     result = {"kind": "line", "line": {"axis": axis, "index": i + 1}, "cells": out_cells,
               "explanation": explanation, "leftmost": None, "rightmost": None,
               "level": level}
-    if ext is not None and clue:
+    if ext is not None:
         result["leftmost"] = _arrangement(puzzle, clue, ext[0], n)
         result["rightmost"] = _arrangement(puzzle, clue, ext[1], n)
     return result

@@ -1,0 +1,203 @@
+"""Hints: every hinted cell is really forced, contradictions are found, walks end solved.
+
+Line hints are checked by enumerating every arrangement of the line's clue
+that fits the marks (an enumeration written here, independent of line.py):
+each hinted cell must take the hinted value in all of them. Probe hints are
+checked with the solver: the puzzle from the player's marks with the hinted cell
+set to any other value has no solution. Walks apply hint after hint from an
+empty grid and must end with kind "solved" on the goal.
+"""
+import random
+
+import pytest
+
+from pysolver import formats, hint, search
+from pysolver.puzzle import (BACKGROUND, Color, PuzzleError, cells_from_state, clue_of,
+                             puzzle_from_grid)
+
+COLORS3 = [BACKGROUND, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]
+
+
+def arrangements(clue, n):
+    """Every full line (colour indices) whose clue is `clue`, by placing blocks."""
+    out = []
+
+    def place(j, pos, line, prev):
+        if j == len(clue):
+            out.append(tuple(line + [0] * (n - len(line))))
+            return
+        length, c = clue[j]
+        start = pos + (1 if prev == c else 0)
+        for s in range(start, n - length + 1):
+            place(j + 1, s + length, line + [0] * (s - len(line)) + [c] * length, c)
+
+    place(0, 0, [], 0)
+    return out
+
+
+def line_cells(puzzle, cells, axis, i):
+    w = puzzle.width
+    return cells[i * w:(i + 1) * w] if axis == "row" else cells[i::w]
+
+
+def assert_line_hint_forced(puzzle, state, h):
+    cells = cells_from_state(puzzle, state)
+    axis, i = h["line"]["axis"], h["line"]["index"] - 1
+    clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
+    line = line_cells(puzzle, cells, axis, i)
+    fits = [a for a in arrangements(clue, len(line)) if all(line[k] >> a[k] & 1 for k in range(len(line)))]
+    assert fits, "a line hint on a line with no arrangement"
+    index = puzzle.char_index()
+    assert h["cells"]
+    for c in h["cells"]:
+        k = c["column"] - 1 if axis == "row" else c["row"] - 1
+        value = index[c["value"]]
+        assert line[k] != 1 << value, "the cell was already known"
+        assert all(a[k] == value for a in fits), (h["explanation"], c)
+    assert h["leftmost"] in {"".join(puzzle.colors[v].char for v in a) for a in fits}
+    assert h["rightmost"] in {"".join(puzzle.colors[v].char for v in a) for a in fits}
+
+
+def assert_probe_hint_forced(puzzle, state, h):
+    cells = cells_from_state(puzzle, state)
+    (c,) = h["cells"]
+    k = (c["row"] - 1) * puzzle.width + c["column"] - 1
+    value = puzzle.char_index()[c["value"]]
+    for other in range(len(puzzle.colors)):
+        if other != value and cells[k] >> other & 1:
+            trial = list(cells)
+            trial[k] = 1 << other
+            assert search.solve(puzzle, 1, cells=trial, timeout=30).status == "none", h
+
+
+def apply(state, h):
+    rows = [list(r) for r in state]
+    for c in h["cells"]:
+        rows[c["row"] - 1][c["column"] - 1] = c["value"]
+    return ["".join(r) for r in rows]
+
+
+def walk(puzzle, state=None, check=True, limit=10_000):
+    """Apply hints until none applies; returns (final state, kinds seen)."""
+    state = state or ["?" * puzzle.width] * puzzle.height
+    kinds = []
+    for _ in range(limit):
+        h = hint.hint(puzzle, state)
+        kinds.append(h["kind"])
+        if h["kind"] not in ("line", "probe"):
+            return state, kinds, h
+        if check:
+            (assert_line_hint_forced if h["kind"] == "line" else assert_probe_hint_forced)(
+                puzzle, state, h)
+        state = apply(state, h)
+    raise AssertionError("the walk did not end")
+
+
+def random_puzzle(rng, w, h, ncol, density):
+    grid = [[rng.randrange(1, ncol) if rng.random() < density else 0 for _ in range(w)]
+            for _ in range(h)]
+    colors = COLORS3[:ncol] if ncol > 2 else None
+    return puzzle_from_grid(grid, colors).validate()
+
+
+def test_random_small_puzzles_every_hint_forced():
+    rng = random.Random(7)
+    kinds = set()
+    for k in range(150):
+        ncol = 2 if k % 3 else 3
+        p = random_puzzle(rng, rng.randint(2, 7), rng.randint(2, 7), ncol, rng.uniform(0.3, 0.7))
+        # Start from a few correct marks as a player might have, or from nothing.
+        state = ["".join(ch if rng.random() < 0.15 else "?" for ch in row) for row in p.goal]
+        final, seen, last = walk(p, state)
+        kinds.update(seen)
+        if last["kind"] == "solved":
+            assert all("?" not in r for r in final)
+            solved = [[p.char_index()[ch] for ch in r] for r in final]
+            assert [clue_of(r) for r in solved] == [tuple(c) for c in p.rows]
+        else:
+            assert last["kind"] == "none"
+            res = search.solve(p, 2, cells=cells_from_state(p, final), timeout=30)
+            assert res.status in ("multiple", "unique")  # stuck, but not wrong
+    assert {"line", "probe", "solved"} <= kinds
+
+
+def test_walks_on_corpus_puzzles(puzzles_dir):
+    for name in ("1.xml", "6.xml", "21.xml", "47.xml", "27.xml"):
+        p = formats.parse_one((puzzles_dir / "webpbn" / name).read_text(), name)
+        final, kinds, last = walk(p, check=max(p.width, p.height) <= 20)
+        assert last["kind"] == "solved" and final == p.goal, name
+
+
+def test_solved_and_contradictions():
+    p = puzzle_from_grid([[1, 1, 0], [0, 1, 0], [1, 1, 1]]).validate()
+    assert hint.hint(p, p.goal)["kind"] == "solved"
+    wrong = ["##.", ".##", "###"]  # row 2 has one cell too many
+    h = hint.hint(p, wrong)
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "row", "index": 2}
+    assert "2 cells are marked filled but the clue has only 1" in h["explanation"]
+    h = hint.hint(p, ["###", "???", "???"])
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "row", "index": 1}
+    h = hint.hint(p, ["?#?", "?.?", "???"])  # rows fit; column 2 (clue 3) does not
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 2}
+    assert "the clue needs 3 filled cells but only 2 are still open" in h["explanation"]
+    q = puzzle_from_grid([[1, 0], [1, 0]]).validate()
+    h = hint.hint(q, ["?#", "??"])
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 2}
+    assert "1 cells are marked filled but the clue has only 0" in h["explanation"]
+
+
+def test_contradiction_found_for_every_flipped_goal_cell():
+    rng = random.Random(3)
+    p = random_puzzle(rng, 6, 5, 2, 0.5)
+    for y in range(p.height):
+        for x in range(p.width):
+            rows = [list(r) for r in p.goal]
+            rows[y][x] = "." if rows[y][x] == "#" else "#"
+            h = hint.hint(p, ["".join(r) for r in rows])
+            assert h["kind"] == "contradiction" and h["line"] == {"axis": "row", "index": y + 1}
+
+
+def test_walks_from_a_mistake_end_in_a_contradiction():
+    """One wrong mark in a unique puzzle: hints stay sound given the marks, and the
+    walk ends by naming a contradiction, never by calling the grid solved."""
+    rng = random.Random(11)
+    contradictions = done = 0
+    while done < 40:
+        p = random_puzzle(rng, rng.randint(4, 7), rng.randint(4, 7), 2, 0.55)
+        if search.solve(p, 2).status != "unique":
+            continue
+        done += 1
+        y, x = rng.randrange(p.height), rng.randrange(p.width)
+        state = [["?"] * p.width for _ in range(p.height)]
+        state[y][x] = "." if p.goal[y][x] == "#" else "#"
+        final, kinds, last = walk(p, ["".join(r) for r in state])
+        assert last["kind"] in ("contradiction", "none"), kinds
+        contradictions += last["kind"] == "contradiction"
+    assert contradictions >= 30
+
+
+def test_multiple_solutions_give_none():
+    p = puzzle_from_grid([[1, 0], [0, 1]]).validate()
+    h = hint.hint(p, ["??", "??"])
+    assert h["kind"] == "none" and h["cells"] == []
+
+
+def test_overlap_explanation_and_extremes():
+    # Row 1 is the only line with a deduction at the start: clue 7 in 10 cells.
+    others = [[1 if x == (3 * y) % 10 else 0 for x in range(10)] for y in range(1, 12)]
+    p = puzzle_from_grid([[0, 1, 1, 1, 1, 1, 1, 1, 0, 0]] + others).validate()
+    h = hint.hint(p, ["?" * 10] * 12)
+    assert h["kind"] == "line" and h["line"] == {"axis": "row", "index": 1}
+    assert h["leftmost"] == "#######..." and h["rightmost"] == "...#######"
+    assert "Row 1, clue 7: the block of 7 covers columns 4–7" in h["explanation"]
+    assert [c["column"] for c in h["cells"]] == [4, 5, 6, 7]
+
+
+def test_bad_states_are_rejected():
+    p = puzzle_from_grid([[1, 0], [0, 1]]).validate()
+    with pytest.raises(PuzzleError, match="the state has 1 rows; the puzzle has 2"):
+        hint.hint(p, ["??"])
+    with pytest.raises(PuzzleError, match="state row 2 has 3 cells"):
+        hint.hint(p, ["??", "???"])
+    with pytest.raises(PuzzleError, match="row 1, column 2: unknown character 'z'"):
+        hint.hint(p, ["?z", "??"])
