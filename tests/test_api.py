@@ -1,0 +1,169 @@
+"""pysolver.api: the dict-in, dict-out calls shared by the command line and the worker."""
+import json
+import time
+
+import pytest
+
+from pysolver import api, formats
+from pysolver.formats import jsonfmt
+from pysolver.puzzle import PuzzleError, puzzle_from_grid
+
+DANCER = puzzle_from_grid([[0, 1, 1, 0, 0], [0, 1, 1, 0, 1], [0, 0, 1, 0, 1], [0, 1, 1, 1, 0],
+                           [1, 0, 1, 0, 0], [1, 0, 1, 0, 0], [0, 0, 1, 1, 0], [0, 1, 0, 1, 0],
+                           [0, 1, 0, 1, 1], [1, 1, 0, 0, 0]], title="dancer")
+CHECKER = puzzle_from_grid([[1, 0], [0, 1]], title="two solutions")
+IMPOSSIBLE = "GRID Impossible\nROWS\n[ 1 1 ]\n[ 1 1 ]\n[ 1 1 ]\nCOLUMNS\n[ ]\n[ 3 ]\n[ 3 ]\n"
+
+
+def as_dict(p):
+    return jsonfmt.to_dict(p)
+
+
+def test_parse_returns_puzzle_dicts():
+    out = api.parse(formats.dump(DANCER, "non"), "dancer.non")
+    assert out["format"] == "non" and len(out["puzzles"]) == 1
+    d = out["puzzles"][0]
+    assert d["width"] == 5 and d["height"] == 10 and d["goal"] == DANCER.goal
+    assert api.to_puzzle(d).rows == DANCER.rows
+    assert api.to_puzzle(json.dumps(d)).cols == DANCER.cols
+    with pytest.raises(PuzzleError, match="x.non: "):
+        api.parse("width 2\nheight 2\nrows\n", "x.non")
+
+
+def test_solve_pysolver_result_shape():
+    r = api.solve(as_dict(DANCER))
+    assert r["status"] == "unique" and r["classification"] == "line" and r["engine"] == "pysolver"
+    assert r["solutions"] == [DANCER.goal]
+    assert {"nodes", "probes", "line_solves"} <= set(r["stats"]) and r["time_s"] >= 0
+    r = api.solve(as_dict(CHECKER), max_solutions=5)
+    assert r["status"] == "multiple" and sorted(r["solutions"]) == [["#.", ".#"], [".#", "#."]]
+    assert r["stats"]["count_exact"] is True
+    r = api.solve(as_dict(CHECKER), state=["#?", "??"])
+    assert r["status"] == "unique" and r["solutions"] == [["#.", ".#"]]
+    (imp,) = formats.parse(IMPOSSIBLE)
+    assert api.solve(imp)["status"] == "none"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"engine": "magic"}, "unknown engine 'magic'"),
+    ({"max_solutions": 0}, "max_solutions must be a whole number"),
+    ({"timeout": -1}, "timeout must be a positive number"),
+    ({"state": ["??"]}, "the state has 1 rows"),
+])
+def test_solve_bad_arguments(kwargs, message):
+    with pytest.raises(PuzzleError, match=message):
+        api.solve(as_dict(CHECKER), **kwargs)
+
+
+def test_solve_cancel_and_progress(puzzles_dir):
+    p = formats.parse_one((puzzles_dir / "webpbn" / "6574.xml").read_text())
+    seen = []
+    t0 = time.perf_counter()
+    r = api.solve(p, progress=seen.append, should_stop=lambda: time.perf_counter() - t0 > 0.7)
+    assert r["status"] == "cancelled"
+    assert seen and {"known", "total", "nodes"} <= set(seen[0])
+    assert api.solve(as_dict(CHECKER), should_stop=lambda: True)["status"] == "cancelled"
+
+
+def test_solve_with_clingo_and_auto():
+    pytest.importorskip("clingo")
+    r = api.solve(as_dict(DANCER), engine="clingo")
+    assert r["engine"] == "clingo" and r["status"] == "unique" and r["solutions"] == [DANCER.goal]
+    r = api.solve(as_dict(CHECKER), engine="clingo", max_solutions=3)
+    assert r["status"] == "multiple" and len(r["solutions"]) == 2
+    r = api.solve(as_dict(DANCER), engine="auto")
+    assert r["engine"] == "pysolver" and r["status"] == "unique"
+
+
+def test_auto_without_clingo_explains(monkeypatch):
+    monkeypatch.setattr(api, "clingo_available", lambda: False)
+    monkeypatch.setattr(api, "AUTO_BUDGET_S", 1e-9)
+    r = api.solve(as_dict(CHECKER), engine="auto", timeout=5)
+    assert r["engine"] == "pysolver" and r["status"] == "timeout"
+    assert "clingo is not installed" in r["stats"]["note"]
+
+
+def test_auto_hands_over_to_clingo(monkeypatch):
+    pytest.importorskip("clingo")
+    monkeypatch.setattr(api, "AUTO_BUDGET_S", 1e-9)
+    r = api.solve(as_dict(CHECKER), engine="auto", timeout=30)
+    assert r["engine"] == "clingo" and r["status"] == "multiple" and "pysolver_s" in r["stats"]
+
+
+def test_check_classification_and_alternative():
+    r = api.check(as_dict(DANCER))
+    assert r["classification"] == "line" and r["unique"] is True and r["goal_unique"] is True
+    assert r["alternative"] is None and r["difficulty"] >= 1
+    r = api.check(as_dict(CHECKER))
+    assert r["classification"] == "multiple" and r["unique"] is False
+    assert r["alternative"] == [".#", "#."] and r["goal_unique"] is False
+    assert r["differences"] == [{"row": 1, "column": 1}, {"row": 1, "column": 2},
+                                {"row": 2, "column": 1}, {"row": 2, "column": 2}]
+    (imp,) = formats.parse(IMPOSSIBLE)
+    r = api.check(imp)
+    assert r["classification"] == "none" and r["unique"] is False and r["goal_unique"] is None
+
+
+def test_hint_through_the_api():
+    r = api.hint(as_dict(DANCER), ["?" * 5] * 10)
+    assert r["kind"] == "line" and r["cells"] and r["explanation"]
+    assert api.hint(as_dict(DANCER), DANCER.goal)["kind"] == "solved"
+
+
+def test_convert_every_writer():
+    text = formats.dump(DANCER, "xml")
+    for to in ("non", "xml", "json", "nin"):
+        (q,) = formats.parse(api.convert(text, to))
+        assert q.rows == DANCER.rows and q.cols == DANCER.cols
+    assert "clue(r(0),1,2,1)" in api.convert(text, "asp")
+    both = formats.dump(DANCER, "non") + "====\n" + formats.dump(CHECKER, "non")
+    for to in ("non", "xml", "json"):
+        assert [p.title for p in formats.parse(api.convert(both, to))] == ["dancer", "two solutions"]
+    with pytest.raises(PuzzleError, match="a nin file holds one puzzle; this input has 2"):
+        api.convert(both, "nin")
+    with pytest.raises(PuzzleError, match="cannot convert to 'pdf'"):
+        api.convert(text, "pdf")
+    assert formats.parse(api.convert(as_dict(CHECKER), "non"))[0].goal == CHECKER.goal
+
+
+def test_clues_from_grid():
+    d = api.clues_from_grid(["#.#", ".#."], title="pic")
+    assert d["rows"] == [[1, 1], [1]] and d["columns"] == [[1], [1], [1]] and d["title"] == "pic"
+    colors = [{"name": "white", "char": ".", "rgb": "FFFFFF"},
+              {"name": "red", "char": "r", "rgb": "FF0000"},
+              {"name": "blue", "char": "b", "rgb": "0000FF"}]
+    d = api.clues_from_grid(["rrb", "..b"], colors)
+    assert d["rows"] == [[[2, "r"], [1, "b"]], [[1, "b"]]]
+    assert d["columns"] == [[[1, "r"]], [[1, "r"]], [[2, "b"]]]
+    with pytest.raises(PuzzleError, match="row 1, column 2: unknown colour character 'x'"):
+        api.clues_from_grid(["rx"], colors)
+    with pytest.raises(PuzzleError, match="picture row 2 has 1 cells"):
+        api.clues_from_grid(["##", "#"])
+
+
+def test_fix_passthrough():
+    pytest.importorskip("pysolver.fix")
+    out = api.fix(as_dict(CHECKER), timeout=20)
+    assert out["suggestions"]
+    for s in out["suggestions"]:
+        assert s["verified"] is True and s["cells"]
+    assert api.fix(as_dict(DANCER), timeout=20) == {"suggestions": []}
+    with pytest.raises(PuzzleError, match="no goal"):
+        api.fix({"rows": [[1]], "columns": [[1]]})
+
+
+def test_call_json_protocol():
+    out = json.loads(api.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?" * 5] * 10})))
+    assert out["result"]["kind"] == "line"
+    out = json.loads(api.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?"]})))
+    assert out["error"]["kind"] == "puzzle" and "the state has 1 rows" in out["error"]["message"]
+    assert json.loads(api.call("nope", "{}"))["error"]["message"].startswith("unknown method 'nope'")
+    assert "not valid JSON" in json.loads(api.call("solve", "{"))["error"]["message"]
+    assert "unexpected keyword" in json.loads(api.call("solve", '{"puzzle": {}, "x": 1}'))["error"]["message"]
+    messages = []
+    out = json.loads(api.call("solve", json.dumps({"puzzle": as_dict(CHECKER)}),
+                              progress=messages.append, should_stop=lambda: True))
+    assert out["result"]["status"] == "cancelled"
+    assert all(isinstance(m, str) for m in messages)
+    out = json.loads(api.call("parse", json.dumps({"text": formats.dump(DANCER, "non")})))
+    assert out["result"]["puzzles"][0]["title"] == "dancer"
