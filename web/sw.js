@@ -11,8 +11,16 @@ const CACHE = PREFIX + BUILD.version;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" skips the HTTP cache so a new build never mixes in old files
-    await cache.addAll(BUILD.precache.map((p) => new Request(new URL(p, SCOPE), { cache: "reload" })));
+    // The version query and cache: "reload" keep HTTP and CDN caches from mixing
+    // files of an older build into this one; entries are stored under the plain URL.
+    await Promise.all(BUILD.precache.map(async (p) => {
+      const url = new URL(p, SCOPE);
+      const busted = new URL(url);
+      busted.searchParams.set("v", BUILD.version);
+      const response = await fetch(busted, { cache: "reload" });
+      if (!response.ok) throw new Error(`precache ${url.pathname}: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }));
     await self.skipWaiting();
   })());
 });
@@ -38,6 +46,7 @@ function isolated(response) {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
+  if (new URL(req.url).searchParams.has("v")) return; // a precache download (see install)
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const url = new URL(req.url);
@@ -47,9 +56,13 @@ self.addEventListener("fetch", (event) => {
     if (req.mode === "navigate" && (key === SCOPE || key.endsWith("/"))) key = SCOPE;
     let hit = await cache.match(key);
     if (!hit && req.mode === "navigate") hit = await cache.match(new URL("index.html", SCOPE).href);
-    if (hit) return isolated(hit);
+    // Only documents and scripts need the headers; other responses pass untouched so
+    // the browser can reuse compiled WebAssembly for them (code caching).
+    const wrap = req.mode === "navigate" || req.destination === "script" || req.destination === "worker"
+      ? isolated : (r) => r;
+    if (hit) return wrap(hit);
     try {
-      return isolated(await fetch(req));
+      return wrap(await fetch(req));
     } catch (err) {
       return new Response(`offline and not cached: ${url.pathname}`, { status: 504, headers: { "Content-Type": "text/plain" } });
     }

@@ -32,12 +32,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 class SiteServer:
     """site/ on 127.0.0.1 at a free port; stop() and start() again on the same port."""
 
-    def __init__(self, port=0):
+    def __init__(self, port=0, directory=SITE):
         self.port = port
+        self.directory = directory
         self.httpd = None
 
     def start(self):
-        handler = functools.partial(_Quiet, directory=str(SITE))
+        handler = functools.partial(_Quiet, directory=str(self.directory))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

@@ -109,3 +109,37 @@ def test_drop_a_file_on_the_page(page, site_server):
     page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3", timeout=90_000)
     assert page.is_hidden("#drop-zone")
     assert state(page) == ["???", "???"]
+
+
+def test_new_build_replaces_the_old_cache(page, tmp_path):
+    import re
+    import shutil
+
+    from conftest import SITE, SiteServer, _need_site
+
+    _need_site()
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server = SiteServer(directory=copy).start()
+    try:
+        open_site(page, server)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        first = page.evaluate("caches.keys()")
+        assert len(first) == 1
+        # a "new build": another cache version in sw.js
+        sw = (copy / "sw.js").read_text()
+        (copy / "sw.js").write_text(re.sub(r'"version":"[0-9a-f]+"', '"version":"0000newbuild0000"', sw))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_function("caches.keys().then(k => k.length === 1 && k[0].endsWith(':0000newbuild0000'))",
+                               timeout=60_000)
+        n = page.evaluate("caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(k => k.length)")
+        assert n == len(re.search(r'"precache":(\[.*?\])', sw).group(1).split(","))
+        # the new cache alone serves the site offline
+        server.stop()
+        page.context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-booted=true]")
+        assert page.text_content("#puzzle-title") == "Welcome heart"
+    finally:
+        server.stop()

@@ -74,7 +74,11 @@ export class EditorChecker {
     const t0 = performance.now();
     try {
       const puzzle = await this.ed.currentPuzzle();
-      const race = this.startClingo(puzzle, version);
+      const race = this.startClingo(puzzle, version).then((counted) => {
+        // clingo answered first: show its count (and an alternative) while pysolver classifies
+        if (counted && this.handle && version === this.ed.version) this.showInterim(counted, puzzle);
+        return counted;
+      });
       this.handle = this.engine.request("check_goal", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
         onProgress: (p) => {
           if (version === this.ed.version) this.out.textContent = `Checking… ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
@@ -101,7 +105,12 @@ export class EditorChecker {
     const clingo = this.ed.app.clingo;
     if (!clingo) return new Promise(() => {});
     this.clingoRun = true;
-    return this.engine.call("asp", { puzzle }).then(async ({ program, chars }) => {
+    const w = puzzle.width;
+    const shown = new Set(this.givens().map((g) => (g.row - 1) * w + g.column - 1));
+    const state = shown.size
+      ? puzzle.goal.map((row, y) => [...row].map((ch, x) => (shown.has(y * w + x) ? ch : "?")).join(""))
+      : undefined;
+    return this.engine.call("asp", { puzzle, state }).then(async ({ program, chars }) => {
       const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1 });
       if (version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
@@ -109,6 +118,20 @@ export class EditorChecker {
       this.clingoCounted = counted;
       return counted;
     }).catch(() => null).finally(() => { this.clingoRun = false; });
+  }
+
+  showInterim(counted, puzzle) {
+    const verdict = el("p", { className: "ed-verdict", id: "ed-verdict" });
+    const n = counted.exact ? `${counted.count}` : `at least ${Math.min(counted.count, COUNT_CAP)}`;
+    const status = counted.count >= 2 ? "multiple" : counted.exact && counted.count === 1 ? "unique" : "none";
+    verdict.dataset.status = status;
+    verdict.textContent = status === "multiple" ? `Not unique: ${n} solutions (counted by clingo).`
+      : status === "unique" ? "Unique (clingo): the clues have exactly one solution." : "clingo found no solution.";
+    verdict.classList.add(status === "unique" ? "ok" : "bad");
+    const more = el("p", { className: "meta", textContent: `clingo answered in ${counted.ms} ms; pysolver is still classifying…` });
+    this.out.replaceChildren(verdict, more);
+    const alt = counted.grids.find((g) => g.join("") !== puzzle.goal.join(""));
+    if (status === "multiple" && alt) this.showAlternative(puzzle.goal, alt);
   }
 
   show(res, puzzle, counted) {
