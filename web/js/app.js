@@ -161,6 +161,16 @@ function showOpenError(err) {
   announce("");
 }
 
+function showLibrary() {
+  const progressOf = (e) => {
+    const rec = loadGame(`builtin:${e.id}`);
+    if (!rec) return "";
+    if (rec.solved) return "✓ solved";
+    return /[1-9]/.test(rec.cells || "") ? "in progress" : "";
+  };
+  renderLibrary($("library-rows"), catalogue, (e) => openBuiltin(e).catch(showOpenError), progressOf);
+}
+
 async function openBuiltin(entry) {
   const r = await fetch(`puzzles/${entry.json || entry.file}`);
   if (!r.ok) throw new Error(`puzzles/${entry.file}: HTTP ${r.status}`);
@@ -267,7 +277,7 @@ async function boot() {
   try { const t = localStorage.getItem("pysolver:theme"); if (t) dark = t === "dark"; } catch { /* private mode */ }
   setTheme(dark);
   router.register({ id: "play", label: "Play", element: $("view-play"), show: () => game && view.draw() });
-  router.register({ id: "library", label: "Puzzles", element: $("view-library") });
+  router.register({ id: "library", label: "Puzzles", element: $("view-library"), show: () => catalogue.length && showLibrary() });
   bindControls();
   bindEngineStatus();
   bindOpeners({
@@ -277,7 +287,7 @@ async function boot() {
   engine.start().catch(() => {});
   try {
     catalogue = await loadCatalogue();
-    renderLibrary($("library-rows"), catalogue, (e) => openBuiltin(e).catch(showOpenError));
+    showLibrary();
   } catch (err) {
     $("open-error").textContent = `The puzzle library could not be loaded: ${err.message}`;
   }

@@ -15,7 +15,8 @@ function cell(text) {
   return td;
 }
 
-export function renderLibrary(tbody, entries, onOpen) {
+/** progressOf(entry) -> "solved" | "in progress" | "" (from the autosave). */
+export function renderLibrary(tbody, entries, onOpen, progressOf = () => "") {
   tbody.replaceChildren();
   for (const e of entries) {
     const tr = document.createElement("tr");
@@ -27,6 +28,13 @@ export function renderLibrary(tbody, entries, onOpen) {
     b.textContent = e.title;
     b.addEventListener("click", () => onOpen(e));
     first.append(b);
+    const progress = progressOf(e);
+    if (progress) {
+      const note = document.createElement("span");
+      note.className = "progress-note";
+      note.textContent = progress;
+      first.append(note);
+    }
     const notes = [...(e.tags || [])];
     if (e.colors > 1) notes.includes("multicolour") || notes.push(`${e.colors} colours`);
     tr.append(first, cell(`${e.width}×${e.height}`), cell(e.author), cell(e.license), cell(notes.join(", ")));
