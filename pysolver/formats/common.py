@@ -78,12 +78,13 @@ def size(token: str, where: str) -> int:
     return n
 
 
-def finish(rows, cols, colors, goal=None, where: str = "", **meta) -> Puzzle:
+def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -> Puzzle:
     """A validated, normalised Puzzle.
 
     rows / cols: lists of clues ((length, colour index) tuples) or None when the
     file gives only a goal. colors: list of Color, index 0 the background.
     goal: row strings in the colors' chars, or None.
+    lines: optional {(axis, index): file line} so that a bad clue names its line.
     """
     prefix = f"{where}: " if where else ""
     try:
@@ -106,7 +107,11 @@ def finish(rows, cols, colors, goal=None, where: str = "", **meta) -> Puzzle:
         if puzzle.goal is not None:
             check_goal_matches(puzzle)
     except PuzzleError as e:
-        raise PuzzleError(prefix + str(e)) from None
+        msg = str(e)
+        m = re.match(r"(row|column) (\d+): ", msg)
+        if m and lines and (m.group(1), int(m.group(2)) - 1) in lines:
+            msg = f"line {lines[m.group(1), int(m.group(2)) - 1]}: {msg}"
+        raise PuzzleError(prefix + msg) from None
     return puzzle
 
 

@@ -77,7 +77,7 @@ def _parse(text: str):
         raise PuzzleError("no line starting with ':' begins the row clues")
     if colors is None:
         colors, default = [BACKGROUND, BLACK], 1
-    sections = []
+    sections, where = [], {}
     for what in ("row", "column"):
         i += 1
         start, clues = i, []
@@ -90,7 +90,8 @@ def _parse(text: str):
         if not clues and i >= len(lines) and what == "column":
             raise PuzzleError(f"line {start}: the file ends before the column clues")
         sections.append([_clue(line, k, inchars, default) for k, line in clues])
-    return finish(sections[0], sections[1], colors)
+        where.update({(what, n): k for n, (k, _) in enumerate(clues)})
+    return finish(sections[0], sections[1], colors, lines=where)
 
 
 def _clue(line, k, inchars, default):

@@ -35,7 +35,8 @@ def parse(text: str) -> list:
         rows = grid["rows"] if grid["rows"] is not None else []
         cols = grid["cols"] if grid["cols"] is not None else []
         try:
-            out.append(finish(rows, cols, [BACKGROUND, BLACK], title=grid["name"]))
+            out.append(finish(rows, cols, [BACKGROUND, BLACK], title=grid["name"],
+                              lines=grid["where"]))
         except PuzzleError as e:
             out.append(PuzzleError(f"GRID {grid['name']} (line {grid['line']}): {e}"))
 
@@ -48,7 +49,7 @@ def parse(text: str) -> list:
             close()
             skipping = False
             grid = {"name": line[4:].strip(), "line": k, "rows": None, "cols": None,
-                    "section": None}
+                    "section": None, "where": {}}
             continue
         if skipping:
             continue
@@ -73,7 +74,9 @@ def parse(text: str) -> list:
                 out.append(PuzzleError(f"GRID {grid['name']}: {e}"))
                 grid, skipping = None, True
                 continue
-            grid[grid["section"]].append(clue)
+            key = grid["section"]
+            grid["where"]["row" if key == "rows" else "column", len(grid[key])] = k
+            grid[key].append(clue)
         except PuzzleError as e:
             close()  # the grid so far is judged on its own
             grid, skipping = None, True

@@ -62,6 +62,7 @@ def _parse_one(lines, offset) -> Puzzle:
     meta, width, height = {}, None, None
     rows = cols = goal = None
     designations = {}  # colour letter -> rgb (None when not declared)
+    where_lines = {}  # (axis, index) -> file line, for validation messages
     i = 0
 
     def where(k):
@@ -69,6 +70,9 @@ def _parse_one(lines, offset) -> Puzzle:
 
     def section(count, what):
         nonlocal i
+        axis = "row" if what == "rows" else "column"
+        for k in range(count):
+            where_lines[axis, k] = offset + i + 2 + k
         got = lines[i + 1:i + 1 + count]
         if len(got) < count:
             raise PuzzleError(f"{where(i)}: '{what}' needs {count} clue lines, "
@@ -153,7 +157,7 @@ def _parse_one(lines, offset) -> Puzzle:
     if goal is not None:
         chars = {"0": ".", "1": "#", **{ch: ch for ch in designations}}
         goal = ["".join(chars[ch] for ch in row) for row in goal]
-    return finish(rows, cols, colors, goal, **meta)
+    return finish(rows, cols, colors, goal, lines=where_lines, **meta)
 
 
 def _clue(line: str, where: str, designations) -> list:

@@ -65,4 +65,6 @@ def _block(number, k, lines):
             raise PuzzleError(f"{where}: 0 may only stand alone for an empty line")
         clues.append(tuple((v, 1) for v in nums if v))
     half = n // 2
-    return finish(clues[half:], clues[:half], [BACKGROUND, BLACK], **meta)
+    where = {("column", k): lines[k][0] for k in range(half)}
+    where.update({("row", k): lines[half + k][0] for k in range(half)})
+    return finish(clues[half:], clues[:half], [BACKGROUND, BLACK], lines=where, **meta)

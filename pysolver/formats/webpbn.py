@@ -94,12 +94,14 @@ def _puzzle(el, set_meta) -> Puzzle:
     index = {n: i for i, n in enumerate(names)}
 
     rows = cols = None
+    where_lines = {}
     for clues in el.findall("clues"):
         kind = clues.get("type")
         if kind not in ("rows", "columns"):
             raise PuzzleError(f"line {clues.line}: <clues type> must be rows or columns, not {kind!r}")
         lines = []
         for line in clues.findall("line"):
+            where_lines["row" if kind == "rows" else "column", len(lines)] = line.line
             clue = []
             for count in line.findall("count"):
                 cname = count.get("color", default)
@@ -126,7 +128,7 @@ def _puzzle(el, set_meta) -> Puzzle:
     if (rows is None) != (cols is None):
         raise PuzzleError(f"{where}: the puzzle has {'row' if rows is not None else 'column'} "
                           "clues but no clues for the other direction")
-    return finish(rows, cols, colors, goal, **meta)
+    return finish(rows, cols, colors, goal, lines=where_lines, **meta)
 
 
 def _image(image, colors) -> list:

@@ -52,7 +52,9 @@ def _parse(text: str):
         if 0 in nums and len(nums) > 1:
             raise PuzzleError(f"{where}: 0 may only stand alone for an empty line")
         clues.append(tuple((n, 1) for n in nums if n))
-    return finish(clues[:height], clues[height:], [BACKGROUND, BLACK])
+    lines = {("row", k): first + 2 + k for k in range(height)}
+    lines.update({("column", k): first + 2 + height + k for k in range(width)})
+    return finish(clues[:height], clues[height:], [BACKGROUND, BLACK], lines=lines)
 
 
 def dump(p) -> str:

@@ -1,0 +1,158 @@
+"""The command line: outputs, batches, and one-line errors with exit status 2."""
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pysolver import cli, formats
+from pysolver.puzzle import puzzle_from_grid
+
+ROOT = Path(__file__).resolve().parent.parent
+DANCER = puzzle_from_grid([[0, 1, 1, 0, 0], [0, 1, 1, 0, 1], [0, 0, 1, 0, 1], [0, 1, 1, 1, 0],
+                           [1, 0, 1, 0, 0], [1, 0, 1, 0, 0], [0, 0, 1, 1, 0], [0, 1, 0, 1, 0],
+                           [0, 1, 0, 1, 1], [1, 1, 0, 0, 0]], title="dancer")
+CHECKER = puzzle_from_grid([[1, 0], [0, 1]], title="two")
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "dancer.xml").write_text(formats.dump(DANCER, "xml"))
+    (tmp_path / "two.non").write_text(formats.dump(CHECKER, "non"))
+    (tmp_path / "many.txt").write_text("$1\n1\n1\n1\n1\n$2\n2\n2\n2\n2\n$3\n1\n0\n1\n0\n")
+    (tmp_path / "bad.non").write_text("width 2\nheight 2\nrows\n1\n9\ncolumns\n1\n1\n")
+    return tmp_path
+
+
+def run(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code, err):
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("pysolver") and "Traceback" not in err
+
+
+def test_solve_text_and_json(files, capsys):
+    code, out, err = run(capsys, "solve", files / "dancer.xml")
+    assert code == 0 and "unique, line, 1 solution" in out and "\n".join(DANCER.goal) in out
+    code, out, _ = run(capsys, "solve", files / "dancer.xml", "--json")
+    r = json.loads(out)
+    assert r["status"] == "unique" and r["solutions"] == [DANCER.goal]
+    assert {"classification", "time_s", "stats", "engine"} <= set(r)
+    code, out, _ = run(capsys, "solve", files / "two.non", "--json", "--max-solutions", "1")
+    assert json.loads(out)["status"] == "solved"
+
+
+def test_batch_with_jobs(files, capsys):
+    code, out, _ = run(capsys, "solve", files / "many.txt", files / "two.non", "--json",
+                       "--jobs", "2", "--timeout", "30")
+    results = json.loads(out)
+    assert code == 0 and [r["status"] for r in results] == ["multiple", "unique", "unique", "multiple"]
+    assert results[0]["file"].endswith("many.txt [$1]") and results[3]["file"].endswith("two.non")
+    code, serial, _ = run(capsys, "solve", files / "many.txt", files / "two.non", "--json")
+    strip = [{k: v for k, v in r.items() if k not in ("time_s", "stats")} for r in json.loads(serial)]
+    assert strip == [{k: v for k, v in r.items() if k not in ("time_s", "stats")} for r in results]
+
+
+def test_check_shows_an_alternative(files, capsys):
+    code, out, _ = run(capsys, "check", files / "two.non")
+    assert code == 0 and "multiple, not unique" in out and "another solution (4 cells differ" in out
+    code, out, _ = run(capsys, "check", files / "dancer.xml", "--json")
+    r = json.loads(out)
+    assert r["classification"] == "line" and r["unique"] is True and r["difficulty"] >= 1
+
+
+def test_hint(files, capsys, tmp_path):
+    state = tmp_path / "state.txt"
+    state.write_text("\n".join(["?????"] * 10) + "\n")
+    code, out, _ = run(capsys, "hint", files / "dancer.xml", "--state", state, "--json")
+    r = json.loads(out)
+    assert code == 0 and r["kind"] == "line" and r["line"]["axis"] in ("row", "column")
+    assert all({"row", "column", "value"} == set(c) for c in r["cells"]) and r["explanation"]
+    code, out, _ = run(capsys, "hint", files / "dancer.xml", "--state", state)
+    assert code == 0 and "cells: row" in out and "leftmost:" in out
+    state.write_text("\n".join(DANCER.goal))
+    code, out, _ = run(capsys, "hint", files / "dancer.xml", "--state", state, "--json")
+    assert json.loads(out)["kind"] == "solved"
+    state.write_text("??\n")
+    code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
+    one_line_error(code, err)
+    assert "state.txt: the state has 1 rows; the puzzle has 10" in err
+    state.write_text("\n".join(["????z"] + ["?????"] * 9))
+    code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
+    one_line_error(code, err)
+    assert "row 1, column 5: unknown character 'z'" in err
+
+
+@pytest.mark.parametrize("to", ["non", "xml", "json", "nin"])
+def test_convert(files, capsys, to):
+    code, out, _ = run(capsys, "convert", files / "dancer.xml", "--to", to)
+    (q,) = formats.parse(out)
+    assert code == 0 and q.rows == DANCER.rows and q.cols == DANCER.cols
+
+
+def test_convert_to_asp(files, capsys):
+    code, out, _ = run(capsys, "convert", files / "dancer.xml", "--to", "asp")
+    assert code == 0 and "clue(r(0),1,2,1)." in out
+
+
+def test_clues_from_pictures(files, capsys, tmp_path):
+    pbm = tmp_path / "pic.pbm"
+    pbm.write_bytes(b"P4\n3 2\n" + bytes([0b10100000, 0b01000000]))
+    code, out, _ = run(capsys, "clues", pbm, "--json")
+    d = json.loads(out)
+    assert code == 0 and d["rows"] == [[1, 1], [1]] and d["goal"] == ["#.#", ".#."]
+    txt = tmp_path / "pic.txt"
+    txt.write_text("#.#\n.#.\n")
+    code, out, _ = run(capsys, "clues", txt)
+    (p,) = formats.parse(out)
+    assert p.rows == [((1, 1), (1, 1)), ((1, 1),)]
+    code, out, _ = run(capsys, "clues", files / "dancer.xml", "--to", "xml")
+    assert formats.parse(out)[0].rows == DANCER.rows
+    nogoal = tmp_path / "nogoal.nin"
+    nogoal.write_text("2 1\n1\n1\n0\n")
+    code, _, err = run(capsys, "clues", nogoal)
+    one_line_error(code, err)
+    assert "no goal image" in err
+
+
+def test_fix(files, capsys):
+    pytest.importorskip("pysolver.fix")
+    code, out, _ = run(capsys, "fix", files / "two.non", "--json", "--timeout", "20")
+    assert code == 0 and json.loads(out)["suggestions"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", "missing.non"], "missing.non: cannot read"),
+    (["solve", "{bad}"], "bad.non: line 5: row 2: clue 9 needs 9 cells but the line has 2"),
+    (["solve"], "the following arguments are required"),
+    (["frobnicate"], "invalid choice"),
+    (["solve", "{dancer}", "--timeout", "soon"], "'soon' is not a number"),
+    (["solve", "{dancer}", "--max-solutions", "0"], "--max-solutions must be at least 1"),
+    (["solve", "{dancer}", "--jobs", "0"], "--jobs must be at least 1"),
+    (["convert", "{dancer}", "--to", "pdf"], "invalid choice"),
+    (["hint", "{dancer}", "--state", "nowhere.txt"], "nowhere.txt: cannot read"),
+    (["hint", "{dancer}"], "--state"),
+])
+def test_bad_input_is_one_line_and_status_2(files, capsys, argv, message):
+    argv = [a.replace("{bad}", str(files / "bad.non")).replace("{dancer}", str(files / "dancer.xml"))
+            for a in argv]
+    code, _, err = run(capsys, *argv)
+    one_line_error(code, err)
+    assert message in err
+
+
+def test_module_entry_point_and_console_script(files):
+    proc = subprocess.run([sys.executable, "-m", "pysolver", "solve", str(files / "bad.non")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "pysolver", "solve", str(files / "dancer.xml")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0 and "unique" in proc.stdout
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["pysolver"] == "pysolver.cli:main"
