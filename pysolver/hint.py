@@ -35,24 +35,24 @@ from .puzzle import cells_from_state, min_length
 
 PROBE_BUDGET_S = 1.0  # probe hints stop searching after this long (best so far wins)
 TOP_K = 12  # line candidates whose reasoning level is worked out
+PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
 
 
 def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
     """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
-    cells = cells_from_state(puzzle, state)
     eng = Engine(puzzle)
-    rows, cols = eng.initial(cells)
+    rows, cols = state_cans(puzzle, state)
     w, h = eng.w, eng.h
 
     # 1. Lines whose marks already contradict their clue.
     solved_rows = [eng.row_solve[y](rows[y]) for y in range(h)]
     for y in range(h):
         if solved_rows[y] is None:
-            return _contradiction(puzzle, "row", y, cells)
+            return _contradiction(puzzle, "row", y, rows[y], w)
     solved_cols = [eng.col_solve[x](cols[x]) for x in range(w)]
     for x in range(w):
         if solved_cols[x] is None:
-            return _contradiction(puzzle, "column", x, cells)
+            return _contradiction(puzzle, "column", x, cols[x], h)
 
     # 2. A complete grid that fits every line is solved.
     if eng.complete(rows):
@@ -77,6 +77,37 @@ def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
 
 
 # -- helpers on per-colour line states ("cans") --------------------------------
+
+def state_cans(puzzle, state):
+    """Per-line colour masks (Engine's rows, cols) straight from state text.
+
+    One str.translate and int() per line and colour instead of a Python loop per
+    cell: this conversion dominated the hint's time on 60x60 grids. Bad text gets
+    the exact error from cells_from_state.
+    """
+    if isinstance(state, str):
+        state = state.splitlines()
+    rows = [r.rstrip("\r\n") for r in state]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    chars = [c.char for c in puzzle.colors]
+    allowed = set(chars) | {"?"} | (set() if puzzle.is_color else {"X"})
+    if (len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows)
+            or not set("".join(rows)) <= allowed):
+        cells_from_state(puzzle, rows)  # raises the specific PuzzleError
+    if not puzzle.is_color:
+        rows = [r.replace("X", "#") for r in rows]
+    tables = []
+    for c, ch in enumerate(chars):
+        keep = {ch, "?"}
+        tables.append(str.maketrans({k: ("1" if k in keep else "0") for k in allowed}))
+    cols = ["".join(t) for t in zip(*rows)]
+
+    def cans(lines):
+        return [tuple(int(line[::-1].translate(t), 2) for t in tables) for line in lines]
+
+    return cans(rows), cans(cols)
+
 
 def _multi(cans):
     """Bits of the cells that still have more than one possible colour."""
@@ -215,7 +246,7 @@ def _pick(candidates):
     for k, c in enumerate(top):
         level = _reasons(c[2], c[3], c[4], c[5], c[6])[0]
         scored.append((level, k, c))
-        if level == 0:
+        if level <= 1:  # level 0 lines sort first, so nothing later beats this
             break
     return min(scored, key=lambda t: (t[0], t[1]))[2]
 
@@ -283,12 +314,8 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
 
 # -- contradictions -----------------------------------------------------------
 
-def _contradiction(puzzle, axis, i, cells):
-    w = puzzle.width
-    if axis == "row":
-        line = cells[i * w:(i + 1) * w]
-    else:
-        line = cells[i::w]
+def _contradiction(puzzle, axis, i, cans, n):
+    line = lines_mod.from_cans(cans, n)
     clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
     reason = _contradiction_reason(puzzle, clue, line)
     explanation = (f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
@@ -334,45 +361,51 @@ def _contradiction_reason(puzzle, clue, line):
 # -- probe hints --------------------------------------------------------------
 
 def _probe_hint(puzzle, eng, rows, cols, budget):
-    """The cell whose one-value test fails fastest, by line logic, leaving one value."""
+    """A cell whose other values each make some line impossible by line logic.
+
+    Cells next to decided cells are tried first (a person tries those); the
+    first PROBE_CANDIDATES usable cells are compared and the one with the
+    shortest chain of line steps wins. Trials run without recording; only the
+    failing trials of a usable cell are re-run to count their steps.
+    """
     deadline = time.perf_counter() + budget
     w, h = eng.w, eng.h
-    best = None
-    # Cells next to decided cells first: a person tries those.
+    multis = [_multi(r) for r in rows]
     order = []
     for y in range(h):
-        multi = _multi(rows[y])
-        for x in _positions(multi):
+        for x in _positions(multis[y]):
             near = 0
             for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                if 0 <= yy < h and 0 <= xx < w and not _multi(rows[yy]) >> xx & 1:
+                if 0 <= yy < h and 0 <= xx < w and not multis[yy] >> xx & 1:
                     near += 1
             order.append((-near, y, x))
     order.sort()
+    found = []
     timed_out = False
     for _, y, x in order:
         if time.perf_counter() > deadline:
-            timed_out = best is None
+            timed_out = not found
             break
-        possible = [c for c in range(eng.ncol) if rows[y][c] >> x & 1]
-        survivors, failures = [], []
-        for c in possible:
+        survivors, failing = [], []
+        for c in range(eng.ncol):
+            if rows[y][c] >> x & 1:
+                r2, c2 = set_cell(rows, cols, y, x, c)
+                (failing if eng.run(r2, c2, {y}, {x}) < 0 else survivors).append(c)
+        if not failing:
+            continue
+        failures = []
+        for c in failing:
             r2, c2 = set_cell(rows, cols, y, x, c)
             steps = []
-            if eng.run(r2, c2, {y}, {x}, steps) < 0:
-                failures.append((c, eng.failed, len(steps)))
-            else:
-                survivors.append(c)
-        if not failures:
-            continue
+            eng.run(r2, c2, {y}, {x}, steps)
+            failures.append((c, eng.failed, len(steps)))
         if not survivors:
             return _stuck(puzzle, y, x, failures)
         if len(survivors) == 1:
-            cost = max(f[2] for f in failures)
-            if best is None or cost < best[0]:
-                best = (cost, y, x, survivors[0], failures)
-                if cost == 0:
-                    break
+            found.append((max(f[2] for f in failures), y, x, survivors[0], failures))
+            if len(found) >= PROBE_CANDIDATES or found[-1][0] == 0:
+                break
+    best = min(found) if found else None
     if best is None:
         why = ("No single line gives a new cell, and no test of one cell found one in time."
                if timed_out else

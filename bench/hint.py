@@ -1,0 +1,121 @@
+"""Hint latency on 30x30 and 60x60 corpus puzzles at many partial states.
+
+States: (a) every state along a hint walk from the empty grid to the solution
+(what a player who follows the hints sees), and (b) random shares (0-90 %) of
+the solution's cells revealed (a player who solved parts on their own).
+For each state, ``pysolver.hint.hint`` is timed, and as a peer in the same run a
+bare sweep of the line solver over every line of the same state (the least any
+line hint must do), so the ratio survives a noisy machine.
+
+    python bench/hint.py [--puzzles DIR] [--states N] [--seed S]
+
+Prints a markdown table (p50 / p95 / max in ms, per size class and state kind).
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pysolver import formats, hint, search  # noqa: E402
+from pysolver.propagate import Engine  # noqa: E402
+from pysolver.puzzle import rows_text  # noqa: E402
+
+SETS = {
+    "30x30": ["webpbn/16.xml", "jwilk/data120.nin", "nonogram-db/qnonograms/collection1/100.non",
+              "nonogram-db/qnonograms/collection1/104.non"],
+    "60x60": ["webpbn/36459.xml", "webpbn/1611.xml", "webpbn/35105.xml",
+              "nonogram-db/qnonograms/examples/sun.non"],
+}
+
+
+def sweep(puzzle, state):
+    """The peer: every line solved once on the state (no choice, no explanation)."""
+    eng = Engine(puzzle)
+    rows, cols = hint.state_cans(puzzle, state)
+    for y in range(eng.h):
+        eng.row_solve[y](rows[y])
+    for x in range(eng.w):
+        eng.col_solve[x](cols[x])
+
+
+def timed(fn, *args):
+    t = time.perf_counter()
+    out = fn(*args)
+    return (time.perf_counter() - t) * 1000, out
+
+
+def walk_states(puzzle):
+    state = ["?" * puzzle.width] * puzzle.height
+    for _ in range(puzzle.width * puzzle.height):
+        yield state
+        h = hint.hint(puzzle, state)
+        if h["kind"] not in ("line", "probe"):
+            return
+        rows = [list(r) for r in state]
+        for c in h["cells"]:
+            rows[c["row"] - 1][c["column"] - 1] = c["value"]
+        state = ["".join(r) for r in rows]
+
+
+def random_states(solution, n, rng):
+    for k in range(n):
+        share = (k % 10) / 10
+        yield ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--puzzles", default=str(ROOT.parent / "shared" / "puzzles"))
+    ap.add_argument("--states", type=int, default=60, help="random states per puzzle")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    root = Path(args.puzzles)
+    if not root.is_dir():
+        sys.exit(f"bench/hint.py: corpus not found at {root}")
+    rng = random.Random(args.seed)
+    print(f"machine: {platform.machine()}, {platform.processor() or '?'}; "
+          f"Python {platform.python_version()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print()
+    print("| size | states | puzzles | hints | p50 ms | p95 ms | max ms | sweep p50 ms | "
+          "ratio p50 | kinds | probe hints p50 / max ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for size, names in SETS.items():
+        for label in ("walk", "random"):
+            times, peers, kinds, probes = [], [], {}, []
+            for name in names:
+                p = formats.parse_one((root / name).read_text(), name)
+                if label == "walk":
+                    states = list(walk_states(p))
+                else:
+                    sol = p.goal or rows_text(p, search.solve(p, 1).solutions[0])
+                    states = list(random_states(sol, args.states, rng))
+                for st in states:
+                    ms, h = timed(hint.hint, p, st)
+                    times.append(ms)
+                    kinds[h["kind"]] = kinds.get(h["kind"], 0) + 1
+                    if h["kind"] == "probe":
+                        probes.append(ms)
+                    peers.append(timed(sweep, p, st)[0])
+            ratio = statistics.median(t / max(q, 1e-6) for t, q in zip(times, peers))
+            kind_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+            probe_text = (f"{statistics.median(probes):.1f} / {max(probes):.1f}" if probes else "-")
+            print(f"| {size} | {label} | {len(names)} | {len(times)} | "
+                  f"{statistics.median(times):.2f} | {pct(times, 0.95):.2f} | {max(times):.2f} | "
+                  f"{statistics.median(peers):.2f} | {ratio:.2f} | {kind_text} | {probe_text} |")
+
+
+if __name__ == "__main__":
+    main()
