@@ -39,8 +39,17 @@ AUTO_BUDGET_S = 5.0  # pysolver's share of an "auto" solve before clingo takes o
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
 
+_CACHE_SIZE = 8
+_cache: dict = {}  # canonical JSON of a puzzle dict -> Puzzle (the worker resends the same one)
+
+
 def to_puzzle(puzzle) -> Puzzle:
-    """A validated Puzzle from a puzzle dict, its JSON text, or a Puzzle."""
+    """A validated Puzzle from a puzzle dict, its JSON text, or a Puzzle.
+
+    Dicts are remembered (a few, by content): reading and validating a 60x60
+    puzzle costs more than a hint, and the worker sends the same puzzle with
+    every request. Treat the returned Puzzle as read-only.
+    """
     if isinstance(puzzle, Puzzle):
         return puzzle.validate()
     if isinstance(puzzle, str):
@@ -48,7 +57,18 @@ def to_puzzle(puzzle) -> Puzzle:
             puzzle = json.loads(puzzle)
         except ValueError as e:
             raise PuzzleError(f"the puzzle is not valid JSON ({e})") from None
-    return jsonfmt.from_dict(puzzle)
+    try:
+        key = json.dumps(puzzle, sort_keys=True)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and key in _cache:
+        return _cache[key]
+    p = jsonfmt.from_dict(puzzle)
+    if key is not None:
+        if len(_cache) >= _CACHE_SIZE:
+            _cache.pop(next(iter(_cache)))
+        _cache[key] = p
+    return p
 
 
 def parse(text: str, filename: str | None = None) -> dict:
