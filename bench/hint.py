@@ -5,7 +5,10 @@ States: (a) every state along a hint walk from the empty grid to the solution
 the solution's cells revealed (a player who solved parts on their own).
 For each state, ``pysolver.hint.hint`` is timed, and as a peer in the same run a
 bare sweep of the line solver over every line of the same state (the least any
-line hint must do), so the ratio survives a noisy machine.
+line hint must do), so the ratio survives a noisy machine. Both are timed with
+the line solver's caches emptied first (the worst case: in play most lines are
+unchanged since the previous hint and come from the cache; the "warm" column
+times the walk's hints in their natural order, caches kept).
 
     python bench/hint.py [--puzzles DIR] [--states N] [--seed S]
 
@@ -24,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pysolver import formats, hint, search  # noqa: E402
+from pysolver import formats, hint, line, search  # noqa: E402
 from pysolver.propagate import Engine  # noqa: E402
 from pysolver.puzzle import rows_text  # noqa: E402
 
@@ -46,17 +49,20 @@ def sweep(puzzle, state):
         eng.col_solve[x](cols[x])
 
 
-def timed(fn, *args):
+def timed(fn, *args, cold=True):
+    if cold:
+        line._solvers.clear()
     t = time.perf_counter()
     out = fn(*args)
     return (time.perf_counter() - t) * 1000, out
 
 
-def walk_states(puzzle):
+def walk_states(puzzle, warm_times):
     state = ["?" * puzzle.width] * puzzle.height
     for _ in range(puzzle.width * puzzle.height):
         yield state
-        h = hint.hint(puzzle, state)
+        ms, h = timed(hint.hint, puzzle, state, cold=False)
+        warm_times.append(ms)
         if h["kind"] not in ("line", "probe"):
             return
         rows = [list(r) for r in state]
@@ -90,15 +96,15 @@ def main():
           f"Python {platform.python_version()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print()
     print("| size | states | puzzles | hints | p50 ms | p95 ms | max ms | sweep p50 ms | "
-          "ratio p50 | kinds | probe hints p50 / max ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "ratio p50 | warm p50 / p95 ms | kinds | probe hints p50 / max ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for size, names in SETS.items():
         for label in ("walk", "random"):
-            times, peers, kinds, probes = [], [], {}, []
+            times, peers, kinds, probes, warm = [], [], {}, [], []
             for name in names:
                 p = formats.parse_one((root / name).read_text(), name)
                 if label == "walk":
-                    states = list(walk_states(p))
+                    states = list(walk_states(p, warm))
                 else:
                     sol = p.goal or rows_text(p, search.solve(p, 1).solutions[0])
                     states = list(random_states(sol, args.states, rng))
@@ -111,10 +117,12 @@ def main():
                     peers.append(timed(sweep, p, st)[0])
             ratio = statistics.median(t / max(q, 1e-6) for t, q in zip(times, peers))
             kind_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+            warm_text = (f"{statistics.median(warm):.2f} / {pct(warm, 0.95):.2f}" if warm else "-")
             probe_text = (f"{statistics.median(probes):.1f} / {max(probes):.1f}" if probes else "-")
             print(f"| {size} | {label} | {len(names)} | {len(times)} | "
                   f"{statistics.median(times):.2f} | {pct(times, 0.95):.2f} | {max(times):.2f} | "
-                  f"{statistics.median(peers):.2f} | {ratio:.2f} | {kind_text} | {probe_text} |")
+                  f"{statistics.median(peers):.2f} | {ratio:.2f} | {warm_text} | {kind_text} | "
+                  f"{probe_text} |")
 
 
 if __name__ == "__main__":
