@@ -13,6 +13,7 @@ one suggestion comes back, and each suggestion is re-solved here once more.
 from __future__ import annotations
 
 import argparse
+import json
 import datetime
 import os
 import platform

@@ -319,3 +319,26 @@ def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
     cell(page, 0, 0).click()
     wait_clues(page)
     assert clues(page)[0][0] == "1"
+
+
+def taai_solution(puzzles_dir, number):
+    """Rows ('#'/'.') of solution $number in the TAAI 2011 solution file."""
+    lines = (puzzles_dir / "taai" / "taai2011-solution.txt").read_text().splitlines()
+    k = lines.index(f"${number}")
+    return ["".join("#" if v == "1" else "." for v in line.split()) for line in lines[k + 1:k + 26]]
+
+
+def test_clingo_counts_first_when_pysolver_is_slow(page, site_server, puzzles_dir):
+    # TAAI 2011 #998: counting 20 solutions takes pysolver seconds, clingo far less
+    rows = taai_solution(puzzles_dir, 998)
+    assert len(rows) == 25 and all(len(r) == 25 for r in rows)
+    open_editor(page, site_server)
+    page.wait_for_function("() => !!window.nonogramApp.clingo")
+    set_picture(page, rows)
+    page.click("#ed-check-run")
+    page.wait_for_selector("#ed-verdict", timeout=60_000)
+    assert page.get_attribute("#ed-verdict", "data-status") == "multiple"
+    assert "counted by clingo" in page.text_content("#ed-verdict")
+    assert page.locator(".ed-cell.diff").count() > 0
+    page.click("#ed-check-cancel")
+    page.wait_for_function("() => !document.querySelector('#ed-check-run').disabled", timeout=30_000)

@@ -24,9 +24,10 @@ export class EditorChecker {
     this.checkBtn = el("button", { type: "button", id: "ed-check-run", textContent: "Check" });
     this.cancelBtn = el("button", { type: "button", id: "ed-check-cancel", textContent: "Cancel", disabled: true });
     this.out = el("div", { id: "ed-check-result", className: "ed-result" });
+    this.prog = el("p", { id: "ed-check-progress", className: "meta" });
     this.out.setAttribute("aria-live", "polite");
     this.alt = el("div", { id: "ed-alt", className: "solutions" });
-    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.alt);
+    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.prog, this.alt);
     this.fixBtn = el("button", { type: "button", id: "ed-fix-run", textContent: "Suggest fixes", disabled: true });
     this.fixOut = el("p", { id: "ed-fix-status", className: "meta" });
     this.fixList = el("ol", { id: "ed-fix-list", className: "ed-fixes" });
@@ -81,7 +82,7 @@ export class EditorChecker {
       });
       this.handle = this.engine.request("check_goal", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
         onProgress: (p) => {
-          if (version === this.ed.version) this.out.textContent = `Checking… ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
+          if (version === this.ed.version) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
         },
       });
       const res = await this.handle.promise;
@@ -95,6 +96,7 @@ export class EditorChecker {
       }
     } finally {
       this.handle = null;
+      this.prog.textContent = "";
       if (this.clingoRun && this.ed.app.clingo) this.ed.app.clingo.cancel();
       this.busy(false);
     }
