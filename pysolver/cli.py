@@ -134,6 +134,9 @@ def show_check(r):
         print("the goal image is not the puzzle's solution")
     if r["alternative"]:
         marks = {(d["row"] - 1, d["column"] - 1) for d in r["differences"]}
+        if r["goal_unique"] is None:  # no goal: show what the alternative differs from
+            print("a solution:")
+            print("\n".join(r["solutions"][0]))
         print(f"another solution ({len(marks)} cells differ, marked with *):")
         for y, row in enumerate(r["alternative"]):
             print("".join("*" if (y, x) in marks else ch for x, ch in enumerate(row)))
