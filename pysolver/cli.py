@@ -305,6 +305,12 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # e.g. piped into head
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as e:  # a bug, not bad input: still one line (PYSOLVER_DEBUG=1 shows it all)
+        if os.environ.get("PYSOLVER_DEBUG"):
+            raise
+        print(f"pysolver: internal error: {type(e).__name__}: {e} "
+              "(set PYSOLVER_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
