@@ -71,12 +71,14 @@ def run_one(args):
 
 
 def run_native(items, engines, timeout, repeat, jobs):
-    tasks = [(e, p, timeout) for _ in range(repeat) for _, p in items for e in engines]
-    with ProcessPoolExecutor(jobs, max_tasks_per_child=1) as ex:
-        results = list(ex.map(run_one, tasks, chunksize=1))
+    """Round one runs everything; later rounds repeat only the runs that finished."""
     out = {}
-    for (e, p, _), r in zip(tasks, results):
-        out.setdefault((id(p), e), []).append(r)
+    tasks = [(e, p, timeout) for _, p in items for e in engines]
+    with ProcessPoolExecutor(jobs, max_tasks_per_child=1) as ex:
+        for _ in range(repeat):
+            for (e, p, _), r in zip(tasks, ex.map(run_one, tasks, chunksize=1)):
+                out.setdefault((id(p), e), []).append(r)
+            tasks = [t for t in tasks if out[(id(t[1]), t[0])][0]["status"] != "timeout"]
     table = {}
     for label, p in items:
         for e in engines:
@@ -129,6 +131,8 @@ def run_wasm(items, timeout, repeat):
                 for _ in range(repeat):  # native and wasm alternate: same machine load
                     nat.append(asp.solve_native(p, 2, timeout)["time_s"])
                     rs.append(page.evaluate(run, [prog, int(timeout * 1000)]))
+                    if rs[0]["status"] == "timeout":
+                        break
                 grids = [asp.decode(m, p) for m in rs[0]["models"]]
                 table[label] = {"status": rs[0]["status"],
                                 "ok": all(satisfies(p, g) for g in grids),
