@@ -16,7 +16,7 @@ import re
 import time
 from pathlib import Path
 
-from .puzzle import Puzzle, PuzzleError
+from .puzzle import Puzzle, PuzzleError, rows_text
 
 ENCODINGS_DIR = Path(__file__).resolve().parent / "encodings"
 ENCODINGS = ("nonogram", "baseline_seed")
@@ -81,7 +81,8 @@ def facts(puzzle: Puzzle, known=None) -> str:
     if known is not None and len(known) != puzzle.width * puzzle.height:
         raise PuzzleError(
             f"known cells: expected {puzzle.width * puzzle.height} masks, got {len(known)}")
-    out = [f"% {puzzle.title or 'puzzle'}: {puzzle.width}x{puzzle.height}, "
+    title = " ".join((puzzle.title or "puzzle").split())  # one comment line, whatever it holds
+    out = [f"% {title}: {puzzle.width}x{puzzle.height}, "
            f"{len(puzzle.colors) - 1} colour(s)"]
     for axis, i, clue, length in puzzle.lines():
         name = f"r({i})" if axis == "row" else f"c({i})"
@@ -119,12 +120,7 @@ def decode(model_symbols, puzzle: Puzzle) -> list:
     return grid
 
 
-def rows_text(puzzle: Puzzle, grid) -> list:
-    chars = [c.char for c in puzzle.colors]
-    return ["".join(chars[k] for k in row) for row in grid]
-
-
-def status_of(found: int, exhausted: bool, max_solutions, timed_out: bool) -> str:
+def status_of(found: int, exhausted: bool, timed_out: bool) -> str:
     """The api status word for a model count (shared by the native and wasm routes)."""
     if found >= 2:
         return "multiple"
@@ -185,7 +181,7 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
     stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted,
                  encoding=encoding_name)
     return {
-        "status": status_of(len(grids), exhausted, cap, timed_out),
+        "status": status_of(len(grids), exhausted, timed_out),
         "solutions": [rows_text(puzzle, g) for g in grids],
         "time_s": round(elapsed, 4),
         "stats": stats,

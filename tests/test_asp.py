@@ -210,3 +210,9 @@ def test_corpus_agrees_with_search(puzzles_dir, pattern, step, limit):
             assert got == [grid_from_rows(p, p.goal)], name
         checked += 1
     assert checked > 0
+
+
+def test_titles_cannot_inject_rules():
+    p = Puzzle(rows=[((1, 1),)], cols=[((1, 1),)], title="x\n:- clue(_,_,_,_).\n")
+    lines = asp.facts(p).splitlines()
+    assert lines[0].startswith("% x :- clue") and all(not ln.startswith(":-") for ln in lines)
