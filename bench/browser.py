@@ -40,6 +40,7 @@ HINT_PUZZLES = [("30x30", "jwilk/data120.nin"), ("60x60", "webpbn/36459.xml")]
 SOLVE_PUZZLES = ["webpbn/6574.xml", "webpbn/803.xml", "webpbn/1611.xml", "webpbn/436.xml",
                  "webpbn/35105.xml", "webpbn/47.xml", "jwilk/data120.nin", "nonogram-db/kde.non"]
 HINTS_PER_PUZZLE = 60
+RENDER_SIZE = 120  # a random picture this size: the board's redraw cost on a big grid
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -86,6 +87,21 @@ SOLVE_RUN = """async ([text, name]) => {
   const res = await app.engine.call("solve", {puzzle, max_solutions: 2, timeout: 60});
   return {wall: (performance.now() - t0) / 1000, status: res.status, cls: res.classification,
           time_s: res.time_s};
+}"""
+
+
+RENDER_RUN = """async (dict) => {
+  const app = window.nonogramApp;
+  app.openPuzzle(dict);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const v = app.view, g = app.getGame(), times = [];
+  for (let k = 0; k < 30; k++) {
+    g.apply([[k * 37 % g.cells.length, 2]], "bench");   // one move, then a full redraw
+    const t0 = performance.now();
+    v.drawCells(); v.drawClues(); v.updateAria();
+    times.push(performance.now() - t0);
+  }
+  return times;
 }"""
 
 
@@ -150,6 +166,17 @@ def main(argv=None):
                                        "p95_ms": round(pct(times, 0.95), 1),
                                        "max_ms": round(max(times), 1)}
                 print(f"hint {label} {rel}: {out['hints'][label]}", flush=True)
+            import random
+
+            from pysolver import api
+            rnd = random.Random(1)
+            pic = ["".join("#" if rnd.random() < 0.5 else "." for _ in range(RENDER_SIZE))
+                   for _ in range(RENDER_SIZE)]
+            times = page.evaluate(RENDER_RUN, api.clues_from_grid(pic, title="render bench"))
+            out["render"] = {"size": f"{RENDER_SIZE}x{RENDER_SIZE}",
+                             "p50_ms": round(statistics.median(times), 1),
+                             "p95_ms": round(pct(times, 0.95), 1)}
+            print(f"render {out['render']}", flush=True)
             out["solve"] = []
             for rel in SOLVE_PUZZLES:
                 text = (SITE / "puzzles" / rel).read_text()
