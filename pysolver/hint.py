@@ -216,9 +216,7 @@ def _reasons(clue, n, old, new, gained):
             parts["unreachable"].append(p)
         else:
             parts["other"].append(p)
-    unknown = _multi(old).bit_count()
-    fixed = left == right
-    if not clue or min_length(clue) == n or (fixed and len(pos) == unknown):
+    if _trivial(clue, n, old):
         level = 0
     elif not parts["other"]:
         level = 1
@@ -227,11 +225,37 @@ def _reasons(clue, n, old, new, gained):
     return level, parts, ext
 
 
+def _trivial(clue, n, old):
+    """Why the line is settled without arranging blocks, or None.
+
+    "empty": no blocks; "exact": the blocks fill the line exactly; "counted": every
+    coloured cell of the clue is already marked (so the rest is empty); "fill"
+    (black and white): the open cells are exactly the filled cells still missing.
+    """
+    if not clue:
+        return "empty"
+    if min_length(clue) == n:
+        return "exact"
+    multi = _multi(old)
+    done = True
+    for c in range(1, len(old)):
+        total = sum(length for length, k in clue if k == c)
+        if (old[c] & ~multi).bit_count() != total:
+            done = False
+            break
+    if done:
+        return "counted"
+    if len(old) == 2:
+        missing = sum(length for length, _ in clue) - (old[1] & ~multi).bit_count()
+        if missing == multi.bit_count():
+            return "fill"
+    return None
+
+
 def _quick_key(candidate):
-    """Cheap ordering: obviously trivial lines first, then most cells gained, fewest unknown."""
+    """Cheap ordering: trivial lines first, then most cells gained, fewest unknown."""
     axis, i, clue, n, old, new, gained, unknown = candidate
-    trivial = not clue or min_length(clue) == n or gained == _multi(old)
-    return (not trivial, -gained.bit_count(), unknown, axis != "row", i)
+    return (_trivial(clue, n, old) is None, -gained.bit_count(), unknown, axis != "row", i)
 
 
 def _pick(candidates):
@@ -257,11 +281,23 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
     values = {p: _value_at(new, p) for p in pos}
     head = f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
     sentences = []
-    if not clue:
+    trivial = _trivial(clue, n, old)
+    multi = _multi(old)
+    filled = "filled" if not puzzle.is_color else "coloured"
+    if trivial == "empty":
         sentences.append("the line has no blocks, so every cell is empty")
-    elif min_length(clue) == n:
+    elif trivial == "exact":
         sentences.append("the blocks fill the line exactly, with single gaps where needed, "
                          "so there is only one arrangement")
+    elif trivial == "counted":
+        total = sum(length for length, _ in clue)
+        many = f"all {total} {filled} cells of the clue are" if total > 1 else \
+            f"the clue's only {filled} cell is"
+        sentences.append(f"{many} already marked, so the other cells are empty")
+    elif trivial == "fill":
+        k = multi.bit_count()
+        sentences.append(f"it still needs {k} filled cell{'s' if k != 1 else ''} and exactly "
+                         f"{k} {'is' if k == 1 else 'are'} open")
     elif ext is not None and ext[0] == ext[1]:
         sentences.append("only one arrangement of the blocks fits the marks")
     else:
@@ -290,7 +326,7 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
                 tail = " empty" if c == 0 else ""
                 sentences.append(f"every arrangement of the blocks that fits the marks "
                                  f"{verb} {_where(axis, ps)}{tail}")
-    if not clue or min_length(clue) == n or (ext is not None and ext[0] == ext[1]):
+    if trivial or (ext is not None and ext[0] == ext[1]):
         by_value = {}
         for p in pos:
             by_value.setdefault(values[p], []).append(p)
