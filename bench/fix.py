@@ -227,8 +227,8 @@ def ui_check(page, d):
         const button = document.querySelector('#ed-check-run');
         button.click();
         while (!document.querySelector('#ed-verdict')) {
-            await new Promise(r => setTimeout(r, 5));
             if (!button.disabled) throw new Error(document.querySelector('#ed-check-result').textContent);
+            await new Promise(r => setTimeout(r, 5));
         }
         return (performance.now() - t) / 1000;
     }""", d)
@@ -258,11 +258,14 @@ def main():
     if not PUZZLES.is_dir():
         sys.exit(f"puzzle corpus not found at {PUZZLES}")
     text = run(args.limit, args.timeout, args.fix_timeout)
-    if args.browser:
-        text += browser_checks(args.limit)
-    print(text)
+    print(text, flush=True)
     if args.write:
         write_section(text)
+    if args.browser:
+        more = browser_checks(args.limit)
+        print(more)
+        if args.write:
+            write_section(text + more)
 
 
 if __name__ == "__main__":

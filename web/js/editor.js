@@ -98,7 +98,8 @@ class Editor {
         el("div", { className: "ed-main" }, this.gridBox, this.status,
           el("p", { className: "help", textContent:
             "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
-            "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour." })),
+            "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
+            "A dot marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it)." })),
         el("aside", { className: "side ed-side" },
           panel("Colours", this.paletteBox),
           panel("Check", this.checkBox),
@@ -135,12 +136,8 @@ class Editor {
   onChange(move) {
     this.version++;
     this.checker.invalidate();
-    if (move && (move.s || move.g)) {
-      this.grid.render();
-      this.palette.render();
-    } else {
-      this.grid.render();
-    }
+    this.grid.render();
+    if (move && move.s) this.palette.render(); // palette edits are snapshot moves
     this.syncFields();
     this.saveDraft();
     this.requestClues();
