@@ -10,10 +10,12 @@ empty grid and must end with kind "solved" on the goal.
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pysolver import formats, hint, search
 from pysolver.puzzle import (BACKGROUND, Color, PuzzleError, cells_from_state, clue_of,
-                             puzzle_from_grid)
+                             puzzle_from_grid, satisfies)
 
 COLORS3 = [BACKGROUND, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]
 
@@ -201,3 +203,37 @@ def test_bad_states_are_rejected():
         hint.hint(p, ["??", "???"])
     with pytest.raises(PuzzleError, match="row 1, column 2: unknown character 'z'"):
         hint.hint(p, ["?z", "??"])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(0, 2**36 - 1), st.integers(2, 6), st.integers(2, 6), st.booleans(),
+       st.lists(st.integers(0, 4), min_size=36, max_size=36))
+def test_any_state_gets_a_sound_answer(seed, w, h, colour, marks):
+    """Arbitrary marks (often inconsistent): the answer is well-formed and never wrong."""
+    rng = random.Random(seed)
+    p = random_puzzle(rng, w, h, 3 if colour else 2, 0.5)
+    chars = "??.rb" if colour else "??.##"
+    state = ["".join(chars[marks[y * w + x]] for x in range(w)) for y in range(h)]
+    r = hint.hint(p, state)
+    assert r["kind"] in ("line", "probe", "contradiction", "solved", "none")
+    assert isinstance(r["explanation"], str) and r["explanation"]
+    if r["kind"] == "line":
+        assert_line_hint_forced(p, state, r)
+    elif r["kind"] == "probe":
+        assert_probe_hint_forced(p, state, r)
+    elif r["kind"] == "contradiction":
+        axis, i = r["line"]["axis"], r["line"]["index"] - 1
+        cells = cells_from_state(p, state)
+        clue = p.rows[i] if axis == "row" else p.cols[i]
+        line = line_cells(p, cells, axis, i)
+        fits = [a for a in arrangements(clue, len(line))
+                if all(line[k] >> a[k] & 1 for k in range(len(line)))]
+        assert not fits or "can be neither" in r["explanation"]
+        if "can be neither" in r["explanation"]:  # a probe found the marks inconsistent
+            assert search.solve(p, 1, cells=cells).status == "none"
+    elif r["kind"] == "solved":
+        index = p.char_index()
+        assert satisfies(p, [[index[ch] for ch in row] for row in state])
+    if r["kind"] != "solved" and "?" not in "".join(state):
+        index = p.char_index()
+        assert not satisfies(p, [[index[ch] for ch in row] for row in state])
