@@ -182,10 +182,10 @@ def write_service_worker(site: Path) -> str:
 def build() -> str:
     npm_ci()
     mp = micropip_wheel()
-    tmp = ROOT / "site.tmp"
+    tmp = ROOT / "build" / "site.tmp"  # build/ is git-ignored; renamed into place at the end
     if tmp.exists():
         shutil.rmtree(tmp)
-    tmp.mkdir()
+    tmp.mkdir(parents=True)
     copy_tree(WEB, tmp, skip=("sw.js", "README.md"))
     for name in PYODIDE_FILES:
         src = NODE / "pyodide" / name
@@ -233,7 +233,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 def serve(port: int, isolate: bool) -> None:
     Handler.isolate = isolate
     handler = partial(Handler, directory=str(SITE))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+    try:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        raise BuildError(f"cannot serve on 127.0.0.1:{port} ({e.strerror}); try --port N "
+                         "(0 picks a free port)") from None
+    with httpd:
         print(f"Serving the site at http://127.0.0.1:{httpd.server_address[1]}/ "
               f"(Ctrl-C to stop)", flush=True)
         try:
@@ -251,11 +256,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         build()
+        if args.command == "serve":
+            serve(args.port, args.isolate)
     except BuildError as e:
         print(f"build: error: {e}", file=sys.stderr)
         return 2
-    if args.command == "serve":
-        serve(args.port, args.isolate)
     return 0
 
 

@@ -77,7 +77,7 @@ export class GridView extends EventTarget {
     const box = this.root.getBoundingClientRect();
     const w = Math.max(200, box.width - 4), h = Math.max(200, window.innerHeight - box.top - 16);
     const size = Math.min(w / (p.width + this.maxRow * 0.8), h / (p.height + this.maxCol * 0.8));
-    this.setZoom(Math.floor(Math.max(14, Math.min(32, size))));
+    this.setZoom(Math.floor(Math.max(10, Math.min(32, size))));
   }
 
   setZoom(size) {
@@ -90,7 +90,7 @@ export class GridView extends EventTarget {
 
   layout() {
     const p = this.game.puzzle, cs = this.cell;
-    this.slot = Math.max(cs * 0.8, 12);
+    this.slot = Math.max(cs * 0.85, 15);
     this.rowW = Math.ceil(this.maxRow * this.slot + 8);
     this.colH = Math.ceil(this.maxCol * this.slot + 8);
     this.gridW = p.width * cs + 1;
@@ -167,25 +167,26 @@ export class GridView extends EventTarget {
       ctx.globalAlpha = 1;
     }
     const pad = cs >= 12 ? 1 : 0;
+    const m = cs * 0.3;
+    ctx.beginPath(); // all crosses in one path, stroked once
+    ctx.fillStyle = t.fill;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const v = this.value(y * width + x);
         if (v === UNKNOWN) continue;
         if (v === CROSSED) {
           if (cs < 8) continue;
-          ctx.strokeStyle = t.cross;
-          ctx.lineWidth = Math.max(1, cs / 14);
-          const m = cs * 0.3;
-          ctx.beginPath();
           ctx.moveTo(x * cs + m, y * cs + m); ctx.lineTo(x * cs + cs - m, y * cs + cs - m);
           ctx.moveTo(x * cs + cs - m, y * cs + m); ctx.lineTo(x * cs + m, y * cs + cs - m);
-          ctx.stroke();
         } else {
-          ctx.fillStyle = p.isColor ? p.colors[v - 1].rgb : t.fill;
+          if (p.isColor) ctx.fillStyle = p.colors[v - 1].rgb;
           ctx.fillRect(x * cs + pad, y * cs + pad, cs - pad, cs - pad);
         }
       }
     }
+    ctx.strokeStyle = t.cross;
+    ctx.lineWidth = Math.max(1, cs / 14);
+    ctx.stroke();
     this.drawGridLines(ctx, width, height, cs);
     if (hint) this.drawHint(ctx, hint, cs);
     if (check && check.cells) {
@@ -262,18 +263,101 @@ export class GridView extends EventTarget {
     }
   }
 
+  /** Both looks of every clue number ("normal" and crossed-out "done"), drawn once per
+   * puzzle, zoom and theme; each frame copies from them instead of drawing text. */
+  clueLayer(axis, crossedStyle) {
+    const p = this.game.puzzle, cs = this.cell, slot = this.slot, t = this.theme;
+    const W = axis === "row" ? this.rowW : this.gridW, H = axis === "row" ? this.gridH : this.colH;
+    const dpr = window.devicePixelRatio || 1;
+    const layer = document.createElement("canvas");
+    layer.width = Math.round(W * dpr);
+    layer.height = Math.round(H * dpr);
+    const ctx = layer.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = t.clueBg;
+    ctx.fillRect(0, 0, W, H);
+    ctx.font = `${Math.max(8, Math.round(slot * 0.62))}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const clues = axis === "row" ? p.rows : p.cols;
+    clues.forEach((clue, i) => {
+      const list = clue.length ? clue : [{ n: 0, c: 1 }];
+      list.forEach((b, k) => {
+        const { cx, cy } = this.slotCenter(axis, i, k, list.length);
+        const crossed = crossedStyle && clue.length;
+        if (p.isColor && clue.length) {
+          ctx.fillStyle = p.colors[b.c].rgb;
+          const sz = Math.min(slot, cs) - 2;
+          ctx.fillRect(cx - sz / 2, cy - sz / 2, sz, sz);
+          ctx.fillStyle = contrast(p.colors[b.c].rgb);
+        } else {
+          ctx.fillStyle = crossed ? t.done : t.text;
+        }
+        ctx.fillText(String(b.n), cx, cy + 1);
+        if (crossed) {
+          ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
+          ctx.lineWidth = 1.5;
+          ctx.beginPath();
+          ctx.moveTo(cx - slot * 0.4, cy + slot * 0.3); ctx.lineTo(cx + slot * 0.4, cy - slot * 0.3);
+          ctx.stroke();
+        }
+      });
+    });
+    // bold separators every 5 lines, as in the grid
+    ctx.strokeStyle = t.bold;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let k = 0; k <= clues.length; k += 5) {
+      if (axis === "row") { ctx.moveTo(0, k * cs + 0.5); ctx.lineTo(W, k * cs + 0.5); }
+      else { ctx.moveTo(k * cs + 0.5, 0); ctx.lineTo(k * cs + 0.5, H); }
+    }
+    ctx.stroke();
+    return layer;
+  }
+
+  slotCenter(axis, i, k, count) {
+    const cs = this.cell, slot = this.slot;
+    const off = (axis === "row" ? this.maxRow : this.maxCol) - count + k;
+    return axis === "row" ? { cx: 4 + off * slot + slot / 2, cy: i * cs + cs / 2 }
+      : { cx: i * cs + cs / 2, cy: 4 + off * slot + slot / 2 };
+  }
+
   drawClues() {
     const p = this.game.puzzle, cs = this.cell, slot = this.slot, t = this.theme;
+    const key = [p.dict, cs, window.devicePixelRatio, ...Object.values(t)];
+    if (!this.layers || this.layers.key.some((v, i) => v !== key[i]) || this.layers.key.length !== key.length) {
+      this.layers = { key };
+      for (const axis of ["row", "column"]) {
+        this.layers[axis] = { normal: this.clueLayer(axis, false), done: this.clueLayer(axis, true) };
+      }
+    }
+    const dpr = window.devicePixelRatio || 1;
     const done = this.overlays.clues;
     const hint = this.overlays.hint;
-    const font = `${Math.max(8, Math.round(slot * 0.62))}px system-ui, sans-serif`;
     for (const axis of ["column", "row"]) {
       const canvas = axis === "row" ? this.rowCanvas : this.colCanvas;
       const ctx = canvas.getContext("2d");
-      const W = axis === "row" ? this.rowW : this.gridW, H = axis === "row" ? this.gridH : this.colH;
-      ctx.fillStyle = t.clueBg;
-      ctx.fillRect(0, 0, W, H);
+      const layers = this.layers[axis];
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(layers.normal, 0, 0);
+      const marks = done ? (axis === "row" ? done.rows : done.columns) : null;
       const clues = axis === "row" ? p.rows : p.cols;
+      if (marks) {
+        clues.forEach((clue, i) => {
+          const m = marks[i];
+          if (!m) return;
+          clue.forEach((b, k) => {
+            if (!m[k]) return;
+            const { cx, cy } = this.slotCenter(axis, i, k, clue.length);
+            const w = axis === "row" ? slot : cs, h = axis === "row" ? cs : slot;
+            const sx = Math.round((cx - w / 2) * dpr), sy = Math.round((cy - h / 2) * dpr);
+            const sw = Math.round(w * dpr), sh = Math.round(h * dpr);
+            ctx.drawImage(layers.done, sx, sy, sw, sh, sx, sy, sw, sh);
+          });
+        });
+      }
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      const W = axis === "row" ? this.rowW : this.gridW, H = axis === "row" ? this.gridH : this.colH;
       const cur = axis === "row" ? this.cursor.y : this.cursor.x;
       ctx.fillStyle = t.tint;
       if (axis === "row") ctx.fillRect(0, cur * cs, W, cs); else ctx.fillRect(cur * cs, 0, cs, H);
@@ -282,46 +366,6 @@ export class GridView extends EventTarget {
         const k = hint.line.index - 1;
         if (axis === "row") ctx.fillRect(0, k * cs, W, cs); else ctx.fillRect(k * cs, 0, cs, H);
       }
-      ctx.font = font;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      const marks = done ? (axis === "row" ? done.rows : done.columns) : null;
-      clues.forEach((clue, i) => {
-        const n = clue.length;
-        const list = n ? clue : [{ n: 0, c: 1 }];
-        list.forEach((b, k) => {
-          const off = (axis === "row" ? this.maxRow : this.maxCol) - list.length + k;
-          const cx = axis === "row" ? 4 + off * slot + slot / 2 : i * cs + cs / 2;
-          const cy = axis === "row" ? i * cs + cs / 2 : 4 + off * slot + slot / 2;
-          const crossed = n && marks && marks[i] && marks[i][k];
-          if (p.isColor && n) {
-            ctx.fillStyle = p.colors[b.c].rgb;
-            const s = Math.min(slot, cs) - 2;
-            ctx.fillRect(cx - s / 2, cy - s / 2, s, s);
-            ctx.fillStyle = contrast(p.colors[b.c].rgb);
-          } else {
-            ctx.fillStyle = crossed ? t.done : t.text;
-          }
-          ctx.fillText(String(b.n), cx, cy + 1);
-          if (crossed) {
-            ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
-            ctx.lineWidth = 1.5;
-            ctx.beginPath();
-            ctx.moveTo(cx - slot * 0.4, cy + slot * 0.3); ctx.lineTo(cx + slot * 0.4, cy - slot * 0.3);
-            ctx.stroke();
-          }
-        });
-      });
-      // bold separators every 5 lines, as in the grid
-      ctx.strokeStyle = t.bold;
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      const count = clues.length;
-      for (let k = 0; k <= count; k += 5) {
-        if (axis === "row") { ctx.moveTo(0, k * cs + 0.5); ctx.lineTo(W, k * cs + 0.5); }
-        else { ctx.moveTo(k * cs + 0.5, 0); ctx.lineTo(k * cs + 0.5, H); }
-      }
-      ctx.stroke();
     }
   }
 
