@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import time
 
+from . import hint_text as text
 from . import line as lines_mod
 from .probe import set_cell
 from .propagate import Engine
@@ -48,11 +49,11 @@ def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
     solved_rows = [eng.row_solve[y](rows[y]) for y in range(h)]
     for y in range(h):
         if solved_rows[y] is None:
-            return _contradiction(puzzle, "row", y, rows[y], w)
+            return text.contradiction(puzzle, "row", y, lines_mod.from_cans(rows[y], w))
     solved_cols = [eng.col_solve[x](cols[x]) for x in range(w)]
     for x in range(w):
         if solved_cols[x] is None:
-            return _contradiction(puzzle, "column", x, cols[x], h)
+            return text.contradiction(puzzle, "column", x, lines_mod.from_cans(cols[x], h))
 
     # 2. A complete grid that fits every line is solved.
     if eng.complete(rows):
@@ -135,52 +136,8 @@ def _positions(mask):
     return out
 
 
-def _ranges_text(positions):
-    """'4', '4–5', '1–3, 7' for 0-based positions (shown 1-based)."""
-    parts, run = [], []
-    for p in sorted(positions):
-        if run and p == run[-1] + 1:
-            run.append(p)
-        else:
-            if run:
-                parts.append(run)
-            run = [p]
-    if run:
-        parts.append(run)
-    return ", ".join(f"{r[0] + 1}" if len(r) == 1 else f"{r[0] + 1}–{r[-1] + 1}" for r in parts)
-
-
-def _where(axis, positions):
-    other = "column" if axis == "row" else "row"
-    word = other if len(positions) == 1 else other + "s"
-    return f"{word} {_ranges_text(positions)}"
-
-
-def _clue_text(puzzle, clue):
-    if not clue:
-        return "0 (empty)"
-    if not puzzle.is_color:
-        return " ".join(str(n) for n, _ in clue)
-    return " ".join(f"{n} {puzzle.colors[c].name}" for n, c in clue)
-
-
-def _value_word(puzzle, c):
-    if c == 0:
-        return "empty"
-    return "filled" if not puzzle.is_color else puzzle.colors[c].name
-
-
 def _line_cells(cans, n):
     return lines_mod.from_cans(cans, n)
-
-
-def _arrangement(puzzle, clue, starts, n):
-    """State string of a line with the blocks at ``starts`` and background elsewhere."""
-    out = ["."] * n
-    for (length, c), s in zip(clue, starts):
-        for k in range(s, s + length):
-            out[k] = puzzle.colors[c].char
-    return "".join(out)
 
 
 # -- line hints ---------------------------------------------------------------
@@ -279,61 +236,9 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
     level, parts, ext = _reasons(clue, n, old, new, gained)
     pos = _positions(gained)
     values = {p: _value_at(new, p) for p in pos}
-    head = f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
-    sentences = []
     trivial = _trivial(clue, n, old)
-    multi = _multi(old)
-    filled = "filled" if not puzzle.is_color else "coloured"
-    if trivial == "empty":
-        sentences.append("the line has no blocks, so every cell is empty")
-    elif trivial == "exact":
-        sentences.append("the blocks fill the line exactly, with single gaps where needed, "
-                         "so there is only one arrangement")
-    elif trivial == "counted":
-        total = sum(length for length, _ in clue)
-        many = f"all {total} {filled} cells of the clue are" if total > 1 else \
-            f"the clue's only {filled} cell is"
-        sentences.append(f"{many} already marked, so the other cells are empty")
-    elif trivial == "fill":
-        k = multi.bit_count()
-        sentences.append(f"it still needs {k} filled cell{'s' if k != 1 else ''} and exactly "
-                         f"{k} {'is' if k == 1 else 'are'} open")
-    elif ext is not None and ext[0] == ext[1]:
-        sentences.append("only one arrangement of the blocks fits the marks")
-    else:
-        for j, ps in sorted(parts["overlap"].items()):
-            length, c = clue[j]
-            what = "filled" if not puzzle.is_color else puzzle.colors[c].name
-            nth = f"block {j + 1} ({length})" if len(clue) > 1 else f"the block of {length}"
-            push = ("left", "right") if axis == "row" else ("up", "down")
-            who = "the blocks are" if len(clue) > 1 else "it is"
-            sentences.append(
-                f"{nth} covers {_where(axis, ps)} whether {who} pushed as far {push[0]} "
-                f"or as far {push[1]} as the marks allow, so "
-                f"{'it is' if len(ps) == 1 else 'they are'} {what}")
-        if parts["unreachable"]:
-            ps = parts["unreachable"]
-            sentences.append(f"no block can reach {_where(axis, ps)}, so "
-                             f"{'it is' if len(ps) == 1 else 'they are'} empty")
-        other = parts["other"]
-        if other:
-            by_value = {}
-            for p in other:
-                by_value.setdefault(values[p], []).append(p)
-            for c, ps in sorted(by_value.items()):
-                verb = "leaves" if c == 0 else ("fills" if not puzzle.is_color else
-                                                f"paints {puzzle.colors[c].name}")
-                tail = " empty" if c == 0 else ""
-                sentences.append(f"every arrangement of the blocks that fits the marks "
-                                 f"{verb} {_where(axis, ps)}{tail}")
-    if trivial or (ext is not None and ext[0] == ext[1]):
-        by_value = {}
-        for p in pos:
-            by_value.setdefault(values[p], []).append(p)
-        sentences.append(", ".join(
-            f"{_where(axis, ps)} {'is' if len(ps) == 1 else 'are'} {_value_word(puzzle, c)}"
-            for c, ps in sorted(by_value.items(), key=lambda kv: -kv[0])))
-    explanation = head + "; ".join(sentences) + "."
+    explanation = text.line_explanation(puzzle, axis, i, clue, trivial, _multi(old).bit_count(),
+                                        parts, ext, values)
     out_cells = []
     for p in pos:
         y, x = (i, p) if axis == "row" else (p, i)
@@ -343,55 +248,9 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
               "explanation": explanation, "leftmost": None, "rightmost": None,
               "level": level}
     if ext is not None:
-        result["leftmost"] = _arrangement(puzzle, clue, ext[0], n)
-        result["rightmost"] = _arrangement(puzzle, clue, ext[1], n)
+        result["leftmost"] = text.arrangement(puzzle, clue, ext[0], n)
+        result["rightmost"] = text.arrangement(puzzle, clue, ext[1], n)
     return result
-
-
-# -- contradictions -----------------------------------------------------------
-
-def _contradiction(puzzle, axis, i, cans, n):
-    line = lines_mod.from_cans(cans, n)
-    clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
-    reason = _contradiction_reason(puzzle, clue, line)
-    explanation = (f"{axis.capitalize()} {i + 1}, clue {_clue_text(puzzle, clue)}: "
-                   f"the marks in this {axis} cannot be completed"
-                   + (f": {reason}" if reason else " by any arrangement of the blocks") + ".")
-    return {"kind": "contradiction", "line": {"axis": axis, "index": i + 1}, "cells": [],
-            "explanation": explanation, "leftmost": None, "rightmost": None}
-
-
-def _contradiction_reason(puzzle, clue, line):
-    """A short reason a person can check, when one of the simple ones applies."""
-    ncol = len(puzzle.colors)
-    full = puzzle.full_mask
-    for c in range(1, ncol):
-        need = sum(n for n, k in clue if k == c)
-        have = sum(1 for m in line if m == 1 << c)
-        can = sum(1 for m in line if m >> c & 1)
-        word = "filled" if ncol == 2 else puzzle.colors[c].name
-        if have > need:
-            return f"{have} cells are marked {word} but the clue has only {need}"
-        if can < need:
-            return f"the clue needs {need} {word} cells but only {can} are still open"
-    runs = []
-    k = 0
-    while k < len(line):
-        m = line[k]
-        if m != full and m & (m - 1) == 0 and m != 1:
-            e = k
-            while e < len(line) and line[e] == m:
-                e += 1
-            runs.append((e - k, m.bit_length() - 1))
-            k = e
-        else:
-            k += 1
-    for length, c in runs:
-        longest = max((n for n, k in clue if k == c), default=0)
-        if length > longest:
-            word = "filled" if ncol == 2 else puzzle.colors[c].name
-            return f"a run of {length} {word} cells is longer than any block of the clue"
-    return ""
 
 
 # -- probe hints --------------------------------------------------------------
@@ -436,7 +295,7 @@ def _probe_hint(puzzle, eng, rows, cols, budget):
             eng.run(r2, c2, {y}, {x}, steps)
             failures.append((c, eng.failed, len(steps)))
         if not survivors:
-            return _stuck(puzzle, y, x, failures)
+            return text.stuck(puzzle, y, x, failures)
         if len(survivors) == 1:
             found.append((max(f[2] for f in failures), y, x, survivors[0], failures))
             if len(found) >= PROBE_CANDIDATES or found[-1][0] == 0:
@@ -450,30 +309,10 @@ def _probe_hint(puzzle, eng, rows, cols, budget):
         return {"kind": "none", "line": None, "cells": [], "explanation": why,
                 "leftmost": None, "rightmost": None}
     cost, y, x, value, failures = best
-    groups = {}  # (axis, index, steps) -> values that fail that way
-    for c, failed, steps in failures:
-        groups.setdefault((failed[0], failed[1], steps), []).append(c)
-    clauses = []
-    for k, ((axis, idx, steps), values) in enumerate(sorted(groups.items(), key=lambda g: g[0][2])):
-        chain = "" if steps == 0 else f" after {steps} line deduction{'s' if steps != 1 else ''}"
-        subject = f"row {y + 1}, column {x + 1}" if k == 0 else "it"
-        tried = " or ".join(_value_word(puzzle, c) for c in values)
-        clauses.append(f"if {subject} were {tried}, {axis} {idx + 1} could not be "
-                       f"completed{chain}")
-    explanation = ("; ".join(clauses) + f"; so it is {_value_word(puzzle, value)}.")
-    explanation = explanation[0].upper() + explanation[1:]
-    (axis, idx, steps) = min(groups, key=lambda g: g[2])
+    explanation, (axis, idx) = text.probe_explanation(puzzle, y, x, value, failures)
     return {"kind": "probe", "line": {"axis": axis, "index": idx + 1},
             "cells": [{"row": y + 1, "column": x + 1, "value": puzzle.colors[value].char}],
             "explanation": explanation, "leftmost": None, "rightmost": None,
             "probe": {"row": y + 1, "column": x + 1, "steps": cost}}
 
 
-def _stuck(puzzle, y, x, failures):
-    c, (axis, idx), _ = failures[0]
-    return {"kind": "contradiction", "line": {"axis": axis, "index": idx + 1}, "cells": [],
-            "explanation": (f"Row {y + 1}, column {x + 1} can be neither "
-                            + " nor ".join(_value_word(puzzle, f[0]) for f in failures)
-                            + f" without breaking {axis} {idx + 1}: some marks already "
-                            "contradict the clues."),
-            "leftmost": None, "rightmost": None}
