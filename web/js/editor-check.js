@@ -5,6 +5,7 @@
 // verified suggestions; applying one is an ordinary undoable move.
 
 const COUNT_CAP = 20;
+const CLINGO_DELAY_MS = 300;
 
 function el(tag, props = {}, ...kids) {
   const e = Object.assign(document.createElement(tag), props);
@@ -113,6 +114,10 @@ export class EditorChecker {
       ? puzzle.goal.map((row, y) => [...row].map((ch, x) => (shown.has(y * w + x) ? ch : "?")).join(""))
       : undefined;
     return this.engine.call("asp", { puzzle, state }).then(async ({ program, chars }) => {
+      // most checks end within a moment: start clingo only for those that do not,
+      // so that it does not compete with pysolver for the CPU on quick ones
+      await new Promise((resolve) => setTimeout(resolve, CLINGO_DELAY_MS));
+      if (!this.handle || version !== this.ed.version) return null;
       const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1 });
       if (version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
