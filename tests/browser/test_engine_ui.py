@@ -147,3 +147,5 @@ def test_alternative_solution_wins(page, site_server, artifacts):
                 click_cell(page, x, y)
     assert solved(page)
     assert "Solved" in page.text_content("#status")
+    page.wait_for_timeout(500)  # let the clue marks arrive
+    page.screenshot(path=str(artifacts / "win-alternative.png"))

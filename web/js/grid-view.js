@@ -122,6 +122,7 @@ export class GridView extends EventTarget {
   }
 
   draw() {
+    if (this.game) this.updateAria(); // at once: a screen reader should not wait for a frame
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
@@ -134,7 +135,6 @@ export class GridView extends EventTarget {
       };
       this.drawCells();
       this.drawClues();
-      this.updateAria();
     });
   }
 

@@ -9,7 +9,7 @@ import json
 import sys
 
 import pysolver
-from pysolver import api, asp, formats, line
+from pysolver import api, formats, line
 from pysolver.puzzle import PuzzleError, cells_from_state
 
 _puzzles = {}  # JSON text of a puzzle dict -> Puzzle (the page resends the same dict)
@@ -146,6 +146,7 @@ def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
     _, p = _puzzle(payload["puzzle"])
     known = cells_from_state(p, payload["state"]) if payload.get("state") else None
+    from pysolver import asp  # imported on first use: it is not needed to play
     return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
