@@ -144,7 +144,8 @@ def main(argv=None):
     httpd, url = serve()
     out = {"machine": f"{platform.machine()}, {platform.processor() or 'cpu'}, "
                       f"{__import__('os').cpu_count()} cores",
-           "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+           "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+           "loadavg_start": __import__("os").getloadavg()}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
@@ -197,8 +198,10 @@ def main(argv=None):
             browser.close()
     finally:
         httpd.shutdown()
+    out["loadavg_end"] = __import__("os").getloadavg()
     med = statistics.median
     load = out["load"]
+    print(f"machine load average (1/5/15 min) at start {out['loadavg_start']}, at end {out['loadavg_end']}")
     print(f"cold load to first hint: median {med(load['cold_to_first_hint_s']):.2f} s "
           f"(runs {', '.join(f'{x:.2f}' for x in load['cold_to_first_hint_s'])})")
     print(f"warm load to first hint: median {med(load['warm_to_first_hint_s']):.2f} s")
