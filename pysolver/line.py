@@ -23,7 +23,7 @@ may touch (webpbn rules). An empty clue means an all-background line.
 """
 from __future__ import annotations
 
-_CACHE_LIMIT = 200_000
+CACHE_LIMIT = 200_000
 
 
 def _rspread(x, m):
@@ -143,7 +143,7 @@ def line_solver(clue, n):
             return cache[cans]
         except KeyError:
             pass
-        if len(cache) >= _CACHE_LIMIT:
+        if len(cache) >= CACHE_LIMIT:
             cache.clear()
         r = cache[cans] = solve_cans(clue, n, cans)
         return r

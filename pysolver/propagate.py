@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .line import from_cans, line_solver, normalize_clue, to_cans
+from .line import CACHE_LIMIT, from_cans, line_solver, normalize_clue, solve_cans, to_cans
+
+_MISS = object()
 
 
 class Engine:
@@ -28,7 +30,10 @@ class Engine:
         self.col_clues = [normalize_clue(c) for c in puzzle.cols]
         self.row_solve = [line_solver(c, w) for c in self.row_clues]
         self.col_solve = [line_solver(c, h) for c in self.col_clues]
+        self.row_cache = [f.cache for f in self.row_solve]
+        self.col_cache = [f.cache for f in self.col_solve]
         self.failed = None  # (axis, index) of the last contradiction
+        self.chg_rows = self.chg_cols = 0
         self.line_solves = 0
 
     # -- state conversion -------------------------------------------------
@@ -82,11 +87,15 @@ class Engine:
 
         Returns the number of cell narrowings made, or -1 on a contradiction
         (``self.failed`` then names the line). ``record``, when a list, gets one
-        step dict per line that changed.
+        step dict per line that changed. Afterwards ``self.chg_rows`` and
+        ``self.chg_cols`` are bit masks of the lines whose state changed.
         """
+        if self.ncol == 2 and record is None:
+            return self._run_bw(rows, cols, drows, dcols)
         row_solve, col_solve = self.row_solve, self.col_solve
         changes = 0
         solves = 0
+        crow = ccol = 0
         while drows or dcols:
             if drows:
                 batch, drows = drows, set()
@@ -110,13 +119,12 @@ class Engine:
                             low = gone & -gone
                             x = low.bit_length() - 1
                             t = cols[x]
-                            if c == 0:
-                                cols[x] = (t[0] & yb,) + t[1:]
-                            else:
-                                cols[x] = t[:c] + (t[c] & yb,) + t[c + 1:]
+                            cols[x] = t[:c] + (t[c] & yb,) + t[c + 1:]
                             dcols.add(x)
                             gone ^= low
                     changes += touched.bit_count()
+                    crow |= 1 << y
+                    ccol |= touched
                     if record is not None:
                         record.append(self._step("row", y, old, new, touched))
             if dcols:
@@ -141,16 +149,110 @@ class Engine:
                             low = gone & -gone
                             y = low.bit_length() - 1
                             t = rows[y]
-                            if c == 0:
-                                rows[y] = (t[0] & xb,) + t[1:]
-                            else:
-                                rows[y] = t[:c] + (t[c] & xb,) + t[c + 1:]
+                            rows[y] = t[:c] + (t[c] & xb,) + t[c + 1:]
                             drows.add(y)
                             gone ^= low
                     changes += touched.bit_count()
+                    ccol |= 1 << x
+                    crow |= touched
                     if record is not None:
                         record.append(self._step("column", x, old, new, touched))
         self.line_solves += solves
+        self.chg_rows, self.chg_cols = crow, ccol
+        return changes
+
+    def _run_bw(self, rows, cols, drows, dcols):
+        """:meth:`run` for black-and-white puzzles: (empty, filled) pairs, inlined cache."""
+        rcache, ccache = self.row_cache, self.col_cache
+        rclue, cclue = self.row_clues, self.col_clues
+        w, h = self.w, self.h
+        changes = 0
+        solves = 0
+        crow = ccol = 0
+        while drows or dcols:
+            if drows:
+                batch, drows = drows, set()
+                for y in batch:
+                    old = rows[y]
+                    cache = rcache[y]
+                    new = cache.get(old, _MISS)
+                    if new is _MISS:
+                        if len(cache) >= CACHE_LIMIT:
+                            cache.clear()
+                        new = cache[old] = solve_cans(rclue[y], w, old)
+                    solves += 1
+                    if new is None:
+                        self.failed = ("row", y)
+                        self.line_solves += solves
+                        return -1
+                    if new == old:
+                        continue
+                    rows[y] = new
+                    yb = ~(1 << y)
+                    # cells that lost "empty" became filled, and the reverse
+                    gone = old[0] & ~new[0]
+                    touched = gone
+                    while gone:
+                        low = gone & -gone
+                        x = low.bit_length() - 1
+                        t = cols[x]
+                        cols[x] = (t[0] & yb, t[1])
+                        dcols.add(x)
+                        gone ^= low
+                    gone = old[1] & ~new[1]
+                    touched |= gone
+                    while gone:
+                        low = gone & -gone
+                        x = low.bit_length() - 1
+                        t = cols[x]
+                        cols[x] = (t[0], t[1] & yb)
+                        dcols.add(x)
+                        gone ^= low
+                    changes += touched.bit_count()
+                    crow |= 1 << y
+                    ccol |= touched
+            if dcols:
+                batch, dcols = dcols, set()
+                for x in batch:
+                    old = cols[x]
+                    cache = ccache[x]
+                    new = cache.get(old, _MISS)
+                    if new is _MISS:
+                        if len(cache) >= CACHE_LIMIT:
+                            cache.clear()
+                        new = cache[old] = solve_cans(cclue[x], h, old)
+                    solves += 1
+                    if new is None:
+                        self.failed = ("column", x)
+                        self.line_solves += solves
+                        return -1
+                    if new == old:
+                        continue
+                    cols[x] = new
+                    xb = ~(1 << x)
+                    gone = old[0] & ~new[0]
+                    touched = gone
+                    while gone:
+                        low = gone & -gone
+                        y = low.bit_length() - 1
+                        t = rows[y]
+                        rows[y] = (t[0] & xb, t[1])
+                        drows.add(y)
+                        gone ^= low
+                    gone = old[1] & ~new[1]
+                    touched |= gone
+                    while gone:
+                        low = gone & -gone
+                        y = low.bit_length() - 1
+                        t = rows[y]
+                        rows[y] = (t[0], t[1] & xb)
+                        drows.add(y)
+                        gone ^= low
+                    changes += touched.bit_count()
+                    ccol |= 1 << x
+                    crow |= touched
+        self.line_solves += solves
+        self.chg_rows, self.chg_cols = crow, ccol
         return changes
 
     def run_all(self, rows, cols, record=None):

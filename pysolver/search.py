@@ -8,10 +8,11 @@ exhausted, which proves uniqueness (one found) or "no solution" (none found).
 """
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 
-from .probe import Prober, Stop
+from .probe import Prober, Stop, invalidate
 from .propagate import Engine
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress callbacks
@@ -50,7 +51,8 @@ class SolveResult:
 
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
-          should_stop=None, probing=True, clock=time.monotonic):
+          should_stop=None, probing=True, clock=time.monotonic, restarts=__import__("os").environ.get("RS", "1") == "1",
+          restart_unit=int(__import__("os").environ.get("RU", "16")), restart_nodes=100_000, seed=1):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
@@ -59,7 +61,9 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     (between nodes and every 32 probes); True cancels. ``progress(dict)``:
     called about every 0.25 s with ``known``, ``total``, ``nodes``, ``probes``,
     ``solutions`` and ``time_s``. ``probing=False`` branches without lookahead
-    (slower; for comparison). ``clock``: the time source for ``timeout``
+    (slower; for comparison). ``restarts``: randomized restarts (seeded by
+    ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
+    solutions; the final verdict always comes from a complete search. ``clock``: the time source for ``timeout``
     (benchmarks pass ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
     start = clock()
@@ -117,20 +121,27 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         res.classification_hint = "line"
         return finish("unique" if max_solutions > 1 else "solved")
 
-    stack = [(rows, cols, 0)]
-    try:
-        while stack and len(found) < max_solutions:
-            rows, cols, depth = stack.pop()
+    rng = random.Random(seed)
+
+    def dfs(stack, limit, rand):
+        """Depth-first search from ``stack``; True when the stack was exhausted."""
+        count = 0
+        while stack:
+            if count >= limit:
+                return False
+            count += 1
+            rows, cols, depth, memo = stack.pop()
             cur[0] = rows
             res.nodes += 1
             if depth > res.depth:
                 res.depth = depth
             check()
             if probing:
-                out = prober.fixpoint(rows, cols)
+                out = prober.fixpoint(rows, cols, memo)
                 if out is None:
                     continue
-                rows, cols, branches = out
+                rows, cols, memo = out
+                branches = prober.branch(rows, cols, memo, rng if rand else None)
             else:
                 branches = _plain_branches(eng, prober, rows, cols)
             if res.nodes == 1:
@@ -139,24 +150,82 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 if eng.complete(rows):
                     add_solution(rows)
                 continue
-            # most decided branch last, so it is explored first
-            branches.sort(key=lambda b: b[0])
-            for _, r2, c2 in branches:
-                stack.append((r2, c2, depth + 1))
+            if rand:
+                rng.shuffle(branches)
+            else:  # most decided branch last, so it is explored first
+                branches.sort(key=lambda b: b[0])
+            for i, b in enumerate(branches):
+                child = None
+                if memo is not None:
+                    child = memo if i == len(branches) - 1 else dict(memo)
+                    invalidate(child, b[3], b[4])
+                stack.append((b[1], b[2], depth + 1, child))
+        return True
+
+    main = [(rows, cols, 0, None)]
+    exhausted = False
+    try:
+        # A short deterministic search settles small trees. Then randomized
+        # restarts (Luby-sized, from the probed root) alternate with equal
+        # slices of the deterministic search: restarts dodge the heavy tail of
+        # bad early branches when looking for solutions, and the deterministic
+        # search, resumed each time, is what proves uniqueness or "none".
+        root = None
+        if probing:
+            root = prober.fixpoint(rows, cols)
+            res.nodes += 1
+            if root is None:
+                raise _Done()
+            main = [(root[0], root[1], 0, root[2])]
+            res.nodes -= 1  # the first dfs node re-counts the root
+        exhausted = dfs(main, restart_unit * 2, False)
+        spent = 0
+        budget = 0
+        i = 0
+        while not exhausted and len(found) < max_solutions:
+            i += 1
+            limit = restart_unit * _luby(i)
+            if root is not None and restarts and (not found or spent < budget):
+                had = len(found)
+                before = res.nodes
+                dfs([(root[0], root[1], 0, dict(root[2]))], limit, True)
+                spent += res.nodes - before
+                if len(found) > had and had == 0:
+                    budget = spent * 2 + restart_unit * 4
+            if len(found) < max_solutions:
+                exhausted = dfs(main, limit, False)
+    except _Done:
+        exhausted = True
     except Stop as stop:
         if stop.reason != "enough":
             return finish(stop.reason)
-        stack.append(None)  # the tree was not exhausted
     n = len(found)
-    res.count_exact = not stack
+    res.count_exact = exhausted
     if n == 0:
         return finish("none")
     if n >= 2:
         return finish("multiple")
-    if stack:  # stopped at max_solutions == 1 with tree left
-        res.count_exact = False
+    if not exhausted:  # stopped at max_solutions == 1 with tree left
         return finish("solved")
     return finish("unique")
+
+
+class _Done(Exception):
+    """The root probe found a contradiction."""
+
+
+def _luby(i):
+    """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
 
 
 def _plain_branches(eng, prober, rows, cols):
