@@ -39,12 +39,28 @@ SETS = {
     "tcga2016": ("taai", "tcga2016-question.txt"),
     "icga2017": ("taai", "icga2017-question.txt"),
     "lalafrogkk": ("taai", "lalafrogkk-cannot-solve.txt"),
+    "synthetic": (None, None),  # generated here: large random pictures
 }
+
+
+def synthetic():
+    """Large random pictures (seeded): density 0.65-0.7 makes them line-solvable."""
+    import random
+
+    from pysolver.puzzle import puzzle_from_grid
+    out = []
+    for size, dens, seed in ((100, 0.65, 2), (100, 0.7, 0), (200, 0.7, 0)):
+        rng = random.Random(seed)
+        grid = [[1 if rng.random() < dens else 0 for _ in range(size)] for _ in range(size)]
+        out.append((f"random{size}x{size}-d{dens}-s{seed}", puzzle_from_grid(grid)))
+    return out
 
 
 def load(set_name):
     """[(label, puzzle)] of one set, in file order."""
     folder, pattern = SETS[set_name]
+    if folder is None:
+        return synthetic()
     out = []
     for path in sorted((PUZZLES / folder).glob(pattern)):
         text = path.read_text(encoding="utf-8")

@@ -203,15 +203,8 @@ class Prober:
 
 
 def _score(results):
-    """Branching score: fewest cells any value decides, then the most."""
-    lo = hi = results[0][0]
-    for res in results[1:]:
-        n = res[0]
-        if n < lo:
-            lo = n
-        elif n > hi:
-            hi = n
-    return SC(lo, hi)
+    """Branching score: the fewest cells any value of the cell decides."""
+    return min(res[0] for res in results)
 
 
 def _bits(mask):
@@ -289,6 +282,3 @@ def reduce(puzzle, cells=None, probing=True, should_stop=None, engine=None):
     return {"status": "solved" if eng.complete(rows) else "open", "cells": eng.cells(rows),
             "failed": None, "probes": prober.probes if prober else 0}
 
-
-import os
-SC = {'min': lambda lo, hi: lo, 'minmax': lambda lo, hi: lo * 4096 + hi, 'maxmin': lambda lo, hi: hi * 4096 + lo, 'sum': lambda lo, hi: lo + hi, 'prod': lambda lo, hi: (lo + 1) * (hi + 1)}[os.environ.get('PSCORE', 'min')]

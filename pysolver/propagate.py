@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .line import CACHE_LIMIT, from_cans, line_solver, normalize_clue, solve_cans, to_cans
+from .line import from_cans, line_solver, normalize_clue, solve_cans, to_cans
 
 _MISS = object()
+MISS_BUDGET = 300_000  # cached line results kept per puzzle before a reset
 
 
 class Engine:
@@ -34,7 +35,14 @@ class Engine:
         self.col_cache = [f.cache for f in self.col_solve]
         self.failed = None  # (axis, index) of the last contradiction
         self.chg_rows = self.chg_cols = 0
+        self.misses = 0
         self.line_solves = 0
+
+    def clear_caches(self):
+        """Empty this puzzle's line caches (bounds memory on long searches)."""
+        for cache in self.row_cache + self.col_cache:
+            cache.clear()
+        self.misses = 0
 
     # -- state conversion -------------------------------------------------
     def initial(self, cells=None):
@@ -177,8 +185,9 @@ class Engine:
                     cache = rcache[y]
                     new = cache.get(old, _MISS)
                     if new is _MISS:
-                        if len(cache) >= CACHE_LIMIT:
-                            cache.clear()
+                        self.misses += 1
+                        if self.misses >= MISS_BUDGET:
+                            self.clear_caches()
                         new = cache[old] = solve_cans(rclue[y], w, old)
                     solves += 1
                     if new is None:
@@ -218,8 +227,9 @@ class Engine:
                     cache = ccache[x]
                     new = cache.get(old, _MISS)
                     if new is _MISS:
-                        if len(cache) >= CACHE_LIMIT:
-                            cache.clear()
+                        self.misses += 1
+                        if self.misses >= MISS_BUDGET:
+                            self.clear_caches()
                         new = cache[old] = solve_cans(cclue[x], h, old)
                     solves += 1
                     if new is None:

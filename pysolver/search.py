@@ -51,8 +51,8 @@ class SolveResult:
 
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
-          should_stop=None, probing=True, clock=time.monotonic, restarts=__import__("os").environ.get("RS", "1") == "1",
-          restart_unit=int(__import__("os").environ.get("RU", "16")), restart_nodes=100_000, seed=1):
+          should_stop=None, probing=True, clock=time.monotonic, restarts=True,
+          restart_unit=100, seed=1):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
