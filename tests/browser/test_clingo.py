@@ -93,3 +93,19 @@ def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
     }""")
     assert res["slow"] in ("timeout", "multiple") and res["ms"] < 10_000, res
     assert res["quick"] == "unique" and res["choices"] is not None, res
+
+
+def test_auto_hands_over_to_clingo_past_the_budget(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "two-ways")  # pysolver answers within the budget
+    assert "(pysolver)" in solve_with(page, "auto", timeout=ENGINE_TIMEOUT)
+    # the same solver with a tiny budget: pysolver times out on 6574, clingo answers
+    page.evaluate("""async () => {
+        const m = await import('./js/clingo-client.js');
+        const app = window.nonogramApp;
+        app.registerSolver(m.clingoSolver(app.engine, { id: 'auto-tiny', label: 'auto, 0.2 s', budgetS: 0.2 }));
+    }""")
+    open_builtin(page, "webpbn-6574")
+    line = solve_with(page, "auto-tiny", timeout=ENGINE_TIMEOUT)
+    assert "one solution (unique)" in line and "(clingo (pysolver gave up after 0.2 s))" in line, line
