@@ -32,6 +32,7 @@ MAX_GIVENS = 12          # chain length limit (or a tenth of the cells, if more)
 WIDE_TRIES = 4           # single toggles tried when no single given worked
 PAIR_REGION = 6          # follow a first toggle only if its alternative differs in so few cells
 PAIR_TRIES = 9           # re-solves spent on toggle pairs
+COUNT_TIME = 0.4         # seconds check() spends counting solutions beyond two
 KIND_ORDER = {"given": 0, "toggle": 1}
 
 
@@ -376,14 +377,16 @@ def _rows_text(puzzle, grid):
 
 
 def check(puzzle: Puzzle, count_cap=20, givens=(), timeout=None, should_stop=None,
-          progress=None) -> dict:
+          progress=None, count_time=COUNT_TIME) -> dict:
     """The creator's check of a goal picture.
 
     Returns {"status" (unique/multiple/none/timeout/cancelled), "classification",
     "difficulty", "count" (solutions found, at most `count_cap`), "count_exact",
     "alternative" (row strings of a solution other than the goal, or None),
     "differences" ([{"row", "column"}] where it differs, 1-based), "time_s"}.
-    ``givens``: (row, column) pairs, 0-based, shown at the start.
+    ``givens``: (row, column) pairs, 0-based, shown at the start. Counting
+    beyond two solutions stops after ``count_time`` seconds (the count is then
+    a lower bound), so that the answer stays quick.
     """
     from . import classify  # classify imports search; keep this module's import light
     start = time.monotonic()
@@ -398,8 +401,10 @@ def check(puzzle: Puzzle, count_cap=20, givens=(), timeout=None, should_stop=Non
            "differences": [], "nodes": info["nodes"]}
     sols = info["solutions"]
     if info["status"] == "multiple" and count_cap > 2 and not budget.stopped():
+        left = budget.remaining()
         res = search.solve(puzzle, max_solutions=count_cap, cells=cells,
-                           timeout=budget.remaining(), should_stop=should_stop)
+                           timeout=count_time if left is None else min(left, count_time),
+                           should_stop=should_stop)
         if len(res.solutions) >= len(sols):
             sols = res.solutions
             out["count"] = len(sols)
