@@ -100,6 +100,7 @@ function openPuzzle(dict, key = null) {
   save();
   announce(saved ? "Progress restored." : `Opened ${puzzle.title || "a puzzle"}.`);
   wasSolved = game.solved;
+  showWin();
   check.schedule(0);
   return game;
 }
@@ -111,13 +112,15 @@ function onChange() {
   hints.onGameChange();
   check.schedule();
   view.draw();
-  if (game.solved && !wasSolved) {
-    announce(`Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
-    $("status").className = "status win";
-  } else if (!game.solved) {
-    $("status").className = "status";
-  }
+  if (game.solved && !wasSolved) announce(`Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
+  showWin();
   wasSolved = game.solved;
+}
+
+function showWin() {
+  const banner = $("win-banner");
+  banner.hidden = !game.solved;
+  banner.textContent = game.solved ? `Solved in ${formatTime(game.elapsed)}: every clue is satisfied.` : "";
 }
 
 function updateButtons() {
