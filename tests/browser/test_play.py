@@ -46,6 +46,13 @@ def test_first_visit_mouse_keyboard_undo_redo(page, site_server, artifacts):
     page.keyboard.press("Control+y")
     assert state(page)[5][:5] == "#.###"
 
+    # Clear is one undoable move
+    before = state(page)
+    page.click("#clear")
+    assert state(page) == ["?" * 10] * 10
+    page.click("#undo")
+    assert state(page) == before
+    page.focus(".aria-grid")
     # the focused cell is announced with its position, state and clues
     label = page.text_content("#active-cell")
     assert label.startswith("Row 6, column 5: filled.") and "Row clue 8" in label

@@ -199,7 +199,9 @@ async function openShare(fragment) {
 function bindControls() {
   $("undo").addEventListener("click", () => game && game.undo());
   $("redo").addEventListener("click", () => game && game.redo());
-  $("clear").addEventListener("click", () => { if (game && confirm("Clear the whole grid? (Undo brings it back.)")) game.clear(); });
+  $("clear").addEventListener("click", () => {
+    if (game && game.clear()) announce("Grid cleared (Undo brings it back).");
+  });
   $("zoom-in").addEventListener("click", () => view.zoomBy(1.25));
   $("zoom-out").addEventListener("click", () => view.zoomBy(0.8));
   $("zoom-fit").addEventListener("click", () => view.fit());
