@@ -1,5 +1,20 @@
 """Playing the site as a person would: click cells, press keys, read the grid."""
+import time
+
 from conftest import ENGINE_TIMEOUT
+
+
+def wait_until(page, expression, timeout=60.0):
+    """Poll an expression that may return a Promise (wait_for_function takes a Promise as
+    truthy at once) until its value is truthy."""
+    end = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for: {expression}")
+        page.wait_for_timeout(200)
 
 
 def open_site(page, server, path=""):

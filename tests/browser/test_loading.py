@@ -1,7 +1,7 @@
 """Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine
+from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -112,34 +112,37 @@ def test_drop_a_file_on_the_page(page, site_server):
 
 
 def test_new_build_replaces_the_old_cache(page, tmp_path):
-    import re
     import shutil
+    import sys
 
-    from conftest import SITE, SiteServer, _need_site
+    from conftest import ROOT, SITE, SiteServer, _need_site
 
     _need_site()
+    sys.path.insert(0, str(ROOT))
+    from build import write_service_worker  # the build's own precache/version step
+
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)
     server = SiteServer(directory=copy).start()
+    settled = ("navigator.serviceWorker.getRegistration().then(r => r && r.active && "
+               "r.active.state === 'activated' && !r.installing && !r.waiting)")
     try:
         open_site(page, server)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        first = page.evaluate("caches.keys()")
-        assert len(first) == 1
-        # a "new build": another cache version in sw.js
-        sw = (copy / "sw.js").read_text()
-        (copy / "sw.js").write_text(re.sub(r'"version":"[0-9a-f]+"', '"version":"0000newbuild0000"', sw))
+        wait_until(page, settled)
+        assert len(page.evaluate("caches.keys()")) == 1
+        # a new build: a changed page, and sw.js rewritten with the new content hash
+        html = (copy / "index.html").read_text()
+        (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
+        version = write_service_worker(copy)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_function("caches.keys().then(k => k.length === 1 && k[0].endsWith(':0000newbuild0000'))",
-                               timeout=60_000)
-        n = page.evaluate("caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(k => k.length)")
-        assert n == len(re.search(r'"precache":(\[.*?\])', sw).group(1).split(","))
-        # the new cache alone serves the site offline
+        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0].endsWith(':{version}'))")
+        wait_until(page, settled)
+        # the new cache alone serves the new build, offline
         server.stop()
         page.context.set_offline(True)
         page.reload()
         page.wait_for_selector("html[data-booted=true]")
+        assert page.get_attribute("h1.brand", "data-build") == "new"
         assert page.text_content("#puzzle-title") == "Welcome heart"
     finally:
         server.stop()
