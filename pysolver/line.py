@@ -23,7 +23,7 @@ may touch (webpbn rules). An empty clue means an all-background line.
 """
 from __future__ import annotations
 
-CACHE_LIMIT = 200_000
+CACHE_BUDGET = 200_000  # cached line results kept in all, before a reset (~70 MB)
 
 
 def _rspread(x, m):
@@ -124,13 +124,29 @@ def solve_cans(clue, n, cans):
 
 
 _solvers = {}
+_budget = [CACHE_BUDGET]
+
+
+def clear_caches():
+    """Forget every cached line result."""
+    for fn in _solvers.values():
+        fn.cache.clear()
+    _budget[0] = CACHE_BUDGET
+
+
+def spend():
+    """Account for one new cache entry; reset all caches when over budget."""
+    _budget[0] -= 1
+    if _budget[0] <= 0:
+        clear_caches()
 
 
 def line_solver(clue, n):
     """A cached solver ``cans -> cans | None`` for one (clue, length) pair.
 
     Lines with the same clue and length share one cache, so a puzzle's identical
-    lines and repeated states during search cost a dictionary look-up.
+    lines and repeated states during search cost a dictionary look-up. All
+    caches together hold at most ``CACHE_BUDGET`` results (memory bound).
     """
     key = (clue, n)
     fn = _solvers.get(key)
@@ -143,13 +159,13 @@ def line_solver(clue, n):
             return cache[cans]
         except KeyError:
             pass
-        if len(cache) >= CACHE_LIMIT:
-            cache.clear()
+        spend()
         r = cache[cans] = solve_cans(clue, n, cans)
         return r
 
     solve.cache = cache
     if len(_solvers) > 20_000:
+        clear_caches()
         _solvers.clear()
     _solvers[key] = solve
     return solve

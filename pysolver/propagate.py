@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .line import from_cans, line_solver, normalize_clue, solve_cans, to_cans
+from .line import from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans
 
 _MISS = object()
-MISS_BUDGET = 300_000  # cached line results kept per puzzle before a reset
 
 
 class Engine:
@@ -35,14 +34,7 @@ class Engine:
         self.col_cache = [f.cache for f in self.col_solve]
         self.failed = None  # (axis, index) of the last contradiction
         self.chg_rows = self.chg_cols = 0
-        self.misses = 0
         self.line_solves = 0
-
-    def clear_caches(self):
-        """Empty this puzzle's line caches (bounds memory on long searches)."""
-        for cache in self.row_cache + self.col_cache:
-            cache.clear()
-        self.misses = 0
 
     # -- state conversion -------------------------------------------------
     def initial(self, cells=None):
@@ -185,9 +177,7 @@ class Engine:
                     cache = rcache[y]
                     new = cache.get(old, _MISS)
                     if new is _MISS:
-                        self.misses += 1
-                        if self.misses >= MISS_BUDGET:
-                            self.clear_caches()
+                        spend()
                         new = cache[old] = solve_cans(rclue[y], w, old)
                     solves += 1
                     if new is None:
@@ -227,9 +217,7 @@ class Engine:
                     cache = ccache[x]
                     new = cache.get(old, _MISS)
                     if new is _MISS:
-                        self.misses += 1
-                        if self.misses >= MISS_BUDGET:
-                            self.clear_caches()
+                        spend()
                         new = cache[old] = solve_cans(cclue[x], h, old)
                     solves += 1
                     if new is None:
