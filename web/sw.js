@@ -46,7 +46,6 @@ function isolated(response) {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
-  if (new URL(req.url).searchParams.has("v")) return; // a precache download (see install)
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const url = new URL(req.url);

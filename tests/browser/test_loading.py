@@ -50,6 +50,7 @@ def test_share_link_round_trip(page, site_server, context):
     open_site(page, site_server)
     open_builtin(page, "tulip")
     page.click("#share")
+    page.wait_for_function("location.hash.startsWith('#p=')")
     url = page.url
     assert "#p=" in url
     other = context.new_page()

@@ -219,9 +219,9 @@ function bindControls() {
   $("share").addEventListener("click", async () => {
     if (!game) return;
     const url = shareUrl(await encodeShare(game.puzzle.dict));
+    history.replaceState(null, "", url);
     try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
     catch { announce("Share link ready (copy it from the address bar)."); }
-    history.replaceState(null, "", url);
   });
   $("export").addEventListener("click", () => {
     if (!game) return;
@@ -302,7 +302,7 @@ async function boot() {
     import(path).then((m) => m.install(app)).catch((err) => console.error(`plug-in ${path}:`, err));
   }
   if (/^#p=/.test(location.hash)) {
-    await openShare(location.hash);
+    openShare(location.hash); // waits for the engine to read it; the page is usable meanwhile
   } else {
     const key = lastKey();
     const saved = key && loadGame(key);
