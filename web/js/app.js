@@ -318,7 +318,11 @@ async function boot() {
   pruneOld();
   window.addEventListener("hashchange", () => { if (/^#p=/.test(location.hash)) openShare(location.hash); });
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+    // Register once the engine has started (or failed): on a first visit the
+    // precache download then does not compete with the engine's own.
+    const register = () => navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+    if (navigator.serviceWorker.controller) register();
+    else engine.start().then(register, register);
   }
   document.documentElement.dataset.booted = "true";
 }
