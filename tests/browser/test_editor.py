@@ -136,6 +136,8 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     assert picture(page) == CHECKER
     assert page.locator(".ed-cell.given").count() == 1
     page.screenshot(path=str(artifacts / "editor-fixed.png"), full_page=True)
+    page.click("#theme-toggle")
+    page.screenshot(path=str(artifacts / "editor-dark.png"), full_page=True)
 
 
 @pytest.mark.parametrize("fmt", ["non", "xml", "json"])

@@ -91,7 +91,8 @@ export class EditorGrid extends EventTarget {
   paintCell(i, v) {
     const td = this.cellEls[i];
     const c = this.doc.colors[v];
-    td.style.background = v ? `#${c.rgb}` : "";
+    // black and white follows the theme (as the play view does); colours are the picture's own
+    td.style.background = !v ? "" : this.doc.isColor ? `#${c.rgb}` : "var(--fill)";
     td.dataset.v = String(v);
     td.classList.toggle("given", this.doc.givens.has(i));
     const mark = this.marks.get(i);
