@@ -158,7 +158,19 @@ def cmd_solve(args):
             show_solve(r)
     if args.json:
         emit_json(results, len(items) > 1)
+    elif len(results) > 1:
+        summary(results)
     return 0
+
+
+def summary(results):
+    """One closing line for a batch: how many of each verdict, and the total time."""
+    counts = {}
+    for r in results:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    total = sum(r.get("time_s") or 0 for r in results)
+    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    print(f"{len(results)} puzzles: {parts}; {total:.2f} s in the solver")
 
 
 def cmd_check(args):
@@ -170,6 +182,8 @@ def cmd_check(args):
             show_check(r)
     if args.json:
         emit_json(results, len(items) > 1)
+    elif len(results) > 1:
+        summary(results)
     return 0
 
 
