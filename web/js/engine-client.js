@@ -44,8 +44,13 @@ export class Engine extends EventTarget {
       }
       this.worker.onmessage = (e) => this.onMessage(e.data);
       this.worker.onerror = (e) => {
-        const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
         e.preventDefault();
+        if (this.status === "ready" && (this.crashes = (this.crashes || 0) + 1) <= 3) {
+          // it died after starting (e.g. out of memory): answer what was pending, start anew
+          this.restart({ kind: "internal", message: `the engine stopped (${e.message || "worker error"}); restarting` });
+          return;
+        }
+        const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
         reject(err);
@@ -80,7 +85,6 @@ export class Engine extends EventTarget {
     this.pending.delete(msg.id);
     if (msg.type === "result") p.resolve(msg.payload);
     else p.reject(new EngineError(msg.payload));
-    if (this.pending.size === 0 && this.status === "busy") this.setStatus("ready", { info: this.info });
   }
 
   send(type, payload, onProgress) {
