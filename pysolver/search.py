@@ -63,8 +63,9 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     ``solutions`` and ``time_s``. ``probing=False`` branches without lookahead
     (slower; for comparison). ``restarts``: randomized restarts (seeded by
     ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
-    solutions; the final verdict always comes from a complete search. ``clock``: the time source for ``timeout``
-    (benchmarks pass ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
+    solutions; the final verdict always comes from a complete search.
+    ``clock``: the time source for ``timeout`` (benchmarks pass
+    ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
     start = clock()
     deadline = start + timeout if timeout is not None else None
@@ -119,7 +120,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         found[tuple(rows)] = rows
         res.count_exact = True
         res.classification_hint = "line"
-        return finish("unique" if max_solutions > 1 else "solved")
+        return finish("unique")  # line logic is sound: nothing else fits
 
     rng = random.Random(seed)
 

@@ -67,3 +67,34 @@ def test_cancel_and_progress():
 def test_timeout():
     r = solve(diagonal(10), max_solutions=10**9, timeout=0.2)
     assert r.status == "timeout" and r.solutions
+
+
+def test_classify_matches_its_definitions():
+    import random
+
+    from pysolver.classify import classify
+    from pysolver.probe import reduce
+    from pysolver.propagate import propagate
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(150):
+        w, h = rng.randint(4, 8), rng.randint(4, 8)
+        grid = [[int(rng.random() < 0.5) for _ in range(w)] for _ in range(h)]
+        p = puzzle_from_grid(grid)
+        c = classify(p)
+        seen.add(c["classification"])
+        line_done = all(m in (1, 2) for m in propagate(p).cells)
+        probe_done = reduce(p)["status"] == "solved"
+        count = len(solve(p, max_solutions=2).solutions)
+        if c["classification"] == "line":
+            assert line_done and 1 <= c["difficulty"] <= 2
+        elif c["classification"] == "probe":
+            assert probe_done and not line_done and 2 <= c["difficulty"] <= 3
+        elif c["classification"] == "search":
+            assert count == 1 and not probe_done and c["difficulty"] >= 3
+        else:
+            assert c["classification"] == "multiple" and count == 2 and c["difficulty"] >= 3
+    assert {"line", "multiple"} <= seen
+    unsolvable = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1), (1, 1)), ()],
+                        cols=[((2, 1),), ((1, 1),), ((1, 1),)])
+    assert classify(unsolvable)["classification"] == "none"
