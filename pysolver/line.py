@@ -32,7 +32,28 @@ def _rspread(x, m):
 
 
 def _lspread(x, m, n):
-    """Positions q <= s (s in x) with every cell in [q, s) in m (doubling scan)."""
+    """Positions q <= s (s in x) with every cell in [q, s) in m.
+
+    Cells outside m ("blockers") split the line into segments; within a
+    segment every position up to its highest x bit is reached. Few blockers
+    (the usual case during search) make this a handful of operations; many
+    use a doubling scan.
+    """
+    k = ((1 << n) - 1) & ~m
+    if not k:
+        return (1 << x.bit_length()) - 1
+    if k.bit_count() <= 3:
+        out = 0
+        lo = 1  # lowest position of the current segment, as a bit
+        while True:
+            t = k & -k  # the blocker closing the segment (0: the line's end)
+            xs = x & ((t << 1) - 1) & -lo if t else x & -lo
+            if xs:
+                out |= ((1 << xs.bit_length()) - 1) & -lo
+            if not t:
+                return out
+            k ^= t
+            lo = t << 1
     g = x | (m & (x >> 1))
     p = m & (m >> 1)
     s = 2
