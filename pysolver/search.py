@@ -153,8 +153,10 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 continue
             if rand:
                 rng.shuffle(branches)
-            else:  # most decided branch last, so it is explored first
-                branches.sort(key=lambda b: b[0])
+            else:
+                # least decided branch last, so it is explored first: the
+                # least constraining value is the likeliest to hold solutions
+                branches.sort(key=lambda b: -b[0])
             for i, b in enumerate(branches):
                 child = None
                 if memo is not None:
