@@ -109,3 +109,33 @@ def test_auto_hands_over_to_clingo_past_the_budget(page, site_server):
     open_builtin(page, "webpbn-6574")
     line = solve_with(page, "auto-tiny", timeout=ENGINE_TIMEOUT)
     assert "one solution (unique)" in line and "(clingo (pysolver gave up after 0.2 s))" in line, line
+
+
+PERMUTATIONS = "4 4\n1\n1\n1\n1\n1\n1\n1\n1\n"   # .nin: every 4x4 permutation matrix, 24 solutions
+
+
+def test_clingo_count_pages_through_solutions(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-library")
+    page.fill("#paste-text", PERMUTATIONS)
+    page.click("#paste-open")
+    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 4")
+    line = solve_with(page, "clingo-count")
+    assert "more than one solution" in line and line.endswith("(clingo)"), line
+    assert page.text_content("#solve-result .solve-stats").startswith("Statistics:")
+    assert "choices" in page.text_content("#solve-result .solve-stats")
+    seen = set()
+    for k in range(2, 25):
+        cap = page.text_content("#solve-result .alternatives figcaption")
+        assert cap.startswith(f"Solution {k} of 24"), cap
+        page.click("#solve-result .alternatives button.show-solution")
+        rows = tuple(state(page))
+        assert sorted(rows) == sorted(["#...", ".#..", "..#.", "...#"]), rows  # a permutation
+        seen.add(rows)
+        if k < 24:
+            page.click("#solve-result button.solution-next")
+    assert page.is_disabled("#solve-result button.solution-next")
+    assert len(seen) == 23  # every alternative is a different solution
+    page.click("#solve-result button.solution-prev")
+    assert page.text_content("#solve-result .alternatives figcaption").startswith("Solution 23 of 24")

@@ -70,9 +70,18 @@ def test_check_after_a_mistake(page, site_server):
     assert "spoiler" in page.get_attribute("#check-text", "class")
 
 
+def use_pysolver(page):
+    """Pick pysolver in the Solve panel (the default is "auto", which hands hard
+    puzzles to clingo after a budget: these tests are about pysolver itself)."""
+    page.wait_for_selector("#solve-engine option[value='auto']", state="attached", timeout=30_000)
+    assert page.input_value("#solve-engine") == "auto"
+    page.select_option("#solve-engine", "pysolver")
+
+
 def test_solve_search_puzzle_and_show_it(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "webpbn-6574")   # Forever: unique, needs branching
+    use_pysolver(page)
     page.click("#solve")
     # about 5 s in CPython, 8-20 s in the browser; far longer on a loaded machine
     page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
@@ -90,6 +99,7 @@ def test_cancel_a_long_solve_then_keep_going(page, site_server):
     wait_engine(page)
     # a first visit is not yet controlled by the service worker: cancel restarts the worker
     assert page.evaluate("window.crossOriginIsolated") is False
+    use_pysolver(page)
     page.click("#solve")
     page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
                            timeout=60_000)
@@ -115,6 +125,7 @@ def test_cancel_by_interrupt_when_isolated(page, site_server):
     open_builtin(page, "webpbn-knotty")
     wait_engine(page)
     assert page.get_attribute("#engine-status", "data-isolated") == "true"
+    use_pysolver(page)
     page.click("#solve")
     page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
                            timeout=60_000)

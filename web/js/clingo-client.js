@@ -148,8 +148,10 @@ export function install(app) {
   app.registerSolver(clingoSolver(app.engine, {
     id: "clingo-count", label: `clingo: count solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
   }));
-  app.registerSolver(clingoSolver(app.engine, {
+  // The default: pysolver answers most puzzles at once; clingo takes over the hard ones.
+  const auto = clingoSolver(app.engine, {
     id: "auto", label: `auto (pysolver, clingo after ${AUTO_BUDGET_S} s)`, budgetS: AUTO_BUDGET_S,
-  }));
+  });
+  app.registerSolver({ ...auto, preferred: true });
   app.clingo = { solveWithClingo, cancel, decode };
 }

@@ -1,6 +1,8 @@
 // Solve with a registered solver (pysolver in the worker; clingo when its client
-// registers): progress, cancel, classification, and for several solutions an
-// alternative with the differing cells highlighted.
+// registers): progress, cancel, classification, the engine's statistics, and for
+// several solutions an alternative with the differing cells highlighted; when a
+// solver returns more than two (counting), the alternative pages through them.
+// A solver registered with `preferred: true` becomes the default choice.
 import { solvers, onSolverAdded } from "./solvers.js";
 
 export class SolvePanel {
@@ -18,6 +20,7 @@ export class SolvePanel {
     o.value = s.id;
     o.textContent = s.label;
     this.select.append(o);
+    if (s.preferred && !this.running) this.select.value = s.id;
   }
 
   reset() {
@@ -80,32 +83,87 @@ export class SolvePanel {
       (res.time_s !== undefined ? `; ${Number(res.time_s).toFixed(2)} s` : "") +
       (res.engine ? ` (${res.engine})` : "");
     this.progress.textContent = line;
+    const stats = statsText(res.stats || {});
+    if (stats) {
+      const p = document.createElement("p");
+      p.className = "solve-stats";
+      p.textContent = stats;
+      this.result.replaceChildren(p);
+    }
     this.announce(line);
     const sols = res.solutions || [];
     if (!sols.length) return;
     const box = document.createElement("div");
     box.className = "solutions";
-    const diff = sols.length > 1 ? differing(sols[0], sols[1]) : null;
-    sols.slice(0, 2).forEach((rows, k) => {
-      const fig = document.createElement("figure");
-      fig.append(preview(rows, game.puzzle, k === 1 ? diff : null));
-      const cap = document.createElement("figcaption");
-      cap.textContent = k === 0 ? "Solution 1" : `Solution 2 (${diff.size} differing cells outlined)`;
-      const use = document.createElement("button");
-      use.type = "button";
-      use.className = "show-solution";
-      use.textContent = "Show in grid";
-      use.addEventListener("click", () => {
-        const w = game.puzzle.width, changes = [];
-        rows.forEach((row, y) => [...row].forEach((ch, x) => changes.push([y * w + x, solutionValue(game, ch)])));
-        game.apply(changes, "solution");
-      });
-      fig.append(cap, use);
-      box.append(fig);
-    });
-    this.result.replaceChildren(box);
+    box.append(figure(sols[0], "Solution 1", null, game));
+    if (sols.length > 1) box.append(this.alternatives(sols, game));
+    this.result.append(box);
+  }
+
+  // The second figure shows solution k (2..N), outlined where it differs from
+  // solution 1, with previous/next buttons when there are more than two.
+  alternatives(sols, game) {
+    const holder = document.createElement("div");
+    holder.className = "alternatives";
+    const nav = document.createElement("div");
+    nav.className = "solution-nav";
+    const prev = button("‹ Previous", "solution-prev");
+    const next = button("Next ›", "solution-next");
+    let k = 1;
+    const draw = () => {
+      const diff = differing(sols[0], sols[k]);
+      const caption = `Solution ${k + 1}${sols.length > 2 ? ` of ${sols.length}` : ""} (${diff.size} differing cells outlined)`;
+      holder.replaceChildren(figure(sols[k], caption, diff, game));
+      if (sols.length > 2) {
+        prev.disabled = k <= 1;
+        next.disabled = k >= sols.length - 1;
+        holder.append(nav);
+      }
+    };
+    prev.addEventListener("click", () => { if (k > 1) { k -= 1; draw(); } });
+    next.addEventListener("click", () => { if (k < sols.length - 1) { k += 1; draw(); } });
+    nav.append(prev, next);
+    draw();
+    return holder;
   }
 }
+
+function button(text, className) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  b.textContent = text;
+  return b;
+}
+
+function figure(rows, caption, diff, game) {
+  const fig = document.createElement("figure");
+  fig.append(preview(rows, game.puzzle, diff));
+  const cap = document.createElement("figcaption");
+  cap.textContent = caption;
+  const use = button("Show in grid", "show-solution");
+  use.addEventListener("click", () => {
+    const w = game.puzzle.width, changes = [];
+    rows.forEach((row, y) => [...row].forEach((ch, x) => changes.push([y * w + x, solutionValue(game, ch)])));
+    game.apply(changes, "solution");
+  });
+  fig.append(cap, use);
+  return fig;
+}
+
+// The statistics each engine reports: clingo's choices and conflicts, pysolver's
+// search nodes and probes.
+function statsText(st) {
+  const parts = [];
+  const add = (key, word) => { if (st[key] !== undefined && st[key] !== null) parts.push(`${st[key]} ${word}`); };
+  add("choices", "choices");
+  add("conflicts", "conflicts");
+  add("restarts", "restarts");
+  add("nodes", "search nodes");
+  add("probes", "probes");
+  return parts.length ? `Statistics: ${parts.join(", ")}` : "";
+}
+
 
 function solutionValue(game, ch) {
   if (!game.puzzle.isColor) return ch === "#" || ch === "X" ? 2 : 1;
