@@ -151,13 +151,18 @@ def cmd_solve(args):
     opts = {"max_solutions": args.max_solutions, "timeout": args.timeout, "engine": args.engine}
     if args.engine == "clingo" and not api.clingo_available():
         raise PuzzleError("the clingo engine needs the clingo Python module (pip install clingo)")
+    return report(run_batch(_solve_job, items, opts, args.jobs), args, show_solve, len(items))
+
+
+def report(stream, args, show, count):
+    """Print each result as it arrives (text) or all at the end (--json); exit code 0."""
     results = []
-    for r in run_batch(_solve_job, items, opts, args.jobs):
+    for r in stream:
         results.append(r)
         if not args.json:
-            show_solve(r)
+            show(r)
     if args.json:
-        emit_json(results, len(items) > 1)
+        emit_json(results, count > 1)
     elif len(results) > 1:
         summary(results)
     return 0
@@ -175,16 +180,8 @@ def summary(results):
 
 def cmd_check(args):
     items = load(args.files)
-    results = []
-    for r in run_batch(_check_job, items, {"timeout": args.timeout}, args.jobs):
-        results.append(r)
-        if not args.json:
-            show_check(r)
-    if args.json:
-        emit_json(results, len(items) > 1)
-    elif len(results) > 1:
-        summary(results)
-    return 0
+    return report(run_batch(_check_job, items, {"timeout": args.timeout}, args.jobs),
+                  args, show_check, len(items))
 
 
 def cmd_hint(args):

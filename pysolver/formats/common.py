@@ -35,6 +35,14 @@ SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ*%@+=$~^!/-_:
 MAX_SIDE = 10000  # a guard against absurd sizes in hostile files, not a design limit
 
 
+def single(parse_one, text: str) -> list:
+    """A one-puzzle format's reader in the list-of-puzzles-or-errors form."""
+    try:
+        return [parse_one(text)]
+    except PuzzleError as e:
+        return [e]
+
+
 def unescape(text: str) -> str:
     """HTML entities in quoted strings (.non) and stray names in XML text."""
     return html.unescape(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..puzzle import BACKGROUND, BLACK, Color, PuzzleError
-from .common import colour_name, finish, positive, rgb_value
+from .common import colour_name, finish, positive, rgb_value, single
 
 NAME = "g"
 DECL = re.compile(r"\s*(\S):(\S?)\s+(\S+)")
@@ -25,10 +25,7 @@ def detect(text: str) -> bool:
 
 
 def parse(text: str) -> list:
-    try:
-        return [_parse(text)]
-    except PuzzleError as e:
-        return [e]
+    return single(_parse, text)
 
 
 def _parse(text: str):

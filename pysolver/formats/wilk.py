@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..puzzle import BACKGROUND, BLACK, PuzzleError
-from .common import finish, positive, size
+from .common import finish, positive, single, size
 
 NAME = "nin"
 
@@ -21,10 +21,7 @@ def detect(text: str) -> bool:
 
 
 def parse(text: str) -> list:
-    try:
-        return [_parse(text)]
-    except PuzzleError as e:
-        return [e]
+    return single(_parse, text)
 
 
 def _parse(text: str):
