@@ -163,6 +163,8 @@ class Engine:
 
     def _run_bw(self, rows, cols, drows, dcols):
         """:meth:`run` for black-and-white puzzles: (empty, filled) pairs, inlined cache."""
+        # The row and column halves are written out twice on purpose: this is the
+        # engine's hottest loop, and a shared helper costs a call per line solved.
         rcache, ccache = self.row_cache, self.col_cache
         rclue, cclue = self.row_clues, self.col_clues
         w, h = self.w, self.h
