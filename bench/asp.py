@@ -18,11 +18,8 @@ in this process (wall clock), so both see the same machine load.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import statistics
 import sys
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -31,15 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "bench"))
 
+from browser import FLAGS, serve  # noqa: E402  (bench/browser.py: site server, Chromium flags)
 from engine import PUZZLES, SETS, load  # noqa: E402  (bench/engine.py: corpus loading)
 from pysolver import asp  # noqa: E402
 from pysolver.puzzle import grid_from_rows, satisfies  # noqa: E402
 
 ENGINES = ("clingo", "baseline", "hybrid", "pysolver")
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run",
-                  "--disable-quic"]
 SHORT = {"unique": "u", "multiple": "m", "none": "n", "solved": "s", "timeout": "T",
          "cancelled": "C"}
 
@@ -91,11 +86,6 @@ def run_native(items, engines, timeout, repeat, jobs):
     return table
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def run_wasm(items, timeout, repeat):
     """clingo-wasm in headless Chromium on the same programs; wall seconds per puzzle."""
     from playwright.sync_api import sync_playwright
@@ -103,14 +93,11 @@ def run_wasm(items, timeout, repeat):
     site = ROOT / "site"
     if not (site / "clingo" / "clingo.wasm").is_file():
         raise SystemExit(f"{site} is not built: run `python build.py` first")
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd, url = serve()
     table = {}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             page = browser.new_page()
             # a blank page of the site's origin: the app (and Pyodide) stay out of the timing
             page.route(url + "bench.html", lambda route: route.fulfill(

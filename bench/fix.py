@@ -5,16 +5,17 @@
     python bench/fix.py --write          also replace "## Create and check" in PERF.md
     python bench/fix.py --limit 20       a quick sample of each set
 
-Check = what the editor's Check button runs in the worker (pysolver.fix.check):
-uniqueness, classification, difficulty, and the solution count up to 20. Fix = pysolver.fix.suggest on every nonodataset board the
+Check = what the editor's Check button runs in the worker (pysolver.api.check
+with count_cap 20): uniqueness, classification, difficulty, and the solution
+count up to 20. Fix = pysolver.fix.suggest on every nonodataset board the
 solver finds to have several solutions; a board counts as fixed when at least
 one suggestion comes back, and each suggestion is re-solved here once more.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import datetime
+import json
 import os
 import platform
 import statistics
@@ -24,21 +25,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "bench"))
 
-from pysolver import fix, search  # noqa: E402
+from browser import FLAGS, pct, serve  # noqa: E402  (bench/browser.py: site server, percentiles)
+from engine import PUZZLES  # noqa: E402
+from pysolver import api, fix, search  # noqa: E402
 from pysolver.formats import parse  # noqa: E402
 from pysolver.puzzle import puzzle_from_grid  # noqa: E402
 
-SHARED = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared"))
-PUZZLES = SHARED / "puzzles"
 SETS = ["nonogram-db", "nonodataset"]
 COUNT_CAP = 20  # as web/js/editor-check.js
 
 
 def check(puzzle, timeout):
-    """The editor's Check (fix.check: uniqueness, class, difficulty, count up to 20), timed."""
+    """The editor's Check (api.check: uniqueness, class, difficulty, count up to 20), timed."""
     t = time.perf_counter()
-    res = fix.check(puzzle, count_cap=COUNT_CAP, timeout=timeout)
+    res = api.check(puzzle, count_cap=COUNT_CAP, timeout=timeout)
     return res["status"], res["classification"], time.perf_counter() - t
 
 
@@ -70,11 +72,6 @@ def corpus(limit):
             if p.goal is not None:
                 out[s].append((r[0], p))
     return out
-
-
-def pct(xs, q):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
 def run(limit, timeout, fix_timeout):
@@ -111,7 +108,7 @@ def run(limit, timeout, fix_timeout):
                  "verdict on screen: the ASP facts request for clingo, the check in the Pyodide "
                  "worker and drawing the answer).")
     lines.append("")
-    lines.append("### Check (fix.check: uniqueness, classification, difficulty, count up to 20)")
+    lines.append("### Check (api.check: uniqueness, classification, difficulty, count up to 20)")
     lines.append("")
     lines.append("| set | size | puzzles | unique | multiple | other | median s | p95 s | max s | under 1 s |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|")
@@ -158,9 +155,6 @@ def browser_checks(limit):
     (line caches cleared first), then the real Check button in the page (the time
     to the verdict on screen, and the engine's own time inside the worker).
     """
-    import functools
-    import http.server
-    import threading
     from playwright.sync_api import sync_playwright
     sys.path.insert(0, str(ROOT / "web" / "py"))
     import bridge
@@ -173,16 +167,12 @@ def browser_checks(limit):
     sets = corpus(None)
     items = [(n, p) for n, p in sets["nonogram-db"] if p.width <= 30 and p.height <= 35]
     items += sets["nonodataset"][::max(1, len(sets["nonodataset"]) // (limit or 40))]
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd, url = serve()
     rows = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
-                                     args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+        page.goto(url)
         page.wait_for_selector("#nav-editor", timeout=60_000)
         page.click("#nav-editor")
         page.wait_for_selector("#engine-status[data-status=ready]", timeout=120_000)
@@ -191,7 +181,7 @@ def browser_checks(limit):
             payload = json.dumps({"puzzle": d, "count_cap": COUNT_CAP})
             line._solvers.clear()  # cold line caches, as in the worker for a new puzzle
             cp = json.loads(bridge.call("check_goal", payload))["result"]
-            cpy = cp["time_s"]  # fix.check's own time, as engine_s in the worker
+            cpy = cp["time_s"]  # api.check's own time, as engine_s in the worker
             ui, engine_s, status = ui_check(page, d)
             assert status == cp["status"], name
             rows.append((name, p.width, p.height, cp["status"], cpy, engine_s, ui))

@@ -26,7 +26,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "bench"))
 
+from browser import pct  # noqa: E402  (bench/browser.py: the percentile every bench table uses)
+from engine import PUZZLES  # noqa: E402
 from pysolver import formats, hint, line, search  # noqa: E402
 from pysolver.propagate import Engine  # noqa: E402
 from pysolver.puzzle import rows_text  # noqa: E402
@@ -77,14 +80,9 @@ def random_states(solution, n, rng):
         yield ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
 
 
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--puzzles", default=str(ROOT.parent / "shared" / "puzzles"))
+    ap.add_argument("--puzzles", default=str(PUZZLES))
     ap.add_argument("--states", type=int, default=60, help="random states per puzzle")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

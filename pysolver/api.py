@@ -16,12 +16,13 @@ Functions:
   parse(text, filename=None) -> {"format", "puzzles": [puzzle dict, ...]}
   solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         progress=None, should_stop=None) -> solve result
-  check(puzzle, timeout=None, progress=None, should_stop=None) -> check result
+  check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None)
+      -> check result
   hint(puzzle, state) -> hint result
   convert(source, to, filename=None) -> text
   clues_from_grid(rows, colors=None, title="") -> puzzle dict
-  fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None)
-      -> {"suggestions": [...]}
+  fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
+      givens=None) -> {"suggestions": [...]}
   call(method, payload_json, progress=None, should_stop=None) -> JSON text
 """
 from __future__ import annotations
@@ -32,10 +33,11 @@ import time
 from . import formats
 from .formats import jsonfmt
 from .formats.common import finish, rgb_value
-from .puzzle import Color, Puzzle, PuzzleError, cells_from_state, rows_text
+from .puzzle import Color, Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
 
 ENGINES = ("pysolver", "clingo", "auto")
 AUTO_BUDGET_S = 5.0  # pysolver's share of an "auto" solve before clingo takes over
+COUNT_TIME = 0.4  # seconds check() may spend counting solutions beyond two (keeps it quick)
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
 
@@ -115,6 +117,17 @@ def _solve_clingo(p, max_solutions, timeout, cells):
     return out
 
 
+def _whole_number(value, name, least):
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise PuzzleError(f"{name} must be a whole number of at least {least}, not {value!r}")
+
+
+def _check_timeout(timeout):
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or timeout <= 0):
+        raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
+
+
 def clingo_available() -> bool:
     """True when native clingo can be used (the command line; never in Pyodide)."""
     try:
@@ -139,10 +152,8 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     p = to_puzzle(puzzle)
     if engine not in ENGINES:
         raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
-    if not isinstance(max_solutions, int) or isinstance(max_solutions, bool) or max_solutions < 1:
-        raise PuzzleError(f"max_solutions must be a whole number of at least 1, not {max_solutions!r}")
-    if timeout is not None and (not isinstance(timeout, (int, float)) or timeout <= 0):
-        raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    _whole_number(max_solutions, "max_solutions", 1)
+    _check_timeout(timeout)
     cells = cells_from_state(p, state) if state is not None else None
     if engine == "pysolver":
         return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
@@ -162,37 +173,82 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     return out
 
 
-def check(puzzle, timeout=None, progress=None, should_stop=None) -> dict:
-    """Classification, uniqueness and difficulty; an alternative solution when there are several.
+def _givens(p, givens) -> list:
+    """(row, column) pairs, 0-based, of the goal cells a puzzle shows at the start.
 
-    Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
-    "difficulty", "unique" (True/False/None when undecided), "solutions",
-    "alternative" (row strings differing from the goal, or from the first solution
-    when there is no goal) | None, "differences" ([{"row", "column"}] where the
-    alternative differs), "goal_unique" (True/False/None; None without a goal),
-    "time_s", "stats"}.
+    ``givens``: [{"row", "column"}] (1-based, as everywhere in these dicts).
     """
-    from . import classify
+    if not isinstance(givens, list):
+        raise PuzzleError("givens must be a list of {row, column} objects")
+    if givens and p.goal is None:
+        raise PuzzleError("givens need the puzzle's goal image: shown cells take their colour from it")
+    out = []
+    for k, g in enumerate(givens):
+        y, x = (g.get("row"), g.get("column")) if isinstance(g, dict) else (None, None)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (y, x)):
+            raise PuzzleError(f"givens[{k}] must be an object with whole-number row and column")
+        if not (1 <= y <= p.height and 1 <= x <= p.width):
+            raise PuzzleError(f"givens[{k}]: row {y}, column {x} is outside the "
+                              f"{p.width}x{p.height} grid")
+        out.append((y - 1, x - 1))
+    return out
+
+
+def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None) -> dict:
+    """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
+
+    ``count_cap``: count solutions up to this many (2 only decides uniqueness);
+    counting beyond two stops after COUNT_TIME seconds, the count is then a
+    lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
+    Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
+    "difficulty", "unique" (True/False/None when undecided), "count" (solutions
+    found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
+    strings of a solution differing from the goal, or from the first solution when
+    there is no goal) | None, "differences" ([{"row", "column"}] where the
+    alternative differs), "goal_unique" (True/False/None; None without a goal),
+    "time_s", "stats": {"nodes", "probes"}}.
+    """
+    from . import classify, search
+    start = time.monotonic()
     p = to_puzzle(puzzle)
-    info = classify.classify(p, timeout=timeout, should_stop=should_stop, progress=progress)
-    solutions = [rows_text(p, g) for g in info["solutions"]]
-    status = info["status"]
+    _whole_number(count_cap, "count_cap", 2)
+    _check_timeout(timeout)
+    shown = set(_givens(p, givens)) if givens is not None else set()
+    cells = None
+    if shown:
+        cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
+                                     for y, row in enumerate(p.goal)])
+    info = classify.classify(p, timeout=timeout, should_stop=should_stop, progress=progress,
+                             cells=cells)
+    status, grids = info["status"], info["solutions"]
+    exact = status in ("unique", "none")
+    if status == "multiple" and count_cap > 2:
+        left = COUNT_TIME if timeout is None else min(COUNT_TIME, timeout - (time.monotonic() - start))
+        if left > 0 and not (should_stop is not None and should_stop()):
+            res = search.solve(p, max_solutions=count_cap, cells=cells, timeout=left,
+                               should_stop=should_stop)
+            if len(res.solutions) >= len(grids):
+                grids = res.solutions
+                exact = res.status == "multiple" and res.count_exact
     unique = {"unique": True, "multiple": False, "none": False}.get(status)
+    goal = grid_from_rows(p, p.goal) if p.goal is not None else None
     alternative, differences = None, []
     if status == "multiple":
-        reference = list(p.goal) if p.goal else solutions[0]
-        alternative = next((s for s in solutions if s != reference), None)
-        if alternative is not None:
+        reference = goal or grids[0]
+        alt = next((g for g in grids if g != reference), None)
+        if alt is not None:
+            alternative = rows_text(p, alt)
             differences = [{"row": y + 1, "column": x + 1}
-                           for y, (a, b) in enumerate(zip(reference, alternative))
+                           for y, (a, b) in enumerate(zip(reference, alt))
                            for x in range(p.width) if a[x] != b[x]]
     goal_unique = None
-    if p.goal is not None and unique is not None:
-        goal_unique = bool(unique and solutions and solutions[0] == list(p.goal))
+    if goal is not None and unique is not None:
+        goal_unique = bool(unique and grids and grids[0] == goal)
     return {"status": status, "classification": info["classification"],
-            "difficulty": info["difficulty"], "unique": unique, "solutions": solutions,
+            "difficulty": info["difficulty"], "unique": unique, "count": len(grids),
+            "count_exact": exact, "solutions": [rows_text(p, g) for g in grids],
             "alternative": alternative, "differences": differences, "goal_unique": goal_unique,
-            "time_s": round(info["time_s"], 4),
+            "time_s": round(time.monotonic() - start, 4),
             "stats": {"nodes": info["nodes"], "probes": info["probes"]}}
 
 
@@ -249,12 +305,19 @@ def clues_from_grid(rows, colors=None, title: str = "") -> dict:
     return jsonfmt.to_dict(finish(None, None, palette, rows, title=title))
 
 
-def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None) -> dict:
-    """Verified edits that make a multi-solution goal unique (pysolver.fix.suggest)."""
+def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
+        givens=None) -> dict:
+    """Verified edits that make a multi-solution goal unique (pysolver.fix.suggest).
+
+    ``givens``: goal cells the puzzle already shows at the start, [{"row", "column"}].
+    """
     from . import fix as fix_mod
     p = to_puzzle(puzzle)
+    _whole_number(max_suggestions, "max_suggestions", 1)
+    _check_timeout(timeout)
     return {"suggestions": fix_mod.suggest(p, max_suggestions=max_suggestions, timeout=timeout,
-                                           should_stop=should_stop, progress=progress)}
+                                           should_stop=should_stop, progress=progress,
+                                           givens=_givens(p, givens) if givens is not None else ())}
 
 
 METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "convert": convert,

@@ -1,7 +1,7 @@
 """The command line: ``python -m pysolver`` or ``pysolver``.
 
   solve FILE... [--max-solutions N] [--timeout S] [--engine E] [--jobs N] [--json]
-  check FILE... [--timeout S] [--jobs N] [--json]
+  check FILE... [--count N] [--timeout S] [--jobs N] [--json]
   hint FILE --state STATEFILE [--json]
   convert FILE --to non|xml|json|nin|asp
   clues GOALFILE [--to non|xml|json]
@@ -83,7 +83,7 @@ def _solve_job(job):
 def _check_job(job):
     label, puzzle, opts = job
     try:
-        out = api.check(puzzle, timeout=opts["timeout"])
+        out = api.check(puzzle, timeout=opts["timeout"], count_cap=opts["count"])
     except PuzzleError as e:
         out = {"status": "error", "error": str(e), "solutions": []}
     return dict(file=label, title=puzzle.title, **out)
@@ -128,6 +128,8 @@ def show_check(r):
         print(f"{r['file']}: error: {r['error']}")
         return
     unique = {True: "unique", False: "not unique", None: "undecided"}[r["unique"]]
+    if r["count"] >= 2:
+        unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
     print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s)")
     if r["goal_unique"] is False and r["unique"]:
@@ -179,8 +181,11 @@ def summary(results):
 
 
 def cmd_check(args):
+    if args.count < 2:
+        raise PuzzleError("--count must be at least 2")
     items = load(args.files)
-    return report(run_batch(_check_job, items, {"timeout": args.timeout}, args.jobs),
+    opts = {"timeout": args.timeout, "count": args.count}
+    return report(run_batch(_check_job, items, opts, args.jobs),
                   args, show_check, len(items))
 
 
@@ -269,6 +274,8 @@ def build_parser():
 
     c = sub.add_parser("check", help="classification, uniqueness, difficulty")
     c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--count", type=int, default=2, metavar="N",
+                   help="count solutions up to N (default 2: uniqueness only)")
     c.add_argument("--timeout", type=positive_float)
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--json", action="store_true")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 
 from . import probe, search
+from .hint_text import value_word
 from .propagate import Engine, propagate
 from .puzzle import Puzzle, PuzzleError, grid_from_rows, puzzle_from_grid, satisfies
 
@@ -32,7 +33,6 @@ MAX_GIVENS = 12          # chain length limit (or a tenth of the cells, if more)
 WIDE_TRIES = 4           # single toggles tried when no single given worked
 PAIR_REGION = 6          # follow a first toggle only if its alternative differs in so few cells
 PAIR_TRIES = 9           # re-solves spent on toggle pairs
-COUNT_TIME = 0.4         # seconds check() spends counting solutions beyond two
 KIND_ORDER = {"given": 0, "toggle": 1}
 
 
@@ -84,34 +84,6 @@ class _Budget:
         return res
 
 
-def _grids(res, width):
-    """The solutions of a SolveResult as lists of rows of colour indices."""
-    return _grids_of(res.solutions, width)
-
-
-def _grids_of(solutions, width):
-    out = []
-    for sol in solutions:
-        sol = list(sol)
-        if sol and not isinstance(sol[0], (list, tuple)):
-            sol = [sol[i:i + width] for i in range(0, len(sol), width)]
-        out.append([list(r) for r in sol])
-    return out
-
-
-def _state_char(puzzle, c):
-    """State-text character of colour index c ('#' stands for black in two-colour puzzles)."""
-    if c == 0:
-        return "."
-    return "#" if not puzzle.is_color else puzzle.colors[c].char
-
-
-def _colour_name(puzzle, c):
-    if not puzzle.is_color:
-        return "filled" if c else "empty"
-    return puzzle.colors[c].name if c else "empty"
-
-
 def _where(y, x):
     return f"row {y + 1}, column {x + 1}"
 
@@ -137,16 +109,16 @@ def _ranked_cells(goal, alts, exclude=()):
     return cells
 
 
-def _add_alts(pool, goal, res, width):
-    for g in _grids(res, width):
+def _add_alts(pool, goal, res):
+    for g in res.solutions:
         if g != goal and g not in pool:
             pool.append(g)
 
 
 def _given_suggestion(puzzle, goal, givens):
-    cells = [{"row": y + 1, "column": x + 1, "value": _state_char(puzzle, goal[y][x])}
+    cells = [{"row": y + 1, "column": x + 1, "value": puzzle.colors[goal[y][x]].char}
              for y, x in sorted(givens)]
-    parts = [f"{_where(y, x)} ({_colour_name(puzzle, goal[y][x])})" for y, x in sorted(givens)]
+    parts = [f"{_where(y, x)} ({value_word(puzzle, goal[y][x])})" for y, x in sorted(givens)]
     if len(parts) == 1:
         text = f"Show {parts[0]} at the start: the clues stay the same and the solution becomes unique."
     else:
@@ -157,9 +129,9 @@ def _given_suggestion(puzzle, goal, givens):
 
 
 def _toggle_suggestion(puzzle, goal, changes):
-    cells = [{"row": y + 1, "column": x + 1, "value": _state_char(puzzle, v)}
+    cells = [{"row": y + 1, "column": x + 1, "value": puzzle.colors[v].char}
              for (y, x), v in sorted(changes)]
-    parts = [f"{_where(y, x)} from {_colour_name(puzzle, goal[y][x])} to {_colour_name(puzzle, v)}"
+    parts = [f"{_where(y, x)} from {value_word(puzzle, goal[y][x])} to {value_word(puzzle, v)}"
              for (y, x), v in sorted(changes)]
     text = "Change " + " and ".join(parts) + ": the clues of those lines change and the solution becomes unique."
     return {"kind": "toggle", "cells": cells, "description": text, "verified": True,
@@ -245,7 +217,7 @@ def _try_givens(puzzle, goal, pool, budget, found, seen, givens):
         found.append(_given_suggestion(puzzle, goal, givens))
         budget.found += 1
         return True
-    _add_alts(pool, goal, res, puzzle.width)
+    _add_alts(pool, goal, res)
     return False
 
 
@@ -292,7 +264,7 @@ def _try_toggles(puzzle, goal, budget, found, seen, changes):
         found.append(_toggle_suggestion(puzzle, goal, changes))
         budget.found += 1
         return True
-    return grid, [g for g in _grids(res, puzzle.width) if g != grid]
+    return grid, [g for g in res.solutions if g != grid]
 
 
 def _single_toggles(puzzle, goal, pool, budget, found, seen, want, max_tries):
@@ -372,53 +344,6 @@ def goal_grid(puzzle: Puzzle) -> list:
     return grid
 
 
-def _rows_text(puzzle, grid):
-    return ["".join(_state_char(puzzle, c) for c in row) for row in grid]
-
-
-def check(puzzle: Puzzle, count_cap=20, givens=(), timeout=None, should_stop=None,
-          progress=None, count_time=COUNT_TIME) -> dict:
-    """The creator's check of a goal picture.
-
-    Returns {"status" (unique/multiple/none/timeout/cancelled), "classification",
-    "difficulty", "count" (solutions found, at most `count_cap`), "count_exact",
-    "alternative" (row strings of a solution other than the goal, or None),
-    "differences" ([{"row", "column"}] where it differs, 1-based), "time_s"}.
-    ``givens``: (row, column) pairs, 0-based, shown at the start. Counting
-    beyond two solutions stops after ``count_time`` seconds (the count is then
-    a lower bound), so that the answer stays quick.
-    """
-    from . import classify  # classify imports search; keep this module's import light
-    start = time.monotonic()
-    goal = goal_grid(puzzle)
-    budget = _Budget(timeout, should_stop, progress, givens)
-    cells = budget.masks(puzzle, goal)
-    info = classify.classify(puzzle, timeout=timeout, should_stop=should_stop,
-                             progress=progress, cells=cells)
-    out = {"status": info["status"], "classification": info["classification"],
-           "difficulty": info["difficulty"], "count": len(info["solutions"]),
-           "count_exact": info["status"] in ("unique", "none"), "alternative": None,
-           "differences": [], "nodes": info["nodes"]}
-    sols = info["solutions"]
-    if info["status"] == "multiple" and count_cap > 2 and not budget.stopped():
-        left = budget.remaining()
-        res = search.solve(puzzle, max_solutions=count_cap, cells=cells,
-                           timeout=count_time if left is None else min(left, count_time),
-                           should_stop=should_stop)
-        if len(res.solutions) >= len(sols):
-            sols = res.solutions
-            out["count"] = len(sols)
-            out["count_exact"] = res.status == "multiple" and res.count_exact
-    alt = next((g for g in _grids_of(sols, puzzle.width) if g != goal), None)
-    if alt is not None:
-        out["alternative"] = _rows_text(puzzle, alt)
-        out["differences"] = [{"row": y + 1, "column": x + 1}
-                              for y in range(puzzle.height) for x in range(puzzle.width)
-                              if alt[y][x] != goal[y][x]]
-    out["time_s"] = round(time.monotonic() - start, 4)
-    return out
-
-
 def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
             progress=None, givens=()) -> list:
     """Up to `max_suggestions` verified edits that make the puzzle's goal the only solution.
@@ -439,7 +364,7 @@ def suggest(puzzle: Puzzle, max_suggestions=3, timeout=None, should_stop=None,
     if res is None or res.status != "multiple":
         return []
     pool = []
-    _add_alts(pool, goal, res, puzzle.width)
+    _add_alts(pool, goal, res)
     givens, toggles, seen_g, seen_t = [], [], set(), set()
     # One-cell fixes of both kinds first (they rank first), then longer ones.
     # When no single shown cell settles the puzzle its ambiguity is wide, and a

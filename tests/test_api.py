@@ -6,14 +6,15 @@ import pytest
 
 from pysolver import api, formats
 from pysolver.formats import jsonfmt
-from pysolver.puzzle import PuzzleError, puzzle_from_grid
+from pysolver.puzzle import Puzzle, PuzzleError, puzzle_from_grid
 
-DANCER = puzzle_from_grid([[0, 1, 1, 0, 0], [0, 1, 1, 0, 1], [0, 0, 1, 0, 1], [0, 1, 1, 1, 0],
-                           [1, 0, 1, 0, 0], [1, 0, 1, 0, 0], [0, 0, 1, 1, 0], [0, 1, 0, 1, 0],
-                           [0, 1, 0, 1, 1], [1, 1, 0, 0, 0]], title="dancer")
-CHECKER = puzzle_from_grid([[1, 0], [0, 1]], title="two solutions")
+import pictures
+
+DANCER = pictures.bw(pictures.DANCER, title="dancer")
+CHECKER = pictures.bw(pictures.DIAGONAL, title="two solutions")
 # 10! solutions and no deduction at all: any engine must search, checking its clock and stop flag.
 PERM = puzzle_from_grid([[int(x == y) for x in range(10)] for y in range(10)], title="permutations")
+FRAMED = pictures.bw(pictures.CHECKER)
 IMPOSSIBLE = "GRID Impossible\nROWS\n[ 1 1 ]\n[ 1 1 ]\n[ 1 1 ]\nCOLUMNS\n[ ]\n[ 3 ]\n[ 3 ]\n"
 
 
@@ -106,6 +107,70 @@ def test_check_classification_and_alternative():
     assert r["classification"] == "none" and r["unique"] is False and r["goal_unique"] is None
 
 
+def test_check_counts_up_to_the_cap():
+    out = api.check(FRAMED, count_cap=20)
+    assert out["status"] == "multiple" and out["classification"] == "multiple"
+    assert out["count"] == 2 and out["count_exact"] is True and len(out["solutions"]) == 2
+    assert sorted((d["row"], d["column"]) for d in out["differences"]) == [(3, 3), (3, 4), (4, 3), (4, 4)]
+    alt = pictures.bw(out["alternative"])
+    assert out["alternative"] != pictures.CHECKER and alt.rows == FRAMED.rows and alt.cols == FRAMED.cols
+    out = api.check(pictures.bw(pictures.TWO_CHECKERS), count_cap=3)
+    assert out["count"] == 3 and out["count_exact"] is False
+    out = api.check(pictures.bw(pictures.TWO_CHECKERS))  # the default only decides uniqueness
+    assert out["count"] == 2 and out["count_exact"] is False
+    out = api.check(pictures.bw(pictures.UNIQUE), count_cap=20)
+    assert out["status"] == "unique" and out["count"] == 1 and out["count_exact"] is True
+    assert out["alternative"] is None and out["goal_unique"] is True
+    assert out["classification"] in ("line", "probe", "search") and out["difficulty"] >= 1
+
+
+def test_check_with_shown_cells():
+    # a shown cell of the goal settles the checker
+    assert api.check(FRAMED, givens=[{"row": 3, "column": 3}])["status"] == "unique"
+    out = api.check(pictures.bw(pictures.TWO_CHECKERS), givens=[{"row": 3, "column": 3}], count_cap=5)
+    assert out["status"] == "multiple" and out["count"] == 2 and out["count_exact"] is True
+    assert all(d["column"] >= 6 for d in out["differences"])  # only the right checker is open
+    assert api.check(FRAMED, givens=[])["status"] == "multiple"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"count_cap": 1}, "count_cap must be a whole number of at least 2"),
+    ({"count_cap": "20"}, "count_cap must be a whole number"),
+    ({"timeout": 0}, "timeout must be a positive number"),
+    ({"givens": [{"row": 7, "column": 1}]}, r"givens\[0\]: row 7, column 1 is outside the 7x6 grid"),
+    ({"givens": [{"row": 1}]}, r"givens\[0\] must be an object with whole-number row and column"),
+    ({"givens": [[1, 1]]}, r"givens\[0\] must be an object"),
+    ({"givens": {"row": 1, "column": 1}}, "givens must be a list"),
+])
+def test_check_bad_arguments(kwargs, message):
+    with pytest.raises(PuzzleError, match=message):
+        api.check(FRAMED, **kwargs)
+
+
+def test_check_without_a_goal():
+    no_goal = Puzzle(rows=FRAMED.rows, cols=FRAMED.cols)
+    out = api.check(no_goal)
+    assert out["status"] == "multiple" and out["goal_unique"] is None
+    assert out["alternative"] == out["solutions"][1] and len(out["differences"]) == 4
+    with pytest.raises(PuzzleError, match="givens need the puzzle's goal image"):
+        api.check(no_goal, givens=[{"row": 1, "column": 1}])
+
+
+def test_check_colour_alternative_uses_colour_chars():
+    rows = ["rrrrrrr", "r.....r", "r.b...r", "r..b..r", "r.....r", "rrrrrrr"]
+    out = api.check(pictures.colour(rows), count_cap=20)
+    assert out["count"] == 2 and out["count_exact"] is True
+    assert set("".join(out["alternative"])) <= set(".rb") and out["alternative"] != rows
+
+
+def test_check_cancel_and_timeout():
+    # 10! solutions: counting stops at the cap, and a stop request cancels at once
+    out = api.check(as_dict(PERM), count_cap=7)
+    assert out["status"] == "multiple" and out["count"] == 7 and out["count_exact"] is False
+    assert len({tuple(s) for s in out["solutions"]}) == 7
+    assert api.check(as_dict(PERM), count_cap=20, should_stop=lambda: True)["status"] == "cancelled"
+
+
 def test_hint_through_the_api():
     r = api.hint(as_dict(DANCER), ["?" * 5] * 10)
     assert r["kind"] == "line" and r["cells"] and r["explanation"]
@@ -152,6 +217,11 @@ def test_fix_passthrough():
     assert api.fix(as_dict(DANCER), timeout=20) == {"suggestions": []}
     with pytest.raises(PuzzleError, match="no goal"):
         api.fix({"rows": [[1]], "columns": [[1]]})
+    # the cell shown at the start settles the left checker: one more for the right one
+    out = api.fix(pictures.bw(pictures.TWO_CHECKERS), givens=[{"row": 3, "column": 3}], timeout=20)
+    assert out["suggestions"] and all(c["column"] >= 6 for s in out["suggestions"] for c in s["cells"])
+    with pytest.raises(PuzzleError, match="max_suggestions must be"):
+        api.fix(as_dict(CHECKER), max_suggestions=0)
 
 
 def test_call_json_protocol():

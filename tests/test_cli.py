@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 
 from pysolver import cli, formats
-from pysolver.puzzle import puzzle_from_grid
+
+import pictures
 
 ROOT = Path(__file__).resolve().parent.parent
-DANCER = puzzle_from_grid([[0, 1, 1, 0, 0], [0, 1, 1, 0, 1], [0, 0, 1, 0, 1], [0, 1, 1, 1, 0],
-                           [1, 0, 1, 0, 0], [1, 0, 1, 0, 0], [0, 0, 1, 1, 0], [0, 1, 0, 1, 0],
-                           [0, 1, 0, 1, 1], [1, 1, 0, 0, 0]], title="dancer")
-CHECKER = puzzle_from_grid([[1, 0], [0, 1]], title="two")
+DANCER = pictures.bw(pictures.DANCER, title="dancer")
+CHECKER = pictures.bw(pictures.DIAGONAL, title="two")
 
 
 @pytest.fixture
@@ -67,6 +66,20 @@ def test_check_shows_an_alternative(files, capsys):
     code, out, _ = run(capsys, "check", files / "dancer.xml", "--json")
     r = json.loads(out)
     assert r["classification"] == "line" and r["unique"] is True and r["difficulty"] >= 1
+
+
+def test_check_counts(files, capsys):
+    (files / "checkers.non").write_text(formats.dump(pictures.bw(pictures.TWO_CHECKERS), "non"))
+    code, out, _ = run(capsys, "check", files / "checkers.non")
+    assert code == 0 and "not unique (at least 2 solutions)" in out
+    code, out, _ = run(capsys, "check", files / "checkers.non", "--count", "20")
+    assert code == 0 and "not unique (4 solutions)" in out
+    code, out, _ = run(capsys, "check", files / "checkers.non", "--count", "3", "--json")
+    r = json.loads(out)
+    assert r["count"] == 3 and r["count_exact"] is False and len(r["solutions"]) == 3
+    code, _, err = run(capsys, "check", files / "checkers.non", "--count", "1")
+    one_line_error(code, err)
+    assert "--count must be at least 2" in err
 
 
 def test_hint(files, capsys, tmp_path):

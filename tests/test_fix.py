@@ -4,40 +4,9 @@ import itertools
 import pytest
 
 from pysolver import fix, search
-from pysolver.puzzle import BACKGROUND, Color, Puzzle, PuzzleError, clue_of, puzzle_from_grid
+from pysolver.puzzle import Puzzle, PuzzleError, clue_of
 
-RED = Color("red", "r", "FF0000")
-BLUE = Color("blue", "b", "0000FF")
-
-# A 2x2 checker inside a frame: the diagonal pair can flip to the other diagonal.
-CHECKER = ["#######",
-           "#.....#",
-           "#.#...#",
-           "#..#..#",
-           "#.....#",
-           "#######"]
-# Two independent checkers: one given or one toggle can no longer be enough.
-TWO_CHECKERS = ["#########",
-                "#.......#",
-                "#.#...#.#",
-                "#..#.#..#",
-                "#.......#",
-                "#########"]
-UNIQUE = ["#######",
-          "#.....#",
-          "#.###.#",
-          "#.....#",
-          "#######"]
-
-
-def bw(rows):
-    return puzzle_from_grid([[1 if ch == "#" else 0 for ch in r] for r in rows])
-
-
-def colour(rows):
-    colors = [BACKGROUND, RED, BLUE]
-    idx = {c.char: i for i, c in enumerate(colors)}
-    return puzzle_from_grid([[idx[ch] for ch in r] for r in rows], colors)
+from pictures import CHECKER, TWO_CHECKERS, UNIQUE, apply_suggestion, bw, colour, masks
 
 
 def brute_solutions(puzzle, fixed=None, cap=3):
@@ -79,44 +48,15 @@ def brute_solutions(puzzle, fixed=None, cap=3):
     return found
 
 
-def apply(puzzle, sugg):
-    """(puzzle, fixed cells, goal) after a suggestion, built without fix.py's helpers."""
-    chars = {"#": 1, ".": 0}
-    chars.update({c.char: i for i, c in enumerate(puzzle.colors) if i})
-    goal = [[puzzle.char_index().get(ch, 1) for ch in r] for r in puzzle.goal]
-    if sugg["kind"] == "given":
-        fixed = {(c["row"] - 1, c["column"] - 1): chars[c["value"]] for c in sugg["cells"]}
-        for (y, x), v in fixed.items():
-            assert goal[y][x] == v, "a given must show the goal's own colour"
-        return puzzle, fixed, goal
-    for c in sugg["cells"]:
-        y, x = c["row"] - 1, c["column"] - 1
-        assert goal[y][x] != chars[c["value"]], "a toggle must change the cell"
-        goal[y][x] = chars[c["value"]]
-    return puzzle_from_grid(goal, puzzle.colors), {}, goal
-
-
-def masks(puzzle, fixed):
-    cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
-    for (y, x), v in fixed.items():
-        cells[y * puzzle.width + x] = 1 << v
-    return cells
-
-
-def grids(res, width):
-    return [[list(r) for r in s] if isinstance(s[0], (list, tuple))
-            else [list(s[i:i + width]) for i in range(0, len(s), width)] for s in res.solutions]
-
-
 def assert_unique_after(puzzle, sugg, brute=True):
     assert sugg["verified"] is True
     assert sugg["kind"] in ("given", "toggle")
     assert sugg["description"]
     assert sugg["classification"] in ("line", "probe", "search")
-    fixed_puzzle, fixed, goal = apply(puzzle, sugg)
+    fixed_puzzle, fixed, goal = apply_suggestion(puzzle, sugg)
     res = search.solve(fixed_puzzle, max_solutions=2, cells=masks(fixed_puzzle, fixed) if fixed else None)
     assert res.status == "unique", sugg
-    assert grids(res, puzzle.width) == [goal]
+    assert res.solutions == [goal]
     if brute:
         assert brute_solutions(fixed_puzzle, fixed) == [goal]
 
@@ -245,32 +185,9 @@ def test_cells_already_shown_count():
     out = fix.suggest(p, givens=[(2, 2)])
     assert out and min(len(s["cells"]) for s in out) == 1
     for s in out:
-        _, fixed, goal = apply(p, s)
+        _, fixed, goal = apply_suggestion(p, s)
         fixed[(2, 2)] = goal[2][2]
-        base = apply(p, s)[0]
+        base = apply_suggestion(p, s)[0]
         assert brute_solutions(base, fixed) == [goal]
     with pytest.raises(PuzzleError, match="outside"):
         fix.suggest(p, givens=[(6, 0)])
-
-
-def test_check_reports_count_alternative_and_differences():
-    out = fix.check(bw(CHECKER))
-    assert out["status"] == "multiple" and out["classification"] == "multiple"
-    assert out["count"] == 2 and out["count_exact"] is True
-    assert sorted((d["row"], d["column"]) for d in out["differences"]) == [(3, 3), (3, 4), (4, 3), (4, 4)]
-    alt = out["alternative"]
-    assert alt != CHECKER and bw(alt).rows == bw(CHECKER).rows and bw(alt).cols == bw(CHECKER).cols
-    out = fix.check(bw(TWO_CHECKERS), count_cap=3)
-    assert out["count"] == 3 and out["count_exact"] is False
-    out = fix.check(bw(UNIQUE))
-    assert out["status"] == "unique" and out["count"] == 1 and out["alternative"] is None
-    assert out["classification"] in ("line", "probe", "search") and out["difficulty"] >= 1
-    # a shown cell settles the checker
-    assert fix.check(bw(CHECKER), givens=[(2, 2)])["status"] == "unique"
-
-
-def test_check_colour_alternative_uses_colour_chars():
-    rows = ["rrrrrrr", "r.....r", "r.b...r", "r..b..r", "r.....r", "rrrrrrr"]
-    out = fix.check(colour(rows))
-    assert out["count"] == 2
-    assert set("".join(out["alternative"])) <= set(".rb")

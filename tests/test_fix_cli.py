@@ -8,7 +8,9 @@ import pytest
 
 from pysolver import search
 from pysolver.formats import parse
-from pysolver.puzzle import grid_from_rows, puzzle_from_grid, satisfies
+from pysolver.puzzle import grid_from_rows, satisfies
+
+from pictures import apply_suggestion, masks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,20 +56,11 @@ def test_check_and_fix_agree_with_the_solver(puzzles_dir):
         assert satisfies(p, alt) and r["alternative"] != list(p.goal)
         assert r["differences"]
         assert fixes, f"{path}: no fix found"
-        goal = grid_from_rows(p, p.goal)
         for s in fixes:
-            cells = {(c["row"] - 1, c["column"] - 1): 0 if c["value"] == "." else 1 for c in s["cells"]}
-            if s["kind"] == "toggle":
-                grid = [[cells.get((y, x), v) for x, v in enumerate(row)] for y, row in enumerate(goal)]
-                res = search.solve(puzzle_from_grid(grid), max_solutions=2)
-                assert res.status == "unique" and res.solutions == [grid], (path, s)
-            else:
-                assert all(goal[y][x] == v for (y, x), v in cells.items())
-                masks = [p.full_mask] * (p.width * p.height)
-                for (y, x), v in cells.items():
-                    masks[y * p.width + x] = 1 << v
-                res = search.solve(p, max_solutions=2, cells=masks)
-                assert res.status == "unique" and res.solutions == [goal], (path, s)
+            fixed_puzzle, fixed, goal = apply_suggestion(p, s)
+            res = search.solve(fixed_puzzle, max_solutions=2,
+                               cells=masks(fixed_puzzle, fixed) if fixed else None)
+            assert res.status == "unique" and res.solutions == [goal], (path, s)
 
 
 def test_text_output_marks_the_alternative(puzzles_dir):

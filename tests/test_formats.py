@@ -5,12 +5,13 @@ import pytest
 
 from pysolver import formats, image
 from pysolver.formats import jsonfmt
-from pysolver.puzzle import BACKGROUND, BLACK, Color, Puzzle, PuzzleError, puzzle_from_grid
+from pysolver.puzzle import BACKGROUND, BLACK, Puzzle, PuzzleError, puzzle_from_grid
+
+import pictures
 
 DANCER_ROWS = [(2,), (2, 1), (1, 1), (3,), (1, 1), (1, 1), (2,), (1, 1), (1, 2), (2,)]
 DANCER_COLS = [(2, 1), (2, 1, 3), (7,), (1, 3), (2, 1)]
-DANCER_GOAL = [".##..", ".##.#", "..#.#", ".###.", "#.#..",
-               "#.#..", "..##.", ".#.#.", ".#.##", "##..."]
+DANCER_GOAL = pictures.DANCER
 
 
 def bw(clues):
@@ -25,7 +26,7 @@ def dancer():
 
 
 def colour():
-    colors = [BACKGROUND, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]
+    colors = [BACKGROUND, pictures.RED, pictures.BLUE]
     grid = [[1, 1, 2, 0], [0, 2, 2, 1], [1, 0, 0, 1]]
     return puzzle_from_grid(grid, colors, title="tiny colour").validate()
 

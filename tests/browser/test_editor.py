@@ -5,16 +5,10 @@ import zlib
 import pytest
 
 from helpers import open_site, wait_engine
+from pictures import CHECKER
 from pysolver.formats import parse
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-CHECKER = ["#######",
-           "#.....#",
-           "#.#...#",
-           "#..#..#",
-           "#.....#",
-           "#######"]
 
 
 def open_editor(page, server):

@@ -151,27 +151,20 @@ def do_asp(payload, progress):
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
 
-def _givens(payload):
-    return [(g["row"] - 1, g["column"] - 1) for g in payload.get("givens") or []]
-
-
 def do_check_goal(payload, progress):
-    """The editor's check of a goal picture (pysolver.fix.check)."""
-    from pysolver import fix
+    """The editor's check of a goal picture (pysolver.api.check with a solution count)."""
     _, p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
-    return fix.check(p, count_cap=int(payload.get("count_cap", 20)), givens=_givens(payload),
+    return api.check(p, count_cap=int(payload.get("count_cap", 20)), givens=payload.get("givens"),
                      timeout=payload.get("timeout"), progress=report)
 
 
 def do_fix(payload, progress):
-    """The editor's fix assistant (pysolver.fix.suggest): verified suggestions."""
-    from pysolver import fix
+    """The editor's fix assistant (pysolver.api.fix): verified suggestions."""
     _, p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
-    return {"suggestions": fix.suggest(p, max_suggestions=int(payload.get("max_suggestions", 3)),
-                                       timeout=payload.get("timeout"), progress=report,
-                                       givens=_givens(payload))}
+    return api.fix(p, max_suggestions=int(payload.get("max_suggestions", 3)),
+                   timeout=payload.get("timeout"), progress=report, givens=payload.get("givens"))
 
 
 def do_convert(payload, progress):
