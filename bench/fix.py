@@ -26,12 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "bench"))
+sys.path.insert(2, str(ROOT / "tests"))
 
 from browser import FLAGS, pct, serve  # noqa: E402  (bench/browser.py: site server, percentiles)
 from engine import PUZZLES  # noqa: E402
+from pictures import apply_suggestion, masks  # noqa: E402  (tests/pictures.py: the tests' re-check)
 from pysolver import api, fix, search  # noqa: E402
 from pysolver.formats import parse  # noqa: E402
-from pysolver.puzzle import puzzle_from_grid  # noqa: E402
 
 SETS = ["nonogram-db", "nonodataset"]
 COUNT_CAP = 20  # as web/js/editor-check.js
@@ -45,20 +46,13 @@ def check(puzzle, timeout):
 
 
 def reverify(puzzle, sugg):
-    """Apply a suggestion from its dict alone and re-solve: True when unique."""
-    idx = {"#": 1, ".": 0}
-    idx.update({c.char: i for i, c in enumerate(puzzle.colors) if i})
-    goal = [[puzzle.char_index().get(ch, 1) for ch in r] for r in puzzle.goal]
-    cells = None
-    if sugg["kind"] == "toggle":
-        for c in sugg["cells"]:
-            goal[c["row"] - 1][c["column"] - 1] = idx[c["value"]]
-        puzzle = puzzle_from_grid(goal, puzzle.colors)
-    else:
-        cells = [puzzle.full_mask] * (puzzle.width * puzzle.height)
-        for c in sugg["cells"]:
-            cells[(c["row"] - 1) * puzzle.width + c["column"] - 1] = 1 << idx[c["value"]]
-    return search.solve(puzzle, max_solutions=2, cells=cells).status == "unique"
+    """Apply a suggestion from its dict alone and re-solve: True when the goal is the one solution."""
+    try:
+        fixed_puzzle, fixed, goal = apply_suggestion(puzzle, sugg)
+    except AssertionError:  # a given that is not the goal's colour, a toggle that changes nothing
+        return False
+    res = search.solve(fixed_puzzle, max_solutions=2, cells=masks(fixed_puzzle, fixed) if fixed else None)
+    return res.status == "unique" and res.solutions == [goal]
 
 
 def corpus(limit):

@@ -32,8 +32,7 @@ import time
 
 from . import formats
 from .formats import jsonfmt
-from .formats.common import finish, rgb_value
-from .puzzle import Color, Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
+from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
 
 ENGINES = ("pysolver", "clingo", "auto")
 AUTO_BUDGET_S = 5.0  # pysolver's share of an "auto" solve before clingo takes over
@@ -294,15 +293,8 @@ def clues_from_grid(rows, colors=None, title: str = "") -> dict:
             raise PuzzleError("the picture is empty")
         p.title = title
         return jsonfmt.to_dict(p)
-    if not isinstance(colors, list) or len(colors) < 2:
-        raise PuzzleError("colors must list the background and at least one colour")
-    palette = []
-    for k, c in enumerate(colors):
-        if not isinstance(c, dict) or not isinstance(c.get("char"), str):
-            raise PuzzleError(f"colors[{k}] must be an object with name, char and rgb")
-        palette.append(Color(str(c.get("name", f"colour {k}")), c["char"],
-                             rgb_value(str(c.get("rgb", "808080")), f"colors[{k}]")))
-    return jsonfmt.to_dict(finish(None, None, palette, rows, title=title))
+    # the puzzle JSON reader already checks a palette and derives clues from a goal
+    return jsonfmt.to_dict(jsonfmt.from_dict({"colors": colors, "goal": rows, "title": title}))
 
 
 def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,

@@ -136,10 +136,6 @@ def _positions(mask):
     return out
 
 
-def _line_cells(cans, n):
-    return lines_mod.from_cans(cans, n)
-
-
 # -- line hints ---------------------------------------------------------------
 
 def _reasons(clue, n, old, new, gained):
@@ -150,7 +146,7 @@ def _reasons(clue, n, old, new, gained):
     left_j and right_j are its smallest and largest possible starts. Unreachable:
     no block's range [left_j, right_j + len_j) includes the cell.
     """
-    cells = _line_cells(old, n)
+    cells = lines_mod.from_cans(old, n)
     ext = lines_mod.extremes(clue, cells)
     pos = _positions(gained)
     parts = {"overlap": {}, "unreachable": [], "other": []}
