@@ -4,14 +4,10 @@
 // answers first gives the count and an alternative picture. Fix asks for
 // verified suggestions; applying one is an ordinary undoable move.
 
+import { el } from "./editor-dom.js";
+
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
-
-function el(tag, props = {}, ...kids) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids);
-  return e;
-}
 
 const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

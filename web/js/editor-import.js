@@ -2,6 +2,7 @@
 // threshold (black and white) or a number of colours, watch the live preview,
 // then take the picture into the editor as one undoable move.
 import { decodeImage, resample, threshold, quantize, toHex } from "./editor-image.js";
+import { el } from "./editor-dom.js";
 
 export class ImageImport {
   constructor(container, { getDoc, onError }) {
@@ -14,11 +15,6 @@ export class ImageImport {
   }
 
   build() {
-    const el = (tag, props = {}, ...kids) => {
-      const e = Object.assign(document.createElement(tag), props);
-      e.append(...kids);
-      return e;
-    };
     this.file = el("input", { type: "file", id: "ed-image-file", accept: "image/png,image/jpeg,image/gif,image/webp" });
     this.width = el("input", { type: "number", id: "ed-image-width", min: 1, max: 200, value: 20 });
     this.height = el("input", { type: "number", id: "ed-image-height", min: 1, max: 200, value: 20 });

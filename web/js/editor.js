@@ -7,15 +7,10 @@ import { EditorGrid } from "./editor-grid.js";
 import { EditorPalette } from "./editor-palette.js";
 import { ImageImport } from "./editor-import.js";
 import { EditorChecker } from "./editor-check.js";
+import { el } from "./editor-dom.js";
 import { encodeShare, shareUrl } from "./share.js";
 
 const DRAFT_KEY = "pysolver:draft:v1";
-
-function el(tag, props = {}, ...kids) {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...kids);
-  return e;
-}
 
 function button(id, text, title = "") {
   return el("button", { type: "button", id, textContent: text, title });
