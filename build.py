@@ -41,6 +41,7 @@ CLINGO_SKIP = (".d.ts", ".node.js")
 # optional page components written by others; app.js calls their install(app)
 PLUGINS = ["js/clingo-client.js", "js/editor.js"]
 NPM_STAMP = NODE / ".pysolver-lock-sha256"
+ENGINE_FILES = ["py/bridge.py", "js/engine-worker.js", "js/engine-snapshot.js"]
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # reproducible wheel bytes -> stable cache version
 
 
@@ -160,6 +161,17 @@ def convert_catalogue(puzzles: Path) -> int:
     return len(cat["puzzles"])
 
 
+def engine_hash(site: Path, wheels: list[Path]) -> str:
+    """What a saved engine memory snapshot depends on (web/js/engine-snapshot.js):
+    a snapshot made with other files is never restored."""
+    parts = [site / "pyodide" / n for n in PYODIDE_FILES] + wheels + [
+        site / p for p in ENGINE_FILES]
+    h = hashlib.sha256()
+    for path in parts:
+        h.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
 def write_service_worker(site: Path) -> str:
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
                    if p.is_file() and p.name != "sw.js")
@@ -206,6 +218,7 @@ def build() -> str:
     count = convert_catalogue(tmp / "puzzles")
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
+        "engine": engine_hash(tmp, [wheel, wheels / mp.name]),
         "plugins": [p for p in PLUGINS if (tmp / p).is_file()],
     }, indent=1) + "\n")
     version = write_service_worker(tmp)

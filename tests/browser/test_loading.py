@@ -5,6 +5,9 @@ from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_eng
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
+SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
+SNAPSHOT_SAVED = "window.nonogramApp.engine.snapshot"
+
 NON = """title "Paste test <b>bold</b>"
 by "<img src=x onerror=alert(1)>"
 width 3
@@ -130,13 +133,13 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
     try:
         open_site(page, server)
         wait_until(page, settled)
-        assert len(page.evaluate("caches.keys()")) == 1
+        assert len(page.evaluate(SW_CACHES)) == 1
         # a new build: a changed page, and sw.js rewritten with the new content hash
         html = (copy / "index.html").read_text()
         (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
         version = write_service_worker(copy)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0].endsWith(':{version}'))")
+        wait_until(page, f"{SW_CACHES}.then(k => k.length === 1 && k[0].endsWith(':{version}'))")
         wait_until(page, settled)
         # the new cache alone serves the new build, offline
         server.stop()
@@ -147,3 +150,67 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
         assert page.text_content("#puzzle-title") == "Welcome heart"
     finally:
         server.stop()
+
+
+def _engine_info(page):
+    wait_engine(page)
+    return page.evaluate("window.nonogramApp.engine.info")
+
+
+def _first_hint_works(page):
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
+                           timeout=60_000)
+
+
+def test_warm_load_restores_the_engine_snapshot(page, site_server):
+    open_site(page, site_server)
+    assert _engine_info(page)["snapshot"] == "none"
+    saved = wait_until(page, SNAPSHOT_SAVED)
+    assert saved["stored"] is True, saved
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    info = _engine_info(page)
+    assert info["snapshot"] == "restored"
+    assert info["pysolver"] and info["python"].startswith("3.")
+    assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
+    _first_hint_works(page)
+    # lazily imported modules and package data come from the restored files
+    asp = page.evaluate("""() => { const g = window.nonogramApp.getGame();
+        return window.nonogramApp.engine.call("asp", {puzzle: g.puzzle.dict}); }""")
+    assert "#show" in asp["program"] or ":-" in asp["program"]
+    res = page.evaluate("""() => { const g = window.nonogramApp.getGame();
+        return window.nonogramApp.engine.call("solve", {puzzle: g.puzzle.dict}); }""")
+    assert res["status"] == "unique"
+    # a restored engine never saves again; the one stored stays
+    page.wait_for_timeout(1500)
+    assert page.evaluate(SNAPSHOT_SAVED) is None
+
+
+@pytest.mark.parametrize("damage", ["garbage", "heap"])
+def test_damaged_snapshot_falls_back_to_a_normal_start(page, site_server, damage):
+    open_site(page, site_server)
+    wait_engine(page)
+    assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True
+    # garbage: not a snapshot at all; heap: the right layout with a wrong heap header
+    page.evaluate("""async (damage) => {
+        const cache = await caches.open("pysolver-engine-snapshot");
+        const [req] = await cache.keys();
+        let bytes = new Uint8Array(await (await cache.match(req)).arrayBuffer());
+        if (damage === "garbage") bytes = new Uint8Array(1000).fill(7);
+        else {
+            const n = new DataView(bytes.buffer).getUint32(0, true);
+            bytes.fill(0, Math.ceil((4 + n) / 16) * 16, Math.ceil((4 + n) / 16) * 16 + 64);
+        }
+        await cache.put(req, new Response(bytes));
+    }""", damage)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    info = _engine_info(page)
+    assert info["snapshot"] == "failed"
+    assert info["timings_ms"]["micropip"] is not None     # the normal start with micropip
+    _first_hint_works(page)
+    # the damaged copy is replaced by a good one
+    assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True
+    page.reload()
+    assert _engine_info(page)["snapshot"] == "restored"

@@ -13,10 +13,11 @@ export class EngineError extends Error {
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    this.options = options; // {installer: "micropip" | "loadPackage"}
+    this.options = options; // {installer: "micropip" | "loadPackage", snapshot: false to start without}
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
     this.error = null;
+    this.snapshot = null; // {stored, mb, ms} | {stored: false, message} once the worker saved one
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject, onProgress, type}
     this.worker = null;
@@ -56,7 +57,7 @@ export class Engine extends EventTarget {
         reject(err);
       };
       this.interrupt = null;
-      const payload = { installer: this.options.installer || "micropip" };
+      const payload = { installer: this.options.installer || "micropip", snapshot: this.options.snapshot !== false };
       if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
         this.interrupt = new Int32Array(new SharedArrayBuffer(4));
         payload.interruptBuffer = this.interrupt;
@@ -76,6 +77,12 @@ export class Engine extends EventTarget {
   }
 
   onMessage(msg) {
+    if (msg.type === "snapshot") {
+      // the worker saved (or failed to save) its memory snapshot for the next visit
+      this.snapshot = msg.payload;
+      this.dispatchEvent(new CustomEvent("snapshot", { detail: msg.payload }));
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.type === "progress") {

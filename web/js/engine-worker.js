@@ -1,13 +1,20 @@
-// Module worker: Pyodide + the pysolver wheel (installed with micropip).
+// Module worker: Pyodide + the pysolver wheel (installed with micropip), or the
+// memory snapshot of that state saved by an earlier visit (engine-snapshot.js).
 // Protocol (see web/README.md): {id, type, payload} in;
 // {id, type: "result" | "progress" | "error", payload} out.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import * as snapshot from "./engine-snapshot.js";
+
+const evaluated = performance.now(); // worker creation -> this module and pyodide.mjs fetched and run
 
 const here = (path) => new URL(path, import.meta.url).href;
+const SNAPSHOT_DELAY_MS = 1000;
 let pyodide = null;
 let bridge = null;
 let interrupt = null; // Int32Array over a SharedArrayBuffer (when the page is isolated)
 let loading = null;
+let snapshots = false; // restore from / save a memory snapshot (engine-snapshot.js)
+let bridgeSource = null;
 
 // loadPyodide never settles when the wasm cannot be fetched or compiled: Emscripten
 // only reports it on the console. Turn that report into a rejection.
@@ -27,16 +34,11 @@ function withWasmFailure(promise) {
   return Promise.race([promise, failed]).finally(() => { console.warn = warn; console.error = error; });
 }
 
-async function load(payload) {
-  const t = { start: performance.now() };
-  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  const build = await (await fetch(here("../build.json"))).json();
-  pyodide = await withWasmFailure(loadPyodide({ indexURL: here("../pyodide/") }));
+async function fresh(build, payload, t) {
+  // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine-snapshot.js)
+  pyodide = await withWasmFailure(loadPyodide({ indexURL: here("../pyodide/"), _makeSnapshot: snapshots }));
   t.pyodide = performance.now();
-  if (payload.interruptBuffer) {
-    interrupt = payload.interruptBuffer;
-    pyodide.setInterruptBuffer(interrupt);
-  }
+  setInterrupt();
   if (payload.installer === "loadPackage") {
     // the light path (no micropip): only used by the benchmark to price micropip
     await pyodide.loadPackage(here("../" + build.wheel), { messageCallback: () => {} });
@@ -48,23 +50,83 @@ async function load(payload) {
     await micropip.install(here("../" + build.wheel));
   }
   t.wheel = performance.now();
-  const source = await (await fetch(here("../py/bridge.py"))).text();
-  pyodide.FS.writeFile("/home/pyodide/pysolver_bridge.py", source);
+  pyodide.FS.writeFile("/home/pyodide/pysolver_bridge.py", await bridgeSource);
   bridge = pyodide.pyimport("pysolver_bridge");
+}
+
+async function restore(build, t) {
+  let snap = null;
+  try {
+    snap = await snapshot.load(build.engine);
+    if (!snap) return "none";
+    t.read = performance.now();
+    pyodide = await withWasmFailure(loadPyodide({
+      indexURL: here("../pyodide/"), _loadSnapshot: snap.heap, _snapshotDeserializer: snapshot.deserialize,
+    }));
+    t.pyodide = performance.now();
+    setInterrupt();
+    snap.restore(pyodide);
+    bridge = pyodide.pyimport("pysolver_bridge");
+    if (JSON.parse(bridge.info()).pysolver !== snap.meta.pysolver) throw new Error("engine version changed");
+    return "restored";
+  } catch (err) {
+    console.warn("engine snapshot not used:", err);
+    pyodide = bridge = null;
+    await snapshot.drop().catch(() => {});
+    return "failed";
+  }
+}
+
+function setInterrupt() {
+  // always: a restored heap may remember the interrupt setting of the page that saved it
+  pyodide.setInterruptBuffer(interrupt || undefined);
+}
+
+async function load(payload) {
+  const t = { start: performance.now() };
+  if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+  interrupt = payload.interruptBuffer || null;
+  snapshots = payload.snapshot !== false && payload.installer !== "loadPackage";
+  bridgeSource = fetch(here("../py/bridge.py")).then((r) => r.text());
+  bridgeSource.catch(() => {});
+  const build = await (await fetch(here("../build.json"))).json();
+  let from = "off";
+  if (snapshots && build.engine) from = await restore(build, t);
+  if (from !== "restored") await fresh(build, payload, t);
   const info = JSON.parse(bridge.info());
   t.ready = performance.now();
+  if (snapshots && build.engine && from !== "restored") scheduleSnapshot(build.engine, info);
+  const since = (a, b) => (a === undefined || b === undefined ? null : Math.round(b - a));
   return {
     ...info,
     isolated: self.crossOriginIsolated === true,
     interrupt: interrupt !== null,
+    snapshot: from,
     timings_ms: {
-      pyodide: Math.round(t.pyodide - t.start),
-      micropip: Math.round(t.micropip - t.pyodide),
-      wheel: Math.round(t.wheel - t.micropip),
-      bridge: Math.round(t.ready - t.wheel),
-      total: Math.round(t.ready - t.start),
+      snapshot_read: since(t.start, t.read),
+      pyodide: since(t.read ?? t.start, t.pyodide),
+      micropip: since(t.pyodide, t.micropip),
+      wheel: since(t.micropip, t.wheel),
+      bridge: since(t.wheel ?? t.pyodide, t.ready),
+      total: since(t.start, t.ready),
+      evaluated: Math.round(evaluated),
     },
+    time_origin: performance.timeOrigin,
   };
+}
+
+// Saved once the page has had its first answers: the copy blocks the worker for
+// about a tenth of a second, which a waiting first hint should not pay.
+function scheduleSnapshot(key, info) {
+  setTimeout(async () => {
+    let payload;
+    try {
+      payload = { stored: true, ...await snapshot.save(pyodide, key, { pysolver: info.pysolver }) };
+    } catch (err) {
+      payload = { stored: false, message: String(err && err.message || err) };
+    }
+    self.postMessage({ id: null, type: "snapshot", payload });
+  }, SNAPSHOT_DELAY_MS);
 }
 
 function call(id, type, payload) {
