@@ -3,6 +3,7 @@ from pysolver.puzzle import BACKGROUND, Color, puzzle_from_grid
 
 RED = Color("red", "r", "FF0000")
 BLUE = Color("blue", "b", "0000FF")
+COLOURS3 = [BACKGROUND, RED, BLUE]  # white, red 'r', blue 'b'
 
 # webpbn #1: line logic alone solves it.
 DANCER = [".##..", ".##.#", "..#.#", ".###.", "#.#..",
@@ -37,9 +38,8 @@ def bw(rows, **meta):
 
 def colour(rows, **meta):
     """A puzzle in white, red 'r' and blue 'b' from rows of those chars."""
-    colors = [BACKGROUND, RED, BLUE]
-    idx = {c.char: i for i, c in enumerate(colors)}
-    return puzzle_from_grid([[idx[ch] for ch in r] for r in rows], colors, **meta)
+    idx = {c.char: i for i, c in enumerate(COLOURS3)}
+    return puzzle_from_grid([[idx[ch] for ch in r] for r in rows], COLOURS3, **meta)
 
 
 def masks(puzzle, fixed):

@@ -4,8 +4,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from pysolver import search
 from pysolver.formats import parse
 from pysolver.puzzle import grid_from_rows, satisfies

@@ -26,7 +26,7 @@ def dancer():
 
 
 def colour():
-    colors = [BACKGROUND, pictures.RED, pictures.BLUE]
+    colors = pictures.COLOURS3
     grid = [[1, 1, 2, 0], [0, 2, 2, 1], [1, 0, 0, 1]]
     return puzzle_from_grid(grid, colors, title="tiny colour").validate()
 

@@ -14,10 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pysolver import formats, hint, search
-from pysolver.puzzle import (BACKGROUND, Color, PuzzleError, cells_from_state, clue_of,
-                             puzzle_from_grid, satisfies)
+from pysolver.puzzle import PuzzleError, cells_from_state, clue_of, puzzle_from_grid, satisfies
 
-COLORS3 = [BACKGROUND, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]
+from pictures import COLOURS3, DIAGONAL, bw
 
 
 def arrangements(clue, n):
@@ -98,7 +97,7 @@ def walk(puzzle, state=None, check=True, limit=10_000):
 def random_puzzle(rng, w, h, ncol, density):
     grid = [[rng.randrange(1, ncol) if rng.random() < density else 0 for _ in range(w)]
             for _ in range(h)]
-    colors = COLORS3[:ncol] if ncol > 2 else None
+    colors = COLOURS3[:ncol] if ncol > 2 else None
     return puzzle_from_grid(grid, colors).validate()
 
 
@@ -179,7 +178,7 @@ def test_walks_from_a_mistake_end_in_a_contradiction():
 
 
 def test_multiple_solutions_give_none():
-    p = puzzle_from_grid([[1, 0], [0, 1]]).validate()
+    p = bw(DIAGONAL).validate()
     h = hint.hint(p, ["??", "??"])
     assert h["kind"] == "none" and h["cells"] == []
 
@@ -196,7 +195,7 @@ def test_overlap_explanation_and_extremes():
 
 
 def test_bad_states_are_rejected():
-    p = puzzle_from_grid([[1, 0], [0, 1]]).validate()
+    p = bw(DIAGONAL).validate()
     with pytest.raises(PuzzleError, match="the state has 1 rows; the puzzle has 2"):
         hint.hint(p, ["??"])
     with pytest.raises(PuzzleError, match="state row 2 has 3 cells"):
