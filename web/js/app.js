@@ -1,5 +1,5 @@
 // The page: views, the current game, autosave, share links, and the engine.
-import { Engine } from "./engine-client.js";
+import { engine } from "./engine-boot.js";
 import { Game, normalizePuzzle } from "./game.js";
 import { GridView } from "./grid-view.js";
 import { Router } from "./router.js";
@@ -19,8 +19,6 @@ async function pluginList() {
   try { return (await (await fetch("build.json")).json()).plugins.map((p) => `../${p}`); } catch { return []; }
 }
 
-// ?installer=loadPackage skips micropip (bench/browser.py uses it to price micropip)
-const engine = new Engine({ installer: new URLSearchParams(location.search).get("installer") || "micropip" });
 const router = new Router($("views"));
 const view = new GridView($("board"));
 let game = null;
@@ -246,8 +244,7 @@ function bindControls() {
 
 function bindEngineStatus() {
   const chip = $("engine-status");
-  engine.addEventListener("status", (e) => {
-    const { status, info, error } = e.detail;
+  const show = ({ status, info, error }) => {
     chip.className = "chip" + (status === "ready" ? " ok" : status === "failed" ? " bad" : "");
     chip.textContent = status === "ready" ? `engine ready (Python ${info.python})` :
       status === "failed" ? "engine unavailable" : status === "restarting" ? "engine restarting…" : "engine loading…";
@@ -256,7 +253,10 @@ function bindEngineStatus() {
     $("engine-failed").hidden = status !== "failed";
     if (status === "failed") $("engine-failed-why").textContent = `(${error.message})`;
     if (status === "ready" && game) check.schedule(0);
-  });
+  };
+  engine.addEventListener("status", (e) => show(e.detail));
+  // engine-boot.js started it before this page ran: show where it is now
+  show({ status: engine.status, info: engine.info, error: engine.error });
   $("engine-retry").addEventListener("click", () => engine.restart({ kind: "retry", message: "restarted" }));
 }
 
