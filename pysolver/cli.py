@@ -70,34 +70,26 @@ def load_one(path):
 
 # -- batch work (module level so that process pools can pickle it) -----------
 
-def _solve_job(job):
-    label, puzzle, opts = job
+def _job(job):
+    """One api call on one puzzle of a batch: (label, puzzle, method, keyword arguments)."""
+    label, puzzle, method, kwargs = job
     try:
-        out = api.solve(puzzle, max_solutions=opts["max_solutions"], timeout=opts["timeout"],
-                        engine=opts["engine"])
+        out = api.METHODS[method](puzzle, **kwargs)
     except PuzzleError as e:
         out = {"status": "error", "error": str(e), "solutions": []}
     return dict(file=label, title=puzzle.title, **out)
 
 
-def _check_job(job):
-    label, puzzle, opts = job
-    try:
-        out = api.check(puzzle, timeout=opts["timeout"], count_cap=opts["count"])
-    except PuzzleError as e:
-        out = {"status": "error", "error": str(e), "solutions": []}
-    return dict(file=label, title=puzzle.title, **out)
-
-
-def run_batch(fn, items, opts, jobs):
-    work = [(label, p, opts) for label, p in items]
+def run_batch(method, items, kwargs, jobs):
+    """api.<method>(puzzle, **kwargs) for every (label, puzzle), in order, over `jobs` processes."""
+    work = [(label, p, method, kwargs) for label, p in items]
     if jobs > 1 and len(work) > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-            yield from pool.imap(fn, work)
+            yield from pool.imap(_job, work)
     else:
         for job in work:
-            yield fn(job)
+            yield _job(job)
 
 
 # -- output -------------------------------------------------------------------
@@ -153,7 +145,7 @@ def cmd_solve(args):
     opts = {"max_solutions": args.max_solutions, "timeout": args.timeout, "engine": args.engine}
     if args.engine == "clingo" and not api.clingo_available():
         raise PuzzleError("the clingo engine needs the clingo Python module (pip install clingo)")
-    return report(run_batch(_solve_job, items, opts, args.jobs), args, show_solve, len(items))
+    return report(run_batch("solve", items, opts, args.jobs), args, show_solve, len(items))
 
 
 def report(stream, args, show, count):
@@ -184,8 +176,8 @@ def cmd_check(args):
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     items = load(args.files)
-    opts = {"timeout": args.timeout, "count": args.count}
-    return report(run_batch(_check_job, items, opts, args.jobs),
+    opts = {"timeout": args.timeout, "count_cap": args.count}
+    return report(run_batch("check", items, opts, args.jobs),
                   args, show_check, len(items))
 
 
