@@ -9,11 +9,19 @@ machine, in one run:
     worker's own split (Pyodide start, micropip load, wheel install, bridge import);
     also with the wheel loaded by pyodide.loadPackage instead of micropip, to price
     micropip;
-  - warm load (service worker cache, same profile) to the first hint answered;
+  - warm load (service worker cache, same profile, reload once the first visit has
+    saved its engine snapshot) to the first hint answered, and the same reload with
+    ?snapshot=off (a normal Pyodide start from the cache), interleaved, to price the
+    snapshot;
   - hint latency (page -> worker -> page round trip) p50/p95 while playing through a
     30x30 and a 60x60 puzzle hint by hint;
   - a few engine benchmark puzzles solved in the browser and by CPython (same code:
     web/py/bridge.py "solve", i.e. classify with two solutions asked), with ratios.
+    Each side solves each puzzle SOLVE_REPS times, each time after a "reset" (every
+    cache emptied), in a fresh page and process: the first run (V8 still compiling
+    and tiering up the interpreter's wasm) and the steady state (median of the
+    others) are both reported. --peer PYTHON adds other CPython versions (e.g.
+    3.13, nearest to Pyodide's 3.14) run the same way in a subprocess.
 Timings are reported, never asserted.
 """
 from __future__ import annotations
@@ -40,6 +48,8 @@ HINT_PUZZLES = [("30x30", "jwilk/data120.nin"), ("60x60", "webpbn/36459.xml")]
 SOLVE_PUZZLES = ["webpbn/6574.xml", "webpbn/803.xml", "webpbn/1611.xml", "webpbn/436.xml",
                  "webpbn/35105.xml", "webpbn/47.xml", "jwilk/data120.nin", "nonogram-db/kde.non"]
 HINTS_PER_PUZZLE = 60
+SOLVE_REPS = 3
+SNAPSHOT_SAVED = "window.nonogramApp.engine.snapshot !== null"
 RENDER_SIZE = 120  # a random picture this size: the board's redraw cost on a big grid
 
 
@@ -59,7 +69,9 @@ FIRST_HINT = """async () => {
   while (!window.nonogramApp || !window.nonogramApp.getGame()) await new Promise(r => setTimeout(r, 10));
   const app = window.nonogramApp, g = app.getGame();
   await app.engine.call("hint", {puzzle: g.puzzle.dict, state: g.stateRows()});
-  return {t: performance.now(), info: app.engine.info};
+  const info = app.engine.info;
+  // when the worker started, on the page's clock (navigation = 0)
+  return {t: performance.now(), info, worker_at: info.time_origin - performance.timeOrigin};
 }"""
 
 HINT_RUN = """async ([text, name, count]) => {
@@ -80,14 +92,43 @@ HINT_RUN = """async ([text, name, count]) => {
   return times;
 }"""
 
-SOLVE_RUN = """async ([text, name]) => {
+SOLVE_RUN = """async ([text, name, reps]) => {
   const app = window.nonogramApp;
   const [puzzle] = (await app.engine.call("parse", {text, filename: name})).puzzles;
-  const t0 = performance.now();
-  const res = await app.engine.call("solve", {puzzle, max_solutions: 2, timeout: 60});
-  return {wall: (performance.now() - t0) / 1000, status: res.status, cls: res.classification,
-          time_s: res.time_s};
+  const runs = [];
+  let res;
+  for (let k = 0; k < reps; k++) {
+    await app.engine.call("reset", {});
+    res = await app.engine.call("solve", {puzzle, max_solutions: 2, timeout: 60});
+    runs.push(res.time_s);
+  }
+  return {status: res.status, cls: res.classification, runs};
 }"""
+
+# The CPython side of SOLVE_RUN, in a fresh process of the given interpreter.
+PEER = """
+import json, sys
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+import bridge
+out = []
+for rel, text in json.load(sys.stdin):
+    d = json.loads(bridge.call("parse", json.dumps({"text": text, "filename": rel})))
+    puzzle = d["result"]["puzzles"][0]
+    runs = []
+    for _ in range(int(sys.argv[3])):
+        bridge.call("reset", "{}")
+        r = json.loads(bridge.call("solve", json.dumps({"puzzle": puzzle, "max_solutions": 2, "timeout": 60})))
+        runs.append(r["result"]["time_s"])
+    out.append({"status": r["result"]["status"], "runs": runs})
+json.dump({"python": sys.version.split()[0], "solves": out}, sys.stdout)
+"""
+
+
+def peer_solves(python, texts, reps):
+    import subprocess
+    r = subprocess.run([python, "-c", PEER, str(ROOT), str(ROOT / "web" / "py"), str(reps)],
+                       input=json.dumps(texts), capture_output=True, text=True, check=True)
+    return json.loads(r.stdout)
 
 
 RENDER_RUN = """async (dict) => {
@@ -112,34 +153,103 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
+def split(r):
+    return {**r["info"]["timings_ms"], "worker_at": round(r["worker_at"]),
+            "snapshot": r["info"].get("snapshot")}
+
+
 def cold_and_warm(browser, url, runs, installer=None):
-    cold, warm, infos = [], [], []
-    for _ in range(runs):
+    """Per run, a fresh profile: the cold load; then (micropip path) reloads of the
+    same profile with the snapshot off and on, in alternating order."""
+    out = {"cold": [], "cold_split": [], "warm": [], "warm_split": [], "warm_off": [],
+           "warm_off_split": []}
+    for k in range(runs):
         ctx = browser.new_context()
         page = ctx.new_page()
         page.goto(url + (f"?installer={installer}" if installer else ""))
         r = page.evaluate(FIRST_HINT)
-        cold.append(r["t"] / 1000)
-        infos.append(r["info"]["timings_ms"])
+        out["cold"].append(r["t"] / 1000)
+        out["cold_split"].append(split(r))
         if not installer:
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             page.wait_for_function("navigator.serviceWorker.controller !== null")
-            page.reload()
-            warm.append(page.evaluate(FIRST_HINT)["t"] / 1000)
+            # the first visit saves the engine snapshot about a second after it is ready
+            page.wait_for_function(SNAPSHOT_SAVED, timeout=120_000)
+            for off in ((False, True) if k % 2 == 0 else (True, False)):
+                page.goto(url + ("?snapshot=off" if off else ""))
+                r = page.evaluate(FIRST_HINT)
+                key = "warm_off" if off else "warm"
+                out[key].append(r["t"] / 1000)
+                out[key + "_split"].append(split(r))
         ctx.close()
-    return cold, warm, infos
+    return out
+
+
+def solve_both(browser, url, peers):
+    """SOLVE_PUZZLES in a fresh page and in fresh CPython processes, same calls."""
+    texts = [(rel, (SITE / "puzzles" / rel).read_text()) for rel in SOLVE_PUZZLES]
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate(FIRST_HINT)
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=120_000)  # its background work is done
+    browser_runs = [page.evaluate(SOLVE_RUN, [text, rel, SOLVE_REPS]) for rel, text in texts]
+    ctx.close()
+    cpython = [peer_solves(p, texts, SOLVE_REPS) for p in [sys.executable] + peers]
+    rows = []
+    for k, (rel, _) in enumerate(texts):
+        b = browser_runs[k]
+        row = {"puzzle": rel, "status": b["status"], "class": b["cls"], "browser_runs": b["runs"]}
+        for peer in cpython:
+            c = peer["solves"][k]
+            tag = "cpython" if peer is cpython[0] else f"cpython{peer['python']}"
+            row[tag + "_runs"] = c["runs"]
+            row[tag + "_status"] = c["status"]
+            for which, pick in (("first", lambda xs: xs[0]), ("steady", lambda xs: statistics.median(xs[1:]))):
+                bt, ct = pick(b["runs"]), pick(c["runs"])
+                row[f"{tag}_{which}_ratio"] = round(bt / ct, 2) if ct > 0.05 else None
+        rows.append(row)
+        print(f"solve {row}", flush=True)
+    return {"peers": [p["python"] for p in cpython], "rows": rows}
+
+
+def report(out):
+    med = statistics.median
+    load = out.get("load", {})
+    print(f"machine load average (1/5/15 min) at start {out['loadavg_start']}, at end {out['loadavg_end']}")
+    for key, what in (("cold", "cold load (fresh profile)"), ("warm", "warm load (snapshot)"),
+                      ("warm_off", "warm load, ?snapshot=off"), ("cold_loadPackage", "cold, loadPackage not micropip")):
+        xs = load.get(key)
+        if not xs:
+            continue
+        print(f"{what} to first hint: median {med(xs):.2f} s (runs {', '.join(f'{x:.2f}' for x in xs)})")
+        sp = load[key + "_split"]
+        parts = [f"{k} {med(v for i in sp if (v := i.get(k)) is not None)}" for k in
+                 ("worker_at", "snapshot_read", "pyodide", "micropip", "wheel", "bridge", "total")
+                 if any(i.get(k) is not None for i in sp)]
+        print(f"  worker split, median ms: {', '.join(parts)}; snapshot {sorted({i['snapshot'] for i in sp})}")
+    solve = out.get("solve", {"peers": [], "rows": []})
+    for tag in ["cpython"] + [f"cpython{p}" for p in solve["peers"][1:]]:
+        for which in ("first", "steady"):
+            ratios = [r[f"{tag}_{which}_ratio"] for r in solve["rows"] if r[f"{tag}_{which}_ratio"]]
+            if ratios:
+                worst = max(solve["rows"], key=lambda r: r[f"{tag}_{which}_ratio"] or 0)
+                print(f"browser/{tag} solve ratio, {which} run: median {med(ratios):.2f} over {len(ratios)} "
+                      f"puzzles > 0.05 s (worst {worst['puzzle']} {worst[f'{tag}_{which}_ratio']})")
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--parts", default="load,solve,hints",
+                    help="comma-separated subset of load,solve,hints (default: all)")
+    ap.add_argument("--peer", action="append", default=[], metavar="PYTHON",
+                    help="another CPython to compare the solves with (repeatable)")
     args = ap.parse_args(argv)
     if not (SITE / "index.html").is_file():
         sys.exit("site/ is not built: run `python build.py` first")
     from playwright.sync_api import sync_playwright
-
-    import bridge  # web/py/bridge.py: the CPython side of the same calls
 
     httpd, url = serve()
     out = {"machine": f"{platform.machine()}, {platform.processor() or 'cpu'}, "
@@ -150,70 +260,52 @@ def main(argv=None):
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
             out["chromium"] = browser.version
-            cold, warm, infos = cold_and_warm(browser, url, args.runs)
-            lp_cold, _, lp_infos = cold_and_warm(browser, url, args.runs, installer="loadPackage")
-            out["load"] = {
-                "cold_to_first_hint_s": cold, "warm_to_first_hint_s": warm,
-                "worker_ms": infos, "cold_loadPackage_s": lp_cold, "worker_loadPackage_ms": lp_infos,
-            }
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            page.goto(url)
-            page.evaluate(FIRST_HINT)
-            out["hints"] = {}
-            for label, rel in HINT_PUZZLES:
-                text = (SITE / "puzzles" / rel).read_text()
-                times = page.evaluate(HINT_RUN, [text, rel, HINTS_PER_PUZZLE])
-                out["hints"][label] = {"puzzle": rel, "n": len(times),
-                                       "p50_ms": round(statistics.median(times), 1),
-                                       "p95_ms": round(pct(times, 0.95), 1),
-                                       "max_ms": round(max(times), 1)}
-                print(f"hint {label} {rel}: {out['hints'][label]}", flush=True)
-            import random
-
-            from pysolver import api
-            rnd = random.Random(1)
-            pic = ["".join("#" if rnd.random() < 0.5 else "." for _ in range(RENDER_SIZE))
-                   for _ in range(RENDER_SIZE)]
-            times = page.evaluate(RENDER_RUN, api.clues_from_grid(pic, title="render bench"))
-            out["render"] = {"size": f"{RENDER_SIZE}x{RENDER_SIZE}",
-                             "p50_ms": round(statistics.median(times), 1),
-                             "p95_ms": round(pct(times, 0.95), 1)}
-            print(f"render {out['render']}", flush=True)
-            out["solve"] = []
-            for rel in SOLVE_PUZZLES:
-                text = (SITE / "puzzles" / rel).read_text()
-                b = page.evaluate(SOLVE_RUN, [text, rel])
-                d = json.loads(bridge.call("parse", json.dumps({"text": text, "filename": rel})))
-                c = json.loads(bridge.call("solve", json.dumps(
-                    {"puzzle": d["result"]["puzzles"][0], "max_solutions": 2, "timeout": 60})))["result"]
-                cpy = c["time_s"]  # the engine's own clock on both sides
-                row = {"puzzle": rel, "status": b["status"], "class": b["cls"],
-                       "browser_s": round(b["time_s"], 3), "cpython_s": round(cpy, 3),
-                       "ratio": round(b["time_s"] / cpy, 2) if cpy > 0 else None,
-                       "cpython_status": c["status"]}
-                out["solve"].append(row)
-                print(f"solve {row}", flush=True)
-            ctx.close()
+            parts = set(args.parts.split(","))
+            if "load" in parts:
+                mp = cold_and_warm(browser, url, args.runs)
+                lp = cold_and_warm(browser, url, args.runs, installer="loadPackage")
+                out["load"] = {**mp, "cold_loadPackage": lp["cold"], "cold_loadPackage_split": lp["cold_split"]}
+            if "solve" in parts:
+                out["solve"] = solve_both(browser, url, args.peer)
+            if "hints" in parts:
+                hints_and_render(browser.new_context(), url, out)
             browser.close()
     finally:
         httpd.shutdown()
     out["loadavg_end"] = __import__("os").getloadavg()
-    med = statistics.median
-    load = out["load"]
-    print(f"machine load average (1/5/15 min) at start {out['loadavg_start']}, at end {out['loadavg_end']}")
-    print(f"cold load to first hint: median {med(load['cold_to_first_hint_s']):.2f} s "
-          f"(runs {', '.join(f'{x:.2f}' for x in load['cold_to_first_hint_s'])})")
-    print(f"warm load to first hint: median {med(load['warm_to_first_hint_s']):.2f} s")
-    for key in ("pyodide", "micropip", "wheel", "bridge", "total"):
-        print(f"  worker {key}: median {med(i[key] for i in load['worker_ms'])} ms (micropip) / "
-              f"{med(i[key] for i in load['worker_loadPackage_ms'])} ms (loadPackage)")
-    ratios = [r["ratio"] for r in out["solve"] if r["ratio"] and r["cpython_s"] > 0.05]
-    if ratios:
-        print(f"browser/CPython solve ratio: median {med(ratios):.2f} over {len(ratios)} puzzles > 0.05 s")
+    report(out)
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
     return 0
+
+
+def hints_and_render(ctx, url, out):
+    """Hint latency while playing through two puzzles, and the board redraw cost."""
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate(FIRST_HINT)
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=120_000)
+    out["hints"] = {}
+    for label, rel in HINT_PUZZLES:
+        text = (SITE / "puzzles" / rel).read_text()
+        times = page.evaluate(HINT_RUN, [text, rel, HINTS_PER_PUZZLE])
+        out["hints"][label] = {"puzzle": rel, "n": len(times),
+                               "p50_ms": round(statistics.median(times), 1),
+                               "p95_ms": round(pct(times, 0.95), 1),
+                               "max_ms": round(max(times), 1)}
+        print(f"hint {label} {rel}: {out['hints'][label]}", flush=True)
+    import random
+
+    from pysolver import api
+    rnd = random.Random(1)
+    pic = ["".join("#" if rnd.random() < 0.5 else "." for _ in range(RENDER_SIZE))
+           for _ in range(RENDER_SIZE)]
+    times = page.evaluate(RENDER_RUN, api.clues_from_grid(pic, title="render bench"))
+    out["render"] = {"size": f"{RENDER_SIZE}x{RENDER_SIZE}",
+                     "p50_ms": round(statistics.median(times), 1),
+                     "p95_ms": round(pct(times, 0.95), 1)}
+    print(f"render {out['render']}", flush=True)
+    ctx.close()
 
 
 if __name__ == "__main__":

@@ -173,7 +173,16 @@ def do_convert(payload, progress):
     return {"text": formats.dump(p, payload.get("format", "json"))}
 
 
-HANDLERS = {"parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve,
+def do_reset(payload, progress):
+    """Forget every cache (line results, puzzles, solutions): memory back, and the
+    benchmark's solves start equally cold on both sides."""
+    line.clear_caches()
+    _puzzles.clear()
+    _solutions.clear()
+    return {}
+
+
+HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve,
             "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert}
 
 
