@@ -9,7 +9,11 @@ Per puzzle: CPU seconds (process time of the solving process), verdict, search
 nodes, probes, and whether every solution satisfies the clues (and equals the
 stored goal when the verdict is unique). The time limit is in CPU seconds.
 Peak memory is the largest resident set of the worker processes (ru_maxrss).
-Writes a markdown table (--out) and prints a summary.
+When native clingo is installed (`pip install .[asp]`), the same process also
+solves each puzzle with clingo and encodings/nonogram.lp right after pysolver
+(same solution count asked, same limit), so the table carries per-puzzle
+ratios measured in the same run, and both verdicts are cross-checked;
+`--clingo off` skips it. Writes a markdown table (--out) and prints a summary.
 """
 from __future__ import annotations
 
@@ -73,8 +77,19 @@ def load(set_name):
     return out
 
 
+DECIDED = ("unique", "multiple", "none", "solved")
+
+
+def run_clingo(puzzle, max_solutions, timeout):
+    """(status, CPU s) of native clingo on the puzzle; its solving thread counts too."""
+    from pysolver.asp import solve_native
+    t0 = time.process_time()
+    res = solve_native(puzzle, max_solutions=max_solutions, timeout=timeout)
+    return res["status"], time.process_time() - t0
+
+
 def run_one(args):
-    label, puzzle, max_solutions, timeout = args
+    label, puzzle, max_solutions, timeout, with_clingo = args
     t0 = time.process_time()
     res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time)
     cpu = time.process_time() - t0
@@ -82,9 +97,16 @@ def run_one(args):
     if ok and res.status == "unique" and puzzle.goal:
         ok = res.solutions[0] == grid_from_rows(puzzle, puzzle.goal)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # MB on Linux
-    return {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
-            "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
-            "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss}
+    row = {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
+           "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
+           "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss}
+    if with_clingo:
+        row["clingo_status"], row["clingo_cpu"] = run_clingo(puzzle, max_solutions, timeout)
+        both = {res.status, row["clingo_status"]}
+        if both <= set(DECIDED) and len(both) > 1 and both != {"solved", "multiple"} \
+                and both != {"solved", "unique"}:
+            row["ok"] = False  # the engines disagree on a verdict
+    return row
 
 
 def main(argv=None):
@@ -98,7 +120,10 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="markdown file to write")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--clingo", choices=("auto", "on", "off"), default="auto",
+                    help="also run native clingo per puzzle (auto: when installed)")
     a = ap.parse_args(argv)
+    a.with_clingo = a.clingo == "on" or (a.clingo == "auto" and _have_clingo())
     if not PUZZLES.is_dir():
         print(f"puzzle corpus not found at {PUZZLES}", file=sys.stderr)
         return 2
@@ -108,7 +133,8 @@ def main(argv=None):
         items = load(s)[a.offset::a.every]
         if a.limit:
             items = items[:a.limit]
-        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout) for label, p in items]
+        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout, a.with_clingo)
+                  for label, p in items]
     rows = []
     wall = time.monotonic()
     if a.jobs > 1:
@@ -131,20 +157,35 @@ def main(argv=None):
     return 0
 
 
+def _have_clingo():
+    try:
+        import clingo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def _print(r):
+    peer = (f" clingo={r['clingo_status']} {r['clingo_cpu']:.3f}s"
+            if "clingo_cpu" in r else "")
     print(f"{r['label']:48} {r['size']:>7} {r['status']:9} {r['cpu']:8.3f}s "
-          f"nodes={r['nodes']} probes={r['probes']} ok={r['ok']}", flush=True)
+          f"nodes={r['nodes']} probes={r['probes']} ok={r['ok']}{peer}", flush=True)
 
 
 def table(rows, a):
     out = [f"max_solutions={a.max_solutions}, timeout={a.timeout:g} s CPU, "
            f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}", "",
-           "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked |",
-           "|---|---|---|---|---|---|---|---|"]
+           "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked "
+           "| clingo verdict | clingo CPU s | ratio |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
+        peer = "| - | - | - |"
+        if "clingo_cpu" in r:
+            peer = (f"| {r['clingo_status']} | {r['clingo_cpu']:.3f} | "
+                    f"{r['cpu'] / max(r['clingo_cpu'], 1e-3):.2f} |")
         out.append(f"| {r['label']} | {r['size']} | {r['colors']} | {r['status']} | "
                    f"{r['cpu']:.3f} | {r['nodes']} | {r['probes']} | "
-                   f"{'ok' if r['ok'] else 'WRONG'} |")
+                   f"{'ok' if r['ok'] else 'WRONG'} {peer}")
     return "\n".join(out)
 
 
@@ -155,16 +196,26 @@ def summarize(rows, a, wall):
         groups.setdefault(r["label"].split(":")[0], []).append(r)
     for s, rs in groups.items():
         cpu = [r["cpu"] for r in rs]
-        decided = [r for r in rs if r["status"] in ("unique", "multiple", "none", "solved")]
         verdicts = {}
         for r in rs:
             verdicts[r["status"]] = verdicts.get(r["status"], 0) + 1
+        decided = [r for r in rs if r["status"] in DECIDED]
         wrong = sum(not r["ok"] for r in rs)
         lines.append(
             f"{s}: {len(decided)}/{len(rs)} decided {verdicts}; CPU total {sum(cpu):.1f} s, "
             f"median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s "
             f"({max(rs, key=lambda r: r['cpu'])['label']}); wrong {wrong}; "
             f"peak RSS {max(r['rss'] for r in rs):.0f} MB")
+        if any("clingo_cpu" in r for r in rs):
+            ccpu = [r["clingo_cpu"] for r in rs]
+            both = [r for r in rs if r["status"] in DECIDED and r["clingo_status"] in DECIDED]
+            ratios = [r["cpu"] / max(r["clingo_cpu"], 1e-3) for r in both]
+            lines.append(
+                f"  clingo same run: {sum(r['clingo_status'] in DECIDED for r in rs)}/{len(rs)} "
+                f"decided, CPU total {sum(ccpu):.1f} s, max {max(ccpu):.3f} s; "
+                f"pysolver/clingo on the {len(both)} both decided: total "
+                f"{sum(r['cpu'] for r in both):.1f} s / {sum(r['clingo_cpu'] for r in both):.1f} s, "
+                f"median ratio {statistics.median(ratios) if ratios else float('nan'):.2f}")
     lines.append(f"wall {wall:.1f} s, jobs {a.jobs}, Python {sys.version.split()[0]}")
     return "\n".join(lines)
 
