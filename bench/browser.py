@@ -18,10 +18,10 @@ machine, in one run:
   - a few engine benchmark puzzles solved in the browser and by CPython (same code:
     web/py/bridge.py "solve", i.e. classify with two solutions asked), with ratios.
     Each side solves each puzzle SOLVE_REPS times, each time after a "reset" (every
-    cache emptied), in a fresh page and process: the first run (V8 still compiling
-    and tiering up the interpreter's wasm) and the steady state (median of the
-    others) are both reported. --peer PYTHON adds other CPython versions (e.g.
-    3.13, nearest to Pyodide's 3.14) run the same way in a subprocess.
+    cache emptied), in a fresh page and process, the sides taking turns run by run:
+    the first run (V8 still compiling and tiering up the interpreter's wasm) and
+    the steady state (median of the others) are both reported. --peer PYTHON adds
+    other CPython versions (e.g. 3.13, nearest to Pyodide's 3.14), run the same way.
 Timings are reported, never asserted.
 """
 from __future__ import annotations
@@ -92,60 +92,47 @@ HINT_RUN = """async ([text, name, count]) => {
   return times;
 }"""
 
-SOLVE_RUN = """async ([text, name, reps]) => {
+SOLVE_RUN = """async ([text, name]) => {
   const app = window.nonogramApp;
   const [puzzle] = (await app.engine.call("parse", {text, filename: name})).puzzles;
-  const runs = [];
-  let res;
-  for (let k = 0; k < reps; k++) {
-    await app.engine.call("reset", {});
-    res = await app.engine.call("solve", {puzzle, max_solutions: 2, timeout: 60});
-    runs.push(res.time_s);
-  }
-  return {status: res.status, cls: res.classification, runs};
+  await app.engine.call("reset", {});
+  const res = await app.engine.call("solve", {puzzle, max_solutions: 2, timeout: 60});
+  return {status: res.status, cls: res.classification, time_s: res.time_s};
 }"""
 
-# The CPython side of SOLVE_RUN, in a fresh process of the given interpreter.
+# The CPython side of SOLVE_RUN: a fresh process of the given interpreter that
+# answers one line per request ([name, text] -> {python, status, time_s}).
 PEER = """
 import json, sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
 import bridge
-out = []
-for rel, text in json.load(sys.stdin):
+for line in sys.stdin:
+    rel, text = json.loads(line)
     d = json.loads(bridge.call("parse", json.dumps({"text": text, "filename": rel})))
-    puzzle = d["result"]["puzzles"][0]
-    runs = []
-    for _ in range(int(sys.argv[3])):
-        bridge.call("reset", "{}")
-        r = json.loads(bridge.call("solve", json.dumps({"puzzle": puzzle, "max_solutions": 2, "timeout": 60})))
-        runs.append(r["result"]["time_s"])
-    out.append({"status": r["result"]["status"], "runs": runs})
-json.dump({"python": sys.version.split()[0], "solves": out}, sys.stdout)
+    bridge.call("reset", "{}")
+    # a progress callback as in the worker (called at most every 0.25 s)
+    r = json.loads(bridge.call("solve", json.dumps(
+        {"puzzle": d["result"]["puzzles"][0], "max_solutions": 2, "timeout": 60}),
+        lambda text: None))["result"]
+    print(json.dumps({"python": sys.version.split()[0], "status": r["status"], "time_s": r["time_s"]}),
+          flush=True)
 """
 
 
-def peer_solves(python, texts, reps):
-    import subprocess
-    r = subprocess.run([python, "-c", PEER, str(ROOT), str(ROOT / "web" / "py"), str(reps)],
-                       input=json.dumps(texts), capture_output=True, text=True, check=True)
-    return json.loads(r.stdout)
+class Peer:
+    def __init__(self, python):
+        import subprocess
+        self.proc = subprocess.Popen([python, "-c", PEER, str(ROOT), str(ROOT / "web" / "py")],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
+    def solve(self, rel, text):
+        self.proc.stdin.write(json.dumps([rel, text]) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
 
-RENDER_RUN = """async (dict) => {
-  const app = window.nonogramApp;
-  app.openPuzzle(dict);
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const v = app.view, g = app.getGame(), times = [];
-  for (let k = 0; k < 30; k++) {
-    g.apply([[k * 37 % g.cells.length, 2]], "bench");   // one move, then a full redraw
-    const t0 = performance.now();
-    v.drawCells(); v.drawClues(); v.updateAria();
-    // reading a pixel makes the canvases really paint before the clock stops
-    for (const c of [v.cellCanvas, v.rowCanvas, v.colCanvas]) c.getContext("2d").getImageData(0, 0, 1, 1);
-    times.push(performance.now() - t0);
-  }
-  return times;
-}"""
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def pct(xs, q):
@@ -186,31 +173,41 @@ def cold_and_warm(browser, url, runs, installer=None):
 
 
 def solve_both(browser, url, peers):
-    """SOLVE_PUZZLES in a fresh page and in fresh CPython processes, same calls."""
+    """SOLVE_PUZZLES in a fresh page and in fresh CPython processes, the same calls,
+    run after run in turn (browser, then each CPython), so load drift hits all."""
     texts = [(rel, (SITE / "puzzles" / rel).read_text()) for rel in SOLVE_PUZZLES]
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(url)
     page.evaluate(FIRST_HINT)
     page.wait_for_function(SNAPSHOT_SAVED, timeout=120_000)  # its background work is done
-    browser_runs = [page.evaluate(SOLVE_RUN, [text, rel, SOLVE_REPS]) for rel, text in texts]
-    ctx.close()
-    cpython = [peer_solves(p, texts, SOLVE_REPS) for p in [sys.executable] + peers]
+    procs = [Peer(p) for p in [sys.executable] + peers]
     rows = []
-    for k, (rel, _) in enumerate(texts):
-        b = browser_runs[k]
-        row = {"puzzle": rel, "status": b["status"], "class": b["cls"], "browser_runs": b["runs"]}
-        for peer in cpython:
-            c = peer["solves"][k]
-            tag = "cpython" if peer is cpython[0] else f"cpython{peer['python']}"
-            row[tag + "_runs"] = c["runs"]
-            row[tag + "_status"] = c["status"]
-            for which, pick in (("first", lambda xs: xs[0]), ("steady", lambda xs: statistics.median(xs[1:]))):
-                bt, ct = pick(b["runs"]), pick(c["runs"])
-                row[f"{tag}_{which}_ratio"] = round(bt / ct, 2) if ct > 0.05 else None
-        rows.append(row)
-        print(f"solve {row}", flush=True)
-    return {"peers": [p["python"] for p in cpython], "rows": rows}
+    try:
+        for rel, text in texts:
+            runs = {"browser": [], **{k: [] for k in range(len(procs))}}
+            for _ in range(SOLVE_REPS):
+                b = page.evaluate(SOLVE_RUN, [text, rel])
+                runs["browser"].append(b["time_s"])
+                for k, proc in enumerate(procs):
+                    c = proc.solve(rel, text)
+                    runs[k].append(c["time_s"])
+                    runs[f"{k}_status"], runs[f"{k}_python"] = c["status"], c["python"]
+            row = {"puzzle": rel, "status": b["status"], "class": b["cls"], "browser_runs": runs["browser"]}
+            for k in range(len(procs)):
+                tag = "cpython" if k == 0 else f"cpython{runs[f'{k}_python']}"
+                row[tag + "_runs"], row[tag + "_status"] = runs[k], runs[f"{k}_status"]
+                for which, pick in (("first", lambda xs: xs[0]), ("steady", lambda xs: statistics.median(xs[1:]))):
+                    bt, ct = pick(runs["browser"]), pick(runs[k])
+                    row[f"{tag}_{which}_ratio"] = round(bt / ct, 2) if ct > 0.05 else None
+            rows.append(row)
+            print(f"solve {row}", flush=True)
+    finally:
+        for proc in procs:
+            proc.close()
+        ctx.close()
+    tags = [k for k in rows[0] if k.startswith("cpython") and k.endswith("_runs")]
+    return {"peers": [t[:-len("_runs")] for t in tags], "rows": rows}
 
 
 def report(out):
@@ -229,7 +226,7 @@ def report(out):
                  if any(i.get(k) is not None for i in sp)]
         print(f"  worker split, median ms: {', '.join(parts)}; snapshot {sorted({i['snapshot'] for i in sp})}")
     solve = out.get("solve", {"peers": [], "rows": []})
-    for tag in ["cpython"] + [f"cpython{p}" for p in solve["peers"][1:]]:
+    for tag in solve["peers"]:
         for which in ("first", "steady"):
             ratios = [r[f"{tag}_{which}_ratio"] for r in solve["rows"] if r[f"{tag}_{which}_ratio"]]
             if ratios:
