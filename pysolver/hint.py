@@ -30,6 +30,7 @@ import time
 
 from . import hint_text as text
 from . import line as lines_mod
+from .line import positions, undecided
 from .probe import set_cell
 from .propagate import Engine
 from .puzzle import cells_from_state, min_length
@@ -66,9 +67,9 @@ def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
     for axis, states, solved, clues, n in (("row", rows, solved_rows, eng.row_clues, w),
                                            ("column", cols, solved_cols, eng.col_clues, h)):
         for i, (old, new) in enumerate(zip(states, solved)):
-            gained = _multi(old) & ~_multi(new)
+            gained = undecided(old) & ~undecided(new)
             if gained:
-                unknown = _multi(old).bit_count()
+                unknown = undecided(old).bit_count()
                 candidates.append((axis, i, clues[i], n, old, new, gained, unknown))
     if candidates:
         return _line_hint(puzzle, *_pick(candidates))
@@ -110,30 +111,12 @@ def state_cans(puzzle, state):
     return cans(rows), cans(cols)
 
 
-def _multi(cans):
-    """Bits of the cells that still have more than one possible colour."""
-    seen = multi = 0
-    for m in cans:
-        multi |= seen & m
-        seen |= m
-    return multi
-
-
 def _value_at(cans, i):
     """The colour index of a decided cell."""
     for c, m in enumerate(cans):
         if m >> i & 1:
             return c
     raise ValueError("undecided cell")
-
-
-def _positions(mask):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # -- line hints ---------------------------------------------------------------
@@ -148,7 +131,7 @@ def _reasons(clue, n, old, new, gained):
     """
     cells = lines_mod.from_cans(old, n)
     ext = lines_mod.extremes(clue, cells)
-    pos = _positions(gained)
+    pos = positions(gained)
     parts = {"overlap": {}, "unreachable": [], "other": []}
     if ext is None:  # cannot happen for a line that solved; keep the hint usable
         parts["other"] = pos
@@ -189,7 +172,7 @@ def _trivial(clue, n, old):
         return "empty"
     if min_length(clue) == n:
         return "exact"
-    multi = _multi(old)
+    multi = undecided(old)
     done = True
     for c in range(1, len(old)):
         total = sum(length for length, k in clue if k == c)
@@ -230,10 +213,10 @@ def _pick(candidates):
 
 def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
     level, parts, ext = _reasons(clue, n, old, new, gained)
-    pos = _positions(gained)
+    pos = positions(gained)
     values = {p: _value_at(new, p) for p in pos}
     trivial = _trivial(clue, n, old)
-    explanation = text.line_explanation(puzzle, axis, i, clue, trivial, _multi(old).bit_count(),
+    explanation = text.line_explanation(puzzle, axis, i, clue, trivial, undecided(old).bit_count(),
                                         parts, ext, values)
     out_cells = []
     for p in pos:
@@ -261,10 +244,10 @@ def _probe_hint(puzzle, eng, rows, cols, budget):
     """
     deadline = time.perf_counter() + budget
     w, h = eng.w, eng.h
-    multis = [_multi(r) for r in rows]
+    multis = [undecided(r) for r in rows]
     order = []
     for y in range(h):
-        for x in _positions(multis[y]):
+        for x in positions(multis[y]):
             near = 0
             for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
                 if 0 <= yy < h and 0 <= xx < w and not multis[yy] >> xx & 1:

@@ -144,6 +144,25 @@ def solve_cans(clue, n, cans):
     return tuple(out)
 
 
+def undecided(cans):
+    """Bit mask of the cells of a line that may still take more than one colour."""
+    seen = multi = 0
+    for m in cans:
+        multi |= seen & m
+        seen |= m
+    return multi
+
+
+def positions(mask):
+    """Positions of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 _solvers = {}
 _budget = [CACHE_BUDGET]
 

@@ -15,6 +15,8 @@ memo is handed to child nodes too, which makes probing below the root cheap.
 """
 from __future__ import annotations
 
+from .line import positions, undecided
+
 
 class Stop(Exception):
     """Raised inside probing/search when the caller asked to stop or time ran out."""
@@ -118,10 +120,7 @@ class Prober:
             self.passes += 1
             changed = False
             for y in range(h):
-                seen = multi = 0
-                for m in rows[y]:
-                    multi |= seen & m
-                    seen |= m
+                multi = undecided(rows[y])
                 base = y * w
                 while multi:
                     low = multi & -multi
@@ -154,7 +153,7 @@ class Prober:
                                 lr |= res[3]
                                 lc |= res[4]
                             memo[base + x] = (lr, lc, _score(results))
-                        elif eng.run(nrows, ncols, _bits(dr), _bits(dc)) < 0:
+                        elif eng.run(nrows, ncols, set(positions(dr)), set(positions(dc))) < 0:
                             return None
                         else:
                             dr, dc = diff(rows, nrows), diff(cols, ncols)
@@ -179,10 +178,7 @@ class Prober:
         best = None
         best_score = -1
         for y, r in enumerate(rows):
-            seen = multi = 0
-            for m in r:
-                multi |= seen & m
-                seen |= m
+            multi = undecided(r)
             while multi:
                 low = multi & -multi
                 multi ^= low
@@ -205,15 +201,6 @@ class Prober:
 def _score(results):
     """Branching score: the fewest cells any value of the cell decides."""
     return min(res[0] for res in results)
-
-
-def _bits(mask):
-    out = set()
-    while mask:
-        low = mask & -mask
-        out.add(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _union(rows, cols, results):

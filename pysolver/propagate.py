@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .line import from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans
+from .line import (from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans,
+                   undecided)
 
 _MISS = object()
 
@@ -63,14 +64,7 @@ class Engine:
 
     def unknown(self, rows):
         """Number of cells with more than one colour still possible."""
-        total = 0
-        for r in rows:
-            seen = multi = 0
-            for m in r:
-                multi |= seen & m
-                seen |= m
-            total += multi.bit_count()
-        return total
+        return sum(undecided(r).bit_count() for r in rows)
 
     def complete(self, rows):
         for r in rows:

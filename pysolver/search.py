@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from .line import undecided
 from .probe import Prober, Stop, invalidate
 from .propagate import Engine
 
@@ -234,10 +235,7 @@ def _luby(i):
 def _plain_branches(eng, prober, rows, cols):
     """Branches on the first undecided cell without lookahead."""
     for y, r in enumerate(rows):
-        seen = multi = 0
-        for m in r:
-            multi |= seen & m
-            seen |= m
+        multi = undecided(r)
         if multi:
             low = multi & -multi
             x = low.bit_length() - 1
