@@ -252,6 +252,16 @@ def report(out):
                       f"puzzles > 0.05 s (worst {worst['puzzle']} {worst[f'{tag}_{which}_ratio']})")
 
 
+def stale_wheel():
+    """Engine modules whose source differs from the built site's wheel (the CPython
+    side imports the working tree: both sides must run the same code)."""
+    import zipfile
+    wheel = json.loads((SITE / "build.json").read_text())["wheel"]
+    with zipfile.ZipFile(SITE / wheel) as z:
+        return [n for n in z.namelist() if n.startswith("pysolver/") and n.endswith(".py")
+                and (not (ROOT / n).is_file() or (ROOT / n).read_bytes() != z.read(n))]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
@@ -263,6 +273,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not (SITE / "index.html").is_file():
         sys.exit("site/ is not built: run `python build.py` first")
+    if stale := stale_wheel():
+        sys.exit(f"site/ is older than the engine ({', '.join(stale)} changed): run `python build.py` first")
     from playwright.sync_api import sync_playwright
 
     httpd, url = serve()
