@@ -121,6 +121,7 @@ function scheduleSnapshot(key, info) {
   setTimeout(async () => {
     let payload;
     try {
+      if (interrupt) Atomics.store(interrupt, 0, 0); // a Cancel pressed while idle must not stop it
       payload = { stored: true, ...await snapshot.save(pyodide, key, { pysolver: info.pysolver }) };
     } catch (err) {
       payload = { stored: false, message: String(err && err.message || err) };
