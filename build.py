@@ -8,7 +8,8 @@
 Steps: `npm ci` when node_modules is missing or package-lock.json changed; copy the
 Pyodide core and the clingo-wasm browser files; write the pysolver wheel (pure
 Python, PEP 427 name) from pysolver/; copy micropip's wheel from a download cache
-outside site/ (fetched from PyPI once); copy web/, encodings/ and the built-in
+outside site/ (fetched from PyPI once); add bytecode for Pyodide's Python to both
+wheels (compiled by that Pyodide under Node, cached); copy web/, encodings/ and the built-in
 puzzles; write sw.js with the precache list and a content hash as cache version.
 Every URL in the site is relative, so it works under any sub-path.
 """
@@ -87,6 +88,82 @@ def micropip_wheel() -> Path:
     return found[0]
 
 
+# Run by Node with the site's own Pyodide: byte-compile Python sources for its
+# CPython (3.14) so the browser does not compile micropip and pysolver on every cold
+# start. stdin {indexURL, files: {name: source}} -> stdout {tag, pycs: {name: b64}}.
+PYCOMPILE_JS = r"""
+import { readFileSync } from "node:fs";
+const req = JSON.parse(readFileSync(0, "utf8"));
+const { loadPyodide } = await import(req.moduleURL);
+const py = await loadPyodide({ indexURL: req.indexURL, stdout: () => {} });
+py.globals.set("files", py.toPy(req.files));
+process.stdout.write(py.runPython(`
+import base64, json, os, py_compile, sys
+pycs = {}
+for name, source in files.items():
+    src = "/src/" + name
+    os.makedirs(os.path.dirname(src), exist_ok=True)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(source)
+    # unchecked: the browser never compares it with the source's time stamp
+    py_compile.compile(src, cfile="/out.pyc", dfile=name, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open("/out.pyc", "rb") as f:
+        pycs[name] = base64.b64encode(f.read()).decode()
+json.dumps({"tag": sys.implementation.cache_tag, "pycs": pycs})
+`));
+"""
+
+
+def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
+    """`__pycache__` entries for the .py files among files (archive name -> bytes),
+    compiled by Pyodide's Python under Node; cached by content. Empty (with a
+    warning) when that fails: the site then works, only its cold start is slower."""
+    sources = {n: d.decode("utf-8") for n, d in files.items() if n.endswith(".py")}
+    pyodide = NODE / "pyodide"
+    h = hashlib.sha256((pyodide / "package.json").read_bytes())
+    for name in sorted(sources):
+        h.update(name.encode() + b"\0" + sources[name].encode() + b"\0")
+    cached = CACHE / f"pyc-{h.hexdigest()[:24]}.json"
+    if cached.is_file():
+        out = json.loads(cached.read_text())
+    else:
+        node = shutil.which("node")
+        req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/",
+               "files": sources}
+        r = subprocess.run([node or "node", "--input-type=module", "-e", PYCOMPILE_JS],
+                           input=json.dumps(req), capture_output=True, text=True) if node else None
+        if r is None or r.returncode:
+            why = "node not found" if r is None else r.stderr.strip().splitlines()[-1:]
+            log(f"warning: no precompiled bytecode ({why}); the cold start compiles instead")
+            return {}
+        out = json.loads(r.stdout)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(out))
+    pycs = {}
+    for name, b64 in out["pycs"].items():
+        folder, _, base = name.rpartition("/")
+        pycs[f"{folder}/__pycache__/{base[:-3]}.{out['tag']}.pyc"] = base64.b64decode(b64)
+    return pycs
+
+
+def add_pycs(wheel: Path, dest: Path) -> Path:
+    """A copy of a wheel with its modules' bytecode added (pyodide.loadPackage only
+    unpacks it; RECORD is left as published)."""
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    pycs = precompile({info.filename: data for info, data in entries})
+    out = dest / wheel.name
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in entries:
+            z.writestr(info, data)
+        for arc, data in pycs.items():
+            info = zipfile.ZipInfo(arc, FIXED_TIME)
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return out
+
+
 def build_wheel(dest: Path) -> Path:
     """A pure-Python wheel of pysolver/ (no setuptools run, so it works offline)."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -105,6 +182,7 @@ def build_wheel(dest: Path) -> Path:
     ).encode()
     files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pysolver build.py\n"
                               b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    files.update(precompile(files))
     record = []
     for arc, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -212,7 +290,7 @@ def build() -> str:
     wheels = tmp / "wheels"
     wheels.mkdir()
     wheel = build_wheel(wheels)
-    shutil.copyfile(mp, wheels / mp.name)
+    add_pycs(mp, wheels)
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
     count = convert_catalogue(tmp / "puzzles")
