@@ -80,30 +80,40 @@ export async function save(py, key, meta) {
   return { mb: Math.round(blob.length / 1e5) / 10, ms: Math.round(performance.now() - t0) };
 }
 
-/** The snapshot stored under key: {meta, heap: Uint8Array, restoreFiles(py)}, or null. */
+/** The snapshot stored under key, or null. Only the look-up is awaited: `heap` is a
+ * promise (Pyodide takes one, so reading overlaps its own start) and
+ * `restore(py)` puts the files back once Pyodide is up. */
 export async function load(key) {
   if (!available()) return null;
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(entryUrl(key));
+  const hit = await (await caches.open(CACHE)).match(entryUrl(key));
   if (!hit) return null;
-  const blob = new Uint8Array(await hit.arrayBuffer());
-  const length = new DataView(blob.buffer).getUint32(0, true);
-  const meta = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + length)));
-  const start = Math.ceil((4 + length) / 16) * 16;
-  const end = start + meta.heap + meta.files.reduce((n, f) => n + (f.length || 0), 0);
-  if (meta.key !== key || end !== blob.length) throw new Error("the stored engine snapshot is damaged");
+  const parsed = hit.arrayBuffer().then((buffer) => parse(new Uint8Array(buffer), key));
+  const heap = parsed.then((p) => p.heap);
+  // a damaged entry surfaces when loadPyodide awaits heap; not as an unhandled rejection
+  for (const p of [parsed, heap]) p.catch(() => {});
   return {
-    meta,
-    heap: blob.subarray(start, start + meta.heap),
-    restore(py) {
-      const base = start + meta.heap;
+    heap,
+    read: parsed.then((p) => p.at),
+    async restore(py) {
+      const { blob, meta, base } = await parsed;
       for (const f of meta.files) {
         if (f.dir) py.FS.mkdirTree(f.path);
         else py.FS.writeFile(f.path, blob.subarray(base + f.offset, base + f.offset + f.length));
       }
       Object.assign(py.loadedPackages, meta.packages);
+      return meta;
     },
   };
+}
+
+function parse(blob, key) {
+  const at = performance.now();
+  const length = new DataView(blob.buffer).getUint32(0, true);
+  const meta = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + length)));
+  const start = Math.ceil((4 + length) / 16) * 16;
+  const end = start + meta.heap + meta.files.reduce((n, f) => n + (f.length || 0), 0);
+  if (meta.key !== key || end !== blob.length) throw new Error("the stored engine snapshot is damaged");
+  return { at, blob, meta, heap: blob.subarray(start, start + meta.heap), base: start + meta.heap };
 }
 
 /** Forget every stored snapshot (after one failed to restore). */

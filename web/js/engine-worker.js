@@ -55,19 +55,18 @@ async function fresh(build, payload, t) {
 }
 
 async function restore(build, t) {
-  let snap = null;
   try {
-    snap = await snapshot.load(build.engine);
+    const snap = await snapshot.load(build.engine);
     if (!snap) return "none";
-    t.read = performance.now();
+    snap.read.then((at) => { t.read = at; }, () => {});
     pyodide = await withWasmFailure(loadPyodide({
       indexURL: here("../pyodide/"), _loadSnapshot: snap.heap, _snapshotDeserializer: snapshot.deserialize,
     }));
     t.pyodide = performance.now();
     setInterrupt();
-    snap.restore(pyodide);
+    const meta = await snap.restore(pyodide);
     bridge = pyodide.pyimport("pysolver_bridge");
-    if (JSON.parse(bridge.info()).pysolver !== snap.meta.pysolver) throw new Error("engine version changed");
+    if (JSON.parse(bridge.info()).pysolver !== meta.pysolver) throw new Error("engine version changed");
     return "restored";
   } catch (err) {
     console.warn("engine snapshot not used:", err);
@@ -103,8 +102,8 @@ async function load(payload) {
     interrupt: interrupt !== null,
     snapshot: from,
     timings_ms: {
-      snapshot_read: since(t.start, t.read),
-      pyodide: since(t.read ?? t.start, t.pyodide),
+      snapshot_read: since(t.start, t.read), // overlaps the Pyodide start
+      pyodide: since(t.start, t.pyodide),
       micropip: since(t.pyodide, t.micropip),
       wheel: since(t.micropip, t.wheel),
       bridge: since(t.wheel ?? t.pyodide, t.ready),
