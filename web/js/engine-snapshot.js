@@ -49,7 +49,8 @@ export async function save(py, key, meta) {
   for (const k of Object.keys(py.loadedPackages)) delete py.loadedPackages[k];
   let heap;
   try {
-    // what is left besides globals are references no live module uses any more
+    // besides globals (restored by path), what is left are references held only by
+    // the dropped micropip modules: they come back as inert stand-ins (deserialize)
     heap = py.makeMemorySnapshot({ serializer: () => ({ stale: true }) });
   } finally {
     Object.assign(py.loadedPackages, loaded);
