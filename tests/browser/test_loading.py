@@ -219,3 +219,27 @@ def test_damaged_snapshot_falls_back_to_a_normal_start(page, site_server, damage
     assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True
     page.reload()
     assert _engine_info(page)["snapshot"] == "restored"
+
+
+def test_snapshot_restore_that_does_not_answer_is_abandoned(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True
+    # a second engine whose watchdog gives a restore 1 ms: it must give up on the
+    # saved heap, drop it, start normally and answer
+    out = page.evaluate("""async () => {
+        const { Engine } = await import(new URL("js/engine-client.js", location.href).href);
+        const e = new Engine({ restoreLimitMs: 1 });
+        const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
+        const info = await e.start();
+        const g = window.nonogramApp.getGame();
+        const res = await e.call("solve", { puzzle: g.puzzle.dict });
+        const again = await saved;
+        e.worker.terminate();
+        return { snapshot: info.snapshot, micropip: info.timings_ms.micropip,
+                 status: res.status, saved: again.stored };
+    }""")
+    assert out["snapshot"] == "abandoned"
+    assert out["micropip"] is not None          # the normal start
+    assert out["status"] == "unique"
+    assert out["saved"] is True                 # a fresh snapshot replaces the dropped one

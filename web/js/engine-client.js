@@ -10,10 +10,15 @@ export class EngineError extends Error {
   }
 }
 
+// A snapshot restore answers in about a second; one that has not answered after
+// this long is taken to hang and is dropped for a normal start.
+const RESTORE_LIMIT_MS = 20000;
+
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    this.options = options; // {installer: "micropip" | "loadPackage", snapshot: false to start without}
+    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs}
+    this.options = options;
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
     this.error = null;
@@ -37,38 +42,25 @@ export class Engine extends EventTarget {
         reject(new EngineError({ kind: "unsupported", message: "this browser lacks WebAssembly or module workers" }));
         return;
       }
-      try {
-        this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-      } catch (err) {
-        reject(new EngineError({ kind: "unsupported", message: String(err.message || err) }));
-        return;
-      }
-      this.worker.onmessage = (e) => this.onMessage(e.data);
-      this.worker.onerror = (e) => {
-        e.preventDefault();
-        if (this.status === "ready" && (this.crashes = (this.crashes || 0) + 1) <= 3) {
-          // it died after starting (e.g. out of memory): answer what was pending, start anew
-          this.restart({ kind: "internal", message: `the engine stopped (${e.message || "worker error"}); restarting` });
-          return;
-        }
-        const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
-        for (const p of this.pending.values()) p.reject(err);
-        this.pending.clear();
-        reject(err);
-      };
-      this.interrupt = null;
       const payload = { installer: this.options.installer || "micropip", snapshot: this.options.snapshot !== false };
       if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
-        this.interrupt = new Int32Array(new SharedArrayBuffer(4));
-        payload.interruptBuffer = this.interrupt;
+        payload.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
       }
-      this.send("load", payload).promise.then(resolve, reject);
+      this.spawn(payload, resolve, reject);
+      this.abandonRestore = () => {
+        // the saved heap hangs: a new worker drops it and starts normally
+        this.worker.terminate();
+        this.pending.clear(); // only the load is pending while loading
+        this.spawn({ ...payload, dropSnapshot: true }, resolve, reject);
+      };
     }).then((info) => {
+      clearTimeout(this.restoreTimer);
       this.info = info;
       this.error = null;
       this.setStatus("ready", { info });
       return info;
     }, (err) => {
+      clearTimeout(this.restoreTimer);
       this.error = err;
       this.setStatus("failed", { error: err });
       throw err;
@@ -76,7 +68,36 @@ export class Engine extends EventTarget {
     return this.ready;
   }
 
+  /** A new worker sent ``load``: its answer settles the start promise. */
+  spawn(payload, resolve, reject) {
+    try {
+      this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      reject(new EngineError({ kind: "unsupported", message: String(err.message || err) }));
+      return;
+    }
+    this.worker.onmessage = (e) => this.onMessage(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      if (this.status === "ready" && (this.crashes = (this.crashes || 0) + 1) <= 3) {
+        // it died after starting (e.g. out of memory): answer what was pending, start anew
+        this.restart({ kind: "internal", message: `the engine stopped (${e.message || "worker error"}); restarting` });
+        return;
+      }
+      const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+      reject(err);
+    };
+    this.interrupt = payload.interruptBuffer || null;
+    this.send("load", payload).promise.then(resolve, reject);
+  }
+
   onMessage(msg) {
+    if (msg.type === "restoring") {
+      this.restoreTimer = setTimeout(() => this.abandonRestore(), this.options.restoreLimitMs ?? RESTORE_LIMIT_MS);
+      return;
+    }
     if (msg.type === "snapshot") {
       // the worker saved (or failed to save) its memory snapshot for the next visit
       this.snapshot = msg.payload;
@@ -133,6 +154,7 @@ export class Engine extends EventTarget {
   }
 
   restart(reason) {
+    clearTimeout(this.restoreTimer);
     if (this.worker) this.worker.terminate();
     const err = new EngineError(reason);
     for (const p of this.pending.values()) p.reject(err);

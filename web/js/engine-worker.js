@@ -58,6 +58,8 @@ async function restore(build, t) {
   try {
     const snap = await snapshot.load(build.engine);
     if (!snap) return "none";
+    // the page arms a watchdog: a heap that hangs Python cannot report itself
+    self.postMessage({ id: null, type: "restoring" });
     snap.read.then((at) => { t.read = at; }, () => {});
     pyodide = await withWasmFailure(loadPyodide({
       indexURL: here("../pyodide/"), _loadSnapshot: snap.heap, _snapshotDeserializer: snapshot.deserialize,
@@ -89,8 +91,10 @@ async function load(payload) {
   bridgeSource = fetch(here("../py/bridge.py")).then((r) => r.text());
   bridgeSource.catch(() => {});
   const build = await (await fetch(here("../build.json"))).json();
-  let from = "off";
-  if (snapshots && build.engine) from = await restore(build, t);
+  // the page gave up on restoring the saved heap in an earlier worker
+  if (payload.dropSnapshot) await snapshot.drop().catch(() => {});
+  let from = payload.dropSnapshot ? "abandoned" : "off";
+  if (snapshots && build.engine && !payload.dropSnapshot) from = await restore(build, t);
   if (from !== "restored") await fresh(build, payload, t);
   const info = JSON.parse(bridge.info());
   t.ready = performance.now();
