@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import time
 
-from . import formats
+from . import formats, line
 from .formats import jsonfmt
 from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
 
@@ -42,6 +42,12 @@ WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
 _CACHE_SIZE = 8
 _cache: dict = {}  # canonical JSON of a puzzle dict -> Puzzle (the worker resends the same one)
+
+
+def clear_caches():
+    """Forget remembered puzzles and every cached line result."""
+    _cache.clear()
+    line.clear_caches()
 
 
 def to_puzzle(puzzle) -> Puzzle:

@@ -157,96 +157,65 @@ class Engine:
 
     def _run_bw(self, rows, cols, drows, dcols):
         """:meth:`run` for black-and-white puzzles: (empty, filled) pairs, inlined cache."""
-        # The row and column halves are written out twice on purpose: this is the
-        # engine's hottest loop, and a shared helper costs a call per line solved.
-        rcache, ccache = self.row_cache, self.col_cache
-        rclue, cclue = self.row_clues, self.col_clues
-        w, h = self.w, self.h
+        # The engine's hottest loop: one body for both axes, whose names are
+        # rebound once per batch, and no call per line solved.
+        axes = ((rows, cols, self.row_cache, self.row_clues, self.w, "row"),
+                (cols, rows, self.col_cache, self.col_clues, self.h, "column"))
+        dirty = [drows, dcols]
+        changed = [0, 0]
         changes = 0
         solves = 0
-        crow = ccol = 0
-        while drows or dcols:
-            if drows:
-                batch, drows = drows, set()
-                for y in batch:
-                    old = rows[y]
-                    cache = rcache[y]
+        while dirty[0] or dirty[1]:
+            for a in (0, 1):
+                batch = dirty[a]
+                if not batch:
+                    continue
+                dirty[a] = set()
+                across = dirty[1 - a]
+                lines, cross, caches, clues, n, axis = axes[a]
+                mine = theirs = 0
+                for i in batch:
+                    old = lines[i]
+                    cache = caches[i]
                     new = cache.get(old, _MISS)
                     if new is _MISS:
                         spend()
-                        new = cache[old] = solve_cans(rclue[y], w, old)
+                        new = cache[old] = solve_cans(clues[i], n, old)
                     solves += 1
                     if new is None:
-                        self.failed = ("row", y)
+                        self.failed = (axis, i)
                         self.line_solves += solves
                         return -1
                     if new == old:
                         continue
-                    rows[y] = new
-                    yb = ~(1 << y)
+                    lines[i] = new
+                    ib = ~(1 << i)
                     # cells that lost "empty" became filled, and the reverse
                     gone = old[0] & ~new[0]
                     touched = gone
                     while gone:
                         low = gone & -gone
-                        x = low.bit_length() - 1
-                        t = cols[x]
-                        cols[x] = (t[0] & yb, t[1])
-                        dcols.add(x)
+                        j = low.bit_length() - 1
+                        t = cross[j]
+                        cross[j] = (t[0] & ib, t[1])
+                        across.add(j)
                         gone ^= low
                     gone = old[1] & ~new[1]
                     touched |= gone
                     while gone:
                         low = gone & -gone
-                        x = low.bit_length() - 1
-                        t = cols[x]
-                        cols[x] = (t[0], t[1] & yb)
-                        dcols.add(x)
+                        j = low.bit_length() - 1
+                        t = cross[j]
+                        cross[j] = (t[0], t[1] & ib)
+                        across.add(j)
                         gone ^= low
                     changes += touched.bit_count()
-                    crow |= 1 << y
-                    ccol |= touched
-            if dcols:
-                batch, dcols = dcols, set()
-                for x in batch:
-                    old = cols[x]
-                    cache = ccache[x]
-                    new = cache.get(old, _MISS)
-                    if new is _MISS:
-                        spend()
-                        new = cache[old] = solve_cans(cclue[x], h, old)
-                    solves += 1
-                    if new is None:
-                        self.failed = ("column", x)
-                        self.line_solves += solves
-                        return -1
-                    if new == old:
-                        continue
-                    cols[x] = new
-                    xb = ~(1 << x)
-                    gone = old[0] & ~new[0]
-                    touched = gone
-                    while gone:
-                        low = gone & -gone
-                        y = low.bit_length() - 1
-                        t = rows[y]
-                        rows[y] = (t[0] & xb, t[1])
-                        drows.add(y)
-                        gone ^= low
-                    gone = old[1] & ~new[1]
-                    touched |= gone
-                    while gone:
-                        low = gone & -gone
-                        y = low.bit_length() - 1
-                        t = rows[y]
-                        rows[y] = (t[0], t[1] & xb)
-                        drows.add(y)
-                        gone ^= low
-                    changes += touched.bit_count()
-                    ccol |= 1 << x
-                    crow |= touched
+                    mine |= 1 << i
+                    theirs |= touched
+                changed[a] |= mine
+                changed[1 - a] |= theirs
         self.line_solves += solves
-        self.chg_rows, self.chg_cols = crow, ccol
+        self.chg_rows, self.chg_cols = changed
         return changes
 
     def run_all(self, rows, cols, record=None):

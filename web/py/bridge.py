@@ -12,8 +12,10 @@ import pysolver
 from pysolver import api, formats, line
 from pysolver.puzzle import PuzzleError, cells_from_state
 
-_puzzles = {}  # JSON text of a puzzle dict -> Puzzle (the page resends the same dict)
-_solutions = {}  # same key -> a solution (row strings) for the "against the solution" check
+# id(Puzzle) -> (Puzzle, a solution as row strings) for the "against the solution"
+# check; api.to_puzzle hands back the same Puzzle for the same dict, and holding
+# it here keeps its id from being reused
+_solutions = {}
 
 
 def info():
@@ -21,14 +23,7 @@ def info():
 
 
 def _puzzle(d):
-    key = json.dumps(d, sort_keys=True)
-    p = _puzzles.get(key)
-    if p is None:
-        if len(_puzzles) > 8:
-            _puzzles.clear()
-        p = api.to_puzzle(d)
-        _puzzles[key] = p
-    return key, p
+    return api.to_puzzle(d)  # remembers the last few puzzles
 
 
 def _lines(p, cells):
@@ -46,7 +41,7 @@ def do_parse(payload, progress):
 
 
 def do_hint(payload, progress):
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     return api.hint(p, payload["state"])
 
 
@@ -87,18 +82,22 @@ def _complete_runs(line_cells, full):
     return tuple(out)
 
 
-def _solution(key, p):
-    if key not in _solutions:
+def _solution(p):
+    hit = _solutions.get(id(p))
+    if hit is None:
         if p.goal:
-            _solutions[key] = list(p.goal)
+            sol = list(p.goal)
         else:
             sols = api.solve(p, max_solutions=1)["solutions"]
-            _solutions[key] = sols[0] if sols else None
-    return _solutions[key]
+            sol = sols[0] if sols else None
+        if len(_solutions) > 8:
+            _solutions.clear()
+        hit = _solutions[id(p)] = (p, sol)
+    return hit[1]
 
 
 def do_check(payload, progress):
-    key, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     cells = cells_from_state(p, payload["state"])
     mode = payload.get("mode", "off")
     out = {"mode": mode, "lines": [], "cells": [], "message": "",
@@ -113,7 +112,7 @@ def do_check(payload, progress):
         out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
                           if n else f"No line's {what} contradict its clue.")
     elif mode == "solution":
-        sol = _solution(key, p)
+        sol = _solution(p)
         if sol is None:
             out["message"] = "This puzzle has no solution to check against."
             return out
@@ -131,7 +130,7 @@ def do_check(payload, progress):
 
 def do_solve(payload, progress):
     """Two solutions asked (the default): api.check, which also classifies; else api.solve."""
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
     max_solutions = payload.get("max_solutions", 2)
     if max_solutions != 2 or payload.get("state"):
@@ -144,7 +143,7 @@ def do_solve(payload, progress):
 
 def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     known = cells_from_state(p, payload["state"]) if payload.get("state") else None
     from pysolver import asp  # imported on first use: it is not needed to play
     return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
@@ -153,7 +152,7 @@ def do_asp(payload, progress):
 
 def do_check_goal(payload, progress):
     """The editor's check of a goal picture (pysolver.api.check with a solution count)."""
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
     return api.check(p, count_cap=int(payload.get("count_cap", 20)), givens=payload.get("givens"),
                      timeout=payload.get("timeout"), progress=report)
@@ -161,7 +160,7 @@ def do_check_goal(payload, progress):
 
 def do_fix(payload, progress):
     """The editor's fix assistant (pysolver.api.fix): verified suggestions."""
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     report = (lambda d: progress(json.dumps(d))) if progress is not None else None
     return api.fix(p, max_suggestions=int(payload.get("max_suggestions", 3)),
                    timeout=payload.get("timeout"), progress=report, givens=payload.get("givens"))
@@ -169,15 +168,14 @@ def do_fix(payload, progress):
 
 def do_convert(payload, progress):
     """A puzzle dict written as text: format non, xml, json (or nin)."""
-    _, p = _puzzle(payload["puzzle"])
+    p = _puzzle(payload["puzzle"])
     return {"text": formats.dump(p, payload.get("format", "json"))}
 
 
 def do_reset(payload, progress):
     """Forget every cache (line results, puzzles, solutions): memory back, and the
     benchmark's solves start equally cold on both sides."""
-    line.clear_caches()
-    _puzzles.clear()
+    api.clear_caches()
     _solutions.clear()
     return {}
 
