@@ -86,73 +86,50 @@ class Engine:
         """
         if self.ncol == 2 and record is None:
             return self._run_bw(rows, cols, drows, dcols)
-        row_solve, col_solve = self.row_solve, self.col_solve
+        # One body for both axes (as in _run_bw): names are rebound per batch.
+        axes = ((rows, cols, self.row_solve, "row"), (cols, rows, self.col_solve, "column"))
+        dirty = [drows, dcols]
+        changed = [0, 0]
         changes = 0
         solves = 0
-        crow = ccol = 0
-        while drows or dcols:
-            if drows:
-                batch, drows = drows, set()
-                for y in sorted(batch):
-                    old = rows[y]
-                    new = row_solve[y](old)
+        while dirty[0] or dirty[1]:
+            for a in (0, 1):
+                batch = dirty[a]
+                if not batch:
+                    continue
+                dirty[a] = set()
+                across = dirty[1 - a]
+                lines, cross, solve, axis = axes[a]
+                for i in sorted(batch):
+                    old = lines[i]
+                    new = solve[i](old)
                     solves += 1
                     if new is None:
-                        self.failed = ("row", y)
+                        self.failed = (axis, i)
                         self.line_solves += solves
                         return -1
                     if new == old:
                         continue
-                    rows[y] = new
-                    yb = ~(1 << y)
+                    lines[i] = new
+                    ib = ~(1 << i)
                     touched = 0
                     for c in range(len(old)):
                         gone = old[c] & ~new[c]
                         touched |= gone
                         while gone:
                             low = gone & -gone
-                            x = low.bit_length() - 1
-                            t = cols[x]
-                            cols[x] = t[:c] + (t[c] & yb,) + t[c + 1:]
-                            dcols.add(x)
+                            j = low.bit_length() - 1
+                            t = cross[j]
+                            cross[j] = t[:c] + (t[c] & ib,) + t[c + 1:]
+                            across.add(j)
                             gone ^= low
                     changes += touched.bit_count()
-                    crow |= 1 << y
-                    ccol |= touched
+                    changed[a] |= 1 << i
+                    changed[1 - a] |= touched
                     if record is not None:
-                        record.append(self._step("row", y, old, new, touched))
-            if dcols:
-                batch, dcols = dcols, set()
-                for x in sorted(batch):
-                    old = cols[x]
-                    new = col_solve[x](old)
-                    solves += 1
-                    if new is None:
-                        self.failed = ("column", x)
-                        self.line_solves += solves
-                        return -1
-                    if new == old:
-                        continue
-                    cols[x] = new
-                    xb = ~(1 << x)
-                    touched = 0
-                    for c in range(len(old)):
-                        gone = old[c] & ~new[c]
-                        touched |= gone
-                        while gone:
-                            low = gone & -gone
-                            y = low.bit_length() - 1
-                            t = rows[y]
-                            rows[y] = t[:c] + (t[c] & xb,) + t[c + 1:]
-                            drows.add(y)
-                            gone ^= low
-                    changes += touched.bit_count()
-                    ccol |= 1 << x
-                    crow |= touched
-                    if record is not None:
-                        record.append(self._step("column", x, old, new, touched))
+                        record.append(self._step(axis, i, old, new, touched))
         self.line_solves += solves
-        self.chg_rows, self.chg_cols = crow, ccol
+        self.chg_rows, self.chg_cols = changed
         return changes
 
     def _run_bw(self, rows, cols, drows, dcols):
