@@ -9,8 +9,10 @@ Steps: `npm ci` when node_modules is missing or package-lock.json changed; copy 
 Pyodide core and the clingo-wasm browser files; write the pysolver wheel (pure
 Python, PEP 427 name) from pysolver/; copy micropip's wheel from a download cache
 outside site/ (fetched from PyPI once); add bytecode for Pyodide's Python to both
-wheels (compiled by that Pyodide under Node, cached); copy web/, encodings/ and the built-in
-puzzles; write sw.js with the precache list and a content hash as cache version.
+wheels and to the standard-library modules the engine's start-up imports (compiled
+by that Pyodide under Node, cached); trim Pyodide's lock file to its "info"; copy
+web/, encodings/ and the built-in puzzles; write sw.js with the precache list and
+a content hash as cache version.
 Every URL in the site is relative, so it works under any sub-path.
 """
 from __future__ import annotations
@@ -147,6 +149,107 @@ def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
     return pycs
 
 
+# Run by Node with the site's own Pyodide: the engine's start-up (Pyodide itself,
+# micropip installing the pysolver wheel, the bridge and every engine module)
+# imports ~200 modules of python_stdlib.zip, which npm's Pyodide ships as source
+# only, so a cold start compiled them all (~2 s of the ~3 s Pyodide start). This
+# runs that start-up once, and rewrites the zip with those modules as bytecode
+# (unchecked-hash .pyc only, the name zipimport looks for first); the modules it
+# did not import stay source. stdin {moduleURL, indexURL, micropip, wheel, wheelName,
+# bridge, imports} -> stdout {compiled: n, zip: b64}.
+STDLIB_JS = r"""
+import { readFileSync } from "node:fs";
+const req = JSON.parse(readFileSync(0, "utf8"));
+const { loadPyodide } = await import(req.moduleURL);
+const py = await loadPyodide({ indexURL: req.indexURL, stdout: () => {}, stderr: () => {} });
+await py.loadPackage(req.micropip, { messageCallback: () => {} });
+py.FS.writeFile("/tmp/" + req.wheelName, Buffer.from(req.wheel, "base64"));
+await py.pyimport("micropip").install("emfs:/tmp/" + req.wheelName);
+py.FS.writeFile("/home/pyodide/pysolver_bridge.py", req.bridge);
+py.globals.set("imports", py.toPy(req.imports));
+process.stdout.write(py.runPython(`
+import base64, importlib, io, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import source_hash
+import pysolver_bridge
+for name in imports:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass  # e.g. clingo: no Pyodide build; the engine copes without it
+zpath = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+used = {m.__spec__.origin[len(zpath) + 1:] for m in list(sys.modules.values())
+        if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(zpath + "/")}
+src = zipfile.ZipFile(zpath)
+buf = io.BytesIO()
+compiled = 0
+with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+    for info in src.infolist():
+        data = src.read(info)
+        if info.filename in used and info.filename.endswith(".py"):
+            # the file name zipimport would give the code compiled from source
+            code = compile(data, f"{zpath}/{info.filename}", "exec", dont_inherit=True)
+            pyc = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+            pyc.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(pyc, _code_to_hash_pyc(code, source_hash(data), checked=False))
+            compiled += 1
+        else:
+            out.writestr(info, data)
+json.dumps({"compiled": compiled, "zip": base64.b64encode(buf.getvalue()).decode()})
+`));
+"""
+
+
+def stdlib_imports() -> list[str]:
+    """Top-level modules the engine modules and the bridge import (anywhere in them,
+    also inside functions), besides pysolver itself; the CLI's are left out."""
+    import ast
+    names, modules = set(), []
+    for path in sorted((ROOT / "pysolver").rglob("*.py")) + [WEB / "py" / "bridge.py"]:
+        if path.name in ("cli.py", "__main__.py"):
+            continue
+        if path.parent.name != "py":
+            rel = path.relative_to(ROOT).with_suffix("").parts
+            modules.append(".".join(rel[:-1] if rel[-1] == "__init__" else rel))
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] not in ("pysolver", "__future__")) + modules
+
+
+def compile_stdlib(dest: Path, micropip: Path, wheel: Path) -> bool:
+    """Replace dest (python_stdlib.zip) with a copy whose modules used by the engine's
+    start-up are bytecode (STDLIB_JS). Cached by Pyodide's version, the micropip wheel
+    and the engine's imports, not by the engine's code: a module the engine starts
+    to import later just compiles from source in the browser. False (with a
+    warning) when that fails: the site then works, only its cold start is slower."""
+    pyodide = NODE / "pyodide"
+    imports = stdlib_imports()
+    h = hashlib.sha256((pyodide / "package.json").read_bytes() + sha256(micropip.read_bytes()).encode()
+                       + STDLIB_JS.encode() + "\n".join(imports).encode())
+    cached = CACHE / f"stdlib-{h.hexdigest()[:24]}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/",
+               "micropip": str(micropip), "wheelName": wheel.name,
+               "wheel": base64.b64encode(wheel.read_bytes()).decode(),
+               "bridge": (WEB / "py" / "bridge.py").read_text(), "imports": imports}
+        r = subprocess.run([node or "node", "--input-type=module", "-e", STDLIB_JS],
+                           input=json.dumps(req), capture_output=True, text=True) if node else None
+        if r is None or r.returncode:
+            why = "node not found" if r is None else r.stderr.strip().splitlines()[-1:]
+            log(f"warning: python_stdlib.zip left as source ({why}); the cold start compiles it")
+            return False
+        out = json.loads(r.stdout)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(base64.b64decode(out["zip"]))
+        log(f"python_stdlib.zip: {out['compiled']} modules compiled to bytecode (cached in {cached.name})")
+    shutil.copyfile(cached, dest)
+    return True
+
+
 def add_pycs(wheel: Path, dest: Path) -> Path:
     """A copy of a wheel with its modules' bytecode added (pyodide.loadPackage only
     unpacks it; RECORD is left as published)."""
@@ -162,6 +265,15 @@ def add_pycs(wheel: Path, dest: Path) -> Path:
             info.external_attr = 0o644 << 16
             z.writestr(info, data, zipfile.ZIP_DEFLATED)
     return out
+
+
+def trim_lock_file(path: Path) -> None:
+    """Pyodide's lock file lists ~300 packages of its CDN distribution, none of which
+    the site ships (both wheels are loaded by URL): keep only its "info" (checked at
+    start-up), so the worker neither fetches and indexes 120 kB nor has micropip
+    convert every entry to Python when it is imported."""
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n")
 
 
 def build_wheel(dest: Path) -> Path:
@@ -283,6 +395,7 @@ def build() -> str:
             raise BuildError(f"{src} is missing: run `npm ci`")
         (tmp / "pyodide").mkdir(exist_ok=True)
         shutil.copyfile(src, tmp / "pyodide" / name)
+    trim_lock_file(tmp / "pyodide" / "pyodide-lock.json")
     clingo = NODE / "clingo-wasm" / "dist"
     if not (clingo / "clingo.wasm").is_file():
         raise BuildError(f"{clingo}/clingo.wasm is missing: run `npm ci`")
@@ -290,13 +403,14 @@ def build() -> str:
     wheels = tmp / "wheels"
     wheels.mkdir()
     wheel = build_wheel(wheels)
-    add_pycs(mp, wheels)
+    mp_wheel = add_pycs(mp, wheels)
+    compile_stdlib(tmp / "pyodide" / "python_stdlib.zip", mp_wheel, wheel)
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
     count = convert_catalogue(tmp / "puzzles")
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
-        "engine": engine_hash(tmp, [wheel, wheels / mp.name]),
+        "engine": engine_hash(tmp, [wheel, mp_wheel]),
         "plugins": [p for p in PLUGINS if (tmp / p).is_file()],
     }, indent=1) + "\n")
     version = write_service_worker(tmp)

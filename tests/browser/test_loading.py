@@ -243,3 +243,26 @@ def test_snapshot_restore_that_does_not_answer_is_abandoned(page, site_server):
     assert out["micropip"] is not None          # the normal start
     assert out["status"] == "unique"
     assert out["saved"] is True                 # a fresh snapshot replaces the dropped one
+
+
+def test_site_ships_bytecode_for_the_engine_start():
+    """build.py: the standard-library modules Pyodide's own start imports are
+    bytecode in python_stdlib.zip (unchecked-hash .pyc instead of the .py: npm ships
+    source only), modules the engine never imports stay source, and the lock file
+    lists no packages (the site ships none of them)."""
+    import json
+    import struct
+    import zipfile
+
+    from conftest import SITE
+    if not (SITE / "pyodide" / "python_stdlib.zip").is_file():
+        pytest.skip("site/ is not built")
+    with zipfile.ZipFile(SITE / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+        for mod in ("encodings/__init__", "asyncio/base_events", "_pyodide/_base", "zipfile/__init__"):
+            assert f"{mod}.pyc" in names and f"{mod}.py" not in names, mod
+            flags = struct.unpack("<I", z.read(f"{mod}.pyc")[4:8])[0]
+            assert flags == 1, (mod, flags)  # hash-based, source never checked
+        assert "argparse.py" in names and "argparse.pyc" not in names  # the CLI's, not imported
+    lock = json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["arch"] == "wasm32"

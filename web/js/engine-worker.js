@@ -8,6 +8,12 @@ import * as snapshot from "./engine-snapshot.js";
 const evaluated = performance.now(); // worker creation -> this module and pyodide.mjs fetched and run
 
 const here = (path) => new URL(path, import.meta.url).href;
+// Pyodide's Emscripten module (1.2 MB of JavaScript), requested at once so that it
+// is fetched and compiled while the worker reads build.json and looks for a saved
+// snapshot; loadPyodide takes its factory (createPyodideModule) instead of
+// importing it only once it runs. Both start paths need it.
+const asmModule = import("../pyodide/pyodide.asm.mjs");
+asmModule.catch(() => {}); // a failure surfaces where loadPyodide awaits it
 const SNAPSHOT_DELAY_MS = 1000;
 let pyodide = null;
 let bridge = null;
@@ -36,7 +42,9 @@ function withWasmFailure(promise) {
 
 async function fresh(build, payload, t) {
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine-snapshot.js)
-  pyodide = await withWasmFailure(loadPyodide({ indexURL: here("../pyodide/"), _makeSnapshot: snapshots }));
+  pyodide = await withWasmFailure(loadPyodide({
+    indexURL: here("../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,
+  }));
   t.pyodide = performance.now();
   setInterrupt();
   if (payload.installer === "loadPackage") {
@@ -62,7 +70,8 @@ async function restore(build, t) {
     self.postMessage({ id: null, type: "restoring" });
     snap.read.then((at) => { t.read = at; }, () => {});
     pyodide = await withWasmFailure(loadPyodide({
-      indexURL: here("../pyodide/"), _loadSnapshot: snap.heap, _snapshotDeserializer: snapshot.deserialize,
+      indexURL: here("../pyodide/"), createPyodideModule: (await asmModule).default,
+      _loadSnapshot: snap.heap, _snapshotDeserializer: snapshot.deserialize,
     }));
     t.pyodide = performance.now();
     setInterrupt();
