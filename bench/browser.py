@@ -239,7 +239,8 @@ def report(out):
         print(f"{what} to first hint: median {med(xs):.2f} s (runs {', '.join(f'{x:.2f}' for x in xs)})")
         sp = load[key + "_split"]
         parts = [f"{k} {med(v for i in sp if (v := i.get(k)) is not None)}" for k in
-                 ("worker_at", "snapshot_read", "pyodide", "micropip", "wheel", "bridge", "total")
+                 ("worker_at", "request", "before_start", "snapshot_read", "pyodide", "micropip", "wheel",
+                  "bridge", "total")
                  if any(i.get(k) is not None for i in sp)]
         print(f"  worker split, median ms: {', '.join(parts)}; snapshot {sorted({i['snapshot'] for i in sp})}")
     solve = out.get("solve", {"peers": [], "rows": []})

@@ -41,6 +41,7 @@ function withWasmFailure(promise) {
 }
 
 async function fresh(build, payload, t) {
+  t.fresh = performance.now();
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine-snapshot.js)
   pyodide = await withWasmFailure(loadPyodide({
     indexURL: here("../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,
@@ -122,6 +123,8 @@ async function load(payload) {
       bridge: since(t.wheel ?? t.pyodide, t.ready),
       total: since(t.start, t.ready),
       evaluated: Math.round(evaluated),
+      request: Math.round(t.start), // worker clock (0 = worker created): the load request arrived
+      before_start: since(t.start, t.fresh), // build.json and the snapshot look-up, before a normal start
     },
     time_origin: performance.timeOrigin,
   };
