@@ -24,11 +24,15 @@ def full_lines(clue, n, ncol):
     return [line for line in itertools.product(range(ncol), repeat=n) if clue_of(line) == clue]
 
 
-def brute_count(puzzle, cap):
-    """Exact solution count (stopping at cap) and the solutions found."""
+def brute_count(puzzle, cap, fixed=None):
+    """Exact solution count (stopping at cap) and the solutions found; ``fixed``
+    ({(row, column): colour index}) keeps only the solutions with those cells."""
     ncol = len(puzzle.colors)
     w, h = puzzle.width, puzzle.height
-    row_opts = [full_lines(tuple(c), w, ncol) for c in puzzle.rows]
+    fixed = fixed or {}
+    row_opts = [[r for r in full_lines(tuple(c), w, ncol)
+                 if all(r[x] == v for (yy, x), v in fixed.items() if yy == y)]
+                for y, c in enumerate(puzzle.rows)]
     col_prefixes = []
     for c in puzzle.cols:
         pref = set()

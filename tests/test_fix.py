@@ -1,51 +1,16 @@
 """The fix assistant: every suggestion, applied independently, leaves exactly one solution."""
-import itertools
-
 import pytest
 
 from pysolver import fix, search
-from pysolver.puzzle import Puzzle, PuzzleError, clue_of
+from pysolver.puzzle import Puzzle, PuzzleError
 
 from pictures import CHECKER, TWO_CHECKERS, UNIQUE, apply_suggestion, bw, colour, masks
+from test_crosscheck import brute_count
 
 
 def brute_solutions(puzzle, fixed=None, cap=3):
-    """Independent enumeration: rows matching their clues, columns checked as prefixes."""
-    fixed = fixed or {}
-    w, h, n = puzzle.width, puzzle.height, len(puzzle.colors)
-    rows = []
-    for y, clue in enumerate(puzzle.rows):
-        rows.append([r for r in itertools.product(range(n), repeat=w)
-                     if clue_of(r) == tuple(clue)
-                     and all(r[x] == v for (yy, x), v in fixed.items() if yy == y)])
-    cols = [tuple(c) for c in puzzle.cols]
-    found = []
-
-    def prefix_ok(x, prefix, done):
-        got = clue_of(prefix)
-        if done:
-            return got == cols[x]
-        if len(got) > len(cols[x]) or any(got[i] != cols[x][i] for i in range(len(got) - 1)):
-            return False
-        if got and prefix[-1] != 0:  # the last block may still grow
-            return got[-1][1] == cols[x][len(got) - 1][1] and got[-1][0] <= cols[x][len(got) - 1][0]
-        return not got or got[-1] == cols[x][len(got) - 1]
-
-    def rec(grid):
-        if len(found) >= cap:
-            return
-        y = len(grid)
-        if y == h:
-            found.append([list(r) for r in grid])
-            return
-        for r in rows[y]:
-            grid.append(r)
-            if all(prefix_ok(x, [g[x] for g in grid], y == h - 1) for x in range(w)):
-                rec(grid)
-            grid.pop()
-
-    rec([])
-    return found
+    """Independent enumeration (tests/test_crosscheck.py), up to ``cap`` solutions."""
+    return brute_count(puzzle, cap, fixed)
 
 
 def assert_unique_after(puzzle, sugg, brute=True):
