@@ -4,6 +4,7 @@ Usage (from the repository root):
   python3 bench/engine.py --set webpbn --set jwilk --timeout 20 --out /tmp/engine.md
   python3 bench/engine.py --set taai2011 --every 10 --timeout 20 --jobs 2
   python3 bench/engine.py --set taai2011 --max-solutions 1     # tournament mode
+  python3 bench/engine.py --set taai2011 --only 291,310,315 --method learn
 
 Per puzzle: CPU seconds (process time of the solving process), verdict, search
 nodes, probes, and whether every solution satisfies the clues (and equals the
@@ -89,9 +90,11 @@ def run_clingo(puzzle, max_solutions, timeout):
 
 
 def run_one(args):
-    label, puzzle, max_solutions, timeout, with_clingo = args
+    label, puzzle, max_solutions, timeout, with_clingo, method = args
     t0 = time.process_time()
-    res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time)
+    kw = {"method": method} if method else {}
+    res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time,
+                **kw)
     cpu = time.process_time() - t0
     ok = all(satisfies(puzzle, s) for s in res.solutions)
     if ok and res.status == "unique" and puzzle.goal:
@@ -99,7 +102,8 @@ def run_one(args):
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # MB on Linux
     row = {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
            "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
-           "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss}
+           "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss,
+           "conflicts": getattr(res, "conflicts", 0)}
     if with_clingo:
         row["clingo_status"], row["clingo_cpu"] = run_clingo(puzzle, max_solutions, timeout)
         both = {res.status, row["clingo_status"]}
@@ -115,6 +119,10 @@ def main(argv=None):
     ap.add_argument("--every", type=int, default=1, help="take every Nth puzzle of a set")
     ap.add_argument("--offset", type=int, default=0, help="start index for --every")
     ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per set")
+    ap.add_argument("--only", help="comma-separated 1-based puzzle indexes within each set "
+                    "(or @file: whitespace-separated, '#' comments); --every/--offset then apply")
+    ap.add_argument("--method", choices=("probe", "learn"),
+                    help="search.solve's method (default: its own default)")
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
     ap.add_argument("--max-solutions", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)
@@ -130,10 +138,13 @@ def main(argv=None):
     sets = a.set or ["webpbn", "jwilk", "nonogram-db"]
     tasks = []
     for s in sets:
-        items = load(s)[a.offset::a.every]
+        items = load(s)
+        if a.only:
+            items = [items[i - 1] for i in _indexes(a.only)]
+        items = items[a.offset::a.every]
         if a.limit:
             items = items[:a.limit]
-        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout, a.with_clingo)
+        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout, a.with_clingo, a.method)
                   for label, p in items]
     rows = []
     wall = time.monotonic()
@@ -157,6 +168,14 @@ def main(argv=None):
     return 0
 
 
+def _indexes(spec):
+    """1-based indexes from "3,17,40" or "@file"."""
+    if spec.startswith("@"):
+        text = Path(spec[1:]).read_text(encoding="utf-8")
+        spec = " ".join(line.split("#")[0] for line in text.splitlines())
+    return [int(t) for t in spec.replace(",", " ").split()]
+
+
 def _have_clingo():
     try:
         import clingo  # noqa: F401
@@ -169,12 +188,15 @@ def _print(r):
     peer = (f" clingo={r['clingo_status']} {r['clingo_cpu']:.3f}s"
             if "clingo_cpu" in r else "")
     print(f"{r['label']:48} {r['size']:>7} {r['status']:9} {r['cpu']:8.3f}s "
-          f"nodes={r['nodes']} probes={r['probes']} ok={r['ok']}{peer}", flush=True)
+          f"nodes={r['nodes']} probes={r['probes']}"
+          f"{' conflicts=%d' % r['conflicts'] if r.get('conflicts') else ''} ok={r['ok']}{peer}",
+          flush=True)
 
 
 def table(rows, a):
     out = [f"max_solutions={a.max_solutions}, timeout={a.timeout:g} s CPU, "
-           f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}", "",
+           f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}, "
+           f"only={a.only or 'all'}, method={a.method or 'default'}", "",
            "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked "
            "| clingo verdict | clingo CPU s | ratio |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
