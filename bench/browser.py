@@ -17,7 +17,7 @@ machine, in one run:
     30x30 and a 60x60 puzzle hint by hint;
   - a few engine benchmark puzzles solved in the browser and by CPython (same code:
     web/py/bridge.py "solve", i.e. classify with two solutions asked), with ratios.
-    Each side solves each puzzle SOLVE_REPS times, each time after a "reset" (every
+    Each side solves each puzzle SOLVE_REPS times (--solve-reps), each time after a "reset" (every
     cache emptied), in a fresh page and process, the sides taking turns run by run:
     the first run (V8 still compiling and tiering up the interpreter's wasm) and
     the steady state (median of the others) are both reported. --peer PYTHON adds
@@ -189,7 +189,7 @@ def cold_and_warm(browser, url, runs, installer=None):
     return out
 
 
-def solve_both(browser, url, peers):
+def solve_both(browser, url, peers, reps=SOLVE_REPS):
     """SOLVE_PUZZLES in a fresh page and in fresh CPython processes, the same calls,
     run after run in turn (browser, then each CPython), so load drift hits all."""
     texts = [(rel, (SITE / "puzzles" / rel).read_text()) for rel in SOLVE_PUZZLES]
@@ -203,7 +203,7 @@ def solve_both(browser, url, peers):
     try:
         for rel, text in texts:
             runs = {"browser": [], **{k: [] for k in range(len(procs))}}
-            for _ in range(SOLVE_REPS):
+            for _ in range(reps):
                 b = page.evaluate(SOLVE_RUN, [text, rel])
                 runs["browser"].append(b["time_s"])
                 for k, proc in enumerate(procs):
@@ -251,6 +251,12 @@ def report(out):
                 worst = max(solve["rows"], key=lambda r: r[f"{tag}_{which}_ratio"] or 0)
                 print(f"browser/{tag} solve ratio, {which} run: median {med(ratios):.2f} over {len(ratios)} "
                       f"puzzles > 0.05 s (worst {worst['puzzle']} {worst[f'{tag}_{which}_ratio']})")
+        # the whole benchmark's time, every run of every puzzle: what a session of solves costs
+        total_b = sum(sum(r["browser_runs"]) for r in solve["rows"])
+        total_c = sum(sum(r[f"{tag}_runs"]) for r in solve["rows"])
+        if total_c > 0:
+            print(f"browser/{tag} solve time, all runs of all puzzles: {total_b:.2f} s / {total_c:.2f} s "
+                  f"= {total_b / total_c:.2f}")
 
 
 def stale_wheel():
@@ -266,6 +272,8 @@ def stale_wheel():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--solve-reps", type=int, default=SOLVE_REPS,
+                    help="solves per puzzle and side (the first is reported apart)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--parts", default="load,solve,hints",
                     help="comma-separated subset of load,solve,hints (default: all)")
@@ -293,7 +301,7 @@ def main(argv=None):
                 lp = cold_and_warm(browser, url, args.runs, installer="loadPackage")
                 out["load"] = {**mp, "cold_loadPackage": lp["cold"], "cold_loadPackage_split": lp["cold_split"]}
             if "solve" in parts:
-                out["solve"] = solve_both(browser, url, args.peer)
+                out["solve"] = solve_both(browser, url, args.peer, max(2, args.solve_reps))
             if "hints" in parts:
                 hints_and_render(browser.new_context(), url, out)
             browser.close()
