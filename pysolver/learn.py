@@ -207,21 +207,12 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     res = SolveResult("none")
     found = {}
     total = eng.w * eng.h
-    last_report = [start]
     lrn = None
-
-    def check():
-        now = clock()
-        if should_stop is not None and should_stop():
-            raise Stop("cancelled")
-        if deadline is not None and now > deadline:
-            raise Stop("timeout")
-        if progress is not None and now - last_report[0] >= _search.PROGRESS_INTERVAL:
-            last_report[0] = now
-            progress({"known": len(lrn.trail) if lrn else 0, "total": total,
-                      "nodes": lrn.decisions if lrn else 0,
-                      "probes": prober.probes + (lrn.probes if lrn else 0),
-                      "solutions": len(found), "time_s": now - start})
+    check = _search.poller(clock, start, deadline, should_stop, progress, lambda now: {
+        "known": len(lrn.trail) if lrn else 0, "total": total,
+        "nodes": lrn.decisions if lrn else 0,
+        "probes": prober.probes + (lrn.probes if lrn else 0),
+        "solutions": len(found), "time_s": now - start})
 
     def add(grid):
         """Record a solution; True when enough are known."""

@@ -101,19 +101,10 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         return finish("none")
 
     total = eng.w * eng.h
-    last_report = [start]
-
-    def check():
-        now = clock()
-        if should_stop is not None and should_stop():
-            raise Stop("cancelled")
-        if deadline is not None and now > deadline:
-            raise Stop("timeout")
-        if progress is not None and now - last_report[0] >= PROGRESS_INTERVAL:
-            last_report[0] = now
-            progress({"known": total - eng.unknown(cur[0]), "total": total,
-                      "nodes": res.nodes, "probes": prober.probes if prober else 0,
-                      "solutions": len(found), "time_s": now - start})
+    check = poller(clock, start, deadline, should_stop, progress, lambda now: {
+        "known": total - eng.unknown(cur[0]), "total": total, "nodes": res.nodes,
+        "probes": prober.probes if prober else 0, "solutions": len(found),
+        "time_s": now - start})
 
     def add_solution(r):
         key = tuple(r)
@@ -219,6 +210,23 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     if not exhausted:  # stopped at max_solutions == 1 with tree left
         return finish("solved")
     return finish("unique")
+
+
+def poller(clock, start, deadline, should_stop, progress, report):
+    """The check a search calls between nodes: raises :class:`Stop` on cancel or
+    timeout, and calls ``progress(report(now))`` about every PROGRESS_INTERVAL."""
+    last = [start]
+
+    def check():
+        now = clock()
+        if should_stop is not None and should_stop():
+            raise Stop("cancelled")
+        if deadline is not None and now > deadline:
+            raise Stop("timeout")
+        if progress is not None and now - last[0] >= PROGRESS_INTERVAL:
+            last[0] = now
+            progress(report(now))
+    return check
 
 
 class _Done(Exception):
