@@ -117,6 +117,25 @@ json.dumps({"tag": sys.implementation.cache_tag, "pycs": pycs})
 """
 
 
+def run_pyodide(js: str, req: dict, failing: str) -> dict | None:
+    """Run `js` under Node with the site's Pyodide: `req` plus its moduleURL and
+    indexURL as JSON on stdin, JSON back on stdout. None (with the warning
+    "`failing` (why); the cold start compiles it") when Node is missing or fails."""
+    pyodide = NODE / "pyodide"
+    req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/", **req}
+    node = shutil.which("node")
+    r = subprocess.run([node, "--input-type=module", "-e", js], input=json.dumps(req),
+                       capture_output=True, text=True) if node else None
+    if r is None or r.returncode:
+        lines = [] if r is None else r.stderr.strip().splitlines()
+        # Node ends its report with its version: name the error line instead
+        why = "node not found" if r is None else next((x.strip() for x in reversed(lines) if "Error" in x),
+                                                       lines[-1] if lines else f"exit {r.returncode}")
+        log(f"warning: {failing} ({why}); the cold start compiles it")
+        return None
+    return json.loads(r.stdout)
+
+
 def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
     """`__pycache__` entries for the .py files among files (archive name -> bytes),
     compiled by Pyodide's Python under Node; cached by content. Empty (with a
@@ -130,16 +149,9 @@ def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
     if cached.is_file():
         out = json.loads(cached.read_text())
     else:
-        node = shutil.which("node")
-        req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/",
-               "files": sources}
-        r = subprocess.run([node or "node", "--input-type=module", "-e", PYCOMPILE_JS],
-                           input=json.dumps(req), capture_output=True, text=True) if node else None
-        if r is None or r.returncode:
-            why = "node not found" if r is None else r.stderr.strip().splitlines()[-1:]
-            log(f"warning: no precompiled bytecode ({why}); the cold start compiles instead")
+        out = run_pyodide(PYCOMPILE_JS, {"files": sources}, "no precompiled bytecode")
+        if out is None:
             return {}
-        out = json.loads(r.stdout)
         CACHE.mkdir(parents=True, exist_ok=True)
         cached.write_text(json.dumps(out))
     pycs = {}
@@ -231,18 +243,12 @@ def compile_stdlib(dest: Path, micropip: Path, wheel: Path) -> bool:
                        + STDLIB_JS.encode() + "\n".join(imports).encode())
     cached = CACHE / f"stdlib-{h.hexdigest()[:24]}.zip"
     if not cached.is_file():
-        node = shutil.which("node")
-        req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/",
-               "micropip": str(micropip), "wheelName": wheel.name,
+        req = {"micropip": str(micropip), "wheelName": wheel.name,
                "wheel": base64.b64encode(wheel.read_bytes()).decode(),
                "bridge": (WEB / "py" / "bridge.py").read_text(), "imports": imports}
-        r = subprocess.run([node or "node", "--input-type=module", "-e", STDLIB_JS],
-                           input=json.dumps(req), capture_output=True, text=True) if node else None
-        if r is None or r.returncode:
-            why = "node not found" if r is None else r.stderr.strip().splitlines()[-1:]
-            log(f"warning: python_stdlib.zip left as source ({why}); the cold start compiles it")
+        out = run_pyodide(STDLIB_JS, req, "python_stdlib.zip left as source")
+        if out is None:
             return False
-        out = json.loads(r.stdout)
         CACHE.mkdir(parents=True, exist_ok=True)
         cached.write_bytes(base64.b64decode(out["zip"]))
         log(f"python_stdlib.zip: {out['compiled']} modules compiled to bytecode (cached in {cached.name})")

@@ -92,9 +92,8 @@ def run_clingo(puzzle, max_solutions, timeout):
 def run_one(args):
     label, puzzle, max_solutions, timeout, with_clingo, method = args
     t0 = time.process_time()
-    kw = {"method": method} if method else {}
     res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time,
-                **kw)
+                method=method)
     cpu = time.process_time() - t0
     ok = all(satisfies(puzzle, s) for s in res.solutions)
     if ok and res.status == "unique" and puzzle.goal:
@@ -103,7 +102,7 @@ def run_one(args):
     row = {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
            "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
            "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss,
-           "conflicts": getattr(res, "conflicts", 0)}
+           "conflicts": res.conflicts}
     if with_clingo:
         row["clingo_status"], row["clingo_cpu"] = run_clingo(puzzle, max_solutions, timeout)
         both = {res.status, row["clingo_status"]}
@@ -121,8 +120,8 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per set")
     ap.add_argument("--only", help="comma-separated 1-based puzzle indexes within each set "
                     "(or @file: whitespace-separated, '#' comments); --every/--offset then apply")
-    ap.add_argument("--method", choices=("probe", "learn"),
-                    help="search.solve's method (default: its own default)")
+    ap.add_argument("--method", choices=("probe", "learn"), default="probe",
+                    help="search.solve's method")
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
     ap.add_argument("--max-solutions", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)
@@ -196,7 +195,7 @@ def _print(r):
 def table(rows, a):
     out = [f"max_solutions={a.max_solutions}, timeout={a.timeout:g} s CPU, "
            f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}, "
-           f"only={a.only or 'all'}, method={a.method or 'default'}", "",
+           f"only={a.only or 'all'}, method={a.method}", "",
            "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked "
            "| clingo verdict | clingo CPU s | ratio |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]

@@ -254,8 +254,7 @@ class Core:
         ke, kf = kept
         level = self.level
         out = []
-        base = li * self.w if li < self.h else li - self.h
-        step = 1 if li < self.h else self.w
+        _, base, step, _, _ = self.geom[li]
         for b, m in ((1, ke), (0, kf)):
             while m:
                 low = m & -m
@@ -268,11 +267,11 @@ class Core:
     def _minimal(self, li, state, target):
         """(filled, empty) masks of a subset of the known cells of ``state``
         that still implies ``target`` (refutes its negation) or still fails."""
-        n = self.w if li < self.h else self.h
+        n, base, step, _, _ = self.geom[li]
         full = (1 << n) - 1
         e, f = state
         if target is not None:
-            p = (target >> 1) // self.w if li >= self.h else (target >> 1) % self.w
+            p = ((target >> 1) - base) // step  # the cell's position along the line
             if target & 1:  # refute "filled": the cell is empty
                 f &= ~(1 << p)
             else:
@@ -283,14 +282,8 @@ class Core:
             empty &= ~(1 << p)
         if not self.minimize or (filled | empty).bit_count() <= 1:
             return filled, empty
-        eng = self.eng
-        if li < self.h:
-            cache, clue = eng.row_cache[li], eng.row_clues[li]
-        else:
-            cache, clue = eng.col_cache[li - self.h], eng.col_clues[li - self.h]
+        cache, clue = self.caches[li], self.clues[li]
         level, pos = self.level, self.pos
-        base = li * self.w if li < self.h else li - self.h
-        step = 1 if li < self.h else self.w
         cand = []
         for m in (filled, empty):
             while m:

@@ -22,8 +22,9 @@ def info():
     return json.dumps({"python": sys.version.split()[0], "pysolver": pysolver.__version__})
 
 
-def _puzzle(d):
-    return api.to_puzzle(d)  # remembers the last few puzzles
+def _reporter(progress):
+    """The engine's progress dicts as JSON text for the worker (None: no reports)."""
+    return (lambda d: progress(json.dumps(d))) if progress is not None else None
 
 
 def _lines(p, cells):
@@ -41,7 +42,7 @@ def do_parse(payload, progress):
 
 
 def do_hint(payload, progress):
-    p = _puzzle(payload["puzzle"])
+    p = api.to_puzzle(payload["puzzle"])
     return api.hint(p, payload["state"])
 
 
@@ -97,7 +98,7 @@ def _solution(p):
 
 
 def do_check(payload, progress):
-    p = _puzzle(payload["puzzle"])
+    p = api.to_puzzle(payload["puzzle"])
     cells = cells_from_state(p, payload["state"])
     mode = payload.get("mode", "off")
     out = {"mode": mode, "lines": [], "cells": [], "message": "",
@@ -130,8 +131,8 @@ def do_check(payload, progress):
 
 def do_solve(payload, progress):
     """Two solutions asked (the default): api.check, which also classifies; else api.solve."""
-    p = _puzzle(payload["puzzle"])
-    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    p = api.to_puzzle(payload["puzzle"])
+    report = _reporter(progress)
     max_solutions = payload.get("max_solutions", 2)
     if max_solutions != 2 or payload.get("state"):
         return api.solve(p, max_solutions=max_solutions, timeout=payload.get("timeout"),
@@ -143,7 +144,7 @@ def do_solve(payload, progress):
 
 def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
-    p = _puzzle(payload["puzzle"])
+    p = api.to_puzzle(payload["puzzle"])
     known = cells_from_state(p, payload["state"]) if payload.get("state") else None
     from pysolver import asp  # imported on first use: it is not needed to play
     return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
@@ -152,23 +153,23 @@ def do_asp(payload, progress):
 
 def do_check_goal(payload, progress):
     """The editor's check of a goal picture (pysolver.api.check with a solution count)."""
-    p = _puzzle(payload["puzzle"])
-    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    p = api.to_puzzle(payload["puzzle"])
+    report = _reporter(progress)
     return api.check(p, count_cap=int(payload.get("count_cap", 20)), givens=payload.get("givens"),
                      timeout=payload.get("timeout"), progress=report)
 
 
 def do_fix(payload, progress):
     """The editor's fix assistant (pysolver.api.fix): verified suggestions."""
-    p = _puzzle(payload["puzzle"])
-    report = (lambda d: progress(json.dumps(d))) if progress is not None else None
+    p = api.to_puzzle(payload["puzzle"])
+    report = _reporter(progress)
     return api.fix(p, max_suggestions=int(payload.get("max_suggestions", 3)),
                    timeout=payload.get("timeout"), progress=report, givens=payload.get("givens"))
 
 
 def do_convert(payload, progress):
     """A puzzle dict written as text: format non, xml, json (or nin)."""
-    p = _puzzle(payload["puzzle"])
+    p = api.to_puzzle(payload["puzzle"])
     return {"text": formats.dump(p, payload.get("format", "json"))}
 
 
