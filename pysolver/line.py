@@ -20,6 +20,9 @@ which the tests prove against brute-force enumeration.
 
 Blocks of the same colour need a background gap; blocks of different colours
 may touch (webpbn rules). An empty clue means an all-background line.
+
+Black-and-white lines (the search's hot path) avoid left spreads by running the
+backward pass over the mirrored line (see :func:`_solve_bw`).
 """
 from __future__ import annotations
 
@@ -85,6 +88,71 @@ def _cover(v, length):
     return v
 
 
+_REV = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))  # bytes.translate mirrors ints
+
+
+def _solve_bw(clue, n, bg, fl):
+    """:func:`solve_cans` for a black-and-white line with a non-empty clue.
+
+    Cell i is bit i + 1, with virtual background cells at bits 0 and n + 1, so
+    every block has a background cell just before and after it. The backward
+    pass runs left to right over the mirrored line (cell i at bit n - i), where
+    spreads are additions; its per-block sets fill S-bit slots of one int that
+    one byte reversal mirrors back for the forward pass, which then places each
+    block only where both passes allow it.
+    """
+    nb = (n + 13) >> 3  # slot bytes: n + 2 cells, a carry bit, room to shift by 2
+    S = nb << 3
+    d = S - 2 - n  # reversing a slot sends bit i to S - 1 - i; d makes it n + 1 - i
+    bgx = bg << 1 | 1 | 2 << n
+    h = int.from_bytes((bgx | fl << (S + 1)).to_bytes(2 * nb, "little").translate(_REV), "big") >> d
+    flm = h & ((1 << S) - 1)
+    bgm = h >> S
+    pre = bgm << 1  # starts with background before; r1, r2: and after (lengths 1, 2)
+    r1 = flm & pre & (bgm >> 1)
+    r2 = flm & pre & (flm >> 1) & (bgm >> 2)
+    t = ((1 + bgm) ^ bgm) | 1  # cells that may be the gap cell before the next block
+    acc, sh = 0, d
+    for length, _ in reversed(clue):
+        if length == 1:
+            f = (t << 1) & r1
+        elif length == 2:
+            f = (t << 1) & r2
+        else:
+            f = (t << 1) & _runs(flm, length) & pre & (bgm >> length)
+        if not f:
+            return None
+        acc |= (f << S | t) << sh
+        sh += 2 * S
+        p = f << length  # the gap cell after the block
+        t = ((p + bgm) ^ bgm) | p
+    if not (t >> (n + 1)) & 1:
+        return None
+    acc |= (t & ((4 << n) - 1)) << sh  # without the carry bit, which would not fit
+    # per block: q's low slot = mirrored t (may-be-gap cells left of the block),
+    # next slot = mirrored f (its last cells); higher slots are masked off by t
+    q = int.from_bytes(acc.to_bytes((2 * len(clue) + 1) * nb, "little").translate(_REV), "big")
+    t = ((1 + bgx) ^ bgx) | 1
+    fill = gap = 0
+    for length, _ in clue:
+        gap |= t & q
+        q >>= S
+        if length == 1:
+            v = (t << 1) & q
+            fill |= v
+        elif length == 2:
+            v = (t << 2) & q
+            fill |= v | v >> 1
+        else:  # long shifts reach the next slot
+            v = (t << length) & q & ((1 << (S - 1)) - 1)
+            fill |= _cover(v >> (length - 1), length)
+        p = v << 1
+        t = ((p + bgx) ^ bgx) | p
+        q >>= S
+    gap |= t & q
+    return (gap >> 1 & bg, fill >> 1)
+
+
 def solve_cans(clue, n, cans):
     """Narrow a line given as per-colour possibility masks; None = no arrangement.
 
@@ -93,6 +161,13 @@ def solve_cans(clue, n, cans):
     tuple of the same shape holding, per colour, the cells where some consistent
     arrangement puts that colour. Uncached; see :func:`line_solver`.
     """
+    if len(cans) == 2 and clue:
+        return _solve_bw(clue, n, cans[0], cans[1])
+    return _solve_colours(clue, n, cans)
+
+
+def _solve_colours(clue, n, cans):
+    """:func:`solve_cans` for any line (used for multicolour lines)."""
     bg = cans[0]
     full = (1 << n) - 1
     k = len(clue)

@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from pysolver.line import extremes, normalize_clue, solve_cans, solve_line
+from pysolver.line import _solve_colours, extremes, normalize_clue, solve_cans, solve_line
 from pysolver.puzzle import clue_of
 
 EXHAUSTIVE_DEFAULT = 9
@@ -115,6 +115,30 @@ def test_random_long_black_and_white_against_brute_force():
         n = rng.randint(10, 15)
         clue, cells = _random_case(rng, n, 2, consistent=rng.random() < 0.85)
         assert solve_line(clue, cells) == brute(clue, cells, 2), (clue, cells)
+
+
+def test_black_and_white_path_matches_general_path():
+    # the mirrored black-and-white solver against the general one (proven above
+    # on every short line) on long lines with long blocks: every slot size
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 140)
+        dens = rng.random()
+        full = [1 if rng.random() < dens else 0 for _ in range(n)]
+        clue = list(normalize_clue(clue_of(full)))
+        if clue and rng.random() < 0.2:
+            j = rng.randrange(len(clue))
+            clue[j] = (max(1, clue[j][0] + rng.choice((-1, 1))), 1)
+        ek = fk = 0
+        known = rng.random()
+        for i, v in enumerate(full):
+            if rng.random() < known:
+                if (v == 1) == (rng.random() < 0.95):
+                    fk |= 1 << i
+                else:
+                    ek |= 1 << i
+        cans = (((1 << n) - 1) & ~fk, ((1 << n) - 1) & ~ek)
+        assert solve_cans(tuple(clue), n, cans) == _solve_colours(tuple(clue), n, cans), (clue, n, cans)
 
 
 def test_colour_lines_with_empty_clue():
