@@ -92,7 +92,10 @@ class Prober:
         return n, r2, c2, eng.chg_rows | (1 << y), eng.chg_cols | (1 << x)
 
     def trials(self, rows, cols, y, x):
-        """Trials of every colour cell (y, x) may take; contradictions left out."""
+        """Trials of every colour cell (y, x) may take; contradictions left out.
+
+        Each is a :meth:`try_cell` result with the colour tried appended.
+        """
         r = rows[y]
         low = 1 << x
         out = []
@@ -100,7 +103,7 @@ class Prober:
             if r[c] & low:
                 res = self.try_cell(rows, cols, y, x, c)
                 if res is not None:
-                    out.append(res)
+                    out.append(res + (c,))
         return out
 
     def fixpoint(self, rows, cols, memo=None):
@@ -168,7 +171,8 @@ class Prober:
         return rows, cols, memo
 
     def branch(self, rows, cols, memo, rng=None):
-        """Trials of the branching cell chosen from the memo scores ([] if complete).
+        """``((y, x), trials)`` of the branching cell chosen from the memo scores
+        (``(None, [])`` when the state is complete).
 
         Deterministic: the best score, first in row-major order. With ``rng``:
         a random cell among the three best scores (diversifies restarts).
@@ -194,8 +198,8 @@ class Prober:
             _, y, x = rng.choice(cands[:3])
             best = (y, x)
         if best is None:
-            return []
-        return self.trials(rows, cols, *best)
+            return None, []
+        return best, self.trials(rows, cols, *best)
 
 
 def _score(results):

@@ -2,7 +2,8 @@
 
 Each search node is probed to a fixpoint (see :mod:`pysolver.probe`); the cell
 whose trials decide the most cells in the worse case becomes the branching
-cell, and its already-propagated trial states are the children. Solutions are
+cell, and its already-propagated trial states are the children, likeliest
+value first (by the row's and column's arrangement counts). Solutions are
 collected (deduplicated) until ``max_solutions`` are found or the tree is
 exhausted, which proves uniqueness (one found) or "no solution" (none found).
 """
@@ -12,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from .density import shares
 from .line import undecided
 from .probe import Prober, Stop, invalidate
 from .propagate import Engine
@@ -141,21 +143,18 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 if out is None:
                     continue
                 rows, cols, memo = out
-                branches = prober.branch(rows, cols, memo, rng if rand else None)
+                cell, branches = prober.branch(rows, cols, memo, rng if rand else None)
             else:
-                branches = _plain_branches(eng, prober, rows, cols)
+                cell, branches = _plain_branches(eng, prober, rows, cols)
             if res.nodes == 1:
                 res.classification_hint = "probe" if not branches else "search"
             if not branches:
                 if eng.complete(rows):
                     add_solution(rows)
                 continue
-            if rand:
-                rng.shuffle(branches)
-            else:
-                # least decided branch last, so it is explored first: the
-                # least constraining value is the likeliest to hold solutions
-                branches.sort(key=lambda b: -b[0])
+            # the branch pushed last is explored first: the likeliest value
+            # (restarts: drawn by likelihood), see _order
+            _order(eng, rows, cols, cell, branches, rng if rand else None)
             for i, b in enumerate(branches):
                 child = None
                 if memo is not None:
@@ -247,8 +246,41 @@ def _luby(i):
             k += 1
 
 
+def _order(eng, rows, cols, cell, branches, rng=None):
+    """Sort the trials of ``cell`` in place so that the likeliest value comes last.
+
+    A value's likelihood is the share of the row's arrangements giving the cell
+    that colour times the column's share (:func:`pysolver.density.shares`).
+    On the random puzzles with many solutions this finds a first solution in
+    fewer nodes than trying the value that decides fewest cells first
+    (PERF.md, "Engine"). With ``rng`` the order is drawn, each next value with
+    probability proportional to its likelihood (restarts).
+    """
+    y, x = cell
+    rs = shares(eng.row_clues[y], eng.w, rows[y])
+    cs = shares(eng.col_clues[x], eng.h, cols[x])
+    if rs is None or cs is None:  # not at a line fixpoint (never in search)
+        like = {b[5]: -b[0] for b in branches}
+    else:
+        like = {b[5]: rs[b[5]][x] * cs[b[5]][y] for b in branches}
+    if rng is None:
+        branches.sort(key=lambda b: like[b[5]])
+        return
+    pool = branches[::-1]
+    drawn = []
+    while len(pool) > 1:
+        r = rng.random() * sum(like[b[5]] for b in pool)
+        for i, b in enumerate(pool):
+            r -= like[b[5]]
+            if r < 0 or i == len(pool) - 1:
+                drawn.append(pool.pop(i))
+                break
+    drawn.append(pool[0])
+    branches[:] = drawn[::-1]
+
+
 def _plain_branches(eng, prober, rows, cols):
-    """Branches on the first undecided cell without lookahead."""
+    """``((y, x), trials)`` of the first undecided cell, without lookahead."""
     for y, r in enumerate(rows):
         multi = undecided(r)
         if multi:
@@ -261,6 +293,6 @@ def _plain_branches(eng, prober, rows, cols):
                     if t is not None:
                         if eng.complete(t[1]):
                             prober.on_solution(t[1])
-                        out.append(t)
-            return out or None
-    return []
+                        out.append(t + (c,))
+            return (y, x), out
+    return None, []
