@@ -93,20 +93,18 @@ def shares(clue, n, cans):
                 w *= before
                 d[s] += w
                 d[s + length] -= w
-    out = []
-    bgshare = [1.0] * n
-    for c in range(ncol):
-        if c == 0:
-            out.append(bgshare)
-            continue
+    # counts stay exact ints until the division (background = the rest)
+    rest = [total] * n
+    out = [None]
+    for c in range(1, ncol):
         acc = 0
         col = []
         d = diff[c]
         for p in range(n):
             acc += d[p]
-            v = acc / total
-            col.append(v)
-            bgshare[p] -= v
+            col.append(acc / total)
+            rest[p] -= acc
         out.append(col)
+    out[0] = [r / total for r in rest]
     return out
 

@@ -260,7 +260,7 @@ def _order(eng, rows, cols, cell, branches, rng=None):
     rs = shares(eng.row_clues[y], eng.w, rows[y])
     cs = shares(eng.col_clues[x], eng.h, cols[x])
     if rs is None or cs is None:  # not at a line fixpoint (never in search)
-        like = {b[5]: -b[0] for b in branches}
+        like = {b[5]: 1 / (1 + b[0]) for b in branches}  # least decided likeliest
     else:
         like = {b[5]: rs[b[5]][x] * cs[b[5]][y] for b in branches}
     if rng is None:

@@ -80,16 +80,18 @@ def random_puzzles(seed, count):
 
 def _check(puzzle):
     truth = brute_count(puzzle, CAP)
-    res = solve(puzzle, max_solutions=CAP)
-    for s in res.solutions:
-        assert satisfies(puzzle, s)
     n = len(truth)
-    if n < CAP:
-        assert sorted(map(str, res.solutions)) == sorted(map(str, truth))
-        assert res.count_exact
-    else:  # more than the cap exist: any CAP distinct ones will do
-        assert len(set(map(str, res.solutions))) == CAP
-    assert res.status == ("none" if n == 0 else "unique" if n == 1 else "multiple")
+    # restart_unit=1 restarts after every node: the randomized branch order
+    # (values drawn by likelihood) on real trials
+    for res in (solve(puzzle, max_solutions=CAP), solve(puzzle, max_solutions=CAP, restart_unit=1)):
+        for s in res.solutions:
+            assert satisfies(puzzle, s)
+        if n < CAP:
+            assert sorted(map(str, res.solutions)) == sorted(map(str, truth))
+            assert res.count_exact
+        else:  # more than the cap exist: any CAP distinct ones will do
+            assert len(set(map(str, res.solutions))) == CAP
+        assert res.status == ("none" if n == 0 else "unique" if n == 1 else "multiple")
     two = solve(puzzle, max_solutions=2)
     assert two.status == ("none" if n == 0 else "unique" if n == 1 else "multiple")
     return n

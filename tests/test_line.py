@@ -40,7 +40,7 @@ def brute(clue, cells, ncol):
     return tuple(out) if found else None
 
 
-def exhaustive_bw(n):
+def exhaustive_bw(n, solver=solve_cans):
     """Compare every (clue, state) pair of length n; return the number checked."""
     full = (1 << n) - 1
     by_clue = {}
@@ -62,7 +62,7 @@ def exhaustive_bw(n):
                 can_fill |= bits
                 can_empty |= full & ~bits
             want = (can_empty, can_fill) if (can_fill | can_empty) else None
-            got = solve_cans(clue, n, cans)
+            got = solver(clue, n, cans)
             assert got == want, (n, clue, state, got, want)
             checked += 1
     return checked
@@ -71,6 +71,13 @@ def exhaustive_bw(n):
 @pytest.mark.parametrize("n", range(1, EXHAUSTIVE_DEFAULT + 1))
 def test_exhaustive_black_and_white(n):
     assert exhaustive_bw(n) > 0
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_exhaustive_black_and_white_general_path(n):
+    # solve_cans sends black-and-white lines to the mirrored solver; the general
+    # (multicolour) solver must be right on them too, as it is the reference below
+    assert exhaustive_bw(n, _solve_colours) > 0
 
 
 @pytest.mark.slow
@@ -118,8 +125,8 @@ def test_random_long_black_and_white_against_brute_force():
 
 
 def test_black_and_white_path_matches_general_path():
-    # the mirrored black-and-white solver against the general one (proven above
-    # on every short line) on long lines with long blocks: every slot size
+    # the mirrored black-and-white solver against the general one (both proven
+    # above on every short line) on long lines with long blocks: every slot size
     rng = random.Random(5)
     for _ in range(3000):
         n = rng.randint(1, 140)

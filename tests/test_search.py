@@ -121,3 +121,37 @@ def test_branch_order_tries_the_likeliest_value_first():
         _order(eng, rows, cols, (0, 0), drawn, rng)
         first_empty += drawn[-1][5] == 0
     assert 0.75 < first_empty / 2000 < 0.85  # drawn with probability 4/5
+
+
+def test_branch_order_draws_three_colours_by_likelihood():
+    import random
+
+    from pysolver.propagate import Engine
+    from pysolver.puzzle import BACKGROUND, BLACK, Color
+    from pysolver.search import _order
+
+    # every line of 4 holds a black then a red 1-block (they may touch): cell
+    # (1, 1) is background in 3 of a line's 6 arrangements, black in 2, red in
+    # 1, so row x column gives 9 : 4 : 1 (_order reads only those two lines,
+    # here all unknown; the puzzle as a whole has no solution)
+    clue = ((1, 1), (1, 2))
+    colours = [BACKGROUND, BLACK, Color("red", "r", "FF0000")]
+    eng = Engine(Puzzle(rows=[clue] * 4, cols=[clue] * 4, colors=colours))
+    rows, cols = eng.initial()
+    branches = [(0, None, None, 0, 0, c) for c in range(3)]
+    _order(eng, rows, cols, (1, 1), branches)
+    assert [b[5] for b in branches] == [2, 1, 0]
+    rng = random.Random(4)
+    first = [0, 0, 0]
+    red_last = 0
+    runs = 6000
+    for _ in range(runs):
+        drawn = list(branches)
+        _order(eng, rows, cols, (1, 1), drawn, rng)
+        first[drawn[-1][5]] += 1
+        red_last += drawn[0][5] == 2
+    assert abs(first[0] / runs - 9 / 14) < 0.03
+    assert abs(first[1] / runs - 4 / 14) < 0.03
+    assert abs(first[2] / runs - 1 / 14) < 0.02
+    # without replacement: red explored last in 9/14 * 4/5 + 4/14 * 9/10 of draws
+    assert abs(red_last / runs - (9 / 14 * 4 / 5 + 4 / 14 * 9 / 10)) < 0.03
