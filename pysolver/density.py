@@ -27,65 +27,23 @@ def shares(clue, n, cans):
         if bg & full != full:
             return None
         return [[1.0] * n] + [[0.0] * n for _ in range(ncol - 1)]
-    # run[c][p]: how many cells from p on may all take colour c
-    run = {}
-    for _, c in clue:
-        if c not in run:
-            m = cans[c]
-            r = [0] * (n + 1)
-            for p in range(n - 1, -1, -1):
-                if (m >> p) & 1:
-                    r[p] = r[p + 1] + 1
-            run[c] = r
-    # Forward. free[j][s]: ways to fill [0, s) with blocks 0..j-1 with cell s-1
-    # background (or s == 0); end[j][s]: the same with block j-1 ending at s-1.
-    free = [[0] * (n + 1) for _ in range(k + 1)]
-    end = [[0] * (n + 1) for _ in range(k + 1)]
-    free[0][0] = 1
-    for j in range(k + 1):
-        fj, ej = free[j], end[j]
-        if j:
-            length, c = clue[j - 1]
-            rc = run[c]
-            touch = j >= 2 and clue[j - 2][1] != c
-            fp, ep = free[j - 1], end[j - 1]
-            for s in range(length, n + 1):
-                st = s - length
-                if rc[st] >= length:
-                    ej[s] = fp[st] + (ep[st] if touch else 0)
-        for s in range(1, n + 1):
-            if (bg >> (s - 1)) & 1:
-                fj[s] = fj[s - 1] + ej[s - 1]
+    free, end = _prefixes(clue, n, cans)
     total = free[k][n] + end[k][n]
     if not total:
         return None
-    # Backward. bfree[j][q]: ways to fill [q, n) with blocks j..k-1 with cell q
-    # background (or q == n); bstart[j][q]: the same with block j starting at q.
-    bfree = [[0] * (n + 1) for _ in range(k + 1)]
-    bstart = [[0] * (n + 1) for _ in range(k + 1)]
-    bfree[k][n] = 1
-    for j in range(k, -1, -1):
-        fj, sj = bfree[j], bstart[j]
-        if j < k:
-            length, c = clue[j]
-            rc = run[c]
-            touch = j + 1 < k and clue[j + 1][1] != c
-            fn, sn = bfree[j + 1], bstart[j + 1]
-            for q in range(n - length, -1, -1):
-                if rc[q] >= length:
-                    e = q + length
-                    sj[q] = fn[e] + (sn[e] if touch else 0)
-        for q in range(n - 1, -1, -1):
-            if (bg >> q) & 1:
-                fj[q] = fj[q + 1] + sj[q + 1]
-    # Block j at start s: (ways to reach s) * (ways to finish from s + length).
+    # The suffixes are the prefixes of the mirrored line: block j starting at s
+    # with blocks j+1.. after it is mirrored block k-1-j ending at n-1-s.
+    mirror = tuple(int(format(m & full, f"0{n}b")[::-1], 2) for m in cans)
+    _, mend = _prefixes(clue[::-1], n, mirror)
+    # Block j at start s: (ways to reach s) * (ways to finish from s).
     diff = [[0] * (n + 1) for _ in range(ncol)]
     for j in range(k):
         length, c = clue[j]
         d = diff[c]
         touch_prev = j and clue[j - 1][1] != c
+        after = mend[k - j]
         for s in range(n - length + 1):
-            w = bstart[j][s]
+            w = after[n - s]
             if not w:
                 continue
             before = free[j][s] + (end[j][s] if touch_prev else 0)
@@ -108,3 +66,37 @@ def shares(clue, n, cans):
     out[0] = [r / total for r in rest]
     return out
 
+
+def _prefixes(clue, n, cans):
+    """Arrangement counts of line prefixes: ``free[j][s]`` ways to fill cells
+    [0, s) with blocks 0..j-1 and cell s-1 background (or s == 0), ``end[j][s]``
+    the same with block j-1 ending at cell s-1."""
+    bg = cans[0]
+    k = len(clue)
+    run = {}  # run[c][p]: how many cells from p on may all take colour c
+    for _, c in clue:
+        if c not in run:
+            m = cans[c]
+            r = [0] * (n + 1)
+            for p in range(n - 1, -1, -1):
+                if (m >> p) & 1:
+                    r[p] = r[p + 1] + 1
+            run[c] = r
+    free = [[0] * (n + 1) for _ in range(k + 1)]
+    end = [[0] * (n + 1) for _ in range(k + 1)]
+    free[0][0] = 1
+    for j in range(k + 1):
+        fj, ej = free[j], end[j]
+        if j:
+            length, c = clue[j - 1]
+            rc = run[c]
+            touch = j >= 2 and clue[j - 2][1] != c
+            fp, ep = free[j - 1], end[j - 1]
+            for s in range(length, n + 1):
+                st = s - length
+                if rc[st] >= length:
+                    ej[s] = fp[st] + (ep[st] if touch else 0)
+        for s in range(1, n + 1):
+            if (bg >> (s - 1)) & 1:
+                fj[s] = fj[s - 1] + ej[s - 1]
+    return free, end

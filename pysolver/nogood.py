@@ -206,36 +206,22 @@ class Core:
             _, base, step, cross, nb = geom[li]
             nb = ~nb
             r = -2 - li
-            filled = old[0] & ~new[0]
+            filled = old[0] & ~new[0]  # cells that lost "empty"
             empty = old[1] & ~new[1]
-            gone = filled
-            while gone:
-                lowb = gone & -gone
-                gone ^= lowb
-                p = lowb.bit_length() - 1
-                v = base + p * step
-                val[v] = 1
-                level[v] = dl
-                reason[v] = r
-                rstate[v] = old
-                pos[v] = len(trail)
-                trail.append(2 * v + 1)
-                c = lines[cross + p]
-                lines[cross + p] = (c[0] & nb, c[1])
-            gone = empty
-            while gone:
-                lowb = gone & -gone
-                gone ^= lowb
-                p = lowb.bit_length() - 1
-                v = base + p * step
-                val[v] = 0
-                level[v] = dl
-                reason[v] = r
-                rstate[v] = old
-                pos[v] = len(trail)
-                trail.append(2 * v)
-                c = lines[cross + p]
-                lines[cross + p] = (c[0], c[1] & nb)
+            for b, gone in ((1, filled), (0, empty)):
+                while gone:
+                    lowb = gone & -gone
+                    gone ^= lowb
+                    p = lowb.bit_length() - 1
+                    v = base + p * step
+                    val[v] = b
+                    level[v] = dl
+                    reason[v] = r
+                    rstate[v] = old
+                    pos[v] = len(trail)
+                    trail.append(2 * v + b)
+                    c = lines[cross + p]
+                    lines[cross + p] = (c[0] & nb, c[1]) if b else (c[0], c[1] & nb)
             self.dirty |= (filled | empty) << cross
 
     # -- explanations --------------------------------------------------------

@@ -284,15 +284,10 @@ def _plain_branches(eng, prober, rows, cols):
     for y, r in enumerate(rows):
         multi = undecided(r)
         if multi:
-            low = multi & -multi
-            x = low.bit_length() - 1
-            out = []
-            for c in range(eng.ncol):
-                if r[c] & low:
-                    t = prober.try_cell(rows, cols, y, x, c)
-                    if t is not None:
-                        if eng.complete(t[1]):
-                            prober.on_solution(t[1])
-                        out.append(t + (c,))
+            x = (multi & -multi).bit_length() - 1
+            out = prober.trials(rows, cols, y, x)
+            for t in out:
+                if eng.complete(t[1]):
+                    prober.on_solution(t[1])
             return (y, x), out
     return None, []
