@@ -177,7 +177,8 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             res.nodes += 1
             if root is None:
                 raise _Done()
-            main = [(root[0], root[1], 0, root[2])]
+            # its own memo: root[2] must stay the root's, restarts copy it
+            main = [(root[0], root[1], 0, dict(root[2]))]
             res.nodes -= 1  # the first dfs node re-counts the root
         exhausted = dfs(main, restart_unit * 2, False)
         spent = 0

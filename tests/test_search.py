@@ -155,3 +155,37 @@ def test_branch_order_draws_three_colours_by_likelihood():
     assert abs(first[2] / runs - 1 / 14) < 0.02
     # without replacement: red explored last in 9/14 * 4/5 + 4/14 * 9/10 of draws
     assert abs(red_last / runs - (9 / 14 * 4 / 5 + 4 / 14 * 9 / 10)) < 0.03
+
+
+def test_every_probed_node_is_a_probing_fixpoint():
+    # The probe memo skips cells whose trials taught nothing. Whatever the
+    # memo skipped (restarts included), the state a node branches from must
+    # be one where no cell's trials fail or agree on anything new.
+    import random
+
+    import pysolver.probe as probe
+
+    orig = probe.Prober.fixpoint
+    missed = []
+
+    def checked(self, rows, cols, memo=None):
+        out = orig(self, rows, cols, memo)
+        if out is not None:
+            r, c, _ = out
+            for y in range(self.eng.h):
+                for x in range(self.eng.w):
+                    if (r[y][0] & r[y][1]) >> x & 1:
+                        t = self.trials(r, c, y, x)
+                        if len(t) < 2 or any(probe._union(r, c, [z[:5] for z in t])[2:]):
+                            missed.append((y, x))
+        return out
+
+    probe.Prober.fixpoint = checked
+    try:
+        for seed in range(12):
+            rng = random.Random(seed)
+            grid = [[int(rng.random() < 0.5) for _ in range(10)] for _ in range(10)]
+            solve(puzzle_from_grid(grid), max_solutions=50, restart_unit=1)
+    finally:
+        probe.Prober.fixpoint = orig
+    assert not missed
