@@ -4,7 +4,7 @@ import zlib
 
 import pytest
 
-from helpers import open_site, wait_engine
+from helpers import open_builtin, open_site, wait_engine
 from pictures import CHECKER
 from pysolver.formats import parse
 
@@ -338,3 +338,26 @@ def test_clingo_counts_first_when_pysolver_is_slow(page, site_server, puzzles_di
     assert page.locator(".ed-cell.diff").count() > 0
     page.click("#ed-check-cancel")
     page.wait_for_function("() => !document.querySelector('#ed-check-run').disabled", timeout=30_000)
+
+
+def test_an_editor_check_leaves_a_clingo_solve_in_play_running(page, site_server):
+    # clingo-wasm runs one solve at a time; the editor's count race is optional
+    # and must neither stop nor replace the solve the player started in Play
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-knotty")  # clingo needs far longer than this test
+    page.wait_for_selector("#solve-engine option[value='clingo']", state="attached", timeout=30_000)
+    page.select_option("#solve-engine", "clingo")
+    page.click("#solve")
+    page.wait_for_function("() => window.nonogramApp.clingo.busy()", timeout=30_000)
+    page.click("#nav-editor")
+    new_puzzle(page, 5, 5)
+    set_picture(page, ["#....", ".#...", "..#..", "...#.", "....#"])  # 120 solutions
+    assert run_check(page) == "multiple"
+    page.wait_for_timeout(1000)  # the race's clean-up has run
+    assert page.evaluate("window.nonogramApp.clingo.busy()")
+    page.click("#nav-play")
+    assert not page.text_content("#solve-progress").startswith("Cancelled")
+    assert page.is_enabled("#solve-cancel")
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")

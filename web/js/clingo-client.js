@@ -8,14 +8,18 @@
 // its worker (the next run starts a fresh one in about 0.2 s).
 //
 // Module API (plain ES module, no globals):
-//   solveWithClingo(program, {models = 2, timeoutMs = null, onModel = null})
+//   solveWithClingo(program, {models = 2, timeoutMs = null, onModel = null, signal = null})
 //     -> Promise<{status, models, exhausted, time_s, stats}>
+//     clingo-wasm has one worker: starting a run stops the one in progress.
+//     signal (an AbortSignal) stops this run only, never another caller's.
 //     models: 2 decides uniqueness, 1 finds one, N counts up to N, 0 enumerates all.
 //     status: "unique" | "multiple" | "solved" | "none" | "timeout" | "cancelled"
 //     (the words of pysolver.asp.status_of); models: one array of atom strings per
 //     model found (also those found before a timeout or cancel); stats: {choices,
 //     conflicts, restarts, count, clingo_s}.
 //   cancel() -> Promise: stops the running solve (its promise resolves "cancelled").
+//   busy() -> whether a solve is in progress (optional runs, such as the editor's
+//     count race, leave clingo to the solve the player asked for).
 //   decode(atoms, chars, width, height) -> row strings (chars[k] is colour k's char).
 //   clingoSolver(engine, {id, label, models, budgetS}) -> a solver for solvers.js:
 //     {id, label, solve(puzzleDict, {onProgress}) -> {promise, cancel()}}; the promise
@@ -39,7 +43,7 @@ export function statusOf(found, exhausted, timedOut) {
   return exhausted ? "unique" : "solved";
 }
 
-export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel = null } = {}) {
+export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel = null, signal = null } = {}) {
   const found = [];
   const t0 = performance.now();
   let stopped = null; // "timeout" | "cancelled" once restart() was asked for
@@ -57,6 +61,10 @@ export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel
     },
   };
   running = me;
+  if (signal) {
+    if (signal.aborted) me.finish("cancelled");
+    else signal.addEventListener("abort", () => me.finish("cancelled"), { once: true });
+  }
   if (timeoutMs !== null && timeoutMs !== undefined) timer = setTimeout(() => me.finish("timeout"), timeoutMs);
   return run.then((out) => {
     clearTimeout(timer);
@@ -82,6 +90,10 @@ export function cancel() {
   return running ? running.finish("cancelled") : Promise.resolve();
 }
 
+export function busy() {
+  return running !== null;
+}
+
 export function decode(atoms, chars, width, height) {
   const grid = Array.from({ length: height }, () => Array(width).fill(chars[0]));
   for (const a of atoms) {
@@ -103,6 +115,7 @@ export function clingoSolver(engine, { id = "clingo", label = "clingo (answer se
     solve(puzzle, { onProgress } = {}) {
       let cancelled = false;
       let pyHandle = null;
+      const abort = new AbortController(); // cancel stops this solve's clingo run only
       const promise = (async () => {
         let first = null;
         if (budgetS !== null) {
@@ -116,7 +129,7 @@ export function clingoSolver(engine, { id = "clingo", label = "clingo (answer se
         if (cancelled) throw cancelledError();
         const width = puzzle.width, height = puzzle.height;
         const res = await solveWithClingo(program, {
-          models, timeoutMs: DEFAULT_TIMEOUT_MS,
+          models, timeoutMs: DEFAULT_TIMEOUT_MS, signal: abort.signal,
           onModel: (_, n) => onProgress && onProgress({ solutions: n }),
         });
         if (res.status === "cancelled") throw cancelledError();
@@ -135,7 +148,7 @@ export function clingoSolver(engine, { id = "clingo", label = "clingo (answer se
         cancel() {
           cancelled = true;
           if (pyHandle) return engine.cancel(pyHandle);
-          cancel();
+          abort.abort();
           return "restarted";
         },
       };
@@ -153,5 +166,5 @@ export function install(app) {
     id: "auto", label: `auto (pysolver, clingo after ${AUTO_BUDGET_S} s)`, budgetS: AUTO_BUDGET_S,
   });
   app.registerSolver({ ...auto, preferred: true });
-  app.clingo = { solveWithClingo, cancel, decode };
+  app.clingo = { solveWithClingo, cancel, decode, busy };
 }

@@ -16,7 +16,7 @@ export class EditorChecker {
     this.ed = editor;
     this.engine = editor.engine;
     this.handle = null;      // running engine request (check or fix)
-    this.clingoRun = false;
+    this.clingoAbort = null; // stops the count race's clingo run, and only that
     this.last = null;        // last check result for the current version
     this.checkBtn = el("button", { type: "button", id: "ed-check-run", textContent: "Check" });
     this.cancelBtn = el("button", { type: "button", id: "ed-check-cancel", textContent: "Cancel", disabled: true });
@@ -62,7 +62,7 @@ export class EditorChecker {
 
   cancel() {
     if (this.handle) this.engine.cancel(this.handle);
-    if (this.clingoRun && this.ed.app.clingo) this.ed.app.clingo.cancel();
+    if (this.clingoAbort) this.clingoAbort.abort();
   }
 
   async check() {
@@ -94,7 +94,7 @@ export class EditorChecker {
     } finally {
       this.handle = null;
       this.prog.textContent = "";
-      if (this.clingoRun && this.ed.app.clingo) this.ed.app.clingo.cancel();
+      if (this.clingoAbort) this.clingoAbort.abort();
       this.busy(false);
     }
   }
@@ -103,7 +103,8 @@ export class EditorChecker {
   startClingo(puzzle, version) {
     const clingo = this.ed.app.clingo;
     if (!clingo) return new Promise(() => {});
-    this.clingoRun = true;
+    const abort = new AbortController();
+    this.clingoAbort = abort;
     const w = puzzle.width;
     const shown = new Set(this.givens().map((g) => (g.row - 1) * w + g.column - 1));
     const state = shown.size
@@ -113,14 +114,16 @@ export class EditorChecker {
       // most checks end within a moment: start clingo only for those that do not,
       // so that it does not compete with pysolver for the CPU on quick ones
       await new Promise((resolve) => setTimeout(resolve, CLINGO_DELAY_MS));
-      if (!this.handle || version !== this.ed.version) return null;
-      const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1 });
+      if (!this.handle || version !== this.ed.version || abort.signal.aborted) return null;
+      // clingo-wasm runs one solve at a time: never stop one the player started in Play
+      if (clingo.busy()) return null;
+      const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1, signal: abort.signal });
       if (version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
       const counted = { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
       this.clingoCounted = counted;
       return counted;
-    }).catch(() => null).finally(() => { this.clingoRun = false; });
+    }).catch(() => null).finally(() => { if (this.clingoAbort === abort) this.clingoAbort = null; });
   }
 
   showInterim(counted, puzzle) {
