@@ -352,3 +352,18 @@ def test_detection_ignores_the_file_name():
         formats.parse("  \n", "blank.non")
     with pytest.raises(PuzzleError, match="cannot write format 'pdf'"):
         formats.dump(dancer(), "pdf")
+
+
+def test_non_strings_stay_readable_and_round_trip():
+    # .non has no escapes: only '"' and an '&' that would read as an entity are encoded
+    from pysolver.formats.simpson import dump
+
+    p = dancer()
+    titles = ['Tom & Jerry <3', 'a "quoted" title', 'A &amp; B', "R&D &#39; &copy", "Café & co &"]
+    for t in titles:
+        p.title = t
+        text = dump(p)
+        if t == "Tom & Jerry <3":
+            assert 'title "Tom & Jerry <3"' in text
+        q = formats.parse(text, "x.non")[0]
+        assert q.title == t

@@ -9,7 +9,6 @@ or a colour letter filled; also accepted as ``height`` lines after a bare
 """
 from __future__ import annotations
 
-import html
 import re
 
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle, PuzzleError
@@ -181,7 +180,11 @@ def _clue(line: str, where: str, designations) -> list:
 
 
 def _quote(text: str) -> str:
-    return '"' + html.escape(" ".join(text.split()), quote=True) + '"'
+    # .non has no escapes of its own. Only what would end the string (") or be
+    # read back as an entity (an & before a letter, digit or #) is written as
+    # an HTML entity, so other readers show "Tom & Jerry <3" as it is.
+    text = re.sub(r"&(?=[#A-Za-z0-9])", "&amp;", " ".join(text.split()))
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 def dump(p: Puzzle) -> str:
