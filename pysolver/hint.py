@@ -5,7 +5,10 @@ unknown, ``.`` empty, ``#`` or a colour char filled), which may hold mistakes,
 and returns the first of:
 
 * ``contradiction``: the first line (rows, then columns) whose marks no
-  arrangement of its clue fits, with the reason when a simple one exists;
+  arrangement of its clue fits, with the reason when a simple one exists; when
+  line logic finds a contradiction from the empty grid as well, the clues
+  themselves contradict each other and the hint says the puzzle has no solution
+  (naming the line that fails) instead of blaming the marks;
 * ``solved``: every cell is marked and every line fits its clue;
 * ``line``: the line whose deduction is simplest for a person, judged by
   (1) the kind of reasoning (a full or empty line, or a line whose blocks are
@@ -38,6 +41,11 @@ from .puzzle import cells_from_state, min_length
 PROBE_BUDGET_S = 1.0  # probe hints stop searching after this long (best so far wins)
 TOP_K = 12  # line candidates whose reasoning level is worked out
 PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
+_EMPTY_KEPT = 8  # puzzles whose empty-grid line logic is remembered
+
+# clues -> ("ok", rows, cols): the fixpoint of line logic on the empty grid, or
+# ("fail", (axis, index)): the line where it found the clues contradictory
+_from_empty_cache: dict = {}
 
 
 def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
@@ -50,11 +58,13 @@ def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
     solved_rows = [eng.row_solve[y](rows[y]) for y in range(h)]
     for y in range(h):
         if solved_rows[y] is None:
-            return text.contradiction(puzzle, "row", y, lines_mod.from_cans(rows[y], w))
+            return (_clues_contradict(puzzle, eng)
+                    or text.contradiction(puzzle, "row", y, lines_mod.from_cans(rows[y], w)))
     solved_cols = [eng.col_solve[x](cols[x]) for x in range(w)]
     for x in range(w):
         if solved_cols[x] is None:
-            return text.contradiction(puzzle, "column", x, lines_mod.from_cans(cols[x], h))
+            return (_clues_contradict(puzzle, eng)
+                    or text.contradiction(puzzle, "column", x, lines_mod.from_cans(cols[x], h)))
 
     # 2. A complete grid that fits every line is solved.
     if eng.complete(rows):
@@ -117,6 +127,49 @@ def _value_at(cans, i):
         if m >> i & 1:
             return c
     raise ValueError("undecided cell")
+
+
+# -- contradictions in the clues themselves --------------------------------------
+
+def _from_empty(puzzle, eng):
+    """Line logic on the empty grid, once per puzzle (see _from_empty_cache)."""
+    key = (tuple(c.char for c in puzzle.colors), tuple(map(tuple, puzzle.rows)),
+           tuple(map(tuple, puzzle.cols)))
+    hit = _from_empty_cache.get(key)
+    if hit is None:
+        rows, cols = eng.initial()
+        hit = ("fail", eng.failed) if eng.run_all(rows, cols) < 0 else ("ok", rows, cols)
+        if len(_from_empty_cache) >= _EMPTY_KEPT:
+            _from_empty_cache.pop(next(iter(_from_empty_cache)))
+        _from_empty_cache[key] = hit
+    return hit
+
+
+def _clues_contradict(puzzle, eng, cell=None):
+    """The hint that the puzzle has no solution, when the contradiction just found
+    does not depend on the marks, else None.
+
+    Only called once the marks contradict (rare), so the player's mistakes are not
+    blamed on the clues and hints stay fast: line logic on the empty grid fails, or
+    (for ``cell``, which no value fits given the marks) every value of that cell
+    fails there too. Clues whose contradiction needs deeper search are not caught.
+    """
+    hit = _from_empty(puzzle, eng)
+    if hit[0] == "fail":
+        return text.no_solution(puzzle, *hit[1])
+    if cell is None:
+        return None
+    _, rows, cols = hit
+    y, x = cell
+    failures = []
+    for c in range(eng.ncol):
+        if rows[y][c] >> x & 1:
+            r2, c2 = set_cell(rows, cols, y, x, c)
+            if eng.run(r2, c2, {y}, {x}) >= 0:
+                return None
+            failures.append((c, eng.failed))
+    axis, i = failures[0][1]
+    return text.no_solution(puzzle, axis, i, cell, failures)
 
 
 # -- line hints ---------------------------------------------------------------
@@ -274,7 +327,7 @@ def _probe_hint(puzzle, eng, rows, cols, budget):
             eng.run(r2, c2, {y}, {x}, steps)
             failures.append((c, eng.failed, len(steps)))
         if not survivors:
-            return text.stuck(puzzle, y, x, failures)
+            return _clues_contradict(puzzle, eng, (y, x)) or text.stuck(puzzle, y, x, failures)
         if len(survivors) == 1:
             found.append((max(f[2] for f in failures), y, x, survivors[0], failures))
             if len(found) >= PROBE_CANDIDATES or found[-1][0] == 0:

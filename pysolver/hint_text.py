@@ -48,6 +48,11 @@ def arrangement(puzzle, clue, starts, n):
     return "".join(out)
 
 
+def _count(n, noun):
+    """'1 cell', '2 cells'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _is_are(ps):
     return "it is" if len(ps) == 1 else "they are"
 
@@ -132,9 +137,12 @@ def contradiction_reason(puzzle, clue, line):
         can = sum(1 for m in line if m >> c & 1)
         word = "filled" if ncol == 2 else puzzle.colors[c].name
         if have > need:
-            return f"{have} cells are marked {word} but the clue has only {need}"
+            return (f"{_count(have, 'cell')} {'is' if have == 1 else 'are'} marked {word} "
+                    f"but the clue has {f'only {need}' if need else 'none'}")
         if can < need:
-            return f"the clue needs {need} {word} cells but only {can} are still open"
+            return (f"the clue needs {_count(need, f'{word} cell')} but "
+                    + ("none is" if can == 0 else f"only {can} {'is' if can == 1 else 'are'}")
+                    + " still open")
     runs = []
     k = 0
     while k < len(line):
@@ -151,7 +159,7 @@ def contradiction_reason(puzzle, clue, line):
         longest = max((n for n, k in clue if k == c), default=0)
         if length > longest:
             word = "filled" if ncol == 2 else puzzle.colors[c].name
-            return f"a run of {length} {word} cells is longer than any block of the clue"
+            return f"a run of {_count(length, f'{word} cell')} is longer than any block of the clue"
     return ""
 
 
@@ -184,4 +192,31 @@ def stuck(puzzle, y, x, failures):
                             + " nor ".join(value_word(puzzle, f[0]) for f in failures)
                             + f" without breaking {axis} {idx + 1}: some marks already "
                             "contradict the clues."),
+            "leftmost": None, "rightmost": None}
+
+
+def no_solution(puzzle, axis, i, cell=None, failures=()):
+    """The hint when the clues contradict each other, whatever the marks: line logic
+    from the empty grid finds that line ``(axis, i)`` cannot be completed, or (with
+    ``cell`` (y, x)) that every value of that cell breaks a line: ``failures`` lists
+    (colour, (axis, index) of the line it breaks); the first is ``(axis, i)``."""
+    clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
+    if cell is None:
+        why = f"this {axis} cannot be completed"
+    else:
+        y, x = cell
+        if all(f[1] == (axis, i) for f in failures):
+            why = (f"row {y + 1}, column {x + 1} can be neither "
+                   + " nor ".join(value_word(puzzle, c) for c, _ in failures)
+                   + f" without breaking this {axis}")
+        else:
+            why = (f"row {y + 1}, column {x + 1} can be neither "
+                   + " nor ".join(f"{value_word(puzzle, c)} (that breaks "
+                                  f"{'this ' + a if (a, k) == (axis, i) else f'{a} {k + 1}'})"
+                                  for c, (a, k) in failures))
+    return {"kind": "contradiction", "line": {"axis": axis, "index": i + 1}, "cells": [],
+            "explanation": (f"{axis.capitalize()} {i + 1}, clue {clue_text(puzzle, clue)}: this puzzle "
+                            "has no solution. Working line by line from the empty grid, before any "
+                            f"of your marks, {why}: the clues contradict each other, so no grid "
+                            "can satisfy them all."),
             "leftmost": None, "rightmost": None}

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pysolver import formats, hint, search
-from pysolver.puzzle import PuzzleError, cells_from_state, clue_of, puzzle_from_grid, satisfies
+from pysolver.puzzle import (Puzzle, PuzzleError, cells_from_state, clue_of, puzzle_from_grid,
+                             satisfies)
 
 from pictures import COLOURS3, DIAGONAL, bw
 
@@ -144,7 +145,20 @@ def test_solved_and_contradictions():
     q = puzzle_from_grid([[1, 0], [1, 0]]).validate()
     h = hint.hint(q, ["?#", "??"])
     assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 2}
-    assert "1 cells are marked filled but the clue has only 0" in h["explanation"]
+    assert "1 cell is marked filled but the clue has none." in h["explanation"]
+
+
+def test_counts_in_contradictions_agree_in_number():
+    p = puzzle_from_grid([[1, 0, 0], [0, 0, 0], [1, 1, 0]]).validate()  # rows 1 / 0 / 2
+    cases = [(["#.#", "???", "???"], "2 cells are marked filled but the clue has only 1."),
+             (["???", ".#.", "???"], "1 cell is marked filled but the clue has none."),
+             (["...", "???", "???"], "the clue needs 1 filled cell but none is still open."),
+             (["???", "???", ".#."], "the clue needs 2 filled cells but only 1 is still open."),
+             (["???", "???", "..."], "the clue needs 2 filled cells but none is still open.")]
+    for state, words in cases:
+        h = hint.hint(p, state)
+        assert h["kind"] == "contradiction" and "1 cells" not in h["explanation"]
+        assert words in h["explanation"], (state, h["explanation"])
 
 
 def test_contradiction_found_for_every_flipped_goal_cell():
@@ -175,6 +189,41 @@ def test_walks_from_a_mistake_end_in_a_contradiction():
         assert last["kind"] in ("contradiction", "none"), kinds
         contradictions += last["kind"] == "contradiction"
     assert contradictions >= 30
+
+
+# Clues no grid satisfies, though every line alone fits (validation passes):
+# rows 2 / 0, columns 0 / 2. Line logic on the empty grid fails at column 1.
+NO_SOLUTION = Puzzle(rows=[((2, 1),), ()], cols=[(), ((2, 1),)])
+
+
+def test_clues_that_contradict_are_blamed_not_the_marks():
+    p = NO_SOLUTION.validate()
+    assert search.solve(p, 1).status == "none"
+    # following the first hint (row 1 is full) makes column 1 contradict its clue
+    h = hint.hint(p, ["##", "??"])
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 1}
+    assert h["explanation"].startswith("Column 1, clue 0 (empty): this puzzle has no solution.")
+    assert "the marks in this" not in h["explanation"]
+    # the same for marks that are wrong in their own right (row 1 is short)
+    h = hint.hint(p, ["#.", "??"])
+    assert "this puzzle has no solution" in h["explanation"]
+    # a solvable puzzle still names the marks
+    q = puzzle_from_grid([[1, 0], [1, 0]]).validate()
+    h = hint.hint(q, ["?#", "??"])
+    assert "the marks in this column cannot be completed" in h["explanation"]
+
+
+def test_clues_that_only_a_cell_test_refutes_are_blamed_not_the_marks():
+    # rows 1 1 / 1 / 1 / 1 1, columns 2 / 1 1 / 1 / 1: line logic on the empty grid
+    # finds nothing; row 1, column 1 fails either way (a probe), without any marks
+    p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1),), ((1, 1),), ((1, 1), (1, 1))],
+               cols=[((2, 1),), ((1, 1), (1, 1)), ((1, 1),), ((1, 1),)]).validate()
+    assert search.solve(p, 1).status == "none"
+    h = hint.hint(p, ["????"] * 4)
+    assert h["kind"] == "contradiction"
+    assert "this puzzle has no solution" in h["explanation"]
+    assert "row 1, column 1 can be neither empty (that breaks" in h["explanation"]
+    assert "some marks already contradict" not in h["explanation"]
 
 
 def test_multiple_solutions_give_none():
