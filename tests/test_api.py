@@ -1,6 +1,9 @@
 """pysolver.api: the dict-in, dict-out calls shared by the command line and the worker."""
 import json
+import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +12,9 @@ from pysolver.formats import jsonfmt
 from pysolver.puzzle import Puzzle, PuzzleError, puzzle_from_grid
 
 import pictures
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+import bridge  # noqa: E402  (the worker's Python side, web/py/bridge.py)
 
 DANCER = pictures.bw(pictures.DANCER, title="dancer")
 CHECKER = pictures.bw(pictures.DIAGONAL, title="two solutions")
@@ -239,3 +245,82 @@ def test_call_json_protocol():
     assert all(isinstance(m, str) for m in messages)
     out = json.loads(api.call("parse", json.dumps({"text": formats.dump(DANCER, "non")})))
     assert out["result"]["puzzles"][0]["title"] == "dancer"
+
+
+# -- web/py/bridge.py: the worker's "check" request ------------------------------------
+
+def bridge_call(kind, payload):
+    out = json.loads(bridge.call(kind, json.dumps(payload)))
+    assert "result" in out, out
+    return out["result"]
+
+
+def check_solution(d, state):
+    return bridge_call("check", {"puzzle": d, "state": state, "mode": "solution"})
+
+
+def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_dir, monkeypatch):
+    """TAAI #510 has no goal and takes pysolver minutes: "against the solution" must
+    give up within its limit, say why there is nothing to compare, never search
+    again for the same puzzle, and leave the worker free for the next hint."""
+    text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
+    d = next(p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510")
+    assert not d["goal"]
+    bridge.call("reset", "{}")
+    searches = []
+    real_solve = api.solve
+    monkeypatch.setattr(api, "solve", lambda *a, **k: searches.append(k) or real_solve(*a, **k))
+    state = ["?" * d["width"]] * d["height"]
+    answers = []
+    worker = threading.Thread(target=lambda: answers.append(check_solution(d, state)), daemon=True)
+    t0 = time.monotonic()
+    worker.start()
+    worker.join(40)
+    assert answers, "the check held the worker for 40 s"
+    assert time.monotonic() - t0 < 15
+    first = answers[0]
+    assert first["message"] == ("This puzzle has no stored solution and none was found within 5 s, "
+                                "so the check against the solution is unavailable (the other check "
+                                "modes still work).")
+    assert first["cells"] == []
+    api.clear_caches()  # a new Puzzle object for the same puzzle: still remembered
+    t0 = time.monotonic()
+    assert check_solution(d, ["#" + state[0][1:]] + state[1:])["message"] == first["message"]
+    assert time.monotonic() - t0 < 1 and len(searches) == 1
+    assert bridge_call("hint", {"puzzle": d, "state": state})["kind"] == "line"
+
+
+def test_bridge_solution_check_of_a_second_solution():
+    """Two solutions: a grid that fits every clue is never reported as wrong; while it
+    is incomplete, the stored picture is the reference."""
+    d = as_dict(pictures.bw(pictures.CHECKER))
+    other = next(s for s in api.solve(d)["solutions"] if s != d["goal"])
+    out = check_solution(d, other)
+    assert out["cells"] == []
+    assert out["message"] == ("Every clue is satisfied: the grid is a valid solution, different from "
+                              "the stored one (this puzzle has more than one solution).")
+    # unknown cells count as empty, as in the page's win check
+    assert check_solution(d, [r.replace(".", "?") for r in other])["message"] == out["message"]
+    assert check_solution(d, d["goal"])["message"] == "Every clue is satisfied: the grid is the solution."
+    # incomplete: compared with the stored picture
+    first_diff = next((y, x) for y, r in enumerate(other) for x, ch in enumerate(r)
+                      if ch == "#" and d["goal"][y][x] != "#")
+    partial = [["?"] * len(r) for r in other]
+    partial[first_diff[0]][first_diff[1]] = "#"
+    out = check_solution(d, ["".join(r) for r in partial])
+    assert out["message"] == "1 cell differs from the solution"
+    assert out["cells"] == [{"row": first_diff[0] + 1, "column": first_diff[1] + 1}]
+
+
+def test_bridge_solution_check_without_a_goal():
+    bridge.call("reset", "{}")
+    impossible = {"rows": [[2], []], "columns": [[], [2]]}
+    assert check_solution(impossible, ["??", "??"])["message"] == (
+        "This puzzle has no solution: its clues contradict each other, so there is nothing "
+        "to check against.")
+    dancer = as_dict(DANCER)
+    dancer["goal"] = None  # found by the search (quick here) and compared with
+    wrong = ["#" + DANCER.goal[0][1:]] + ["?" * 5] * 9
+    out = check_solution(dancer, wrong)
+    assert out["message"] == "1 cell differs from the solution"
+    assert out["cells"] == [{"row": 1, "column": 1}]

@@ -6,6 +6,7 @@ export class CheckPanel {
     Object.assign(this, { select, text, view, engine, getGame });
     this.timer = 0;
     this.seq = 0;
+    this.answered = new WeakSet(); // puzzle dicts whose solution check has answered once
     select.addEventListener("change", () => this.schedule(0));
   }
 
@@ -20,6 +21,12 @@ export class CheckPanel {
     const game = this.getGame();
     if (!game || this.engine.status === "failed") return;
     const seq = ++this.seq;
+    const dict = game.puzzle.dict;
+    if (this.mode === "solution" && !dict.goal && !this.answered.has(dict)) {
+      // no stored picture: the worker first looks for a solution (bounded in bridge.py),
+      // and hints wait behind it, so say why nothing happens yet
+      this.text.textContent = "This puzzle has no stored solution: looking for one to check against (at most 5 s)…";
+    }
     let res;
     try {
       res = await this.engine.call("check", { puzzle: game.puzzle.dict, state: game.stateRows(), mode: this.mode });
@@ -27,6 +34,7 @@ export class CheckPanel {
       if (seq === this.seq && err.kind !== "cancelled") this.text.textContent = `Check unavailable: ${err.message}`;
       return;
     }
+    if (res.mode === "solution") this.answered.add(dict);
     if (seq !== this.seq || game !== this.getGame()) return; // a newer state is on its way
     this.view.setOverlay("clues", res.clues || null);
     this.view.setOverlay("check", this.mode === "off" ? null : res);

@@ -10,11 +10,14 @@ import sys
 
 import pysolver
 from pysolver import api, formats, line
-from pysolver.puzzle import PuzzleError, cells_from_state
+from pysolver.puzzle import PuzzleError, cells_from_state, satisfies
 
-# id(Puzzle) -> (Puzzle, a solution as row strings) for the "against the solution"
-# check; api.to_puzzle hands back the same Puzzle for the same dict, and holding
-# it here keeps its id from being reused
+# The "against the solution" check of a puzzle without a goal picture must find a
+# solution first. The worker answers requests in order, so that search is bounded
+# (hints and checks wait behind it) and its outcome, found or not, is remembered.
+SOLUTION_TIME_S = 5.0
+_SOLUTIONS_KEPT = 8
+# clues and colours -> ("found", row strings) | ("none", None) | ("timeout", None)
 _solutions = {}
 
 
@@ -84,17 +87,21 @@ def _complete_runs(line_cells, full):
 
 
 def _solution(p):
-    hit = _solutions.get(id(p))
+    """(how, rows): the goal picture ("goal"), else a solution found within
+    SOLUTION_TIME_S ("found"), or None with "none" (no solution) / "timeout"."""
+    if p.goal:
+        return "goal", list(p.goal)
+    # keyed by content: api.to_puzzle may hand back a new Puzzle for the same puzzle
+    key = (tuple(c.char for c in p.colors), tuple(map(tuple, p.rows)), tuple(map(tuple, p.cols)))
+    hit = _solutions.get(key)
     if hit is None:
-        if p.goal:
-            sol = list(p.goal)
-        else:
-            sols = api.solve(p, max_solutions=1)["solutions"]
-            sol = sols[0] if sols else None
-        if len(_solutions) > 8:
-            _solutions.clear()
-        hit = _solutions[id(p)] = (p, sol)
-    return hit[1]
+        res = api.solve(p, max_solutions=1, timeout=SOLUTION_TIME_S)
+        sols = res["solutions"]
+        hit = ("found", sols[0]) if sols else ("none" if res["status"] == "none" else "timeout", None)
+        if len(_solutions) >= _SOLUTIONS_KEPT:
+            _solutions.pop(next(iter(_solutions)))
+        _solutions[key] = hit
+    return hit
 
 
 def do_check(payload, progress):
@@ -113,11 +120,28 @@ def do_check(payload, progress):
         out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
                           if n else f"No line's {what} contradict its clue.")
     elif mode == "solution":
-        sol = _solution(p)
+        how, sol = _solution(p)
         if sol is None:
-            out["message"] = "This puzzle has no solution to check against."
+            out["message"] = (
+                "This puzzle has no solution: its clues contradict each other, so there is "
+                "nothing to check against." if how == "none" else
+                f"This puzzle has no stored solution and none was found within "
+                f"{SOLUTION_TIME_S:g} s, so the check against the solution is unavailable "
+                "(the other check modes still work).")
             return out
         chars = p.char_index()
+        # unknown cells count as empty, as in the page's win check
+        w = p.width
+        grid = [[0 if m == p.full_mask else m.bit_length() - 1 for m in cells[y * w:(y + 1) * w]]
+                for y in range(p.height)]
+        if satisfies(p, grid):
+            # a grid that fits every clue is never wrong, even when the puzzle has
+            # several solutions and this is not the one compared against
+            same = grid == [[chars[ch] for ch in row] for row in sol]
+            out["message"] = ("Every clue is satisfied: the grid is the solution." if same else
+                              "Every clue is satisfied: the grid is a valid solution, different "
+                              "from the stored one (this puzzle has more than one solution).")
+            return out
         for y, row in enumerate(sol):
             for x, ch in enumerate(row):
                 m = cells[y * p.width + x]

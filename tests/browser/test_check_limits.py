@@ -1,0 +1,97 @@
+"""Checks and hints where the engine's answer has limits: no stored solution and
+none quick to find, a second solution, clues that no grid satisfies."""
+import time
+
+import pytest
+
+from helpers import fill_rows, open_builtin, open_site, solved, wait_engine, wait_until
+from pysolver import api, formats
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+TEXT = "document.getElementById('{}').textContent"
+
+
+def import_file(page, path):
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    page.wait_for_function("location.hash.startsWith('#/play')")
+
+
+def hint_text(page, timeout=30.0):
+    """Ask for a hint and wait for its text (not "Thinking…")."""
+    page.click("#hint")
+    return wait_until(page, f"!document.getElementById('hint').disabled && "
+                            f"{TEXT.format('hint-text')} !== 'Thinking…' && {TEXT.format('hint-text')}",
+                      timeout)
+
+
+def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_server, puzzles_dir,
+                                                                    tmp_path):
+    # TAAI #510 has no goal picture and pysolver needs minutes for it
+    text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
+    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510"]
+    path = tmp_path / "taai510.non"
+    path.write_text(formats.dump(api.to_puzzle(d), "non"))
+    open_site(page, site_server)
+    wait_engine(page)
+    import_file(page, path)
+    page.select_option("#check-mode", "solution")
+    # while the worker looks for a solution, the panel says so
+    page.wait_for_function(f"{TEXT.format('check-text')}.startsWith('This puzzle has no stored "
+                           "solution: looking for one')")
+    t0 = time.monotonic()
+    page.click("#hint")   # waits behind the search
+    unavailable = ("This puzzle has no stored solution and none was found within 5 s, so the check "
+                   "against the solution is unavailable (the other check modes still work).")
+    wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 40)
+    wait_until(page, f"{TEXT.format('hint-text')}.startsWith('Look at')", 20)
+    assert time.monotonic() - t0 < 30
+    assert page.evaluate("window.nonogramApp.view.overlays.check.cells") == []
+    assert page.get_attribute("#engine-status", "data-status") == "ready"
+    # remembered: back to the solution check, the answer comes at once, no new search
+    page.select_option("#check-mode", "lines")
+    page.wait_for_function(f"{TEXT.format('check-text')}.startsWith('No line')")
+    t0 = time.monotonic()
+    page.select_option("#check-mode", "solution")
+    wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 10)
+    assert time.monotonic() - t0 < 3
+
+
+def test_a_second_solution_is_not_reported_wrong(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "two-ways")
+    goal = page.evaluate("window.nonogramApp.getGame().puzzle.dict.goal")
+    other = next(s for s in api.solve({"rows": [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [1, 1], [7]],
+                                       "columns": [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [1, 1], [7]]},
+                                      max_solutions=2)["solutions"] if s != goal)
+    page.select_option("#check-mode", "solution")
+    # incomplete: compared with the stored picture (one filled cell it does not have)
+    y, x = next((y, x) for y, r in enumerate(other) for x, ch in enumerate(r)
+                if ch == "#" and goal[y][x] != "#")
+    fill_rows(page, ["".join("#" if (yy, xx) == (y, x) else "?" for xx in range(7)) for yy in range(7)])
+    page.wait_for_function(f"{TEXT.format('check-text')} === '1 cell differs from the solution'")
+    # complete and valid, but not the stored picture: solved, and never called wrong
+    fill_rows(page, other)
+    assert solved(page) and page.is_visible("#win-banner")
+    page.wait_for_function(f"{TEXT.format('check-text')}.startsWith('Every clue is satisfied')")
+    assert page.text_content("#check-text") == (
+        "Every clue is satisfied: the grid is a valid solution, different from the stored one "
+        "(this puzzle has more than one solution).")
+    assert page.evaluate("window.nonogramApp.view.overlays.check.cells") == []
+    assert hint_text(page).startswith("The puzzle is solved")
+
+
+def test_clues_without_a_solution_are_blamed_not_the_player(page, site_server, tmp_path):
+    path = tmp_path / "nosol.non"
+    path.write_text('title "Impossible"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n2\n')
+    open_site(page, site_server)
+    wait_engine(page)
+    import_file(page, path)
+    assert hint_text(page).startswith("Look at row 1")  # the row's 2 fill it: no way to tell yet
+    page.click("#hint")
+    page.click("#hint")   # applied: row 1 filled
+    explanation = hint_text(page)
+    assert explanation.startswith("Column 1, clue 0 (empty): this puzzle has no solution."), explanation
+    assert "the marks in this column" not in explanation
