@@ -1,9 +1,9 @@
 // The page: views, the current game, autosave, share links, and the engine.
 import { engine } from "./engine-boot.js";
-import { Game, normalizePuzzle } from "./game.js";
+import { Game, normalizePuzzle, CROSSED } from "./game.js";
 import { GridView } from "./grid-view.js";
 import { Router } from "./router.js";
-import { saveGame, loadGame, lastKey, pruneOld } from "./storage.js";
+import { saveGame, loadGame, lastKey, pruneOld, savedGames } from "./storage.js";
 import { loadCatalogue, renderLibrary, bindOpeners } from "./library.js";
 import { encodeShare, decodeShare, shareUrl } from "./share.js";
 import { HintPanel } from "./hint-panel.js";
@@ -33,15 +33,97 @@ function setTheme(dark) {
   view.draw();
 }
 
+/** Given cells as sorted "row,column,value" strings (undefined when there are none). */
+function givensKey(dict) {
+  if (!Array.isArray(dict.givens) || !dict.givens.length) return undefined;
+  return dict.givens.map((g) => `${g.row},${g.column},${g.value ?? ""}`).sort();
+}
+
 /** FNV-1a over the puzzle JSON: a stable key for puzzles that are not built in. */
 function puzzleKey(dict) {
-  const s = JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors });
+  // givens only count when present, so the keys of puzzles without any are unchanged
+  const s = JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors, g: givensKey(dict) });
   let h1 = 0x811c9dc5, h2 = 0x01000193;
   for (let i = 0; i < s.length; i++) {
     h1 = Math.imul(h1 ^ s.charCodeAt(i), 16777619) >>> 0;
     h2 = Math.imul(h2 ^ s.charCodeAt(i), 2246822519) >>> 0;
   }
   return `p:${h1.toString(16)}${h2.toString(16)}`;
+}
+
+/** The clues in a form that does not depend on how a file spelled them (block as int or [n, "#"], rgb case). */
+function signature(dict) {
+  const p = normalizePuzzle(dict);
+  const clue = (line) => line.map((b) => [b.n, b.c]);
+  return JSON.stringify({ w: p.width, h: p.height, k: p.colors.map((c) => c.rgb.toUpperCase()),
+    r: p.rows.map(clue), c: p.cols.map(clue), g: givensKey(dict) });
+}
+
+/** The key of the most recent saved game of the same puzzle (a built-in one too), or null. */
+function findSaved(dict) {
+  let sig;
+  try { sig = signature(dict); } catch { return null; }
+  for (const { key } of savedGames()) {
+    const rec = loadGame(key);
+    try { if (rec && rec.puzzle && signature(rec.puzzle) === sig) return key; } catch { /* a damaged record */ }
+  }
+  return null;
+}
+
+/** A game whose given cells (shown at the start: the editor's Fix panel) are fixed:
+ * set outside the undo history, and no move (click, hint, clear, solution) changes them. */
+class PlayGame extends Game {
+  constructor(puzzle, key, saved) {
+    super(puzzle, key, saved);
+    this.fixed = givenCells(puzzle);
+    if (!this.fixed.size) return;
+    for (const [i, v] of this.fixed) this.cells[i] = v;
+    // moves saved before the givens were fixed must not undo them
+    const keep = (m) => {
+      const c = [];
+      for (let k = 0; k < m.c.length; k += 3) if (!this.fixed.has(m.c[k])) c.push(m.c[k], m.c[k + 1], m.c[k + 2]);
+      return c.length ? { ...m, c } : null;
+    };
+    this.undoStack = this.undoStack.map(keep).filter(Boolean);
+    this.redoStack = this.redoStack.map(keep).filter(Boolean);
+    this.solved = this.isSolved();
+  }
+
+  apply(changes, label = "") {
+    return super.apply(this.fixed && this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
+  }
+}
+
+/** Map cell index -> value of the puzzle's givens ([{row, column, value?}], 1-based; value a state
+ * character, else the goal's). Anything that does not fit the puzzle is skipped: it is untrusted input. */
+function givenCells(puzzle) {
+  const out = new Map();
+  const list = Array.isArray(puzzle.dict.givens) ? puzzle.dict.givens : [];
+  const { width, height, colors, isColor, goal } = puzzle;
+  for (const g of list) {
+    const y = g && g.row - 1, x = g && g.column - 1;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) continue;
+    let ch = typeof g.value === "string" ? g.value : goal && typeof goal[y] === "string" ? goal[y][x] : undefined;
+    if (ch === undefined) continue;
+    if (ch === colors[0].char) ch = ".";
+    const c = colors.findIndex((col, k) => k > 0 && col.char === ch);
+    const v = ch === "." ? CROSSED : !isColor && ch !== "?" ? 2 : c >= 1 ? c + 1 : null;
+    if (v !== null) out.set(y * width + x, v);
+  }
+  return out;
+}
+
+/** State rows with only the given cells known (the solver starts from them), or undefined. */
+function givenState(g) {
+  if (!g || !g.fixed || !g.fixed.size) return undefined;
+  const { width, height } = g.puzzle;
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    let s = "";
+    for (let x = 0; x < width; x++) { const i = y * width + x; s += g.fixed.has(i) ? g.valueChar(g.fixed.get(i)) : "?"; }
+    rows.push(s);
+  }
+  return rows;
 }
 
 function save() {
@@ -84,7 +166,7 @@ function openPuzzle(dict, key = null) {
   key = key || puzzleKey(dict);
   const saved = loadGame(key);
   if (game) { save(); game.removeEventListener("change", onChange); }
-  game = new Game(puzzle, key, saved);
+  game = new PlayGame(puzzle, key, saved);
   game.addEventListener("change", onChange);
   showMeta(puzzle);
   router.go("play");
@@ -148,11 +230,31 @@ async function parseText(text, filename) {
   return res.puzzles;
 }
 
-async function openText(text, filename) {
+/** The "givens" a pysolver JSON text carries (share links, files downloaded from Play); the engine's
+ * parse leaves them out. */
+function givensOf(text) {
+  try {
+    const d = JSON.parse(text);
+    return d && !Array.isArray(d) && Array.isArray(d.givens) ? d.givens : null;
+  } catch { return null; }
+}
+
+async function openText(text, filename, { resume = false } = {}) {
   $("open-error").textContent = "";
   announce(`Reading ${filename}…`);
   const puzzles = await parseText(text, filename);
-  openPuzzle(puzzles[0]);
+  const dict = puzzles[0];
+  const givens = givensOf(text);
+  if (givens && givens.length) {
+    // keep only well-formed ones: they are saved with the game and shared again
+    dict.givens = givens.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
+      .map((g) => (typeof g.value === "string" && g.value.length === 1
+        ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
+  }
+  // a link to a puzzle the player already has (a built-in one too) resumes that game
+  const key = resume ? findSaved(dict) : null;
+  const rec = key && loadGame(key);
+  openPuzzle(rec && rec.puzzle ? rec.puzzle : dict, key);
   if (puzzles.length > 1) announce(`${filename} holds ${puzzles.length} puzzles; opened the first.`);
 }
 
@@ -184,14 +286,42 @@ async function openBuiltin(entry) {
   return openPuzzle(dict, key);
 }
 
+/** What Play shows when nothing else was asked for: the last game, else the first built-in puzzle. */
+async function openStart() {
+  const key = lastKey();
+  const saved = key && loadGame(key);
+  if (saved && saved.puzzle) {
+    openPuzzle(saved.puzzle, key);
+  } else {
+    const first = catalogue.find((e) => e.id === FIRST_PUZZLE) || catalogue[0];
+    if (first) await openBuiltin(first).catch(showOpenError);
+  }
+}
+
 async function openShare(fragment) {
   try {
     const text = await decodeShare(fragment);
-    await openText(text, "share link");
+    await openText(text, "share link", { resume: true });
     history.replaceState(null, "", "#/play");
   } catch (err) {
+    // a damaged link on a first visit: Play still gets a puzzle, then the error shows
+    if (!game) await openStart().catch(() => {});
     showOpenError(err);
   }
+}
+
+/** The read-only box that shows the last share link (made on first use). */
+function shareBox() {
+  let box = $("share-url");
+  if (!box) {
+    box = document.createElement("input");
+    box.type = "text";
+    box.id = "share-url";
+    box.readOnly = true;
+    box.setAttribute("aria-label", "Share link");
+    $("share").after(box);
+  }
+  return box;
 }
 
 function bindControls() {
@@ -216,10 +346,13 @@ function bindControls() {
   $("theme-toggle").addEventListener("click", () => setTheme(document.documentElement.dataset.theme !== "dark"));
   $("share").addEventListener("click", async () => {
     if (!game) return;
+    // the address bar is left alone: a reload must resume this game, not open the link as a new one
     const url = shareUrl(await encodeShare(game.puzzle.dict));
-    history.replaceState(null, "", url);
+    const box = shareBox();
+    box.value = url;
+    box.hidden = false;
     try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
-    catch { announce("Share link ready (copy it from the address bar)."); }
+    catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
   });
   $("export").addEventListener("click", () => {
     if (!game) return;
@@ -268,7 +401,9 @@ registerSolver({
   id: "pysolver",
   label: "pysolver (Python in the browser)",
   solve(puzzle, { onProgress }) {
-    const handle = engine.request("solve", { puzzle, max_solutions: 2 }, { onProgress });
+    // given cells are part of the puzzle: solve from them
+    const state = game && game.puzzle.dict === puzzle ? givenState(game) : undefined;
+    const handle = engine.request("solve", state ? { puzzle, max_solutions: 2, state } : { puzzle, max_solutions: 2 }, { onProgress });
     return { promise: handle.promise, cancel: () => engine.cancel(handle) };
   },
 });
@@ -278,6 +413,8 @@ const solve = new SolvePanel({
 });
 
 async function boot() {
+  // the route asked for, read before opening a puzzle switches to Play and rewrites the address
+  const wanted = (/^#\/([\w-]+)/.exec(location.hash) || [])[1];
   let dark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches;
   try { const t = localStorage.getItem("pysolver:theme"); if (t) dark = t === "dark"; } catch { /* private mode */ }
   setTheme(dark);
@@ -288,6 +425,9 @@ async function boot() {
   bindOpeners({
     input: $("file-input"), pasteText: $("paste-text"), pasteButton: $("paste-open"), dropZone: $("drop-zone"),
     onText: openText, onError: showOpenError,
+    // in Create a dropped file is a picture to edit, as with "Open a puzzle file to edit"
+    dropTarget: () => (router.current && router.current.id === "editor" && window.nonogramApp && window.nonogramApp.editor
+      ? window.nonogramApp.editor.fileOpener : null),
   });
   engine.start().catch(() => {});
   try {
@@ -304,16 +444,9 @@ async function boot() {
   if (/^#p=/.test(location.hash)) {
     openShare(location.hash); // waits for the engine to read it; the page is usable meanwhile
   } else {
-    const key = lastKey();
-    const saved = key && loadGame(key);
-    if (saved && saved.puzzle) {
-      openPuzzle(saved.puzzle, key);
-    } else {
-      const first = catalogue.find((e) => e.id === FIRST_PUZZLE) || catalogue[0];
-      if (first) await openBuiltin(first).catch(showOpenError);
-    }
-    const m = /^#\/([\w-]+)/.exec(location.hash);
-    if (m && m[1] !== "play") router.go(m[1]);
+    await openStart();
+    // a plug-in's view (the editor) may register later: the router goes there then
+    if (wanted && wanted !== "play" && !router.go(wanted)) router.pending = wanted;
   }
   pruneOld();
   window.addEventListener("hashchange", () => { if (/^#p=/.test(location.hash)) openShare(location.hash); });

@@ -23,8 +23,9 @@ export class EditorDoc extends EventTarget {
 
   /** Replace the whole state (no history entry). */
   load(state) {
-    this.width = clampSize(state.width || 10);
-    this.height = clampSize(state.height || 10);
+    // only a missing size defaults to 10; 0 clamps to 1 like any other size out of range
+    this.width = clampSize(state.width ?? 10);
+    this.height = clampSize(state.height ?? 10);
     this.colors = (state.colors || [BACKGROUND, BLACK]).map((c) => ({ name: String(c.name), char: String(c.char), rgb: String(c.rgb) }));
     const n = this.width * this.height;
     this.cells = new Uint8Array(n);

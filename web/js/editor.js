@@ -9,8 +9,10 @@ import { ImageImport } from "./editor-import.js";
 import { EditorChecker } from "./editor-check.js";
 import { el } from "./editor-dom.js";
 import { encodeShare, shareUrl } from "./share.js";
+import { readFile } from "./library.js";
 
 const DRAFT_KEY = "pysolver:draft:v1";
+const PICTURE_TIMEOUT_S = 10; // opening a file without a picture: how long the engine may look for one
 
 function button(id, text, title = "") {
   return el("button", { type: "button", id, textContent: text, title });
@@ -29,7 +31,7 @@ export function install(app) {
     show: () => editor.show(), hide: () => editor.hide(),
   });
   app.editor = editor;
-  if (/^#\/editor/.test(location.hash)) app.router.go("editor");
+  // "#/editor" in the address: the router shows this view now that it is registered
 }
 
 class Editor {
@@ -53,6 +55,11 @@ class Editor {
       this.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
     });
     this.checker = new EditorChecker(this, this.checkBox, this.fixBox);
+    // what a file dropped on the page goes to while this view shows (library.js bindOpeners)
+    this.fileOpener = {
+      onText: (text, filename) => this.openText(text, filename),
+      onError: (err) => this.say(err.message, true),
+    };
     this.bindDoc();
     this.bind();
   }
@@ -203,7 +210,7 @@ class Editor {
     this.$("ed-play").addEventListener("click", () => this.play().catch((err) => this.say(`Play: ${err.message}`, true)));
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f) f.text().then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true));
+      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true));
       this.openFile.value = "";
     });
   }
@@ -223,20 +230,29 @@ class Editor {
     this.say(`Saved ${name}${note}.`);
   }
 
+  /** The puzzle dict with the given cells ([{row, column, value}], value the goal's state character):
+   * share links and Play carry them (app.js fixes them in the player's grid). */
+  async puzzleWithGivens() {
+    const puzzle = await this.currentPuzzle();
+    if (!this.doc.givens.size) return puzzle;
+    const w = this.doc.width;
+    const givens = [...this.doc.givens].sort((a, b) => a - b).map((i) => {
+      const v = this.doc.cells[i];
+      return { row: Math.floor(i / w) + 1, column: (i % w) + 1, value: v ? this.doc.colors[v].char : "." };
+    });
+    return { ...puzzle, givens };
+  }
+
   async share() {
-    const url = shareUrl(await encodeShare(await this.currentPuzzle()));
+    const url = shareUrl(await encodeShare(await this.puzzleWithGivens()));
     this.shareOut.value = url;
     try { await navigator.clipboard.writeText(url); this.say("Share link copied to the clipboard."); }
     catch { this.say("Share link ready: copy it from the box."); }
   }
 
   async play() {
-    const puzzle = await this.currentPuzzle();
-    const game = this.app.openPuzzle(puzzle);
-    if (game && this.doc.givens.size) {
-      // shown cells start filled (or crossed) in the player's grid
-      game.apply([...this.doc.givens].map((i) => [i, this.doc.cells[i] ? this.doc.cells[i] + 1 : 1]), "given");
-    }
+    // given cells start filled (or crossed) and fixed in the player's grid: not a move Undo takes back
+    this.app.openPuzzle(await this.puzzleWithGivens());
   }
 
   /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
@@ -245,8 +261,14 @@ class Editor {
     const dict = res.puzzles[0];
     let note = "";
     if (!dict.goal) {
-      const sol = await this.engine.call("solve", { puzzle: dict, max_solutions: 2 });
-      if (!sol.solutions.length) throw new Error("the puzzle has no goal picture and no solution");
+      // a hard puzzle can take the engine minutes: say so, and give up after a limit
+      this.say(`Solving ${filename} to get the picture (up to ${PICTURE_TIMEOUT_S} s)…`);
+      const sol = await this.engine.call("solve", { puzzle: dict, max_solutions: 2, timeout: PICTURE_TIMEOUT_S });
+      if (!sol.solutions.length) {
+        throw new Error(sol.status === "timeout"
+          ? `no picture could be found in ${PICTURE_TIMEOUT_S} s: the file has no goal picture and the puzzle is too hard to solve quickly`
+          : "the puzzle has no goal picture and no solution");
+      }
       dict.goal = sol.solutions[0];
       note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
     }

@@ -43,13 +43,23 @@ export function renderLibrary(tbody, entries, onOpen, progressOf = () => "") {
   }
 }
 
-export function readFile(file) {
-  if (file.size > MAX_FILE) return Promise.reject(new Error(`${file.name}: the file is larger than 5 MB`));
-  return file.text();
+/** Bytes to text: UTF-16 when a byte-order mark says so, UTF-8 when the bytes are valid UTF-8,
+ * else windows-1252 (older .non files are Latin-1: "Café", not "Caf\ufffd"). */
+export function decodeText(bytes) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+  catch { return new TextDecoder("windows-1252").decode(bytes); }
 }
 
-/** Wire the picker, the paste box and page-wide drag-and-drop to onText(text, filename). */
-export function bindOpeners({ input, pasteText, pasteButton, dropZone, onText, onError }) {
+export async function readFile(file) {
+  if (file.size > MAX_FILE) throw new Error(`${file.name}: the file is larger than 5 MB`);
+  return decodeText(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** Wire the picker, the paste box and page-wide drag-and-drop to onText(text, filename).
+ * dropTarget(), when given, may return another {onText, onError} for a drop (the current view's). */
+export function bindOpeners({ input, pasteText, pasteButton, dropZone, onText, onError, dropTarget = () => null }) {
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     input.value = "";
@@ -73,6 +83,7 @@ export function bindOpeners({ input, pasteText, pasteButton, dropZone, onText, o
     dropZone.hidden = true;
     const file = e.dataTransfer.files[0];
     if (!file) return;
-    try { await onText(await readFile(file), file.name); } catch (err) { onError(err); }
+    const target = dropTarget() || { onText, onError };
+    try { await target.onText(await readFile(file), file.name); } catch (err) { target.onError(err); }
   });
 }

@@ -7,6 +7,7 @@ export class Router extends EventTarget {
     this.nav = nav;
     this.views = new Map();
     this.current = null;
+    this.pending = null; // a view asked for (by the address) before it registered
     window.addEventListener("hashchange", () => this.fromHash());
   }
 
@@ -21,11 +22,13 @@ export class Router extends EventTarget {
     view.button = b;
     this.nav.append(b);
     view.element.hidden = true;
+    if (this.pending === view.id) this.go(view.id);
   }
 
   go(id, params = {}) {
     const view = this.views.get(id);
     if (!view) return false;
+    this.pending = null; // any later choice of view overrides the address's
     if (this.current && this.current !== view) {
       this.current.element.hidden = true;
       this.current.button.setAttribute("aria-pressed", "false");

@@ -1,5 +1,10 @@
 // Share links: the puzzle (pysolver JSON) deflated and base64url-encoded in the
 // URL fragment, "#p=<data>". Nothing goes to a server.
+// The JSON may carry "givens": [{row, column, value}] (1-based; value a state
+// character: "." empty, "#" or a colour's char filled), the cells the editor's Fix
+// panel shows at the start. Links without it (all older ones) open as before, and
+// the engine's parser ignores the extra key, so older pages open new links too
+// (without the givens); app.js reads it from the decoded text.
 
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);

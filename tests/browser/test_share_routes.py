@@ -1,0 +1,193 @@
+"""Share links, the address bar's route, drops and files: what a player sees after a
+reload, a damaged link, a deep link, a dropped file or a Latin-1 file."""
+import pytest
+
+from pictures import DANCER, bw
+from pysolver.formats import dump
+
+from helpers import click_cell, drag, open_builtin, open_site, state, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+# 5x5 with two painted cells on a diagonal: the other diagonal fits the clues too
+TWO_WAYS = ["#....", ".#...", ".....", ".....", "....."]
+
+
+def visible_view(page):
+    return page.evaluate("[...document.querySelectorAll('section.view')].filter(s => !s.hidden).map(s => s.id)")
+
+
+def wait_game(page, timeout=90):
+    wait_until(page, "window.nonogramApp && window.nonogramApp.getGame() && "
+                     "window.nonogramApp.router.current && window.nonogramApp.router.current.id === 'play'", timeout)
+
+
+def undo_enabled(page):
+    return page.is_enabled("#undo")
+
+
+def test_reload_after_share_keeps_the_game(page, site_server):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6")
+    drag(page, 0, 0, 9, 0, "right")
+    click_cell(page, 3, 5)
+    before = state(page)
+    page.click("#share")
+    wait_until(page, "document.querySelector('#status').textContent.includes('Share link')")
+    url = page.evaluate("navigator.clipboard.readText()")
+    assert "#p=" in url
+    assert page.evaluate("location.hash") == "#/play"        # the address still names this game
+    assert page.input_value("#share-url") == url              # and the link is shown to copy
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    wait_game(page)
+    assert page.text_content("#puzzle-title") == "Scardy Cat"
+    assert state(page) == before and undo_enabled(page)
+    page.click("#undo")
+    assert state(page)[5][3] == "?"
+
+    # the link itself, opened by the same player, resumes that game too
+    page.goto(url)
+    page.wait_for_selector("html[data-booted=true]")
+    wait_engine(page)
+    wait_until(page, "location.hash === '#/play' && document.querySelector('#status').textContent.includes('restored')")
+    assert page.evaluate("window.nonogramApp.getGame().key") == "builtin:webpbn-6"
+    assert state(page)[0] == before[0] and state(page)[5][3] == "?"
+
+
+def test_given_cells_travel_in_share_links_and_stay_fixed(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#nav-editor", timeout=30_000)
+    page.click("#nav-editor")
+    wait_engine(page)
+    page.fill("#ed-width", "5")
+    page.fill("#ed-height", "5")
+    page.click("#ed-new")
+    for y, row in enumerate(TWO_WAYS):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                page.click(f"td.ed-cell[data-x='{x}'][data-y='{y}']")
+    page.click("#ed-check-run")
+    page.wait_for_selector("#ed-verdict[data-status=multiple]", timeout=60_000)
+    page.click("#ed-fix-run")
+    page.wait_for_selector("#ed-fix-list li[data-kind=given]", timeout=60_000)
+    page.locator("#ed-fix-list li[data-kind=given] .ed-fix-apply").first.click()
+    page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
+    given = page.evaluate("[...window.nonogramApp.editor.doc.givens]")
+    assert len(given) == 1
+    gy, gx = divmod(given[0], 5)
+    page.click("#ed-share")
+    page.wait_for_function("() => document.querySelector('#ed-share-url').value.includes('#p=')")
+    url = page.input_value("#ed-share-url")
+
+    # Play this puzzle: the given cell is shown and Undo cannot take it away
+    page.click("#ed-play")
+    wait_game(page)
+    assert state(page)[gy][gx] == TWO_WAYS[gy][gx]
+    assert not undo_enabled(page)
+    click_cell(page, gx, gy)                     # a click does not change a given cell either
+    assert state(page)[gy][gx] == TWO_WAYS[gy][gx]
+
+    # the shared link opens with the given cell, and the puzzle has one solution
+    page.goto(url)
+    page.wait_for_selector("html[data-booted=true]")
+    wait_engine(page)
+    wait_game(page)
+    rows = state(page)
+    assert rows[gy][gx] == TWO_WAYS[gy][gx] and sum(r.count("?") for r in rows) == 24
+    assert not undo_enabled(page)
+    page.select_option("#solve-engine", "pysolver")
+    page.click("#solve")
+    wait_until(page, "document.querySelector('#solve-progress').textContent.startsWith('Result')")
+    assert "one solution (unique)" in page.text_content("#solve-progress")
+
+
+def test_a_damaged_link_on_a_first_visit_still_opens_a_puzzle(page, site_server):
+    page.goto(site_server.url + "#p=%%%garbage!!")
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "document.querySelector('#open-error').textContent.includes('damaged')")
+    page.click("#nav-play")
+    assert page.text_content("#puzzle-title") == "Welcome heart"
+    assert state(page) == ["?" * 10] * 10
+    assert not undo_enabled(page) and not page.is_enabled("#redo")
+
+
+@pytest.mark.parametrize("route, section", [("#/editor", "view-editor"), ("#/library", "view-library")])
+def test_the_route_in_the_address_is_honoured(page, site_server, route, section):
+    page.goto(site_server.url + route)
+    page.wait_for_selector("html[data-booted=true]")
+    page.wait_for_selector(f"#{section}:not([hidden])", timeout=30_000)
+    page.wait_for_timeout(1000)                  # nothing switches back to Play later
+    assert visible_view(page) == [section] and page.evaluate("location.hash") == route
+    if route == "#/editor":
+        page.reload()                            # reloading while in Create stays there
+        page.wait_for_selector("html[data-booted=true]")
+        page.wait_for_selector("#view-editor:not([hidden])", timeout=30_000)
+        page.wait_for_timeout(1000)
+        assert visible_view(page) == ["view-editor"] and page.evaluate("location.hash") == "#/editor"
+
+
+def dancer_xml():
+    """webpbn #1 (DANCER) as a webpbn XML file, clues only (no goal picture in it)."""
+    p = bw(DANCER, title="Dropped dancer")
+    p.goal = None
+    return dump(p, "xml")
+
+
+def drop_file(page, target, name, content):
+    dt = page.evaluate_handle("""([name, content]) => { const dt = new DataTransfer();
+        dt.items.add(new File([content], name, {type: 'text/xml'})); return dt; }""", [name, content])
+    page.dispatch_event(target, "dragenter", {"dataTransfer": dt})
+    page.dispatch_event(target, "drop", {"dataTransfer": dt})
+
+
+def test_a_file_dropped_in_create_opens_in_the_editor(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#nav-editor", timeout=30_000)
+    page.click("#nav-editor")
+    wait_engine(page)
+    drop_file(page, "#view-editor", "dancer.xml", dancer_xml())
+    wait_until(page, "document.querySelector('#ed-status').textContent.includes('Opened dancer.xml')")
+    assert visible_view(page) == ["view-editor"]
+    assert page.input_value("#ed-title") == "Dropped dancer"
+    assert page.evaluate("window.nonogramApp.editor.doc.goalRows()") == DANCER
+    assert page.text_content("#puzzle-title") != "Dropped dancer"   # Play was not touched
+
+
+def test_size_fields_clamp_zero_to_one(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#nav-editor", timeout=30_000)
+    page.click("#nav-editor")
+    for (w, h), want in [(("0", "3"), ("1", "3")), (("-4", "500"), ("1", "200")), (("4", "0"), ("4", "1"))]:
+        page.fill("#ed-width", w)
+        page.fill("#ed-height", h)
+        page.click("#ed-new")
+        wait_until(page, f"document.querySelector('#ed-status').textContent.startsWith('New {want[0]}×{want[1]}')", 10)
+        assert (page.input_value("#ed-width"), page.input_value("#ed-height")) == want
+
+
+def test_a_puzzle_without_a_picture_says_it_is_solving_and_gives_up_in_time(page, site_server, puzzles_dir, tmp_path):
+    # TAAI 2011 #598: no goal in the file, and pysolver needs far more than 10 s for it
+    lines = (puzzles_dir / "taai" / "taai2011-question.txt").read_text().splitlines()
+    k = lines.index("$598")
+    path = tmp_path / "taai598.txt"
+    path.write_text("\n".join(lines[k:k + 51]) + "\n")
+    open_site(page, site_server)
+    page.wait_for_selector("#nav-editor", timeout=30_000)
+    page.click("#nav-editor")
+    wait_engine(page)
+    page.set_input_files("#ed-open-file", str(path))
+    wait_until(page, "document.querySelector('#ed-status').textContent.includes('Solving taai598.txt to get the picture')", 10)
+    wait_until(page, "document.querySelector('#ed-status').textContent.includes('no picture could be found in 10 s')", 40)
+    assert page.evaluate("document.querySelector('#ed-status').classList.contains('error')")
+
+
+def test_a_latin1_file_shows_its_accents(page, site_server, tmp_path):
+    path = tmp_path / "cafe.non"
+    path.write_bytes("title \"Café crème\"\nwidth 2\nheight 1\n\nrows\n1\n\ncolumns\n1\n0\n".encode("latin-1"))
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    wait_until(page, "window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.width === 2")
+    assert page.text_content("#puzzle-title") == "Café crème"
