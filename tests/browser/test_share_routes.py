@@ -102,6 +102,15 @@ def test_given_cells_travel_in_share_links_and_stay_fixed(page, site_server):
     wait_until(page, "document.querySelector('#solve-progress').textContent.startsWith('Result')")
     assert "one solution (unique)" in page.text_content("#solve-progress")
 
+    # Download from Play keeps them too: opened in the editor, the cell is still shown at the start
+    with page.expect_download() as download:
+        page.click("#export")
+    page.click("#nav-editor")
+    page.set_input_files("#ed-open-file", download.value.path())
+    wait_until(page, "document.querySelector('#ed-status').textContent.startsWith('Opened')")
+    assert page.evaluate("[...window.nonogramApp.editor.doc.givens]") == given
+    assert page.locator(".ed-cell.given").count() == 1
+
 
 def test_a_damaged_link_on_a_first_visit_still_opens_a_puzzle(page, site_server):
     page.goto(site_server.url + "#p=%%%garbage!!")

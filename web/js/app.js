@@ -5,7 +5,7 @@ import { GridView } from "./grid-view.js";
 import { Router } from "./router.js";
 import { saveGame, loadGame, lastKey, pruneOld, savedGames } from "./storage.js";
 import { loadCatalogue, renderLibrary, bindOpeners } from "./library.js";
-import { encodeShare, decodeShare, shareUrl } from "./share.js";
+import { encodeShare, decodeShare, shareUrl, readGivens } from "./share.js";
 import { HintPanel } from "./hint-panel.js";
 import { CheckPanel } from "./check-panel.js";
 import { SolvePanel } from "./solve-panel.js";
@@ -230,27 +230,13 @@ async function parseText(text, filename) {
   return res.puzzles;
 }
 
-/** The "givens" a pysolver JSON text carries (share links, files downloaded from Play); the engine's
- * parse leaves them out. */
-function givensOf(text) {
-  try {
-    const d = JSON.parse(text);
-    return d && !Array.isArray(d) && Array.isArray(d.givens) ? d.givens : null;
-  } catch { return null; }
-}
-
 async function openText(text, filename, { resume = false } = {}) {
   $("open-error").textContent = "";
   announce(`Reading ${filename}…`);
   const puzzles = await parseText(text, filename);
   const dict = puzzles[0];
-  const givens = givensOf(text);
-  if (givens && givens.length) {
-    // keep only well-formed ones: they are saved with the game and shared again
-    dict.givens = givens.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
-      .map((g) => (typeof g.value === "string" && g.value.length === 1
-        ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
-  }
+  const givens = readGivens(text); // saved with the game and shared again
+  if (givens.length) dict.givens = givens;
   // a link to a puzzle the player already has (a built-in one too) resumes that game
   const key = resume ? findSaved(dict) : null;
   const rec = key && loadGame(key);

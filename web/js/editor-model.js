@@ -196,6 +196,9 @@ export class EditorDoc extends EventTarget {
     for (const row of dict.goal) for (const ch of row) cells.push(index.get(ch) ?? 0);
     const meta = {};
     for (const k of ["title", "author", "copyright", "license", "description"]) if (dict[k]) meta[k] = dict[k];
-    return { width: dict.width, height: dict.height, colors, cells, givens: [], meta };
+    const givens = (Array.isArray(dict.givens) ? dict.givens : [])
+      .filter((g) => g.row >= 1 && g.row <= dict.height && g.column >= 1 && g.column <= dict.width)
+      .map((g) => (g.row - 1) * dict.width + g.column - 1);
+    return { width: dict.width, height: dict.height, colors, cells, givens, meta };
   }
 }

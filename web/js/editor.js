@@ -8,7 +8,7 @@ import { EditorPalette } from "./editor-palette.js";
 import { ImageImport } from "./editor-import.js";
 import { EditorChecker } from "./editor-check.js";
 import { el } from "./editor-dom.js";
-import { encodeShare, shareUrl } from "./share.js";
+import { encodeShare, shareUrl, readGivens } from "./share.js";
 import { readFile } from "./library.js";
 
 const DRAFT_KEY = "pysolver:draft:v1";
@@ -272,6 +272,8 @@ class Editor {
       dict.goal = sol.solutions[0];
       note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
     }
+    const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
+    if (givens.length) dict.givens = givens;
     this.doc.replace(EditorDoc.fromPuzzle(dict), "open");
     this.say(`Opened ${filename}${note}.`);
   }

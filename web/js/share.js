@@ -39,6 +39,17 @@ export async function decodeShare(fragment) {
   }
 }
 
+/** The well-formed "givens" of a pysolver JSON text (a share link's, or a file downloaded from Play),
+ * as [{row, column, value?}]; [] when there are none. The engine's parse leaves the key out. */
+export function readGivens(text) {
+  let d;
+  try { d = JSON.parse(text); } catch { return []; }
+  if (!d || Array.isArray(d) || !Array.isArray(d.givens)) return [];
+  return d.givens.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
+    .map((g) => (typeof g.value === "string" && g.value.length === 1
+      ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
+}
+
 export function shareUrl(fragment) {
   const u = new URL(location.href);
   u.hash = fragment;
