@@ -1,5 +1,5 @@
 // The page: views, the current game, autosave, share links, and the engine.
-import { engine } from "./engine-boot.js";
+import { engine as bootEngine } from "./engine-boot.js";
 import { Game, normalizePuzzle, CROSSED } from "./game.js";
 import { GridView } from "./grid-view.js";
 import { Router } from "./router.js";
@@ -113,18 +113,41 @@ function givenCells(puzzle) {
   return out;
 }
 
-/** State rows with only the given cells known (the solver starts from them), or undefined. */
-function givenState(g) {
-  if (!g || !g.fixed || !g.fixed.size) return undefined;
-  const { width, height } = g.puzzle;
+/** State rows with only the given cells of a puzzle dict known, or undefined when it has none. */
+function givensState(dict) {
+  let p;
+  try { p = normalizePuzzle(dict); } catch { return undefined; }
+  const fixed = givenCells(p);
+  if (!fixed.size) return undefined;
+  const char = (v) => (v === CROSSED ? "." : p.isColor ? p.colors[v - 1].char : "#");
   const rows = [];
-  for (let y = 0; y < height; y++) {
+  for (let y = 0; y < p.height; y++) {
     let s = "";
-    for (let x = 0; x < width; x++) { const i = y * width + x; s += g.fixed.has(i) ? g.valueChar(g.fixed.get(i)) : "?"; }
+    for (let x = 0; x < p.width; x++) { const i = y * p.width + x; s += fixed.has(i) ? char(fixed.get(i)) : "?"; }
     rows.push(s);
   }
   return rows;
 }
+
+/** The engine, except that a solve or asp request for a puzzle with givens (and no state of its
+ * own) starts from them: every solver of the Solve panel (clingo and auto too) then answers for the
+ * puzzle the player sees, as the editor's Check did. */
+const engine = new Proxy(bootEngine, {
+  get(target, prop) {
+    if (prop === "request" || prop === "call") {
+      const request = (type, payload, opts) => {
+        if ((type === "solve" || type === "asp") && payload && payload.puzzle && !payload.state) {
+          const state = givensState(payload.puzzle);
+          if (state) payload = { ...payload, state };
+        }
+        return target.request(type, payload, opts);
+      };
+      return prop === "request" ? request : (type, payload, opts) => request(type, payload, opts).promise;
+    }
+    const value = Reflect.get(target, prop);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});
 
 function save() {
   if (!game) return;
@@ -387,9 +410,7 @@ registerSolver({
   id: "pysolver",
   label: "pysolver (Python in the browser)",
   solve(puzzle, { onProgress }) {
-    // given cells are part of the puzzle: solve from them
-    const state = game && game.puzzle.dict === puzzle ? givenState(game) : undefined;
-    const handle = engine.request("solve", state ? { puzzle, max_solutions: 2, state } : { puzzle, max_solutions: 2 }, { onProgress });
+    const handle = engine.request("solve", { puzzle, max_solutions: 2 }, { onProgress });
     return { promise: handle.promise, cancel: () => engine.cancel(handle) };
   },
 });
