@@ -1,0 +1,107 @@
+"""Requests that overlap in the engine worker: cancelling a solve that only waits in
+the queue, and a cancel that restarts the worker with a hint queued behind the solve."""
+import time
+
+import pytest
+
+from helpers import open_site, state, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+# Two 25x25 TAAI 2011 puzzles (tab-separated clues, 50 lines). #598: pysolver needs
+# 20 s or more in the browser to solve it.
+TAAI_598 = """$598
+2 2 1 1 1 1 7|1 4 1 1 2 1 1|1 3 2 2|1 1 1 1 1 1 1 1 1 3|1 4 1 1 1 1|1 1 1 2 1 1 1 1 1
+2 3 4 1 2 1 1|1 1 1 3 1 3 1 1 1 1|1 3 1 1 1 1|1 2 5 2 2 3|3 1 2 1 2 1 4|3 1 3 2
+2 4 2 2 2|1 1 1 8|2 1 1 2 1 1 1 2|1 1 1 1 1 1 1 2|2 2 1 1 1 1|2 1 2 1 1 2 1
+1 1 2 1 1 1 2|1 1 2 1 1 1|2 3 2 1|1 1 1 1 1|6 1 2 2 3 1|1 1 1 1 1|2 2 1 1 1
+2 1 3 1 2 1 1|1 2 1 1 1 1|1 1 1 1 3 1 1 1 1|2 2 2 1 1 1 1|1 2 2 1 2 1 1
+3 2 1 2 1 1|1 1 1 4 1 1 1|2 5 1 1 4 1 1|1 2 2 1 1 2 2|2 1 2 1 1 4 1|3 2 1 1 2 1
+1 2 1 3 1|1 4 4 1 4|1 1 1 2 1 3|1 1 9 1 1|2 1 2 2 2 1|1 1 3 1 2 1|1 1 2 1 2 1
+2 1 2 3 1 1|1 1 1 2 1 2 1|1 1 2 1 1 1 1 2 1 1|1 6 2|2 1 3 2 1 3 1|1 1 3
+2 2 2 2 1 1"""
+
+
+# TAAI 2011 #382: checking against the solution has to solve it (4 s in CPython, ~10 s in the browser).
+TAAI_382 = """$382
+1 3 3 1 1 1|1 1 2 1 3 1|3 1 3 2 1|1 2 1 2 3 2 1|2 4 2 1 3 2|1 1 1 1 2 1 2 2|3 2 1 1 1 2
+2 4 1 1 1 1 1|1 2 1|2 1 3 1 4|1 5 4 1 2 4|1 2 1 4 1 4|1 1 1 3 1 1 4 1|1 3 1 1 1 1 2 1 1
+3 1 2 1 2|1 1 1 4 4 1|1 1 4 1 5|1 1 3 1 1 1 1 1 1|1 1 2 2 1 1|1 1 1 1 1 1 1|1 2 3 4 1
+2 1 1 1 1 3 1 3|5 2 3 1 3|3 1 2 1 1 1|1 3 1 2 3 2 1|1 1 1 1 1 2|1 1 1 1 2 1 7
+2 1 1 1 1 2|1 1 1 1 2 3|2 1 3 3 1 1 2 1|1 1 1 7 1 1|1 1 2 1 1 2|3 2 1 1 1 1 3
+3 2 3 1 1 1 2|3 1 1 2 3 2 1|1 3 2 1 1 1 1 1|1 3 1 2 3 1|6 2 1 1 1|3 2 4 1|1 3 1 1 2 1
+1 4 2 1 1 3 1|1 1 2 1 1 1 2|1 1 1 1 1 2 2 1|2 1 3 1|1 2 4 3 1|1 2 1 2 1 1 1 1
+1 1 1 5 3 1 4|1 1 1 5 2 2|3 3 3 1 1 2|1 1 3 6 2"""
+
+
+def taai(text):
+    head, body = text.split("\n", 1)
+    lines = [clue.split() for clue in body.replace("\n", "|").split("|")]
+    assert len(lines) == 50
+    return (head + "\n" + "".join("\t".join(c) + "\n" for c in lines)).encode()
+
+
+HINT_TEXT = "document.getElementById('hint-text').textContent"
+PROGRESS = "document.getElementById('solve-progress').textContent"
+
+
+def open_file(page, name, data):
+    page.click("#nav-library")
+    page.set_input_files("#file-input", files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
+    page.wait_for_function("location.hash.startsWith('#/play') && window.nonogramApp.getGame()")
+    assert set("".join(state(page))) == {"?"}
+
+
+def pick_solver(page, solver_id):
+    page.wait_for_selector("#solve-engine option[value='auto']", state="attached", timeout=30_000)
+    page.select_option("#solve-engine", solver_id)
+
+
+def isolated_visit(page, server):
+    """The second load is controlled by the service worker (COOP/COEP): Cancel interrupts."""
+    open_site(page, server)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.evaluate("window.crossOriginIsolated") is True
+    wait_engine(page)
+
+
+def test_cancel_that_restarts_the_engine_keeps_the_queued_hint(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    assert page.evaluate("window.crossOriginIsolated") is False   # Cancel restarts the worker
+    open_file(page, "taai598.txt", taai(TAAI_598))
+    pick_solver(page, "pysolver")
+    page.click("#solve")
+    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)
+    page.click("#hint")                 # queued behind the solve
+    assert page.text_content("#hint-text") == "Thinking…"
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")
+    # the new worker answers the hint that only waited behind the cancelled solve
+    wait_until(page, f"!['Thinking…', ''].includes({HINT_TEXT})", timeout=120)
+    assert page.text_content("#hint-text").startswith("Look at"), page.text_content("#hint-text")
+    assert page.get_attribute("#engine-status", "data-status") == "ready"
+
+
+def test_cancel_a_queued_solve_when_isolated(page, site_server):
+    isolated_visit(page, site_server)
+    open_file(page, "taai382.txt", taai(TAAI_382))
+    page.select_option("#check-mode", "solution")   # a long check ...
+    page.wait_for_timeout(500)
+    assert page.text_content("#check-text") == ""
+    pick_solver(page, "pysolver")
+    page.click("#solve")                # ... that the solve waits behind
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress") == "Cancelled."
+    # the solve never starts, and the check it waited behind is not the one stopped
+    end = time.monotonic() + 120
+    while not page.text_content("#check-text"):
+        assert page.text_content("#solve-progress") == "Cancelled."
+        assert not page.is_disabled("#solve") and page.is_disabled("#solve-cancel")
+        assert time.monotonic() < end, "the check never answered"
+        page.wait_for_timeout(250)
+    assert not page.text_content("#check-text").startswith("Check unavailable")
+    page.wait_for_timeout(1500)
+    assert page.text_content("#solve-progress") == "Cancelled."
