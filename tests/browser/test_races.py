@@ -1,10 +1,11 @@
-"""Requests that overlap in the engine worker: cancelling a solve that only waits in
-the queue, and a cancel that restarts the worker with a hint queued behind the solve."""
+"""Requests that overlap in the engine worker: a hint asked while a solve runs and
+the grid changes meanwhile, cancelling a solve that only waits in the queue, and a
+cancel that restarts the worker with a hint queued behind the solve."""
 import time
 
 import pytest
 
-from helpers import open_site, state, wait_engine, wait_until
+from helpers import drag, open_site, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -65,6 +66,40 @@ def isolated_visit(page, server):
     page.wait_for_selector("html[data-booted=true]")
     assert page.evaluate("window.crossOriginIsolated") is True
     wait_engine(page)
+
+
+def stop_solving(page):
+    if not page.is_disabled("#solve-cancel"):
+        page.click("#solve-cancel")
+
+
+def test_hint_asked_before_a_change_is_for_the_grid_after_it(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_file(page, "taai598.txt", taai(TAAI_598))
+    pick_solver(page, "auto")          # pysolver for 5 s: the hint waits behind it
+    page.click("#solve")
+    page.click("#hint")
+    assert page.text_content("#hint-text") == "Thinking…"
+    drag(page, 0, 0, 0, 24, button="right")    # the player crosses all of column 1 meanwhile
+    crossed = state(page)
+    assert "".join(r[0] for r in crossed) == "." * 25
+    wait_until(page, f"!['Thinking…', ''].includes({HINT_TEXT})", timeout=180)
+    shown = page.text_content("#hint-text")
+    # the hint shown is the one for the grid as it is now, not for the empty grid
+    fresh = page.evaluate("s => window.nonogramApp.engine.call('hint', "
+                          "{puzzle: window.nonogramApp.getGame().puzzle.dict, state: s})", crossed)
+    assert fresh["kind"] in ("contradiction", "line", "probe"), fresh
+    if fresh["kind"] == "contradiction":
+        assert shown == fresh["explanation"], (shown, fresh)
+    else:
+        assert fresh["line"]["index"] != 1 or fresh["line"]["axis"] != "column"
+    assert page.evaluate("window.nonogramApp.view.overlays.hint.line") == fresh["line"]
+    # going on through the stages never turns the player's crosses into fills
+    for _ in range(2):
+        page.click("#hint")
+        assert all(now[0] == "." for now in state(page)), page.text_content("#hint-text")
+    stop_solving(page)
 
 
 def test_cancel_that_restarts_the_engine_keeps_the_queued_hint(page, site_server):

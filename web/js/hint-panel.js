@@ -8,14 +8,17 @@ export class HintPanel {
   constructor({ button, text, legend, view, engine, getGame, announce }) {
     Object.assign(this, { button, text, legend, view, engine, getGame, announce });
     this.hint = null;
+    this.hintGrid = null; // the grid (rows joined) the hint was computed for
     this.stage = 0;
     this.applying = false;
-    this.request = null;
+    this.asking = null; // {handle, game, grid} of the hint being computed
     button.addEventListener("click", () => this.next());
   }
 
   reset() {
+    this.drop();
     this.hint = null;
+    this.hintGrid = null;
     this.stage = 0;
     this.button.textContent = LABELS[0];
     this.button.disabled = false;
@@ -26,36 +29,57 @@ export class HintPanel {
 
   /** Any change to the grid other than applying this hint makes the hint stale. */
   onGameChange() {
-    if (!this.applying) this.reset();
+    if (this.applying) return;
+    const asking = this.asking;
+    this.reset();
+    // the player still wants a hint: ask again, for the grid as it is now
+    if (asking && asking.game === this.getGame()) this.ask(asking.game);
+  }
+
+  /** Forget the hint being computed; take it out of the engine's queue if it waits there. */
+  drop() {
+    const asking = this.asking;
+    if (!asking) return;
+    this.asking = null;
+    // never restart the worker for a hint: one already running is left to finish, unread
+    this.engine.cancel(asking.handle, { restart: false });
   }
 
   lineName(line) {
     return `${line.axis === "row" ? "Row" : "Column"} ${line.index}`;
   }
 
-  async next() {
+  next() {
     const game = this.getGame();
     if (!game) return;
     if (this.stage === 0) {
-      this.button.disabled = true;
-      this.text.textContent = "Thinking…";
-      let hint;
-      try {
-        hint = await this.engine.call("hint", { puzzle: game.puzzle.dict, state: game.stateRows() });
-      } catch (err) {
-        this.text.textContent = `No hint: ${err.message}`;
-        this.button.disabled = false;
-        return;
-      } finally {
-        this.button.disabled = false;
-      }
-      if (game !== this.getGame()) return;
-      this.hint = hint;
-      this.show(1);
+      if (!this.asking) this.ask(game); // (the H key works while the button is disabled)
       return;
     }
     if (this.stage === 1) { this.show(2); return; }
     if (this.stage === 2) this.apply();
+  }
+
+  ask(game) {
+    this.button.disabled = true;
+    this.text.textContent = "Thinking…";
+    const grid = game.stateRows();
+    const handle = this.engine.request("hint", { puzzle: game.puzzle.dict, state: grid });
+    const asking = this.asking = { handle, game, grid: grid.join("\n") };
+    handle.promise.then((hint) => {
+      // another grid or game since: reset() or a newer ask() took over
+      if (this.asking !== asking || game !== this.getGame()) return;
+      this.asking = null;
+      this.button.disabled = false;
+      this.hint = hint;
+      this.hintGrid = asking.grid;
+      this.show(1);
+    }, (err) => {
+      if (this.asking !== asking) return;
+      this.asking = null;
+      this.button.disabled = false;
+      this.text.textContent = `No hint: ${err.message}`;
+    });
   }
 
   show(stage) {
@@ -96,6 +120,12 @@ export class HintPanel {
 
   apply() {
     const game = this.getGame(), h = this.hint;
+    if (!game || !h || this.hintGrid !== game.stateRows().join("\n")) {
+      // computed for another grid: its cells could overwrite newer marks
+      this.reset();
+      this.text.textContent = "The grid changed since this hint: ask again.";
+      return;
+    }
     const w = game.puzzle.width;
     const changes = h.cells.map((c) => [(c.row - 1) * w + (c.column - 1), game.charValue(c.value)]);
     this.applying = true;
