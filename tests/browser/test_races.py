@@ -1,11 +1,12 @@
 """Requests that overlap in the engine worker: a hint asked while a solve runs and
-the grid changes meanwhile, cancelling a solve that only waits in the queue, and a
-cancel that restarts the worker with a hint queued behind the solve."""
+the grid changes meanwhile, cancelling a solve that only waits in the queue, a
+cancel that restarts the worker with a hint queued behind the solve, and the
+solve clock while clingo works after auto's hand-over."""
 import time
 
 import pytest
 
-from helpers import drag, open_site, state, wait_engine, wait_until
+from helpers import drag, open_builtin, open_site, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -140,3 +141,36 @@ def test_cancel_a_queued_solve_when_isolated(page, site_server):
     assert not page.text_content("#check-text").startswith("Check unavailable")
     page.wait_for_timeout(1500)
     assert page.text_content("#solve-progress") == "Cancelled."
+
+
+def test_cancel_then_solve_again_when_isolated(page, site_server):
+    isolated_visit(page, site_server)
+    open_file(page, "taai598.txt", taai(TAAI_598))
+    pick_solver(page, "pysolver")
+    page.click("#solve")
+    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)
+    # Cancel and Solve again quicker than the worker answers the interrupted run
+    page.evaluate("document.getElementById('solve-cancel').click(); document.getElementById('solve').click()")
+    page.wait_for_timeout(1500)
+    # the first run's late answer neither ends the second one's panel nor frees its button
+    assert page.is_disabled("#solve") and not page.is_disabled("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Solving")
+    page.click("#solve-cancel")
+    page.wait_for_timeout(1500)
+    assert page.text_content("#solve-progress") == "Cancelled."
+    page.click("#hint")                 # the engine is free again
+    page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=60_000)
+
+
+def test_auto_solve_clock_runs_while_clingo_works(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-knotty")   # pysolver gives up after 5 s; clingo needs far longer
+    pick_solver(page, "auto")
+    page.click("#solve")
+    # clingo reports only the solutions it finds: the clock must go on without them
+    shown = wait_until(page, f"(t => t && t[1] >= 9 && t.input)({PROGRESS}.match(/^Solving.*\\(([0-9.]+) s\\)$/))",
+                       timeout=90)
+    assert "nodes" in shown, shown      # pysolver's last progress stays in view
+    stop_solving(page)
+    assert page.text_content("#solve-progress").startswith("Cancelled")

@@ -38,16 +38,24 @@ export class SolvePanel {
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();
-    const run = solver.solve(game.puzzle.dict, {
+    let parts = null, run = null;
+    const draw = () => {
+      if (this.running !== run) return; // a cancelled run's late progress is not shown
+      const s = `(${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+      this.progress.textContent = parts ? `Solving… ${parts.join(", ")} ${s}` : `Solving with ${solver.label}… ${s}`;
+    };
+    run = solver.solve(game.puzzle.dict, {
       onProgress: (p) => {
-        const parts = [];
+        parts = [];
         if (p.known !== undefined && p.total) parts.push(`${Math.round((100 * p.known) / p.total)}% known`);
         if (p.nodes !== undefined) parts.push(`${p.nodes} nodes`);
         if (p.solutions !== undefined) parts.push(`${p.solutions} solutions`);
-        this.progress.textContent = `Solving… ${parts.join(", ")} (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+        draw();
       },
     });
     this.running = run;
+    // the clock keeps going between progress messages (clingo, after auto's hand-over, reports only models)
+    this.ticker = setInterval(draw, 500);
     run.promise.then((res) => {
       if (this.running !== run) return;
       this.show(res, game);
@@ -55,7 +63,9 @@ export class SolvePanel {
       if (this.running !== run) return;
       this.progress.textContent = err.kind === "cancelled" ? "Cancelled." : `Solve failed: ${err.message}`;
     }).finally(() => {
-      if (this.running === run) this.running = null;
+      if (this.running !== run) return; // cancelled: cancel() reset the buttons, and a new run may own them
+      this.running = null;
+      clearInterval(this.ticker);
       this.solveButton.disabled = false;
       this.cancelButton.disabled = true;
     });
@@ -65,6 +75,7 @@ export class SolvePanel {
     const run = this.running;
     if (!run) return;
     this.running = null;
+    clearInterval(this.ticker);
     const how = run.cancel();
     this.progress.textContent = how === "restarted" ? "Cancelled (the engine is restarting; you can keep playing)." : "Cancelled.";
     this.solveButton.disabled = false;
