@@ -124,16 +124,17 @@ def test_cancel_that_restarts_the_engine_keeps_the_queued_hint(page, site_server
 def test_cancel_a_queued_solve_when_isolated(page, site_server):
     isolated_visit(page, site_server)
     open_file(page, "taai382.txt", taai(TAAI_382))
-    page.select_option("#check-mode", "solution")   # a long check ...
-    page.wait_for_timeout(500)
-    assert page.text_content("#check-text") == ""
+    # no stored picture: the check first searches for a solution (up to 5 s) ...
+    page.select_option("#check-mode", "solution")
+    page.wait_for_function(
+        "() => document.getElementById('check-text').textContent.includes('looking for one')")
     pick_solver(page, "pysolver")
-    page.click("#solve")                # ... that the solve waits behind
+    page.click("#solve")                # ... and the solve waits behind it
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress") == "Cancelled."
     # the solve never starts, and the check it waited behind is not the one stopped
     end = time.monotonic() + 120
-    while not page.text_content("#check-text"):
+    while "looking for one" in page.text_content("#check-text"):
         assert page.text_content("#solve-progress") == "Cancelled."
         assert not page.is_disabled("#solve") and page.is_disabled("#solve-cancel")
         assert time.monotonic() < end, "the check never answered"

@@ -1,5 +1,5 @@
 // The page: views, the current game, autosave, share links, and the engine.
-import { engine as bootEngine } from "./engine-boot.js";
+import { engine } from "./engine-boot.js";
 import { Game, normalizePuzzle, CROSSED } from "./game.js";
 import { GridView } from "./grid-view.js";
 import { Router } from "./router.js";
@@ -92,6 +92,20 @@ class PlayGame extends Game {
   apply(changes, label = "") {
     return super.apply(this.fixed && this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
   }
+
+  /** State rows with only the given cells known, or undefined without givens: every
+   * solver of the Solve panel starts from them, as the editor's Check does. */
+  givenState() {
+    if (!this.fixed.size) return undefined;
+    const { width, height } = this.puzzle;
+    const rows = [];
+    for (let y = 0; y < height; y++) {
+      let s = "";
+      for (let x = 0; x < width; x++) { const i = y * width + x; s += this.fixed.has(i) ? this.valueChar(this.fixed.get(i)) : "?"; }
+      rows.push(s);
+    }
+    return rows;
+  }
 }
 
 /** Map cell index -> value of the puzzle's givens ([{row, column, value?}], 1-based; value a state
@@ -112,42 +126,6 @@ function givenCells(puzzle) {
   }
   return out;
 }
-
-/** State rows with only the given cells of a puzzle dict known, or undefined when it has none. */
-function givensState(dict) {
-  let p;
-  try { p = normalizePuzzle(dict); } catch { return undefined; }
-  const fixed = givenCells(p);
-  if (!fixed.size) return undefined;
-  const char = (v) => (v === CROSSED ? "." : p.isColor ? p.colors[v - 1].char : "#");
-  const rows = [];
-  for (let y = 0; y < p.height; y++) {
-    let s = "";
-    for (let x = 0; x < p.width; x++) { const i = y * p.width + x; s += fixed.has(i) ? char(fixed.get(i)) : "?"; }
-    rows.push(s);
-  }
-  return rows;
-}
-
-/** The engine, except that a solve or asp request for a puzzle with givens (and no state of its
- * own) starts from them: every solver of the Solve panel (clingo and auto too) then answers for the
- * puzzle the player sees, as the editor's Check did. */
-const engine = new Proxy(bootEngine, {
-  get(target, prop) {
-    if (prop === "request" || prop === "call") {
-      const request = (type, payload, opts) => {
-        if ((type === "solve" || type === "asp") && payload && payload.puzzle && !payload.state) {
-          const state = givensState(payload.puzzle);
-          if (state) payload = { ...payload, state };
-        }
-        return target.request(type, payload, opts);
-      };
-      return prop === "request" ? request : (type, payload, opts) => request(type, payload, opts).promise;
-    }
-    const value = Reflect.get(target, prop);
-    return typeof value === "function" ? value.bind(target) : value;
-  },
-});
 
 function save() {
   if (!game) return;
@@ -409,8 +387,8 @@ const check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), v
 registerSolver({
   id: "pysolver",
   label: "pysolver (Python in the browser)",
-  solve(puzzle, { onProgress }) {
-    const handle = engine.request("solve", { puzzle, max_solutions: 2 }, { onProgress });
+  solve(puzzle, { onProgress, state }) {
+    const handle = engine.request("solve", state ? { puzzle, max_solutions: 2, state } : { puzzle, max_solutions: 2 }, { onProgress });
     return { promise: handle.promise, cancel: () => engine.cancel(handle) };
   },
 });

@@ -22,7 +22,7 @@
 //     count race, leave clingo to the solve the player asked for).
 //   decode(atoms, chars, width, height) -> row strings (chars[k] is colour k's char).
 //   clingoSolver(engine, {id, label, models, budgetS}) -> a solver for solvers.js:
-//     {id, label, solve(puzzleDict, {onProgress}) -> {promise, cancel()}}; the promise
+//     {id, label, solve(puzzleDict, {onProgress, state}) -> {promise, cancel()}}; the promise
 //     resolves with the api solve-result dict (engine "clingo") or rejects with
 //     {kind: "cancelled"}. With budgetS, pysolver searches first for that long and
 //     clingo takes over only when it times out (the result names who answered).
@@ -112,20 +112,20 @@ function cancelledError() {
 export function clingoSolver(engine, { id = "clingo", label = "clingo (answer sets, in the browser)", models = 2, budgetS = null } = {}) {
   return {
     id, label,
-    solve(puzzle, { onProgress } = {}) {
+    solve(puzzle, { onProgress, state } = {}) {
       let cancelled = false;
       let pyHandle = null;
       const abort = new AbortController(); // cancel stops this solve's clingo run only
       const promise = (async () => {
         let first = null;
         if (budgetS !== null) {
-          pyHandle = engine.request("solve", { puzzle, max_solutions: 2, timeout: budgetS }, { onProgress });
+          pyHandle = engine.request("solve", { puzzle, max_solutions: 2, timeout: budgetS, ...(state ? { state } : {}) }, { onProgress });
           first = await pyHandle.promise;
           pyHandle = null;
           if (first.status !== "timeout") return first;
         }
         if (cancelled) throw cancelledError();
-        const { program, chars } = await engine.call("asp", { puzzle });
+        const { program, chars } = await engine.call("asp", state ? { puzzle, state } : { puzzle });
         if (cancelled) throw cancelledError();
         const width = puzzle.width, height = puzzle.height;
         const res = await solveWithClingo(program, {

@@ -45,6 +45,7 @@ export class SolvePanel {
       this.progress.textContent = parts ? `Solving… ${parts.join(", ")} ${s}` : `Solving with ${solver.label}… ${s}`;
     };
     run = solver.solve(game.puzzle.dict, {
+      state: game.givenState ? game.givenState() : undefined, // given cells are part of the puzzle
       onProgress: (p) => {
         parts = [];
         if (p.known !== undefined && p.total) parts.push(`${Math.round((100 * p.known) / p.total)}% known`);
