@@ -26,6 +26,17 @@ def wait_engine(page):
     page.wait_for_selector("#engine-status[data-status=ready]", timeout=ENGINE_TIMEOUT)
 
 
+def isolated_visit(page, server):
+    """A second load, controlled by the service worker (which adds COOP/COEP): cross-origin
+    isolated, so Cancel interrupts Python instead of restarting the worker."""
+    open_site(page, server)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.evaluate("window.crossOriginIsolated") is True
+    wait_engine(page)
+
+
 def open_builtin(page, puzzle_id):
     page.click("#nav-library")
     page.click(f"button.open-builtin[data-id='{puzzle_id}']")

@@ -1,7 +1,7 @@
 """Hints, checks and solving through pysolver in the worker."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, puzzle, solved, state, wait_engine
+from helpers import click_cell, isolated_visit, open_builtin, open_site, puzzle, solved, state, wait_engine
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -116,14 +116,8 @@ def test_cancel_a_long_solve_then_keep_going(page, site_server):
 
 
 def test_cancel_by_interrupt_when_isolated(page, site_server):
-    # the second load is controlled by the service worker, which adds COOP/COEP
-    open_site(page, site_server)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert page.evaluate("window.crossOriginIsolated") is True
+    isolated_visit(page, site_server)
     open_builtin(page, "webpbn-knotty")
-    wait_engine(page)
     assert page.get_attribute("#engine-status", "data-isolated") == "true"
     use_pysolver(page)
     page.click("#solve")

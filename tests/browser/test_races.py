@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from helpers import drag, open_builtin, open_site, state, wait_engine, wait_until
+from helpers import drag, isolated_visit, open_builtin, open_site, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -57,16 +57,6 @@ def open_file(page, name, data):
 def pick_solver(page, solver_id):
     page.wait_for_selector("#solve-engine option[value='auto']", state="attached", timeout=30_000)
     page.select_option("#solve-engine", solver_id)
-
-
-def isolated_visit(page, server):
-    """The second load is controlled by the service worker (COOP/COEP): Cancel interrupts."""
-    open_site(page, server)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert page.evaluate("window.crossOriginIsolated") is True
-    wait_engine(page)
 
 
 def stop_solving(page):
