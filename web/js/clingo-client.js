@@ -136,6 +136,7 @@ export function clingoSolver(engine, { id = "clingo", label = "clingo (answer se
         const out = {
           status: res.status,
           solutions: res.models.map((m) => decode(m, chars, width, height)),
+          count_exact: res.exhausted, // every model enumerated: the solutions are all of them
           time_s: res.time_s + (first ? first.time_s : 0),
           stats: res.stats,
           engine: "clingo",

@@ -89,7 +89,13 @@ export class SolvePanel {
       unique: "one solution (unique)", multiple: "more than one solution", solved: "a solution",
       none: "no solution", timeout: "gave up (time limit)", cancelled: "cancelled",
     };
-    const line = `Result: ${words[res.status] || res.status}` +
+    let verdict = words[res.status] || res.status;
+    const n = (res.solutions || []).length;
+    // a count (more than the two a uniqueness check asks for) says how many, and whether all
+    if (res.status === "multiple" && n > 2) {
+      verdict = res.count_exact ? `${n} solutions (all counted)` : `at least ${n} solutions (counting stopped there)`;
+    }
+    const line = `Result: ${verdict}` +
       (res.classification ? `; classification: ${res.classification}` : "") +
       (res.difficulty !== undefined && res.difficulty !== null ? `; difficulty ${res.difficulty}` : "") +
       (res.time_s !== undefined ? `; ${Number(res.time_s).toFixed(2)} s` : "") +
