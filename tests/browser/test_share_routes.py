@@ -91,9 +91,12 @@ def test_given_cells_travel_in_share_links_and_stay_fixed(page, site_server):
     assert state(page)[gy][gx] == TWO_WAYS[gy][gx]
 
     # the shared link opens with the given cell, and the puzzle has one solution
-    page.goto(url)
+    page.goto(url)  # only the fragment changes: the page opens the link without reloading
     page.wait_for_selector("html[data-booted=true]")
     wait_engine(page)
+    # the link is open once the address is back to #/play; before that the game on the
+    # board is still the one from "Play this puzzle", and a solve started on it is dropped
+    wait_until(page, "!location.hash.startsWith('#p=')", 90)
     wait_game(page)
     rows = state(page)
     assert rows[gy][gx] == TWO_WAYS[gy][gx] and sum(r.count("?") for r in rows) == 24
