@@ -133,8 +133,7 @@ def _value_at(cans, i):
 
 def _from_empty(puzzle, eng):
     """Line logic on the empty grid, once per puzzle (see _from_empty_cache)."""
-    key = (tuple(c.char for c in puzzle.colors), tuple(map(tuple, puzzle.rows)),
-           tuple(map(tuple, puzzle.cols)))
+    key = puzzle.clue_key()
     hit = _from_empty_cache.get(key)
     if hit is None:
         rows, cols = eng.initial()

@@ -69,6 +69,12 @@ class Puzzle:
         for j, clue in enumerate(self.cols):
             yield "column", j, clue, self.height
 
+    def clue_key(self) -> tuple:
+        """The clues and colour characters as a hashable key: puzzles equal in it
+        have the same solutions (for caches of per-puzzle results)."""
+        return (tuple(c.char for c in self.colors), tuple(map(tuple, self.rows)),
+                tuple(map(tuple, self.cols)))
+
     def char_index(self) -> dict:
         return {c.char: i for i, c in enumerate(self.colors)}
 

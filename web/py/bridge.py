@@ -92,7 +92,7 @@ def _solution(p):
     if p.goal:
         return "goal", list(p.goal)
     # keyed by content: api.to_puzzle may hand back a new Puzzle for the same puzzle
-    key = (tuple(c.char for c in p.colors), tuple(map(tuple, p.rows)), tuple(map(tuple, p.cols)))
+    key = p.clue_key()
     hit = _solutions.get(key)
     if hit is None:
         res = api.solve(p, max_solutions=1, timeout=SOLUTION_TIME_S)
