@@ -2,8 +2,6 @@
 // given cells, metadata, and the moves (as data) for undo/redo. No puzzle
 // logic here: clues, checks and fixes come from the engine worker.
 
-export const DRAFT_FORMAT = "pysolver-draft";
-export const DRAFT_VERSION = 1;
 export const HISTORY_LIMIT = 300;
 export const MAX_SIZE = 200;
 
@@ -37,7 +35,7 @@ export class EditorDoc extends EventTarget {
   snapshot() {
     return {
       width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })),
-      cells: Array.from(this.cells), givens: [...this.givens], meta: { ...this.meta },
+      cells: this.cells.slice(), givens: [...this.givens], meta: { ...this.meta },
     };
   }
 
@@ -163,22 +161,6 @@ export class EditorDoc extends EventTarget {
     const d = { format: "pysolver", version: 1 };
     for (const [k, v] of Object.entries(this.meta)) if (v) d[k] = String(v);
     return { ...d, width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })), goal: this.goalRows() };
-  }
-
-  /** Draft record for localStorage (state + history). */
-  serialize() {
-    return {
-      format: DRAFT_FORMAT, version: DRAFT_VERSION, saved: Date.now(),
-      state: this.snapshot(), undo: this.undoStack, redo: this.redoStack,
-    };
-  }
-
-  static restore(rec) {
-    if (!rec || rec.format !== DRAFT_FORMAT || rec.version !== DRAFT_VERSION || !rec.state) return null;
-    const doc = new EditorDoc(rec.state);
-    doc.undoStack = Array.isArray(rec.undo) ? rec.undo : [];
-    doc.redoStack = Array.isArray(rec.redo) ? rec.redo : [];
-    return doc;
   }
 
   /** From a puzzle dict with a goal (any colour characters). */

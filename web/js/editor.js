@@ -3,6 +3,7 @@
 // Plug-in: app.js calls install(app). All puzzle logic runs in the engine
 // worker; this file renders, handles input and talks to the worker.
 import { EditorDoc } from "./editor-model.js";
+import { loadDraft, saveDraft } from "./editor-draft.js";
 import { EditorGrid } from "./editor-grid.js";
 import { EditorPalette } from "./editor-palette.js";
 import { ImageImport } from "./editor-import.js";
@@ -11,15 +12,14 @@ import { el } from "./editor-dom.js";
 import { encodeShare, shareUrl, readGivens } from "./share.js";
 import { readFile } from "./library.js";
 
-const DRAFT_KEY = "pysolver:draft:v1";
 const PICTURE_TIMEOUT_S = 10; // opening a file without a picture: how long the engine may look for one
 
 function button(id, text, title = "") {
   return el("button", { type: "button", id, textContent: text, title });
 }
 
-function loadDraft() {
-  try { return EditorDoc.restore(JSON.parse(localStorage.getItem(DRAFT_KEY))); } catch { return null; }
+function storage() {
+  try { return window.localStorage; } catch { return null; }
 }
 
 export function install(app) {
@@ -38,7 +38,7 @@ class Editor {
   constructor(app) {
     this.app = app;
     this.engine = app.engine;
-    this.doc = loadDraft() || new EditorDoc({ width: 10, height: 10 });
+    this.doc = (storage() && loadDraft(storage())) || new EditorDoc({ width: 10, height: 10 });
     this.version = 0;       // bumps on every change; stale engine answers are dropped
     this.puzzle = null;     // the engine's puzzle dict (clues + goal) for this.version
     this.puzzleVersion = -1;
@@ -146,8 +146,14 @@ class Editor {
   }
 
   saveDraft() {
-    try { localStorage.setItem(DRAFT_KEY, JSON.stringify(this.doc.serialize())); }
-    catch { this.say("The draft could not be saved (browser storage is full or disabled).", true); }
+    const ls = storage();
+    const res = ls ? saveDraft(this.doc, ls) : { ok: false };
+    if (!res.ok) this.say("The draft could not be saved (browser storage is full or disabled).", true);
+    else if (res.kept < res.total && !this.trimNoted) {
+      // the oldest steps beyond the draft's budget only live until the page closes
+      this.trimNoted = true;
+      this.say(`Draft saved with its last ${res.kept} of ${res.total} undo steps (the rest are not kept after a reload).`);
+    }
   }
 
   say(text, error = false) {
