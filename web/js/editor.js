@@ -9,7 +9,7 @@ import { EditorPalette } from "./editor-palette.js";
 import { ImageImport } from "./editor-import.js";
 import { EditorChecker } from "./editor-check.js";
 import { el } from "./editor-dom.js";
-import { encodeShare, shareUrl, readGivens } from "./share.js";
+import { encodeShare, shareUrl, readGivens, writeGivens } from "./share.js";
 import { readFile } from "./library.js";
 
 const PICTURE_TIMEOUT_S = 10; // opening a file without a picture: how long the engine may look for one
@@ -225,28 +225,31 @@ class Editor {
     const fmt = this.format.value;
     const puzzle = await this.currentPuzzle();
     const res = await this.engine.call("convert", { puzzle, format: fmt });
+    const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
     const ext = { non: "non", xml: "xml", json: "json" }[fmt];
     const name = `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`;
-    const a = el("a", { href: URL.createObjectURL(new Blob([res.text], { type: "text/plain" })), download: name });
+    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    const note = this.doc.givens.size ? " (given cells are not part of the file format)" : "";
-    this.say(`Saved ${name}${note}.`);
+    this.say(`Saved ${name}.`);
   }
 
-  /** The puzzle dict with the given cells ([{row, column, value}], value the goal's state character):
-   * share links and Play carry them (app.js fixes them in the player's grid). */
-  async puzzleWithGivens() {
-    const puzzle = await this.currentPuzzle();
-    if (!this.doc.givens.size) return puzzle;
+  /** The given cells as [{row, column, value}] (value the goal's state character), as share links,
+   * Play and downloaded files carry them (share.js). */
+  givensList() {
     const w = this.doc.width;
-    const givens = [...this.doc.givens].sort((a, b) => a - b).map((i) => {
+    return [...this.doc.givens].sort((a, b) => a - b).map((i) => {
       const v = this.doc.cells[i];
       return { row: Math.floor(i / w) + 1, column: (i % w) + 1, value: v ? this.doc.colors[v].char : "." };
     });
-    return { ...puzzle, givens };
+  }
+
+  /** The puzzle dict with the given cells: app.js fixes them in the player's grid. */
+  async puzzleWithGivens() {
+    const puzzle = await this.currentPuzzle();
+    return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
   }
 
   async share() {

@@ -39,13 +39,52 @@ export async function decodeShare(fragment) {
   }
 }
 
-/** The well-formed "givens" of a pysolver JSON text (a share link's, or a file downloaded from Play),
- * as [{row, column, value?}]; [] when there are none. The engine's parse leaves the key out. */
+/** The puzzle file text of `format` ("json", "non" or "xml", as the engine's convert wrote it) with
+ * the given cells added: the same [{row, column, value}] JSON list everywhere, as the "givens" key of
+ * a JSON file, a `givens <list>` line in .non (whose readers skip lines they do not know) and a
+ * <givens> element in the <puzzle> of webpbn XML (an element its readers do not look for). */
+export function writeGivens(text, format, givens) {
+  if (!givens.length) return text;
+  const list = JSON.stringify(givens);
+  if (format === "json") {
+    const end = text.lastIndexOf("}");
+    return `${text.slice(0, end).trimEnd()},\n "givens": ${list}\n}\n`;
+  }
+  if (format === "non") return `${text.trimEnd()}\n\ngivens ${list}\n`;
+  if (format === "xml") {
+    const esc = list.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const end = text.indexOf("</puzzle>");
+    return `${text.slice(0, end)}<givens>${esc}</givens>\n${text.slice(end)}`;
+  }
+  throw new Error(`given cells cannot be written to a ${format} file`);
+}
+
+/** The raw "givens" list a puzzle text carries (see writeGivens), or null. */
+function givensIn(text) {
+  const json = (s) => { try { return JSON.parse(s); } catch { return null; } };
+  const d = json(text);
+  if (d && typeof d === "object") return Array.isArray(d) ? null : d.givens;
+  if (/^\s*</.test(text)) {
+    const puzzle = new DOMParser().parseFromString(text, "application/xml").querySelector("puzzle");
+    const el = puzzle && [...puzzle.children].find((c) => c.tagName === "givens");
+    return el ? json(el.textContent) : null;
+  }
+  // .non: the first puzzle's line (a bundle separates puzzles with "====")
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "====") break;
+    const m = /^\s*givens\s+(.*)$/i.exec(line);
+    if (m) return json(m[1]);
+  }
+  return null;
+}
+
+/** The well-formed given cells of a puzzle text (a share link's, or a file downloaded from Play or
+ * the editor, in any format writeGivens writes), as [{row, column, value?}]; [] when there are none.
+ * The engine's parse leaves them out. */
 export function readGivens(text) {
-  let d;
-  try { d = JSON.parse(text); } catch { return []; }
-  if (!d || Array.isArray(d) || !Array.isArray(d.givens)) return [];
-  return d.givens.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
+  const list = givensIn(text);
+  if (!Array.isArray(list)) return [];
+  return list.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
     .map((g) => (typeof g.value === "string" && g.value.length === 1
       ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
 }
