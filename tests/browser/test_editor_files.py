@@ -1,8 +1,10 @@
-"""Files in and out of the editor: Download keeps the given cells in every format."""
+"""Files in and out of the editor: Download keeps the given cells in every format,
+and opening a file without a picture can be cancelled or gives up at its limit."""
 import pytest
 
-from helpers import wait_until
+from helpers import isolated_visit, wait_until
 from pictures import CHECKER
+from pysolver import api, formats
 from pysolver.formats import parse
 from test_editor import new_puzzle, open_editor, picture, set_picture, wait_clues
 
@@ -41,3 +43,54 @@ def test_download_keeps_the_given_cells_for_the_editor_and_play(page, site_serve
     rows = page.evaluate("window.nonogramApp.getGame().stateRows()")
     assert rows[2][2] == "#" and rows[3][4] == "."
     assert sum(r.count("?") for r in rows) == 7 * 6 - 2
+
+
+def taai510(puzzles_dir, tmp_path):
+    """TAAI #510 as a .non without a goal: pysolver needs minutes for it."""
+    text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
+    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510"]
+    path = tmp_path / "taai510.non"
+    path.write_text(formats.dump(api.to_puzzle(d), "non"))
+    return path
+
+
+@pytest.mark.parametrize("isolated", [False, True])
+def test_opening_a_file_without_a_picture_can_be_cancelled(page, site_server, puzzles_dir, tmp_path, isolated):
+    # not isolated, Cancel restarts the engine's worker; isolated, it interrupts Python
+    path = taai510(puzzles_dir, tmp_path)
+    if isolated:
+        isolated_visit(page, site_server)
+        page.click("#nav-editor")
+    else:
+        open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    undo_before = page.evaluate("window.nonogramApp.editor.doc.undoStack.length")
+    assert page.is_hidden("#ed-open-cancel")
+    page.set_input_files("#ed-open-file", str(path))
+    wait_until(page, f"{STATUS}.startsWith('Solving taai510.non to get the picture (up to 10 s)')")
+    assert page.is_visible("#ed-open-cancel")
+    page.wait_for_timeout(1000)
+    page.click("#ed-open-cancel")
+    wait_until(page, f"{STATUS}.startsWith('Cancelled')", 20)
+    assert page.text_content("#ed-status") == "Cancelled opening taai510.non: the editor keeps its picture."
+    assert page.is_hidden("#ed-open-cancel")
+    # the editor as it was: same picture and history, and it still works (clues from the engine)
+    assert picture(page) == CHECKER
+    assert page.evaluate("window.nonogramApp.editor.doc.undoStack.length") == undo_before
+    page.locator("td.ed-cell[data-x='1'][data-y='1']").click()
+    wait_clues(page)
+    assert picture(page)[1] == "##....#"
+    page.wait_for_timeout(12_000)                      # no late answer replaces the picture
+    assert picture(page)[1] == "##....#"
+    assert page.text_content("#ed-status").startswith("Cancelled")
+
+
+def test_opening_a_file_without_a_picture_gives_up_at_its_limit(page, site_server, puzzles_dir, tmp_path):
+    path = taai510(puzzles_dir, tmp_path)
+    open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    page.set_input_files("#ed-open-file", str(path))
+    wait_until(page, f"{STATUS}.startsWith('Solving')")
+    wait_until(page, f"{STATUS}.includes('no picture could be found in 10 s')", 90)
+    assert page.is_hidden("#ed-open-cancel")
+    assert picture(page) == CHECKER

@@ -77,6 +77,9 @@ class Editor {
     this.importBox = el("div", { id: "ed-import" });
     this.status = el("p", { id: "ed-status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
+    this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
+    this.openCancel.hidden = true;
+    this.opening = null;    // the engine request solving a file opened without a picture
     this.format = el("select", { id: "ed-format" },
       el("option", { value: "non", textContent: ".non (with goal)" }),
       el("option", { value: "xml", textContent: "webpbn XML" }),
@@ -97,7 +100,8 @@ class Editor {
         button("ed-undo", "↶ Undo", "Undo (Ctrl+Z)"), button("ed-redo", "↷ Redo", "Redo (Ctrl+Y)"),
         button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")),
       el("div", { className: "ed-body" },
-        el("div", { className: "ed-main" }, this.gridBox, this.status,
+        el("div", { className: "ed-main" }, this.gridBox,
+          el("div", { className: "row ed-status-row" }, this.status, this.openCancel),
           el("p", { className: "help", textContent:
             "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
             "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
@@ -214,6 +218,7 @@ class Editor {
     this.$("ed-export").addEventListener("click", () => this.exportFile().catch((err) => this.say(`Export: ${err.message}`, true)));
     this.$("ed-share").addEventListener("click", () => this.share().catch((err) => this.say(`Share: ${err.message}`, true)));
     this.$("ed-play").addEventListener("click", () => this.play().catch((err) => this.say(`Play: ${err.message}`, true)));
+    this.openCancel.addEventListener("click", () => { if (this.opening) this.engine.cancel(this.opening); });
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
       if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true));
@@ -270,9 +275,22 @@ class Editor {
     const dict = res.puzzles[0];
     let note = "";
     if (!dict.goal) {
-      // a hard puzzle can take the engine minutes: say so, and give up after a limit
+      // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
       this.say(`Solving ${filename} to get the picture (up to ${PICTURE_TIMEOUT_S} s)…`);
-      const sol = await this.engine.call("solve", { puzzle: dict, max_solutions: 2, timeout: PICTURE_TIMEOUT_S });
+      if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
+      const handle = this.engine.request("solve", { puzzle: dict, max_solutions: 2, timeout: PICTURE_TIMEOUT_S });
+      this.opening = handle;
+      this.openCancel.hidden = false;
+      let sol;
+      try {
+        sol = await handle.promise;
+      } catch (err) {
+        if (err.kind !== "cancelled") throw err;
+        if (this.opening === handle) this.say(`Cancelled opening ${filename}: the editor keeps its picture.`);
+        return;
+      } finally {
+        if (this.opening === handle) { this.opening = null; this.openCancel.hidden = true; }
+      }
       if (!sol.solutions.length) {
         throw new Error(sol.status === "timeout"
           ? `no picture could be found in ${PICTURE_TIMEOUT_S} s: the file has no goal picture and the puzzle is too hard to solve quickly`
