@@ -232,6 +232,9 @@ function bindControls() {
     for (const b of $("palette").children) b.setAttribute("aria-checked", String(Number(b.dataset.color) === e.detail));
   });
   view.addEventListener("stroke", (e) => { view.corner.textContent = e.detail ? String(e.detail.count) : ""; });
+  view.addEventListener("refused", ({ detail: cells }) => announce(cells.length === 1
+    ? `Row ${cells[0].row}, column ${cells[0].column} was given with the puzzle: it stays as it is.`
+    : `${cells.length} cells were given with the puzzle: they stay as they are.`));
   $("touch-mode").addEventListener("click", () => {
     view.touchMode = view.touchMode === "fill" ? "cross" : "fill";
     $("touch-mode").textContent = `Mode: ${view.touchMode}`;

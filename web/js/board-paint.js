@@ -1,5 +1,5 @@
-// Painting the board: the cells canvas (fills, crosses, grid lines, check and hint
-// marks, the two extreme arrangements) and the clue canvases (numbers drawn once
+// Painting the board: the cells canvas (fills, crosses, given cells, grid lines, check
+// and hint marks, the two extreme arrangements) and the clue canvases (numbers drawn once
 // per puzzle, zoom and theme into cached layers, then copied each frame).
 import { UNKNOWN, CROSSED } from "./game.js";
 
@@ -9,6 +9,9 @@ export function drawCells(v) {
   const { width, height } = p;
   ctx.fillStyle = t.bg;
   ctx.fillRect(0, 0, v.gridW, v.gridH);
+  // given cells that are empty get their own ground (filled ones are covered by the fill)
+  ctx.fillStyle = t.given;
+  for (const [i, val] of v.game.fixed) if (val === CROSSED) ctx.fillRect((i % width) * cs, Math.floor(i / width) * cs, cs, cs);
   // cursor row/column and hinted line tints
   ctx.fillStyle = t.tint;
   ctx.fillRect(0, v.cursor.y * cs, width * cs, cs);
@@ -52,6 +55,7 @@ export function drawCells(v) {
   ctx.strokeStyle = t.cross;
   ctx.lineWidth = Math.max(1, cs / 14);
   ctx.stroke();
+  drawGivens(v, ctx, cs);
   drawGridLines(v, ctx, width, height, cs);
   if (hint) drawHint(v, ctx, hint, cs);
   if (check && check.cells) {
@@ -62,6 +66,24 @@ export function drawCells(v) {
       ctx.beginPath(); ctx.moveTo(x + 2, y + 2); ctx.lineTo(x + cs - 2, y + cs - 2); ctx.stroke();
       ctx.strokeRect(x + 2, y + 2, cs - 4, cs - 4);
     }
+  }
+  if (v.overlays.refused) {
+    // given cells a move just tried to change
+    ctx.strokeStyle = t.error;
+    ctx.lineWidth = Math.max(2, cs / 8);
+    for (const c of v.overlays.refused) ctx.strokeRect((c.column - 1) * cs + 1.5, (c.row - 1) * cs + 1.5, cs - 2, cs - 2);
+  }
+}
+
+/** A given cell (fixed, shown with the puzzle) carries a notch in its top left corner,
+ * in a colour that stands out from the cell's own; its value still reads at a glance. */
+function drawGivens(v, ctx, cs) {
+  if (cs < 8) return;
+  const p = v.game.puzzle, t = v.theme, w = p.width, n = Math.max(4, Math.round(cs * 0.4));
+  for (const [i, val] of v.game.fixed) {
+    const x = (i % w) * cs + 1, y = Math.floor(i / w) * cs + 1;
+    ctx.fillStyle = val === CROSSED ? t.givenMark : contrast(p.isColor ? p.colors[val - 1].rgb : t.fill);
+    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x + n, y); ctx.lineTo(x, y + n); ctx.closePath(); ctx.fill();
   }
 }
 

@@ -53,6 +53,7 @@ export class Game extends EventTarget {
     this.redoStack = [];
     this.elapsed = 0;
     this.solved = false;
+    this.fixed = new Map(); // index -> value of cells no move changes (Play's given cells)
     if (saved) this.restore(saved);
   }
 

@@ -52,7 +52,7 @@ export class GridView extends EventTarget {
     this.color = 1; // the colour index the fill action paints
     this.touchMode = "fill";
     this.preview = null; // Map index -> value while a stroke is drawn
-    this.overlays = { hint: null, check: null, clues: null };
+    this.overlays = { hint: null, check: null, clues: null, refused: null };
     this.lastKeyAction = "fill";
     this.frame = 0;
     this.bindInput();
@@ -60,7 +60,8 @@ export class GridView extends EventTarget {
 
   setGame(game) {
     this.game = game;
-    this.overlays = { hint: null, check: null, clues: null };
+    clearTimeout(this.refusedTimer);
+    this.overlays = { hint: null, check: null, clues: null, refused: null };
     this.cursor = { x: 0, y: 0 };
     this.color = 1;
     const p = game.puzzle;
@@ -130,7 +131,7 @@ export class GridView extends EventTarget {
       if (!this.game) return;
       this.theme = {
         bg: css("--cell-bg"), line: css("--grid-line"), bold: css("--grid-bold"), fill: css("--fill"),
-        cross: css("--cross"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
+        cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
         error: css("--error"), text: css("--clue-text"), done: css("--clue-done"), clueBg: css("--clue-bg"),
         left: css("--extreme-left"), right: css("--extreme-right"),
       };
@@ -148,7 +149,8 @@ export class GridView extends EventTarget {
     const v = this.game.get(x, y);
     const state = v === UNKNOWN ? "unknown" : v === CROSSED ? "crossed" :
       p.isColor ? `filled ${p.colors[v - 1].name}` : "filled";
-    return `Row ${y + 1}, column ${x + 1}: ${state}. Row clue ${clueLabel(p.rows[y], p.colors, p.isColor)}; ` +
+    const given = this.game.fixed.has(y * p.width + x) ? " (given with the puzzle: fixed)" : "";
+    return `Row ${y + 1}, column ${x + 1}: ${state}${given}. Row clue ${clueLabel(p.rows[y], p.colors, p.isColor)}; ` +
       `column clue ${clueLabel(p.cols[x], p.colors, p.isColor)}.`;
   }
 
@@ -157,6 +159,7 @@ export class GridView extends EventTarget {
     this.ariaRow.setAttribute("aria-rowindex", y + 1);
     this.ariaCell.setAttribute("aria-colindex", x + 1);
     this.ariaCell.setAttribute("aria-selected", "true");
+    this.ariaCell.setAttribute("aria-readonly", String(this.game.fixed.has(y * this.game.puzzle.width + x)));
     this.ariaCell.textContent = this.describeCell(x, y);
     Object.assign(this.ariaCell.style, { left: `${x * cs}px`, top: `${y * cs}px`, width: `${cs + 1}px`, height: `${cs + 1}px` });
   }
@@ -189,7 +192,24 @@ export class GridView extends EventTarget {
   act(action, label) {
     const { x, y } = this.cursor, p = this.game.puzzle;
     const i = y * p.width + x;
-    this.game.apply([[i, this.target(action, this.game.cells[i])]], label || action);
+    this.setCells([[i, this.target(action, this.game.cells[i])]], label || action);
+  }
+
+  /** Apply a move; given cells it would change stay as they are, and the board says so. */
+  setCells(changes, label) {
+    const refused = changes.filter(([i, v]) => this.game.fixed.has(i) && this.game.cells[i] !== v).map(([i]) => i);
+    if (refused.length) this.refuse(refused);
+    if (!this.game.apply(changes, label)) this.draw();
+  }
+
+  /** Outline the given cells a move tried to change for a moment, and tell the page (event "refused"). */
+  refuse(indices) {
+    const w = this.game.puzzle.width;
+    const cells = indices.map((i) => ({ row: Math.floor(i / w) + 1, column: (i % w) + 1 }));
+    clearTimeout(this.refusedTimer);
+    this.refusedTimer = setTimeout(() => this.setOverlay("refused", null), 900);
+    this.setOverlay("refused", cells);
+    this.dispatchEvent(new CustomEvent("refused", { detail: cells }));
   }
 
   cellAt(ev) {
@@ -225,7 +245,7 @@ export class GridView extends EventTarget {
     c_capture(this.cellCanvas, e.pointerId);
     const action = e.button === 2 ? "cross" : e.pointerType === "touch" ? this.touchMode : "fill";
     const start = this.game.get(x, y);
-    this.stroke = { x0: x, y0: y, axis: null, start, value: this.target(action, start), action };
+    this.stroke = { x0: x, y0: y, axis: null, start, value: this.target(action, start), action, fixed: new Map() };
     this.cursor = { x, y };
     this.paintStroke(x, y);
   }
@@ -242,11 +262,13 @@ export class GridView extends EventTarget {
   paintStroke(x, y) {
     const s = this.stroke, p = this.game.puzzle;
     this.preview = new Map();
+    s.fixed.clear();
     const x1 = Math.min(s.x0, x), x2 = Math.max(s.x0, x), y1 = Math.min(s.y0, y), y2 = Math.max(s.y0, y);
     for (let yy = y1; yy <= y2; yy++) {
       for (let xx = x1; xx <= x2; xx++) {
         const i = yy * p.width + xx;
-        if (this.game.cells[i] === s.start) this.preview.set(i, s.value);
+        // given cells never change: the preview leaves them out, and the stroke's end says why
+        if (this.game.cells[i] === s.start) (this.game.fixed.has(i) ? s.fixed : this.preview).set(i, s.value);
       }
     }
     s.count = Math.max(x2 - x1, y2 - y1) + 1;
@@ -257,12 +279,12 @@ export class GridView extends EventTarget {
 
   strokeEnd() {
     if (!this.stroke) return;
-    const changes = [...this.preview.entries()];
+    const changes = [...this.preview.entries(), ...this.stroke.fixed.entries()];
     const action = this.stroke.action;
     this.stroke = null;
     this.preview = null;
     this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
-    if (!this.game.apply(changes, action)) this.draw();
+    this.setCells(changes, action);
   }
 
   onKey(e) {
@@ -279,7 +301,7 @@ export class GridView extends EventTarget {
         const i = this.cursor.y * this.game.puzzle.width + this.cursor.x;
         const a = this.lastKeyAction;
         const v = a === "fill" ? this.fillValue() : a === "cross" ? CROSSED : UNKNOWN;
-        this.game.apply([[i, v]], a);
+        this.setCells([[i, v]], a);
       }
       return;
     }

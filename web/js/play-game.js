@@ -60,7 +60,7 @@ export class PlayGame extends Game {
   }
 
   apply(changes, label = "") {
-    return super.apply(this.fixed && this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
+    return super.apply(this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
   }
 
   /** State rows with only the given cells known, or undefined without givens: every

@@ -1,0 +1,133 @@
+"""Given cells in Play (shown with the puzzle, fixed): drawn apart from the player's
+own marks of the same value, announced to assistive tech, and a move that tries to
+change one says why it did not; all of it after a reload too."""
+import base64
+import json
+import zlib
+
+import pytest
+
+from pictures import DANCER, bw, colour
+from pysolver.formats import jsonfmt
+
+from helpers import cell_center, click_cell, drag, open_site, state, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+STATUS = "document.getElementById('status').textContent"
+
+
+def share_url(server, dict_):
+    """The share link of a puzzle dict, as js/share.js writes it (deflate-raw, base64url)."""
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = z.compress(json.dumps(dict_).encode()) + z.flush()
+    return server.url + "#p=" + base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def open_link(page, server, dict_):
+    open_site(page, server, share_url(server, dict_)[len(server.url):])
+    wait_engine(page)
+    wait_until(page, "location.hash === '#/play' && window.nonogramApp.getGame() && "
+                     f"window.nonogramApp.getGame().puzzle.title === {dict_['title']!r}", 90)
+
+
+def pixels(page, x, y):
+    """The inside of cell (x, y) on the board's canvas (grid lines left out), once drawn."""
+    return page.evaluate("""([x, y]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+        const v = window.nonogramApp.view, d = window.devicePixelRatio || 1, cs = v.cell;
+        const img = v.cellCanvas.getContext('2d').getImageData(
+            Math.round((x * cs + 2) * d), Math.round((y * cs + 2) * d), Math.round((cs - 3) * d), Math.round((cs - 3) * d));
+        done(Array.from(img.data).join(','));
+    })))""", [x, y])
+
+
+def park_cursor(page, x, y):
+    """Move the cursor (and its row/column tint) away from the cells compared."""
+    page.evaluate("([x, y]) => window.nonogramApp.view.moveCursor(x, y)", [x, y])
+
+
+def aria(page, x, y):
+    park_cursor(page, x, y)
+    return page.text_content("#active-cell"), page.get_attribute("#active-cell", "aria-readonly")
+
+
+def test_given_cells_look_given_and_stay_fixed(page, site_server):
+    d = jsonfmt.to_dict(bw(DANCER, title="Dancer with givens"))
+    # row 1 of the dancer is ".##..": column 1 given empty, column 2 given filled
+    d["givens"] = [{"row": 1, "column": 1, "value": "."}, {"row": 1, "column": 2, "value": "#"}]
+    open_link(page, site_server, d)
+    assert state(page)[0][:2] == ".#"
+    # the player's own marks of the same values: row 2 is ".##.#"
+    click_cell(page, 0, 1, "right")
+    click_cell(page, 1, 1)
+    click_cell(page, 2, 1)
+    click_cell(page, 3, 1, "right")
+    assert state(page)[1][:4] == ".##."
+
+    def compare():
+        park_cursor(page, 4, 9)
+        # two cells the player filled look alike (the comparison sees the value, not the place) ...
+        assert pixels(page, 1, 1) == pixels(page, 2, 1)
+        assert pixels(page, 0, 1) == pixels(page, 3, 1)
+        # ... and a given cell looks different from a player's cell of the same value
+        assert pixels(page, 1, 0) != pixels(page, 1, 1), "a given filled cell looks like a filled one"
+        assert pixels(page, 0, 0) != pixels(page, 0, 1), "a given empty cell looks like a crossed one"
+        text, readonly = aria(page, 1, 0)
+        assert text.startswith("Row 1, column 2: filled (given with the puzzle: fixed).") and readonly == "true"
+        text, readonly = aria(page, 0, 0)
+        assert text.startswith("Row 1, column 1: crossed (given with the puzzle: fixed).") and readonly == "true"
+        text, readonly = aria(page, 1, 1)
+        assert text.startswith("Row 2, column 2: filled.") and readonly == "false"
+
+    compare()
+    # a click on a given cell changes nothing and says why
+    click_cell(page, 1, 0)
+    assert state(page)[0][:2] == ".#"
+    wait_until(page, f"{STATUS} === 'Row 1, column 2 was given with the puzzle: it stays as it is.'", 10)
+    assert page.evaluate("window.nonogramApp.view.overlays.refused") == [{"row": 1, "column": 2}]
+    assert page.is_disabled("#undo") is False  # the player's marks are still undoable
+    # the keyboard too
+    page.focus(".aria-grid")
+    park_cursor(page, 0, 0)
+    page.keyboard.press("Space")
+    assert state(page)[0][:2] == ".#"
+    wait_until(page, f"{STATUS} === 'Row 1, column 1 was given with the puzzle: it stays as it is.'", 10)
+    # a drag that clears crosses clears the player's, and leaves the given one
+    click_cell(page, 3, 0, "right")
+    click_cell(page, 4, 0, "right")
+    drag(page, 0, 0, 4, 0, "right")
+    assert state(page)[0] == ".#???"
+    # the outline of a refused cell goes away by itself
+    wait_until(page, "window.nonogramApp.view.overlays.refused === null", 10)
+
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.title === "
+                     "'Dancer with givens'", 30)
+    assert state(page)[0][:2] == ".#" and state(page)[1][:4] == ".##."
+    compare()
+
+
+def test_given_colour_cells_look_given(page, site_server):
+    d = jsonfmt.to_dict(colour(["rrb", "r.b", "bb."], title="Colours with a given"))
+    d["givens"] = [{"row": 1, "column": 1, "value": "r"}]
+    open_link(page, site_server, d)
+    assert state(page)[0] == "r??"
+    page.click("#palette button[data-color='1']")   # red
+    click_cell(page, 1, 0)
+    click_cell(page, 0, 1)
+    assert state(page)[:2] == ["rr?", "r??"]
+    park_cursor(page, 2, 2)
+    assert pixels(page, 1, 0) == pixels(page, 0, 1)
+    assert pixels(page, 0, 0) != pixels(page, 1, 0), "a given red cell looks like a red one"
+    # the given cell still reads as red: most of it is the colour
+    red = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
+        const v = window.nonogramApp.view, d = window.devicePixelRatio || 1, cs = v.cell;
+        done(Array.from(v.cellCanvas.getContext('2d').getImageData(
+            Math.round(cs * 0.7 * d), Math.round(cs * 0.7 * d), 1, 1).data));
+    }))""")
+    assert red[:3] == [255, 0, 0]
+    x, y = cell_center(page, 0, 0)
+    page.mouse.click(x, y)
+    wait_until(page, f"{STATUS} === 'Row 1, column 1 was given with the puzzle: it stays as it is.'", 10)
+    assert state(page)[0] == "rr?"
