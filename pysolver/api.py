@@ -19,6 +19,7 @@ Functions:
   check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None)
       -> check result
   hint(puzzle, state) -> hint result
+  diagnose(puzzle) -> {"no_solution", "line", "notice", "explanation"}
   convert(source, to, filename=None) -> text
   clues_from_grid(rows, colors=None, title="") -> puzzle dict
   fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
@@ -258,9 +259,22 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
 
 
 def hint(puzzle, state) -> dict:
-    """The next deduction for the player's grid (see pysolver.hint for the result's keys)."""
+    """The next deduction for the player's grid (see pysolver.hint for the result's keys);
+    for clues that cheap tests prove contradictory (diagnose), that they have no solution."""
     from . import hint as hint_mod
-    return hint_mod.hint(to_puzzle(puzzle), state)
+    p = to_puzzle(puzzle)
+    return hint_mod.no_solution(p) or hint_mod.hint(p, state)
+
+
+def diagnose(puzzle) -> dict:
+    """Whether cheap tests prove the clues contradictory: line logic from the empty grid,
+    then one-cell tests for at most pysolver.hint.DIAGNOSE_BUDGET_S (remembered per
+    puzzle). ``no_solution`` false means none was found this way, not that one exists."""
+    from . import hint as hint_mod
+    h = hint_mod.no_solution(to_puzzle(puzzle))
+    if h is None:
+        return {"no_solution": False, "line": None, "notice": None, "explanation": None}
+    return {"no_solution": True, "line": h["line"], "notice": h["notice"], "explanation": h["explanation"]}
 
 
 def convert(source, to: str, filename: str | None = None) -> str:
@@ -318,8 +332,8 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
                                            givens=_givens(p, givens) if givens is not None else ())}
 
 
-METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "convert": convert,
-           "clues_from_grid": clues_from_grid, "fix": fix}
+METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "diagnose": diagnose,
+           "convert": convert, "clues_from_grid": clues_from_grid, "fix": fix}
 TAKES_CALLBACKS = {"solve", "check", "fix"}
 
 

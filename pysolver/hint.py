@@ -41,11 +41,14 @@ from .puzzle import cells_from_state, min_length
 PROBE_BUDGET_S = 1.0  # probe hints stop searching after this long (best so far wins)
 TOP_K = 12  # line candidates whose reasoning level is worked out
 PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
-_EMPTY_KEPT = 8  # puzzles whose empty-grid line logic is remembered
+_EMPTY_KEPT = 8  # puzzles whose empty-grid line logic (and diagnosis) is remembered
+DIAGNOSE_BUDGET_S = 0.25  # no_solution()'s one-cell tests stop after this long
 
 # clues -> ("ok", rows, cols): the fixpoint of line logic on the empty grid, or
 # ("fail", (axis, index)): the line where it found the clues contradictory
 _from_empty_cache: dict = {}
+# clues -> the no-solution hint no_solution() found, or None (none found cheaply)
+_diagnosed: dict = {}
 
 
 def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
@@ -142,6 +145,35 @@ def _from_empty(puzzle, eng):
             _from_empty_cache.pop(next(iter(_from_empty_cache)))
         _from_empty_cache[key] = hit
     return hit
+
+
+def no_solution(puzzle, budget: float = DIAGNOSE_BUDGET_S):
+    """The hint that the puzzle has no solution, when cheap tests prove it, else None.
+
+    Line logic from the empty grid, then one-cell tests from its fixpoint (a cell
+    no value fits) until ``budget`` seconds have passed. A contradiction only deep
+    search finds passes unnoticed. Remembered per puzzle, so asking before every
+    hint costs a look-up.
+    """
+    key = puzzle.clue_key()
+    if key in _diagnosed:
+        return _diagnosed[key]
+    eng = Engine(puzzle)
+    found = _clues_contradict(puzzle, eng)
+    if found is None:
+        _, rows, cols = _from_empty(puzzle, eng)
+        deadline = time.perf_counter() + budget
+        for y, x in _probe_order(eng, rows):
+            if time.perf_counter() > deadline:
+                break
+            if all(eng.run(*set_cell(rows, cols, y, x, c), {y}, {x}) < 0
+                   for c in range(eng.ncol) if rows[y][c] >> x & 1):
+                found = _clues_contradict(puzzle, eng, (y, x))
+                break
+    if len(_diagnosed) >= _EMPTY_KEPT:
+        _diagnosed.pop(next(iter(_diagnosed)))
+    _diagnosed[key] = found
+    return found
 
 
 def _clues_contradict(puzzle, eng, cell=None):
@@ -286,15 +318,8 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
 
 # -- probe hints --------------------------------------------------------------
 
-def _probe_hint(puzzle, eng, rows, cols, budget):
-    """A cell whose other values each make some line impossible by line logic.
-
-    Cells next to decided cells are tried first (a person tries those); the
-    first PROBE_CANDIDATES usable cells are compared and the one with the
-    shortest chain of line steps wins. Trials run without recording; only the
-    failing trials of a usable cell are re-run to count their steps.
-    """
-    deadline = time.perf_counter() + budget
+def _probe_order(eng, rows):
+    """The undecided cells (y, x), those next to the most decided cells first."""
     w, h = eng.w, eng.h
     multis = [undecided(r) for r in rows]
     order = []
@@ -306,9 +331,21 @@ def _probe_hint(puzzle, eng, rows, cols, budget):
                     near += 1
             order.append((-near, y, x))
     order.sort()
+    return [(y, x) for _, y, x in order]
+
+
+def _probe_hint(puzzle, eng, rows, cols, budget):
+    """A cell whose other values each make some line impossible by line logic.
+
+    Cells next to decided cells are tried first (a person tries those); the
+    first PROBE_CANDIDATES usable cells are compared and the one with the
+    shortest chain of line steps wins. Trials run without recording; only the
+    failing trials of a usable cell are re-run to count their steps.
+    """
+    deadline = time.perf_counter() + budget
     found = []
     timed_out = False
-    for _, y, x in order:
+    for y, x in _probe_order(eng, rows):
         if time.perf_counter() > deadline:
             timed_out = not found
             break

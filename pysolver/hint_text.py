@@ -199,10 +199,12 @@ def no_solution(puzzle, axis, i, cell=None, failures=()):
     """The hint when the clues contradict each other, whatever the marks: line logic
     from the empty grid finds that line ``(axis, i)`` cannot be completed, or (with
     ``cell`` (y, x)) that every value of that cell breaks a line: ``failures`` lists
-    (colour, (axis, index) of the line it breaks); the first is ``(axis, i)``."""
+    (colour, (axis, index) of the line it breaks); the first is ``(axis, i)``.
+    ``notice`` says the same in one sentence, for Play to show on opening."""
     clue = puzzle.rows[i] if axis == "row" else puzzle.cols[i]
     if cell is None:
         why = f"this {axis} cannot be completed"
+        short = f"{axis} {i + 1} cannot be completed with its clue {clue_text(puzzle, clue)}"
     else:
         y, x = cell
         if all(f[1] == (axis, i) for f in failures):
@@ -214,9 +216,15 @@ def no_solution(puzzle, axis, i, cell=None, failures=()):
                    + " nor ".join(f"{value_word(puzzle, c)} (that breaks "
                                   f"{'this ' + a if (a, k) == (axis, i) else f'{a} {k + 1}'})"
                                   for c, (a, k) in failures))
+        # the notice stands alone: every line by its name
+        short = (f"row {y + 1}, column {x + 1} can be neither "
+                 + " nor ".join(f"{value_word(puzzle, c)} (that breaks {a} {k + 1})"
+                                for c, (a, k) in failures))
     return {"kind": "contradiction", "line": {"axis": axis, "index": i + 1}, "cells": [],
             "explanation": (f"{axis.capitalize()} {i + 1}, clue {clue_text(puzzle, clue)}: this puzzle "
                             "has no solution. Working line by line from the empty grid, before any "
                             f"of your marks, {why}: the clues contradict each other, so no grid "
                             "can satisfy them all."),
-            "leftmost": None, "rightmost": None}
+            "leftmost": None, "rightmost": None,
+            # Play's notice on opening the puzzle (api.diagnose)
+            "notice": f"These clues have no solution: {short}, working line by line from the empty grid."}

@@ -259,6 +259,17 @@ def check_solution(d, state):
     return bridge_call("check", {"puzzle": d, "state": state, "mode": "solution"})
 
 
+def test_bridge_diagnose():
+    assert bridge_call("diagnose", {"puzzle": {"rows": [[2], []], "columns": [[], [2]]}}) == {
+        "no_solution": True, "line": {"axis": "column", "index": 1},
+        "notice": ("These clues have no solution: column 1 cannot be completed with its clue "
+                   "0 (empty), working line by line from the empty grid."),
+        "explanation": ("Column 1, clue 0 (empty): this puzzle has no solution. Working line by line "
+                        "from the empty grid, before any of your marks, this column cannot be "
+                        "completed: the clues contradict each other, so no grid can satisfy them all.")}
+    assert bridge_call("diagnose", {"puzzle": as_dict(DANCER)})["no_solution"] is False
+
+
 def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_dir, monkeypatch):
     """TAAI #510 has no goal and takes pysolver minutes: "against the solution" must
     give up within its limit, say why there is nothing to compare, never search

@@ -226,6 +226,42 @@ def test_clues_that_only_a_cell_test_refutes_are_blamed_not_the_marks():
     assert "some marks already contradict" not in h["explanation"]
 
 
+def test_no_solution_is_found_cheaply_and_remembered(monkeypatch):
+    monkeypatch.setattr(hint, "_diagnosed", {})
+    # line logic from the empty grid fails (column 1)
+    h = hint.no_solution(NO_SOLUTION.validate())
+    assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 1}
+    assert h["notice"] == ("These clues have no solution: column 1 cannot be completed with its "
+                           "clue 0 (empty), working line by line from the empty grid.")
+    # only a cell test refutes these clues; every line is named in the notice
+    p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1),), ((1, 1),), ((1, 1), (1, 1))],
+               cols=[((2, 1),), ((1, 1), (1, 1)), ((1, 1),), ((1, 1),)]).validate()
+    assert hint.no_solution(p, budget=0.0) is None       # no time for cell tests: not found
+    del hint._diagnosed[p.clue_key()]
+    h = hint.no_solution(p)
+    assert h["notice"] == ("These clues have no solution: row 1, column 1 can be neither empty "
+                           "(that breaks column 2) nor filled (that breaks row 2), working line "
+                           "by line from the empty grid.")
+    assert hint.no_solution(p) is h                      # remembered by clues
+    # solvable clues, and clues with several solutions, are not flagged
+    assert hint.no_solution(bw(DIAGONAL).validate()) is None
+    assert hint.no_solution(puzzle_from_grid([[1, 0], [1, 1]]).validate()) is None
+
+
+def test_api_hint_says_no_solution_before_any_mark(monkeypatch):
+    from pysolver import api
+    monkeypatch.setattr(hint, "_diagnosed", {})
+    # from the empty grid a line hint (row 1 is full) exists, but the clues have no solution
+    assert hint.hint(NO_SOLUTION.validate(), ["??", "??"])["kind"] == "line"
+    h = api.hint(NO_SOLUTION.validate(), ["??", "??"])
+    assert h["kind"] == "contradiction" and h["cells"] == []
+    assert h["explanation"].startswith("Column 1, clue 0 (empty): this puzzle has no solution.")
+    assert api.diagnose(NO_SOLUTION)["no_solution"] is True
+    q = puzzle_from_grid([[1, 0], [1, 1]]).validate()
+    assert api.hint(q, ["??", "??"])["kind"] == "line"
+    assert api.diagnose(q) == {"no_solution": False, "line": None, "notice": None, "explanation": None}
+
+
 def test_multiple_solutions_give_none():
     p = bw(DIAGONAL).validate()
     h = hint.hint(p, ["??", "??"])

@@ -89,9 +89,11 @@ def test_clues_without_a_solution_are_blamed_not_the_player(page, site_server, t
     open_site(page, site_server)
     wait_engine(page)
     import_file(page, path)
-    assert hint_text(page).startswith("Look at row 1")  # the row's 2 fill it: no way to tell yet
-    page.click("#hint")
-    page.click("#hint")   # applied: row 1 filled
+    # known from the start (tests/browser/test_play_notice.py): the hint says so at once
+    explanation = hint_text(page)
+    assert explanation.startswith("Column 1, clue 0 (empty): this puzzle has no solution."), explanation
+    # and still after a mark (the player's marks are never blamed)
+    fill_rows(page, ["##", "??"])
     explanation = hint_text(page)
     assert explanation.startswith("Column 1, clue 0 (empty): this puzzle has no solution."), explanation
     assert "the marks in this column" not in explanation

@@ -10,6 +10,7 @@ import { encodeShare, decodeShare, shareUrl, readGivens } from "./share.js";
 import { HintPanel } from "./hint-panel.js";
 import { CheckPanel } from "./check-panel.js";
 import { SolvePanel } from "./solve-panel.js";
+import { ClueNotice } from "./clue-notice.js";
 import { registerSolver, solvers } from "./solvers.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,6 +90,7 @@ function openPuzzle(dict, key = null) {
   announce(saved ? "Progress restored." : `Opened ${puzzle.title || "a puzzle"}.`);
   wasSolved = game.solved;
   showWin();
+  notice.run();
   check.schedule(0);
   return game;
 }
@@ -293,6 +295,7 @@ function bindEngineStatus() {
 const hints = new HintPanel({
   button: $("hint"), text: $("hint-text"), legend: $("hint-legend"), view, engine, getGame: () => game, announce,
 });
+const notice = new ClueNotice({ element: $("clue-notice"), engine, getGame: () => game });
 const check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), view, engine, getGame: () => game });
 registerSolver({
   id: "pysolver",

@@ -49,6 +49,11 @@ def do_hint(payload, progress):
     return api.hint(p, payload["state"])
 
 
+def do_diagnose(payload, progress):
+    """Play's check on opening a puzzle: clues that cheap tests prove contradictory."""
+    return api.diagnose(api.to_puzzle(payload["puzzle"]))
+
+
 def _clue_marks(p, cells):
     """Per line, per block: True when line logic pins the block to a run the player filled."""
     marks = {"rows": [], "columns": []}
@@ -205,8 +210,8 @@ def do_reset(payload, progress):
     return {}
 
 
-HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "check": do_check, "solve": do_solve,
-            "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert}
+HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "diagnose": do_diagnose, "check": do_check,
+            "solve": do_solve, "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert}
 
 
 def call(kind, payload_json, progress=None):

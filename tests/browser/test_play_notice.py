@@ -1,0 +1,60 @@
+"""Clues that have no solution: Play says so above the board as soon as the engine's
+quick test knows, and Hint says so instead of suggesting a move; a solvable puzzle
+gets no such notice."""
+import pytest
+
+from helpers import open_builtin, open_site, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+TEXT = "document.getElementById('{}').textContent"
+
+
+def hint_text(page, timeout=30.0):
+    """Ask for a hint and wait for its text (not "Thinking…")."""
+    page.click("#hint")
+    return wait_until(page, f"!document.getElementById('hint').disabled && "
+                            f"{TEXT.format('hint-text')} !== 'Thinking…' && {TEXT.format('hint-text')}",
+                      timeout)
+
+
+def open_pasted(page, text, title):
+    page.click("#nav-library")
+    page.fill("#paste-text", text)
+    page.click("#paste-open")
+    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === {title!r}", 30)
+
+
+def test_clues_without_a_solution_get_a_notice_and_no_move(page, site_server, tmp_path):
+    open_site(page, site_server)
+    assert page.is_hidden("#clue-notice")
+    # rows 2 / 0, columns 0 / 2: line logic from the empty grid fails in column 1
+    path = tmp_path / "nosol.non"
+    path.write_text('title "Impossible"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n2\n')
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === 'Impossible'", 90)
+    wait_engine(page)
+    page.wait_for_selector("#clue-notice:visible", timeout=30_000)
+    assert page.text_content("#clue-notice") == (
+        "These clues have no solution: column 1 cannot be completed with its clue 0 (empty), "
+        "working line by line from the empty grid.")
+    assert page.get_attribute("#clue-notice", "role") == "alert"
+    # the board is there to look at, but Hint suggests no move
+    assert page.evaluate("window.nonogramApp.getGame().stateRows()") == ["??", "??"]
+    text = hint_text(page)
+    assert text.startswith("Column 1, clue 0 (empty): this puzzle has no solution."), text
+    assert page.text_content("#hint") == "Hint: where to look"   # nothing to show or apply
+
+    # only a test of one cell refutes these (rows 1 1 / 1 / 1 / 1 1, columns 2 / 1 1 / 1 / 1)
+    open_pasted(page, 'title "Cell test"\nwidth 4\nheight 4\n\nrows\n1,1\n1\n1\n1,1\n\n'
+                      'columns\n2\n1,1\n1\n1\n', "Cell test")
+    wait_until(page, f"{TEXT.format('clue-notice')}.startsWith('These clues have no solution: row 1, column 1')", 30)
+    assert page.is_visible("#clue-notice")
+    assert "this puzzle has no solution" in hint_text(page)
+
+    # a solvable puzzle: no notice, also once the engine has answered (the hint comes after the test)
+    open_builtin(page, "welcome-heart")
+    assert page.is_hidden("#clue-notice")
+    assert hint_text(page).startswith("Look at")
+    assert page.is_hidden("#clue-notice") and page.text_content("#clue-notice") == ""
