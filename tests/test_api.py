@@ -259,6 +259,24 @@ def check_solution(d, state):
     return bridge_call("check", {"puzzle": d, "state": state, "mode": "solution"})
 
 
+def test_bridge_reports_its_solution_search_limit(monkeypatch):
+    """The page quotes the limit the search runs under from this report, not its own copy."""
+    bridge.call("reset", "{}")
+    monkeypatch.setattr(bridge, "SOLUTION_TIME_S", 0.75)
+    d = as_dict(DANCER)
+    d["goal"] = None
+    reports = []
+    out = json.loads(bridge.call("check", json.dumps({"puzzle": d, "state": ["?" * 5] * 10,
+                                                      "mode": "solution"}), reports.append))
+    assert "result" in out, out
+    assert [json.loads(r) for r in reports] == [{"searching": "solution", "limit_s": 0.75}]
+    # remembered: no search, no report
+    reports.clear()
+    bridge.call("check", json.dumps({"puzzle": d, "state": ["?" * 5] * 10, "mode": "solution"}),
+                reports.append)
+    assert reports == []
+
+
 def test_bridge_diagnose():
     assert bridge_call("diagnose", {"puzzle": {"rows": [[2], []], "columns": [[], [2]]}}) == {
         "no_solution": True, "line": {"axis": "column", "index": 1},

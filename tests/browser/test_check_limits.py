@@ -4,12 +4,14 @@ import time
 
 import pytest
 
+from conftest import SITE
 from helpers import fill_rows, open_builtin, open_site, solved, wait_engine, wait_until
 from pysolver import api, formats
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 TEXT = "document.getElementById('{}').textContent"
+BRIDGE = SITE / "py" / "bridge.py"
 
 
 def import_file(page, path):
@@ -33,16 +35,22 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510"]
     path = tmp_path / "taai510.non"
     path.write_text(formats.dump(api.to_puzzle(d), "non"))
+    # the engine's limit, changed here: every limit the page states must be the engine's
+    bridge = BRIDGE.read_text()
+    assert "\nSOLUTION_TIME_S = 5.0\n" in bridge
+    page.route("**/py/bridge.py", lambda route: route.fulfill(
+        body=bridge.replace("\nSOLUTION_TIME_S = 5.0\n", "\nSOLUTION_TIME_S = 3.5\n"),
+        content_type="text/x-python"))
     open_site(page, site_server)
     wait_engine(page)
     import_file(page, path)
     page.select_option("#check-mode", "solution")
-    # while the worker looks for a solution, the panel says so
-    page.wait_for_function(f"{TEXT.format('check-text')}.startsWith('This puzzle has no stored "
-                           "solution: looking for one')")
+    # while the worker looks for a solution, the panel says so, with the engine's limit
+    page.wait_for_function(f"{TEXT.format('check-text')} === 'This puzzle has no stored "
+                           "solution: looking for one to check against (at most 3.5 s)…'")
     t0 = time.monotonic()
     page.click("#hint")   # waits behind the search
-    unavailable = ("This puzzle has no stored solution and none was found within 5 s, so the check "
+    unavailable = ("This puzzle has no stored solution and none was found within 3.5 s, so the check "
                    "against the solution is unavailable (the other check modes still work).")
     wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 40)
     wait_until(page, f"{TEXT.format('hint-text')}.startsWith('Look at')", 20)

@@ -6,7 +6,6 @@ export class CheckPanel {
     Object.assign(this, { select, text, view, engine, getGame });
     this.timer = 0;
     this.seq = 0;
-    this.answered = new WeakSet(); // puzzle dicts whose solution check has answered once
     select.addEventListener("change", () => this.schedule(0));
   }
 
@@ -21,20 +20,21 @@ export class CheckPanel {
     const game = this.getGame();
     if (!game || this.engine.status === "failed") return;
     const seq = ++this.seq;
-    const dict = game.puzzle.dict;
-    if (this.mode === "solution" && !dict.goal && !this.answered.has(dict)) {
-      // no stored picture: the worker first looks for a solution (bounded in bridge.py),
-      // and hints wait behind it, so say why nothing happens yet
-      this.text.textContent = "This puzzle has no stored solution: looking for one to check against (at most 5 s)…";
-    }
+    // no stored picture: the worker first looks for a solution within its own limit,
+    // which it reports as it starts (hints wait behind it, so say why nothing happens yet;
+    // true for a newer check of the same game too, which waits behind this search)
+    const onProgress = (m) => {
+      if (m.searching === "solution" && game === this.getGame() && this.mode === "solution") {
+        this.text.textContent = `This puzzle has no stored solution: looking for one to check against (at most ${m.limit_s} s)…`;
+      }
+    };
     let res;
     try {
-      res = await this.engine.call("check", { puzzle: game.puzzle.dict, state: game.stateRows(), mode: this.mode });
+      res = await this.engine.call("check", { puzzle: game.puzzle.dict, state: game.stateRows(), mode: this.mode }, { onProgress });
     } catch (err) {
       if (seq === this.seq && err.kind !== "cancelled") this.text.textContent = `Check unavailable: ${err.message}`;
       return;
     }
-    if (res.mode === "solution") this.answered.add(dict);
     if (seq !== this.seq || game !== this.getGame()) return; // a newer state is on its way
     this.view.setOverlay("clues", res.clues || null);
     this.view.setOverlay("check", this.mode === "off" ? null : res);

@@ -91,15 +91,19 @@ def _complete_runs(line_cells, full):
     return tuple(out)
 
 
-def _solution(p):
+def _solution(p, progress):
     """(how, rows): the goal picture ("goal"), else a solution found within
-    SOLUTION_TIME_S ("found"), or None with "none" (no solution) / "timeout"."""
+    SOLUTION_TIME_S ("found"), or None with "none" (no solution) / "timeout".
+    Before a search, ``progress`` gets {"searching": "solution", "limit_s"}: the
+    page's "looking for one (at most N s)" quotes this limit, never its own."""
     if p.goal:
         return "goal", list(p.goal)
     # keyed by content: api.to_puzzle may hand back a new Puzzle for the same puzzle
     key = p.clue_key()
     hit = _solutions.get(key)
     if hit is None:
+        if progress is not None:
+            progress(json.dumps({"searching": "solution", "limit_s": SOLUTION_TIME_S}))
         res = api.solve(p, max_solutions=1, timeout=SOLUTION_TIME_S)
         sols = res["solutions"]
         hit = ("found", sols[0]) if sols else ("none" if res["status"] == "none" else "timeout", None)
@@ -125,7 +129,7 @@ def do_check(payload, progress):
         out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
                           if n else f"No line's {what} contradict its clue.")
     elif mode == "solution":
-        how, sol = _solution(p)
+        how, sol = _solution(p, progress)
         if sol is None:
             out["message"] = (
                 "This puzzle has no solution: its clues contradict each other, so there is "
