@@ -260,10 +260,11 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
 
 def hint(puzzle, state) -> dict:
     """The next deduction for the player's grid (see pysolver.hint for the result's keys);
-    for clues that cheap tests prove contradictory (diagnose), that they have no solution."""
+    that the puzzle has no solution when line logic from the empty grid shows it, or
+    diagnose() did earlier (its cell tests are too slow to repeat for every hint)."""
     from . import hint as hint_mod
     p = to_puzzle(puzzle)
-    return hint_mod.no_solution(p) or hint_mod.hint(p, state)
+    return hint_mod.known_no_solution(p) or hint_mod.hint(p, state)
 
 
 def diagnose(puzzle) -> dict:

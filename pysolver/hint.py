@@ -176,6 +176,16 @@ def no_solution(puzzle, budget: float = DIAGNOSE_BUDGET_S):
     return found
 
 
+def known_no_solution(puzzle):
+    """The no-solution hint at the cost of a hint: a diagnosis already made by
+    :func:`no_solution` (Play asks for one on opening), else line logic from the
+    empty grid (cached). Never the cell tests, which take up to their budget."""
+    key = puzzle.clue_key()
+    if key in _diagnosed:
+        return _diagnosed[key]
+    return _clues_contradict(puzzle, Engine(puzzle))
+
+
 def _clues_contradict(puzzle, eng, cell=None):
     """The hint that the puzzle has no solution, when the contradiction just found
     does not depend on the marks, else None.

@@ -257,6 +257,16 @@ def test_api_hint_says_no_solution_before_any_mark(monkeypatch):
     assert h["kind"] == "contradiction" and h["cells"] == []
     assert h["explanation"].startswith("Column 1, clue 0 (empty): this puzzle has no solution.")
     assert api.diagnose(NO_SOLUTION)["no_solution"] is True
+    # clues only a cell test refutes (the 4x4 above, plus a full column 6 that
+    # gives line hints): hints stay fast (no cell tests) until a diagnosis (Play
+    # asks for one on opening) has found it
+    one = (1, 1)
+    p = Puzzle(rows=[(one, one, one), (one, one), (one, one), (one, one, one)],
+               cols=[((2, 1),), (one, one), (one,), (one,), (), ((4, 1),)]).validate()
+    assert api.hint(p, ["??????"] * 4)["kind"] == "line"
+    assert api.diagnose(p)["no_solution"] is True
+    h = api.hint(p, ["??????"] * 4)
+    assert h["kind"] == "contradiction" and h["cells"] == [] and "no solution" in h["explanation"]
     q = puzzle_from_grid([[1, 0], [1, 1]]).validate()
     assert api.hint(q, ["??", "??"])["kind"] == "line"
     assert api.diagnose(q) == {"no_solution": False, "line": None, "notice": None, "explanation": None}

@@ -65,9 +65,10 @@ function givensIn(text) {
   const d = json(text);
   if (d && typeof d === "object") return Array.isArray(d) ? null : d.givens;
   if (/^\s*</.test(text)) {
-    const puzzle = new DOMParser().parseFromString(text, "application/xml").querySelector("puzzle");
-    const el = puzzle && [...puzzle.children].find((c) => c.tagName === "givens");
-    return el ? json(el.textContent) : null;
+    // found by pattern, not DOMParser: untrusted XML is never parsed with entity expansion
+    const m = /<givens>([^<]*)<\/givens>/.exec(text);
+    const ents = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+    return m ? json(m[1].replace(/&(lt|gt|amp|quot|apos);/g, (_, e) => ents[e])) : null;
   }
   // .non: the first puzzle's line (a bundle separates puzzles with "====")
   for (const line of text.split(/\r?\n/)) {
