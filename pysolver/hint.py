@@ -134,11 +134,13 @@ def _value_at(cans, i):
 
 # -- contradictions in the clues themselves --------------------------------------
 
-def _from_empty(puzzle, eng):
-    """Line logic on the empty grid, once per puzzle (see _from_empty_cache)."""
+def _from_empty(puzzle, eng=None):
+    """Line logic on the empty grid, once per puzzle (see _from_empty_cache);
+    ``eng`` (built when not given) is only needed on the first call."""
     key = puzzle.clue_key()
     hit = _from_empty_cache.get(key)
     if hit is None:
+        eng = eng or Engine(puzzle)
         rows, cols = eng.initial()
         hit = ("fail", eng.failed) if eng.run_all(rows, cols) < 0 else ("ok", rows, cols)
         if len(_from_empty_cache) >= _EMPTY_KEPT:
@@ -183,17 +185,17 @@ def known_no_solution(puzzle):
     key = puzzle.clue_key()
     if key in _diagnosed:
         return _diagnosed[key]
-    return _clues_contradict(puzzle, Engine(puzzle))
+    return _clues_contradict(puzzle)  # no engine: a cache hit after the first hint
 
 
-def _clues_contradict(puzzle, eng, cell=None):
+def _clues_contradict(puzzle, eng=None, cell=None):
     """The hint that the puzzle has no solution, when the contradiction just found
     does not depend on the marks, else None.
 
-    Only called once the marks contradict (rare), so the player's mistakes are not
-    blamed on the clues and hints stay fast: line logic on the empty grid fails, or
-    (for ``cell``, which no value fits given the marks) every value of that cell
-    fails there too. Clues whose contradiction needs deeper search are not caught.
+    Line logic on the empty grid fails (cached per puzzle, so every hint can ask),
+    or, for ``cell`` (which no value fits given the marks; needs ``eng``), every
+    value of that cell fails there too, so the player's mistakes are not blamed on
+    the clues. Clues whose contradiction needs deeper search are not caught.
     """
     hit = _from_empty(puzzle, eng)
     if hit[0] == "fail":

@@ -11,15 +11,12 @@ import { EditorChecker } from "./editor-check.js";
 import { el } from "./editor-dom.js";
 import { encodeShare, shareUrl, readGivens, writeGivens } from "./share.js";
 import { readFile } from "./library.js";
+import { storage } from "./storage.js";
 
 const PICTURE_TIMEOUT_S = 10; // opening a file without a picture: how long the engine may look for one
 
 function button(id, text, title = "") {
   return el("button", { type: "button", id, textContent: text, title });
-}
-
-function storage() {
-  try { return window.localStorage; } catch { return null; }
 }
 
 export function install(app) {

@@ -7,7 +7,8 @@ const PREFIX = "pysolver:progress:v1:";
 const LAST = "pysolver:last";
 const KEEP = 30; // saved games kept (least recently played dropped first)
 
-function storage() {
+/** localStorage, or null where the browser refuses it (e.g. blocked storage). */
+export function storage() {
   try { return window.localStorage; } catch { return null; }
 }
 
