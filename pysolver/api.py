@@ -5,8 +5,8 @@ argument is the puzzle JSON dict (ARCHITECTURE.md; what :func:`parse` returns),
 its JSON text, or a :class:`~pysolver.puzzle.Puzzle`. A ``state`` is the
 player's grid as row strings (``?`` unknown, ``.`` empty, ``#`` or a colour char
 filled). Every function raises :class:`~pysolver.puzzle.PuzzleError` with a
-specific message on bad input; :func:`call` wraps any function for the worker,
-JSON text in and out.
+specific message on bad input. The command line (pysolver.cli) and the
+browser worker (web/py/bridge.py, the one JSON dispatcher) call these.
 
 ``progress`` callbacks get a dict (``known``, ``total``, ``nodes``, ``probes``,
 ``solutions``, ``time_s``) about every 0.25 s; ``should_stop()`` is polled and
@@ -24,15 +24,17 @@ Functions:
   clues_from_grid(rows, colors=None, title="") -> puzzle dict
   fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
       givens=None) -> {"suggestions": [...]}
-  call(method, payload_json, progress=None, should_stop=None) -> JSON text
+  mark(puzzle, state, mode="off", timeout=None, progress=None) -> check of the player's marks
+  clear_caches() -> None: empties every cache the engine keeps
 """
 from __future__ import annotations
 
 import json
 import time
 
-from . import formats, line
+from . import formats, line, memo
 from .formats import jsonfmt
+from .memo import Memo
 from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
 
 ENGINES = ("pysolver", "clingo", "auto")
@@ -41,13 +43,12 @@ COUNT_TIME = 0.4  # seconds check() may spend counting solutions beyond two (kee
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
 
-_CACHE_SIZE = 8
-_cache: dict = {}  # canonical JSON of a puzzle dict -> Puzzle (the worker resends the same one)
+_puzzles = Memo("api.puzzles", 8)  # canonical JSON of a puzzle dict -> Puzzle (the worker resends it)
 
 
 def clear_caches():
-    """Forget remembered puzzles and every cached line result."""
-    _cache.clear()
+    """Empty every cache the engine keeps: the registered memos and the line results."""
+    memo.clear_all()
     line.clear_caches()
 
 
@@ -69,13 +70,11 @@ def to_puzzle(puzzle) -> Puzzle:
         key = json.dumps(puzzle, sort_keys=True)
     except (TypeError, ValueError):
         key = None
-    if key is not None and key in _cache:
-        return _cache[key]
-    p = jsonfmt.from_dict(puzzle)
-    if key is not None:
-        if len(_cache) >= _CACHE_SIZE:
-            _cache.pop(next(iter(_cache)))
-        _cache[key] = p
+    p = _puzzles.get(key) if key is not None else None
+    if p is None:
+        p = jsonfmt.from_dict(puzzle)
+        if key is not None:
+            _puzzles.put(key, p)
     return p
 
 
@@ -333,43 +332,20 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
                                            givens=_givens(p, givens) if givens is not None else ())}
 
 
-METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "diagnose": diagnose,
-           "convert": convert, "clues_from_grid": clues_from_grid, "fix": fix}
-TAKES_CALLBACKS = {"solve", "check", "fix"}
+def mark(puzzle, state, mode="off", timeout=None, progress=None) -> dict:
+    """The play view's check of the player's ``state`` (see :mod:`pysolver.marks`).
 
-
-def call(method: str, payload_json: str, progress=None, should_stop=None) -> str:
-    """One api call for the worker: JSON text in, JSON text out.
-
-    ``payload_json`` holds the keyword arguments (e.g. {"puzzle": {...}, "state":
-    [...]}). The answer is {"result": ...} or {"error": {"kind": "puzzle" |
-    "cancelled" | "internal", "message"}}; ``progress`` gets JSON text.
+    ``mode``: off | runs | lines | solution. ``timeout``: seconds the "solution"
+    mode may search for a solution when the puzzle has no goal picture (before
+    it, ``progress`` gets {"searching": "solution", "limit_s": timeout}).
+    Result: {"mode", "lines": [{"axis", "index"}], "cells": [{"row", "column"}],
+    "message", "clues": {"rows": [[bool per block]], "columns": [...]}}.
     """
-    try:
-        fn = METHODS.get(method)
-        if fn is None:
-            raise PuzzleError(f"unknown method {method!r} (choose one of {', '.join(METHODS)})")
-        try:
-            kwargs = json.loads(payload_json) if payload_json else {}
-        except ValueError as e:
-            raise PuzzleError(f"the request is not valid JSON ({e})") from None
-        if not isinstance(kwargs, dict):
-            raise PuzzleError("the request must be a JSON object of arguments")
-        if method in TAKES_CALLBACKS:
-            if progress is not None:
-                kwargs["progress"] = lambda d: progress(json.dumps(d))
-            if should_stop is not None:
-                kwargs["should_stop"] = should_stop
-        try:
-            result = fn(**kwargs)
-        except TypeError as e:
-            if "argument" in str(e):
-                raise PuzzleError(f"{method}: {e}") from None
-            raise
-        return json.dumps({"result": result})
-    except PuzzleError as e:
-        return json.dumps({"error": {"kind": "puzzle", "message": str(e)}})
-    except KeyboardInterrupt:
-        return json.dumps({"error": {"kind": "cancelled", "message": "cancelled"}})
-    except Exception as e:  # the worker must answer, never die
-        return json.dumps({"error": {"kind": "internal", "message": f"{type(e).__name__}: {e}"}})
+    from . import marks
+    p = to_puzzle(puzzle)
+    _check_timeout(timeout)
+    return marks.check_marks(p, state, mode, timeout, progress, solve)
+
+
+METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "diagnose": diagnose,
+           "convert": convert, "clues_from_grid": clues_from_grid, "fix": fix, "mark": mark}

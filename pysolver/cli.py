@@ -201,6 +201,25 @@ def cmd_hint(args):
     return 0
 
 
+def cmd_mark(args):
+    p = load_one(args.file)
+    state = read_text(args.state).splitlines()
+    try:
+        r = api.mark(p, state, args.mode, timeout=args.timeout)
+    except PuzzleError as e:
+        raise PuzzleError(f"{args.state}: {e}") from None
+    if args.json:
+        print(json.dumps(r, ensure_ascii=False))
+        return 0
+    if r["message"]:
+        print(r["message"])
+    for item in r["lines"]:
+        print(f"{item['axis']} {item['index']}")
+    for c in r["cells"]:
+        print(f"row {c['row']} column {c['column']}")
+    return 0
+
+
 def cmd_convert(args):
     text = read_text(args.file)
     sys.stdout.write(api.convert(text, args.to, args.file))
@@ -279,6 +298,18 @@ def build_parser():
                    help="one row per line: ? unknown, . empty, # or a colour char filled")
     h.add_argument("--json", action="store_true")
     h.set_defaults(run=cmd_hint)
+
+    m = sub.add_parser("mark", help="check a partly solved grid as the play view does")
+    m.add_argument("file", metavar="FILE")
+    m.add_argument("--state", required=True, metavar="STATEFILE",
+                   help="one row per line: ? unknown, . empty, # or a colour char filled")
+    m.add_argument("--mode", choices=("off", "runs", "lines", "solution"), default="lines",
+                   help="lines: lines whose marks contradict the clue; runs: the same for closed "
+                        "runs only; solution: cells differing from the goal (or a solution found)")
+    m.add_argument("--timeout", type=positive_float,
+                   help="seconds the solution mode may search when the file has no goal")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(run=cmd_mark)
 
     v = sub.add_parser("convert", help="write a puzzle file in another format")
     v.add_argument("file", metavar="FILE")

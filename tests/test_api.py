@@ -230,21 +230,37 @@ def test_fix_passthrough():
         api.fix(as_dict(CHECKER), max_suggestions=0)
 
 
-def test_call_json_protocol():
-    out = json.loads(api.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?" * 5] * 10})))
-    assert out["result"]["kind"] == "line"
-    out = json.loads(api.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?"]})))
-    assert out["error"]["kind"] == "puzzle" and "the state has 1 rows" in out["error"]["message"]
-    assert json.loads(api.call("nope", "{}"))["error"]["message"].startswith("unknown method 'nope'")
-    assert "not valid JSON" in json.loads(api.call("solve", "{"))["error"]["message"]
-    assert "unexpected keyword" in json.loads(api.call("solve", '{"puzzle": {}, "x": 1}'))["error"]["message"]
-    messages = []
-    out = json.loads(api.call("solve", json.dumps({"puzzle": as_dict(PERM)}),
-                              progress=messages.append, should_stop=lambda: True))
-    assert out["result"]["status"] == "cancelled"
-    assert all(isinstance(m, str) for m in messages)
-    out = json.loads(api.call("parse", json.dumps({"text": formats.dump(DANCER, "non")})))
-    assert out["result"]["puzzles"][0]["title"] == "dancer"
+def test_mark_modes():
+    """api.mark: the play view's check, the same for the command line and the worker."""
+    state = ["#???#"] + ["?" * 5] * 9  # row 1's clue is 2
+    out = api.mark(as_dict(DANCER), state, "lines")
+    assert out["mode"] == "lines" and out["cells"] == []
+    assert out["lines"] == [{"axis": "row", "index": 1}]
+    assert out["message"] == "1 line whose marks contradict the clue"
+    # an open run is never blamed by "runs"; a closed one is
+    assert api.mark(as_dict(DANCER), state, "runs")["lines"] == []
+    closed = ["#." + "?" * 3] + ["?" * 5] * 9
+    assert api.mark(as_dict(DANCER), closed, "runs")["lines"] == [{"axis": "row", "index": 1}]
+    assert api.mark(as_dict(DANCER), state, "solution")["cells"] == [{"row": 1, "column": 1},
+                                                                      {"row": 1, "column": 5}]
+    off = api.mark(as_dict(DANCER), DANCER.goal, "off")
+    assert off["message"] == "" and all(all(r) for r in off["clues"]["rows"])
+    with pytest.raises(PuzzleError, match="unknown check mode 'nope'"):
+        api.mark(as_dict(DANCER), state, "nope")
+    with pytest.raises(PuzzleError, match="the state has 1 rows"):
+        api.mark(as_dict(DANCER), ["?"], "lines")
+
+
+def test_clear_caches_empties_every_memo():
+    from pysolver import line, memo
+    d = as_dict(DANCER)
+    d["goal"] = None
+    api.mark(d, ["?" * 5] * 10, "solution", timeout=5)
+    assert any(fn.cache for fn in line._solvers.values())
+    assert len(memo._registry) >= 2 and any(len(m) for m in memo._registry)
+    api.clear_caches()
+    assert all(len(m) == 0 for m in memo._registry)
+    assert all(fn.cache == {} for fn in line._solvers.values())
 
 
 # -- web/py/bridge.py: the worker's "check" request ------------------------------------
@@ -253,6 +269,25 @@ def bridge_call(kind, payload):
     out = json.loads(bridge.call(kind, json.dumps(payload)))
     assert "result" in out, out
     return out["result"]
+
+
+def test_bridge_json_protocol():
+    out = json.loads(bridge.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?" * 5] * 10})))
+    assert out["result"]["kind"] == "line"
+    out = json.loads(bridge.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?"]})))
+    assert out["error"]["kind"] == "puzzle" and "the state has 1 rows" in out["error"]["message"]
+    assert json.loads(bridge.call("nope", "{}"))["error"]["message"] == "unknown request type 'nope'"
+    assert "not valid JSON" in json.loads(bridge.call("solve", "{"))["error"]["message"]
+
+    def interrupt(message):  # the page's interrupt buffer raises KeyboardInterrupt in Python
+        raise KeyboardInterrupt
+    out = json.loads(bridge.call("solve", json.dumps({"puzzle": as_dict(PERM), "max_solutions": 10**6}),
+                                 interrupt))
+    assert out["error"] == {"kind": "cancelled", "message": "cancelled"}
+    out = json.loads(bridge.call("parse", json.dumps({"text": formats.dump(DANCER, "non")})))
+    assert out["result"]["puzzles"][0]["title"] == "dancer"
+    assert bridge_call("convert", {"puzzle": as_dict(DANCER), "format": "non"}) == {
+        "text": formats.dump(DANCER, "non")}
 
 
 def check_solution(d, state):
@@ -312,7 +347,7 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
                                 "so the check against the solution is unavailable (the other check "
                                 "modes still work).")
     assert first["cells"] == []
-    api.clear_caches()  # a new Puzzle object for the same puzzle: still remembered
+    api._puzzles.clear()  # a new Puzzle object for the same puzzle: still remembered
     t0 = time.monotonic()
     assert check_solution(d, ["#" + state[0][1:]] + state[1:])["message"] == first["message"]
     assert time.monotonic() - t0 < 1 and len(searches) == 1

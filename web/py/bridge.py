@@ -9,16 +9,14 @@ import json
 import sys
 
 import pysolver
-from pysolver import api, formats, line
-from pysolver.puzzle import PuzzleError, cells_from_state, satisfies
+from pysolver import api
+from pysolver.puzzle import PuzzleError, cells_from_state
 
-# The "against the solution" check of a puzzle without a goal picture must find a
-# solution first. The worker answers requests in order, so that search is bounded
-# (hints and checks wait behind it) and its outcome, found or not, is remembered.
+# The worker's limit on the "against the solution" check's search for a solution
+# (a puzzle without a goal picture): the worker answers requests in order, so
+# hints and checks wait behind it. The page quotes this limit from the progress
+# report, never a copy of its own.
 SOLUTION_TIME_S = 5.0
-_SOLUTIONS_KEPT = 8
-# clues and colours -> ("found", row strings) | ("none", None) | ("timeout", None)
-_solutions = {}
 
 
 def info():
@@ -30,136 +28,22 @@ def _reporter(progress):
     return (lambda d: progress(json.dumps(d))) if progress is not None else None
 
 
-def _lines(p, cells):
-    w = p.width
-    for axis, i, clue, _ in p.lines():
-        if axis == "row":
-            idx = list(range(i * w, i * w + w))
-        else:
-            idx = list(range(i, len(cells), w))
-        yield axis, i, clue, idx, tuple(cells[k] for k in idx)
-
-
 def do_parse(payload, progress):
     return api.parse(payload.get("text", ""), payload.get("filename") or None)
 
 
 def do_hint(payload, progress):
-    p = api.to_puzzle(payload["puzzle"])
-    return api.hint(p, payload["state"])
+    return api.hint(payload["puzzle"], payload["state"])
 
 
 def do_diagnose(payload, progress):
     """Play's check on opening a puzzle: clues that cheap tests prove contradictory."""
-    return api.diagnose(api.to_puzzle(payload["puzzle"]))
-
-
-def _clue_marks(p, cells):
-    """Per line, per block: True when line logic pins the block to a run the player filled."""
-    marks = {"rows": [], "columns": []}
-    for axis, i, clue, idx, line_cells in _lines(p, cells):
-        done = [False] * len(clue)
-        ext = line.extremes(clue, line_cells) if clue else None
-        if ext is not None:
-            left, right = ext
-            for j, (n, c) in enumerate(clue):
-                s = left[j]
-                if s == right[j] and all(line_cells[k] == 1 << c for k in range(s, s + n)):
-                    done[j] = True
-        marks["rows" if axis == "row" else "columns"].append(done)
-    return marks
-
-
-def _complete_runs(line_cells, full):
-    """Keep only filled runs closed on both sides (by a cross or the edge), with their crosses."""
-    n = len(line_cells)
-    out = [full] * n
-    k = 0
-    while k < n:
-        if line_cells[k] != 1 and line_cells[k] != full:
-            e = k
-            while e < n and line_cells[e] not in (1, full):
-                e += 1
-            closed_left = k == 0 or line_cells[k - 1] == 1
-            closed_right = e == n or line_cells[e] == 1
-            if closed_left and closed_right:
-                for t in range(max(0, k - 1), min(n, e + 1)):
-                    out[t] = line_cells[t]
-            k = e
-        else:
-            k += 1
-    return tuple(out)
-
-
-def _solution(p, progress):
-    """(how, rows): the goal picture ("goal"), else a solution found within
-    SOLUTION_TIME_S ("found"), or None with "none" (no solution) / "timeout".
-    Before a search, ``progress`` gets {"searching": "solution", "limit_s"}: the
-    page's "looking for one (at most N s)" quotes this limit, never its own."""
-    if p.goal:
-        return "goal", list(p.goal)
-    # keyed by content: api.to_puzzle may hand back a new Puzzle for the same puzzle
-    key = p.clue_key()
-    hit = _solutions.get(key)
-    if hit is None:
-        if progress is not None:
-            progress(json.dumps({"searching": "solution", "limit_s": SOLUTION_TIME_S}))
-        res = api.solve(p, max_solutions=1, timeout=SOLUTION_TIME_S)
-        sols = res["solutions"]
-        hit = ("found", sols[0]) if sols else ("none" if res["status"] == "none" else "timeout", None)
-        if len(_solutions) >= _SOLUTIONS_KEPT:
-            _solutions.pop(next(iter(_solutions)))
-        _solutions[key] = hit
-    return hit
+    return api.diagnose(payload["puzzle"])
 
 
 def do_check(payload, progress):
-    p = api.to_puzzle(payload["puzzle"])
-    cells = cells_from_state(p, payload["state"])
-    mode = payload.get("mode", "off")
-    out = {"mode": mode, "lines": [], "cells": [], "message": "",
-           "clues": _clue_marks(p, cells)}
-    if mode in ("runs", "lines"):
-        for axis, i, clue, idx, line_cells in _lines(p, cells):
-            test = _complete_runs(line_cells, p.full_mask) if mode == "runs" else line_cells
-            if line.solve_line(clue, test) is None:
-                out["lines"].append({"axis": axis, "index": i + 1})
-        n = len(out["lines"])
-        what = "complete runs" if mode == "runs" else "marks"
-        out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
-                          if n else f"No line's {what} contradict its clue.")
-    elif mode == "solution":
-        how, sol = _solution(p, progress)
-        if sol is None:
-            out["message"] = (
-                "This puzzle has no solution: its clues contradict each other, so there is "
-                "nothing to check against." if how == "none" else
-                f"This puzzle has no stored solution and none was found within "
-                f"{SOLUTION_TIME_S:g} s, so the check against the solution is unavailable "
-                "(the other check modes still work).")
-            return out
-        chars = p.char_index()
-        # unknown cells count as empty, as in the page's win check
-        w = p.width
-        grid = [[0 if m == p.full_mask else m.bit_length() - 1 for m in cells[y * w:(y + 1) * w]]
-                for y in range(p.height)]
-        if satisfies(p, grid):
-            # a grid that fits every clue is never wrong, even when the puzzle has
-            # several solutions and this is not the one compared against
-            same = grid == [[chars[ch] for ch in row] for row in sol]
-            out["message"] = ("Every clue is satisfied: the grid is the solution." if same else
-                              "Every clue is satisfied: the grid is a valid solution, different "
-                              "from the stored one (this puzzle has more than one solution).")
-            return out
-        for y, row in enumerate(sol):
-            for x, ch in enumerate(row):
-                m = cells[y * p.width + x]
-                if m != p.full_mask and not (m >> chars.get(ch, 1)) & 1:
-                    out["cells"].append({"row": y + 1, "column": x + 1})
-        n = len(out["cells"])
-        out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution"
-                          if n else "Every marked cell agrees with the solution.")
-    return out
+    return api.mark(payload["puzzle"], payload["state"], payload.get("mode", "off"),
+                    timeout=SOLUTION_TIME_S, progress=_reporter(progress))
 
 
 def do_solve(payload, progress):
@@ -202,15 +86,13 @@ def do_fix(payload, progress):
 
 def do_convert(payload, progress):
     """A puzzle dict written as text: format non, xml, json (or nin)."""
-    p = api.to_puzzle(payload["puzzle"])
-    return {"text": formats.dump(p, payload.get("format", "json"))}
+    return {"text": api.convert(payload["puzzle"], payload.get("format", "json"))}
 
 
 def do_reset(payload, progress):
     """Forget every cache (line results, puzzles, solutions): memory back, and the
     benchmark's solves start equally cold on both sides."""
     api.clear_caches()
-    _solutions.clear()
     return {}
 
 
@@ -223,7 +105,13 @@ def call(kind, payload_json, progress=None):
         handler = HANDLERS.get(kind)
         if handler is None:
             raise PuzzleError(f"unknown request type {kind!r}")
-        return json.dumps({"result": handler(json.loads(payload_json), progress)})
+        try:
+            payload = json.loads(payload_json) if payload_json else {}
+        except ValueError as e:
+            raise PuzzleError(f"the request is not valid JSON ({e})") from None
+        if not isinstance(payload, dict):
+            raise PuzzleError("the request must be a JSON object")
+        return json.dumps({"result": handler(payload, progress)})
     except PuzzleError as e:
         return json.dumps({"error": {"kind": "puzzle", "message": str(e)}})
     except KeyboardInterrupt:

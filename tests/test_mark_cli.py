@@ -1,0 +1,33 @@
+"""`pysolver mark`: the play view's check modes on the command line (pysolver.api.mark)."""
+import json
+
+from pysolver import cli, formats
+
+import pictures
+
+DANCER = pictures.bw(pictures.DANCER, title="dancer")
+
+
+def run(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_mark_modes(tmp_path, capsys):
+    puzzle = tmp_path / "dancer.non"
+    puzzle.write_text(formats.dump(DANCER, "non"))
+    state = tmp_path / "state.txt"
+    state.write_text("\n".join(["#???#"] + ["?????"] * 9) + "\n")  # row 1's clue is 2
+    code, out, _ = run(capsys, "mark", puzzle, "--state", state, "--mode", "lines")
+    assert code == 0 and out == "1 line whose marks contradict the clue\nrow 1\n"
+    code, out, _ = run(capsys, "mark", puzzle, "--state", state, "--mode", "runs")
+    assert code == 0 and out == "No line's complete runs contradict its clue.\n"
+    code, out, _ = run(capsys, "mark", puzzle, "--state", state, "--mode", "solution", "--json")
+    r = json.loads(out)
+    assert code == 0 and r["cells"] == [{"row": 1, "column": 1}, {"row": 1, "column": 5}]
+    assert len(r["clues"]["rows"]) == 10 and len(r["clues"]["columns"]) == 5
+    state.write_text("??\n")
+    code, _, err = run(capsys, "mark", puzzle, "--state", state)
+    assert code == 2 and err.count("\n") == 1
+    assert "state.txt: the state has 1 rows; the puzzle has 10" in err
