@@ -54,7 +54,8 @@ def run_one(args):
         grids = res.solutions
     else:
         if engine == "hybrid":
-            res = asp.solve_hybrid(puzzle, 2, timeout)
+            from experiments.hybrid import solve_hybrid
+            res = solve_hybrid(puzzle, 2, timeout)
         else:
             enc = "baseline_seed" if engine == "baseline" else "nonogram"
             res = asp.solve_native(puzzle, 2, timeout, encoding_name=enc)

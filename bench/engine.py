@@ -92,8 +92,10 @@ def run_clingo(puzzle, max_solutions, timeout):
 def run_one(args):
     label, puzzle, max_solutions, timeout, with_clingo, method = args
     t0 = time.process_time()
-    res = solve(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time,
-                method=method)
+    run = solve
+    if method == "learn" and len(puzzle.colors) == 2:  # the experiment is black-and-white only
+        from experiments.learn import solve as run
+    res = run(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time)
     cpu = time.process_time() - t0
     ok = all(satisfies(puzzle, s) for s in res.solutions)
     if ok and res.status == "unique" and puzzle.goal:
@@ -102,7 +104,7 @@ def run_one(args):
     row = {"label": label, "size": f"{puzzle.width}x{puzzle.height}",
            "colors": len(puzzle.colors) - 1, "status": res.status, "cpu": cpu,
            "nodes": res.nodes, "probes": res.probes, "ok": ok, "rss": rss,
-           "conflicts": res.conflicts}
+           "conflicts": getattr(res, "conflicts", 0)}
     if with_clingo:
         row["clingo_status"], row["clingo_cpu"] = run_clingo(puzzle, max_solutions, timeout)
         both = {res.status, row["clingo_status"]}
@@ -121,7 +123,7 @@ def main(argv=None):
     ap.add_argument("--only", help="comma-separated 1-based puzzle indexes within each set "
                     "(or @file: whitespace-separated, '#' comments); --every/--offset then apply")
     ap.add_argument("--method", choices=("probe", "learn"), default="probe",
-                    help="search.solve's method")
+                    help="probe: pysolver.search; learn: bench/experiments/learn.py")
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
     ap.add_argument("--max-solutions", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)

@@ -110,13 +110,3 @@ def _pbm(data: bytes):
             goal.append("".join("#" if row[x >> 3] >> (7 - (x & 7)) & 1 else "."
                                 for x in range(width)))
     return finish(None, None, [BACKGROUND, BLACK], goal, title="picture")
-
-
-def dump_pbm(puzzle) -> str:
-    """Plain PBM (P1) of a black-and-white goal."""
-    if puzzle.goal is None:
-        raise PuzzleError("the puzzle has no goal image to write")
-    if puzzle.is_color:
-        raise PuzzleError("PBM holds black-and-white pictures only")
-    rows = [" ".join("1" if ch != "." else "0" for ch in row) for row in puzzle.goal]
-    return "\n".join(["P1", f"{puzzle.width} {puzzle.height}"] + rows) + "\n"

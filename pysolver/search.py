@@ -44,19 +44,12 @@ class SolveResult:
     depth: int = 0
     probe_passes: int = 0
     probe_productive: int = 0  # probing passes that fixed something
-    conflicts: int = 0  # learning search only (there ``nodes`` counts decisions)
     classification_hint: str = ""  # "line" / "probe" / "search": what the root needed
-
-    def as_dict(self):
-        return {"status": self.status, "solutions": self.solutions, "nodes": self.nodes,
-                "probes": self.probes, "line_solves": self.line_solves,
-                "time_s": self.time_s, "count_exact": self.count_exact,
-                "failed": self.failed, "depth": self.depth}
 
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, probing=True, clock=time.monotonic, restarts=True,
-          restart_unit=100, seed=1, method="probe"):
+          restart_unit=100, seed=1):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
@@ -69,14 +62,8 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
     solutions; the final verdict always comes from a complete search.
     ``clock``: the time source for ``timeout`` (benchmarks pass
-    ``time.process_time`` to limit CPU time). ``method``: "probe" (this
-    module's search) or "learn" (:mod:`pysolver.learn`, conflict-driven, for
-    black-and-white puzzles; others use "probe"). Returns a :class:`SolveResult`.
+    ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
-    if method == "learn" and len(puzzle.colors) == 2:
-        from .learn import solve as learn_solve
-        return learn_solve(puzzle, max_solutions, cells, timeout, progress, should_stop,
-                           clock)
     start = clock()
     deadline = start + timeout if timeout is not None else None
     max_solutions = max(1, int(max_solutions))

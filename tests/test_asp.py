@@ -1,7 +1,7 @@
 """The answer-set route against pysolver and against exhaustive enumeration.
 
 Native clingo runs both encodings (encodings/nonogram.lp and the seed-style
-baseline) and the hybrid mode; verdicts, solution sets and counts must match the
+baseline); verdicts, solution sets and counts must match the
 brute force of test_crosscheck on small random puzzles (black-and-white and
 colour, with several solutions or none), and pysolver's search on larger random
 puzzles and on the corpus. Tests that need clingo skip when it is not installed.
@@ -120,15 +120,6 @@ def test_counts_match_enumeration(enc, chunk):
 
 
 @needs_clingo
-def test_hybrid_matches_enumeration():
-    for p in random_puzzles(4100, 80):
-        n = len(brute_count(p, 2))
-        res = asp.solve_hybrid(p, 2)
-        assert res["status"] == verdict(n), p
-        assert len(grids(p, res)) == min(n, 2)
-
-
-@needs_clingo
 def test_known_cells_restrict_the_solutions():
     # a 2x2 with two solutions (the diagonals): fixing one cell leaves one
     p = Puzzle(rows=[((1, 1),), ((1, 1),)], cols=[((1, 1),), ((1, 1),)])
@@ -136,7 +127,6 @@ def test_known_cells_restrict_the_solutions():
     res = asp.solve_native(p, known=[2, 3, 3, 3])
     assert res["status"] == "unique" and res["solutions"] == [["#.", ".#"]]
     assert asp.solve_native(p, known=[2, 2, 3, 3])["status"] == "none"
-    assert asp.solve_hybrid(p, known=[1, 3, 3, 3])["solutions"] == [[".#", "#."]]
 
 
 def larger_random(seed, count):
@@ -158,9 +148,9 @@ def test_larger_random_puzzles_agree_with_search():
         ref = solve(p, 2, timeout=20)
         if ref.status == "timeout":
             continue
-        for res in (asp.solve_native(p, 2, 20), asp.solve_hybrid(p, 2, 20)):
-            assert res["status"] == ref.status, p
-            assert len(grids(p, res)) == len(ref.solutions)
+        res = asp.solve_native(p, 2, 20)
+        assert res["status"] == ref.status, p
+        assert len(grids(p, res)) == len(ref.solutions)
         seen.add(ref.status)
     assert seen == {"unique", "multiple"}
 

@@ -31,7 +31,7 @@ def _samples():
         "# c\nGRID a\nROWS\n[ 1 ]\n[ ]\nCOLUMNS\n[ 1 ]\n[ ]\nGRID b\nROWS\n[ 2 ]\nCOLUMNS\n[1]\n[1]\n",
         "text\n#d\n 1:* black\n m:% blue\n: rows\n1 1m\n\n: columns\n1\n1m\n:\n",
         "|#.#|\n|##.|\n",
-        image.dump_pbm(bw),
+        "P1\n3 3\n1 0 1\n1 1 0\n0 1 1\n",  # bw's goal as a plain PBM
         '<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd"><puzzleset><puzzle>'
         "<title>&eacute;</title><solution><image>|X.|\n|XX|</image></solution></puzzle></puzzleset>",
     ]

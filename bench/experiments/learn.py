@@ -1,6 +1,6 @@
 """Conflict-driven search with learned nogoods for black-and-white puzzles.
 
-:mod:`pysolver.nogood` holds the CDCL core (trail, line propagators with lazy,
+:mod:`experiments.nogood` holds the CDCL core (trail, line propagators with lazy,
 minimized explanations, two-watched-literal nogoods, 1-UIP analysis). This
 module adds the search:
 
@@ -24,18 +24,19 @@ module adds the search:
 ``SolveResult.nodes`` counts decisions; ``conflicts`` counts conflicts
 (failed probing trials included). Measured against the probing search of
 :mod:`pysolver.search` in PERF.md ("Engine"): not faster on the TAAI puzzles,
-so it is an option (``search.solve(..., method="learn")``), not the default.
+so it stays here, out of the product (``bench/engine.py --method learn`` runs it).
 """
 from __future__ import annotations
 
 import heapq
 import time
 
-from . import search as _search
+from pysolver import search as _search
+from pysolver.probe import Prober, Stop
+from pysolver.propagate import Engine
+from pysolver.search import SolveResult, _luby
+
 from .nogood import DEC, NONE, Core
-from .probe import Prober, Stop
-from .propagate import Engine
-from .search import SolveResult, _luby
 
 
 class Learner(Core):

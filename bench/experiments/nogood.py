@@ -1,7 +1,7 @@
 """Conflict-driven core for black-and-white puzzles: trail, nogoods, analysis.
 
 A CDCL engine in the spirit of lazy clause generation, with the complete line
-solver as the propagator of every row and column (used by :mod:`pysolver.learn`,
+solver as the propagator of every row and column (used by :mod:`experiments.learn`,
 which adds probing, decisions, restarts and the :func:`solve` entry point):
 
 * Variables are cells (``v = y * width + x``); literal ``2 * v + 1`` means
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 
-from .line import solve_cans, spend
+from pysolver.line import solve_cans, spend
 
 _MISS = object()
 NONE = -1  # reason of a decision or a level-0 fact

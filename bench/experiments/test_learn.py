@@ -1,12 +1,17 @@
-"""The learning search (pysolver.learn): verdicts and solution sets against
+"""The learning search (bench/experiments/learn.py, an experiment kept out of pysolver): verdicts and solution sets against
 brute-force enumeration and the probing search, proofs of "unique" and "none",
 starting cells, cancel, timeout and progress."""
 import random
+import sys
+from pathlib import Path
 
 import pytest
-from test_crosscheck import CAP, brute_count, random_puzzles
 
-from pysolver import learn
+BENCH = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
+from experiments import learn  # noqa: E402
+from test_crosscheck import CAP, brute_count, random_puzzles  # noqa: E402
+
 from pysolver.puzzle import BACKGROUND, BLACK, Puzzle, clues_from_grid, puzzle_from_grid, satisfies
 from pysolver.search import solve as probe_solve
 
@@ -125,8 +130,3 @@ def test_cancel_timeout_progress(monkeypatch):
     assert calls and set(calls[-1]) == {"known", "total", "nodes", "probes", "solutions",
                                         "time_s"}
     assert calls[-1]["total"] == 36
-
-
-def test_search_solve_routes_black_and_white_only():
-    r = probe_solve(diagonal(4), max_solutions=100, method="learn")
-    assert r.status == "multiple" and len(r.solutions) == 24 and r.count_exact

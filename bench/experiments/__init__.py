@@ -1,0 +1,1 @@
+"""Measured engine ideas kept out of the product (pysolver/): see PERF.md."""
