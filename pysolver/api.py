@@ -38,8 +38,12 @@ from .memo import Memo
 from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
 
 ENGINES = ("pysolver", "clingo", "auto")
-AUTO_BUDGET_S = 5.0  # pysolver's share of an "auto" solve before clingo takes over
-COUNT_TIME = 0.4  # seconds check() may spend counting solutions beyond two (keeps it quick)
+# Work budgets, in line solves (pysolver.search.solve's ``work``): the same
+# answer on every machine. About 500,000 line solves take a second here on
+# small puzzles; big lines take longer each. Wall-clock limits (``timeout``)
+# stay the caller's safety net only.
+AUTO_LINE_SOLVES = 2_000_000  # pysolver's share of an "auto" solve before clingo takes over
+COUNT_LINE_SOLVES = 200_000  # check() counting solutions beyond two (keeps it quick)
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
 
@@ -98,10 +102,10 @@ def _classification(status, hint=""):
     return None
 
 
-def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop):
+def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, work=None):
     from . import search
     res = search.solve(p, max_solutions=max_solutions, cells=cells, timeout=timeout,
-                       progress=progress, should_stop=should_stop)
+                       progress=progress, should_stop=should_stop, work=work)
     out = {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
            "classification": _classification(res.status, res.classification_hint),
            "difficulty": None, "time_s": round(res.time_s, 4), "stats": _stats(res),
@@ -148,8 +152,8 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
     ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
-    ``pysolver.asp.solve_native``) or "auto" (pysolver for up to AUTO_BUDGET_S
-    seconds, then clingo when installed). ``state``: optional known cells (state
+    ``pysolver.asp.solve_native``) or "auto" (pysolver for up to
+    AUTO_LINE_SOLVES line solves, then clingo, when installed; else pysolver). ``state``: optional known cells (state
     rows) to start from. Result: {"status": unique|multiple|solved|none|timeout|
     cancelled, "solutions": [[row strings]...], "classification", "difficulty",
     "time_s", "stats", "engine"}.
@@ -164,12 +168,14 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
     if engine == "clingo":
         return _solve_clingo(p, max_solutions, timeout, cells)
+    if not clingo_available():
+        out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
+        out["stats"]["note"] = "clingo is not installed: pysolver alone"
+        return out
     t0 = time.perf_counter()
-    budget = AUTO_BUDGET_S if timeout is None else min(AUTO_BUDGET_S, timeout)
-    first = _solve_pysolver(p, max_solutions, budget, cells, progress, should_stop)
-    if first["status"] != "timeout" or not clingo_available():
-        if first["status"] == "timeout" and (timeout is None or timeout > budget):
-            first["stats"]["note"] = "clingo is not installed; pysolver's budget ran out"
+    first = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
+                            work=AUTO_LINE_SOLVES)
+    if first["status"] != "budget":
         return first
     left = None if timeout is None else max(0.1, timeout - (time.perf_counter() - t0))
     out = _solve_clingo(p, max_solutions, left, cells)
@@ -203,8 +209,8 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
 
     ``count_cap``: count solutions up to this many (2 only decides uniqueness);
-    counting beyond two stops after COUNT_TIME seconds, the count is then a
-    lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
+    counting beyond two stops after COUNT_LINE_SOLVES line solves, the count is
+    then a lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
     Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
     "difficulty", "unique" (True/False/None when undecided), "count" (solutions
     found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
@@ -228,10 +234,10 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     status, grids = info["status"], info["solutions"]
     exact = status in ("unique", "none")
     if status == "multiple" and count_cap > 2:
-        left = COUNT_TIME if timeout is None else min(COUNT_TIME, timeout - (time.monotonic() - start))
-        if left > 0 and not (should_stop is not None and should_stop()):
+        left = None if timeout is None else timeout - (time.monotonic() - start)
+        if (left is None or left > 0) and not (should_stop is not None and should_stop()):
             res = search.solve(p, max_solutions=count_cap, cells=cells, timeout=left,
-                               should_stop=should_stop)
+                               should_stop=should_stop, work=COUNT_LINE_SOLVES)
             if len(res.solutions) >= len(grids):
                 grids = res.solutions
                 exact = res.status == "multiple" and res.count_exact

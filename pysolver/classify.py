@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 
-from .propagate import Engine
 from .search import solve
 
 
@@ -33,19 +32,18 @@ def classify(puzzle, timeout=None, should_stop=None, progress=None, cells=None):
     ``time_s``. ``cells``: optional starting grid (flat masks), e.g. the cells
     a puzzle shows at the start (the fix assistant's "given" suggestions).
     """
-    eng = Engine(puzzle)
-    rows, cols = eng.initial(cells)
-    line_ok = eng.run_all(rows, cols) >= 0
-    line_solved = line_ok and eng.complete(rows)
     res = solve(puzzle, max_solutions=2, cells=cells, timeout=timeout, progress=progress,
                 should_stop=should_stop)
+    # the search's first step is line logic from the start: it tells these apart
+    line_ok = res.failed is None
+    line_solved = res.status == "unique" and res.classification_hint == "line"
     out = {"status": res.status, "solutions": res.solutions, "nodes": res.nodes,
            "probes": res.probes, "time_s": res.time_s}
     ncells = puzzle.width * puzzle.height
     if not line_ok:
         out.update(classification="none", difficulty=0.0)
     elif line_solved:
-        share = eng.line_solves / max(1, ncells)
+        share = res.line_solves / max(1, ncells)
         out.update(classification="line", difficulty=round(1 + min(1.0, share / 4), 3))
     elif res.status in ("timeout", "cancelled"):
         out.update(classification="unknown", difficulty=None)

@@ -119,10 +119,12 @@ class Prober:
         h, w = eng.h, eng.w
         complete = eng.complete
         memo = {} if memo is None else memo
+        work = eng.work
         while True:
             self.passes += 1
             changed = False
             for y in range(h):
+                work(w)
                 multi = undecided(rows[y])
                 base = y * w
                 while multi:
@@ -163,6 +165,7 @@ class Prober:
                     if changed_here:
                         rows, cols = nrows, ncols
                         invalidate(memo, dr, dc)
+                        work(len(memo))
                         changed = True
             if changed:
                 self.productive_passes += 1
@@ -178,10 +181,12 @@ class Prober:
         a random cell among the three best scores (diversifies restarts).
         """
         w = self.eng.w
+        work = self.eng.work
         cands = []
         best = None
         best_score = -1
         for y, r in enumerate(rows):
+            work(w)
             multi = undecided(r)
             while multi:
                 low = multi & -multi
@@ -261,11 +266,14 @@ def reduce(puzzle, cells=None, probing=True, should_stop=None, engine=None):
             if should_stop is not None and should_stop():
                 raise Stop("cancelled")
         prober = Prober(eng, check)
+        tick, eng.tick = eng.tick, check
         try:
             res = prober.fixpoint(rows, cols)
         except Stop:
             return {"status": "cancelled", "cells": eng.cells(rows), "failed": None,
                     "probes": prober.probes}
+        finally:
+            eng.tick = tick
         if res is None:
             return {"status": "contradiction", "cells": None, "failed": None,
                     "probes": prober.probes}

@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 
 from .line import (from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans,
                    undecided)
+from .observe import Steps
 
 _MISS = object()
+# Cells of line solving (cache misses) between two calls of Engine.tick: about
+# 5-10 ms of work here, so a deadline or a cancel is noticed well within 50 ms.
+CHECK_CELLS = 20_000
 
 
 class Engine:
@@ -36,6 +40,23 @@ class Engine:
         self.failed = None  # (axis, index) of the last contradiction
         self.chg_rows = self.chg_cols = 0
         self.line_solves = 0
+        # called every CHECK_CELLS cells of work (may raise probe.Stop): the
+        # search's deadline, cancel, work budget and progress check
+        self.tick = None
+        self.left = CHECK_CELLS
+        self.on_line = None  # the observer's line event (pysolver.observe)
+
+    def observe(self, observer):
+        """Send this engine's line events to ``observer`` (None: no events)."""
+        self.on_line = getattr(observer, "line", None) if observer is not None else None
+
+    def work(self, cells):
+        """Count work done outside propagation (e.g. a pass over the grid's cells)."""
+        self.left -= cells
+        if self.left <= 0:
+            self.left = CHECK_CELLS
+            if self.tick is not None:
+                self.tick()
 
     # -- state conversion -------------------------------------------------
     def initial(self, cells=None):
@@ -62,6 +83,26 @@ class Engine:
         """Colour-index grid (list of lists) of a fully known state."""
         return [[m.bit_length() - 1 for m in from_cans(r, self.w)] for r in rows]
 
+    def state(self, rows):
+        """State text of (rows): row strings, a decided cell's colour char, else ``?``.
+
+        Whole-line int and byte operations (no loop per cell): the solve
+        progress sends this for grids of a million cells.
+        """
+        w = self.w
+        zero = int.from_bytes(b"0" * w, "big")
+        chars = {0: "?"} | {c + 1: col.char for c, col in enumerate(self.puzzle.colors)}
+        out = []
+        for r in rows:
+            unknown = undecided(r)
+            v = 0
+            for c, m in enumerate(r):
+                only = m & ~unknown
+                if only:  # one byte per cell holding c + 1 where the cell is colour c
+                    v += (c + 1) * (int.from_bytes(format(only, f"0{w}b").encode(), "big") - zero)
+            out.append(v.to_bytes(w, "big")[::-1].decode("latin-1").translate(chars))
+        return out
+
     def unknown(self, rows):
         """Number of cells with more than one colour still possible."""
         return sum(undecided(r).bit_count() for r in rows)
@@ -81,17 +122,23 @@ class Engine:
 
         Returns the number of cell narrowings made, or -1 on a contradiction
         (``self.failed`` then names the line). ``record``, when a list, gets one
-        step dict per line that changed. Afterwards ``self.chg_rows`` and
-        ``self.chg_cols`` are bit masks of the lines whose state changed.
+        step dict per line that changed (:class:`pysolver.observe.Steps`).
+        Afterwards ``self.chg_rows`` and ``self.chg_cols`` are bit masks of the
+        lines whose state changed. ``self.tick`` is called every CHECK_CELLS
+        cells of line solving; the line event goes to the observer.
         """
-        if self.ncol == 2 and record is None:
+        on_line = self.on_line
+        if record is not None:
+            on_line = Steps(self, record).line
+        elif self.ncol == 2 and on_line is None:
             return self._run_bw(rows, cols, drows, dcols)
         # One body for both axes (as in _run_bw): names are rebound per batch.
-        axes = ((rows, cols, self.row_solve, "row"), (cols, rows, self.col_solve, "column"))
+        axes = ((rows, cols, self.row_solve, "row", self.w), (cols, rows, self.col_solve, "column", self.h))
         dirty = [drows, dcols]
         changed = [0, 0]
         changes = 0
         solves = 0
+        left = self.left
         while dirty[0] or dirty[1]:
             for a in (0, 1):
                 batch = dirty[a]
@@ -99,14 +146,22 @@ class Engine:
                     continue
                 dirty[a] = set()
                 across = dirty[1 - a]
-                lines, cross, solve, axis = axes[a]
+                lines, cross, solve, axis, n = axes[a]
                 for i in sorted(batch):
                     old = lines[i]
                     new = solve[i](old)
                     solves += 1
+                    left -= n
+                    if left <= 0:
+                        self.line_solves += solves
+                        solves = 0
+                        left = self.left = CHECK_CELLS
+                        if self.tick is not None:
+                            self.tick()
                     if new is None:
                         self.failed = (axis, i)
                         self.line_solves += solves
+                        self.left = left
                         return -1
                     if new == old:
                         continue
@@ -126,9 +181,10 @@ class Engine:
                     changes += touched.bit_count()
                     changed[a] |= 1 << i
                     changed[1 - a] |= touched
-                    if record is not None:
-                        record.append(self._step(axis, i, old, new, touched))
+                    if on_line is not None:
+                        on_line(axis, i, old, new, touched)
         self.line_solves += solves
+        self.left = left
         self.chg_rows, self.chg_cols = changed
         return changes
 
@@ -142,6 +198,7 @@ class Engine:
         changed = [0, 0]
         changes = 0
         solves = 0
+        left = self.left
         while dirty[0] or dirty[1]:
             for a in (0, 1):
                 batch = dirty[a]
@@ -158,10 +215,18 @@ class Engine:
                     if new is _MISS:
                         spend()
                         new = cache[old] = solve_cans(clues[i], n, old)
+                        left -= n
+                        if left <= 0:
+                            self.line_solves += solves
+                            solves = 0
+                            left = self.left = CHECK_CELLS
+                            if self.tick is not None:
+                                self.tick()
                     solves += 1
                     if new is None:
                         self.failed = (axis, i)
                         self.line_solves += solves
+                        self.left = left
                         return -1
                     if new == old:
                         continue
@@ -192,21 +257,13 @@ class Engine:
                 changed[a] |= mine
                 changed[1 - a] |= theirs
         self.line_solves += solves
+        self.left = left
         self.chg_rows, self.chg_cols = changed
         return changes
 
     def run_all(self, rows, cols, record=None):
         """Propagate with every line queued."""
         return self.run(rows, cols, set(range(self.h)), set(range(self.w)), record)
-
-    def _step(self, axis, index, old, new, touched):
-        n = self.w if axis == "row" else self.h
-        masks = from_cans(new, n)
-        positions = [i for i in range(n) if (touched >> i) & 1]
-        clue = self.row_clues[index] if axis == "row" else self.col_clues[index]
-        return {"axis": axis, "index": index, "cells": positions,
-                "values": [masks[i] for i in positions],
-                "reason": {"rule": "line", "clue": clue}}
 
 
 @dataclass

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from .density import shares
 from .line import undecided
+from .observe import hooks
 from .probe import Prober, Stop, invalidate
 from .propagate import Engine
 
@@ -49,15 +50,20 @@ class SolveResult:
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, probing=True, clock=time.monotonic, restarts=True,
-          restart_unit=100, seed=1):
+          restart_unit=100, seed=1, work=None, observer=None):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
     puzzle, e.g. known cells from the hybrid mode or a hint check.
-    ``timeout``: seconds (wall clock). ``should_stop()``: polled regularly
-    (between nodes and every 32 probes); True cancels. ``progress(dict)``:
+    ``timeout``: seconds (wall clock), the caller's safety net (status
+    "timeout"). ``work``: a budget of line solves (status "budget" when spent):
+    the same answer on every machine. ``should_stop()``: polled with the
+    deadline, between nodes and every CHECK_CELLS cells of line solving
+    (pysolver.propagate), so a few ms apart; True cancels. ``progress(dict)``:
     called about every 0.25 s with ``known``, ``total``, ``nodes``, ``probes``,
-    ``solutions`` and ``time_s``. ``probing=False`` branches without lookahead
+    ``solutions``, ``time_s`` and ``state`` (row strings of the grid as known
+    then, ``?`` unknown). ``observer``: gets the search's events
+    (:mod:`pysolver.observe`). ``probing=False`` branches without lookahead
     (slower; for comparison). ``restarts``: randomized restarts (seeded by
     ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
     solutions; the final verdict always comes from a complete search.
@@ -68,8 +74,22 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     deadline = start + timeout if timeout is not None else None
     max_solutions = max(1, int(max_solutions))
     eng = Engine(puzzle)
+    eng.observe(observer)
+    ev = hooks(observer)
+    if progress is not None:
+        ev["progress"] = _both(ev["progress"], progress)
     res = SolveResult("none")
     found = {}
+    prober = None
+    rows, cols = eng.initial(cells)
+    cur = [rows]
+    total = eng.w * eng.h
+    check = poller(clock, start, deadline, should_stop, ev["progress"], lambda now: {
+        "known": total - eng.unknown(cur[0]), "total": total, "nodes": res.nodes,
+        "probes": prober.probes if prober else 0, "solutions": len(found),
+        "time_s": now - start, "state": eng.state(cur[0])},
+        lambda: work is not None and eng.line_solves > work)
+    eng.tick = check
 
     def finish(status):
         res.status = status
@@ -81,30 +101,29 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         res.time_s = clock() - start
         return res
 
-    prober = None
-    rows, cols = eng.initial(cells)
-    if eng.run_all(rows, cols) < 0:
+    try:
+        failed = eng.run_all(rows, cols) < 0
+    except Stop as stop:
+        return finish(stop.reason)
+    if failed:
         res.failed = eng.failed
         res.count_exact = True
         res.classification_hint = "line"
         return finish("none")
 
-    total = eng.w * eng.h
-    check = poller(clock, start, deadline, should_stop, progress, lambda now: {
-        "known": total - eng.unknown(cur[0]), "total": total, "nodes": res.nodes,
-        "probes": prober.probes if prober else 0, "solutions": len(found),
-        "time_s": now - start})
-
     def add_solution(r):
         key = tuple(r)
         if key not in found and len(found) < max_solutions:
             found[key] = r
+            if ev["solution"] is not None:
+                ev["solution"](r)
             if len(found) >= max_solutions:
                 raise Stop("enough")
 
     prober = Prober(eng, check, add_solution)
-    cur = [rows]
     if eng.complete(rows):
+        if ev["solution"] is not None:
+            ev["solution"](rows)
         found[tuple(rows)] = rows
         res.count_exact = True
         res.classification_hint = "line"
@@ -119,15 +138,19 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             if count >= limit:
                 return False
             count += 1
-            rows, cols, depth, memo = stack.pop()
+            rows, cols, depth, memo, cell, value = stack.pop()
             cur[0] = rows
             res.nodes += 1
             if depth > res.depth:
                 res.depth = depth
+            if cell is not None and ev["branch"] is not None:
+                ev["branch"](depth, cell, value)
             check()
             if probing:
                 out = prober.fixpoint(rows, cols, memo)
                 if out is None:
+                    if ev["backtrack"] is not None:
+                        ev["backtrack"](depth)
                     continue
                 rows, cols, memo = out
                 cell, branches = prober.branch(rows, cols, memo, rng if rand else None)
@@ -147,10 +170,10 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 if memo is not None:
                     child = memo if i == len(branches) - 1 else dict(memo)
                     invalidate(child, b[3], b[4])
-                stack.append((b[1], b[2], depth + 1, child))
+                stack.append((b[1], b[2], depth + 1, child, cell, b[5]))
         return True
 
-    main = [(rows, cols, 0, None)]
+    main = [(rows, cols, 0, None, None, None)]
     exhausted = False
     try:
         # A short deterministic search settles small trees. Then randomized
@@ -165,7 +188,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             if root is None:
                 raise _Done()
             # its own memo: root[2] must stay the root's, restarts copy it
-            main = [(root[0], root[1], 0, dict(root[2]))]
+            main = [(root[0], root[1], 0, dict(root[2]), None, None)]
             res.nodes -= 1  # the first dfs node re-counts the root
         exhausted = dfs(main, restart_unit * 2, False)
         spent = 0
@@ -177,7 +200,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             if root is not None and restarts and (not found or spent < budget):
                 had = len(found)
                 before = res.nodes
-                dfs([(root[0], root[1], 0, dict(root[2]))], limit, True)
+                dfs([(root[0], root[1], 0, dict(root[2]), None, None)], limit, True)
                 spent += res.nodes - before
                 if len(found) > had and had == 0:
                     budget = spent * 2 + restart_unit * 4
@@ -199,9 +222,11 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     return finish("unique")
 
 
-def poller(clock, start, deadline, should_stop, progress, report):
-    """The check a search calls between nodes: raises :class:`Stop` on cancel or
-    timeout, and calls ``progress(report(now))`` about every PROGRESS_INTERVAL."""
+def poller(clock, start, deadline, should_stop, progress, report, spent=None):
+    """The check a search calls between nodes and in propagation (Engine.tick):
+    raises :class:`Stop` on cancel, timeout or when ``spent()`` says the work
+    budget is used up ("budget"), and calls ``progress(report(now))`` about
+    every PROGRESS_INTERVAL."""
     last = [start]
 
     def check():
@@ -210,10 +235,23 @@ def poller(clock, start, deadline, should_stop, progress, report):
             raise Stop("cancelled")
         if deadline is not None and now > deadline:
             raise Stop("timeout")
+        if spent is not None and spent():
+            raise Stop("budget")
         if progress is not None and now - last[0] >= PROGRESS_INTERVAL:
             last[0] = now
             progress(report(now))
     return check
+
+
+def _both(first, second):
+    """One progress callback calling two (the observer's and the caller's)."""
+    if first is None:
+        return second
+
+    def call(info):
+        first(info)
+        second(info)
+    return call
 
 
 class _Done(Exception):

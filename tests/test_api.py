@@ -86,15 +86,15 @@ def test_solve_with_clingo_and_auto():
 
 def test_auto_without_clingo_explains(monkeypatch):
     monkeypatch.setattr(api, "clingo_available", lambda: False)
-    monkeypatch.setattr(api, "AUTO_BUDGET_S", 1e-9)
+    monkeypatch.setattr(api, "AUTO_LINE_SOLVES", 1)
     r = api.solve(as_dict(PERM), engine="auto", timeout=5)
-    assert r["engine"] == "pysolver" and r["status"] == "timeout"
+    assert r["engine"] == "pysolver" and r["status"] == "multiple"
     assert "clingo is not installed" in r["stats"]["note"]
 
 
 def test_auto_hands_over_to_clingo(monkeypatch):
     pytest.importorskip("clingo")
-    monkeypatch.setattr(api, "AUTO_BUDGET_S", 1e-9)
+    monkeypatch.setattr(api, "AUTO_LINE_SOLVES", 1)
     r = api.solve(as_dict(PERM), engine="auto", timeout=30)
     assert r["engine"] == "clingo" and r["status"] == "multiple" and "pysolver_s" in r["stats"]
 
@@ -175,6 +175,19 @@ def test_check_cancel_and_timeout():
     assert out["status"] == "multiple" and out["count"] == 7 and out["count_exact"] is False
     assert len({tuple(s) for s in out["solutions"]}) == 7
     assert api.check(as_dict(PERM), count_cap=20, should_stop=lambda: True)["status"] == "cancelled"
+
+
+def test_check_counts_within_a_work_budget(monkeypatch):
+    """Counting beyond two stops after a number of line solves, not seconds: the
+    same count on a fast and a slow machine (here: a clock that races ahead)."""
+    monkeypatch.setattr(api, "COUNT_LINE_SOLVES", 60_000)
+    first = api.check(as_dict(PERM), count_cap=10**6)
+    assert first["status"] == "multiple" and first["count_exact"] is False and first["count"] > 2
+    from pysolver import search
+    ticks = iter(range(0, 10**12, 1000))
+    real = search.solve
+    monkeypatch.setattr(search, "solve", lambda *a, **k: real(*a, clock=lambda: next(ticks) * 1e-9, **k))
+    assert api.check(as_dict(PERM), count_cap=10**6)["count"] == first["count"]
 
 
 def test_hint_through_the_api():
