@@ -44,15 +44,18 @@ class Steps:
 
 
 class Trace:
-    """Every event as one line of text, in order (``lines``)."""
+    """Events as lines of text, in order (``lines``): those named in ``events``
+    (progress is left out by default: it depends on the clock)."""
 
-    def __init__(self, engine, progress=False):
-        self.eng = engine
+    def __init__(self, puzzle, events=("line", "branch", "backtrack", "solution")):
+        self.w, self.h = puzzle.width, puzzle.height
         self.lines = []
-        self.with_progress = progress
+        for e in EVENTS:
+            if e not in events:
+                setattr(self, e, None)
 
     def line(self, axis, index, old, new, touched):
-        n = self.eng.w if axis == "row" else self.eng.h
+        n = self.w if axis == "row" else self.h
         cells = "".join("?" if m & (m - 1) else str(m.bit_length() - 1) for m in from_cans(new, n))
         self.lines.append(f"line {axis} {index} {touched:b} {cells}")
 
@@ -64,11 +67,10 @@ class Trace:
 
     def solution(self, rows):
         self.lines.append("solution " + "/".join(
-            "".join(str(m.bit_length() - 1) for m in from_cans(r, self.eng.w)) for r in rows))
+            "".join(str(m.bit_length() - 1) for m in from_cans(r, self.w)) for r in rows))
 
     def progress(self, info):
-        if self.with_progress:
-            self.lines.append(f"progress known={info['known']} nodes={info['nodes']}")
+        self.lines.append(f"progress known={info['known']} nodes={info['nodes']}")
 
 
 def hooks(observer):
