@@ -163,7 +163,9 @@ def check_goal(puzzle: Puzzle, goal) -> None:
     if len(goal) != puzzle.height or any(len(r) != puzzle.width for r in goal):
         raise PuzzleError(
             f"the goal image is not {puzzle.width}x{puzzle.height} (width x height)")
-    grid_from_rows(puzzle, goal)
+    allowed = set(puzzle.char_index()) | (set() if puzzle.is_color else {"X"})
+    if not all(allowed.issuperset(row) for row in goal):
+        grid_from_rows(puzzle, goal)  # names the first bad character
 
 
 def clues_from_grid(grid) -> tuple:
