@@ -133,8 +133,14 @@ def _whole_number(value, name, least):
 
 def _check_timeout(timeout):
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                or timeout <= 0):
+                                or not timeout > 0):  # NaN too
         raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
+
+
+def _left(timeout, start):
+    """What is left of ``timeout`` seconds counted from ``start`` (reading and
+    checking a big puzzle count too): never None when a limit was given."""
+    return None if timeout is None else max(1e-3, timeout - (time.monotonic() - start))
 
 
 def clingo_available() -> bool:
@@ -158,12 +164,14 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     cancelled, "solutions": [[row strings]...], "classification", "difficulty",
     "time_s", "stats", "engine"}.
     """
+    start = time.monotonic()
+    _check_timeout(timeout)
     p = to_puzzle(puzzle)
     if engine not in ENGINES:
         raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
     _whole_number(max_solutions, "max_solutions", 1)
-    _check_timeout(timeout)
     cells = cells_from_state(p, state) if state is not None else None
+    timeout = _left(timeout, start)
     if engine == "pysolver":
         return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
     if engine == "clingo":
@@ -229,13 +237,13 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     if shown:
         cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
                                      for y, row in enumerate(p.goal)])
-    info = classify.classify(p, timeout=timeout, should_stop=should_stop, progress=progress,
-                             cells=cells)
+    info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
+                             progress=progress, cells=cells)
     status, grids = info["status"], info["solutions"]
     exact = status in ("unique", "none")
     if status == "multiple" and count_cap > 2:
-        left = None if timeout is None else timeout - (time.monotonic() - start)
-        if (left is None or left > 0) and not (should_stop is not None and should_stop()):
+        left = _left(timeout, start)
+        if (left is None or left > 1e-3) and not (should_stop is not None and should_stop()):
             res = search.solve(p, max_solutions=count_cap, cells=cells, timeout=left,
                                should_stop=should_stop, work=COUNT_LINE_SOLVES)
             if len(res.solutions) >= len(grids):
