@@ -9,12 +9,20 @@ from .common import NODE, ROOT, BuildError, log, sha256
 NPM_STAMP = NODE / ".pysolver-lock-sha256"
 
 
+def _lock_hash() -> str:
+    return sha256((ROOT / "package-lock.json").read_bytes())
+
+
+def up_to_date() -> bool:
+    """node_modules holds what package-lock.json pins."""
+    return NPM_STAMP.is_file() and NPM_STAMP.read_text().strip() == _lock_hash()
+
+
 def npm_ci() -> None:
     """Run `npm ci` when node_modules is missing or package-lock.json changed."""
-    lock = ROOT / "package-lock.json"
-    want = sha256(lock.read_bytes())
-    if NPM_STAMP.is_file() and NPM_STAMP.read_text().strip() == want:
+    if up_to_date():
         return
+    want = _lock_hash()
     npm = shutil.which("npm")
     if not npm:
         raise BuildError("npm is not installed (needed once to fetch pyodide and clingo-wasm)")

@@ -16,17 +16,21 @@ from .common import CACHE, FIXED_TIME, ROOT, BuildError, log
 MICROPIP = "micropip==0.11.1"
 
 
+def cached_micropip() -> list[Path]:
+    name, version = MICROPIP.split("==")
+    return sorted(CACHE.glob(f"{name}-{version}-*.whl"))
+
+
 def micropip_wheel() -> Path:
     """micropip's published wheel, downloaded into the cache outside site/ once."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    name, version = MICROPIP.split("==")
-    found = sorted(CACHE.glob(f"{name}-{version}-*.whl"))
+    found = cached_micropip()
     if not found:
         log(f"downloading {MICROPIP} from PyPI into {CACHE}")
         r = subprocess.run([sys.executable, "-m", "pip", "download", MICROPIP, "--no-deps",
                             "--only-binary=:all:", "--python-version", "3.14",
                             "--disable-pip-version-check", "-q", "-d", str(CACHE)])
-        found = sorted(CACHE.glob(f"{name}-{version}-*.whl"))
+        found = cached_micropip()
         if r.returncode or not found:
             raise BuildError(f"could not download {MICROPIP} (needed once; then it is cached)")
     return found[0]
