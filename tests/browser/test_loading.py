@@ -3,7 +3,7 @@ import pytest
 
 from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
 SNAPSHOT_SAVED = "window.nonogramApp.engine.snapshot"
