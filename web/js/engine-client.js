@@ -36,7 +36,7 @@ let workers = 0; // numbers the liveness locks of this page's workers
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs}
+    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs, stuckGraceMs}
     this.options = options;
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
@@ -154,7 +154,7 @@ export class Engine extends EventTarget {
     r.limitTimer = setTimeout(() => {
       if (this.current !== r) return;
       this.restart({ kind: "stuck", message: `the engine did not stop at its ${limit} s time limit and was restarted` });
-    }, limit * 1000 + STUCK_GRACE_MS);
+    }, limit * 1000 + (this.options.stuckGraceMs ?? STUCK_GRACE_MS));
   }
 
   onMessage(msg) {
