@@ -2,8 +2,6 @@
 site served on 127.0.0.1. scripts/test builds site/ first; these fixtures build
 nothing and skip when site/ is missing. Every request that leaves 127.0.0.1 is
 aborted and recorded, and the test fails if there was one."""
-import functools
-import http.server
 import shutil
 import sys
 import threading
@@ -12,6 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tools.build.serve import make_server  # noqa: E402
 SITE = ROOT / "site"
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -19,23 +19,6 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-component-update", "--disable-sync", "--no-first-run",
                   "--disable-quic"]
 ENGINE_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        # a page that navigates or reloads mid-download resets its connection:
-        # expected in these tests, and its traceback buried real failures in the log
-        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
-            super().handle_error(request, client_address)
 
 
 class SiteServer:
@@ -47,8 +30,8 @@ class SiteServer:
         self.httpd = None
 
     def start(self):
-        handler = functools.partial(_Quiet, directory=str(self.directory))
-        self.httpd = _Server(("127.0.0.1", self.port), handler)
+        # the dev server of `build.py serve`: quiet, no-cache, silent on client disconnects
+        self.httpd = make_server(self.port, directory=self.directory)
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         return self

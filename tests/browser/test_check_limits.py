@@ -8,7 +8,7 @@ from conftest import SITE
 from helpers import fill_rows, open_builtin, open_site, solved, wait_engine, wait_until
 from pysolver import api, formats
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 TEXT = "document.getElementById('{}').textContent"
 BRIDGE = SITE / "py" / "bridge.py"

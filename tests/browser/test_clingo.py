@@ -7,7 +7,7 @@ from pysolver.formats import parse
 from pysolver.puzzle import satisfies
 from pysolver.search import solve
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 
 def python_rows(puzzle_file):

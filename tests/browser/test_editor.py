@@ -8,7 +8,7 @@ from helpers import open_builtin, open_site, wait_engine
 from pictures import CHECKER
 from pysolver.formats import parse
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 
 def open_editor(page, server):

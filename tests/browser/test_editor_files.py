@@ -8,7 +8,7 @@ from pysolver import api, formats
 from pysolver.formats import parse
 from test_editor import new_puzzle, open_editor, picture, set_picture, wait_clues
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 STATUS = "document.querySelector('#ed-status').textContent"
 

@@ -3,7 +3,7 @@ import pytest
 
 from helpers import click_cell, isolated_visit, open_builtin, open_site, puzzle, solved, state, wait_engine
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 
 def _goal_char(goal_row_char):

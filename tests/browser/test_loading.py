@@ -3,7 +3,7 @@ import pytest
 
 from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
 SNAPSHOT_SAVED = "window.nonogramApp.engine.snapshot"
@@ -124,7 +124,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
 
     _need_site()
     sys.path.insert(0, str(ROOT))
-    from build import write_service_worker  # the build's own precache/version step
+    from tools.build.service_worker import write_service_worker  # the build's precache/version step
 
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)

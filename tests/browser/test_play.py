@@ -3,7 +3,7 @@ import pytest
 
 from helpers import cell_center, click_cell, drag, open_builtin, open_site, state
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 
 def test_first_visit_mouse_keyboard_undo_redo(page, site_server, artifacts):

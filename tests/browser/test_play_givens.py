@@ -12,7 +12,7 @@ from pysolver.formats import jsonfmt
 
 from helpers import cell_center, click_cell, drag, open_site, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 STATUS = "document.getElementById('status').textContent"
 

@@ -5,7 +5,7 @@ import pytest
 
 from helpers import open_builtin, open_site, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 TEXT = "document.getElementById('{}').textContent"
 

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import drag, isolated_visit, open_builtin, open_site, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 # Two 25x25 TAAI 2011 puzzles (tab-separated clues, 50 lines). #598: pysolver needs
 # 20 s or more in the browser to solve it.

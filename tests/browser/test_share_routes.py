@@ -7,7 +7,7 @@ from pysolver.formats import dump
 
 from helpers import click_cell, drag, open_builtin, open_site, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 # 5x5 with two painted cells on a diagonal: the other diagonal fits the clues too
 TWO_WAYS = ["#....", ".#...", ".....", ".....", "....."]

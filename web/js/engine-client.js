@@ -6,6 +6,15 @@
 // cannot read a message while Python runs, so only a queue on this side can drop
 // a request that has not started, know which request an interrupt stops, and
 // hand the requests still waiting to a new worker after a restart.
+//
+// Liveness: each worker holds a Web Lock named for it while it lives; the page
+// queues for the same lock, which it is granted only when the worker is gone
+// (terminated, crashed, killed for memory). That never misfires on a long solve
+// (a busy worker keeps its lock) and needs no heartbeat. A request that declares a
+// time limit (payload.timeout, or a progress message's limit_s) and has not been
+// answered STUCK_GRACE after it is taken as stuck. Either way the worker is
+// restarted: the request it was answering fails with a message that says so, the
+// queued ones go to the new worker.
 
 export class EngineError extends Error {
   constructor(payload) {
@@ -18,11 +27,16 @@ export class EngineError extends Error {
 // A snapshot restore answers in about a second; one that has not answered after
 // this long is taken to hang and is dropped for a normal start.
 const RESTORE_LIMIT_MS = 20000;
+// a safety net only (the engine holds its limits within about a second): the
+// slack given past a request's own time limit before it counts as stuck
+const STUCK_GRACE_MS = 10000;
+const MAX_CRASHES = 3; // then the engine is "failed" rather than restarted again
+let workers = 0; // numbers the liveness locks of this page's workers
 
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs}
+    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs, stuckGraceMs}
     this.options = options;
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
@@ -34,6 +48,8 @@ export class Engine extends EventTarget {
     this.current = null; // the request the worker is answering
     this.worker = null;
     this.ready = null;
+    this.channels = new Map(); // channel -> handle of its latest request (latest())
+    this.crashes = 0;
   }
 
   setStatus(status, detail = {}) {
@@ -43,7 +59,8 @@ export class Engine extends EventTarget {
 
   start() {
     if (this.ready) return this.ready;
-    this.setStatus(this.worker === null && this.info === null ? "loading" : "restarting");
+    // detail.reason: why it restarts ({kind, message}: "stopped", "stuck", "cancelled", ...)
+    this.setStatus(this.worker === null && this.info === null ? "loading" : "restarting", { reason: this.reason });
     const ready = this.ready = new Promise((resolve, reject) => {
       if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
         reject(new EngineError({ kind: "unsupported", message: "this browser lacks WebAssembly or module workers" }));
@@ -93,19 +110,51 @@ export class Engine extends EventTarget {
     this.worker.onmessage = (e) => { if (worker === this.worker) this.onMessage(e.data); };
     this.worker.onerror = (e) => {
       e.preventDefault();
-      if (worker !== this.worker) return;
-      if (this.status === "ready" && (this.crashes = (this.crashes || 0) + 1) <= 3) {
-        // it died after starting (e.g. out of memory): answer what was pending, start anew
-        this.restart({ kind: "internal", message: `the engine stopped (${e.message || "worker error"}); restarting` });
-        return;
-      }
-      const err = new EngineError({ kind: "worker", message: e.message || "the engine worker failed to start" });
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-      reject(err);
+      this.lost(worker, e.message || "worker error", reject);
     };
     this.interrupt = payload.interruptBuffer || null;
-    this.send("load", payload).promise.then(resolve, reject);
+    const lock = `pysolver-engine-${Date.now()}-${++workers}`;
+    this.send("load", { ...payload, lock }).promise.then(resolve, reject);
+    this.watch(worker, lock, reject);
+  }
+
+  /** Queue for the worker's liveness lock: granted once the worker is gone. */
+  watch(worker, lock, reject) {
+    const locks = self.navigator && navigator.locks;
+    if (!locks) return; // no Web Locks (very old browsers): the error event still counts
+    worker.addEventListener("message", function held(e) {
+      if (!e.data || e.data.type !== "alive") return;
+      worker.removeEventListener("message", held);
+      locks.request(lock, () => this.lost(worker, "it stopped unexpectedly", reject)).catch(() => {});
+    }.bind(this));
+  }
+
+  /**
+   * The worker died (error event or its lock released): while it is the current
+   * one, fail what it was answering and start a new one (the queue is kept), or
+   * fail the start when it never loaded or keeps dying.
+   */
+  lost(worker, why, reject) {
+    if (worker !== this.worker) return; // terminated on purpose (restart, cancel)
+    if (this.status === "ready" && ++this.crashes <= MAX_CRASHES) {
+      this.restart({ kind: "stopped", message: `the engine ${why} and was restarted; try again` });
+      return;
+    }
+    const err = new EngineError({ kind: "worker", message: `the engine worker ${why}` });
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.current = null;
+    reject(err);
+  }
+
+  /** Arm the stuck-request safety net for the running request `r`, limit in seconds. */
+  armLimit(r, limit) {
+    if (typeof limit !== "number" || !(limit > 0)) return;
+    clearTimeout(r.limitTimer);
+    r.limitTimer = setTimeout(() => {
+      if (this.current !== r) return;
+      this.restart({ kind: "stuck", message: `the engine did not stop at its ${limit} s time limit and was restarted` });
+    }, limit * 1000 + (this.options.stuckGraceMs ?? STUCK_GRACE_MS));
   }
 
   onMessage(msg) {
@@ -113,6 +162,7 @@ export class Engine extends EventTarget {
       this.restoreTimer = setTimeout(() => this.abandonRestore(), this.options.restoreLimitMs ?? RESTORE_LIMIT_MS);
       return;
     }
+    if (msg.type === "alive") return; // watch() took it
     if (msg.type === "snapshot") {
       // the worker saved (or failed to save) its memory snapshot for the next visit
       this.snapshot = msg.payload;
@@ -122,10 +172,13 @@ export class Engine extends EventTarget {
     const p = this.pending.get(msg.id);
     if (!p) return;
     if (msg.type === "progress") {
+      // a search announced with its own limit (e.g. the check's solution search)
+      if (p === this.current && msg.payload) this.armLimit(p, msg.payload.limit_s);
       if (p.onProgress && !p.cancelled) p.onProgress(msg.payload);
       return;
     }
     this.pending.delete(msg.id);
+    clearTimeout(p.limitTimer);
     if (msg.type === "result") p.resolve(msg.payload);
     else p.reject(new EngineError(msg.payload));
     if (p === this.current) {
@@ -150,6 +203,7 @@ export class Engine extends EventTarget {
     const r = this.current = this.queue.shift();
     this.pending.set(r.id, r);
     this.worker.postMessage({ id: r.id, type: r.type, payload: r.payload });
+    this.armLimit(r, r.payload && r.payload.timeout);
   }
 
   /** Start a request; returns {id, promise, type}. The promise rejects with EngineError. */
@@ -175,15 +229,39 @@ export class Engine extends EventTarget {
   }
 
   /**
+   * The one way to drop stale answers: a request on `channel` (e.g. "check")
+   * supersedes the channel's previous one, which is cancelled without a restart
+   * (dropped when queued, interrupted when isolated, else its answer ignored) and
+   * rejects with kind "superseded". Returns the new request's promise.
+   */
+  latest(channel, type, payload, opts) {
+    this.supersede(channel);
+    const handle = this.request(type, payload, opts);
+    this.channels.set(channel, handle);
+    const done = () => { if (this.channels.get(channel) === handle) this.channels.delete(channel); };
+    handle.promise.then(done, done);
+    return handle.promise;
+  }
+
+  /** Drop the channel's outstanding request, if any (its answer is stale). */
+  supersede(channel) {
+    const old = this.channels.get(channel);
+    if (!old) return;
+    this.channels.delete(channel);
+    this.cancel(old, { restart: false, kind: "superseded" });
+  }
+
+  /**
    * Cancel a request. A queued one is dropped ("removed"); the running one is
    * interrupted when the page is isolated ("interrupted"), else the worker is
    * restarted ("restarted") unless `restart: false` ("running": left to finish,
    * its answer ignored). The promise rejects with kind "cancelled" at once, and
    * the request's progress stops; "done" when it had already been answered.
+   * (`kind` names the rejection: latest() uses "superseded".)
    */
-  cancel(handle, { restart = true } = {}) {
+  cancel(handle, { restart = true, kind = "cancelled" } = {}) {
     const id = handle && handle.id;
-    const cancelled = () => new EngineError({ kind: "cancelled", message: "cancelled" });
+    const cancelled = () => new EngineError({ kind, message: kind });
     const k = this.queue.findIndex((q) => q.id === id);
     if (k >= 0) {
       const [r] = this.queue.splice(k, 1);
@@ -213,6 +291,8 @@ export class Engine extends EventTarget {
    */
   restart(reason) {
     clearTimeout(this.restoreTimer);
+    if (this.current) clearTimeout(this.current.limitTimer);
+    this.reason = reason;
     if (this.worker) this.worker.terminate();
     const err = new EngineError(reason);
     for (const p of this.pending.values()) p.reject(err);

@@ -1,7 +1,8 @@
 // Module worker: Pyodide + the pysolver wheel (installed with micropip), or the
 // memory snapshot of that state saved by an earlier visit (engine-snapshot.js).
 // Protocol (see web/README.md): {id, type, payload} in;
-// {id, type: "result" | "progress" | "error", payload} out.
+// {id, type: "result" | "progress" | "error", payload} out; {id: null, type: "alive"}
+// once it holds its liveness lock (engine-client.js).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import * as snapshot from "./engine-snapshot.js";
 
@@ -160,6 +161,13 @@ self.onmessage = async (event) => {
   const { id, type, payload } = event.data || {};
   try {
     if (type === "load") {
+      if (payload && payload.lock && self.navigator.locks) {
+        // held until this worker ends: the page, queued for it, learns that it died
+        navigator.locks.request(payload.lock, () => {
+          self.postMessage({ id: null, type: "alive" });
+          return new Promise(() => {});
+        }).catch(() => {});
+      }
       loading = loading || load(payload || {});
       self.postMessage({ id, type: "result", payload: await loading });
       return;

@@ -1,0 +1,62 @@
+"""The engine worker is watched: a worker that dies mid-request is noticed, the player
+told, the worker restarted and the game left alone; stale answers are dropped by
+one mechanism (engine.latest)."""
+import pytest
+
+from helpers import click_cell, open_builtin, open_site, state, wait_engine
+
+pytestmark = [pytest.mark.browser]
+
+
+def test_a_worker_killed_during_a_solve_is_noticed_and_replaced(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    click_cell(page, 1, 1)
+    page.wait_for_selector("#solve-engine option[value='pysolver']", state="attached", timeout=30_000)
+    page.select_option("#solve-engine", "pysolver")
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+                           timeout=60_000)
+    before = state(page)
+    # what the browser does to a worker that ran out of memory: no error event, no answer
+    page.evaluate("window.nonogramApp.engine.worker.terminate()")
+    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('stopped unexpectedly')",
+                           timeout=10_000)
+    assert "restarted" in page.text_content("#solve-progress")
+    assert not page.is_disabled("#solve")
+    assert state(page) == before                 # the game is untouched
+    wait_engine(page)                            # a new worker, ready
+    page.click("#hint")                          # and it answers
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
+                           timeout=60_000)
+    click_cell(page, 2, 2)
+    assert state(page)[2][2] == "#"
+
+
+def test_a_worker_killed_while_idle_is_replaced_before_the_next_request(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    page.evaluate("window.nonogramApp.engine.worker.terminate()")
+    page.wait_for_selector("#engine-status[data-status=restarting]", timeout=10_000)
+    wait_engine(page)
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
+                           timeout=60_000)
+
+
+def test_latest_drops_the_superseded_answer(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    outcome = page.evaluate("""async () => {
+        const { engine, getGame } = window.nonogramApp;
+        const puzzle = getGame().puzzle.dict;
+        const settle = (p) => p.then((r) => 'answered:' + typeof r, (e) => e.kind);
+        const a = settle(engine.latest('t', 'diagnose', { puzzle }));
+        const b = settle(engine.latest('t', 'diagnose', { puzzle }));
+        const other = settle(engine.latest('u', 'diagnose', { puzzle }));  // another channel: kept
+        return [await a, await b, await other];
+    }""")
+    assert outcome == ["superseded", "answered:object", "answered:object"]

@@ -1,0 +1,59 @@
+// Saved games (web/js/storage.js) in Node, over an in-memory localStorage that can
+// be made full like a browser's.
+import { beforeEach, test } from "node:test";
+import assert from "node:assert/strict";
+
+class MemoryStorage {
+  constructor() { this.map = new Map(); this.quota = Infinity; }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  removeItem(k) { this.map.delete(k); }
+  setItem(k, v) {
+    const used = [...this.map].reduce((n, [a, b]) => n + (a === k ? 0 : a.length + b.length), 0);
+    if (used + k.length + String(v).length > this.quota) throw new Error("QuotaExceededError");
+    this.map.set(k, String(v));
+  }
+}
+
+globalThis.window = { localStorage: new MemoryStorage() };
+const store = await import("../../web/js/storage.js");
+let clock = 0;
+
+beforeEach(() => {
+  window.localStorage = new MemoryStorage();
+  clock = 1000;
+  Date.now = () => ++clock;
+});
+
+test("a saved game loads back, and is remembered as the last one", () => {
+  assert.equal(store.saveGame("builtin:a", { cells: "0120", elapsed: 5 }), true);
+  const rec = store.loadGame("builtin:a");
+  assert.equal(rec.cells, "0120");
+  assert.equal(rec.elapsed, 5);
+  assert.equal(store.lastKey(), "builtin:a");
+  assert.equal(store.loadGame("builtin:missing"), null);
+});
+
+test("saved games are listed newest first; other keys and corrupt records are skipped", () => {
+  store.saveGame("a", { title: "A" });
+  store.saveGame("b", { title: "B", solved: true });
+  window.localStorage.setItem("unrelated", "x");
+  assert.deepEqual(store.savedGames().map((g) => [g.key, g.title, g.solved]), [["b", "B", true], ["a", "A", false]]);
+});
+
+test("a full storage drops the oldest games to make room", () => {
+  for (let i = 0; i < 20; i++) store.saveGame(`g${i}`, { cells: "0".repeat(100) });
+  window.localStorage.quota = [...window.localStorage.map].reduce((n, [a, b]) => n + a.length + b.length, 0);
+  assert.equal(store.saveGame("new", { cells: "0".repeat(100) }), true);
+  assert.ok(store.loadGame("new"));
+  assert.ok(store.loadGame("g19"), "the newest older game is kept");
+  assert.equal(store.loadGame("g0"), null, "the oldest is dropped");
+});
+
+test("no storage at all: saving says so, loading finds nothing", () => {
+  window.localStorage = null;
+  assert.equal(store.saveGame("a", {}), false);
+  assert.equal(store.loadGame("a"), null);
+  assert.deepEqual(store.savedGames(), []);
+});

@@ -1,0 +1,126 @@
+"""Assemble site/: web/, the Pyodide core, clingo-wasm's browser files, both wheels,
+the encodings and the built-in puzzles, then build.json and sw.js. Built in
+build/site.tmp and renamed into place, so a failed build leaves site/ as it was.
+Every URL in the site is relative, so it works under any sub-path."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from .bytecode import compile_stdlib
+from .common import NODE, ROOT, SITE, WEB, BuildError, log
+from .npm import npm_ci
+from .service_worker import write_service_worker
+from .wheels import add_pycs, build_wheel, micropip_wheel
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+# clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
+CLINGO_SKIP = (".d.ts", ".node.js", "run.worker.node.js")
+# optional page components written by others; app.js calls their install(app)
+PLUGINS = ["js/clingo-client.js", "js/editor.js"]
+ENGINE_FILES = ["py/bridge.py", "js/engine-worker.js", "js/engine-snapshot.js"]
+
+
+def copy_tree(src: Path, dest: Path, skip=()) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_dir() or any(part.startswith(".") for part in rel.parts):
+            continue
+        if any(str(rel).endswith(s) for s in skip) or "__pycache__" in rel.parts:
+            continue
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def trim_lock_file(path: Path) -> None:
+    """Pyodide's lock file lists ~300 packages of its CDN distribution, none of which
+    the site ships (both wheels are loaded by URL): keep only its "info" (checked at
+    start-up), so the worker neither fetches and indexes 120 kB nor has micropip
+    convert every entry to Python when it is imported."""
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n")
+
+
+def convert_catalogue(puzzles: Path) -> int:
+    """Check every built-in puzzle parses, and add a pysolver JSON copy of each, so
+    the page can show built-in puzzles at once (and by hand without the engine)."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver.formats import jsonfmt, parse
+    from pysolver.puzzle import PuzzleError
+
+    path = puzzles / "catalogue.json"
+    cat = json.loads(path.read_text())
+    (puzzles / "json").mkdir(exist_ok=True)
+    for entry in cat["puzzles"]:
+        src = puzzles / entry["file"]
+        if not src.is_file():
+            raise BuildError(f"web/puzzles/catalogue.json: {entry['id']} names a missing file "
+                             f"{entry['file']}")
+        try:
+            found = parse(src.read_text(encoding="utf-8"), f"web/puzzles/{entry['file']}")
+        except PuzzleError as e:
+            raise BuildError(str(e)) from None
+        if len(found) != 1:
+            raise BuildError(f"web/puzzles/{entry['file']}: holds {len(found)} puzzles, not one")
+        entry["json"] = f"json/{entry['id']}.json"
+        (puzzles / entry["json"]).write_text(
+            json.dumps(jsonfmt.to_dict(found[0]), ensure_ascii=False, separators=(",", ":")) + "\n")
+    path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n")
+    return len(cat["puzzles"])
+
+
+def engine_hash(site: Path, wheels: list[Path]) -> str:
+    """What a saved engine memory snapshot depends on (web/js/engine-snapshot.js):
+    a snapshot made with other files is never restored."""
+    parts = [site / "pyodide" / n for n in PYODIDE_FILES] + wheels + [
+        site / p for p in ENGINE_FILES]
+    h = hashlib.sha256()
+    for path in parts:
+        h.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def build() -> str:
+    """Build site/; return its cache version."""
+    npm_ci()
+    mp = micropip_wheel()
+    tmp = ROOT / "build" / "site.tmp"  # build/ is git-ignored; renamed into place at the end
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    copy_tree(WEB, tmp, skip=("sw.js", "README.md"))
+    for name in PYODIDE_FILES:
+        src = NODE / "pyodide" / name
+        if not src.is_file():
+            raise BuildError(f"{src} is missing: run `npm ci`")
+        (tmp / "pyodide").mkdir(exist_ok=True)
+        shutil.copyfile(src, tmp / "pyodide" / name)
+    trim_lock_file(tmp / "pyodide" / "pyodide-lock.json")
+    clingo = NODE / "clingo-wasm" / "dist"
+    if not (clingo / "clingo.wasm").is_file():
+        raise BuildError(f"{clingo}/clingo.wasm is missing: run `npm ci`")
+    copy_tree(clingo, tmp / "clingo", skip=CLINGO_SKIP)
+    wheels = tmp / "wheels"
+    wheels.mkdir()
+    wheel = build_wheel(wheels)
+    mp_wheel = add_pycs(mp, wheels)
+    compile_stdlib(tmp / "pyodide" / "python_stdlib.zip", mp_wheel, wheel)
+    if (ROOT / "encodings").is_dir():
+        copy_tree(ROOT / "encodings", tmp / "encodings")
+    count = convert_catalogue(tmp / "puzzles")
+    (tmp / "build.json").write_text(json.dumps({
+        "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
+        "engine": engine_hash(tmp, [wheel, mp_wheel]),
+        "plugins": [p for p in PLUGINS if (tmp / p).is_file()],
+    }, indent=1) + "\n")
+    version = write_service_worker(tmp)
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    tmp.rename(SITE)
+    log(f"site/ built: {count} built-in puzzles, wheel {wheel.name}, cache version {version}")
+    return version
