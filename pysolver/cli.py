@@ -185,7 +185,7 @@ def cmd_hint(args):
     p = load_one(args.file)
     state = read_text(args.state).splitlines()
     try:
-        r = api.hint(p, state)
+        r = api.hint(p, state, find_solutions=True)
     except PuzzleError as e:
         raise PuzzleError(f"{args.state}: {e}") from None
     if args.json:
