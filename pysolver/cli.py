@@ -192,7 +192,10 @@ def cmd_hint(args):
         print(json.dumps(r, ensure_ascii=False))
         return 0
     print(r["explanation"])
-    if r["cells"]:
+    if r["kind"] == "mistake":
+        print("wrong marks: " + ", ".join(f"row {c['row']} column {c['column']} (should be {c['value']})"
+                                          for c in r["cells"]))
+    elif r["cells"]:
         print("cells: " + ", ".join(f"row {c['row']} column {c['column']} = {c['value']}"
                                     for c in r["cells"]))
     if r.get("leftmost"):

@@ -233,11 +233,11 @@ def no_solution(puzzle, axis, i, cell=None, failures=()):
 def deep_explanation(puzzle, y, x, value, refuted, nodes, depth):
     """The deeper what-if: every value but ``value`` fails after a search from the cell."""
     tried = " or ".join(value_word(puzzle, c) for c in refuted)
-    guesses = _count(nodes, "step")
     return (f"Deeper what-if (a search, not one line at a time): if row {y + 1}, column {x + 1} "
-            f"were {tried}, no way to complete the grid exists; a search from there "
-            f"({guesses} of guessing a cell and following line logic, up to {depth} guesses "
-            f"deep) ends every time in a line that cannot be completed. So it is "
+            f"were {tried}, the grid could not be completed: a search from there, guessing "
+            f"further cells and following line logic ({_count(nodes, 'step')}, at most "
+            f"{max(1, depth)} {'guess' if depth <= 1 else 'guesses'} deep), "
+            f"ends every time in a line that cannot be completed. So it is "
             f"{value_word(puzzle, value)}.")
 
 

@@ -152,16 +152,15 @@ def mistake_hint(puzzle, diffs, rec):
     """The hint naming the wrong marks ``diffs`` ((y, x, right char), 0-based)."""
     n = len(diffs)
     cells = [{"row": y + 1, "column": x + 1, "value": ch} for y, x, ch in diffs]
-    marks = f"{n} of your marks {'is' if n == 1 else 'are'}"
+    marks = "1 of your marks is" if n == 1 else f"{n} of your marks are"
     if rec.complete:
-        why = (f"{marks} wrong: they differ from the puzzle's solution (it has exactly one), "
-               "so every deduction built on them would be wrong too.")
+        why = (f"{marks} wrong: {'it differs' if n == 1 else 'they differ'} from the puzzle's "
+               "solution (it has exactly one), so every deduction built on "
+               f"{'it' if n == 1 else 'them'} would be wrong too.")
     else:
         why = (f"{marks} wrong: no solution of this puzzle agrees with all of your marks "
                "(a search with your marks fixed finds none). The puzzle has more than one "
                f"solution; changing {'this mark' if n == 1 else f'these {n} marks'} gives a "
                "grid that one of them agrees with.")
-    first = cells[0]
     return {"kind": "mistake", "line": None, "cells": cells, "count": n,
-            "explanation": why, "leftmost": None, "rightmost": None,
-            "first": {"row": first["row"], "column": first["column"]}}
+            "explanation": why, "leftmost": None, "rightmost": None}
