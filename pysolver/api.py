@@ -18,8 +18,8 @@ Functions:
         progress=None, should_stop=None) -> solve result
   check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None)
       -> check result
-  hint(puzzle, state) -> hint result
-  diagnose(puzzle) -> {"no_solution", "line", "notice", "explanation"}
+  hint(puzzle, state, find_solutions=False) -> hint result
+  diagnose(puzzle) -> {"no_solution", "line", "notice", "explanation", "solutions", "unique"}
   convert(source, to, filename=None) -> text
   clues_from_grid(rows, colors=None, title="") -> puzzle dict
   fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
@@ -54,6 +54,7 @@ def clear_caches():
     """Empty every cache the engine keeps: the registered memos and the line results."""
     memo.clear_all()
     line.clear_caches()
+    memo.clear_all()
 
 
 def to_puzzle(puzzle) -> Puzzle:
@@ -271,24 +272,50 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
             "stats": {"nodes": info["nodes"], "probes": info["probes"]}}
 
 
-def hint(puzzle, state) -> dict:
-    """The next deduction for the player's grid (see pysolver.hint for the result's keys);
-    that the puzzle has no solution when line logic from the empty grid shows it, or
-    diagnose() did earlier (its cell tests are too slow to repeat for every hint)."""
-    from . import hint as hint_mod
+def hint(puzzle, state, find_solutions=False) -> dict:
+    """The next hint for the player's grid (see pysolver.hint for the result's keys).
+
+    First that the puzzle has no solution (line logic from the empty grid shows
+    it, or diagnose() did earlier: its cell tests are too slow to repeat for
+    every hint), then the player's mistakes (``kind: mistake``,
+    pysolver.mistakes) against the puzzle's solutions when they are known (found
+    by diagnose(), or here first with ``find_solutions``: the command line),
+    then the next deduction.
+    """
+    from . import hint as hint_mod, mistakes
     p = to_puzzle(puzzle)
-    return hint_mod.known_no_solution(p) or hint_mod.hint(p, state)
+    found = hint_mod.known_no_solution(p)
+    if found:
+        return found
+    hint_mod.state_cans(p, state)  # a bad state gets its one-line error before anything else
+    known = mistakes.find_solutions(p) if find_solutions else mistakes.known(p)
+    return mistakes.check(p, state) or hint_mod.hint(p, state, known=known)
 
 
 def diagnose(puzzle) -> dict:
-    """Whether cheap tests prove the clues contradictory: line logic from the empty grid,
-    then one-cell tests for at most pysolver.hint.DIAGNOSE_BUDGET_S (remembered per
-    puzzle). ``no_solution`` false means none was found this way, not that one exists."""
-    from . import hint as hint_mod
-    h = hint_mod.no_solution(to_puzzle(puzzle))
-    if h is None:
-        return {"no_solution": False, "line": None, "notice": None, "explanation": None}
-    return {"no_solution": True, "line": h["line"], "notice": h["notice"], "explanation": h["explanation"]}
+    """What Play asks when a puzzle opens. Whether cheap tests prove the clues
+    contradictory (line logic from the empty grid, then one-cell tests for at most
+    pysolver.hint.DIAGNOSE_WORK line solves); ``no_solution`` false means none was
+    found this way, not that one exists. Then the puzzle's solutions are searched
+    for (pysolver.mistakes.SOLVE_WORK units of work), so that hints can tell the
+    player's mistakes; ``solutions``: how many are known, ``unique`` true / false /
+    None (not settled). Both are remembered per puzzle: asking again is a look-up."""
+    from . import hint as hint_mod, mistakes
+    p = to_puzzle(puzzle)
+    h = hint_mod.no_solution(p)
+    out = {"no_solution": False, "line": None, "notice": None, "explanation": None}
+    if h is not None:
+        out = {"no_solution": True, "line": h["line"], "notice": h["notice"],
+               "explanation": h["explanation"]}
+        return {**out, "solutions": 0, "unique": False}
+    known = mistakes.find_solutions(p)
+    unique = {"unique": True, "multiple": False, "none": False}.get(known.status)
+    if known.status == "none":
+        out = {"no_solution": True, "line": None,
+               "notice": "These clues have no solution: a search found no grid that satisfies them all.",
+               "explanation": "This puzzle has no solution: a complete search found no grid that "
+                              "satisfies every clue, so the clues contradict each other."}
+    return {**out, "solutions": len(known.solutions), "unique": unique}
 
 
 def convert(source, to: str, filename: str | None = None) -> str:

@@ -185,14 +185,17 @@ def cmd_hint(args):
     p = load_one(args.file)
     state = read_text(args.state).splitlines()
     try:
-        r = api.hint(p, state)
+        r = api.hint(p, state, find_solutions=True)
     except PuzzleError as e:
         raise PuzzleError(f"{args.state}: {e}") from None
     if args.json:
         print(json.dumps(r, ensure_ascii=False))
         return 0
     print(r["explanation"])
-    if r["cells"]:
+    if r["kind"] == "mistake":
+        print("wrong marks: " + ", ".join(f"row {c['row']} column {c['column']} (should be {c['value']})"
+                                          for c in r["cells"]))
+    elif r["cells"]:
         print("cells: " + ", ".join(f"row {c['row']} column {c['column']} = {c['value']}"
                                     for c in r["cells"]))
     if r.get("leftmost"):

@@ -17,11 +17,16 @@ and returns the first of:
   (2) most cells gained, (3) fewest unknown cells. The result carries the
   cells, an explanation and the line's leftmost / rightmost arrangements as
   state strings so that the site can draw them;
-* ``probe``: when no single line gives a cell, a one-cell test: setting the
-  cell to a value makes some line impossible (by line logic), so it takes the
-  other value; the test with the shortest chain of line steps wins;
-* ``none``: nothing within one line or one probe (the puzzle needs search
-  here, or has several solutions).
+* ``probe``, ``deep``, ``reveal`` (pysolver.whatif): when no single line gives
+  a cell, a one-cell what-if with its chain of line steps, then a deeper
+  what-if (bounded search from a cell), then, with the solution known
+  (``known``, a pysolver.mistakes.Known), one cell revealed;
+* ``none``: none of these (the solution is not known and the puzzle needs
+  search here, or has several solutions).
+
+The player's mistakes (``kind: mistake``) are pysolver.mistakes' job, asked
+first by pysolver.api.hint. Budgets count work (line solves, search nodes),
+never seconds, so a hint is the same on every machine.
 
 Only cells a player can write down (one colour) count as gained. All indices
 in the result are 1-based. Pure Python, no I/O; see ``bench/hint.py`` for
@@ -29,29 +34,26 @@ timings.
 """
 from __future__ import annotations
 
-import time
-
 from . import hint_text as text
 from . import line as lines_mod
+from . import whatif
 from .line import positions, undecided
+from .memo import Memo
 from .probe import set_cell
 from .propagate import Engine
 from .puzzle import cells_from_state, min_length
 
-PROBE_BUDGET_S = 1.0  # probe hints stop searching after this long (best so far wins)
 TOP_K = 12  # line candidates whose reasoning level is worked out
-PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
-_EMPTY_KEPT = 8  # puzzles whose empty-grid line logic (and diagnosis) is remembered
-DIAGNOSE_BUDGET_S = 0.25  # no_solution()'s one-cell tests stop after this long
+DIAGNOSE_WORK = 8_000  # line solves no_solution()'s one-cell tests may spend
 
 # clues -> ("ok", rows, cols): the fixpoint of line logic on the empty grid, or
 # ("fail", (axis, index)): the line where it found the clues contradictory
-_from_empty_cache: dict = {}
-# clues -> the no-solution hint no_solution() found, or None (none found cheaply)
-_diagnosed: dict = {}
+_from_empty_cache = Memo("hint.from_empty", 8)
+# clues -> (the no-solution hint no_solution() found, or None: none found cheaply)
+_diagnosed = Memo("hint.diagnosed", 8)
 
 
-def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
+def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None) -> dict:
     """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
     eng = Engine(puzzle)
     rows, cols = state_cans(puzzle, state)
@@ -87,8 +89,48 @@ def hint(puzzle, state, probe_budget: float = PROBE_BUDGET_S) -> dict:
     if candidates:
         return _line_hint(puzzle, *_pick(candidates))
 
-    # 4. A one-cell test.
-    return _probe_hint(puzzle, eng, rows, cols, probe_budget)
+    # 4. A one-cell what-if, a deeper one, a reveal.
+    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known)
+
+
+def beyond_lines(puzzle, eng, rows, cols, probe_budget, known):
+    """The hint when no single line gives a cell (see pysolver.whatif)."""
+    found = whatif.probe_hint(puzzle, eng, rows, cols, lambda e, cell: _clues_contradict(puzzle, e, cell),
+                              probe_budget)
+    if found:
+        return found
+    solution = _agreeing(known, eng, rows)
+    found = whatif.deep_hint(puzzle, eng, rows, cols, solution)
+    if found:
+        return found
+    if solution is not None:
+        return whatif.reveal_hint(puzzle, eng, rows, cols, solution, known.unique)
+    several = known is not None and len(known.solutions) > 1
+    why = ("No single line, no test of one cell and no deeper test from a cell gives a new "
+           "cell here: " + ("the puzzle has more than one solution, and your marks fit more "
+                            "than one of them." if several else
+                            "the puzzle needs a longer search from this point, or has more "
+                            "than one solution."))
+    return {"kind": "none", "line": None, "cells": [], "explanation": why,
+            "leftmost": None, "rightmost": None}
+
+
+def _agreeing(known, eng, rows):
+    """A known solution (row strings) the grid agrees with, or None: the one to
+    reveal from. With several solutions, only when exactly one known one agrees."""
+    if known is None:
+        return None
+    chars = [c.char for c in eng.puzzle.colors]
+    fits = [s for s in known.solutions if _fits(rows, s, chars)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _fits(rows, solution, chars):
+    for r, line in zip(rows, solution):
+        for x, ch in enumerate(line):
+            if not r[chars.index(ch)] >> x & 1:
+                return False
+    return True
 
 
 # -- helpers on per-colour line states ("cans") --------------------------------
@@ -143,39 +185,34 @@ def _from_empty(puzzle, eng=None):
         eng = eng or Engine(puzzle)
         rows, cols = eng.initial()
         hit = ("fail", eng.failed) if eng.run_all(rows, cols) < 0 else ("ok", rows, cols)
-        if len(_from_empty_cache) >= _EMPTY_KEPT:
-            _from_empty_cache.pop(next(iter(_from_empty_cache)))
-        _from_empty_cache[key] = hit
+        _from_empty_cache.put(key, hit)
     return hit
 
 
-def no_solution(puzzle, budget: float = DIAGNOSE_BUDGET_S):
+def no_solution(puzzle, budget: int = DIAGNOSE_WORK):
     """The hint that the puzzle has no solution, when cheap tests prove it, else None.
 
     Line logic from the empty grid, then one-cell tests from its fixpoint (a cell
-    no value fits) until ``budget`` seconds have passed. A contradiction only deep
-    search finds passes unnoticed. Remembered per puzzle, so asking before every
-    hint costs a look-up.
+    no value fits) until ``budget`` line solves are spent. A contradiction only
+    deep search finds passes unnoticed. Remembered per puzzle, so asking before
+    every hint costs a look-up.
     """
     key = puzzle.clue_key()
     if key in _diagnosed:
-        return _diagnosed[key]
+        return _diagnosed.get(key)
     eng = Engine(puzzle)
     found = _clues_contradict(puzzle, eng)
     if found is None:
         _, rows, cols = _from_empty(puzzle, eng)
-        deadline = time.perf_counter() + budget
-        for y, x in _probe_order(eng, rows):
-            if time.perf_counter() > deadline:
+        limit = eng.line_solves + budget
+        for y, x in whatif.probe_order(eng, rows):
+            if eng.line_solves >= limit:
                 break
             if all(eng.run(*set_cell(rows, cols, y, x, c), {y}, {x}) < 0
                    for c in range(eng.ncol) if rows[y][c] >> x & 1):
                 found = _clues_contradict(puzzle, eng, (y, x))
                 break
-    if len(_diagnosed) >= _EMPTY_KEPT:
-        _diagnosed.pop(next(iter(_diagnosed)))
-    _diagnosed[key] = found
-    return found
+    return _diagnosed.put(key, found)
 
 
 def known_no_solution(puzzle):
@@ -184,7 +221,7 @@ def known_no_solution(puzzle):
     empty grid (cached). Never the cell tests, which take up to their budget."""
     key = puzzle.clue_key()
     if key in _diagnosed:
-        return _diagnosed[key]
+        return _diagnosed.get(key)
     return _clues_contradict(puzzle)  # no engine: a cache hit after the first hint
 
 
@@ -326,73 +363,3 @@ def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
         result["leftmost"] = text.arrangement(puzzle, clue, ext[0], n)
         result["rightmost"] = text.arrangement(puzzle, clue, ext[1], n)
     return result
-
-
-# -- probe hints --------------------------------------------------------------
-
-def _probe_order(eng, rows):
-    """The undecided cells (y, x), those next to the most decided cells first."""
-    w, h = eng.w, eng.h
-    multis = [undecided(r) for r in rows]
-    order = []
-    for y in range(h):
-        for x in positions(multis[y]):
-            near = 0
-            for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                if 0 <= yy < h and 0 <= xx < w and not multis[yy] >> xx & 1:
-                    near += 1
-            order.append((-near, y, x))
-    order.sort()
-    return [(y, x) for _, y, x in order]
-
-
-def _probe_hint(puzzle, eng, rows, cols, budget):
-    """A cell whose other values each make some line impossible by line logic.
-
-    Cells next to decided cells are tried first (a person tries those); the
-    first PROBE_CANDIDATES usable cells are compared and the one with the
-    shortest chain of line steps wins. Trials run without recording; only the
-    failing trials of a usable cell are re-run to count their steps.
-    """
-    deadline = time.perf_counter() + budget
-    found = []
-    timed_out = False
-    for y, x in _probe_order(eng, rows):
-        if time.perf_counter() > deadline:
-            timed_out = not found
-            break
-        survivors, failing = [], []
-        for c in range(eng.ncol):
-            if rows[y][c] >> x & 1:
-                r2, c2 = set_cell(rows, cols, y, x, c)
-                (failing if eng.run(r2, c2, {y}, {x}) < 0 else survivors).append(c)
-        if not failing:
-            continue
-        failures = []
-        for c in failing:
-            r2, c2 = set_cell(rows, cols, y, x, c)
-            steps = []
-            eng.run(r2, c2, {y}, {x}, steps)
-            failures.append((c, eng.failed, len(steps)))
-        if not survivors:
-            return _clues_contradict(puzzle, eng, (y, x)) or text.stuck(puzzle, y, x, failures)
-        if len(survivors) == 1:
-            found.append((max(f[2] for f in failures), y, x, survivors[0], failures))
-            if len(found) >= PROBE_CANDIDATES or found[-1][0] == 0:
-                break
-    best = min(found) if found else None
-    if best is None:
-        why = ("No single line gives a new cell, and no test of one cell found one in time."
-               if timed_out else
-               "No single line and no test of one cell gives a new cell here: the puzzle "
-               "needs deeper search from this point, or has more than one solution.")
-        return {"kind": "none", "line": None, "cells": [], "explanation": why,
-                "leftmost": None, "rightmost": None}
-    cost, y, x, value, failures = best
-    explanation, (axis, idx) = text.probe_explanation(puzzle, y, x, value, failures)
-    return {"kind": "probe", "line": {"axis": axis, "index": idx + 1},
-            "cells": [{"row": y + 1, "column": x + 1, "value": puzzle.colors[value].char}],
-            "explanation": explanation, "leftmost": None, "rightmost": None,
-            "probe": {"row": y + 1, "column": x + 1, "steps": cost}}
-
-

@@ -228,3 +228,23 @@ def no_solution(puzzle, axis, i, cell=None, failures=()):
             "leftmost": None, "rightmost": None,
             # Play's notice on opening the puzzle (api.diagnose)
             "notice": f"These clues have no solution: {short}, working line by line from the empty grid."}
+
+
+def deep_explanation(puzzle, y, x, value, refuted, nodes, depth):
+    """The deeper what-if: every value but ``value`` fails after a search from the cell."""
+    tried = " or ".join(value_word(puzzle, c) for c in refuted)
+    return (f"Deeper what-if (a search, not one line at a time): if row {y + 1}, column {x + 1} "
+            f"were {tried}, the grid could not be completed: a search from there, guessing "
+            f"further cells and following line logic ({_count(nodes, 'step')}, at most "
+            f"{max(1, depth)} {'guess' if depth <= 1 else 'guesses'} deep), "
+            f"ends every time in a line that cannot be completed. So it is "
+            f"{value_word(puzzle, value)}.")
+
+
+def reveal_explanation(puzzle, y, x, value, gained, unique):
+    """The reveal: no deduction was short enough, so one cell of the solution is shown."""
+    source = "the puzzle's solution" if unique else "the one solution your marks fit so far"
+    unlock = (f"with it, line logic fixes {_count(gained, 'more cell')}" if gained else
+              "it is the cell most likely to help")
+    return (f"Reveal one cell (no deduction from here is short enough to explain): row {y + 1}, "
+            f"column {x + 1} is {value_word(puzzle, value)} in {source}; {unlock}.")

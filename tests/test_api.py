@@ -332,8 +332,11 @@ def test_bridge_diagnose():
                    "0 (empty), working line by line from the empty grid."),
         "explanation": ("Column 1, clue 0 (empty): this puzzle has no solution. Working line by line "
                         "from the empty grid, before any of your marks, this column cannot be "
-                        "completed: the clues contradict each other, so no grid can satisfy them all.")}
-    assert bridge_call("diagnose", {"puzzle": as_dict(DANCER)})["no_solution"] is False
+                        "completed: the clues contradict each other, so no grid can satisfy them all."),
+        "solutions": 0, "unique": False}
+    # a solvable puzzle: its solution is searched for (hints then catch mistakes)
+    out = bridge_call("diagnose", {"puzzle": as_dict(DANCER)})
+    assert out["no_solution"] is False and out["solutions"] == 1 and out["unique"] is True
 
 
 def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_dir, monkeypatch):

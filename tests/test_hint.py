@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pysolver import formats, hint, search
+from pysolver import formats, hint, memo, search
 from pysolver.puzzle import (Puzzle, PuzzleError, cells_from_state, clue_of, puzzle_from_grid,
                              satisfies)
 
@@ -86,7 +86,7 @@ def walk(puzzle, state=None, check=True, limit=10_000):
     for _ in range(limit):
         h = hint.hint(puzzle, state)
         kinds.append(h["kind"])
-        if h["kind"] not in ("line", "probe"):
+        if h["kind"] not in ("line", "probe", "deep"):
             return state, kinds, h
         if check:
             (assert_line_hint_forced if h["kind"] == "line" else assert_probe_hint_forced)(
@@ -226,8 +226,8 @@ def test_clues_that_only_a_cell_test_refutes_are_blamed_not_the_marks():
     assert "some marks already contradict" not in h["explanation"]
 
 
-def test_no_solution_is_found_cheaply_and_remembered(monkeypatch):
-    monkeypatch.setattr(hint, "_diagnosed", {})
+def test_no_solution_is_found_cheaply_and_remembered():
+    memo.clear_all()
     # line logic from the empty grid fails (column 1)
     h = hint.no_solution(NO_SOLUTION.validate())
     assert h["kind"] == "contradiction" and h["line"] == {"axis": "column", "index": 1}
@@ -236,8 +236,8 @@ def test_no_solution_is_found_cheaply_and_remembered(monkeypatch):
     # only a cell test refutes these clues; every line is named in the notice
     p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1),), ((1, 1),), ((1, 1), (1, 1))],
                cols=[((2, 1),), ((1, 1), (1, 1)), ((1, 1),), ((1, 1),)]).validate()
-    assert hint.no_solution(p, budget=0.0) is None       # no time for cell tests: not found
-    del hint._diagnosed[p.clue_key()]
+    assert hint.no_solution(p, budget=0) is None         # no work for cell tests: not found
+    memo.clear_all()                                     # api.clear_caches() and reset do this
     h = hint.no_solution(p)
     assert h["notice"] == ("These clues have no solution: row 1, column 1 can be neither empty "
                            "(that breaks column 2) nor filled (that breaks row 2), working line "
@@ -248,9 +248,9 @@ def test_no_solution_is_found_cheaply_and_remembered(monkeypatch):
     assert hint.no_solution(puzzle_from_grid([[1, 0], [1, 1]]).validate()) is None
 
 
-def test_api_hint_says_no_solution_before_any_mark(monkeypatch):
+def test_api_hint_says_no_solution_before_any_mark():
     from pysolver import api
-    monkeypatch.setattr(hint, "_diagnosed", {})
+    api.clear_caches()
     # from the empty grid a line hint (row 1 is full) exists, but the clues have no solution
     assert hint.hint(NO_SOLUTION.validate(), ["??", "??"])["kind"] == "line"
     h = api.hint(NO_SOLUTION.validate(), ["??", "??"])
@@ -269,7 +269,8 @@ def test_api_hint_says_no_solution_before_any_mark(monkeypatch):
     assert h["kind"] == "contradiction" and h["cells"] == [] and "no solution" in h["explanation"]
     q = puzzle_from_grid([[1, 0], [1, 1]]).validate()
     assert api.hint(q, ["??", "??"])["kind"] == "line"
-    assert api.diagnose(q) == {"no_solution": False, "line": None, "notice": None, "explanation": None}
+    assert api.diagnose(q) == {"no_solution": False, "line": None, "notice": None, "explanation": None,
+                               "solutions": 1, "unique": True}
 
 
 def test_multiple_solutions_give_none():

@@ -1,0 +1,176 @@
+"""Mistake-aware hints, what-if chains, deeper what-ifs and reveals.
+
+Mistakes are checked against every solution, enumerated by the solver: a state
+some solution agrees with is never called a mistake; on a unique puzzle every
+mark that differs from the solution is named, with its right value.
+"""
+import json
+import random
+from pathlib import Path
+
+from pysolver import api, cli, formats, hint, memo, mistakes, search
+from pysolver.puzzle import cells_from_state, rows_text
+
+from test_hint import assert_probe_hint_forced, random_puzzle
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ["webpbn/26167.xml", "webpbn/6.xml", "webpbn/47.xml", "webpbn/23.xml",
+          "jwilk/data002.nin", "jwilk/data016.nin"]
+
+
+def all_solutions(p):
+    res = search.solve(p, max_solutions=10_000, timeout=60)
+    assert res.count_exact
+    return [rows_text(p, g) for g in res.solutions]
+
+
+def agrees(state, solution, p):
+    cross = "." if not p.is_color else None
+    return all(a in ("?", b) or (a == "X" and b == cross)
+               for r, s in zip(state, solution) for a, b in zip(r, s))
+
+
+def test_cli_names_the_wrong_marks_on_corpus_puzzles(puzzles_dir, tmp_path, capsys):
+    rng = random.Random(5)
+    for name in CORPUS:
+        p = formats.parse_one((puzzles_dir / name).read_text(), name)
+        (solution,) = all_solutions(p)
+        goal = [list(r) for r in solution]
+        state = [[ch if rng.random() < 0.3 else "?" for ch in row] for row in goal]
+        wrong = set()
+        while len(wrong) < rng.randint(1, 3):
+            wrong.add((rng.randrange(p.height), rng.randrange(p.width)))
+        others = [c.char for c in p.colors]
+        for y, x in wrong:
+            state[y][x] = rng.choice([c for c in others if c != goal[y][x]])
+        (tmp_path / "state.txt").write_text("\n".join("".join(r) for r in state) + "\n")
+        memo.clear_all()
+        code = cli.main(["hint", str(puzzles_dir / name), "--state", str(tmp_path / "state.txt"),
+                         "--json"])
+        out = json.loads(capsys.readouterr().out)
+        assert code == 0 and out["kind"] == "mistake", (name, out)
+        assert out["count"] == len(wrong)
+        assert [(c["row"] - 1, c["column"] - 1, c["value"]) for c in out["cells"]] == \
+            sorted((y, x, goal[y][x]) for y, x in wrong), name
+    # the text form says which marks and what they should be
+    cli.main(["hint", str(puzzles_dir / CORPUS[-1]), "--state", str(tmp_path / "state.txt")])
+    assert "wrong marks: row " in capsys.readouterr().out
+
+
+def test_never_a_mistake_when_a_solution_agrees():
+    """Random partial states of unique and several-solution puzzles, checked
+    against every solution: agreeing states never get a mistake; states no
+    solution agrees with get one on unique puzzles (always) and on others
+    (when named, fixing the named marks gives a state a solution agrees with)."""
+    rng = random.Random(3)
+    seen = {"unique": 0, "multiple": 0, "named": 0}
+    while seen["unique"] < 25 or seen["multiple"] < 25:
+        ncol = 2 if rng.random() < 0.7 else 3
+        p = random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7), ncol, rng.uniform(0.3, 0.6))
+        sols = all_solutions(p)
+        kind = "unique" if len(sols) == 1 else "multiple"
+        if seen[kind] >= 25:
+            continue
+        seen[kind] += 1
+        memo.clear_all()
+        for _ in range(6):
+            base = rng.choice(sols)
+            state = ["".join(ch if rng.random() < rng.random() else "?" for ch in row)
+                     for row in base]
+            if rng.random() < 0.5:  # one random mark, right or wrong
+                y, x = rng.randrange(p.height), rng.randrange(p.width)
+                row = list(state[y])
+                row[x] = rng.choice([c.char for c in p.colors])
+                state[y] = "".join(row)
+            h = api.hint(p, state, find_solutions=True)
+            fits = [s for s in sols if agrees(state, s, p)]
+            if fits:
+                assert h["kind"] != "mistake", (state, h)
+                continue
+            if kind == "unique":
+                assert h["kind"] == "mistake", (state, h)
+            if h["kind"] == "mistake":
+                seen["named"] += 1
+                fixed = [list(r) for r in state]
+                for c in h["cells"]:
+                    fixed[c["row"] - 1][c["column"] - 1] = c["value"]
+                assert any(agrees(["".join(r) for r in fixed], s, p) for s in sols)
+    assert seen["named"] > 20
+
+
+def test_no_mistake_before_the_solutions_are_known():
+    """The worker's hints never search for solutions: before diagnose() (Play asks
+    on opening) a wrong mark that no line contradicts is not caught; after, it is."""
+    p = formats.parse_one((ROOT / "web/puzzles/webpbn/26167.xml").read_text(), "26167.xml")
+    state = ["?" * 10] * 10
+    state[1] = "?????#????"
+    api.clear_caches()
+    assert api.hint(p, state)["kind"] != "mistake"
+    assert api.diagnose(p)["unique"] is True
+    h = api.hint(p, state)
+    assert h["kind"] == "mistake" and h["cells"] == [{"row": 2, "column": 6, "value": "."}]
+    api.clear_caches()  # the worker's reset: the solutions are forgotten with every other memo
+    assert mistakes.known(p) is None
+
+
+def test_a_unique_puzzle_that_needs_search_never_gives_up(puzzles_dir):
+    """Forever (unique, needs search): where line logic and one-cell what-ifs end
+    (hint 124 in the issue, which then said "needs deeper search"), Hint goes on
+    with deeper what-ifs (forced: the solver agrees) and then a reveal."""
+    name = "webpbn/6574.xml"
+    p = formats.parse_one((puzzles_dir / name).read_text(), name)
+    api.clear_caches()
+    assert api.diagnose(p)["unique"] is True
+    (solution,) = mistakes.known(p).solutions
+    state = ["?" * p.width] * p.height
+    kinds = []
+    while "reveal" not in kinds:
+        h = api.hint(p, state)
+        kinds.append(h["kind"])
+        assert h["kind"] in ("line", "probe", "deep", "reveal"), h
+        if h["kind"] == "deep":
+            assert h["explanation"].startswith("Deeper what-if")
+            assert_probe_hint_forced(p, state, h)
+        for c in h["cells"]:
+            assert solution[c["row"] - 1][c["column"] - 1] == c["value"]
+        rows = [list(r) for r in state]
+        for c in h["cells"]:
+            rows[c["row"] - 1][c["column"] - 1] = c["value"]
+        state = ["".join(r) for r in rows]
+    assert kinds.index("deep") > 100 and kinds[-1] == "reveal"
+    assert h["explanation"].startswith("Reveal one cell") and "line logic fixes" in h["explanation"]
+
+
+def test_probe_hints_carry_their_chain():
+    rng = random.Random(7)
+    chains = 0
+    while chains < 15:
+        p = random_puzzle(rng, rng.randint(5, 9), rng.randint(5, 9), 2, 0.55)
+        state = ["?" * p.width] * p.height
+        for _ in range(200):
+            h = hint.hint(p, state)
+            if h["kind"] == "probe":
+                chains += 1
+                chain = h["chain"]
+                # the chain ends in the line the hint names, the one that cannot be completed
+                assert chain[-1]["fails"] and all(not s["fails"] for s in chain[:-1])
+                assert {"axis": chain[-1]["axis"], "index": chain[-1]["index"]} == h["line"]
+                assert len(chain) - 1 == h["probe"]["steps"]
+                # replaying it from the tested value never contradicts a step's cells
+                cells = cells_from_state(p, state)
+                seen = {(h["probe"]["row"], h["probe"]["column"]): h["probe"]["tried"]}
+                for s in chain[:-1]:
+                    for c in s["cells"]:
+                        key = (c["row"], c["column"])
+                        assert seen.get(key, c["value"]) == c["value"]
+                        assert cells[(key[0] - 1) * p.width + key[1] - 1] == p.full_mask
+                        seen[key] = c["value"]
+                    axis_ok = all((c["row"] if s["axis"] == "row" else c["column"]) == s["index"]
+                                  for c in s["cells"])
+                    assert axis_ok
+            if h["kind"] not in ("line", "probe"):
+                break
+            rows = [list(r) for r in state]
+            for c in h["cells"]:
+                rows[c["row"] - 1][c["column"] - 1] = c["value"]
+            state = ["".join(r) for r in rows]
