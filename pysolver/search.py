@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass, field
 
 from .density import shares
-from .line import undecided
+from .line import from_cans, undecided
 from .probe import Prober, Stop, invalidate
 from .propagate import Engine
+from .puzzle import state_rows
 
 PROGRESS_INTERVAL = 0.25  # seconds between progress callbacks
 
@@ -64,7 +65,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     ``timeout``: seconds (wall clock). ``should_stop()``: polled regularly
     (between nodes and every 32 probes); True cancels. ``progress(dict)``:
     called about every 0.25 s with ``known``, ``total``, ``nodes``, ``probes``,
-    ``solutions`` and ``time_s``. ``probing=False`` branches without lookahead
+    ``solutions``, ``time_s`` and ``state`` (row strings, ``?`` unknown). ``probing=False`` branches without lookahead
     (slower; for comparison). ``restarts``: randomized restarts (seeded by
     ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
     solutions; the final verdict always comes from a complete search.
@@ -106,7 +107,8 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     check = poller(clock, start, deadline, should_stop, progress, lambda now: {
         "known": total - eng.unknown(cur[0]), "total": total, "nodes": res.nodes,
         "probes": prober.probes if prober else 0, "solutions": len(found),
-        "time_s": now - start})
+        "time_s": now - start,
+        "state": state_rows(puzzle, [m for r in cur[0] for m in from_cans(r, eng.w)])})
 
     def add_solution(r):
         key = tuple(r)
