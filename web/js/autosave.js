@@ -11,7 +11,7 @@ export class Autosave {
   constructor({ notice, getGame, adopt, announce }) {
     Object.assign(this, { notice, getGame, adopt, announce });
     this.dirty = false;    // the game has changes the store does not hold
-    this.failing = false;  // the last save failed
+    this.failing = false;  // the last save was "trimmed" or "failed" (storage full)
     this.conflict = false; // the store holds a newer copy from another tab: saves wait for the player
     window.addEventListener("storage", (e) => this.onStorage(e));
     window.addEventListener("pagehide", () => this.save());
@@ -46,26 +46,26 @@ export class Autosave {
     }
     const rev = Math.max(stored, game.rev) + 1;
     const out = saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
-    if (out === "failed") {
-      this.dirty = true;
-      if (!this.failing) {
-        this.failing = true;
-        this.showNotice("Your progress could not be saved: this browser's storage for the site is full. " +
-          "Keep this tab open: saving is tried again every few seconds.");
-        this.announce("Progress not saved: storage is full.");
+    if (out !== "failed") { game.rev = rev; this.conflict = false; }
+    this.dirty = out === "failed";
+    if (out === "saved") {
+      if (this.failing) {
+        this.failing = false;
+        this.showNotice("Progress saved again.");
+        setTimeout(() => { if (!this.failing && !this.conflict) this.showNotice(null); }, 6000);
       }
-      clearTimeout(this.retry);
-      this.retry = setTimeout(() => this.save(), RETRY_MS);
       return;
     }
-    game.rev = rev;
-    this.dirty = false;
-    this.conflict = false;
-    if (this.failing) {
-      this.failing = false;
-      this.showNotice(out === "trimmed" ? "Progress saved again (without the older undo history)." : "Progress saved again.");
-      setTimeout(() => { if (!this.failing && !this.conflict) this.showNotice(null); }, 6000);
+    // full storage: say so once, and keep trying (a trimmed save is retried in full)
+    if (this.failing !== out) {
+      this.failing = out;
+      this.showNotice(out === "trimmed"
+        ? "This browser's storage for the site is full: your marks are saved, but not their undo history. Saving in full is tried again every few seconds."
+        : "Your progress could not be saved: this browser's storage for the site is full. Keep this tab open: saving is tried again every few seconds.");
+      this.announce("Progress not fully saved: storage is full.");
     }
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.save(), RETRY_MS);
   }
 
   onStorage(e) {
