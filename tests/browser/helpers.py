@@ -37,6 +37,15 @@ def isolated_visit(page, server):
     wait_engine(page)
 
 
+def paste_puzzle(page, text):
+    """Open puzzle text the way a player pastes it: Puzzles, "Open a file or paste", Open."""
+    page.click("#nav-library")
+    if page.is_hidden("#open-panel"):
+        page.click("#open-toggle")
+    page.fill("#paste-text", text)
+    page.click("#paste-open")
+
+
 def open_builtin(page, puzzle_id):
     page.click("#nav-library")
     page.click(f"button.open-builtin[data-id='{puzzle_id}']")

@@ -2,7 +2,7 @@
 import pytest
 
 from conftest import ENGINE_TIMEOUT, SITE
-from helpers import open_builtin, open_site, state, wait_engine
+from helpers import open_builtin, open_site, paste_puzzle, state, wait_engine
 from pysolver.formats import parse
 from pysolver.puzzle import satisfies
 from pysolver.search import solve
@@ -117,9 +117,7 @@ PERMUTATIONS = "4 4\n1\n1\n1\n1\n1\n1\n1\n1\n"   # .nin: every 4x4 permutation m
 def test_clingo_count_pages_through_solutions(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
-    page.click("#nav-library")
-    page.fill("#paste-text", PERMUTATIONS)
-    page.click("#paste-open")
+    paste_puzzle(page, PERMUTATIONS)
     page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 4")
     line = solve_with(page, "clingo-count")
     assert "Result: 24 solutions (all counted)" in line and line.endswith("(clingo)"), line

@@ -1,7 +1,7 @@
 """Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, puzzle, state, wait_engine, wait_until
+from helpers import click_cell, open_builtin, open_site, paste_puzzle, puzzle, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -26,9 +26,7 @@ columns
 
 def test_paste_and_untrusted_text_stays_text(page, site_server):
     open_site(page, site_server)
-    page.click("#nav-library")
-    page.fill("#paste-text", NON)
-    page.click("#paste-open")
+    paste_puzzle(page, NON)
     page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3")
     assert page.text_content("#puzzle-title") == "Paste test <b>bold</b>"
     assert "<img src=x" in page.text_content("#puzzle-meta")

@@ -86,9 +86,9 @@ def test_reload_restores_progress_and_undo_history(page, site_server):
 def test_library_zoom_and_clues_in_view(page, site_server, artifacts):
     open_site(page, site_server)
     page.click("#nav-library")
-    rows = page.locator("#library-rows tr")
-    assert rows.count() >= 30
-    assert "Jan Wolter" in page.text_content("#library-rows")
+    cards = page.locator("#library-cards .lib-card")
+    assert cards.count() >= 30
+    assert "Jan Wolter" in page.text_content("#library-cards")
     page.screenshot(path=str(artifacts / "library.png"), full_page=True)
     open_builtin(page, "webpbn-36459")           # 60x60
     page.click("#zoom-in")

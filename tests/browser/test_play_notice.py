@@ -3,7 +3,7 @@ quick test knows, and Hint says so instead of suggesting a move; a solvable puzz
 gets no such notice."""
 import pytest
 
-from helpers import open_builtin, open_site, wait_engine, wait_until
+from helpers import open_builtin, open_site, paste_puzzle, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -19,9 +19,7 @@ def hint_text(page, timeout=30.0):
 
 
 def open_pasted(page, text, title):
-    page.click("#nav-library")
-    page.fill("#paste-text", text)
-    page.click("#paste-open")
+    paste_puzzle(page, text)
     wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === {title!r}", 30)
 
 

@@ -10,7 +10,7 @@ import { ImageImport } from "./editor-import.js";
 import { EditorChecker } from "./editor-check.js";
 import { el } from "./editor-dom.js";
 import { encodeShare, shareUrl, readGivens, writeGivens } from "./share.js";
-import { readFile } from "./library.js";
+import { readFile } from "./open-files.js";
 import { storage } from "./storage.js";
 
 const PICTURE_TIMEOUT_S = 10; // opening a file without a picture: how long the engine may look for one
@@ -27,7 +27,8 @@ export function install(app) {
     id: "editor", label: "Create", element: editor.section,
     show: () => editor.show(), hide: () => editor.hide(),
   });
-  app.editor = editor;
+  app.registerDropTarget("editor", editor.fileOpener);
+  app.editor = editor; // for the console and the browser tests only (window.nonogramApp.editor)
   // "#/editor" in the address: the router shows this view now that it is registered
 }
 
@@ -52,7 +53,7 @@ class Editor {
       this.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
     });
     this.checker = new EditorChecker(this, this.checkBox, this.fixBox);
-    // what a file dropped on the page goes to while this view shows (library.js bindOpeners)
+    // what a file dropped on the page goes to while this view shows (app.registerDropTarget)
     this.fileOpener = {
       onText: (text, filename) => this.openText(text, filename),
       onError: (err) => this.say(err.message, true),

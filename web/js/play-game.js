@@ -45,6 +45,8 @@ export function findSaved(dict) {
 export class PlayGame extends Game {
   constructor(puzzle, key, saved) {
     super(puzzle, key, saved);
+    this.rev = (saved && saved.rev) || 0; // the stored copy this game's state is based on (autosave.js)
+    this.played = !!(saved && saved.played); // a move was made: the clock runs, "Progress restored."
     this.fixed = givenCells(puzzle);
     if (!this.fixed.size) return;
     for (const [i, v] of this.fixed) this.cells[i] = v;

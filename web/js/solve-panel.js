@@ -3,11 +3,14 @@
 // several solutions an alternative with the differing cells highlighted; when a
 // solver returns more than two (counting), the alternative pages through them.
 // A solver registered with `preferred: true` becomes the default choice.
+// While a solve runs, the cells its progress reports as known (`state`) are drawn
+// on the board as a display layer: the player's own marks stay as they were.
 import { solvers, onSolverAdded } from "./solvers.js";
 
 export class SolvePanel {
-  constructor({ select, solveButton, cancelButton, progress, result, getGame, announce }) {
-    Object.assign(this, { select, solveButton, cancelButton, progress, result, getGame, announce });
+  constructor({ select, solveButton, cancelButton, progress, result, getGame, announce, view }) {
+    Object.assign(this, { select, solveButton, cancelButton, progress, result, getGame, announce, view });
+    this.shown = null; // the board's display layer (view.preview) while it shows a solve's known cells
     this.running = null;
     for (const s of solvers.values()) this.addOption(s);
     onSolverAdded((s) => this.addOption(s));
@@ -52,6 +55,7 @@ export class SolvePanel {
         if (p.nodes !== undefined) parts.push(`${p.nodes} nodes`);
         if (p.solutions !== undefined) parts.push(`${p.solutions} solutions`);
         draw();
+        if (Array.isArray(p.state) && this.running === run) this.showKnown(p.state, game);
       },
     });
     this.running = run;
@@ -66,6 +70,7 @@ export class SolvePanel {
     }).finally(() => {
       if (this.running !== run) return; // cancelled: cancel() reset the buttons, and a new run may own them
       this.running = null;
+      this.hideKnown();
       clearInterval(this.ticker);
       this.solveButton.disabled = false;
       this.cancelButton.disabled = true;
@@ -77,11 +82,31 @@ export class SolvePanel {
     if (!run) return;
     this.running = null;
     clearInterval(this.ticker);
+    this.hideKnown();
     const how = run.cancel();
     this.progress.textContent = how === "restarted" ? "Cancelled (the engine is restarting; you can keep playing)." : "Cancelled.";
     this.solveButton.disabled = false;
     this.cancelButton.disabled = true;
     this.announce("Solve cancelled");
+  }
+
+  /** Draw the solve's known cells (row strings, `?` unknown) over the board, unless the
+   * player is drawing a stroke (the layer is the stroke's then) or another game is open. */
+  showKnown(rows, game) {
+    const view = this.view;
+    if (!view || view.game !== game || (view.preview && view.preview !== this.shown)) return;
+    const w = game.puzzle.width, layer = new Map();
+    rows.forEach((row, y) => [...row].forEach((ch, x) => {
+      if (ch !== "?" && !game.fixed.has(y * w + x)) layer.set(y * w + x, solutionValue(game, ch));
+    }));
+    this.shown = layer;
+    view.preview = layer;
+    view.draw();
+  }
+
+  hideKnown() {
+    if (this.view && this.shown && this.view.preview === this.shown) { this.view.preview = null; this.view.draw(); }
+    this.shown = null;
   }
 
   show(res, game) {

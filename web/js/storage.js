@@ -1,39 +1,74 @@
-// Autosave in localStorage, with a format version. One record per puzzle
-// (cells, undo/redo history, timer) plus the key of the last puzzle played.
+// Autosave in localStorage: one record per puzzle (cells, undo/redo history,
+// timer) plus the key of the last puzzle played. Records carry a version; an
+// older record is migrated step by step on reading, never dropped.
 
 export const FORMAT = "pysolver-progress";
-export const VERSION = 1;
-const PREFIX = "pysolver:progress:v1:";
+export const VERSION = 2;
+// the key names the store, not the record's format (each record says its version)
+export const PREFIX = "pysolver:progress:v1:";
 const LAST = "pysolver:last";
 const KEEP = 30; // saved games kept (least recently played dropped first)
+
+/** MIGRATIONS[v - 1] turns a version-v record into a version v + 1 one. */
+const MIGRATIONS = [
+  // v1 -> v2: `rev` counts saves (two tabs on one puzzle tell which copy is newer);
+  // `played` says the player made a move (an opened puzzle was saved at once in v1)
+  (rec) => ({ ...rec, version: 2, rev: 0,
+    played: (Array.isArray(rec.undo) && rec.undo.length > 0) || (Array.isArray(rec.redo) && rec.redo.length > 0) }),
+];
+
+/** A stored record brought to VERSION, or null when it is not a saved game this build can read. */
+export function migrate(rec) {
+  if (!rec || rec.format !== FORMAT || !Number.isInteger(rec.version) || rec.version < 1 || rec.version > VERSION) return null;
+  while (rec.version < VERSION) rec = MIGRATIONS[rec.version - 1](rec);
+  return rec;
+}
 
 /** localStorage, or null where the browser refuses it (e.g. blocked storage). */
 export function storage() {
   try { return window.localStorage; } catch { return null; }
 }
 
+function trySet(ls, key, data) {
+  try { ls.setItem(PREFIX + key, data); } catch { return false; }
+  try { ls.setItem(LAST, key); } catch { /* the game itself is saved */ }
+  return true;
+}
+
+/** Save a game's record ({rev, played, puzzle, title, cells, undo, redo, elapsed, solved}).
+ * When storage is full, older things go first: other games beyond half the usual number,
+ * then this game's older undo history, then all of it, then all but the 5 latest other
+ * games. Returns "saved", "trimmed" (saved without some history) or "failed". */
 export function saveGame(key, record) {
   const ls = storage();
-  if (!ls) return false;
-  const data = JSON.stringify({ format: FORMAT, version: VERSION, key, saved: Date.now(), ...record });
-  try {
-    ls.setItem(PREFIX + key, data);
-    ls.setItem(LAST, key);
-    return true;
-  } catch {
-    prune(Math.floor(KEEP / 2));
-    try { ls.setItem(PREFIX + key, data); ls.setItem(LAST, key); return true; } catch { return false; }
-  }
+  if (!ls) return "failed";
+  const { rev = 0, ...rest } = record;
+  const data = (r) => JSON.stringify({ format: FORMAT, version: VERSION, key, rev, saved: Date.now(), ...r });
+  if (trySet(ls, key, data(rest))) return "saved";
+  prune(Math.floor(KEEP / 2), key);
+  if (trySet(ls, key, data(rest))) return "saved";
+  const attempts = [
+    () => data({ ...rest, undo: (rest.undo || []).slice(-100), redo: [] }),
+    () => data({ ...rest, undo: [], redo: [] }),
+    () => { prune(5, key); return data({ ...rest, undo: [], redo: [] }); },
+  ];
+  for (const attempt of attempts) if (trySet(ls, key, attempt())) return "trimmed";
+  return "failed";
 }
 
 export function loadGame(key) {
   const ls = storage();
   if (!ls) return null;
-  try {
-    const rec = JSON.parse(ls.getItem(PREFIX + key));
-    if (!rec || rec.format !== FORMAT || rec.version !== VERSION) return null;
-    return rec;
-  } catch { return null; }
+  try { return migrate(JSON.parse(ls.getItem(PREFIX + key))); } catch { return null; }
+}
+
+/** The save counter of the stored record (0 when none), read from the record's start
+ * without parsing its history (saveGame writes `rev` among the first fields). */
+export function storedRev(key) {
+  const ls = storage();
+  const text = ls && ls.getItem(PREFIX + key);
+  const m = text && /"rev":(\d+)/.exec(text.slice(0, 400));
+  return m ? Number(m[1]) : 0;
 }
 
 export function lastKey() {
@@ -41,6 +76,7 @@ export function lastKey() {
   return ls ? ls.getItem(LAST) : null;
 }
 
+/** Saved games, most recent first: {key, saved, solved, title}. */
 export function savedGames() {
   const ls = storage();
   if (!ls) return [];
@@ -56,9 +92,10 @@ export function savedGames() {
   return out.sort((a, b) => b.saved - a.saved);
 }
 
-function prune(keep) {
+/** Drop all but the `keep` most recent saved games (never `spare`, the game being saved). */
+function prune(keep, spare = null) {
   const ls = storage();
-  for (const g of savedGames().slice(keep)) ls.removeItem(PREFIX + g.key);
+  for (const g of savedGames().filter((g) => g.key !== spare).slice(keep)) ls.removeItem(PREFIX + g.key);
 }
 
 export function pruneOld() { prune(KEEP); }

@@ -1,0 +1,93 @@
+"""The library: cards with progress thumbnails, status, sort and filter, Continue, and the
+compact Open panel."""
+import pytest
+
+from helpers import click_cell, fill_rows, open_builtin, open_site, puzzle, solved
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CARD = "#library-cards .lib-card[data-key='builtin:{}']"
+
+
+def keys(page):
+    return page.eval_on_selector_all("#library-cards .lib-card", "cs => cs.map(c => c.dataset.key)")
+
+
+def dark_pixels(page, selector):
+    return page.eval_on_selector(selector, """c => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 150) n++;
+        return n;
+    }""")
+
+
+def test_library_filters_and_shows_progress(page, site_server, artifacts):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_site(page, site_server)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.click("#nav-library")
+    total = page.locator("#library-cards .lib-card").count()
+    assert total >= 30
+    assert page.is_hidden("#open-panel")             # opening files waits behind its own button
+    assert page.locator(CARD.format("webpbn-1")).bounding_box()["y"] < 400
+    assert page.text_content(CARD.format("webpbn-1") + " .lib-status") == "New"
+    assert dark_pixels(page, CARD.format("webpbn-1") + " canvas") == 0   # a blank board
+
+    open_builtin(page, "webpbn-1")                   # solved
+    fill_rows(page, puzzle(page)["goal"])
+    assert solved(page)
+    open_builtin(page, "welcome-heart")              # then left in progress
+    for x in range(2, 7):
+        click_cell(page, x, 3)
+
+    page.click("#nav-library")
+    heart = CARD.format("welcome-heart")
+    assert page.get_attribute(heart, "data-status") == "progress"
+    assert page.text_content(heart + " .lib-status").startswith("In progress")
+    assert dark_pixels(page, heart + " canvas") > 0     # the player's marks, drawn small
+    one = CARD.format("webpbn-1")
+    assert page.get_attribute(one, "data-status") == "solved"
+    assert page.text_content(one + " .lib-status").startswith("Solved in ")
+    assert "Continue: Welcome heart" in page.text_content("#library-continue")
+    page.screenshot(path=str(artifacts / "library-1280.png"))
+
+    page.select_option("#lib-status", "progress")
+    assert keys(page) == ["builtin:welcome-heart"]
+    page.select_option("#lib-status", "solved")
+    assert keys(page) == ["builtin:webpbn-1"]
+    page.select_option("#lib-status", "new")
+    assert len(keys(page)) == total - 2
+    assert page.text_content("#library-count") == f"{total - 2} of {total} puzzles"
+    page.select_option("#lib-status", "all")
+    page.select_option("#lib-colour", "colour")
+    assert "builtin:tulip" in keys(page) and "builtin:welcome-heart" not in keys(page)
+    assert all("colours" in t for t in page.eval_on_selector_all(
+        "#library-cards .lib-meta", "ps => ps.map(p => p.textContent)"))
+    page.select_option("#lib-colour", "all")
+    page.select_option("#lib-size", "small")
+    sizes = page.eval_on_selector_all("#library-cards .lib-meta", "ps => ps.map(p => p.textContent.split(' ')[0])")
+    assert sizes and all(max(map(int, s.split("×"))) <= 10 for s in sizes)
+    page.select_option("#lib-size", "all")
+    page.select_option("#lib-sort", "size")
+    areas = [int(a) * int(b) for a, b in (s.split(" ")[0].split("×") for s in page.eval_on_selector_all(
+        "#library-cards .lib-meta", "ps => ps.map(p => p.textContent)"))]
+    assert areas == sorted(areas)
+    page.select_option("#lib-sort", "recent")
+    assert keys(page)[:2] == ["builtin:welcome-heart", "builtin:webpbn-1"]
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("#lib-sort", "title")
+    page.screenshot(path=str(artifacts / "library-390.png"))
+    page.click("#open-toggle")                        # the Open panel: a file or pasted text
+    assert page.is_visible("#paste-text") and page.is_visible("#open-file-button")
+    page.screenshot(path=str(artifacts / "library-open-390.png"))
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#open-panel")
+
+    page.click("#library-continue .lib-card")         # anywhere on the card opens it
+    page.wait_for_function("location.hash === '#/play'")
+    assert page.text_content("#puzzle-title") == "Welcome heart"
+    assert page.text_content("#status") == "Progress restored."

@@ -1,0 +1,126 @@
+"""Saved games: older formats migrate, a full storage is told and retried, two tabs on one
+puzzle see each other's saves and never overwrite newer progress without asking."""
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import click_cell, open_site, state, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+HEART = json.loads((Path(__file__).resolve().parents[2] / "web/puzzles/welcome-heart.json").read_text())
+KEY = "pysolver:progress:v1:builtin:welcome-heart"
+
+
+def test_version_1_save_is_migrated_and_resumed(page, site_server):
+    open_site(page, site_server)
+    cells = ["0"] * 100
+    cells[11] = "2"                     # row 2, column 2 filled
+    cells[0] = "1"                      # row 1, column 1 crossed
+    v1 = {"format": "pysolver-progress", "version": 1, "key": "builtin:welcome-heart", "saved": 1,
+          "puzzle": HEART, "title": HEART["title"], "cells": "".join(cells),
+          "undo": [{"c": [0, 0, 1], "l": "cross"}, {"c": [11, 0, 2], "l": "fill"}], "redo": [],
+          "elapsed": 65000, "solved": False}
+    # planted before the page's scripts run (the page being left saves its own game on the way out)
+    page.add_init_script(f"localStorage.clear(); localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(v1))}); "
+                         "localStorage.setItem('pysolver:last', 'builtin:welcome-heart');")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    rows = state(page)
+    assert rows[0][0] == "." and rows[1][1] == "#"
+    assert page.text_content("#status") == "Progress restored."
+    assert page.text_content("#timer") in ("1:05", "1:06", "1:07")
+    page.click("#undo")                  # its history came along
+    assert state(page)[1][1] == "?"
+    rec = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY))
+    assert rec["version"] == 2 and rec["played"] is True
+
+
+def test_unplayed_puzzle_is_not_restored_and_clock_waits_for_first_move(page, site_server):
+    open_site(page, site_server)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.reload()                        # the same puzzle again, never played
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.text_content("#status") == "Opened Welcome heart."
+    page.wait_for_timeout(1600)
+    assert page.text_content("#timer") == "0:00"   # the clock starts at the first move
+    click_cell(page, 2, 2)
+    wait_until(page, "document.getElementById('timer').textContent !== '0:00'", 10)
+
+
+def fill_storage(page):
+    """Fill localStorage with other keys until not even one more character fits."""
+    page.evaluate("""() => {
+        let n = 0;
+        for (let size = 1 << 20; size >= 1; size = size >> 1) {
+            const chunk = 'x'.repeat(size);
+            for (;;) { try { localStorage.setItem('junk:' + n, chunk); n++; } catch { break; } }
+        }
+    }""")
+
+
+def test_full_storage_tells_the_player_and_saves_when_room_comes_back(page, site_server):
+    open_site(page, site_server)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    click_cell(page, 1, 1)
+    fill_storage(page)
+    for x in range(2, 8):
+        click_cell(page, x, 3)
+    wait_until(page, "!document.getElementById('save-notice').hidden", 5)
+    assert page.is_visible("#save-notice")
+    assert "storage for the site is full" in page.text_content("#save-notice")
+    before = state(page)
+    # room again (the player cleared other data): the next try saves every move
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k); }")
+    wait_until(page, "document.getElementById('save-notice').textContent.includes('saved again')", 15)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert state(page) == before
+    page.click("#undo")                  # with its whole history
+    assert state(page)[3][7] == "?" and state(page)[3][6] == "#"
+
+
+def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(context, site_server):
+    first = context.new_page()
+    # registered before the page's own listener, so the test can make this tab miss a save
+    first.add_init_script("window.addEventListener('storage', (e) => { if (window.missSaves) e.stopImmediatePropagation(); }, true)")
+    open_site(first, site_server)
+    first.evaluate("localStorage.clear()")
+    first.reload()
+    first.wait_for_selector("html[data-booted=true]")
+    second = context.new_page()
+    open_site(second, site_server)     # the same puzzle: the last one played
+    assert second.text_content("#puzzle-title") == "Welcome heart"
+
+    click_cell(second, 1, 1)             # the second's move reaches the first
+    wait_until(first, "window.nonogramApp.getGame().stateRows()[1][1] === '#'", 10)
+    click_cell(first, 2, 1)              # and the first builds on it
+    wait_until(second, "window.nonogramApp.getGame().stateRows()[1][2] === '#'", 10)
+    assert state(second)[1][:3] == "?##"
+
+    # the first tab misses the second's next save (as when both move at once)
+    first.evaluate("window.missSaves = true")
+    click_cell(second, 3, 1)
+    click_cell(first, 5, 5)              # its save finds a newer copy: it asks instead
+    wait_until(first, "!document.getElementById('save-notice').hidden", 5)
+    assert "newer progress from another tab" in first.text_content("#save-notice")
+    stored = json.loads(first.evaluate("k => localStorage.getItem(k)", KEY))
+    assert stored["cells"][13] == "2" and stored["cells"][55] == "0"   # the second's move kept
+    first.click("#save-load-newer")
+    assert state(first)[1][:4] == "?###" and state(first)[5][5] == "?"
+    assert first.is_hidden("#save-notice")
+
+    # or the player keeps this tab's copy, on request only
+    click_cell(second, 4, 1)
+    click_cell(first, 6, 6)
+    wait_until(first, "!document.getElementById('save-notice').hidden", 5)
+    first.click("#save-keep-mine")
+    stored = json.loads(first.evaluate("k => localStorage.getItem(k)", KEY))
+    assert stored["cells"][66] == "2" and stored["cells"][14] == "0"
+    first.close()
+    second.close()

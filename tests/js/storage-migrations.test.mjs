@@ -1,0 +1,60 @@
+// Saved games: older records migrate, nothing readable is dropped, full storage trims
+// history before giving up (web/js/storage.js, with an in-memory localStorage).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+class MemoryStorage {
+  constructor(quota = Infinity) { this.map = new Map(); this.quota = quota; }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) {
+    let used = 0;
+    for (const [key, val] of this.map) if (key !== k) used += key.length + val.length;
+    if (used + k.length + String(v).length > this.quota) throw new Error("QuotaExceededError");
+    this.map.set(k, String(v));
+  }
+  removeItem(k) { this.map.delete(k); }
+}
+globalThis.window = { localStorage: new MemoryStorage() };
+const { migrate, saveGame, loadGame, storedRev, VERSION, PREFIX } = await import("../../web/js/storage.js");
+
+const v1 = (extra = {}) => ({ format: "pysolver-progress", version: 1, key: "k", saved: 5, puzzle: {}, title: "t",
+  cells: "0120", undo: [], redo: [], elapsed: 9, solved: false, ...extra });
+
+test("a version 1 record is migrated to the current version, keeping its cells and history", () => {
+  const rec = migrate(v1({ undo: [{ c: [1, 0, 1], l: "" }] }));
+  assert.equal(rec.version, VERSION);
+  assert.equal(rec.cells, "0120");
+  assert.equal(rec.undo.length, 1);
+  assert.equal(rec.rev, 0);
+  assert.equal(rec.played, true);
+  assert.equal(migrate(v1()).played, false); // opened, never played
+});
+
+test("records of another format or an unknown version are not read", () => {
+  assert.equal(migrate({ ...v1(), format: "other" }), null);
+  assert.equal(migrate({ ...v1(), version: VERSION + 1 }), null);
+  assert.equal(migrate({ ...v1(), version: 0 }), null);
+  assert.equal(migrate(null), null);
+});
+
+test("loadGame reads a planted version 1 record; storedRev reads the saved counter", () => {
+  window.localStorage = new MemoryStorage();
+  window.localStorage.setItem(PREFIX + "k", JSON.stringify(v1()));
+  assert.equal(loadGame("k").cells, "0120");
+  assert.equal(storedRev("k"), 0);
+  assert.equal(saveGame("k", { rev: 7, played: true, cells: "0000", undo: [], redo: [] }), "saved");
+  assert.equal(storedRev("k"), 7);
+  assert.equal(loadGame("k").version, VERSION);
+});
+
+test("full storage: this game's older history is dropped before a save fails", () => {
+  window.localStorage = new MemoryStorage(4000);
+  const undo = Array.from({ length: 200 }, (_, i) => ({ c: [i, 0, 2], l: "" }));
+  assert.equal(saveGame("a", { rev: 1, cells: "0", undo: [], redo: [] }), "saved");
+  assert.equal(saveGame("b", { rev: 1, cells: "0", undo, redo: [] }), "trimmed");
+  assert.ok(loadGame("b").undo.length <= 100);
+  window.localStorage.quota = 10;
+  assert.equal(saveGame("c", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
+});

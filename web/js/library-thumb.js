@@ -1,0 +1,47 @@
+// A library card's picture, drawn small on a canvas: the player's progress, the
+// solved picture once solved, or a blank board for a puzzle never played.
+const BOX = 88; // CSS pixels of the longer side
+const PAPER = "#fbfaf7", LINE = "#d9d6cc", CROSS = "#b9b5aa";
+
+/** rec: a saved game ({cells, solved, puzzle}) or null; w, h: the puzzle's size. */
+export function drawThumb(canvas, w, h, rec) {
+  const cs = BOX / Math.max(w, h);
+  const cw = Math.max(1, Math.round(w * cs)), ch = Math.max(1, Math.round(h * cs));
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(cw * dpr);
+  canvas.height = Math.round(ch * dpr);
+  canvas.style.width = `${cw}px`;
+  canvas.style.height = `${ch}px`;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, cw, ch);
+  const cells = rec && typeof rec.cells === "string" && rec.cells.length === w * h ? rec.cells : null;
+  if (!cells || !rec.solved) gridLines(ctx, w, h, cs, cells ? 5 : 1);
+  if (!cells) return;
+  const colors = (rec.puzzle && Array.isArray(rec.puzzle.colors) ? rec.puzzle.colors : []).map((c) => `#${c.rgb}`);
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells.charCodeAt(i) - 48;
+    if (v < 1 || (v === 1 && rec.solved)) continue; // a solved picture shows its filled cells only
+    const x = (i % w) * cs, y = Math.floor(i / w) * cs;
+    if (v === 1) {
+      ctx.fillStyle = CROSS;
+      const d = Math.max(1, cs / 3);
+      ctx.fillRect(x + (cs - d) / 2, y + (cs - d) / 2, d, d);
+    } else {
+      ctx.fillStyle = colors[v - 1] || "#1d1d1f";
+      ctx.fillRect(x, y, cs + 0.3, cs + 0.3); // the overlap hides seams between cells
+    }
+  }
+}
+
+/** Grid lines every `every` cells (every cell for a blank board when cells are big enough). */
+function gridLines(ctx, w, h, cs, every) {
+  if (every === 1 && cs < 5) every = 5;
+  ctx.strokeStyle = LINE;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let x = every; x < w; x += every) { ctx.moveTo(Math.round(x * cs) + 0.5, 0); ctx.lineTo(Math.round(x * cs) + 0.5, h * cs); }
+  for (let y = every; y < h; y += every) { ctx.moveTo(0, Math.round(y * cs) + 0.5); ctx.lineTo(w * cs, Math.round(y * cs) + 0.5); }
+  ctx.stroke();
+}

@@ -1,0 +1,63 @@
+// Opening puzzles from outside: the file picker, the paste box (both in the
+// library's compact "Open a file or paste" panel) and page-wide drag-and-drop.
+// A view may take dropped files while it shows (app.registerDropTarget).
+
+const MAX_FILE = 5 * 1024 * 1024;
+
+/** Bytes to text: UTF-16 when a byte-order mark says so, UTF-8 when the bytes are valid UTF-8,
+ * else windows-1252 (older .non files are Latin-1: "Café", not "Caf\ufffd"). */
+export function decodeText(bytes) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+  catch { return new TextDecoder("windows-1252").decode(bytes); }
+}
+
+export async function readFile(file) {
+  if (file.size > MAX_FILE) throw new Error(`${file.name}: the file is larger than 5 MB`);
+  return decodeText(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** The toggle button shows and hides the panel (Escape closes it, focus returns to the button). */
+export function bindOpenPanel(toggle, panel, focusFirst) {
+  const set = (open) => {
+    panel.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) focusFirst.focus();
+  };
+  toggle.addEventListener("click", () => set(panel.hidden));
+  panel.addEventListener("keydown", (e) => { if (e.key === "Escape") { set(false); toggle.focus(); } });
+  return { close: () => set(false) };
+}
+
+/** Wire the picker, the paste box and page-wide drag-and-drop to onText(text, filename).
+ * dropTarget(), when given, may return another {onText, onError} for a drop (the current view's). */
+export function bindOpeners({ input, fileButton, pasteText, pasteButton, dropZone, onText, onError, dropTarget = () => null }) {
+  fileButton.addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    try { await onText(await readFile(file), file.name); } catch (err) { onError(err); }
+  });
+  pasteButton.addEventListener("click", async () => {
+    const text = pasteText.value;
+    if (!text.trim()) { onError(new Error("the paste box is empty")); return; }
+    try { await onText(text, "pasted text"); } catch (err) { onError(err); }
+  });
+  let depth = 0;
+  const hasFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes("Files");
+  window.addEventListener("dragenter", (e) => { if (hasFiles(e)) { depth++; dropZone.hidden = false; } });
+  window.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; dropZone.hidden = true; } });
+  window.addEventListener("dragover", (e) => { if (hasFiles(e)) e.preventDefault(); });
+  window.addEventListener("drop", async (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth = 0;
+    dropZone.hidden = true;
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    const target = dropTarget() || { onText, onError };
+    try { await target.onText(await readFile(file), file.name); } catch (err) { target.onError(err); }
+  });
+}

@@ -1,0 +1,40 @@
+// Play's Share link and Download buttons: the puzzle as a link (the address bar is
+// left alone: a reload must resume this game, not open the link as a new one) or a JSON file.
+import { encodeShare, shareUrl } from "./share.js";
+
+/** The read-only box that shows the last share link (made on first use). */
+function shareBox(after) {
+  let box = document.getElementById("share-url");
+  if (!box) {
+    box = document.createElement("input");
+    box.type = "text";
+    box.id = "share-url";
+    box.readOnly = true;
+    box.setAttribute("aria-label", "Share link");
+    after.after(box);
+  }
+  return box;
+}
+
+export function bindShareActions({ shareButton, exportButton, getGame, announce }) {
+  shareButton.addEventListener("click", async () => {
+    const game = getGame();
+    if (!game) return;
+    const url = shareUrl(await encodeShare(game.puzzle.dict));
+    const box = shareBox(shareButton);
+    box.value = url;
+    box.hidden = false;
+    try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
+    catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
+  });
+  exportButton.addEventListener("click", () => {
+    const game = getGame();
+    if (!game) return;
+    const blob = new Blob([JSON.stringify(game.puzzle.dict, null, 1)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `${(game.puzzle.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60)}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+}
