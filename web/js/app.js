@@ -12,6 +12,7 @@ import { CheckPanel } from "./check-panel.js";
 import { SolvePanel } from "./solve-panel.js";
 import { ClueNotice } from "./clue-notice.js";
 import { registerSolver, solvers } from "./solvers.js";
+import { bindSheet } from "./play-sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const FIRST_PUZZLE = "welcome-heart";
@@ -80,6 +81,7 @@ function openPuzzle(dict, key = null) {
   showMeta(puzzle);
   router.go("play");
   view.setGame(game);
+  view.focus();
   renderPalette(puzzle);
   hints.reset();
   solve.reset();
@@ -319,6 +321,7 @@ async function boot() {
   router.register({ id: "play", label: "Play", element: $("view-play"), show: () => game && view.draw() });
   router.register({ id: "library", label: "Puzzles", element: $("view-library"), show: () => catalogue.length && showLibrary() });
   bindControls();
+  bindSheet($("play-sheet"), $("sheet-toggle"));
   bindEngineStatus();
   bindOpeners({
     input: $("file-input"), pasteText: $("paste-text"), pasteButton: $("paste-open"), dropZone: $("drop-zone"),
