@@ -54,7 +54,7 @@ def test_first_visit_mouse_keyboard_undo_redo(page, site_server, artifacts):
     assert state(page) == before
     page.focus(".aria-grid")
     # the focused cell is announced with its position, state and clues
-    label = page.text_content("#active-cell")
+    label = page.text_content(".aria-cell")
     assert label.startswith("Row 6, column 5: filled.") and "Row clue 8" in label
     assert page.get_attribute(".aria-grid", "role") == "grid"
     assert page.get_attribute(".aria-grid", "aria-rowcount") == "10"

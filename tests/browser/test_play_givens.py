@@ -48,7 +48,7 @@ def park_cursor(page, x, y):
 
 def aria(page, x, y):
     park_cursor(page, x, y)
-    return page.text_content("#active-cell"), page.get_attribute("#active-cell", "aria-readonly")
+    return page.text_content(".aria-cell"), page.get_attribute(".aria-cell", "aria-readonly")
 
 
 def test_given_cells_look_given_and_stay_fixed(page, site_server):

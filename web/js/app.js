@@ -22,6 +22,7 @@ import { CheckPanel } from "./check-panel.js";
 import { SolvePanel } from "./solve-panel.js";
 import { ClueNotice } from "./clue-notice.js";
 import { registerSolver, solvers } from "./solvers.js";
+import { bindSheet } from "./play-sheet.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +75,7 @@ function openPuzzle(dict, key = null) {
   showMeta(puzzle);
   router.go("play");
   view.setGame(game);
+  view.focus();
   renderPalette(puzzle);
   hints.reset();
   solve.reset();
@@ -216,6 +218,7 @@ async function boot() {
   router.register({ id: "play", label: "Play", element: $("view-play"), show: () => game && view.draw() });
   router.register({ id: "library", label: "Puzzles", element: $("view-library"), show: () => library.render() });
   bindControls();
+  bindSheet($("play-sheet"), $("sheet-toggle"));
   bindEngineStatus();
   const openPanel = bindOpenPanel($("open-toggle"), $("open-panel"), $("open-file-button"));
   bindOpeners({

@@ -2,6 +2,7 @@
 // and hint marks, the two extreme arrangements) and the clue canvases (numbers drawn once
 // per puzzle, zoom and theme into cached layers, then copied each frame).
 import { UNKNOWN, CROSSED } from "./game.js";
+import { PAD } from "./board-fit.js";
 
 export function drawCells(v) {
   const ctx = v.cellCanvas.getContext("2d");
@@ -153,7 +154,7 @@ function drawHint(v, ctx, hint, cs) {
 /** Both looks of every clue number ("normal" and crossed-out "done"), drawn once per
  * puzzle, zoom and theme; each frame copies from them instead of drawing text. */
 function clueLayer(v, axis, crossedStyle) {
-  const p = v.game.puzzle, cs = v.cell, slot = v.slot, t = v.theme;
+  const p = v.game.puzzle, cs = v.cell, t = v.theme;
   const W = axis === "row" ? v.rowW : v.gridW, H = axis === "row" ? v.gridH : v.colH;
   const dpr = window.devicePixelRatio || 1;
   const layer = document.createElement("canvas");
@@ -163,29 +164,29 @@ function clueLayer(v, axis, crossedStyle) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = t.clueBg;
   ctx.fillRect(0, 0, W, H);
-  ctx.font = `${Math.max(8, Math.round(slot * 0.62))}px system-ui, sans-serif`;
+  ctx.font = `${v.weight} ${v.font}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const clues = axis === "row" ? p.rows : p.cols;
   clues.forEach((clue, i) => {
     const list = clue.length ? clue : [{ n: 0, c: 1 }];
     list.forEach((b, k) => {
-      const { cx, cy } = slotCenter(v, axis, i, k, list.length);
+      const { cx, cy, w, h } = slotBox(v, axis, i, k, list.length);
       const crossed = crossedStyle && clue.length;
       if (p.isColor && clue.length) {
         ctx.fillStyle = p.colors[b.c].rgb;
-        const sz = Math.min(slot, cs) - 2;
-        ctx.fillRect(cx - sz / 2, cy - sz / 2, sz, sz);
+        ctx.fillRect(cx - w / 2 + 1, cy - h / 2 + 1, w - 2, h - 2);
         ctx.fillStyle = contrast(p.colors[b.c].rgb);
       } else {
         ctx.fillStyle = crossed ? t.done : t.text;
       }
-      ctx.fillText(String(b.n), cx, cy + 1);
+      // the compact style squeezes a number into its slot rather than let it touch the next
+      ctx.fillText(String(b.n), cx, cy + 1, w - 2);
       if (crossed) {
         ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
         ctx.lineWidth = 1.5;
         ctx.beginPath();
-        ctx.moveTo(cx - slot * 0.4, cy + slot * 0.3); ctx.lineTo(cx + slot * 0.4, cy - slot * 0.3);
+        ctx.moveTo(cx - w * 0.4, cy + h * 0.3); ctx.lineTo(cx + w * 0.4, cy - h * 0.3);
         ctx.stroke();
       }
     });
@@ -202,15 +203,16 @@ function clueLayer(v, axis, crossedStyle) {
   return layer;
 }
 
-function slotCenter(v, axis, i, k, count) {
-  const cs = v.cell, slot = v.slot;
+/** Centre and size of the slot of number k (of count) in clue i: clues end at the grid. */
+function slotBox(v, axis, i, k, count) {
+  const cs = v.cell;
   const off = (axis === "row" ? v.maxRow : v.maxCol) - count + k;
-  return axis === "row" ? { cx: 4 + off * slot + slot / 2, cy: i * cs + cs / 2 }
-    : { cx: i * cs + cs / 2, cy: 4 + off * slot + slot / 2 };
+  return axis === "row" ? { cx: PAD + off * v.rowSlot + v.rowSlot / 2, cy: i * cs + cs / 2, w: v.rowSlot, h: cs }
+    : { cx: i * cs + cs / 2, cy: PAD + off * v.colSlot + v.colSlot / 2, w: cs, h: v.colSlot };
 }
 
 export function drawClues(v) {
-  const p = v.game.puzzle, cs = v.cell, slot = v.slot, t = v.theme;
+  const p = v.game.puzzle, cs = v.cell, t = v.theme;
   const key = [p.dict, cs, window.devicePixelRatio, ...Object.values(t)];
   if (!v.layers || v.layers.key.some((x, i) => x !== key[i]) || v.layers.key.length !== key.length) {
     v.layers = { key };
@@ -235,8 +237,7 @@ export function drawClues(v) {
         if (!m) return;
         clue.forEach((b, k) => {
           if (!m[k]) return;
-          const { cx, cy } = slotCenter(v, axis, i, k, clue.length);
-          const w = axis === "row" ? slot : cs, h = axis === "row" ? cs : slot;
+          const { cx, cy, w, h } = slotBox(v, axis, i, k, clue.length);
           const sx = Math.round((cx - w / 2) * dpr), sy = Math.round((cy - h / 2) * dpr);
           const sw = Math.round(w * dpr), sh = Math.round(h * dpr);
           ctx.drawImage(layers.done, sx, sy, sw, sh, sx, sy, sw, sh);

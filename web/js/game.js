@@ -114,10 +114,15 @@ export class Game extends EventTarget {
 
   /** Any grid whose filled cells satisfy every clue wins (unknown counts as empty). */
   isSolved() {
-    const { width, height, rows, cols } = this.puzzle;
-    for (let y = 0; y < height; y++) if (!sameClue(runsOf(this.line("row", y)), rows[y])) return false;
-    for (let x = 0; x < width; x++) if (!sameClue(runsOf(this.line("column", x)), cols[x])) return false;
+    const { width, height } = this.puzzle;
+    for (let y = 0; y < height; y++) if (!this.lineSatisfied("row", y)) return false;
+    for (let x = 0; x < width; x++) if (!this.lineSatisfied("column", x)) return false;
     return true;
+  }
+
+  /** Whether line i's filled cells spell its clue exactly (unknown counts as empty). */
+  lineSatisfied(axis, i) {
+    return sameClue(runsOf(this.line(axis, i)), (axis === "row" ? this.puzzle.rows : this.puzzle.cols)[i]);
   }
 
   valueChar(v) {

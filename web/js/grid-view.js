@@ -1,20 +1,16 @@
 // The board: three canvases (column clues, row clues, cells) in a scroll box with
-// sticky clues, plus a virtual ARIA grid (one live gridcell under the cursor).
+// sticky clues, and an ARIA grid (board-aria.js) over them.
 // Input: mouse (left fill, right cross, drag locked to its first line), touch
-// (fill/cross toggle), keyboard (arrows, fill/cross/clear keys, Shift paints).
+// (board-touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
+// (arrows, fill/cross/clear keys, Shift paints).
 import { UNKNOWN, CROSSED } from "./game.js";
 import { drawCells, drawClues } from "./board-paint.js";
-
-const MIN_CELL = 6;
-const MAX_CELL = 48;
+import { MIN_CELL, MAX_CELL, boardSize, fitCell } from "./board-fit.js";
+import { BoardAria, el } from "./board-aria.js";
+import { BoardTouch } from "./board-touch.js";
 
 function css(name) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-}
-
-function clueLabel(clue, colors, isColor) {
-  if (!clue.length) return "0";
-  return clue.map((b) => (isColor ? `${b.n} ${colors[b.c].name}` : String(b.n))).join(" ");
 }
 
 export class GridView extends EventTarget {
@@ -29,25 +25,15 @@ export class GridView extends EventTarget {
     this.rowCanvas = el("canvas", "row-clues");
     this.cellsWrap = el("div", "cells-wrap");
     this.cellCanvas = el("canvas", "cells");
-    this.aria = el("div", "aria-grid");
-    this.aria.setAttribute("role", "grid");
-    this.aria.tabIndex = 0;
-    this.ariaRow = el("div", "aria-row");
-    this.ariaRow.setAttribute("role", "row");
-    this.ariaCell = el("div", "aria-cell");
-    this.ariaCell.setAttribute("role", "gridcell");
-    this.ariaCell.id = "active-cell";
-    this.ariaRow.append(this.ariaCell);
-    this.aria.append(this.ariaRow);
-    this.aria.setAttribute("aria-activedescendant", this.ariaCell.id);
-    this.colCanvas.setAttribute("aria-hidden", "true");
-    this.rowCanvas.setAttribute("aria-hidden", "true");
-    this.cellCanvas.setAttribute("aria-hidden", "true");
-    this.cellsWrap.append(this.cellCanvas, this.aria);
+    for (const c of [this.colCanvas, this.rowCanvas, this.cellCanvas]) c.setAttribute("aria-hidden", "true");
+    this.cellsWrap.append(this.cellCanvas);
+    this.ariaView = new BoardAria(this.cellsWrap);
+    this.aria = this.ariaView.grid;
     this.inner.append(this.corner, this.colCanvas, this.rowCanvas, this.cellsWrap);
     root.append(this.inner);
     this.game = null;
     this.cell = 24;
+    this.autoFit = true; // the cell size follows the box until the player zooms
     this.cursor = { x: 0, y: 0 };
     this.color = 1; // the colour index the fill action paints
     this.touchMode = "fill";
@@ -55,7 +41,10 @@ export class GridView extends EventTarget {
     this.overlays = { hint: null, check: null, clues: null, refused: null };
     this.lastKeyAction = "fill";
     this.frame = 0;
+    this.touch = new BoardTouch(this);
     this.bindInput();
+    this.box = { width: 0, height: 0 };
+    new ResizeObserver(() => this.onResize()).observe(root);
   }
 
   setGame(game) {
@@ -67,36 +56,55 @@ export class GridView extends EventTarget {
     const p = game.puzzle;
     this.maxRow = Math.max(1, ...p.rows.map((c) => c.length));
     this.maxCol = Math.max(1, ...p.cols.map((c) => c.length));
-    this.aria.setAttribute("aria-rowcount", p.height);
-    this.aria.setAttribute("aria-colcount", p.width);
-    this.aria.setAttribute("aria-label", `Puzzle grid, ${p.width} columns by ${p.height} rows`);
+    this.ariaView.setPuzzle(p);
     this.fit();
+    this.root.scrollTo(0, 0);
   }
 
-  /** Pick a cell size so the whole puzzle fits the box, within limits. */
+  /** Put the keyboard on the grid (after a puzzle opens: no Tabs needed to play). */
+  focus() { this.aria.focus({ preventScroll: true }); }
+
+  /** The box the layout gives the board (its own size: the board inside never changes it). */
+  measure() {
+    const r = this.root.getBoundingClientRect();
+    return { width: Math.floor(r.width), height: Math.floor(r.height) };
+  }
+
+  /** The largest cell size (up to a comfortable maximum) at which the board fits its box. */
   fit() {
-    const p = this.game.puzzle;
-    const box = this.root.getBoundingClientRect();
-    const w = Math.max(200, box.width - 4), h = Math.max(200, window.innerHeight - box.top - 16);
-    const size = Math.min(w / (p.width + this.maxRow * 0.8), h / (p.height + this.maxCol * 0.8));
-    this.setZoom(Math.floor(Math.max(10, Math.min(32, size))));
+    if (!this.game) return;
+    const box = this.measure();
+    this.box = box;
+    if (!box.width || !box.height) return; // hidden: the resize observer fits once it shows
+    this.setZoom(fitCell(this.game.puzzle, this.maxRow, this.maxCol, box.width, box.height));
+    this.autoFit = true;
+  }
+
+  /** A new box (window resize, rotation, the sheet folding): fit again, unless the player
+   * zoomed and only the height changed (a phone's address bar coming and going). */
+  onResize() {
+    const box = this.measure();
+    if (!this.game || (box.width === this.box.width && box.height === this.box.height)) return;
+    if (this.autoFit || box.width !== this.box.width || !this.box.width) this.fit();
+    else this.box = box;
   }
 
   setZoom(size) {
     this.cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.round(size)));
+    this.autoFit = false;
     this.layout();
     this.dispatchEvent(new CustomEvent("zoom", { detail: { cell: this.cell } }));
   }
 
-  zoomBy(factor) { this.setZoom(this.cell * factor); }
+  zoomBy(factor) {
+    // at least one pixel per step, so a step is never lost to rounding
+    const next = Math.round(this.cell * factor);
+    this.setZoom(next === this.cell ? this.cell + Math.sign(factor - 1) : next);
+  }
 
   layout() {
-    const p = this.game.puzzle, cs = this.cell;
-    this.slot = Math.max(cs * 0.85, 15);
-    this.rowW = Math.ceil(this.maxRow * this.slot + 8);
-    this.colH = Math.ceil(this.maxCol * this.slot + 8);
-    this.gridW = p.width * cs + 1;
-    this.gridH = p.height * cs + 1;
+    const cs = this.cell;
+    Object.assign(this, boardSize(this.game.puzzle, cs, this.maxRow, this.maxCol));
     this.inner.style.gridTemplateColumns = `${this.rowW}px ${this.gridW}px`;
     this.inner.style.gridTemplateRows = `${this.colH}px ${this.gridH}px`;
     const dpr = window.devicePixelRatio || 1;
@@ -144,25 +152,9 @@ export class GridView extends EventTarget {
 
   drawClues() { drawClues(this); }
 
-  describeCell(x, y) {
-    const p = this.game.puzzle;
-    const v = this.game.get(x, y);
-    const state = v === UNKNOWN ? "unknown" : v === CROSSED ? "crossed" :
-      p.isColor ? `filled ${p.colors[v - 1].name}` : "filled";
-    const given = this.game.fixed.has(y * p.width + x) ? " (given with the puzzle: fixed)" : "";
-    return `Row ${y + 1}, column ${x + 1}: ${state}${given}. Row clue ${clueLabel(p.rows[y], p.colors, p.isColor)}; ` +
-      `column clue ${clueLabel(p.cols[x], p.colors, p.isColor)}.`;
-  }
+  describeCell(x, y) { return this.ariaView.describe(this, x, y); }
 
-  updateAria() {
-    const { x, y } = this.cursor, cs = this.cell;
-    this.ariaRow.setAttribute("aria-rowindex", y + 1);
-    this.ariaCell.setAttribute("aria-colindex", x + 1);
-    this.ariaCell.setAttribute("aria-selected", "true");
-    this.ariaCell.setAttribute("aria-readonly", String(this.game.fixed.has(y * this.game.puzzle.width + x)));
-    this.ariaCell.textContent = this.describeCell(x, y);
-    Object.assign(this.ariaCell.style, { left: `${x * cs}px`, top: `${y * cs}px`, width: `${cs + 1}px`, height: `${cs + 1}px` });
-  }
+  updateAria() { this.ariaView.update(this); }
 
   moveCursor(x, y, keepVisible = true) {
     const p = this.game.puzzle;
@@ -220,16 +212,17 @@ export class GridView extends EventTarget {
   }
 
   bindInput() {
-    const c = this.cellCanvas;
-    c.addEventListener("contextmenu", (e) => e.preventDefault());
-    c.addEventListener("pointerdown", (e) => this.strokeStart(e));
-    c.addEventListener("pointermove", (e) => this.strokeMove(e));
-    c.addEventListener("pointerup", (e) => this.strokeEnd(e));
-    c.addEventListener("pointercancel", () => { this.stroke = null; this.preview = null; this.draw(); });
+    const r = this.root;
+    r.addEventListener("contextmenu", (e) => { if (e.target === this.cellCanvas) e.preventDefault(); });
+    const touch = (e) => e.pointerType === "touch" && this.game;
+    r.addEventListener("pointerdown", (e) => (touch(e) ? this.touch.down(e) : this.strokeStart(e)));
+    r.addEventListener("pointermove", (e) => (touch(e) ? this.touch.move(e) : this.strokeMove(e)));
+    r.addEventListener("pointerup", (e) => (touch(e) ? this.touch.up(e, false) : this.strokeEnd()));
+    r.addEventListener("pointercancel", (e) => (touch(e) ? this.touch.up(e, true) : this.strokeCancel()));
     this.aria.addEventListener("keydown", (e) => this.onKey(e));
     this.aria.addEventListener("focus", () => this.root.classList.add("focused"));
     this.aria.addEventListener("blur", () => this.root.classList.remove("focused"));
-    this.root.addEventListener("wheel", (e) => {
+    r.addEventListener("wheel", (e) => {
       if (!e.ctrlKey || !this.game) return;
       e.preventDefault();
       this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15);
@@ -242,12 +235,31 @@ export class GridView extends EventTarget {
     if (!inside) return;
     e.preventDefault();
     this.aria.focus({ preventScroll: true });
-    c_capture(this.cellCanvas, e.pointerId);
+    try { this.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
     const action = e.button === 2 ? "cross" : e.pointerType === "touch" ? this.touchMode : "fill";
     const start = this.game.get(x, y);
     this.stroke = { x0: x, y0: y, axis: null, start, value: this.target(action, start), action, fixed: new Map() };
     this.cursor = { x, y };
     this.paintStroke(x, y);
+  }
+
+  /** A long press on a touch screen: the stroke, still on its first cell, crosses instead. */
+  longPress() {
+    const s = this.stroke;
+    if (!s || s.axis || s.action === "cross") return;
+    s.action = "cross";
+    s.value = this.target("cross", s.start);
+    if (navigator.vibrate) navigator.vibrate(15);
+    this.paintStroke(s.x0, s.y0);
+  }
+
+  /** Drop the stroke being drawn: nothing changes. */
+  strokeCancel() {
+    if (!this.stroke) return;
+    this.stroke = null;
+    this.preview = null;
+    this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
+    this.draw();
   }
 
   strokeMove(e) {
@@ -327,14 +339,4 @@ export class GridView extends EventTarget {
     this.color = k;
     this.dispatchEvent(new CustomEvent("color", { detail: k }));
   }
-}
-
-function c_capture(el, id) {
-  try { el.setPointerCapture(id); } catch { /* pointer already gone */ }
-}
-
-function el(tag, cls) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  return e;
 }

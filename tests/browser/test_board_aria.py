@@ -1,0 +1,59 @@
+"""Keyboard and screen readers: opening a puzzle puts focus on the grid; the grid follows the
+ARIA grid pattern with a distinct active cell per position; each move is announced with the
+row, column, state, the clues (crossed-out numbers included) and whether they are satisfied."""
+from helpers import open_builtin, open_site, wait_engine
+
+LIVE = "document.querySelector('.board-live').textContent"
+
+
+def active(page):
+    return page.evaluate("""() => {
+      const g = document.querySelector('.aria-grid');
+      const c = document.getElementById(g.getAttribute('aria-activedescendant'));
+      return {id: c.id, role: c.getAttribute('role'), col: c.getAttribute('aria-colindex'),
+              row: c.parentElement.getAttribute('aria-rowindex'), rowRole: c.parentElement.getAttribute('role'),
+              label: c.textContent};
+    }""")
+
+
+def test_focus_on_open_and_moves_announced(page, site_server):
+    open_site(page, site_server)
+    assert page.evaluate("document.activeElement.className") == "aria-grid"
+    open_builtin(page, "webpbn-6")                # opened from the library: focus moves to the grid
+    assert page.evaluate("document.activeElement.className") == "aria-grid"
+    assert page.get_attribute(".aria-grid", "role") == "grid"
+    first = active(page)
+    assert first["role"] == "gridcell" and first["rowRole"] == "row" and (first["row"], first["col"]) == ("1", "1")
+    page.keyboard.press("ArrowRight")
+    moved = active(page)
+    assert moved["id"] != first["id"] and (moved["row"], moved["col"]) == ("1", "2")
+    assert page.evaluate(LIVE).startswith("Row 1, column 2: unknown.")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    said = page.evaluate(LIVE)
+    assert said.startswith("Row 2, column 2: filled.") and "not satisfied" in said
+    assert active(page)["label"] == said
+
+
+def test_announcement_says_crossed_out_and_satisfied_clues(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    # the heart's row 2 is "3 3" in ".###..###.": fill its first run from the keyboard
+    page.focus(".aria-grid")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("f")
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function("() => { const c = window.nonogramApp.view.overlays.clues;"
+                           " return c && c.rows[1][0] === true; }")
+    page.keyboard.press("ArrowLeft")
+    said = page.evaluate(LIVE)
+    assert said.startswith("Row 2, column 3: filled.")
+    assert "Row clue 3 3 (crossed out: 3), not satisfied" in said
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("f")
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    assert "Row clue 3 3" in page.evaluate(LIVE) and "), satisfied;" in page.evaluate(LIVE)

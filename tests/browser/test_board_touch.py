@@ -1,0 +1,108 @@
+"""A phone (390x844, touch): compact header and toolbar, 40 px tap targets, the panels as a
+sheet that folds; one finger paints, a long press crosses, two fingers pan and pinch-zoom
+without painting (touches sent through the DevTools protocol, as a touch screen sends them)."""
+import pytest
+
+from helpers import cell_center, open_builtin, open_site, state
+
+PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                         is_mobile=True)
+
+
+class Fingers:
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind, points):
+        self.cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(points)]})
+
+    def hold(self, x, y, ms):
+        self.send("touchStart", [(x, y)])
+        self.page.wait_for_timeout(ms)
+        self.send("touchEnd", [])
+
+    def two(self, a0, b0, a1, b1, steps=8):
+        """Finger a lands, b lands a moment later, both move from (a0, b0) to (a1, b1), lift."""
+        self.send("touchStart", [a0])
+        self.send("touchStart", [a0, b0])
+        for k in range(1, steps + 1):
+            t = k / steps
+            mid = lambda p, q: (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)  # noqa: E731
+            self.send("touchMove", [mid(a0, a1), mid(b0, b1)])
+            self.page.wait_for_timeout(16)
+        self.send("touchEnd", [])
+
+
+def view(page, expr):
+    return page.evaluate(f"(() => {{ const v = window.nonogramApp.view; return {expr}; }})()")
+
+
+@PHONE
+def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6")
+    toolbar = page.locator("#view-play .toolbar").bounding_box()
+    assert toolbar["y"] + toolbar["height"] < 0.25 * 844       # header and toolbar together
+    for b in page.locator("#view-play .toolbar button:visible").all():
+        box = b.bounding_box()
+        assert box["height"] >= 40 and box["width"] >= 40, b.get_attribute("id")
+    # the panels are a sheet in view at the bottom, not below the fold
+    hint = page.locator("#hint").bounding_box()
+    assert 844 * 0.5 < hint["y"] and hint["y"] + hint["height"] <= 844
+    board = page.locator("#board").bounding_box()
+    assert board["y"] + board["height"] <= page.locator("#play-sheet").bounding_box()["y"] + 1
+    cell = view(page, "v.cell")
+    # folded, the sheet leaves the board more room, and the board fits it again
+    page.click("#sheet-toggle")
+    assert page.get_attribute("#sheet-toggle", "aria-expanded") == "false"
+    assert not page.is_visible("#hint")
+    assert page.locator("#board").bounding_box()["height"] > board["height"]
+    page.click("#sheet-toggle")
+    assert page.is_visible("#hint")
+    page.wait_for_function("c => window.nonogramApp.view.cell === c", arg=cell)
+
+
+@PHONE
+def test_touch_paints_long_press_crosses(page, site_server):
+    open_site(page, site_server)
+    fingers = Fingers(page)
+    x, y = cell_center(page, 2, 2)
+    page.touchscreen.tap(x, y)
+    assert state(page)[2][2] == "#"
+    x, y = cell_center(page, 4, 4)
+    fingers.hold(x, y, 800)
+    assert state(page)[4][4] == "."
+    x, y = cell_center(page, 5, 5)
+    fingers.hold(x, y, 150)                                   # a short press still fills
+    assert state(page)[5][5] == "#"
+
+
+@PHONE
+def test_two_fingers_pinch_and_pan_without_painting(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6")
+    fingers = Fingers(page)
+    before = state(page)
+    cell = view(page, "v.cell")
+    # pinch out over the cells: the board zooms in, no cell changes
+    cx, cy = cell_center(page, 10, 10)
+    fingers.two((cx - 30, cy), (cx + 30, cy), (cx - 90, cy), (cx + 90, cy))
+    zoomed = view(page, "v.cell")
+    assert zoomed >= cell * 2
+    assert state(page) == before
+    assert view(page, "v.stroke") is None and view(page, "v.preview") is None
+    # two fingers moving together pan the board, again without painting
+    box = page.locator("#board").bounding_box()
+    mx, my = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    scroll = view(page, "[v.root.scrollLeft, v.root.scrollTop]")
+    fingers.two((mx - 40, my), (mx + 40, my), (mx - 140, my - 100), (mx - 60, my - 100))
+    after = view(page, "[v.root.scrollLeft, v.root.scrollTop]")
+    assert after[0] > scroll[0] + 50 and after[1] > scroll[1] + 50
+    assert view(page, "v.cell") == zoomed
+    assert state(page) == before
+    # pinch in: smaller again
+    fingers.two((mx - 120, my), (mx + 120, my), (mx - 40, my), (mx + 40, my))
+    assert view(page, "v.cell") < zoomed
+    assert state(page) == before

@@ -1,0 +1,50 @@
+// The board's measures: clue font and slot sizes for a cell size, and the largest cell size
+// at which the whole board (clues included) fits a box. Measured from the box the layout
+// gives the board, never from the board drawn before.
+
+export const MIN_CELL = 6;
+export const MAX_CELL = 64;
+const FIT_MAX = 40; // a comfortable largest cell when fitting
+const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clues sticky
+export const PAD = 4; // space around the clue numbers, each side
+
+let measurer = null;
+
+/** Width of the widest clue number in `lines` at `font` px (canvas text metrics). */
+function textWidth(lines, font, weight) {
+  measurer = measurer || document.createElement("canvas").getContext("2d");
+  measurer.font = `${weight} ${font}px system-ui, sans-serif`;
+  let widest = "0";
+  for (const clue of lines) for (const b of clue) if (String(b.n).length > widest.length) widest = String(b.n);
+  return measurer.measureText(widest.replace(/\d/g, "0")).width;
+}
+
+/** Clue layout for cell size `cs`: numbers at least 11 px where the cell allows; below that a
+ * compact (bold, squeezed) style. Row-clue slots are as wide as the widest number plus a gap,
+ * so "10 13" never runs together. */
+export function clueMetrics(p, cs) {
+  const font = Math.max(8, Math.min(17, Math.max(11, Math.round(cs * 0.56)), cs - 1));
+  const compact = font < 11;
+  const weight = compact ? 600 : 400;
+  const gap = Math.max(4, Math.round(font * 0.45));
+  const rowSlot = Math.ceil(textWidth(p.rows, font, weight) + gap);
+  const colSlot = Math.ceil(font * 1.15 + 2);
+  return { font, compact, weight, rowSlot, colSlot };
+}
+
+/** Sizes of the board's parts at cell size `cs`. */
+export function boardSize(p, cs, maxRow, maxCol) {
+  const m = clueMetrics(p, cs);
+  const rowW = maxRow * m.rowSlot + 2 * PAD, colH = maxCol * m.colSlot + 2 * PAD;
+  const gridW = p.width * cs + 1, gridH = p.height * cs + 1;
+  return { ...m, rowW, colH, gridW, gridH, totalW: rowW + gridW + 2, totalH: colH + gridH + 2 };
+}
+
+/** The largest cell size (FIT_MIN..FIT_MAX) at which the board fits a width x height box. */
+export function fitCell(p, maxRow, maxCol, width, height) {
+  for (let cs = FIT_MAX; cs > FIT_MIN; cs--) {
+    const s = boardSize(p, cs, maxRow, maxCol);
+    if (s.totalW <= width && s.totalH <= height) return cs;
+  }
+  return FIT_MIN;
+}
