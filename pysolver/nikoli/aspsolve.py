@@ -82,3 +82,26 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
                           max_solutions, timeout)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
+
+
+DIFFICULTY = ((0, "easy"), (10, "medium"), (100, "hard"))  # clingo conflicts up to
+
+
+def difficulty(stats: dict) -> str:
+    """The engine's difficulty: clingo's conflicts while it finds the solution and
+    proves it unique (work counted, not seconds; same clingo, same answer)."""
+    for cap, name in DIFFICULTY:
+        if stats["conflicts"] <= cap:
+            return name
+    return "expert"
+
+
+def check(grid: Grid, count_cap=2, timeout=None) -> dict:
+    """Uniqueness, a bounded solution count and the difficulty of a puzzle."""
+    r = solve(grid, count_cap, timeout)
+    unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
+    return {"family": grid.family, "status": r["status"], "unique": unique,
+            "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
+            "difficulty": difficulty(r["stats"]) if unique else None,
+            "conflicts": r["stats"]["conflicts"], "solutions": r["solutions"],
+            "time_s": r["time_s"]}

@@ -107,8 +107,8 @@ def _clue_token(tok: str, where: str, fam: str) -> int | None:
         return pearl
     if tok == "?":
         return UNKNOWN
-    if not tok.isdigit() or int(tok) > 999:
-        raise NikoliError(f"{where}{tok!r} is not a clue ('.', '?' or a number up to 999)")
+    if not tok.isdigit() or int(tok) > 999999:
+        raise NikoliError(f"{where}{tok!r} is not a clue ('.', '?' or a number up to 999999)")
     return int(tok)
 
 
