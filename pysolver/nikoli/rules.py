@@ -168,6 +168,27 @@ def _masyu_links(grid, cells):
     return links, bad
 
 
+def _loops(on, links) -> list:
+    """Groups of cells joined along the line."""
+    step = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
+    seen, out = set(), []
+    for start in sorted(on):
+        if start in seen:
+            continue
+        seen.add(start)
+        comp, stack = [], [start]
+        while stack:
+            x, y = c = stack.pop()
+            comp.append(c)
+            for d in links[c]:
+                n = (x + step[d][0], y + step[d][1])
+                if n in links and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        out.append(comp)
+    return out
+
+
 def _masyu(grid, rows):
     from .aspsolve import DIRS
 
@@ -178,7 +199,7 @@ def _masyu(grid, rows):
     out = []
     ends = {c for c, ds in links.items() if len(ds) == 1 and complete}
     on = {c for c, ds in links.items() if ds}
-    loops = components(on, w, h) if complete else []
+    loops = _loops(on, links) if complete else []
     if bad or ends or len(loops) > 1 or (complete and not on):
         out.append(_result("M1", bad | ends | (on if len(loops) > 1 else set())))
     step = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
