@@ -149,11 +149,24 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
     0 or None enumerates all. ``timeout`` in seconds covers grounding and solving
     (grounding itself cannot be interrupted; the solve is stopped by clingo).
     """
+    run = run_program(program(puzzle, known, encoding_name), lambda syms: decode(syms, puzzle),
+                      max_solutions, timeout)
+    run["stats"]["encoding"] = encoding_name
+    run["solutions"] = [rows_text(puzzle, g) for g in run["solutions"]]
+    return run
+
+
+def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=()) -> dict:
+    """Ground and solve one program with native clingo; models through ``decode_model``.
+
+    The api solve-result dict (engine "clingo") with the decoded models as
+    ``solutions``; shared by the nonogram and the Nikoli routes.
+    """
     clingo = _clingo()
     t0 = time.perf_counter()
     cap = int(max_solutions or 0)
-    ctl = clingo.Control([f"--models={cap}", "--stats"], logger=lambda code, msg: None)
-    ctl.add("base", [], program(puzzle, known, encoding_name))
+    ctl = clingo.Control([f"--models={cap}", "--stats", *args], logger=lambda code, msg: None)
+    ctl.add("base", [], text)
     ctl.ground([("base", [])])
     t_ground = time.perf_counter() - t0
     grids = []
@@ -173,14 +186,13 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
             if model is None:
                 exhausted = handle.get().exhausted
                 break
-            grids.append(decode(model.symbols(shown=True), puzzle))
+            grids.append(decode_model(model.symbols(shown=True)))
     elapsed = time.perf_counter() - t0
     stats = _stats(ctl.statistics)
-    stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted,
-                 encoding=encoding_name)
+    stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted)
     return {
         "status": status_of(len(grids), exhausted, timed_out),
-        "solutions": [rows_text(puzzle, g) for g in grids],
+        "solutions": grids,
         "time_s": round(elapsed, 4),
         "stats": stats,
         "engine": "clingo",

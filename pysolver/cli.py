@@ -336,6 +336,10 @@ def build_parser():
 
 def main(argv=None) -> int:
     try:
+        from .nikoli import cli as nikoli_cli  # Nikoli puzzle files and `generate`
+
+        if nikoli_cli.claims(sys.argv[1:] if argv is None else argv):
+            return nikoli_cli.main(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(argv)
         if getattr(args, "jobs", 1) < 1:
             raise PuzzleError("--jobs must be at least 1")

@@ -1,0 +1,221 @@
+"""puzz.link / pzv.jp URLs, read and written as pzprjs encodes them.
+
+``?nurikabe/W/H/BODY`` and ``?cave/W/H/BODY``: numbers by pzprjs's Number16
+(hex digits, '-xx', '+xxx', '=xxx', '@xxx' or '%xxx', '*xxxx', '$xxxxx', '.' for
+"?", 'g'..'z' skip 1..20 cells). ``?heyawake/W/H/BORDERS ROOMNUMBERS``: room
+borders five to a base-32 digit (the (W-1)*H vertical ones row by row, then the
+W*(H-1) horizontal ones), then one Number16 entry per room in order of its first
+cell. ``?mashu/W/H/BODY``: three cells per base-27 digit (0 none, 1 white,
+2 black). Written URLs use puz.link's host and the canonical pids.
+"""
+from __future__ import annotations
+
+import re
+
+from .model import (UNKNOWN, Grid, NikoliError, check_size, family_name, relabel_rooms,
+                    top_cells)
+
+PIDS = {"nurikabe": "nurikabe", "heyawake": "heyawake", "masyu": "mashu", "bag": "cave"}
+HOST = "https://puzz.link/p?"
+_URL = re.compile(r"^(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|"
+                  r"pzprxs\.vercel\.app/p|[\w.-]+/p(?:\.html)?)\?(.*)$")
+_DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def is_url(text: str) -> bool:
+    return bool(_URL.match(text.strip()))
+
+
+def _radix(n: int, base: int) -> str:
+    if n == 0:
+        return "0"
+    out = ""
+    while n:
+        n, d = divmod(n, base)
+        out = _DIGITS36[d] + out
+    return out
+
+
+# -- Number16 --------------------------------------------------------------------
+
+_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192),
+         "*": (4, 12240), "$": (5, 77776)}
+
+
+def decode_number16(body: str, count: int, where: str):
+    """([value or None] * count, rest of the body)."""
+    vals, i, c = [None] * count, 0, 0
+    while i < len(body) and c < count:
+        ch = body[i]
+        if ch in "0123456789abcdef":
+            vals[c], i, c = int(ch, 16), i + 1, c + 1
+        elif ch == ".":
+            vals[c], i, c = UNKNOWN, i + 1, c + 1
+        elif ch in _WIDE:
+            n, base = _WIDE[ch]
+            digits = body[i + 1:i + 1 + n]
+            if len(digits) != n or not all(d in "0123456789abcdef" for d in digits):
+                raise NikoliError(f"{where}bad number {body[i:i + 1 + n]!r} at character {i + 1}")
+            vals[c], i, c = int(digits, 16) + base, i + 1 + n, c + 1
+        elif "g" <= ch <= "z":
+            c, i = c + int(ch, 36) - 15, i + 1
+        else:
+            raise NikoliError(f"{where}unexpected character {ch!r} at character {i + 1}")
+    return vals, body[i:]
+
+
+def _write16(v) -> str:
+    if v == UNKNOWN:
+        return "."
+    if 0 <= v < 16:
+        return format(v, "x")
+    if v < 256:
+        return "-" + format(v, "x")
+    if v < 4096:
+        return "+" + format(v, "x")
+    if v < 8192:
+        return "=" + format(v - 4096, "03x")
+    if v < 12240:
+        return "@" + format(v - 8192, "03x")
+    if v < 77776:
+        return "*" + format(v - 12240, "04x")
+    return "$" + format(v - 77776, "05x")
+
+
+def encode_number16(vals) -> str:
+    out, count = [], 0
+    for v in vals:
+        if v is None:
+            count += 1
+            if count == 20:
+                out.append(_radix(15 + count, 36))
+                count = 0
+            continue
+        if count:
+            out.append(_radix(15 + count, 36))
+            count = 0
+        out.append(_write16(v))
+    if count:
+        out.append(_radix(15 + count, 36))
+    return "".join(out)
+
+
+# -- borders (Heyawake) -----------------------------------------------------------
+
+def decode_borders(body: str, w: int, h: int, where: str):
+    """(room index per cell, rest of the body)."""
+    nv, nh = (w - 1) * h, w * (h - 1)
+    n1, n2 = (nv + 4) // 5, (nh + 4) // 5
+    if len(body) < n1 + n2:
+        raise NikoliError(f"{where}room borders need {n1 + n2} characters, found {len(body)}")
+    bits = []
+    for k, ch in enumerate(body[:n1 + n2]):
+        try:
+            v = int(ch, 32)
+        except ValueError:
+            raise NikoliError(f"{where}unexpected character {ch!r} in the room borders "
+                              f"(character {k + 1})") from None
+        bits.extend((v >> (4 - b)) & 1 for b in range(5))
+    vert, horiz = bits[:nv], bits[n1 * 5:n1 * 5 + nh]
+    # cells joined when no border separates them: label by union-find on the grid
+    parent = list(range(w * h))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for y in range(h):
+        for x in range(w - 1):
+            if not vert[y * (w - 1) + x]:
+                parent[find(y * w + x)] = find(y * w + x + 1)
+    for y in range(h - 1):
+        for x in range(w):
+            if not horiz[y * w + x]:
+                parent[find(y * w + x)] = find((y + 1) * w + x)
+    labels = [find(i) for i in range(w * h)]
+    return relabel_rooms(labels, w), body[n1 + n2:]
+
+
+def encode_borders(rooms: list, w: int, h: int) -> str:
+    bits = [int(rooms[y * w + x] != rooms[y * w + x + 1]) for y in range(h) for x in range(w - 1)]
+    hbits = [int(rooms[y * w + x] != rooms[(y + 1) * w + x]) for y in range(h - 1) for x in range(w)]
+    out = []
+    for part in (bits, hbits):
+        for k in range(0, len(part), 5):
+            chunk = part[k:k + 5] + [0] * (5 - len(part[k:k + 5]))
+            out.append(_radix(sum(b << (4 - i) for i, b in enumerate(chunk)), 32))
+    return "".join(out)
+
+
+# -- circles (Masyu) ----------------------------------------------------------------
+
+def decode_circles(body: str, count: int, where: str):
+    n = (count + 2) // 3
+    vals = []
+    for k, ch in enumerate(body[:n]):
+        try:
+            v = int(ch, 27)
+        except ValueError:
+            raise NikoliError(f"{where}unexpected character {ch!r} in the pearls "
+                              f"(character {k + 1})") from None
+        vals.extend((v // 9 % 3, v // 3 % 3, v % 3))
+    vals += [0] * (count - len(vals))
+    return vals[:count], body[n:]
+
+
+def encode_circles(vals: list) -> str:
+    out = []
+    for k in range(0, len(vals), 3):
+        chunk = vals[k:k + 3] + [0] * (3 - len(vals[k:k + 3]))
+        out.append(_radix(chunk[0] * 9 + chunk[1] * 3 + chunk[2], 27))
+    return "".join(out)
+
+
+# -- whole URLs -------------------------------------------------------------------
+
+def read_url(url: str, name: str = "url") -> Grid:
+    m = _URL.match(url.strip())
+    if not m:
+        raise NikoliError(f"{name}: not a puzz.link or pzv.jp URL")
+    parts = m.group(1).split("/")
+    while parts and re.fullmatch(r"\w+=\w+&.*", parts[0]):  # type=editor&pid...
+        parts[0] = parts[0].split("&", 1)[1]
+    pid = re.sub(r"_(edit|play)$", "", parts[0])
+    where = f"{name}: "
+    fam = family_name(pid, where)
+    rest = parts[1:]
+    if rest and rest[0] and not rest[0].isdigit():
+        raise NikoliError(f"{where}option {rest[0]!r} is not supported for {fam}")
+    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+        raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'")
+    w, h = int(rest[0]), int(rest[1])
+    check_size(w, h, where)
+    body = "/".join(rest[2:])
+    grid = Grid(fam, w, h)
+    if fam in ("nurikabe", "bag"):
+        vals, _ = decode_number16(body, w * h, where)
+        grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v is not None}
+    elif fam == "masyu":
+        vals, _ = decode_circles(body, w * h, where)
+        grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v}
+    else:
+        grid.rooms, body = decode_borders(body, w, h, where)
+        tops = top_cells(grid)
+        vals, _ = decode_number16(body, len(tops), where)
+        grid.clues = {tops[r]: v for r, v in enumerate(vals) if v is not None}
+    return grid
+
+
+def write_url(grid: Grid) -> str:
+    w, h = grid.width, grid.height
+    head = f"{HOST}{PIDS[grid.family]}/{w}/{h}/"
+    cells = [grid.clues.get((i % w, i // w)) for i in range(w * h)]
+    if grid.family in ("nurikabe", "bag"):
+        return head + encode_number16(cells)
+    if grid.family == "masyu":
+        return head + encode_circles([v or 0 for v in cells])
+    tops = top_cells(grid)
+    return (head + encode_borders(grid.rooms, w, h)
+            + encode_number16([grid.clues.get(tops[r]) for r in range(len(tops))]))
