@@ -89,6 +89,7 @@ img{image-rendering:pixelated;border:1px solid #999;margin-right:4px}
 fieldset{display:inline-block;margin:0 1rem .5rem 0}input[type=number]{width:5em}
 .s-unique{color:#060}.s-multiple{color:#a50}.s-none{color:#b00}.s-timeout{color:#555}.s-error{color:#b00}
 td.err{max-width:30em;white-space:pre-wrap}
+.wrap{overflow-x:auto}td.f{overflow-wrap:anywhere;min-width:12em}
 """
 
 _SCRIPT = """
@@ -132,7 +133,7 @@ def to_html(rows, db_name="") -> str:
                '<label>from <input type="number" name="min" step="any"></label> '
                '<label>to <input type="number" name="max" step="any"></label></fieldset>'
                '<output id="shown"></output></form>')
-    out.append('<table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
+    out.append('<div class="wrap"><table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
                '<th>#</th><th>title</th><th>class</th><th>difficulty</th><th>size</th>'
                '<th>solutions</th></tr></thead><tbody>')
     for r in rows:
@@ -142,10 +143,10 @@ def to_html(rows, db_name="") -> str:
         time_s = "" if r["time_s"] is None else f"{r['time_s']:.3f}"
         detail = f'<td class="err">{e(r["error"])}</td>' if r["error"] else f"<td>{thumbs}</td>"
         out.append(f'<tr data-status="{e(r["status"])}" data-difficulty="{diff}"><td>{time_s}</td>'
-                   f'<td class="s-{e(r["status"])}">{e(r["status"])}</td><td>{e(r["file"])}</td>'
+                   f'<td class="s-{e(r["status"])}">{e(r["status"])}</td><td class="f">{e(r["file"])}</td>'
                    f'<td>{r["index"]}</td><td>{e(r["title"] or "")}</td>'
                    f'<td>{e(r["classification"] or "")}</td><td>{diff}</td><td>{size}</td>{detail}</tr>')
-    out.append(f"</tbody></table><script>{_SCRIPT}</script></body></html>\n")
+    out.append(f"</tbody></table></div><script>{_SCRIPT}</script></body></html>\n")
     return "\n".join(out)
 
 
