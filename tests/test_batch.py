@@ -164,3 +164,32 @@ def test_dask_local_gives_the_same_rows_as_two_local_processes(tmp_path):
     assert code == 0, out
     assert comparable(one) == comparable(two)
     assert len(comparable(two)) == len(expected) + 12
+
+
+def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
+    batch_folder.mixed(tmp_path)
+    cat = tmp_path / "catalogue.json"
+    entries = [{"id": "corner", "file": "unique.json", "class": "line"},
+               {"id": "diagonal", "file": "multiple.json"}]
+    cat.write_text(json.dumps({"version": 1, "puzzles": entries}))
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "unique.json", "--db", db)[0] == 0
+    assert cli.main(["report", str(db), "--catalogue", str(cat)]) == 2  # multiple.json: not checked
+    assert "puzzle 2 (diagonal)" in capsys.readouterr().err
+    assert run_cli("batch", tmp_path / "multiple.json", "--db", db)[0] == 0
+    assert run_cli("report", db, "--catalogue", cat)[0] == 0
+    got = json.loads(cat.read_text())["puzzles"]
+    assert [(e["id"], e["status"]) for e in got] == [("corner", "unique"), ("diagonal", "multiple")]
+    assert got[0]["class"] == "line" and 1 <= got[0]["difficulty"] < 2 and got[1]["difficulty"] == 3.0
+
+
+def test_json_report_matches_the_csv(tmp_path):
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    run_cli("batch", tmp_path / "c", "--db", db)
+    assert run_cli("report", db, "--json", tmp_path / "r.json")[0] == 0
+    rows = json.loads((tmp_path / "r.json").read_text())
+    assert [(r["file"], r["index"], r["status"]) for r in rows] == [
+        (r["file"], int(r["index"]), r["status"]) for r in csv_rows(db)]
+    multiple = next(r for r in rows if r["status"] == "multiple")
+    assert sorted(multiple["solutions"]) == [["#.", ".#"], [".#", "#."]]
