@@ -331,6 +331,10 @@ def build_parser():
     f.add_argument("--timeout", type=positive_float)
     f.add_argument("--json", action="store_true")
     f.set_defaults(run=cmd_fix)
+
+    from . import batch, report  # collections: each module adds its own subcommand
+    batch.register(sub)
+    report.register(sub)
     return parser
 
 

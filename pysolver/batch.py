@@ -1,0 +1,292 @@
+"""Check a whole collection, resumably: ``pysolver batch PATH... --db RESULTS.sqlite``.
+
+Every puzzle of the files and folders given (folders recursively, puzzle file
+suffixes only; a multi-puzzle file gives one entry per puzzle) gets api.check's
+verdict, stored in SQLite (pysolver.batch_db) as it arrives. A re-run checks only
+what is new or asked again. The work runs in local processes (``--jobs``) or on
+a Dask cluster (``--dask``); either way results stream back to this one process,
+the only writer of the database.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+import time
+
+from . import api, formats
+from .batch_db import STATUSES, Store
+from .puzzle import PuzzleError
+
+DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
+SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", ".cwd")
+LOCAL_WORKERS = 2  # workers of `--dask local`
+
+
+# -- finding the puzzles ------------------------------------------------------
+
+def discover(paths) -> list:
+    """The files to read: files as given, folders walked (sorted, hidden names skipped)."""
+    files = []
+    for path in paths:
+        if os.path.isfile(path):
+            files.append(path)
+        elif os.path.isdir(path):
+            for root, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                files.extend(os.path.join(root, n) for n in sorted(names)
+                             if not n.startswith(".") and n.lower().endswith(SUFFIXES))
+        else:
+            raise PuzzleError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(files))
+
+
+def scan(store: Store, files) -> tuple:
+    """Record every file's puzzles (or parse errors) in the store: (keys found, parse errors)."""
+    keys, errors = [], 0
+    for file in files:
+        try:
+            with open(file, "rb") as fh:
+                items = formats.parse_each(fh.read(), file)
+        except OSError as e:
+            items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+        keys.extend(store.record_file(file, items))
+        errors += sum(isinstance(x, PuzzleError) for x in items)
+    store.commit()
+    return keys, errors
+
+
+# -- the work of one puzzle (module level: pickled to processes and Dask workers) --
+
+def check_one(job):
+    """(key, puzzle JSON text, timeout) -> (key, verdict dict)."""
+    key, puzzle, timeout = job
+    try:
+        r = api.check(puzzle, timeout=timeout)
+        out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
+        out.update(engine="pysolver", nodes=r["stats"]["nodes"], solutions=r["solutions"][:2])
+    except PuzzleError as e:
+        out = {"status": "error", "error": str(e)}
+    except Exception as e:  # an engine bug costs one puzzle, not the run
+        out = {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+    return key, out
+
+
+def _watch_parent(parent: int):
+    """In a pool worker: ignore Ctrl-C (the parent handles it) and end with the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def run_local(jobs: int, work):
+    """check_one over ``work`` in this process (1) or a pool of ``jobs`` processes.
+
+    This thread hands out the work (it reads the store) a few jobs per process
+    at a time, and the pool is terminated however the loop ends.
+    """
+    if jobs == 1:
+        for job in work:
+            yield check_one(job)
+        return
+    import multiprocessing
+    import queue
+    done = queue.SimpleQueue()
+    jobs_left = iter(work)
+    pool = multiprocessing.get_context("spawn").Pool(jobs, _watch_parent, (os.getpid(),))
+
+    def submit() -> int:
+        job = next(jobs_left, None)
+        if job is None:
+            return 0
+        pool.apply_async(check_one, (job,), callback=done.put,
+                         error_callback=lambda e, key=job[0]: done.put((key, None)))
+        return 1
+
+    try:
+        in_flight = sum(submit() for _ in range(4 * jobs))
+        while in_flight:
+            try:
+                result = done.get(timeout=0.5)  # wakes up for Ctrl-C / SIGTERM
+            except queue.Empty:
+                continue
+            yield result
+            in_flight += submit() - 1
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def run_dask(address: str, work):
+    """check_one over ``work`` on a Dask cluster (``local``: a LocalCluster of
+    LOCAL_WORKERS processes). A few tasks per worker thread are in flight at a
+    time; a task whose worker dies is rerun by Dask; one that kills workers
+    repeatedly comes back as (key, None) and stays unchecked."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise PuzzleError("--dask needs dask.distributed: pip install 'pysolver[dask]'") from None
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    try:
+        with Client(cluster or address, timeout="20s") as client:
+            window = max(8, 4 * sum(client.nthreads().values()))
+            jobs = iter(work)
+            pending = {}
+            done = as_completed()
+
+            def submit():
+                job = next(jobs, None)
+                if job is not None:
+                    fut = client.submit(check_one, job, key=f"pysolver-check-{job[0]}", pure=False)
+                    pending[fut.key] = job[0]
+                    done.add(fut)
+
+            for _ in range(window):
+                submit()
+            for fut in done:
+                key = pending.pop(fut.key)
+                try:
+                    yield fut.result()
+                except Exception:  # KilledWorker and the like: left for the next run
+                    yield key, None
+                fut.release()
+                submit()
+    except OSError as e:
+        raise PuzzleError(f"--dask {address}: cannot reach the scheduler ({e})") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+# -- progress -------------------------------------------------------------------
+
+class Progress:
+    """A one-line progress bar on a terminal: done/total, rate, time left, counts."""
+
+    def __init__(self, total: int, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.on = (total > 0 and hasattr(self.stream, "isatty") and self.stream.isatty()
+                   and not os.environ.get("CI"))
+        self.total, self.done = total, 0
+        self.counts = dict.fromkeys(STATUSES + ("lost",), 0)
+        self.start = self.last = time.monotonic()
+
+    def add(self, status: str):
+        self.done += 1
+        self.counts[status] = self.counts.get(status, 0) + 1
+        now = time.monotonic()
+        if self.on and (now - self.last >= 0.2 or self.done == self.total):
+            self.last = now
+            self.stream.write("\r" + self.line(now) + "\x1b[K")
+            self.stream.flush()
+
+    def line(self, now: float) -> str:
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else 0
+        width = 24
+        filled = int(width * self.done / self.total)
+        counts = " ".join(f"{s} {n}" for s, n in self.counts.items() if n)
+        return (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+                f"{rate:.1f}/s ETA {int(left // 60)}:{int(left % 60):02d}  {counts}")
+
+    def finish(self):
+        if self.on:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# -- the run --------------------------------------------------------------------
+
+def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
+        progress_stream=None) -> dict:
+    """Check every puzzle under ``paths`` into database ``db``; a summary dict:
+    ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
+    ``skipped`` (decided earlier), ``lost``, ``counts`` (status -> puzzles checked now)."""
+    files = discover(paths)
+    store = Store(db)
+    try:
+        keys, parse_errors = scan(store, files)
+        todo = store.todo(keys, timeout, retry_timeouts)
+        work = ((key, store.puzzle_json(key), timeout) for key in todo)
+        results = run_dask(dask, work) if dask else run_local(min(jobs, max(1, len(todo))), work)
+        bar = Progress(len(todo), progress_stream)
+        try:
+            for key, verdict in results:
+                if verdict is None:
+                    bar.add("lost")
+                    continue
+                store.save(key, verdict, timeout)
+                bar.add(verdict["status"])
+        finally:
+            bar.finish()
+        counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
+        return {"files": len(files), "entries": len(keys) + parse_errors,
+                "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts["lost"],
+                "skipped": len(set(keys)) - len(todo), "lost": bar.counts["lost"], "counts": counts}
+    finally:
+        store.close()
+
+
+# -- the command ------------------------------------------------------------------
+
+def _stop_on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def cmd_batch(args) -> int:
+    if args.jobs < 1:
+        raise PuzzleError("--jobs must be at least 1")
+    timeout = None if args.timeout == 0 else args.timeout
+    previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    try:
+        s = run(args.paths, args.db, timeout=timeout, retry_timeouts=args.retry_timeouts,
+                jobs=args.jobs, dask=args.dask)
+    except KeyboardInterrupt:
+        print(f"pysolver: stopped; every finished result is in {args.db} (run again to go on)",
+              file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
+    lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
+    print(f"{s['entries']} puzzles in {s['files']} files ({s['puzzles']} distinct, "
+          f"{s['parse_errors']} parse errors): checked {s['checked']} now ({counts}), "
+          f"{s['skipped']} decided earlier{lost}; results in {args.db}")
+    return 0
+
+
+def register(sub):
+    """Add the ``batch`` subcommand to the CLI's subparsers."""
+    b = sub.add_parser("batch", help="check every puzzle of files and folders into a database")
+    b.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
+    b.add_argument("--db", required=True, metavar="RESULTS.sqlite")
+    b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per puzzle (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
+    b.add_argument("--retry-timeouts", action="store_true",
+                   help="check timed-out puzzles again (a larger --timeout also does)")
+    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="local processes (default: one per core)")
+    b.add_argument("--dask", metavar="tcp://HOST:PORT|local",
+                   help="run on a Dask cluster instead (local: a LocalCluster of 2 workers)")
+    b.set_defaults(run=cmd_batch)
+
+
+def _seconds(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError("must be 0 (no limit) or more")
+    return v

@@ -1,0 +1,195 @@
+"""pysolver batch: the rows of a mixed folder, re-runs, time-out retries, a run
+stopped with SIGTERM and finished later, and Dask against local processes."""
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+import batch_folder
+from pysolver import batch_db, cli, report
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue()
+
+
+def csv_rows(db):
+    code, text = run_cli("report", db, "--csv", "-")
+    assert code == 0
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
+    expected = batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
+    assert code == 0
+    assert "8 puzzles in 7 files (4 distinct, 3 parse errors): checked 4 now" in out
+    rows = csv_rows(db)
+    got = {(os.path.relpath(r["file"], tmp_path / "c"), int(r["index"])): r["status"] for r in rows}
+    assert got == expected  # README.md is not read; the bundle's second puzzle is its own row
+    by_file = {os.path.relpath(r["file"], tmp_path / "c"): r for r in rows if r["index"] == "1"}
+    assert by_file["unique.json"]["solution_1"] == "|".join(batch_folder.UNIQUE)
+    assert by_file["unique.json"]["key"] == by_file["sub/again.json"]["key"]
+    assert {by_file["multiple.json"]["solution_1"], by_file["multiple.json"]["solution_2"]} == {
+        "#.|.#", ".#|#."}
+    assert by_file["none.json"]["classification"] == "none"
+    assert "unknown puzzle format" in by_file["notes.txt"]["error"]
+    assert "rows have 4 filled cells but the columns have 2" in by_file["sums.non"]["error"]
+    assert all(r["file"].startswith(str(tmp_path / "c")) for r in rows)  # the path as given
+
+    # a second run decides nothing again
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
+    assert "checked 0 now (nothing new), 4 decided earlier" in out
+    assert len(csv_rows(db)) == 8
+
+
+def test_timeouts_are_checked_again_only_when_asked(tmp_path):
+    store = batch_db.Store(str(tmp_path / "r.sqlite"))
+    store.save("k", {"status": "timeout", "classification": "unknown"}, 1.0)
+    store.save("d", {"status": "unique"}, 1.0)
+    assert store.todo(["k", "d", "new", "new"], 1.0, False) == ["new"]
+    assert store.todo(["k", "d"], 0.5, False) == []
+    assert store.todo(["k", "d"], 2.0, False) == ["k"]  # a larger limit
+    assert store.todo(["k", "d"], None, False) == ["k"]  # no limit
+    assert store.todo(["k", "d"], 1.0, True) == ["k"]  # --retry-timeouts
+    store.close()
+
+
+def test_bad_paths_and_databases_are_one_line_errors(tmp_path, capsys):
+    assert cli.main(["batch", str(tmp_path / "missing"), "--db", str(tmp_path / "r.sqlite")]) == 2
+    assert capsys.readouterr().err.strip().endswith("missing: no such file or folder")
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database at all " * 100)
+    assert cli.main(["report", str(junk), "--csv", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "not a batch database" in err and err.count("\n") == 1
+
+
+def children(pid):
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def alive(pid):
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def verdicts(db):
+    con = sqlite3.connect(db)
+    try:
+        return {k: (s, t) for k, s, t in con.execute("SELECT key, status, decided_at FROM verdicts")}
+    except sqlite3.OperationalError:  # the tables are not made yet
+        return {}
+    finally:
+        con.close()
+
+
+def test_sigterm_part_way_then_rerun_completes_without_redoing(tmp_path):
+    batch_folder.random_pictures(tmp_path / "c", 60, 25)
+    db = tmp_path / "r.sqlite"
+    cmd = [sys.executable, "-m", "pysolver", "batch", str(tmp_path / "c"), "--db", str(db),
+           "--jobs", "2", "--timeout", "60"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while len(verdicts(db)) < 5:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    workers = children(proc.pid)
+    assert len(workers) >= 2
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "stopped; every finished result is in" in err and "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while any(alive(w) for w in workers):  # the pool ends with its parent
+        assert time.monotonic() < deadline, [w for w in workers if alive(w)]
+        time.sleep(0.1)
+    first = verdicts(db)
+    assert 5 <= len(first) < 60, "stop earlier: the run finished before SIGTERM"
+
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert f"checked {60 - len(first)} now" in done.stdout
+    assert f"{len(first)} decided earlier" in done.stdout
+    second = verdicts(db)
+    assert len(second) == 60 and all(second[k] == v for k, v in first.items())  # not redone
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*), COUNT(DISTINCT file) FROM entries").fetchone() == (60, 60)
+    con.close()
+
+
+def comparable(db):
+    rows, unchecked = report.load(str(db))
+    assert unchecked == 0
+    drop = ("time_s", "decided_at", "nodes")
+    return sorted(json.dumps({k: v for k, v in r.items() if k not in drop}, sort_keys=True)
+                  for r in rows)
+
+
+def test_dask_local_gives_the_same_rows_as_two_local_processes(tmp_path):
+    pytest.importorskip("dask.distributed")
+    expected = batch_folder.mixed(tmp_path / "c")
+    batch_folder.random_pictures(tmp_path / "c", 12, 15)
+    one, two = tmp_path / "jobs.sqlite", tmp_path / "dask.sqlite"
+    assert run_cli("batch", tmp_path / "c", "--db", one, "--jobs", "2")[0] == 0
+    code, out = run_cli("batch", tmp_path / "c", "--db", two, "--dask", "local")
+    assert code == 0, out
+    assert comparable(one) == comparable(two)
+    assert len(comparable(two)) == len(expected) + 12
+
+
+def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
+    batch_folder.mixed(tmp_path)
+    cat = tmp_path / "catalogue.json"
+    entries = [{"id": "corner", "file": "unique.json", "class": "line"},
+               {"id": "diagonal", "file": "multiple.json"}]
+    cat.write_text(json.dumps({"version": 1, "puzzles": entries}))
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "unique.json", "--db", db)[0] == 0
+    assert cli.main(["report", str(db), "--catalogue", str(cat)]) == 2  # multiple.json: not checked
+    assert "puzzle 2 (diagonal)" in capsys.readouterr().err
+    assert run_cli("batch", tmp_path / "multiple.json", "--db", db)[0] == 0
+    assert run_cli("report", db, "--catalogue", cat)[0] == 0
+    got = json.loads(cat.read_text())["puzzles"]
+    assert [(e["id"], e["status"]) for e in got] == [("corner", "unique"), ("diagonal", "multiple")]
+    assert got[0]["class"] == "line" and 1 <= got[0]["difficulty"] < 2 and got[1]["difficulty"] == 3.0
+
+
+def test_json_report_matches_the_csv(tmp_path):
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    run_cli("batch", tmp_path / "c", "--db", db)
+    assert run_cli("report", db, "--json", tmp_path / "r.json")[0] == 0
+    rows = json.loads((tmp_path / "r.json").read_text())
+    assert [(r["file"], r["index"], r["status"]) for r in rows] == [
+        (r["file"], int(r["index"]), r["status"]) for r in csv_rows(db)]
+    multiple = next(r for r in rows if r["status"] == "multiple")
+    assert sorted(multiple["solutions"]) == [["#.", ".#"], [".#", "#."]]
