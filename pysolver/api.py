@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import time
 
-from . import formats, line, memo
+from . import formats, memo
 from .formats import jsonfmt
 from .memo import Memo
 from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
@@ -51,9 +51,9 @@ _puzzles = Memo("api.puzzles", 8)  # canonical JSON of a puzzle dict -> Puzzle (
 
 
 def clear_caches():
-    """Empty every cache the engine keeps: the registered memos and the line results."""
+    """Empty every cache the engine keeps: the registered memos and the line
+    results (pysolver.memo.clear_all covers both)."""
     memo.clear_all()
-    line.clear_caches()
 
 
 def to_puzzle(puzzle) -> Puzzle:
