@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import time
 
-from . import formats, line, memo
+from . import formats, memo
 from .formats import jsonfmt
 from .memo import Memo
 from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
@@ -51,9 +51,8 @@ _puzzles = Memo("api.puzzles", 8)  # canonical JSON of a puzzle dict -> Puzzle (
 
 
 def clear_caches():
-    """Empty every cache the engine keeps: the registered memos and the line results."""
-    memo.clear_all()
-    line.clear_caches()
+    """Empty every cache the engine keeps: the registered memos and the line
+    results (pysolver.memo.clear_all covers both)."""
     memo.clear_all()
 
 
@@ -251,7 +250,8 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
                 grids = res.solutions
                 exact = res.status == "multiple" and res.count_exact
     unique = {"unique": True, "multiple": False, "none": False}.get(status)
-    goal = grid_from_rows(p, p.goal) if p.goal is not None else None
+    # only a verdict is compared with the goal (a million cells take a while)
+    goal = grid_from_rows(p, p.goal) if p.goal is not None and unique is not None else None
     alternative, differences = None, []
     if status == "multiple":
         reference = goal or grids[0]

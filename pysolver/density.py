@@ -11,13 +11,15 @@ value first" (PERF.md, "Engine").
 from __future__ import annotations
 
 
-def shares(clue, n, cans):
+def shares(clue, n, cans, work=None):
     """Per colour, the share of consistent arrangements giving each cell that colour.
 
     ``clue``: tuple of ``(length, colour)`` blocks; ``cans``: per-colour masks
     of the cells that may still take the colour (index 0 = background), as in
     :mod:`pysolver.line`. Returns a list (one per colour) of lists of n floats,
-    or None when the line has no arrangement.
+    or None when the line has no arrangement. ``work(cells)``, when given, is
+    called once per block and pass (pysolver.propagate.Engine.work: long lines
+    take long here, and the search's time checks must still come often).
     """
     ncol = len(cans)
     bg = cans[0]
@@ -27,14 +29,14 @@ def shares(clue, n, cans):
         if bg & full != full:
             return None
         return [[1.0] * n] + [[0.0] * n for _ in range(ncol - 1)]
-    free, end = _prefixes(clue, n, cans)
+    free, end = _prefixes(clue, n, cans, work)
     total = free[k][n] + end[k][n]
     if not total:
         return None
     # The suffixes are the prefixes of the mirrored line: block j starting at s
     # with blocks j+1.. after it is mirrored block k-1-j ending at n-1-s.
     mirror = tuple(int(format(m & full, f"0{n}b")[::-1], 2) for m in cans)
-    _, mend = _prefixes(clue[::-1], n, mirror)
+    _, mend = _prefixes(clue[::-1], n, mirror, work)
     # Block j at start s: (ways to reach s) * (ways to finish from s).
     diff = [[0] * (n + 1) for _ in range(ncol)]
     for j in range(k):
@@ -42,6 +44,8 @@ def shares(clue, n, cans):
         d = diff[c]
         touch_prev = j and clue[j - 1][1] != c
         after = mend[k - j]
+        if work is not None:
+            work(n)
         for s in range(n - length + 1):
             w = after[n - s]
             if not w:
@@ -67,7 +71,7 @@ def shares(clue, n, cans):
     return out
 
 
-def _prefixes(clue, n, cans):
+def _prefixes(clue, n, cans, work=None):
     """Arrangement counts of line prefixes: ``free[j][s]`` ways to fill cells
     [0, s) with blocks 0..j-1 and cell s-1 background (or s == 0), ``end[j][s]``
     the same with block j-1 ending at cell s-1."""
@@ -87,6 +91,8 @@ def _prefixes(clue, n, cans):
     free[0][0] = 1
     for j in range(k + 1):
         fj, ej = free[j], end[j]
+        if work is not None:
+            work(2 * n)
         if j:
             length, c = clue[j - 1]
             rc = run[c]

@@ -26,6 +26,8 @@ backward pass over the mirrored line (see :func:`_solve_bw`).
 """
 from __future__ import annotations
 
+from . import memo
+
 CACHE_BUDGET = 200_000  # cached line results kept in all, before a reset (~70 MB)
 
 
@@ -265,6 +267,9 @@ def clear_caches():
     for fn in _solvers.values():
         fn.cache.clear()
     _budget[0] = CACHE_BUDGET
+
+
+memo.also_clear(clear_caches)
 
 
 def spend():

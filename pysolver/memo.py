@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 _registry: list["Memo"] = []
+_clearers: list = []  # clear functions of caches that are not Memos (pysolver.line's)
 
 
 class Memo:
@@ -46,10 +47,18 @@ class Memo:
         self._data.clear()
 
 
+def also_clear(fn) -> None:
+    """Have :func:`clear_all` call ``fn`` too (a cache with its own bound, such as
+    the line solver's, which is not a Memo)."""
+    _clearers.append(fn)
+
+
 def clear_all() -> None:
-    """Empty every memo the engine registered."""
+    """Empty every memo the engine registered, and the caches given to also_clear."""
     for memo in _registry:
         memo.clear()
+    for fn in _clearers:
+        fn()
 
 
 def registered() -> list[str]:

@@ -283,8 +283,8 @@ def _order(eng, rows, cols, cell, branches, rng=None):
     probability proportional to its likelihood (restarts).
     """
     y, x = cell
-    rs = shares(eng.row_clues[y], eng.w, rows[y])
-    cs = shares(eng.col_clues[x], eng.h, cols[x])
+    rs = shares(eng.row_clues[y], eng.w, rows[y], eng.work)
+    cs = shares(eng.col_clues[x], eng.h, cols[x], eng.work)
     if rs is None or cs is None:  # not at a line fixpoint (never in search)
         like = {b[5]: 1 / (1 + b[0]) for b in branches}  # least decided likeliest
     else:

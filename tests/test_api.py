@@ -274,6 +274,10 @@ def test_clear_caches_empties_every_memo():
     api.clear_caches()
     assert all(len(m) == 0 for m in memo._registry)
     assert all(fn.cache == {} for fn in line._solvers.values())
+    api.solve(d)
+    assert any(fn.cache for fn in line._solvers.values())
+    memo.clear_all()  # the worker's reset and api.clear_caches: line results too
+    assert all(fn.cache == {} for fn in line._solvers.values())
 
 
 # -- web/py/bridge.py: the worker's "check" request ------------------------------------
