@@ -228,29 +228,25 @@ def gone(kids, within=10.0):
     return [k for k in kids if alive(k)]
 
 
-def test_sigterm_ends_the_workers_with_the_parent(long_batch):
+@pytest.mark.parametrize("send, code, message", [
+    (lambda proc: proc.send_signal(signal.SIGTERM), 143, "pysolver: terminated\n"),
+    # what a terminal's Ctrl-C does: SIGINT to the whole group, workers included
+    (lambda proc: os.killpg(proc.pid, signal.SIGINT), 130, "pysolver: interrupted\n"),
+], ids=["sigterm", "ctrl-c"])
+def test_a_stopped_batch_ends_its_workers_and_prints_one_line(long_batch, send, code, message):
     proc, kids = long_batch()
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=30) == 143
+    send(proc)
+    assert proc.wait(timeout=30) == code
     assert gone(kids) == []
     err = proc.stderr.read()
-    assert err == "pysolver: terminated\n", err
-
-
-def test_ctrl_c_prints_one_line_and_no_worker_traceback(long_batch):
-    proc, kids = long_batch()
-    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
-    assert proc.wait(timeout=30) == 130
-    assert gone(kids) == []
-    err = proc.stderr.read()
-    assert err == "pysolver: interrupted\n", err
+    assert err == message, err  # no "Process SpawnPoolWorker-2:" traceback
 
 
 def test_sigkill_of_the_parent_still_ends_the_workers(long_batch):
     proc, kids = long_batch()
     proc.kill()
     proc.wait(timeout=30)
-    assert gone([k for k in kids], within=15) == []
+    assert gone(kids, within=15) == []
 
 
 def test_text_output_wording(files, capsys, tmp_path):
