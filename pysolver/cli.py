@@ -7,8 +7,8 @@
   clues GOALFILE [--to non|xml|json]
   fix GOALFILE [--max-suggestions N] [--timeout S] [--json]
 
-Several files, or a file with many puzzles (TAAI), are a batch (pysolver.batch):
-each puzzle gets ``batch.BATCH_TIMEOUT_S`` unless ``--timeout`` says otherwise,
+Several files, or a file with many puzzles (TAAI), are a batch (pysolver.pool):
+each puzzle gets ``pool.BATCH_TIMEOUT_S`` unless ``--timeout`` says otherwise,
 ``--jobs N`` spreads it over N processes (at most the machine's cores). Files are
 read as pysolver.limits allows. Bad input prints one line on stderr and exits
 with status 2.
@@ -23,7 +23,7 @@ import os
 import stat
 import sys
 
-from . import api, batch, formats, limits
+from . import api, formats, limits, pool
 from .formats import jsonfmt
 from .formats.common import CONTROL
 from .puzzle import PuzzleError
@@ -160,8 +160,8 @@ def show_check(r):
 # -- commands -----------------------------------------------------------------
 
 def batch_timeout(args, count):
-    """--timeout, or batch.BATCH_TIMEOUT_S per puzzle for a batch without one."""
-    return args.timeout if args.timeout is not None or count <= 1 else batch.BATCH_TIMEOUT_S
+    """--timeout, or pool.BATCH_TIMEOUT_S per puzzle for a batch without one."""
+    return args.timeout if args.timeout is not None or count <= 1 else pool.BATCH_TIMEOUT_S
 
 
 def cmd_solve(args):
@@ -178,8 +178,8 @@ def cmd_solve(args):
 
 def report(method, items, opts, args, show):
     """Run the batch; print each result as it arrives (text) or all at the end (--json)."""
-    results, progress = [], batch.Progress(len(items))
-    with contextlib.closing(batch.run(method, items, opts, args.jobs)) as stream:
+    results, progress = [], pool.Progress(len(items))
+    with contextlib.closing(pool.run(method, items, opts, args.jobs)) as stream:
         for r in stream:
             results.append(r)
             progress.clear()
@@ -304,9 +304,9 @@ def build_parser():
     engine_help = ("pysolver: the pure-Python engine (default); clingo: native clingo "
                    '(pip install -e ".[asp]"); auto: pysolver first, then clingo when its '
                    f"{api.AUTO_BUDGET_S:g} s run out")
-    jobs_help = (f"processes for a batch (at most this machine's {batch.cores()} cores; "
+    jobs_help = (f"processes for a batch (at most this machine's {pool.cores()} cores; "
                  "default 1)")
-    batch_help = (f"; a batch (several puzzles) gives each puzzle {batch.BATCH_TIMEOUT_S:g} s "
+    batch_help = (f"; a batch (several puzzles) gives each puzzle {pool.BATCH_TIMEOUT_S:g} s "
                   "unless this is set")
 
     s = sub.add_parser("solve", help="solve puzzles")
@@ -373,10 +373,10 @@ def cap_jobs(args) -> None:
     jobs = getattr(args, "jobs", 1)
     if jobs < 1:
         raise PuzzleError("--jobs must be at least 1")
-    if jobs > batch.cores():
-        print(f"pysolver: --jobs {jobs} capped at {batch.cores()}, this machine's cores",
+    if jobs > pool.cores():
+        print(f"pysolver: --jobs {jobs} capped at {pool.cores()}, this machine's cores",
               file=sys.stderr)
-        args.jobs = batch.cores()
+        args.jobs = pool.cores()
 
 
 def main(argv=None) -> int:
@@ -393,7 +393,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
         return 130
-    except batch.Terminated:
+    except pool.Terminated:
         print("pysolver: terminated", file=sys.stderr)
         return 143
     except BrokenPipeError:  # e.g. piped into head

@@ -264,25 +264,25 @@ def test_text_output_wording(files, capsys, tmp_path):
 
 
 def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
-    from pysolver import api, batch
+    from pysolver import api, pool
     seen = []
     real = api.METHODS["solve"]
     monkeypatch.setitem(api.METHODS, "solve", lambda p, **kw: seen.append(kw["timeout"]) or real(p, **kw))
     run(capsys, "solve", files / "many.txt")
     run(capsys, "solve", files / "dancer.xml")
     run(capsys, "solve", files / "many.txt", "--timeout", "3")
-    assert seen == [batch.BATCH_TIMEOUT_S] * 3 + [None] + [3.0] * 3
+    assert seen == [pool.BATCH_TIMEOUT_S] * 3 + [None] + [3.0] * 3
     with pytest.raises(SystemExit):
         cli.main(["solve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert f"gives each puzzle {batch.BATCH_TIMEOUT_S:g} s" in text
+    assert f"gives each puzzle {pool.BATCH_TIMEOUT_S:g} s" in text
     for option in ("FILE", "--engine", "--json", "--jobs"):
         assert option in text
 
 
 def test_progress_line_only_on_a_terminal():
     import io
-    from pysolver import batch
+    from pysolver import pool
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -290,7 +290,7 @@ def test_progress_line_only_on_a_terminal():
 
     tty, pipe = Tty(), io.StringIO()
     for stream in (tty, pipe):
-        p = batch.Progress(3, stream)
+        p = pool.Progress(3, stream)
         p.step()
         p.clear()
         p.step()

@@ -135,8 +135,8 @@ def test_huge_integer_options_are_refused(capsys):
 
 
 def test_jobs_capped_at_the_cores(tmp_path, capsys, monkeypatch):
-    from pysolver import batch
-    monkeypatch.setattr(batch, "cores", lambda: 1)
+    from pysolver import pool
+    monkeypatch.setattr(pool, "cores", lambda: 1)
     path = tmp_path / "one.non"
     path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
     assert cli.main(["solve", str(path), "--jobs", "200"]) == 0
@@ -157,3 +157,9 @@ def test_limits_fit_real_puzzles():
     assert 1000 <= limits.MAX_SIDE and 1000 * 1000 <= limits.MAX_CELLS
     assert 2 * 1000 * 1000 * 0.5 * 0.5 < limits.MAX_CLUES
     assert set(limits.as_dict()) >= {"max_side", "max_cells", "max_clues", "max_file_bytes"}
+
+
+def test_clues_on_a_huge_text_grid_is_refused_by_the_same_caps(tmp_path, capsys):
+    path = tmp_path / "pic.txt"
+    path.write_text(("#." * 1001 + "\n") * 3)
+    refused(capsys, ["clues", path], "pic.txt: picture: the puzzle is 2002x3; the limit is 2000")

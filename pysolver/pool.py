@@ -1,4 +1,4 @@
-"""Running one api call over many puzzles for the command line, in order, over processes.
+"""Processes for a command-line batch: one api call over many puzzles, in order.
 
 The engine never starts processes; this module does, for ``--jobs N``: a spawn
 pool whose workers ignore Ctrl-C (the parent alone reports it, then ends them)
