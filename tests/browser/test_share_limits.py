@@ -11,7 +11,7 @@ from pysolver import limits
 
 from helpers import state, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 
 def link(text: str) -> str:

@@ -29,8 +29,10 @@ function fromBase64Url(text) {
 
 let limits = null;
 
-/** The size policy the engine enforces too (pysolver.limits.as_dict()). */
+/** The size policy the engine enforces too (pysolver.limits.as_dict()); null outside a page
+ * (Node's unit tests have no site/limits.json: they pass their own to decodeShare or none). */
 export function sizeLimits() {
+  if (typeof document === "undefined") return Promise.resolve(null);
   limits ??= fetch("limits.json").then((r) => {
     if (!r.ok) throw new Error(`limits.json: HTTP ${r.status}`);
     return r.json();
@@ -99,7 +101,7 @@ export async function encodeShare(puzzleDict) {
 /** The puzzle text carried by a "#p=..." fragment; throws a readable Error when it is damaged
  * or its puzzle is over the size limits (`lim`: pysolver.limits.as_dict(), by default the site's). */
 export async function decodeShare(fragment, lim = null) {
-  lim ??= await sizeLimits();
+  lim ??= (await sizeLimits()) ?? { max_file_bytes: Infinity, max_side: Infinity, max_cells: Infinity };
   const data = fragment.replace(/^#?p=/, "");
   if (data.length > lim.max_file_bytes) {
     throw new Error(`this share link is too long (${data.length} characters; the limit is ${lim.max_file_bytes})`);
