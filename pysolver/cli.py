@@ -7,20 +7,32 @@
   clues GOALFILE [--to non|xml|json]
   fix GOALFILE [--max-suggestions N] [--timeout S] [--json]
 
-Several files, or a file with many puzzles (TAAI), are a batch; ``--jobs N``
-spreads it over N processes (the engine itself never starts any). Bad input
-prints one line on stderr and exits with status 2.
+Several files, or a file with many puzzles (TAAI), are a batch (pysolver.pool):
+each puzzle gets ``pool.BATCH_TIMEOUT_S`` unless ``--timeout`` says otherwise,
+``--jobs N`` spreads it over N processes (at most the machine's cores). Files are
+read as pysolver.limits allows. Bad input prints one line on stderr and exits
+with status 2.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import os
+import stat
 import sys
 
-from . import api, formats
+from . import api, formats, limits, pool
 from .formats import jsonfmt
+from .formats.common import CONTROL
 from .puzzle import PuzzleError
+
+FILE_HELP = ("a puzzle file: webpbn XML, Simpson .non, Wilk .nin, TAAI text, Olšák .g, "
+             "picross-solver text, pysolver JSON, a text grid or PBM picture (the content "
+             "decides), or - for standard input")
+SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
 class UsageError(Exception):
@@ -32,14 +44,45 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+def printable(text: str) -> str:
+    """A file name or title fit for the terminal: control characters as '?'."""
+    return CONTROL.sub("?", text)
+
+
+def _regular(mode: int, path: str) -> None:
+    if stat.S_ISDIR(mode):
+        raise PuzzleError(f"{path}: is a directory, not a puzzle file")
+    for test, kind in SPECIAL:
+        if test(mode):
+            raise PuzzleError(f"{path}: is {kind}, not a regular file (give a file, or - "
+                              "for standard input)")
+
+
+def _read_capped(fh, path: str) -> bytes:
+    """At most limits.MAX_FILE_BYTES, read in pieces: /dev/zero on stdin stops at the cap."""
+    chunks, total = [], 0
+    while chunk := fh.read(1 << 20):
+        total += len(chunk)
+        limits.check_text_size(total, f"{path}: ")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def read_bytes(path: str) -> bytes:
+    """A puzzle file's bytes: standard input (-) or a regular file, never past the size cap."""
+    path_label = printable(path)
     try:
         if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as fh:
-            return fh.read()
+            return _read_capped(sys.stdin.buffer, "standard input")
+        st = os.stat(path)
+        _regular(st.st_mode, path_label)  # before opening: a FIFO with no writer would block
+        limits.check_text_size(st.st_size, f"{path_label}: ")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            _regular(os.fstat(fh.fileno()).st_mode, path_label)  # replaced since the stat
+            return _read_capped(fh, path_label)
     except OSError as e:
-        raise PuzzleError(f"{path}: cannot read ({e.strerror or e})") from None
+        raise PuzzleError(f"{path_label}: cannot read ({e.strerror or e})") from None
 
 
 def read_text(path: str) -> str:
@@ -47,16 +90,17 @@ def read_text(path: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise PuzzleError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise PuzzleError(f"{printable(path)}: not UTF-8 text (byte {e.start})") from None
 
 
 def load(paths) -> list:
     """[(label, Puzzle)] for every puzzle of every file."""
     items = []
     for path in paths:
-        puzzles = formats.parse(read_text(path), path)
+        name = printable(path)
+        puzzles = formats.parse(read_text(path), name)
         for k, p in enumerate(puzzles):
-            label = path if len(puzzles) == 1 else f"{path} [{p.title or k + 1}]"
+            label = name if len(puzzles) == 1 else f"{name} [{p.title or k + 1}]"
             items.append((label, p))
     return items
 
@@ -66,30 +110,6 @@ def load_one(path):
     if len(items) != 1:
         raise PuzzleError(f"{path}: holds {len(items)} puzzles; this command takes one")
     return items[0][1]
-
-
-# -- batch work (module level so that process pools can pickle it) -----------
-
-def _job(job):
-    """One api call on one puzzle of a batch: (label, puzzle, method, keyword arguments)."""
-    label, puzzle, method, kwargs = job
-    try:
-        out = api.METHODS[method](puzzle, **kwargs)
-    except PuzzleError as e:
-        out = {"status": "error", "error": str(e), "solutions": []}
-    return dict(file=label, title=puzzle.title, **out)
-
-
-def run_batch(method, items, kwargs, jobs):
-    """api.<method>(puzzle, **kwargs) for every (label, puzzle), in order, over `jobs` processes."""
-    work = [(label, p, method, kwargs) for label, p in items]
-    if jobs > 1 and len(work) > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-            yield from pool.imap(_job, work)
-    else:
-        for job in work:
-            yield _job(job)
 
 
 # -- output -------------------------------------------------------------------
@@ -102,7 +122,8 @@ def emit_json(results, many):
 
 
 def show_solve(r):
-    cls = f", {r['classification']}" if r.get("classification") else ""
+    cls = r.get("classification")
+    cls = f", {cls}" if cls and cls != r["status"] else ""  # not "multiple, multiple"
     if r["status"] == "error":
         print(f"{r['file']}: error: {r['error']}")
         return
@@ -138,25 +159,36 @@ def show_check(r):
 
 # -- commands -----------------------------------------------------------------
 
+def batch_timeout(args, count):
+    """--timeout, or pool.BATCH_TIMEOUT_S per puzzle for a batch without one."""
+    return args.timeout if args.timeout is not None or count <= 1 else pool.BATCH_TIMEOUT_S
+
+
 def cmd_solve(args):
     if args.max_solutions < 1:
         raise PuzzleError("--max-solutions must be at least 1")
-    items = load(args.files)
-    opts = {"max_solutions": args.max_solutions, "timeout": args.timeout, "engine": args.engine}
     if args.engine == "clingo" and not api.clingo_available():
-        raise PuzzleError("the clingo engine needs the clingo Python module (pip install clingo)")
-    return report(run_batch("solve", items, opts, args.jobs), args, show_solve, len(items))
+        raise PuzzleError("the clingo engine needs the clingo Python module: "
+                          'pip install -e ".[asp]" (or pip install clingo)')
+    items = load(args.files)
+    opts = {"max_solutions": args.max_solutions, "engine": args.engine,
+            "timeout": batch_timeout(args, len(items))}
+    return report("solve", items, opts, args, show_solve)
 
 
-def report(stream, args, show, count):
-    """Print each result as it arrives (text) or all at the end (--json); exit code 0."""
-    results = []
-    for r in stream:
-        results.append(r)
-        if not args.json:
-            show(r)
+def report(method, items, opts, args, show):
+    """Run the batch; print each result as it arrives (text) or all at the end (--json)."""
+    results, progress = [], pool.Progress(len(items))
+    with contextlib.closing(pool.run(method, items, opts, args.jobs)) as stream:
+        for r in stream:
+            results.append(r)
+            progress.clear()
+            if not args.json:
+                show(r)
+            progress.step()
+    progress.clear()
     if args.json:
-        emit_json(results, count > 1)
+        emit_json(results, len(items) > 1)
     elif len(results) > 1:
         summary(results)
     return 0
@@ -176,9 +208,8 @@ def cmd_check(args):
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     items = load(args.files)
-    opts = {"timeout": args.timeout, "count_cap": args.count}
-    return report(run_batch("check", items, opts, args.jobs),
-                  args, show_check, len(items))
+    opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count}
+    return report("check", items, opts, args, show_check)
 
 
 def cmd_hint(args):
@@ -225,21 +256,21 @@ def cmd_mark(args):
 
 def cmd_convert(args):
     text = read_text(args.file)
-    sys.stdout.write(api.convert(text, args.to, args.file))
+    sys.stdout.write(api.convert(text, args.to, printable(args.file)))
     return 0
 
 
 def cmd_clues(args):
     from . import image
-    data = read_bytes(args.file)
+    data, name = read_bytes(args.file), printable(args.file)
     if image.is_pbm(data):
         (p,) = [x for x in image.parse_pbm(data)]
         if isinstance(p, PuzzleError):
-            raise PuzzleError(f"{args.file}: {p}")
+            raise PuzzleError(f"{name}: {p}")
     else:
-        p = load_one(args.file)
+        p = formats.parse_one(data, name)
         if p.goal is None:
-            raise PuzzleError(f"{args.file}: the file has no goal image to take clues from")
+            raise PuzzleError(f"{name}: the file has no goal image to take clues from")
     d = jsonfmt.to_dict(p)
     d.pop("rows"), d.pop("columns")  # clues come from the picture
     p = jsonfmt.from_dict(d)
@@ -252,84 +283,122 @@ def cmd_clues(args):
 
 def cmd_fix(args):
     p = load_one(args.file)
-    r = api.fix(p, max_suggestions=args.max_suggestions, timeout=args.timeout)
+    try:
+        r = api.fix(p, max_suggestions=args.max_suggestions, timeout=args.timeout)
+    except PuzzleError as e:
+        raise PuzzleError(f"{printable(args.file)}: {e}") from None
     if args.json:
         print(json.dumps(r, ensure_ascii=False))
         return 0
     if not r["suggestions"]:
-        print(f"{args.file}: no change needed or none found (the goal may already be unique)")
+        print(f"{printable(args.file)}: no change needed or none found "
+              "(the goal may already be unique)")
     for k, s in enumerate(r["suggestions"], 1):
         cells = ", ".join(f"row {c['row']} column {c['column']} = {c['value']}" for c in s["cells"])
-        print(f"{k}. {s.get('description') or s['kind']}: {cells}")
+        print(f"{k}. {s.get('description') or s['kind']}")
+        print(f"   cells: {cells}")
     return 0
 
 
-def build_parser():
-    parser = Parser(prog="pysolver", description="Nonogram solver, checker, hints and converter.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+def seconds(text):
+    """A --timeout: a finite number of seconds above 0 (not nan, inf or negative)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+    if not math.isfinite(v) or v <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a number of seconds above 0")
+    return v
 
-    def positive_float(text):
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if v <= 0:
-            raise argparse.ArgumentTypeError("must be more than 0")
-        return v
+
+def whole(text):
+    """An integer option, refused before conversion when it has too many digits."""
+    try:
+        return limits.number(text.strip(), "the option", "whole number")
+    except PuzzleError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("the option: ")) from None
+
+
+def build_parser():
+    parser = Parser(prog="pysolver", description="Nonogram solver, checker, hints and converter. "
+                    "Bad input prints one line naming the file and exits with status 2.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    engine_help = ("pysolver: the pure-Python engine (default); clingo: native clingo "
+                   '(pip install -e ".[asp]"); auto: pysolver first, then clingo once '
+                   f"pysolver has spent {api.AUTO_LINE_SOLVES:,} line solves")
+    jobs_help = (f"processes for a batch (at most this machine's {pool.cores()} cores; "
+                 "default 1)")
+    batch_help = (f"; a batch (several puzzles) gives each puzzle {pool.BATCH_TIMEOUT_S:g} s "
+                  "unless this is set")
 
     s = sub.add_parser("solve", help="solve puzzles")
-    s.add_argument("files", nargs="+", metavar="FILE")
-    s.add_argument("--max-solutions", type=int, default=2, help="2 decides uniqueness (default)")
-    s.add_argument("--timeout", type=positive_float, help="seconds per puzzle")
-    s.add_argument("--engine", choices=api.ENGINES, default="pysolver")
-    s.add_argument("--jobs", type=int, default=1, help="processes for a batch")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("files", nargs="+", metavar="FILE", help=FILE_HELP)
+    s.add_argument("--max-solutions", type=whole, default=2, metavar="N",
+                   help="stop after N solutions; 2 decides uniqueness (default)")
+    s.add_argument("--timeout", type=seconds, metavar="S",
+                   help="seconds per puzzle before the answer is 'timeout'" + batch_help)
+    s.add_argument("--engine", choices=api.ENGINES, default="pysolver", help=engine_help)
+    s.add_argument("--jobs", type=whole, default=1, metavar="N", help=jobs_help)
+    s.add_argument("--json", action="store_true",
+                   help="print the result as JSON (a list for a batch; see ARCHITECTURE.md)")
     s.set_defaults(run=cmd_solve)
 
     c = sub.add_parser("check", help="classification, uniqueness, difficulty")
-    c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--count", type=int, default=2, metavar="N",
+    c.add_argument("files", nargs="+", metavar="FILE", help=FILE_HELP)
+    c.add_argument("--count", type=whole, default=2, metavar="N",
                    help="count solutions up to N (default 2: uniqueness only)")
-    c.add_argument("--timeout", type=positive_float)
-    c.add_argument("--jobs", type=int, default=1)
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--timeout", type=seconds, metavar="S",
+                   help="seconds per puzzle; past it the answer is 'undecided'" + batch_help)
+    c.add_argument("--jobs", type=whole, default=1, metavar="N", help=jobs_help)
+    c.add_argument("--json", action="store_true",
+                   help="print the check result as JSON (a list for a batch)")
     c.set_defaults(run=cmd_check)
 
     h = sub.add_parser("hint", help="the next deduction for a partly solved grid")
-    h.add_argument("file", metavar="FILE")
+    h.add_argument("file", metavar="FILE", help=FILE_HELP)
     h.add_argument("--state", required=True, metavar="STATEFILE",
-                   help="one row per line: ? unknown, . empty, # or a colour char filled")
-    h.add_argument("--json", action="store_true")
+                   help="the grid so far, one row per line: ? unknown, . empty, # (or a "
+                        "colour's char) filled")
+    h.add_argument("--json", action="store_true", help="print the hint as JSON")
     h.set_defaults(run=cmd_hint)
 
     m = sub.add_parser("mark", help="check a partly solved grid as the play view does")
-    m.add_argument("file", metavar="FILE")
+    m.add_argument("file", metavar="FILE", help=FILE_HELP)
     m.add_argument("--state", required=True, metavar="STATEFILE",
-                   help="one row per line: ? unknown, . empty, # or a colour char filled")
+                   help="the grid so far, one row per line: ? unknown, . empty, # (or a "
+                        "colour's char) filled")
     m.add_argument("--mode", choices=("off", "runs", "lines", "solution"), default="lines",
                    help="lines: lines whose marks contradict the clue; runs: the same for closed "
                         "runs only; solution: cells differing from the goal (or a solution found)")
-    m.add_argument("--timeout", type=positive_float,
+    m.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds the solution mode may search when the file has no goal")
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--json", action="store_true", help="print the result as JSON")
     m.set_defaults(run=cmd_mark)
 
     v = sub.add_parser("convert", help="write a puzzle file in another format")
-    v.add_argument("file", metavar="FILE")
-    v.add_argument("--to", required=True, choices=api.WRITE_FORMATS)
+    v.add_argument("file", metavar="FILE", help=FILE_HELP)
+    v.add_argument("--to", required=True, choices=api.WRITE_FORMATS,
+                   help="non: Simpson .non (a ==== bundle for several); xml: webpbn XML; "
+                        "json: pysolver JSON; nin: Wilk .nin (black and white only); "
+                        "asp: clingo facts")
     v.set_defaults(run=cmd_convert)
 
     k = sub.add_parser("clues", help="a puzzle from a solved picture (.non goal, text grid, PBM)")
-    k.add_argument("file", metavar="GOALFILE")
-    k.add_argument("--to", choices=("non", "xml", "json"), default="non")
-    k.add_argument("--json", action="store_true")
+    k.add_argument("file", metavar="GOALFILE",
+                   help="a picture: text grid (# X 1 filled, . - 0 empty), PBM, or a puzzle "
+                        "file with a goal image")
+    k.add_argument("--to", choices=("non", "xml", "json"), default="non",
+                   help="the format to write (default non)")
+    k.add_argument("--json", action="store_true", help="same as --to json, on one line")
     k.set_defaults(run=cmd_clues)
 
     f = sub.add_parser("fix", help="edits that make a multi-solution picture unique")
-    f.add_argument("file", metavar="GOALFILE")
-    f.add_argument("--max-suggestions", type=int, default=3)
-    f.add_argument("--timeout", type=positive_float)
-    f.add_argument("--json", action="store_true")
+    f.add_argument("file", metavar="GOALFILE", help="a puzzle file with a goal image")
+    f.add_argument("--max-suggestions", type=whole, default=3, metavar="N",
+                   help="stop after N verified suggestions (default 3)")
+    f.add_argument("--timeout", type=seconds, metavar="S",
+                   help="seconds to search for suggestions (default: no limit)")
+    f.add_argument("--json", action="store_true", help="print the suggestions as JSON")
     f.set_defaults(run=cmd_fix)
 
     from . import batch, report  # collections: each module adds its own subcommand
@@ -338,15 +407,28 @@ def build_parser():
     return parser
 
 
+def cap_jobs(args) -> None:
+    """--jobs at least 1 and at most the machine's cores (saying so when capping)."""
+    jobs = getattr(args, "jobs", 1)
+    if jobs < 1:
+        raise PuzzleError("--jobs must be at least 1")
+    if jobs > pool.cores():
+        print(f"pysolver: --jobs {jobs} capped at {pool.cores()}, this machine's cores",
+              file=sys.stderr)
+        args.jobs = pool.cores()
+
+
 def main(argv=None) -> int:
     try:
+        for stream in (sys.stdout, sys.stderr):  # a file name's stray bytes never crash output
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
         from .nikoli import cli as nikoli_cli  # Nikoli puzzle files and `generate`
 
         if nikoli_cli.claims(sys.argv[1:] if argv is None else argv):
             return nikoli_cli.main(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(argv)
-        if getattr(args, "jobs", 1) < 1:
-            raise PuzzleError("--jobs must be at least 1")
+        cap_jobs(args)
         return args.run(args)
     except (PuzzleError, UsageError) as e:
         print(f"pysolver: {e}" if isinstance(e, PuzzleError) else str(e), file=sys.stderr)
@@ -354,6 +436,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
         return 130
+    except pool.Terminated:
+        print("pysolver: terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:  # e.g. piped into head
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

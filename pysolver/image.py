@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .formats.common import MAX_SIDE, finish
+from . import limits
+from .formats.common import finish
 from .puzzle import BACKGROUND, BLACK, PuzzleError
 
 FILLED, EMPTY = "#X1", ".-0"
@@ -41,6 +42,7 @@ def parse_grid(text: str) -> list:
         if not rows:
             raise PuzzleError("the picture is empty")
         width = len(rows[0])
+        limits.check_shape(width, len(rows), "picture")
         goal = []
         for y, row in enumerate(rows):
             if len(row) != width:
@@ -80,12 +82,11 @@ def _pbm(data: bytes):
         m = token.match(data, pos)
         if not m:
             raise PuzzleError(f"PBM: the {what} is missing or not a number")
-        value = int(m.group(1))
-        if not 1 <= value <= MAX_SIDE:
-            raise PuzzleError(f"PBM: {what} {value} is out of range (1..{MAX_SIDE})")
-        fields.append(value)
+        value = limits.number(m.group(1).decode("ascii"), "PBM", what)
+        fields.append(limits.check_side(value, "PBM", what))
         pos = m.end()
     width, height = fields
+    limits.check_shape(width, height, "PBM")
     if magic == b"P1":
         bits = re.sub(rb"#[^\n]*", b"", data[pos:])
         bits = bytes(b for b in bits if b not in b" \t\r\n\v\f")

@@ -1,7 +1,10 @@
 """The command line: outputs, batches, and one-line errors with exit status 2."""
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -171,3 +174,125 @@ def test_module_entry_point_and_console_script(files):
     assert proc.returncode == 0 and "unique" in proc.stdout
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["pysolver"] == "pysolver.cli:main"
+
+
+# -- batches over processes: they end with the parent --------------------------
+
+def children(pid):
+    """Live (not zombie) processes whose parent is pid, from /proc."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                rest = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(rest[1]) == pid and rest[0] != "Z":
+                out.append(int(d.name))
+    return out
+
+
+def alive(pid):
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def long_batch(tmp_path):
+    """A --jobs 2 run of two puzzles with 24! solutions each: the workers stay busy."""
+    path = tmp_path / "perm.txt"
+    path.write_text(("$1\n" + "1\n" * 48) + ("$2\n" + "1\n" * 48))
+
+    def start():
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pysolver", "solve", str(path), "--jobs", "2",
+             "--max-solutions", "100000000", "--timeout", "100"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            start_new_session=True)
+        deadline = time.monotonic() + 60
+        while len(kids := children(proc.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # two workers and multiprocessing's resource tracker
+        time.sleep(1.0)
+        assert len(kids) >= 2, kids
+        return proc, kids
+    return start
+
+
+def gone(kids, within=10.0):
+    deadline = time.monotonic() + within
+    while any(alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return [k for k in kids if alive(k)]
+
+
+@pytest.mark.parametrize("send, code, message", [
+    (lambda proc: proc.send_signal(signal.SIGTERM), 143, "pysolver: terminated\n"),
+    # what a terminal's Ctrl-C does: SIGINT to the whole group, workers included
+    (lambda proc: os.killpg(proc.pid, signal.SIGINT), 130, "pysolver: interrupted\n"),
+], ids=["sigterm", "ctrl-c"])
+def test_a_stopped_batch_ends_its_workers_and_prints_one_line(long_batch, send, code, message):
+    proc, kids = long_batch()
+    send(proc)
+    assert proc.wait(timeout=30) == code
+    assert gone(kids) == []
+    err = proc.stderr.read()
+    assert err == message, err  # no "Process SpawnPoolWorker-2:" traceback
+
+
+def test_sigkill_of_the_parent_still_ends_the_workers(long_batch):
+    proc, kids = long_batch()
+    proc.kill()
+    proc.wait(timeout=30)
+    assert gone(kids, within=15) == []
+
+
+def test_text_output_wording(files, capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", files / "two.non")
+    assert code == 0 and "two.non: multiple, 2 solutions" in out and "multiple, multiple" not in out
+    code, out, _ = run(capsys, "fix", files / "two.non", "--timeout", "20")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("1. ") and lines[0].endswith("unique.")
+    assert lines[1].startswith("   cells: row ") and ".: row" not in out
+    nogoal = tmp_path / "nogoal.nin"
+    nogoal.write_text("2 1\n1\n1\n0\n")
+    code, _, err = run(capsys, "fix", nogoal)
+    one_line_error(code, err)
+    assert f"pysolver: {nogoal}: " in err and "goal" in err
+
+
+def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
+    from pysolver import api, pool
+    seen = []
+    real = api.METHODS["solve"]
+    monkeypatch.setitem(api.METHODS, "solve", lambda p, **kw: seen.append(kw["timeout"]) or real(p, **kw))
+    run(capsys, "solve", files / "many.txt")
+    run(capsys, "solve", files / "dancer.xml")
+    run(capsys, "solve", files / "many.txt", "--timeout", "3")
+    assert seen == [pool.BATCH_TIMEOUT_S] * 3 + [None] + [3.0] * 3
+    with pytest.raises(SystemExit):
+        cli.main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"gives each puzzle {pool.BATCH_TIMEOUT_S:g} s" in text
+    for option in ("FILE", "--engine", "--json", "--jobs"):
+        assert option in text
+
+
+def test_progress_line_only_on_a_terminal():
+    import io
+    from pysolver import pool
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        p = pool.Progress(3, stream)
+        p.step()
+        p.clear()
+        p.step()
+    assert "\r1/3 puzzles, 0 s" in tty.getvalue() and "\r2/3 puzzles" in tty.getvalue()
+    assert tty.getvalue().count("\r\x1b[K") == 1 and pipe.getvalue() == ""

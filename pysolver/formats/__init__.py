@@ -10,10 +10,9 @@ element, and what is wrong.
 """
 from __future__ import annotations
 
+from .. import limits
 from ..puzzle import Puzzle, PuzzleError
 from . import jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
-
-MAX_TEXT = 50_000_000
 
 
 def _image():
@@ -54,13 +53,15 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
     A file that cannot be read at all gives a one-item list holding its error.
     """
     label = f"{filename}: " if filename else ""
+    try:
+        limits.check_text_size(len(text), label)
+    except PuzzleError as e:
+        return [e]
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             return [PuzzleError(f"{label}not UTF-8 text (byte {e.start})")]
-    if len(text) > MAX_TEXT:
-        return [PuzzleError(f"{label}the file is too large ({len(text)} characters)")]
     text = text.lstrip("\ufeff")
     if "\x00" in text:
         return [PuzzleError(f"{label}the file holds NUL characters: not a puzzle text")]

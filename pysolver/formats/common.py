@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+from .. import limits
 from ..puzzle import (BACKGROUND, BLACK, Color, Puzzle, PuzzleError, clue_of,
                       clues_from_grid, grid_from_rows)
 
@@ -32,7 +33,6 @@ for _name, _rgb in NAMED_RGB.items():
 # Characters a colour may not use in state text and files.
 UNUSABLE = set("?.0123456789,;|[]\"'&<> \t\r\n")
 SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ*%@+=$~^!/-_:"
-MAX_SIDE = 10000  # a guard against absurd sizes in hostile files, not a design limit
 
 
 def single(parse_one, text: str) -> list:
@@ -67,23 +67,29 @@ def colour_name(rgb: str, fallback: str) -> str:
 
 def positive(token: str, where: str) -> int:
     """A block length: a positive decimal number of sane size."""
-    if not token.isdigit() or not token.isascii():
-        raise PuzzleError(f"{where}: {token!r} is not a number")
-    n = int(token)
+    n = limits.number(token, where)
     if n < 1:
         raise PuzzleError(f"{where}: a block length must be at least 1, not {n}")
-    if n > MAX_SIDE:
-        raise PuzzleError(f"{where}: block length {n} is too large")
+    if n > limits.MAX_SIDE:
+        raise PuzzleError(f"{where}: block length {n} is longer than the size limit "
+                          f"({limits.MAX_SIDE})")
     return n
 
 
 def size(token: str, where: str) -> int:
-    if not token.isdigit() or not token.isascii():
-        raise PuzzleError(f"{where}: {token!r} is not a size")
-    n = int(token)
-    if not 1 <= n <= MAX_SIDE:
-        raise PuzzleError(f"{where}: size {n} is out of range (1..{MAX_SIDE})")
-    return n
+    return limits.check_side(limits.number(token, where, "size"), where)
+
+
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's Cc: ESC, CSI, BEL, ...
+CONTROL_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(value: str, multiline: bool = False) -> str:
+    """Metadata text safe to print: control characters (terminal escapes included)
+    become spaces, unpaired surrogates U+FFFD; newlines stay only when multiline."""
+    value = (CONTROL_BUT_NEWLINE if multiline else CONTROL).sub(" ", value)
+    return SURROGATE.sub("\ufffd", value).strip()
 
 
 def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -> Puzzle:
@@ -95,6 +101,7 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
     lines: optional {(axis, index): file line} so that a bad clue names its line.
     """
     prefix = f"{where}: " if where else ""
+    meta = {k: clean_text(v, k == "description") for k, v in meta.items()}
     try:
         if rows is None or cols is None:
             if goal is None:
@@ -102,12 +109,14 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
             if not goal or not goal[0]:
                 raise PuzzleError("the goal image is empty")
             width = len(goal[0])
+            limits.check_shape(width, len(goal))
             for y, row in enumerate(goal):
                 if len(row) != width:
                     raise PuzzleError(
                         f"goal image row {y + 1} has {len(row)} cells, the first has {width}")
             grid = grid_from_rows(Puzzle(rows=[()], cols=[()], colors=colors), goal)
             rows, cols = clues_from_grid(grid)
+        limits.check_shape(len(cols), len(rows))
         puzzle = Puzzle(rows=[tuple(r) for r in rows], cols=[tuple(c) for c in cols],
                         colors=list(colors), goal=list(goal) if goal else None, **meta)
         puzzle = normalise_colors(puzzle)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle, PuzzleError
-from .common import finish, rgb_value
+from .common import SURROGATE, finish, rgb_value
 
 NAME = "json"
 META = ("title", "author", "copyright", "license", "description", "source")
@@ -24,7 +25,9 @@ def detect(text: str) -> bool:
 
 def parse(text: str) -> list:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_int)
+    except PuzzleError as e:
+        return [e]
     except ValueError as e:
         lineno = getattr(e, "lineno", None)
         where = f"line {lineno}: " if lineno else ""
@@ -34,19 +37,39 @@ def parse(text: str) -> list:
     items = data if isinstance(data, list) else [data]
     if not items:
         return [PuzzleError("the JSON list holds no puzzle")]
-    out = []
+    out, numbers = [], limits.ClueCount()
     for k, item in enumerate(items):
         try:
-            out.append(from_dict(item))
+            out.append(from_dict(item, numbers))
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
     return out
 
 
-def from_dict(d) -> Puzzle:
-    """A Puzzle from the JSON dict form; PuzzleError naming the bad field."""
+def _int(token: str) -> int:
+    # json's own int() would fail past 4300 digits with a ValueError of its own
+    return limits.number(token.lstrip("-"), "JSON") * (-1 if token[0] == "-" else 1)
+
+
+def _clean(value):
+    """The JSON value with unpaired surrogates ("\\ud800") as U+FFFD: printable, encodable."""
+    if isinstance(value, str):
+        return SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    if isinstance(value, dict):
+        return {_clean(k): _clean(v) for k, v in value.items()}
+    return value
+
+
+def from_dict(d, numbers=None) -> Puzzle:
+    """A Puzzle from the JSON dict form; PuzzleError naming the bad field.
+
+    ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
     if not isinstance(d, dict):
         raise PuzzleError("a puzzle must be a JSON object")
+    d = _clean(d)
+    numbers = numbers if numbers is not None else limits.ClueCount()
     fmt = d.get("format", "pysolver")
     if fmt != "pysolver":
         raise PuzzleError(f"'format' is {fmt!r}, expected 'pysolver'")
@@ -78,12 +101,15 @@ def from_dict(d) -> Puzzle:
                 raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")
             colors.append(Color(name, char, rgb_value(rgb, where)))
     index = {c.char: i for i, c in enumerate(colors)}
-    rows = _clues(d, "rows", index)
-    cols = _clues(d, "columns", index)
+    rows = _clues(d, "rows", index, numbers)
+    cols = _clues(d, "columns", index, numbers)
     goal = d.get("goal")
     if goal is not None:
         if not isinstance(goal, list) or not all(isinstance(r, str) for r in goal):
             raise PuzzleError("'goal' must be a list of row strings")
+        limits.check_shape(max(map(len, goal), default=0), len(goal), "'goal'")
+    if rows is not None and cols is not None:
+        limits.check_shape(len(cols), len(rows))
     if (rows is None) != (cols is None):
         raise PuzzleError("give both 'rows' and 'columns', or neither and a 'goal'")
     puzzle = finish(rows, cols, colors, goal, **meta)
@@ -93,17 +119,21 @@ def from_dict(d) -> Puzzle:
     return puzzle
 
 
-def _clues(d, key, index):
+def _clues(d, key, index, numbers):
     raw = d.get(key)
     if raw is None:
         return None
     if not isinstance(raw, list):
         raise PuzzleError(f"'{key}' must be a list of clues")
+    if len(raw) > limits.MAX_SIDE:
+        raise PuzzleError(f"'{key}' holds {len(raw)} clues; the limit is {limits.MAX_SIDE} "
+                          "cells a side")
     out = []
     for i, clue in enumerate(raw):
         where = f"{key}[{i}]"
         if not isinstance(clue, list):
             raise PuzzleError(f"{where} must be a list of blocks")
+        numbers.add(len(clue), where)
         blocks = []
         for j, b in enumerate(clue):
             if isinstance(b, list) and len(b) == 2:

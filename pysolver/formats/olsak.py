@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, Color, PuzzleError
 from .common import colour_name, finish, positive, rgb_value, single
 
@@ -74,7 +75,7 @@ def _parse(text: str):
         raise PuzzleError("no line starting with ':' begins the row clues")
     if colors is None:
         colors, default = [BACKGROUND, BLACK], 1
-    sections, where = [], {}
+    sections, where, numbers = [], {}, limits.ClueCount()
     for what in ("row", "column"):
         i += 1
         start, clues = i, []
@@ -86,14 +87,16 @@ def _parse(text: str):
                 clues.pop()
         if not clues and i >= len(lines) and what == "column":
             raise PuzzleError(f"line {start}: the file ends before the column clues")
-        sections.append([_clue(line, k, inchars, default) for k, line in clues])
+        sections.append([_clue(line, k, inchars, default, numbers) for k, line in clues])
         where.update({(what, n): k for n, (k, _) in enumerate(clues)})
     return finish(sections[0], sections[1], colors, lines=where)
 
 
-def _clue(line, k, inchars, default):
+def _clue(line, k, inchars, default, numbers):
     out = []
-    for token in re.split(r"[\s,]+", line.strip()):
+    tokens = re.split(r"[\s,]+", line.strip())
+    numbers.add(len(tokens), f"line {k}")
+    for token in tokens:
         if not token:
             continue
         m = re.fullmatch(r"(\d+)(\D?)", token)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, PuzzleError
 from .common import finish, positive
 
@@ -25,7 +26,7 @@ def detect(text: str) -> bool:
 
 
 def parse(text: str) -> list:
-    out = []
+    out, numbers = [], limits.ClueCount()
     grid = None  # dict(name, line, rows, cols, section)
     skipping = False
 
@@ -68,8 +69,10 @@ def parse(text: str) -> list:
                                   "or a clue like [ 1 2 ]")
             if grid["section"] is None:
                 raise PuzzleError("a clue before ROWS or COLUMNS")
+            tokens = m.group(1).split()
             try:
-                clue = tuple((positive(t, f"line {k}"), 1) for t in m.group(1).split())
+                numbers.add(len(tokens), f"line {k}")
+                clue = tuple((positive(t, f"line {k}"), 1) for t in tokens)
             except PuzzleError as e:  # the grid itself is broken: report it, not a part
                 out.append(PuzzleError(f"GRID {grid['name']}: {e}"))
                 grid, skipping = None, True

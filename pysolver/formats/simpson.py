@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle, PuzzleError
 from .common import colour_name, finish, positive, rgb_value, size, unescape
 
@@ -39,10 +40,10 @@ def parse(text: str) -> list:
             start = i + 1
     chunks.append((start, lines[start:]))
     chunks = [(s, c) for s, c in chunks if any(x.strip() for x in c)]
-    out = []
+    out, numbers = [], limits.ClueCount()
     for k, (offset, chunk) in enumerate(chunks):
         try:
-            out.append(_parse_one(chunk, offset))
+            out.append(_parse_one(chunk, offset, numbers))
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(chunks) > 1 else e)
     if not out:
@@ -57,7 +58,7 @@ def _string(value: str) -> str:
     return unescape(value)
 
 
-def _parse_one(lines, offset) -> Puzzle:
+def _parse_one(lines, offset, numbers) -> Puzzle:
     meta, width, height = {}, None, None
     rows = cols = goal = None
     designations = {}  # colour letter -> rgb (None when not declared)
@@ -80,7 +81,7 @@ def _parse_one(lines, offset) -> Puzzle:
             if line.strip().split(" ", 1)[0].lower() in KEYS:
                 raise PuzzleError(f"{where(i + 1 + k)}: '{what}' needs {count} clue lines "
                                   f"but only {k} come before {line.strip()[:20]!r}")
-        clues = [_clue(line, where(i + 1 + k), designations) for k, line in enumerate(got)]
+        clues = [_clue(line, where(i + 1 + k), designations, numbers) for k, line in enumerate(got)]
         i += count
         return clues
 
@@ -159,9 +160,11 @@ def _parse_one(lines, offset) -> Puzzle:
     return finish(rows, cols, colors, goal, lines=where_lines, **meta)
 
 
-def _clue(line: str, where: str, designations) -> list:
+def _clue(line: str, where: str, designations, numbers) -> list:
     out = []
-    for token in re.split(r"[,\s]+", line.strip()):
+    tokens = re.split(r"[,\s]+", line.strip())
+    numbers.add(len(tokens), where)
+    for token in tokens:
         if not token:
             continue
         m = TOKEN.match(token)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, PuzzleError
 from .common import finish, positive
 
@@ -40,18 +41,21 @@ def parse(text: str) -> list:
             blocks[-1][2].append((k, line.split()))
     if not blocks:
         return [PuzzleError("the file has no '$N' puzzle")]
-    out = []
+    out, numbers = [], limits.ClueCount()
     for number, k, lines in blocks:
         try:
-            out.append(_block(number, k, lines))
+            out.append(_block(number, k, lines, numbers))
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle ${number} (line {k}): {e}"))
     return out
 
 
-def _block(number, k, lines):
+def _block(number, k, lines, numbers):
     meta = {"title": f"${number}", "source": f"TAAI ${number}"}
     n = len(lines)
+    if n > 2 * limits.MAX_SIDE:
+        raise PuzzleError(f"{n} lines: larger than {limits.MAX_SIDE}x{limits.MAX_SIDE}, "
+                          "the size limit")
     if n and all(len(t) == n and set(t) <= {"0", "1"} for _, t in lines):
         goal = ["".join("#" if v == "1" else "." for v in t) for _, t in lines]
         return finish(None, None, [BACKGROUND, BLACK], goal, **meta)
@@ -60,6 +64,7 @@ def _block(number, k, lines):
     clues = []
     for line_no, tokens in lines:
         where = f"line {line_no}"
+        numbers.add(len(tokens), where)
         nums = [0 if t.strip("0") == "" and t.isdigit() else positive(t, where) for t in tokens]
         if 0 in nums and len(nums) > 1:
             raise PuzzleError(f"{where}: 0 may only stand alone for an empty line")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..puzzle import BACKGROUND, BLACK, PuzzleError
 from .common import finish, positive, single, size
 
@@ -42,10 +43,12 @@ def _parse(text: str):
         raise PuzzleError(f"expected {height} row and {width} column clue lines "
                           f"({width + height}) after line {first + 1}, found {len(body)}")
     body = body[:width + height]  # like jwilk's reader, ignore anything after the clues
-    clues = []
+    clues, numbers = [], limits.ClueCount()
     for k, line in enumerate(body):
         where = f"line {first + 2 + k}"
-        nums = [positive(t, where) if t.strip("0") else 0 for t in line.split()]
+        tokens = line.split()
+        numbers.add(len(tokens), where)
+        nums = [positive(t, where) if t.strip("0") else 0 for t in tokens]
         if 0 in nums and len(nums) > 1:
             raise PuzzleError(f"{where}: 0 may only stand alone for an empty line")
         clues.append(tuple((n, 1) for n in nums if n))

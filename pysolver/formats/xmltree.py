@@ -12,10 +12,8 @@ from __future__ import annotations
 import html
 from xml.parsers import expat
 
+from .. import limits
 from ..puzzle import PuzzleError
-
-MAX_DEPTH = 64
-MAX_ELEMENTS = 2_000_000
 
 
 class Element:
@@ -72,8 +70,10 @@ def parse_xml(text: str) -> Element:
 
     def start(tag, attrs):
         count[0] += 1
-        if len(stack) >= MAX_DEPTH or count[0] > MAX_ELEMENTS:
-            fail("the document is nested too deeply or is too large")
+        if count[0] > limits.MAX_XML_ELEMENTS:
+            fail(f"more than {limits.MAX_XML_ELEMENTS} elements (the limit)")
+        if len(stack) >= limits.MAX_XML_DEPTH:
+            fail(f"elements nested more than {limits.MAX_XML_DEPTH} deep (the limit)")
         el = Element(tag, attrs, parser.CurrentLineNumber)
         if stack:
             stack[-1].children.append(el)

@@ -74,6 +74,13 @@ def convert_catalogue(puzzles: Path) -> int:
     return len(cat["puzzles"])
 
 
+def write_limits(site: Path) -> None:
+    """site/limits.json: pysolver.limits' caps, which share.js checks before it unpacks a link."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver import limits
+    (site / "limits.json").write_text(json.dumps(limits.as_dict(), indent=1) + "\n")
+
+
 def engine_hash(site: Path, wheels: list[Path]) -> str:
     """What a saved engine memory snapshot depends on (web/js/engine-snapshot.js):
     a snapshot made with other files is never restored."""
@@ -113,6 +120,7 @@ def build() -> str:
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
     count = convert_catalogue(tmp / "puzzles")
+    write_limits(tmp)
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "engine": engine_hash(tmp, [wheel, mp_wheel]),

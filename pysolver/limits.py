@@ -1,0 +1,82 @@
+"""The size policy: the largest puzzle input the project accepts, in one place.
+
+Every reader (pysolver.formats, pysolver.image), the command line's file reading
+and the site's share links (build.py writes ``as_dict()`` to ``site/limits.json``)
+use these numbers. They are far above any real puzzle (the largest in the shared
+corpus is 75 cells a side with 965 clue numbers; a TAAI file holds 1000 puzzles in
+1.3 MB) and keep a hostile file from costing more than a few seconds and a few
+hundred MB before it is refused: a random 1000x1000 puzzle at any density fits
+every cap; an empty 10000x10000 one does not. Each refusal is a PuzzleError
+naming the limit.
+"""
+from __future__ import annotations
+
+from .puzzle import PuzzleError
+
+MAX_SIDE = 2000  # cells in a row or a column
+MAX_CELLS = 4_000_000  # width x height
+MAX_CLUES = 1_000_000  # clue numbers in one file (all its puzzles together)
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a file, a pasted text, an unpacked share link
+MAX_XML_ELEMENTS = 1_000_000  # counted while expat reads, before the tree grows further
+MAX_XML_DEPTH = 64
+MAX_DIGITS = 9  # digits of one number (leading zeros count): block lengths, sizes
+
+
+def as_dict() -> dict:
+    """The caps the site checks before it allocates (site/limits.json)."""
+    return {"max_side": MAX_SIDE, "max_cells": MAX_CELLS, "max_clues": MAX_CLUES,
+            "max_file_bytes": MAX_FILE_BYTES, "max_xml_elements": MAX_XML_ELEMENTS,
+            "max_digits": MAX_DIGITS}
+
+
+def megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MB"
+
+
+def number(token: str, where: str, what: str = "number") -> int:
+    """A decimal token as an int, refusing (before converting) one with too many digits."""
+    if not token.isascii() or not token.isdigit():
+        raise PuzzleError(f"{where}: {token[:20]!r} is not a {what}")
+    if len(token) > MAX_DIGITS:
+        raise PuzzleError(f"{where}: a {what} of {len(token)} digits "
+                          f"({token[:12]}…) is over the limit of {MAX_DIGITS} digits")
+    return int(token)
+
+
+def check_text_size(n: int, label: str = "") -> None:
+    """A text of n bytes (or characters) against MAX_FILE_BYTES."""
+    if n > MAX_FILE_BYTES:
+        raise PuzzleError(f"{label}the file is larger than the limit of "
+                          f"{megabytes(MAX_FILE_BYTES)} ({MAX_FILE_BYTES} bytes)")
+
+
+def check_side(n: int, where: str, what: str = "size") -> int:
+    if not 1 <= n <= MAX_SIDE:
+        raise PuzzleError(f"{where}: {what} {n} is out of range (1..{MAX_SIDE}, the size limit)")
+    return n
+
+
+def check_shape(width: int, height: int, where: str = "") -> None:
+    """A puzzle of width x height against MAX_SIDE and MAX_CELLS (before any grid is built)."""
+    prefix = f"{where}: " if where else ""
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise PuzzleError(f"{prefix}the puzzle is {width}x{height}; the limit is "
+                          f"{MAX_SIDE} cells a side")
+    if width * height > MAX_CELLS:
+        raise PuzzleError(f"{prefix}the puzzle has {width * height} cells; the limit is "
+                          f"{MAX_CELLS}")
+
+
+class ClueCount:
+    """Clue numbers read so far from one file, refused past MAX_CLUES as they come."""
+
+    __slots__ = ("total",)
+
+    def __init__(self):
+        self.total = 0
+
+    def add(self, n: int, where: str) -> None:
+        self.total += n
+        if self.total > MAX_CLUES:
+            raise PuzzleError(f"{where}: more than {MAX_CLUES} clue numbers in the file "
+                              "(the limit)")
