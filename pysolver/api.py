@@ -267,7 +267,8 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     every hint), then the player's mistakes (``kind: mistake``,
     pysolver.mistakes) against the puzzle's solutions when they are known (found
     by diagnose(), or here first with ``find_solutions``: the command line),
-    then the next deduction.
+    then the next deduction; when none is left, a search from the player's grid
+    (pysolver.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
     """
     from . import hint as hint_mod, mistakes
     p = to_puzzle(puzzle)
@@ -275,8 +276,9 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     if found:
         return found
     hint_mod.state_cans(p, state)  # a bad state gets its one-line error before anything else
-    known = mistakes.find_solutions(p) if find_solutions else mistakes.known(p)
-    return mistakes.check(p, state) or hint_mod.hint(p, state, known=known)
+    known = mistakes.find_solutions(p, mistakes.CLI_SOLVE_WORK) if find_solutions else mistakes.known(p)
+    return (mistakes.check(p, state)
+            or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK))
 
 
 def diagnose(puzzle) -> dict:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from . import hint_text as text
 from . import line as lines_mod
-from . import whatif
+from . import mistakes, whatif
 from .line import positions, undecided
 from .memo import Memo
 from .probe import set_cell
@@ -53,7 +53,7 @@ _from_empty_cache = Memo("hint.from_empty", 8)
 _diagnosed = Memo("hint.diagnosed", 8)
 
 
-def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None) -> dict:
+def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck_work=0) -> dict:
     """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
     eng = Engine(puzzle)
     rows, cols = state_cans(puzzle, state)
@@ -90,11 +90,13 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None) -> di
         return _line_hint(puzzle, *_pick(candidates))
 
     # 4. A one-cell what-if, a deeper one, a reveal.
-    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known)
+    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work)
 
 
-def beyond_lines(puzzle, eng, rows, cols, probe_budget, known):
-    """The hint when no single line gives a cell (see pysolver.whatif)."""
+def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
+    """The hint when no single line gives a cell (see pysolver.whatif). With
+    ``stuck_work``, a reveal needing a solution that no known one gives searches
+    from the grid for one (that many units of pysolver.mistakes' work)."""
     found = whatif.probe_hint(puzzle, eng, rows, cols, lambda e, cell: _clues_contradict(puzzle, e, cell),
                               probe_budget)
     if found:
@@ -103,6 +105,10 @@ def beyond_lines(puzzle, eng, rows, cols, probe_budget, known):
     found = whatif.deep_hint(puzzle, eng, rows, cols, solution)
     if found:
         return found
+    if solution is None and stuck_work and not (known and known.complete):
+        solution = mistakes.solution_from(puzzle, eng.cells(rows), stuck_work)
+        known = mistakes.known(puzzle)
+        solution = solution if _agreeing(known, eng, rows) == solution else None
     if solution is not None:
         return whatif.reveal_hint(puzzle, eng, rows, cols, solution, known.unique)
     several = known is not None and len(known.solutions) > 1

@@ -28,10 +28,14 @@ from .memo import Memo
 from .puzzle import cells_from_state, rows_text
 
 # Work units of search.solve: one per search node, and one per 32 cell trials
-# (the search's own polling points); the same on every machine. A 60x60 that
-# line logic solves needs one; the corpus' hardest 30x30 about 2,000.
-SOLVE_WORK = 20_000
-MARKS_WORK = 2_000  # a search with the player's marks fixed (multi-solution puzzles)
+# (the search's own polling points); the same on every machine, about 3-6 ms of
+# CPython each. Every built-in puzzle that line logic or one-cell tests solve
+# needs at most about 130 (a 60x60 that line logic solves: 2); Forever (25x25,
+# needs search) 2,600 to prove its solution unique.
+SOLVE_WORK = 400  # Play's background search on opening (it delays the worker's next answers)
+CLI_SOLVE_WORK = 20_000  # the command line's search before a hint (nothing waits behind it)
+MARKS_WORK = 300  # a search with the player's marks fixed (several solutions, or not settled)
+STUCK_WORK = 1_500  # a search from the player's grid when no deduction is left (see hint)
 KEPT_SOLUTIONS = 8  # solutions remembered per puzzle (several-solution puzzles collect more)
 
 # clue key -> Known: the solutions found, and whether they are all there are
@@ -82,6 +86,21 @@ def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
 def known(puzzle):
     """The remembered Known for ``puzzle``, or None when no search ran yet."""
     return _known.get(puzzle.clue_key())
+
+
+def solution_from(puzzle, cells, work=STUCK_WORK):
+    """A solution (row strings) that agrees with ``cells`` (flat masks), or None;
+    one found joins the puzzle's known solutions (a Known is made when none was)."""
+    stop, _ = work_budget(work)
+    res = search.solve(puzzle, max_solutions=1, cells=cells, should_stop=stop)
+    if not res.solutions:
+        return None
+    sol = rows_text(puzzle, res.solutions[0])
+    key = puzzle.clue_key()
+    rec = _known.get(key) or _known.put(key, Known([], False, "partial"))
+    if sol not in rec.solutions and len(rec.solutions) < KEPT_SOLUTIONS:
+        rec.solutions.append(sol)
+    return sol
 
 
 def _normal(puzzle, state):
@@ -143,7 +162,7 @@ def _no_solution_agrees(puzzle, rec, rows, work):
             if len(rec.solutions) < KEPT_SOLUTIONS:
                 rec.solutions.append(rows_text(puzzle, res.solutions[0]))
         else:
-            return False  # out of budget: undecided, say nothing (and try again next time)
+            verdict = False  # out of budget: undecided, say nothing (not asked again for these marks)
         _verdicts.put(key, verdict)
     return verdict
 
