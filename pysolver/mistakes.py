@@ -173,8 +173,8 @@ def mistake_hint(puzzle, diffs, rec):
     cells = [{"row": y + 1, "column": x + 1, "value": ch} for y, x, ch in diffs]
     marks = "1 of your marks is" if n == 1 else f"{n} of your marks are"
     if rec.complete:
-        why = (f"{marks} wrong: {'it differs' if n == 1 else 'they differ'} from the puzzle's "
-               "solution (it has exactly one), so every deduction built on "
+        why = (f"{marks} wrong: {'it differs' if n == 1 else 'they differ'} from the solution "
+               "(this puzzle has exactly one), so every deduction built on "
                f"{'it' if n == 1 else 'them'} would be wrong too.")
     else:
         why = (f"{marks} wrong: no solution of this puzzle agrees with all of your marks "
