@@ -271,14 +271,16 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     (pysolver.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
     """
     from . import hint as hint_mod, mistakes
-    p = to_puzzle(puzzle)
+    # a Puzzle comes validated (to_puzzle, the file readers): validating a 60x60
+    # again would cost more than the hint (the worker passes to_puzzle's)
+    p = puzzle if isinstance(puzzle, Puzzle) else to_puzzle(puzzle)
     found = hint_mod.known_no_solution(p)
     if found:
         return found
-    hint_mod.state_cans(p, state)  # a bad state gets its one-line error before anything else
+    cans = hint_mod.state_cans(p, state)  # a bad state gets its one-line error first
     known = mistakes.find_solutions(p, mistakes.CLI_SOLVE_WORK) if find_solutions else mistakes.known(p)
     return (mistakes.check(p, state)
-            or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK))
+            or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK, cans=cans))
 
 
 def diagnose(puzzle) -> dict:

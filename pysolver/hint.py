@@ -53,10 +53,12 @@ _from_empty_cache = Memo("hint.from_empty", 8)
 _diagnosed = Memo("hint.diagnosed", 8)
 
 
-def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck_work=0) -> dict:
-    """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
+def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck_work=0,
+         cans=None) -> dict:
+    """The next hint for ``state`` (a list of row strings or one text); see the module doc.
+    ``cans``: state_cans(puzzle, state) when the caller has it already."""
     eng = Engine(puzzle)
-    rows, cols = state_cans(puzzle, state)
+    rows, cols = cans or state_cans(puzzle, state)
     w, h = eng.w, eng.h
 
     # 1. Lines whose marks already contradict their clue.
@@ -185,7 +187,7 @@ def _value_at(cans, i):
 def _from_empty(puzzle, eng=None):
     """Line logic on the empty grid, once per puzzle (see _from_empty_cache);
     ``eng`` (built when not given) is only needed on the first call."""
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     hit = _from_empty_cache.get(key)
     if hit is None:
         eng = eng or Engine(puzzle)
@@ -203,7 +205,7 @@ def no_solution(puzzle, budget: int = DIAGNOSE_WORK):
     deep search finds passes unnoticed. Remembered per puzzle, so asking before
     every hint costs a look-up.
     """
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     if key in _diagnosed:
         return _diagnosed.get(key)
     eng = Engine(puzzle)
@@ -225,7 +227,7 @@ def known_no_solution(puzzle):
     """The no-solution hint at the cost of a hint: a diagnosis already made by
     :func:`no_solution` (Play asks for one on opening), else line logic from the
     empty grid (cached). Never the cell tests, which take up to their budget."""
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     if key in _diagnosed:
         return _diagnosed.get(key)
     return _clues_contradict(puzzle)  # no engine: a cache hit after the first hint

@@ -44,6 +44,25 @@ _known = Memo("mistakes.solutions", 8)
 _verdicts = Memo("mistakes.verdicts", 64)
 
 
+class _Key(tuple):
+    """A clue key that hashes once: hashing a 60x60's clues costs more than a hint."""
+
+    def __hash__(self):
+        h = self.__dict__.get("h")
+        if h is None:
+            h = self.__dict__["h"] = tuple.__hash__(self)
+        return h
+
+
+def puzzle_key(puzzle):
+    """``puzzle.clue_key()``, made once per Puzzle object (treated as read-only, as
+    api.to_puzzle's are): the key of every per-puzzle memo of the hints."""
+    key = puzzle.__dict__.get("_memo_key")
+    if key is None:
+        key = puzzle.__dict__["_memo_key"] = _Key(puzzle.clue_key())
+    return key
+
+
 class Known:
     """What the background search learnt about a puzzle's solutions."""
 
@@ -69,7 +88,7 @@ def work_budget(limit):
 
 def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
     """The puzzle's solutions (up to two), searched once per puzzle and remembered."""
-    key = puzzle.clue_key()
+    key = puzzle_key(puzzle)
     hit = _known.get(key)
     if hit is not None:
         return hit
@@ -85,7 +104,7 @@ def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
 
 def known(puzzle):
     """The remembered Known for ``puzzle``, or None when no search ran yet."""
-    return _known.get(puzzle.clue_key())
+    return _known.get(puzzle_key(puzzle))
 
 
 def solution_from(puzzle, cells, work=STUCK_WORK):
@@ -96,7 +115,7 @@ def solution_from(puzzle, cells, work=STUCK_WORK):
     if not res.solutions:
         return None
     sol = rows_text(puzzle, res.solutions[0])
-    key = puzzle.clue_key()
+    key = puzzle_key(puzzle)
     rec = _known.get(key) or _known.put(key, Known([], False, "partial"))
     if sol not in rec.solutions and len(rec.solutions) < KEPT_SOLUTIONS:
         rec.solutions.append(sol)
@@ -119,7 +138,7 @@ def differences(rows, solution):
     """(y, x, right char) of every mark (not ``?``) that differs from ``solution``."""
     out = []
     for y, (mine, right) in enumerate(zip(rows, solution)):
-        if mine == right:
+        if mine == right or mine.count("?") == len(mine):
             continue
         for x, (a, b) in enumerate(zip(mine, right)):
             if a != b and a != "?":
@@ -149,7 +168,7 @@ def _no_solution_agrees(puzzle, rec, rows, work):
 
     A solution it finds joins the known ones (so the next hint is a look-up).
     """
-    key = (puzzle.clue_key(), "\n".join(rows))
+    key = (puzzle_key(puzzle), "\n".join(rows))
     verdict = _verdicts.get(key)
     if verdict is None:
         stop, _ = work_budget(work)

@@ -195,7 +195,7 @@ export class HintPanel {
   firstWords(h) {
     const at = (c) => `row ${c.row}, column ${c.column}`;
     if (h.kind === "mistake") return "There is a mistake: some of your marks do not fit the solution.";
-    if (h.kind === "probe") return `Try a what-if on ${at(h.probe)}: suppose it were the other value, and follow the lines.`;
+    if (h.kind === "probe") return `Try a what-if on ${at(h.probe)}: suppose it were ${this.valueWord(h.probe.tried)}, and follow the lines.`;
     if (h.kind === "deep") return `Try a deeper what-if on ${at(h.probe)}: a search from that cell, not one line at a time.`;
     if (h.kind === "reveal") return `No deduction from here is short enough to explain: Hint can reveal ${at(h.probe)}.`;
     return `Look at ${h.line ? this.lineName(h.line).toLowerCase() : "the highlighted line"}.`;
