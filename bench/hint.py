@@ -97,7 +97,7 @@ def opening_table():
     site = ROOT / "web" / "puzzles"
     print("| puzzle | size | class | diagnose ms | solutions known | unique |")
     print("|---|---|---|---|---|---|")
-    for item in json.loads((site / "catalogue.json").read_text()):
+    for item in json.loads((site / "catalogue.json").read_text())["puzzles"]:
         p = formats.parse_one((site / item["file"]).read_text(), item["file"])
         api.clear_caches()
         t = time.perf_counter()
@@ -113,6 +113,7 @@ def main():
     ap.add_argument("--states", type=int, default=60, help="random states per puzzle")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-opening", action="store_true", help="skip the built-in puzzles' table")
+    ap.add_argument("--only-opening", action="store_true", help="only the built-in puzzles' table")
     args = ap.parse_args()
     root = Path(args.puzzles)
     if not root.is_dir():
@@ -121,6 +122,9 @@ def main():
     print(f"machine: {platform.machine()}, {platform.processor() or '?'}; "
           f"Python {platform.python_version()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print()
+    if args.only_opening:
+        opening_table()
+        return
     print("| size | states | puzzles | hints | p50 ms | p95 ms | max ms | sweep p50 ms | "
           "ratio p50 | warm p50 / p95 ms | kinds | probe hints p50 / max ms |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
