@@ -279,6 +279,8 @@ def hint(puzzle, state, find_solutions=False) -> dict:
         return found
     cans = hint_mod.state_cans(p, state)  # a bad state gets its one-line error first
     known = mistakes.find_solutions(p, mistakes.CLI_SOLVE_WORK) if find_solutions else mistakes.known(p)
+    if known is not None and known.status == "none":
+        return mistakes.NO_SOLUTION_HINT
     return (mistakes.check(p, state)
             or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK, cans=cans))
 
@@ -302,10 +304,8 @@ def diagnose(puzzle) -> dict:
     known = mistakes.find_solutions(p)
     unique = {"unique": True, "multiple": False, "none": False}.get(known.status)
     if known.status == "none":
-        out = {"no_solution": True, "line": None,
-               "notice": "These clues have no solution: a search found no grid that satisfies them all.",
-               "explanation": "This puzzle has no solution: a complete search found no grid that "
-                              "satisfies every clue, so the clues contradict each other."}
+        h = mistakes.NO_SOLUTION_HINT
+        out = {"no_solution": True, "line": None, "notice": h["notice"], "explanation": h["explanation"]}
     return {**out, "solutions": len(known.solutions), "unique": unique}
 
 

@@ -44,6 +44,14 @@ _known = Memo("mistakes.solutions", 8)
 _verdicts = Memo("mistakes.verdicts", 64)
 
 
+# the hint (and diagnosis) when the search proved that no grid satisfies the clues
+NO_SOLUTION_HINT = {
+    "kind": "contradiction", "line": None, "cells": [], "leftmost": None, "rightmost": None,
+    "explanation": ("This puzzle has no solution: a complete search found no grid that "
+                    "satisfies every clue, so the clues contradict each other."),
+    "notice": "These clues have no solution: a search found no grid that satisfies them all."}
+
+
 class _Key(tuple):
     """A clue key that hashes once: hashing a 60x60's clues costs more than a hint."""
 

@@ -225,3 +225,19 @@ def test_probe_hints_carry_their_chain():
             for c in h["cells"]:
                 rows[c["row"] - 1][c["column"] - 1] = c["value"]
             state = ["".join(r) for r in rows]
+
+
+def test_clues_only_a_search_refutes_are_said_to_have_no_solution(monkeypatch):
+    from test_hint import Puzzle
+    # rows 1 1 / 1 / 1 / 1 1, columns 2 / 1 1 / 1 / 1: no solution; the cheap tests
+    # are switched off here, as for clues that only a search refutes
+    p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1),), ((1, 1),), ((1, 1), (1, 1))],
+               cols=[((2, 1),), ((1, 1), (1, 1)), ((1, 1),), ((1, 1),)]).validate()
+    api.clear_caches()
+    monkeypatch.setattr(hint, "no_solution", lambda puzzle: None)
+    monkeypatch.setattr(hint, "known_no_solution", lambda puzzle: None)
+    d = api.diagnose(p)
+    assert d["no_solution"] is True and d["unique"] is False and d["solutions"] == 0
+    assert d["notice"] == "These clues have no solution: a search found no grid that satisfies them all."
+    h = api.hint(p, ["#???"] * 4)  # whatever the marks
+    assert h == mistakes.NO_SOLUTION_HINT
