@@ -280,16 +280,22 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     every hint), then the player's mistakes (``kind: mistake``,
     pysolver.mistakes) against the puzzle's solutions when they are known (found
     by diagnose(), or here first with ``find_solutions``: the command line),
-    then the next deduction.
+    then the next deduction; when none is left, a search from the player's grid
+    (pysolver.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
     """
     from . import hint as hint_mod, mistakes
-    p = to_puzzle(puzzle)
+    # a Puzzle comes validated (to_puzzle, the file readers): validating a 60x60
+    # again would cost more than the hint (the worker passes to_puzzle's)
+    p = puzzle if isinstance(puzzle, Puzzle) else to_puzzle(puzzle)
     found = hint_mod.known_no_solution(p)
     if found:
         return found
-    hint_mod.state_cans(p, state)  # a bad state gets its one-line error before anything else
-    known = mistakes.find_solutions(p) if find_solutions else mistakes.known(p)
-    return mistakes.check(p, state) or hint_mod.hint(p, state, known=known)
+    cans = hint_mod.state_cans(p, state)  # a bad state gets its one-line error first
+    known = mistakes.find_solutions(p, mistakes.CLI_SOLVE_WORK) if find_solutions else mistakes.known(p)
+    if known is not None and known.status == "none":
+        return mistakes.NO_SOLUTION_HINT
+    return (mistakes.check(p, state)
+            or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK, cans=cans))
 
 
 def diagnose(puzzle) -> dict:
@@ -311,10 +317,8 @@ def diagnose(puzzle) -> dict:
     known = mistakes.find_solutions(p)
     unique = {"unique": True, "multiple": False, "none": False}.get(known.status)
     if known.status == "none":
-        out = {"no_solution": True, "line": None,
-               "notice": "These clues have no solution: a search found no grid that satisfies them all.",
-               "explanation": "This puzzle has no solution: a complete search found no grid that "
-                              "satisfies every clue, so the clues contradict each other."}
+        h = mistakes.NO_SOLUTION_HINT
+        out = {"no_solution": True, "line": None, "notice": h["notice"], "explanation": h["explanation"]}
     return {**out, "solutions": len(known.solutions), "unique": unique}
 
 

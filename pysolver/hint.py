@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from . import hint_text as text
 from . import line as lines_mod
-from . import whatif
+from . import mistakes, whatif
 from .line import positions, undecided
 from .memo import Memo
 from .probe import set_cell
@@ -53,10 +53,12 @@ _from_empty_cache = Memo("hint.from_empty", 8)
 _diagnosed = Memo("hint.diagnosed", 8)
 
 
-def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None) -> dict:
-    """The next hint for ``state`` (a list of row strings or one text); see the module doc."""
+def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck_work=0,
+         cans=None) -> dict:
+    """The next hint for ``state`` (a list of row strings or one text); see the module doc.
+    ``cans``: state_cans(puzzle, state) when the caller has it already."""
     eng = Engine(puzzle)
-    rows, cols = state_cans(puzzle, state)
+    rows, cols = cans or state_cans(puzzle, state)
     w, h = eng.w, eng.h
 
     # 1. Lines whose marks already contradict their clue.
@@ -90,11 +92,13 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None) -> di
         return _line_hint(puzzle, *_pick(candidates))
 
     # 4. A one-cell what-if, a deeper one, a reveal.
-    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known)
+    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work)
 
 
-def beyond_lines(puzzle, eng, rows, cols, probe_budget, known):
-    """The hint when no single line gives a cell (see pysolver.whatif)."""
+def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
+    """The hint when no single line gives a cell (see pysolver.whatif). With
+    ``stuck_work``, a reveal needing a solution that no known one gives searches
+    from the grid for one (that many units of pysolver.mistakes' work)."""
     found = whatif.probe_hint(puzzle, eng, rows, cols, lambda e, cell: _clues_contradict(puzzle, e, cell),
                               probe_budget)
     if found:
@@ -103,6 +107,10 @@ def beyond_lines(puzzle, eng, rows, cols, probe_budget, known):
     found = whatif.deep_hint(puzzle, eng, rows, cols, solution)
     if found:
         return found
+    if solution is None and stuck_work and not (known and known.complete):
+        solution = mistakes.solution_from(puzzle, eng.cells(rows), stuck_work)
+        known = mistakes.known(puzzle)
+        solution = solution if _agreeing(known, eng, rows) == solution else None
     if solution is not None:
         return whatif.reveal_hint(puzzle, eng, rows, cols, solution, known.unique)
     several = known is not None and len(known.solutions) > 1
@@ -179,7 +187,7 @@ def _value_at(cans, i):
 def _from_empty(puzzle, eng=None):
     """Line logic on the empty grid, once per puzzle (see _from_empty_cache);
     ``eng`` (built when not given) is only needed on the first call."""
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     hit = _from_empty_cache.get(key)
     if hit is None:
         eng = eng or Engine(puzzle)
@@ -197,7 +205,7 @@ def no_solution(puzzle, budget: int = DIAGNOSE_WORK):
     deep search finds passes unnoticed. Remembered per puzzle, so asking before
     every hint costs a look-up.
     """
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     if key in _diagnosed:
         return _diagnosed.get(key)
     eng = Engine(puzzle)
@@ -219,7 +227,7 @@ def known_no_solution(puzzle):
     """The no-solution hint at the cost of a hint: a diagnosis already made by
     :func:`no_solution` (Play asks for one on opening), else line logic from the
     empty grid (cached). Never the cell tests, which take up to their budget."""
-    key = puzzle.clue_key()
+    key = mistakes.puzzle_key(puzzle)
     if key in _diagnosed:
         return _diagnosed.get(key)
     return _clues_contradict(puzzle)  # no engine: a cache hit after the first hint

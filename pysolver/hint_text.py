@@ -243,7 +243,8 @@ def deep_explanation(puzzle, y, x, value, refuted, nodes, depth):
 
 def reveal_explanation(puzzle, y, x, value, gained, unique):
     """The reveal: no deduction was short enough, so one cell of the solution is shown."""
-    source = "the puzzle's solution" if unique else "the one solution your marks fit so far"
+    source = ("the puzzle's solution" if unique else
+              "a solution that fits your marks (this puzzle may have others)")
     unlock = (f"with it, line logic fixes {_count(gained, 'more cell')}" if gained else
               "it is the cell most likely to help")
     return (f"Reveal one cell (no deduction from here is short enough to explain): row {y + 1}, "

@@ -28,16 +28,47 @@ from .memo import Memo
 from .puzzle import cells_from_state, rows_text
 
 # Work units of search.solve: one per search node, and one per 32 cell trials
-# (the search's own polling points); the same on every machine. A 60x60 that
-# line logic solves needs one; the corpus' hardest 30x30 about 2,000.
-SOLVE_WORK = 20_000
-MARKS_WORK = 2_000  # a search with the player's marks fixed (multi-solution puzzles)
+# (the search's own polling points); the same on every machine, about 3-6 ms of
+# CPython each. Every built-in puzzle that line logic or one-cell tests solve
+# needs at most about 130 (a 60x60 that line logic solves: 2); Forever (25x25,
+# needs search) 2,600 to prove its solution unique.
+SOLVE_WORK = 400  # Play's background search on opening (it delays the worker's next answers)
+CLI_SOLVE_WORK = 20_000  # the command line's search before a hint (nothing waits behind it)
+MARKS_WORK = 300  # a search with the player's marks fixed (several solutions, or not settled)
+STUCK_WORK = 1_500  # a search from the player's grid when no deduction is left (see hint)
 KEPT_SOLUTIONS = 8  # solutions remembered per puzzle (several-solution puzzles collect more)
 
 # clue key -> Known: the solutions found, and whether they are all there are
 _known = Memo("mistakes.solutions", 8)
 # (clue key, marks text) -> True (some solution agrees) | False (none does)
 _verdicts = Memo("mistakes.verdicts", 64)
+
+
+# the hint (and diagnosis) when the search proved that no grid satisfies the clues
+NO_SOLUTION_HINT = {
+    "kind": "contradiction", "line": None, "cells": [], "leftmost": None, "rightmost": None,
+    "explanation": ("This puzzle has no solution: a complete search found no grid that "
+                    "satisfies every clue, so the clues contradict each other."),
+    "notice": "These clues have no solution: a search found no grid that satisfies them all."}
+
+
+class _Key(tuple):
+    """A clue key that hashes once: hashing a 60x60's clues costs more than a hint."""
+
+    def __hash__(self):
+        h = self.__dict__.get("h")
+        if h is None:
+            h = self.__dict__["h"] = tuple.__hash__(self)
+        return h
+
+
+def puzzle_key(puzzle):
+    """``puzzle.clue_key()``, made once per Puzzle object (treated as read-only, as
+    api.to_puzzle's are): the key of every per-puzzle memo of the hints."""
+    key = puzzle.__dict__.get("_memo_key")
+    if key is None:
+        key = puzzle.__dict__["_memo_key"] = _Key(puzzle.clue_key())
+    return key
 
 
 class Known:
@@ -65,7 +96,7 @@ def work_budget(limit):
 
 def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
     """The puzzle's solutions (up to two), searched once per puzzle and remembered."""
-    key = puzzle.clue_key()
+    key = puzzle_key(puzzle)
     hit = _known.get(key)
     if hit is not None:
         return hit
@@ -81,7 +112,22 @@ def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
 
 def known(puzzle):
     """The remembered Known for ``puzzle``, or None when no search ran yet."""
-    return _known.get(puzzle.clue_key())
+    return _known.get(puzzle_key(puzzle))
+
+
+def solution_from(puzzle, cells, work=STUCK_WORK):
+    """A solution (row strings) that agrees with ``cells`` (flat masks), or None;
+    one found joins the puzzle's known solutions (a Known is made when none was)."""
+    stop, _ = work_budget(work)
+    res = search.solve(puzzle, max_solutions=1, cells=cells, should_stop=stop)
+    if not res.solutions:
+        return None
+    sol = rows_text(puzzle, res.solutions[0])
+    key = puzzle_key(puzzle)
+    rec = _known.get(key) or _known.put(key, Known([], False, "partial"))
+    if sol not in rec.solutions and len(rec.solutions) < KEPT_SOLUTIONS:
+        rec.solutions.append(sol)
+    return sol
 
 
 def _normal(puzzle, state):
@@ -100,7 +146,7 @@ def differences(rows, solution):
     """(y, x, right char) of every mark (not ``?``) that differs from ``solution``."""
     out = []
     for y, (mine, right) in enumerate(zip(rows, solution)):
-        if mine == right:
+        if mine == right or mine.count("?") == len(mine):
             continue
         for x, (a, b) in enumerate(zip(mine, right)):
             if a != b and a != "?":
@@ -130,7 +176,7 @@ def _no_solution_agrees(puzzle, rec, rows, work):
 
     A solution it finds joins the known ones (so the next hint is a look-up).
     """
-    key = (puzzle.clue_key(), "\n".join(rows))
+    key = (puzzle_key(puzzle), "\n".join(rows))
     verdict = _verdicts.get(key)
     if verdict is None:
         stop, _ = work_budget(work)
@@ -143,7 +189,7 @@ def _no_solution_agrees(puzzle, rec, rows, work):
             if len(rec.solutions) < KEPT_SOLUTIONS:
                 rec.solutions.append(rows_text(puzzle, res.solutions[0]))
         else:
-            return False  # out of budget: undecided, say nothing (and try again next time)
+            verdict = False  # out of budget: undecided, say nothing (not asked again for these marks)
         _verdicts.put(key, verdict)
     return verdict
 
@@ -154,8 +200,8 @@ def mistake_hint(puzzle, diffs, rec):
     cells = [{"row": y + 1, "column": x + 1, "value": ch} for y, x, ch in diffs]
     marks = "1 of your marks is" if n == 1 else f"{n} of your marks are"
     if rec.complete:
-        why = (f"{marks} wrong: {'it differs' if n == 1 else 'they differ'} from the puzzle's "
-               "solution (it has exactly one), so every deduction built on "
+        why = (f"{marks} wrong: {'it differs' if n == 1 else 'they differ'} from the solution "
+               "(this puzzle has exactly one), so every deduction built on "
                f"{'it' if n == 1 else 'them'} would be wrong too.")
     else:
         why = (f"{marks} wrong: no solution of this puzzle agrees with all of your marks "

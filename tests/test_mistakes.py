@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from pysolver import api, cli, formats, hint, memo, mistakes, search
 from pysolver.puzzle import cells_from_state, rows_text
 
@@ -113,15 +115,61 @@ def test_no_mistake_before_the_solutions_are_known():
     assert mistakes.known(p) is None
 
 
+# Forever after 157 hints (line, what-if and deeper what-if hints followed from
+# the empty grid): no deduction within the hint budgets is left
+FOREVER_157 = """\
+?????????????????????????
+?????????????????????????
+?????????????????????????
+?????????.......?????????
+?????...?..###..?...?????
+?????.#############.?????
+?????.#############.?????
+?????.#############.?????
+?????.####.....####.?????
+????.####..###..####.????
+?????###?.#####.?###?????
+?????....#######....?????
+???????..#######..???????
+???????..#######..???????
+???????..#######..???????
+???????..#.#####..???????
+???????.##.######.???????
+??????.####.######.??????
+?????.######.######.?????
+??????.....###.....??????
+???????????.#.???????????
+????????????.????????????
+?????????????????????????
+?????????????????????????
+?????????????????????????""".splitlines()
+
+
+def test_where_deductions_end_a_cell_is_revealed(puzzles_dir):
+    name = "webpbn/6574.xml"
+    p = formats.parse_one((puzzles_dir / name).read_text(), name)
+    api.clear_caches()
+    assert hint.hint(p, FOREVER_157)["kind"] == "none"   # the pure hint, no search: stuck
+    h = api.hint(p, FOREVER_157)                          # the api searches from the grid
+    assert h["kind"] == "reveal" and h["explanation"].startswith("Reveal one cell")
+    (c,) = h["cells"]
+    (solution,) = mistakes.known(p).solutions
+    assert solution[c["row"] - 1][c["column"] - 1] == c["value"]
+    assert all(a in ("?", b) for r, s in zip(FOREVER_157, solution) for a, b in zip(r, s))
+
+
+@pytest.mark.slow
 def test_a_unique_puzzle_that_needs_search_never_gives_up(puzzles_dir):
     """Forever (unique, needs search): where line logic and one-cell what-ifs end
     (hint 124 in the issue, which then said "needs deeper search"), Hint goes on
     with deeper what-ifs (forced: the solver agrees) and then a reveal."""
     name = "webpbn/6574.xml"
     p = formats.parse_one((puzzles_dir / name).read_text(), name)
+    (solution,) = all_solutions(p)
     api.clear_caches()
-    assert api.diagnose(p)["unique"] is True
-    (solution,) = mistakes.known(p).solutions
+    # Play's search on opening is bounded: Forever's solution is not found within it...
+    assert api.diagnose(p) == {"no_solution": False, "line": None, "notice": None,
+                               "explanation": None, "solutions": 0, "unique": None}
     state = ["?" * p.width] * p.height
     kinds = []
     while "reveal" not in kinds:
@@ -137,8 +185,11 @@ def test_a_unique_puzzle_that_needs_search_never_gives_up(puzzles_dir):
         for c in h["cells"]:
             rows[c["row"] - 1][c["column"] - 1] = c["value"]
         state = ["".join(r) for r in rows]
+    # ...so the reveal searched from the player's grid for one (and says it may not be the only one)
     assert kinds.index("deep") > 100 and kinds[-1] == "reveal"
     assert h["explanation"].startswith("Reveal one cell") and "line logic fixes" in h["explanation"]
+    assert "may have others" in h["explanation"]
+    assert mistakes.known(p).solutions == [solution]
 
 
 def test_probe_hints_carry_their_chain():
@@ -174,3 +225,19 @@ def test_probe_hints_carry_their_chain():
             for c in h["cells"]:
                 rows[c["row"] - 1][c["column"] - 1] = c["value"]
             state = ["".join(r) for r in rows]
+
+
+def test_clues_only_a_search_refutes_are_said_to_have_no_solution(monkeypatch):
+    from test_hint import Puzzle
+    # rows 1 1 / 1 / 1 / 1 1, columns 2 / 1 1 / 1 / 1: no solution; the cheap tests
+    # are switched off here, as for clues that only a search refutes
+    p = Puzzle(rows=[((1, 1), (1, 1)), ((1, 1),), ((1, 1),), ((1, 1), (1, 1))],
+               cols=[((2, 1),), ((1, 1), (1, 1)), ((1, 1),), ((1, 1),)]).validate()
+    api.clear_caches()
+    monkeypatch.setattr(hint, "no_solution", lambda puzzle: None)
+    monkeypatch.setattr(hint, "known_no_solution", lambda puzzle: None)
+    d = api.diagnose(p)
+    assert d["no_solution"] is True and d["unique"] is False and d["solutions"] == 0
+    assert d["notice"] == "These clues have no solution: a search found no grid that satisfies them all."
+    h = api.hint(p, ["#???"] * 4)  # whatever the marks
+    assert h == mistakes.NO_SOLUTION_HINT

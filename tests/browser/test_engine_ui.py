@@ -53,10 +53,9 @@ def test_check_after_a_mistake(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     click_cell(page, 0, 0)            # row 1 of the heart is empty: a mistake
-    page.click("#hint")               # the hint names the line that cannot be completed
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Row 1')")
-    assert page.evaluate("window.nonogramApp.view.overlays.hint.line") == {"axis": "row", "index": 1}
-    assert page.text_content("#hint") == "Hint: where to look"   # nothing to apply
+    page.click("#hint")               # the solution is known (found on opening): Hint says so
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('There is a mistake')")
+    assert page.text_content("#hint") == "Hint: show where"
     page.select_option("#check-mode", "lines")
     page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
     assert page.evaluate("window.nonogramApp.view.overlays.check.lines") == [{"axis": "row", "index": 1}]

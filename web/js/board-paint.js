@@ -105,7 +105,8 @@ function drawGridLines(v, ctx, width, height, cs) {
   ctx.stroke();
 }
 
-/** Hint stage 2+: the cells to set, and the leftmost/rightmost arrangements along the line. */
+/** Hint stage 2+: the cells to set, and the leftmost/rightmost arrangements along the line;
+ * any stage: the cell a what-if tests (``focus``). */
 function drawHint(v, ctx, hint, cs) {
   const t = v.theme, p = v.game.puzzle;
   const i = hint.line ? hint.line.index - 1 : 0;
@@ -143,6 +144,12 @@ function drawHint(v, ctx, hint, cs) {
         ctx.fillRect(x + cs * 0.34, y + cs * 0.34, cs * 0.32, cs * 0.32);
       }
     }
+  }
+  if (hint.focus) {
+    // the cell a what-if tests (or a reveal names): a solid frame
+    ctx.strokeStyle = t.hintMark;
+    ctx.lineWidth = Math.max(2, cs / 7);
+    ctx.strokeRect((hint.focus.column - 1) * cs + 1, (hint.focus.row - 1) * cs + 1, cs - 1, cs - 1);
   }
   if (hint.stage >= 2 && hint.leftmost && hint.line) {
     // drawn last so the two arrangements stay visible over the marks

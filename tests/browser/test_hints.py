@@ -1,0 +1,83 @@
+"""Hints that catch the player's mistakes and show a what-if's chain, in the built site."""
+import pytest
+
+from helpers import click_cell, open_builtin, open_site, state, wait_engine
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+TEXT = "document.getElementById('hint-text').textContent"
+OVERLAY = "window.nonogramApp.view.overlays.hint"
+
+
+def test_a_wrong_mark_no_line_contradicts_is_caught_shown_and_fixed(page, site_server, artifacts):
+    # Bloop Bloop (unique): row 2, column 6 filled is wrong, yet rows and columns
+    # alone allow it (the issue: four hints built 24 wrong cells on it)
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-26167")
+    click_cell(page, 5, 1)
+    before = state(page)
+    assert before[1][5] == "#"
+    page.click("#hint")
+    page.wait_for_function(f"{TEXT}.startsWith('There is a mistake')", timeout=30_000)
+    assert page.evaluate(OVERLAY) is None           # stage 1 does not say where
+    assert page.text_content("#hint") == "Hint: show where"
+    page.click("#hint-count")                       # how many, when the player asks
+    assert page.text_content("#hint-text") == "There is a mistake: 1 of your marks is wrong."
+    page.click("#hint")                             # stage 2: where, with the right value
+    overlay = page.evaluate(OVERLAY)
+    assert overlay["stage"] == 2 and overlay["cells"] == [{"row": 2, "column": 6, "value": "."}]
+    assert page.text_content("#hint-text").startswith("1 of your marks is wrong")
+    assert page.text_content("#hint") == "Hint: fix the marks"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(artifacts / "hint-mistake.png"))
+    page.click("#hint")                             # stage 3: fixed, as one move
+    after = state(page)
+    assert after[1][5] == "." and after[:1] + after[2:] == before[:1] + before[2:]
+    assert page.text_content("#hint-text") == "Fixed 1 mark (undo takes it back)."
+    page.click("#undo")
+    assert state(page) == before
+    # with the mistake fixed, hints are deductions again
+    page.click("#redo")
+    page.click("#hint")
+    page.wait_for_function(f"{TEXT}.startsWith('Look at')", timeout=30_000)
+
+
+def test_a_what_if_points_at_the_cell_then_steps_through_its_chain(page, site_server, artifacts):
+    # Nonrepresentational Test Pattern: from the empty grid, the first hint is a
+    # what-if on row 1, column 6 whose contradiction appears in row 2 (the issue)
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-23")
+    page.click("#hint")
+    page.wait_for_function(f"{TEXT}.startsWith('Try a what-if')", timeout=30_000)
+    assert page.text_content("#hint-text").startswith("Try a what-if on row 1, column 6")
+    overlay = page.evaluate(OVERLAY)
+    assert overlay["focus"] == {"row": 1, "column": 6} and overlay["line"] is None
+    assert page.evaluate("window.nonogramApp.view.cursor") == {"x": 5, "y": 0}
+    assert page.text_content("#hint") == "Hint: show the chain"
+    page.click("#hint")
+    assert page.text_content("#hint-text").startswith("Step 0 of 9. What-if: suppose row 1, column 6 were filled.")
+    assert page.is_disabled("#hint-prev") and not page.is_disabled("#hint-next")
+    assert page.evaluate(OVERLAY)["cells"] == [{"row": 1, "column": 6, "value": "#"}]
+    lines, sizes = [], []
+    for k in range(1, 10):
+        page.click("#hint-next")
+        overlay = page.evaluate(OVERLAY)
+        assert page.text_content("#hint-text").startswith(f"Step {k} of 9. ")
+        lines.append((overlay["line"]["axis"], overlay["line"]["index"]))
+        sizes.append(len(overlay["cells"]))
+    # the cells of the what-if build up step by step, and the chain ends in row 2
+    assert sizes == sorted(sizes) and sizes[0] > 1
+    assert lines[-1] == ("row", 2)
+    assert "Row 2 cannot be completed" in page.text_content("#hint-text")
+    assert page.is_disabled("#hint-next")
+    page.screenshot(path=str(artifacts / "hint-chain.png"))
+    page.click("#hint-prev")
+    assert page.text_content("#hint-text").startswith("Step 8 of 9. ")
+    # apply: the tested cell takes the other value; the chain's what-if cells are not applied
+    before = state(page)
+    page.click("#hint")
+    after = state(page)
+    assert after[0][5] == "." and before[0][5] == "?"
+    assert sum(a != b for ra, rb in zip(after, before) for a, b in zip(ra, rb)) == 1
