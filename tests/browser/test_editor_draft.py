@@ -14,26 +14,27 @@ SAID = """() => { window.edSaid = []; const s = document.querySelector('#ed-stat
         .observe(s, {childList: true, characterData: true, subtree: true}); }"""
 
 
-# 44 edits overflow the draft's history budget (~170 s; the budget's packing and
-# trimming are also checked in-page by test_draft_record_budget_packing_and_quota_retries);
-# the default run takes the same path with fewer edits
-@pytest.mark.parametrize("edits", [pytest.param(44, marks=pytest.mark.slow, id="past-the-budget"),
-                                   pytest.param(6, id="few-edits")])
-def test_200x200_after_many_whole_picture_edits_the_latest_picture_survives_a_reload(
-        page, site_server, tmp_path, edits):
+# 44 edits of 200x200 overflow the draft's history budget (~170 s; the budget's
+# packing and trimming are also checked in-page by
+# test_draft_record_budget_packing_and_quota_retries); the default run takes the
+# same path on 100x100 with fewer edits
+@pytest.mark.parametrize("size, edits", [pytest.param(200, 44, marks=pytest.mark.slow, id="200-past-the-budget"),
+                                         pytest.param(100, 6, id="100-few-edits")])
+def test_after_many_whole_picture_edits_the_latest_picture_survives_a_reload(
+        page, site_server, tmp_path, size, edits):
     # grey noise: every threshold gives another picture that packs no smaller
     rnd = random.Random(7)
-    grey = [[rnd.randrange(256) for _ in range(200)] for _ in range(200)]
+    grey = [[rnd.randrange(256) for _ in range(size)] for _ in range(size)]
     path = tmp_path / "noise.png"
-    path.write_bytes(png(200, 200, lambda x, y: (grey[y][x],) * 3 + (255,)))
+    path.write_bytes(png(size, size, lambda x, y: (grey[y][x],) * 3 + (255,)))
     open_editor(page, site_server)
-    new_puzzle(page, 200, 200)
+    new_puzzle(page, size, size)
     page.evaluate(SAID)
     page.click("#ed-import-panel summary")
     page.set_input_files("#ed-image-file", str(path))
     page.wait_for_function("() => !document.querySelector('#ed-image-apply').disabled")
-    set_value(page, "#ed-image-width", 200)
-    set_value(page, "#ed-image-height", 200)
+    set_value(page, "#ed-image-width", size)
+    set_value(page, "#ed-image-height", size)
     pictures = []
     for k in range(edits):
         if k % 4 == 3:
@@ -49,14 +50,14 @@ def test_200x200_after_many_whole_picture_edits_the_latest_picture_survives_a_re
     page.wait_for_function("() => window.nonogramApp.editor.doc.cells.every(v => v === 1)")
     said = page.evaluate("window.edSaid")
     assert not [s for s in said if "could not be saved" in s]
-    size = page.evaluate("localStorage.getItem('pysolver:draft:v1').length")
-    assert size <= 1_000_000 + 10_000                # the budget (history) plus the picture itself
+    stored = page.evaluate("localStorage.getItem('pysolver:draft:v1').length")
+    assert stored <= 1_000_000 + 10_000                # the budget (history) plus the picture itself
 
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     page.click("#nav-editor")
     wait_clues(page)
-    assert picture(page) == ["#" * 200] * 200
+    assert picture(page) == ["#" * size] * size
     page.click("#ed-undo")                           # the clear
     page.wait_for_function("() => window.nonogramApp.editor.doc.cells.every(v => v === 0)")
     page.click("#ed-undo")                           # back to the last import/invert
