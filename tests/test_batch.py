@@ -215,3 +215,24 @@ def test_dask_worker_lost_mid_run_only_costs_a_retry(tmp_path):
     assert proc.returncode == 0, err
     assert "Restarting worker" in err  # the nanny noticed the loss mid-run
     assert "checked 40 now" in out and len(verdicts(db)) == 40
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_on_a_terminal_only(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    from pysolver.batch import Progress
+    term, pipe = Terminal(), io.StringIO()
+    for stream in (term, pipe):
+        bar = Progress(4, stream)
+        for status in ("unique", "multiple", "unique", "timeout"):
+            bar.add(status)
+        bar.finish()
+    last = term.getvalue().split("\r")[-1]
+    assert "4/4" in last and "unique 2 multiple 1 timeout 1" in last and "/s ETA" in last
+    assert pipe.getvalue() == ""
+    monkeypatch.setenv("CI", "true")
+    assert not Progress(4, Terminal()).on
