@@ -193,3 +193,46 @@ def test_json_report_matches_the_csv(tmp_path):
         (r["file"], int(r["index"]), r["status"]) for r in csv_rows(db)]
     multiple = next(r for r in rows if r["status"] == "multiple")
     assert sorted(multiple["solutions"]) == [["#.", ".#"], [".#", "#."]]
+
+
+def test_dask_worker_lost_mid_run_only_costs_a_retry(tmp_path):
+    pytest.importorskip("dask.distributed")
+    batch_folder.random_pictures(tmp_path / "c", 40, 25, seed=3)
+    db = tmp_path / "r.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "batch", str(tmp_path / "c"), "--db",
+                             str(db), "--dask", "local", "--timeout", "60"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 180
+    while len(verdicts(db)) < 3:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    workers = [c for c in children(proc.pid)
+               if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert "Restarting worker" in err  # the nanny noticed the loss mid-run
+    assert "checked 40 now" in out and len(verdicts(db)) == 40
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_on_a_terminal_only(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    from pysolver.batch import Progress
+    term, pipe = Terminal(), io.StringIO()
+    for stream in (term, pipe):
+        bar = Progress(4, stream)
+        for status in ("unique", "multiple", "unique", "timeout"):
+            bar.add(status)
+        bar.finish()
+    last = term.getvalue().split("\r")[-1]
+    assert "4/4" in last and "unique 2 multiple 1 timeout 1" in last and "/s ETA" in last
+    assert pipe.getvalue() == ""
+    monkeypatch.setenv("CI", "true")
+    assert not Progress(4, Terminal()).on
