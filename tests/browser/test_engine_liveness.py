@@ -1,6 +1,6 @@
 """The engine worker is watched: a worker that dies mid-request is noticed, the player
-told, the worker restarted and the game left alone; stale answers are dropped by
-one mechanism (engine.latest)."""
+told, the worker restarted and the game left alone (engine.latest and the stuck
+limit are covered by tests/js/engine-client.test.mjs)."""
 import pytest
 
 from helpers import click_cell, open_builtin, open_site, state, wait_engine
@@ -45,18 +45,3 @@ def test_a_worker_killed_while_idle_is_replaced_before_the_next_request(page, si
     page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
                            timeout=60_000)
 
-
-def test_latest_drops_the_superseded_answer(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-knotty")
-    wait_engine(page)
-    outcome = page.evaluate("""async () => {
-        const { engine, getGame } = window.nonogramApp;
-        const puzzle = getGame().puzzle.dict;
-        const settle = (p) => p.then((r) => 'answered:' + typeof r, (e) => e.kind);
-        const a = settle(engine.latest('t', 'diagnose', { puzzle }));
-        const b = settle(engine.latest('t', 'diagnose', { puzzle }));
-        const other = settle(engine.latest('u', 'diagnose', { puzzle }));  // another channel: kept
-        return [await a, await b, await other];
-    }""")
-    assert outcome == ["superseded", "answered:object", "answered:object"]
