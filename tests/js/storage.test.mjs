@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 
 test("a saved game loads back, and is remembered as the last one", () => {
-  assert.equal(store.saveGame("builtin:a", { cells: "0120", elapsed: 5 }), true);
+  assert.equal(store.saveGame("builtin:a", { cells: "0120", elapsed: 5 }), "saved");
   const rec = store.loadGame("builtin:a");
   assert.equal(rec.cells, "0120");
   assert.equal(rec.elapsed, 5);
@@ -45,7 +45,7 @@ test("saved games are listed newest first; other keys and corrupt records are sk
 test("a full storage drops the oldest games to make room", () => {
   for (let i = 0; i < 20; i++) store.saveGame(`g${i}`, { cells: "0".repeat(100) });
   window.localStorage.quota = [...window.localStorage.map].reduce((n, [a, b]) => n + a.length + b.length, 0);
-  assert.equal(store.saveGame("new", { cells: "0".repeat(100) }), true);
+  assert.equal(store.saveGame("new", { cells: "0".repeat(100) }), "saved");
   assert.ok(store.loadGame("new"));
   assert.ok(store.loadGame("g19"), "the newest older game is kept");
   assert.equal(store.loadGame("g0"), null, "the oldest is dropped");
@@ -53,7 +53,7 @@ test("a full storage drops the oldest games to make room", () => {
 
 test("no storage at all: saving says so, loading finds nothing", () => {
   window.localStorage = null;
-  assert.equal(store.saveGame("a", {}), false);
+  assert.equal(store.saveGame("a", {}), "failed");
   assert.equal(store.loadGame("a"), null);
   assert.deepEqual(store.savedGames(), []);
 });
