@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from .common import CACHE, HERE, NODE, ROOT, WEB, log, sha256
+from .common import node as common_node
 
 RUNNER = HERE / "run-in-pyodide.mjs"
 PYCOMPILE = HERE / "in_pyodide" / "pycompile.py"
@@ -26,7 +27,7 @@ def run_pyodide(script: Path, globals_: dict, failing: str, install: dict | None
     pyodide = NODE / "pyodide"
     req = {"moduleURL": (pyodide / "pyodide.mjs").as_uri(), "indexURL": f"{pyodide}/",
            "script": str(script), "globals": globals_, "install": install}
-    node = shutil.which("node")
+    node = common_node()
     r = subprocess.run([node, str(RUNNER)], input=json.dumps(req),
                        capture_output=True, text=True) if node else None
     if r is None or r.returncode:

@@ -10,9 +10,17 @@ import sys
 
 from . import npm
 from .assemble import build
-from .common import ROOT, BuildError, log
+from .common import ROOT, BuildError, log, node
 from .serve import serve
 from .wheels import cached_micropip
+
+
+def node_major() -> int:
+    exe = node()
+    if not exe:
+        return 0
+    r = subprocess.run([exe, "-p", "process.versions.node.split('.')[0]"], capture_output=True, text=True)
+    return int(r.stdout.strip() or 0) if r.returncode == 0 else 0
 
 
 def setup_if_missing(argv: list[str]) -> None:
@@ -21,7 +29,8 @@ def setup_if_missing(argv: list[str]) -> None:
     A set-up machine, or a build already in .venv, goes on at once."""
     missing = [what for what, gone in (
         ("npm", not npm.up_to_date() and not shutil.which("npm")),
-        ("pip", not cached_micropip() and importlib.util.find_spec("pip") is None)) if gone]
+        ("pip", not cached_micropip() and importlib.util.find_spec("pip") is None),
+        ("Node >= 20", node_major() < 20)) if gone]
     venv = ROOT / ".venv"
     if not missing or os.path.realpath(sys.prefix) == os.path.realpath(venv):
         return

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,6 +13,13 @@ WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
 CACHE = Path(os.environ.get("PYSOLVER_BUILD_CACHE", ROOT / "build" / "cache"))
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # reproducible wheel bytes -> stable cache version
+
+
+def node() -> str | None:
+    """The Node the build runs: scripts/setup's own in .venv/ (a system whose Node is
+    older than 20, as Debian 12's), else the one on PATH."""
+    own = ROOT / ".venv" / "bin" / "node"
+    return str(own) if own.exists() else shutil.which("node")
 
 
 class BuildError(Exception):
