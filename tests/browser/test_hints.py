@@ -27,6 +27,7 @@ def test_a_wrong_mark_no_line_contradicts_is_caught_shown_and_fixed(page, site_s
     page.click("#hint")                             # stage 2: where, with the right value
     overlay = page.evaluate(OVERLAY)
     assert overlay["stage"] == 2 and overlay["cells"] == [{"row": 2, "column": 6, "value": "."}]
+    assert overlay["frames"] == overlay["cells"]    # framed, with the right value drawn in
     assert page.text_content("#hint-text").startswith("1 of your marks is wrong")
     assert page.text_content("#hint") == "Hint: fix the marks"
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -53,7 +54,7 @@ def test_a_what_if_points_at_the_cell_then_steps_through_its_chain(page, site_se
     page.wait_for_function(f"{TEXT}.startsWith('Try a what-if')", timeout=30_000)
     assert page.text_content("#hint-text").startswith("Try a what-if on row 1, column 6")
     overlay = page.evaluate(OVERLAY)
-    assert overlay["focus"] == {"row": 1, "column": 6} and overlay["line"] is None
+    assert overlay["frames"] == [{"row": 1, "column": 6}] and overlay["line"] is None
     assert page.evaluate("window.nonogramApp.view.cursor") == {"x": 5, "y": 0}
     assert page.text_content("#hint") == "Hint: show the chain"
     page.click("#hint")
