@@ -276,8 +276,7 @@ def build_parser():
     c.add_argument("--json", action="store_true")
     c.set_defaults(run=cmd_check)
 
-    h = sub.add_parser("hint", help="the next hint for a partly solved grid: the player's "
-                       "mistakes (wrong marks, with their right values), else the next deduction")
+    h = sub.add_parser("hint", help="the next deduction for a partly solved grid")
     h.add_argument("file", metavar="FILE")
     h.add_argument("--state", required=True, metavar="STATEFILE",
                    help="one row per line: ? unknown, . empty, # or a colour char filled")
