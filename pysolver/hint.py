@@ -103,17 +103,19 @@ def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
                               probe_budget)
     if found:
         return found
-    solution = _agreeing(known, eng, rows)
+    fits = _fitting(known, eng, rows)
+    solution = fits[0] if len(fits) == 1 else None
     found = whatif.deep_hint(puzzle, eng, rows, cols, solution)
     if found:
         return found
-    if solution is None and stuck_work and not (known and known.complete):
-        solution = mistakes.solution_from(puzzle, eng.cells(rows), stuck_work)
-        known = mistakes.known(puzzle)
-        solution = solution if _agreeing(known, eng, rows) == solution else None
+    if not fits and stuck_work and not (known and known.complete):
+        if mistakes.solution_from(puzzle, eng.cells(rows), stuck_work):
+            known = mistakes.known(puzzle)
+            fits = _fitting(known, eng, rows)
+            solution = fits[0] if len(fits) == 1 else None
     if solution is not None:
         return whatif.reveal_hint(puzzle, eng, rows, cols, solution, known.unique)
-    several = known is not None and len(known.solutions) > 1
+    several = len(fits) > 1
     why = ("No single line, no test of one cell and no deeper test from a cell gives a new "
            "cell here: " + ("the puzzle has more than one solution, and your marks fit more "
                             "than one of them." if several else
@@ -123,14 +125,13 @@ def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
             "leftmost": None, "rightmost": None}
 
 
-def _agreeing(known, eng, rows):
-    """A known solution (row strings) the grid agrees with, or None: the one to
-    reveal from. With several solutions, only when exactly one known one agrees."""
+def _fitting(known, eng, rows):
+    """The known solutions (row strings) the grid agrees with. A reveal needs
+    exactly one: with two, the marks do not tell which cell values are right."""
     if known is None:
-        return None
+        return []
     chars = [c.char for c in eng.puzzle.colors]
-    fits = [s for s in known.solutions if _fits(rows, s, chars)]
-    return fits[0] if len(fits) == 1 else None
+    return [s for s in known.solutions if _fits(rows, s, chars)]
 
 
 def _fits(rows, solution, chars):

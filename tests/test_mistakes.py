@@ -241,3 +241,14 @@ def test_clues_only_a_search_refutes_are_said_to_have_no_solution(monkeypatch):
     assert d["notice"] == "These clues have no solution: a search found no grid that satisfies them all."
     h = api.hint(p, ["#???"] * 4)  # whatever the marks
     assert h == mistakes.NO_SOLUTION_HINT
+
+
+def test_several_solutions_the_marks_fit_are_not_revealed_from():
+    from pictures import DIAGONAL, bw
+    p = bw(DIAGONAL).validate()
+    api.clear_caches()
+    h = api.hint(p, ["??", "??"], find_solutions=True)
+    assert h["kind"] == "none" and h["cells"] == []
+    assert "more than one solution, and your marks fit more than one of them" in h["explanation"]
+    # one mark decides which solution: from there, the hints go on
+    assert api.hint(p, ["#?", "??"])["kind"] == "line"

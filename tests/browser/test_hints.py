@@ -1,7 +1,7 @@
 """Hints that catch the player's mistakes and show a what-if's chain, in the built site."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, state, wait_engine
+from helpers import click_cell, fill_rows, open_builtin, open_site, state, wait_engine
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -27,6 +27,7 @@ def test_a_wrong_mark_no_line_contradicts_is_caught_shown_and_fixed(page, site_s
     page.click("#hint")                             # stage 2: where, with the right value
     overlay = page.evaluate(OVERLAY)
     assert overlay["stage"] == 2 and overlay["cells"] == [{"row": 2, "column": 6, "value": "."}]
+    assert overlay["frames"] == overlay["cells"]    # framed, with the right value drawn in
     assert page.text_content("#hint-text").startswith("1 of your marks is wrong")
     assert page.text_content("#hint") == "Hint: fix the marks"
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -53,7 +54,7 @@ def test_a_what_if_points_at_the_cell_then_steps_through_its_chain(page, site_se
     page.wait_for_function(f"{TEXT}.startsWith('Try a what-if')", timeout=30_000)
     assert page.text_content("#hint-text").startswith("Try a what-if on row 1, column 6")
     overlay = page.evaluate(OVERLAY)
-    assert overlay["focus"] == {"row": 1, "column": 6} and overlay["line"] is None
+    assert overlay["frames"] == [{"row": 1, "column": 6}] and overlay["line"] is None
     assert page.evaluate("window.nonogramApp.view.cursor") == {"x": 5, "y": 0}
     assert page.text_content("#hint") == "Hint: show the chain"
     page.click("#hint")
@@ -80,4 +81,27 @@ def test_a_what_if_points_at_the_cell_then_steps_through_its_chain(page, site_se
     page.click("#hint")
     after = state(page)
     assert after[0][5] == "." and before[0][5] == "?"
+    assert sum(a != b for ra, rb in zip(after, before) for a, b in zip(ra, rb)) == 1
+
+
+def test_where_deductions_end_hint_reveals_a_cell(page, site_server):
+    # Forever (unique, needs search) after 157 hints: no line, what-if or deeper
+    # what-if is left within the budgets (the issue: "needs deeper search" after 124)
+    from test_mistakes import FOREVER_157
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-6574")
+    fill_rows(page, FOREVER_157)
+    page.click("#hint")
+    page.wait_for_function(f"{TEXT}.startsWith('No deduction from here')", timeout=180_000)
+    focus = page.evaluate(OVERLAY)["frames"][0]
+    assert page.text_content("#hint") == "Hint: reveal it"
+    page.click("#hint")
+    assert page.text_content("#hint-text").startswith("Reveal one cell")
+    assert page.text_content("#hint") == "Hint: apply the revealed cell"
+    before = state(page)
+    page.click("#hint")
+    after = state(page)
+    y, x = focus["row"] - 1, focus["column"] - 1
+    assert before[y][x] == "?" and after[y][x] != "?"
     assert sum(a != b for ra, rb in zip(after, before) for a, b in zip(ra, rb)) == 1

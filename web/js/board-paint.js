@@ -106,7 +106,7 @@ function drawGridLines(v, ctx, width, height, cs) {
 }
 
 /** Hint stage 2+: the cells to set, and the leftmost/rightmost arrangements along the line;
- * any stage: the cell a what-if tests (``focus``). */
+ * any stage: solid frames (``frames``: the cell a what-if tests, the wrong marks). */
 function drawHint(v, ctx, hint, cs) {
   const t = v.theme, p = v.game.puzzle;
   const i = hint.line ? hint.line.index - 1 : 0;
@@ -145,11 +145,11 @@ function drawHint(v, ctx, hint, cs) {
       }
     }
   }
-  if (hint.focus) {
-    // the cell a what-if tests (or a reveal names): a solid frame
+  for (const f of hint.frames || []) {
+    // the cell a what-if tests (or a reveal names), the wrong marks: a solid frame
     ctx.strokeStyle = t.hintMark;
     ctx.lineWidth = Math.max(2, cs / 7);
-    ctx.strokeRect((hint.focus.column - 1) * cs + 1, (hint.focus.row - 1) * cs + 1, cs - 1, cs - 1);
+    ctx.strokeRect((f.column - 1) * cs + 1, (f.row - 1) * cs + 1, cs - 1, cs - 1);
   }
   if (hint.stage >= 2 && hint.leftmost && hint.line) {
     // drawn last so the two arrangements stay visible over the marks

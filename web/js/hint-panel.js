@@ -164,7 +164,7 @@ export class HintPanel {
         this.showButtons({ count: true });
         this.view.setOverlay("hint", null);
       } else {
-        this.view.setOverlay("hint", { line: focus ? null : h.line, focus, stage: 1 });
+        this.view.setOverlay("hint", { line: focus ? null : h.line, frames: focus ? [focus] : [], stage: 1 });
         if (focus) this.view.moveCursor(focus.column - 1, focus.row - 1);
         else if (h.line) this.view.moveCursor(
           h.line.axis === "column" ? h.line.index - 1 : this.view.cursor.x,
@@ -178,7 +178,7 @@ export class HintPanel {
       this.showStep(0);
     } else {
       this.legend.hidden = !h.leftmost;
-      this.view.setOverlay("hint", { ...h, focus, stage: 2 });
+      this.view.setOverlay("hint", { ...h, frames: h.kind === "mistake" ? h.cells : focus ? [focus] : [], stage: 2 });
       if (h.kind === "mistake") this.view.moveCursor(h.cells[0].column - 1, h.cells[0].row - 1);
     }
     this.button.textContent = game && h.cells && h.cells.length ? (THIRD[h.kind] || "Hint: apply") : FIRST;
@@ -233,7 +233,7 @@ export class HintPanel {
     else if (s.fails) words = `${this.lineName(s)} cannot be completed: the what-if is impossible, so the cell takes the other value.`;
     else words = `${this.lineName(s)} then gives ${s.cells.length} cell${s.cells.length === 1 ? "" : "s"}.`;
     this.text.textContent = `Step ${k} of ${total}. ${words}\n${h.explanation}`;
-    this.view.setOverlay("hint", { line: s ? { axis: s.axis, index: s.index } : null, cells, focus, stage: 2, chain: true });
+    this.view.setOverlay("hint", { line: s ? { axis: s.axis, index: s.index } : null, cells, frames: [focus], stage: 2, chain: true });
     this.showButtons({ steps: true });
     this.steps.prev.disabled = k === 0;
     this.steps.next.disabled = k === total;
