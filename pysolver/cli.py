@@ -354,7 +354,7 @@ def build_parser():
                    help="print the check result as JSON (a list for a batch)")
     c.set_defaults(run=cmd_check)
 
-    h = sub.add_parser("hint", help="the next deduction for a partly solved grid")
+    h = sub.add_parser("hint", help="the next hint for a partly solved grid: the player's mistakes (wrong marks, with their right values), else the next deduction")
     h.add_argument("file", metavar="FILE", help=FILE_HELP)
     h.add_argument("--state", required=True, metavar="STATEFILE",
                    help="the grid so far, one row per line: ? unknown, . empty, # (or a "
