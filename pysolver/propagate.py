@@ -50,6 +50,15 @@ class Engine:
         """Send this engine's line events to ``observer`` (None: no events)."""
         self.on_line = getattr(observer, "line", None) if observer is not None else None
 
+    def _checkpoint(self, solves):
+        """Propagation's check: count the solves so far, run the tick, and
+        return the next allowance of cells."""
+        self.line_solves += solves
+        self.left = CHECK_CELLS
+        if self.tick is not None:
+            self.tick()
+        return CHECK_CELLS
+
     def work(self, cells):
         """Count work done outside propagation (e.g. a pass over the grid's cells)."""
         self.left -= cells
@@ -153,11 +162,8 @@ class Engine:
                     solves += 1
                     left -= n
                     if left <= 0:
-                        self.line_solves += solves
+                        left = self._checkpoint(solves)
                         solves = 0
-                        left = self.left = CHECK_CELLS
-                        if self.tick is not None:
-                            self.tick()
                     if new is None:
                         self.failed = (axis, i)
                         self.line_solves += solves
@@ -217,11 +223,8 @@ class Engine:
                         new = cache[old] = solve_cans(clues[i], n, old)
                         left -= n
                         if left <= 0:
-                            self.line_solves += solves
+                            left = self._checkpoint(solves)
                             solves = 0
-                            left = self.left = CHECK_CELLS
-                            if self.tick is not None:
-                                self.tick()
                     solves += 1
                     if new is None:
                         self.failed = (axis, i)
