@@ -20,12 +20,24 @@ class Element:
     __slots__ = ("tag", "attrib", "children", "parts", "line")
 
     def __init__(self, tag, attrib, line):
+        # no lists until needed: most elements (<count>) have no children, and a
+        # million empty lists would be a third of a large document's memory
         self.tag, self.attrib, self.line = tag, attrib, line
-        self.children, self.parts = [], []
+        self.children, self.parts = (), ()
 
     @property
     def text(self) -> str:
         return "".join(self.parts)
+
+    def add_child(self, el) -> None:
+        if not self.children:
+            self.children = []
+        self.children.append(el)
+
+    def add_text(self, data: str) -> None:
+        if not self.parts:
+            self.parts = []
+        self.parts.append(data)
 
     def find(self, tag):
         return next((c for c in self.children if c.tag == tag), None)
@@ -76,7 +88,7 @@ def parse_xml(text: str) -> Element:
             fail(f"elements nested more than {limits.MAX_XML_DEPTH} deep (the limit)")
         el = Element(tag, attrs, parser.CurrentLineNumber)
         if stack:
-            stack[-1].children.append(el)
+            stack[-1].add_child(el)
         elif root:
             fail("more than one root element")
         else:
@@ -88,7 +100,7 @@ def parse_xml(text: str) -> Element:
 
     def chars(data):
         if stack:
-            stack[-1].parts.append(data)
+            stack[-1].add_text(data)
 
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity_decl
