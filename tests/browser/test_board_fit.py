@@ -72,6 +72,10 @@ def test_zoom_fit_and_window_resize(page, site_server):
     page.click("#zoom-in")
     zoomed = fitted(page)["cell"]
     assert zoomed > fit and page.text_content("#zoom-level") == f"{zoomed}px"
+    # another view and back: the player's zoom stays
+    page.click("#nav-library")
+    page.click("#nav-play")
+    assert fitted(page)["cell"] == zoomed
     page.click("#zoom-out")
     page.click("#zoom-out")
     assert fitted(page)["cell"] < zoomed

@@ -84,6 +84,7 @@ export class GridView extends EventTarget {
    * zoomed and only the height changed (a phone's address bar coming and going). */
   onResize() {
     const box = this.measure();
+    if (!box.width || !box.height) return; // hidden (another view): keep the size and zoom
     if (!this.game || (box.width === this.box.width && box.height === this.box.height)) return;
     if (this.autoFit || box.width !== this.box.width || !this.box.width) this.fit();
     else this.box = box;
