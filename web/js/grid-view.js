@@ -233,7 +233,8 @@ export class GridView extends EventTarget {
   strokeStart(e) {
     if (!this.game || (e.button !== 0 && e.button !== 2)) return;
     const { x, y, inside } = this.cellAt(e);
-    if (!inside) return;
+    // the sticky clues lie over scrolled cells: a press on them is not on a cell
+    if (!inside || e.target !== this.cellCanvas) return;
     e.preventDefault();
     this.aria.focus({ preventScroll: true });
     try { this.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
