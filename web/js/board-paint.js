@@ -180,8 +180,9 @@ function clueLayer(v, axis, crossedStyle) {
       } else {
         ctx.fillStyle = crossed ? t.done : t.text;
       }
-      // the compact style squeezes a number into its slot rather than let it touch the next
-      ctx.fillText(String(b.n), cx, cy + 1, w - 2);
+      // a number too wide for its slot is squeezed, never left touching its neighbour
+      // ("10" over "13" in narrow columns)
+      ctx.fillText(String(b.n), cx, cy + 1, w - (w >= 12 ? 4 : 2));
       if (crossed) {
         ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
         ctx.lineWidth = 1.5;
