@@ -16,6 +16,11 @@ def active(page):
     }""")
 
 
+def keys(page, *names):
+    for name in names:
+        page.keyboard.press(name)
+
+
 def test_focus_on_open_and_moves_announced(page, site_server):
     open_site(page, site_server)
     assert page.evaluate("document.activeElement.className") == "aria-grid"
@@ -40,20 +45,12 @@ def test_announcement_says_crossed_out_and_satisfied_clues(page, site_server):
     wait_engine(page)
     # the heart's row 2 is "3 3" in ".###..###.": fill its first run from the keyboard
     page.focus(".aria-grid")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("f")
-    page.keyboard.press("Shift+ArrowRight")
-    page.keyboard.press("Shift+ArrowRight")
+    keys(page, "ArrowDown", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
     page.wait_for_function("() => { const c = window.nonogramApp.view.overlays.clues;"
                            " return c && c.rows[1][0] === true; }")
     page.keyboard.press("ArrowLeft")
     said = page.evaluate(LIVE)
     assert said.startswith("Row 2, column 3: filled.")
     assert "Row clue 3 3 (crossed out: 3), not satisfied" in said
-    for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("f")
-    page.keyboard.press("Shift+ArrowRight")
-    page.keyboard.press("Shift+ArrowRight")
+    keys(page, "ArrowRight", "ArrowRight", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
     assert "Row clue 3 3" in page.evaluate(LIVE) and "), satisfied;" in page.evaluate(LIVE)

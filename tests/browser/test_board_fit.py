@@ -2,7 +2,7 @@
 from the board open before; clue numbers legible and apart; zoom, Fit and window resizes."""
 import pytest
 
-from helpers import open_builtin, open_site
+from helpers import open_builtin, open_site, state
 
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 
@@ -72,6 +72,16 @@ def test_zoom_fit_and_window_resize(page, site_server):
     page.click("#zoom-in")
     zoomed = fitted(page)["cell"]
     assert zoomed > fit and page.text_content("#zoom-level") == f"{zoomed}px"
+    # scrolled down, the sticky column clues lie over cells: a click on them paints none
+    assert page.evaluate("const r = window.nonogramApp.view.root; r.scrollTop = r.scrollHeight; r.scrollTop") > 0
+    before = state(page)
+    clues = page.locator("canvas.col-clues").bounding_box()
+    page.mouse.click(clues["x"] + clues["width"] / 2, clues["y"] + clues["height"] - 3)
+    assert state(page) == before
+    # another view and back: the player's zoom stays
+    page.click("#nav-library")
+    page.click("#nav-play")
+    assert fitted(page)["cell"] == zoomed
     page.click("#zoom-out")
     page.click("#zoom-out")
     assert fitted(page)["cell"] < zoomed

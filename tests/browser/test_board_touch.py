@@ -23,6 +23,14 @@ class Fingers:
         self.page.wait_for_timeout(ms)
         self.send("touchEnd", [])
 
+    def drag(self, a0, a1, steps=8):
+        self.send("touchStart", [a0])
+        for k in range(1, steps + 1):
+            t = k / steps
+            self.send("touchMove", [(a0[0] + (a1[0] - a0[0]) * t, a0[1] + (a1[1] - a0[1]) * t)])
+            self.page.wait_for_timeout(16)
+        self.send("touchEnd", [])
+
     def two(self, a0, b0, a1, b1, steps=8):
         """Finger a lands, b lands a moment later, both move from (a0, b0) to (a1, b1), lift."""
         self.send("touchStart", [a0])
@@ -101,6 +109,14 @@ def test_two_fingers_pinch_and_pan_without_painting(page, site_server):
     after = view(page, "[v.root.scrollLeft, v.root.scrollTop]")
     assert after[0] > scroll[0] + 50 and after[1] > scroll[1] + 50
     assert view(page, "v.cell") == zoomed
+    assert state(page) == before
+    # one finger on the row clues pans too, and paints none of the cells scrolled under them
+    clues = page.locator("canvas.row-clues").bounding_box()
+    scroll = view(page, "v.root.scrollTop = Math.round((v.root.scrollHeight - v.root.clientHeight) / 2)")
+    assert scroll > 100
+    x0, y0 = clues["x"] + 10, box["y"] + box["height"] * 0.7
+    fingers.drag((x0, y0), (x0, y0 - 120))
+    assert view(page, "v.root.scrollTop") > scroll + 60
     assert state(page) == before
     # pinch in: smaller again
     fingers.two((mx - 120, my), (mx + 120, my), (mx - 40, my), (mx + 40, my))

@@ -187,8 +187,9 @@ function clueLayer(v, axis, crossedStyle) {
       } else {
         ctx.fillStyle = crossed ? t.done : t.text;
       }
-      // the compact style squeezes a number into its slot rather than let it touch the next
-      ctx.fillText(String(b.n), cx, cy + 1, w - 2);
+      // a number too wide for its slot is squeezed, never left touching its neighbour
+      // ("10" over "13" in narrow columns)
+      ctx.fillText(String(b.n), cx, cy + 1, w - (w >= 12 ? 4 : 2));
       if (crossed) {
         ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
         ctx.lineWidth = 1.5;
@@ -198,15 +199,18 @@ function clueLayer(v, axis, crossedStyle) {
       }
     });
   });
-  // bold separators every 5 lines, as in the grid
-  ctx.strokeStyle = t.bold;
+  // the grid's lines run on through the clues (light each line, bold every 5): a number's
+  // line reads at a glance even when the cells are small
   ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let k = 0; k <= clues.length; k += 5) {
-    if (axis === "row") { ctx.moveTo(0, k * cs + 0.5); ctx.lineTo(W, k * cs + 0.5); }
-    else { ctx.moveTo(k * cs + 0.5, 0); ctx.lineTo(k * cs + 0.5, H); }
+  for (const [step, colour] of [[1, t.line], [5, t.bold]]) {
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (let k = 0; k <= clues.length; k += step) {
+      if (axis === "row") { ctx.moveTo(0, k * cs + 0.5); ctx.lineTo(W, k * cs + 0.5); }
+      else { ctx.moveTo(k * cs + 0.5, 0); ctx.lineTo(k * cs + 0.5, H); }
+    }
+    ctx.stroke();
   }
-  ctx.stroke();
   return layer;
 }
 

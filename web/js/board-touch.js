@@ -21,7 +21,7 @@ export class BoardTouch {
     e.preventDefault();
     if (this.points.size === 1) {
       this.firstAt = e.timeStamp;
-      if (v.cellAt(e).inside) {
+      if (e.target === v.cellCanvas && v.cellAt(e).inside) {
         v.strokeStart(e);
         this.pressTimer = setTimeout(() => v.longPress(), LONG_PRESS_MS);
       } else {

@@ -84,6 +84,7 @@ export class GridView extends EventTarget {
    * zoomed and only the height changed (a phone's address bar coming and going). */
   onResize() {
     const box = this.measure();
+    if (!box.width || !box.height) return; // hidden (another view): keep the size and zoom
     if (!this.game || (box.width === this.box.width && box.height === this.box.height)) return;
     if (this.autoFit || box.width !== this.box.width || !this.box.width) this.fit();
     else this.box = box;
@@ -232,7 +233,8 @@ export class GridView extends EventTarget {
   strokeStart(e) {
     if (!this.game || (e.button !== 0 && e.button !== 2)) return;
     const { x, y, inside } = this.cellAt(e);
-    if (!inside) return;
+    // the sticky clues lie over scrolled cells: a press on them is not on a cell
+    if (!inside || e.target !== this.cellCanvas) return;
     e.preventDefault();
     this.aria.focus({ preventScroll: true });
     try { this.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
