@@ -58,3 +58,15 @@ test("full storage: this game's older history is dropped before a save fails", (
   window.localStorage.quota = 10;
   assert.equal(saveGame("c", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
 });
+
+test("storage the browser refuses: saving says 'blocked', reading finds nothing", () => {
+  const saved = window.localStorage;
+  Object.defineProperty(window, "localStorage", { configurable: true, get() { throw new Error("SecurityError"); } });
+  try {
+    assert.equal(saveGame("k", { rev: 1, cells: "0", undo: [], redo: [] }), "blocked");
+    assert.equal(loadGame("k"), null);
+    assert.equal(storedRev("k"), 0);
+  } finally {
+    Object.defineProperty(window, "localStorage", { configurable: true, writable: true, value: saved });
+  }
+});
