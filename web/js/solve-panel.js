@@ -101,11 +101,13 @@ export class SolvePanel {
     }));
     this.shown = layer;
     view.preview = layer;
+    view.root.classList.add("solve-preview"); // says the board shows the solver's cells, not the player's
     view.draw();
   }
 
   hideKnown() {
     if (this.view && this.shown && this.view.preview === this.shown) { this.view.preview = null; this.view.draw(); }
+    if (this.view) this.view.root.classList.remove("solve-preview");
     this.shown = null;
   }
 
