@@ -17,7 +17,7 @@ class MemoryStorage {
   removeItem(k) { this.map.delete(k); }
 }
 globalThis.window = { localStorage: new MemoryStorage() };
-const { migrate, saveGame, loadGame, storedRev, VERSION, PREFIX } = await import("../../web/js/storage.js");
+const { migrate, saveGame, loadGame, storedRev, storage, VERSION, PREFIX } = await import("../../web/js/storage.js");
 
 const v1 = (extra = {}) => ({ format: "pysolver-progress", version: 1, key: "k", saved: 5, puzzle: {}, title: "t",
   cells: "0120", undo: [], redo: [], elapsed: 9, solved: false, ...extra });
@@ -59,11 +59,12 @@ test("full storage: this game's older history is dropped before a save fails", (
   assert.equal(saveGame("c", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
 });
 
-test("storage the browser refuses: saving says 'blocked', reading finds nothing", () => {
+test("storage the browser refuses: no storage(), saving fails, reading finds nothing", () => {
   const saved = window.localStorage;
   Object.defineProperty(window, "localStorage", { configurable: true, get() { throw new Error("SecurityError"); } });
   try {
-    assert.equal(saveGame("k", { rev: 1, cells: "0", undo: [], redo: [] }), "blocked");
+    assert.equal(storage(), null);
+    assert.equal(saveGame("k", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
     assert.equal(loadGame("k"), null);
     assert.equal(storedRev("k"), 0);
   } finally {

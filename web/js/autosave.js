@@ -2,7 +2,7 @@
 // when the page is hidden. A save that fails is said in a notice above the board
 // and retried; two tabs on one puzzle see each other's saves (the `storage` event)
 // and a tab never overwrites a newer copy from another without asking.
-import { saveGame, loadGame, storedRev, PREFIX } from "./storage.js";
+import { saveGame, loadGame, storedRev, storage, PREFIX } from "./storage.js";
 
 const RETRY_MS = 5000;
 const NOTICES = {
@@ -53,7 +53,7 @@ export class Autosave {
       return;
     }
     const rev = Math.max(stored, game.rev) + 1;
-    const out = saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
+    const out = !storage() ? "blocked" : saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
     const kept = out === "saved" || out === "trimmed";
     if (kept) { game.rev = rev; this.conflict = false; }
     this.dirty = !kept;

@@ -38,11 +38,11 @@ function trySet(ls, key, data) {
 /** Save a game's record ({rev, played, puzzle, title, cells, undo, redo, elapsed, solved}).
  * When storage is full, older things go first: other games beyond half the usual number,
  * then this game's older undo history, then all of it, then all but the 5 latest other
- * games. Returns "saved", "trimmed" (saved without some history), "failed", or
- * "blocked" (the browser gives the site no storage). */
+ * games. Returns "saved", "trimmed" (saved without some history) or "failed" (also when
+ * the browser gives the site no storage: storage() is null then). */
 export function saveGame(key, record) {
   const ls = storage();
-  if (!ls) return "blocked";
+  if (!ls) return "failed";
   const { rev = 0, ...rest } = record;
   const data = (r) => JSON.stringify({ format: FORMAT, version: VERSION, key, rev, saved: Date.now(), ...r });
   if (trySet(ls, key, data(rest))) return "saved";
