@@ -19,6 +19,7 @@ def test_solve_draws_known_cells_and_cancel_keeps_the_players_marks(page, site_s
     page.click("#solve")
     wait_until(page, f"{SHOWN} > 0", 60)             # progress reports: known cells on the board
     shown = page.evaluate(SHOWN)
+    assert "solve-preview" in page.get_attribute("#board", "class")   # marked as the solver's view
     assert 0 < shown < 25 * 25
     assert state(page) == before                    # a display layer, not moves
     assert page.evaluate("window.nonogramApp.getGame().undoStack.length") == 2
@@ -28,4 +29,5 @@ def test_solve_draws_known_cells_and_cancel_keeps_the_players_marks(page, site_s
         assert page.evaluate("window.nonogramApp.getGame().elapsed") == elapsed
         page.click("#solve-cancel")
     wait_until(page, f"{SHOWN} === 0", 10)          # the layer goes with the solve
+    assert "solve-preview" not in page.get_attribute("#board", "class")
     assert state(page) == before

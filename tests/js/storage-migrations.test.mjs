@@ -17,7 +17,7 @@ class MemoryStorage {
   removeItem(k) { this.map.delete(k); }
 }
 globalThis.window = { localStorage: new MemoryStorage() };
-const { migrate, saveGame, loadGame, storedRev, VERSION, PREFIX } = await import("../../web/js/storage.js");
+const { migrate, saveGame, loadGame, storedRev, storage, VERSION, PREFIX } = await import("../../web/js/storage.js");
 
 const v1 = (extra = {}) => ({ format: "pysolver-progress", version: 1, key: "k", saved: 5, puzzle: {}, title: "t",
   cells: "0120", undo: [], redo: [], elapsed: 9, solved: false, ...extra });
@@ -57,4 +57,17 @@ test("full storage: this game's older history is dropped before a save fails", (
   assert.ok(loadGame("b").undo.length <= 100);
   window.localStorage.quota = 10;
   assert.equal(saveGame("c", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
+});
+
+test("storage the browser refuses: no storage(), saving fails, reading finds nothing", () => {
+  const saved = window.localStorage;
+  Object.defineProperty(window, "localStorage", { configurable: true, get() { throw new Error("SecurityError"); } });
+  try {
+    assert.equal(storage(), null);
+    assert.equal(saveGame("k", { rev: 1, cells: "0", undo: [], redo: [] }), "failed");
+    assert.equal(loadGame("k"), null);
+    assert.equal(storedRev("k"), 0);
+  } finally {
+    Object.defineProperty(window, "localStorage", { configurable: true, writable: true, value: saved });
+  }
 });

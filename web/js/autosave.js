@@ -2,9 +2,17 @@
 // when the page is hidden. A save that fails is said in a notice above the board
 // and retried; two tabs on one puzzle see each other's saves (the `storage` event)
 // and a tab never overwrites a newer copy from another without asking.
-import { saveGame, loadGame, storedRev, PREFIX } from "./storage.js";
+import { saveGame, loadGame, storedRev, storage, PREFIX } from "./storage.js";
 
 const RETRY_MS = 5000;
+const NOTICES = {
+  trimmed: "This browser's storage for the site is full: your marks are saved, but not their undo history. " +
+    "Saving in full is tried again every few seconds.",
+  failed: "Your progress could not be saved: this browser's storage for the site is full. " +
+    "Keep this tab open: saving is tried again every few seconds.",
+  blocked: "This browser does not let the site store data (blocked storage or a private mode): " +
+    "your progress is kept only while this tab is open.",
+};
 
 export class Autosave {
   /** notice: the element for messages; getGame(); adopt(record): show another tab's newer copy. */
@@ -45,9 +53,10 @@ export class Autosave {
       return;
     }
     const rev = Math.max(stored, game.rev) + 1;
-    const out = saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
-    if (out !== "failed") { game.rev = rev; this.conflict = false; }
-    this.dirty = out === "failed";
+    const out = !storage() ? "blocked" : saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
+    const kept = out === "saved" || out === "trimmed";
+    if (kept) { game.rev = rev; this.conflict = false; }
+    this.dirty = !kept;
     if (out === "saved") {
       if (this.failing) {
         this.failing = false;
@@ -59,11 +68,10 @@ export class Autosave {
     // full storage: say so once, and keep trying (a trimmed save is retried in full)
     if (this.failing !== out) {
       this.failing = out;
-      this.showNotice(out === "trimmed"
-        ? "This browser's storage for the site is full: your marks are saved, but not their undo history. Saving in full is tried again every few seconds."
-        : "Your progress could not be saved: this browser's storage for the site is full. Keep this tab open: saving is tried again every few seconds.");
-      this.announce("Progress not fully saved: storage is full.");
+      this.showNotice(NOTICES[out]);
+      this.announce(out === "blocked" ? "Progress is not saved in this browser." : "Progress not fully saved: storage is full.");
     }
+    if (out === "blocked") return; // nothing to retry
     clearTimeout(this.retry);
     this.retry = setTimeout(() => this.save(), RETRY_MS);
   }

@@ -94,18 +94,20 @@ export class SolvePanel {
    * player is drawing a stroke (the layer is the stroke's then) or another game is open. */
   showKnown(rows, game) {
     const view = this.view;
-    if (!view || view.game !== game || (view.preview && view.preview !== this.shown)) return;
+    if (!view || view.game !== game || view.stroke || (view.preview && view.preview !== this.shown)) return;
     const w = game.puzzle.width, layer = new Map();
     rows.forEach((row, y) => [...row].forEach((ch, x) => {
       if (ch !== "?" && !game.fixed.has(y * w + x)) layer.set(y * w + x, solutionValue(game, ch));
     }));
     this.shown = layer;
     view.preview = layer;
+    view.root.classList.add("solve-preview"); // says the board shows the solver's cells, not the player's
     view.draw();
   }
 
   hideKnown() {
     if (this.view && this.shown && this.view.preview === this.shown) { this.view.preview = null; this.view.draw(); }
+    if (this.view) this.view.root.classList.remove("solve-preview");
     this.shown = null;
   }
 

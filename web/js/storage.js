@@ -38,7 +38,8 @@ function trySet(ls, key, data) {
 /** Save a game's record ({rev, played, puzzle, title, cells, undo, redo, elapsed, solved}).
  * When storage is full, older things go first: other games beyond half the usual number,
  * then this game's older undo history, then all of it, then all but the 5 latest other
- * games. Returns "saved", "trimmed" (saved without some history) or "failed". */
+ * games. Returns "saved", "trimmed" (saved without some history) or "failed" (also when
+ * the browser gives the site no storage: storage() is null then). */
 export function saveGame(key, record) {
   const ls = storage();
   if (!ls) return "failed";
