@@ -111,6 +111,8 @@ def cmd_hint(args):
         print(json.dumps(r, ensure_ascii=False))
     else:
         print(r["explanation"])
+        for c in r["cells"]:
+            print(f"row {c['row']} column {c['column']}: {c['value']}")
     return 0
 
 
