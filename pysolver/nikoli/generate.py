@@ -14,11 +14,12 @@ import random
 from .. import asp
 from ..puzzle import PuzzleError
 from . import aspsolve, rules
-from .model import BLACK, WHITE, Grid
+from .model import BLACK, WHITE, Grid, relabel_rooms, top_cells
 
 SHAPE_RULES = {"masyu": ("m1",), "bag": ("b1",), "heyawake": ("h1", "h2", "h5")}
 MIN_SHARE = {"masyu": 0.5, "bag": 0.45, "heyawake": 0.2}
 ATTEMPTS = 30
+SPOT_SHARE = 5  # a black-pearl spot per this many cells, at least
 SPOTS = """
 spot(X, Y) :- on(X, Y), not straight(X, Y), straight(X + A, Y + B) : lk(X, Y, D), step(D, A, B).
 """
@@ -32,7 +33,7 @@ def _random_solution(grid: Grid, seed: int):
     extra += f":- #count {{ X, Y : {counted}(X, Y) }} < {share}.\n"
     if grid.family == "masyu":  # loops with room for black pearls: more of them are unique
         extra += (SPOTS + f":- #count {{ X, Y : spot(X, Y) }} < "
-                  f"{grid.width * grid.height // 8}.\n")
+                  f"{grid.width * grid.height // SPOT_SHARE}.\n")
     run = asp.run_program(aspsolve.program(grid) + extra,
                           lambda syms: aspsolve.rows_from_atoms(grid, syms), 1, 20,
                           args=("-c", "hint=1", f"--seed={seed}", "--rand-freq=1",
@@ -56,7 +57,6 @@ def _rooms(w, h, rng):
         else:
             k = rng.randint(1, rh - 1)
             stack += [(x0, y0, rw, k), (x0, y0 + k, rw, rh - k)]
-    from .model import relabel_rooms
     return relabel_rooms(rooms, w)
 
 
@@ -122,15 +122,14 @@ def _clue_options(fam, rows, grid):
         return out
     if fam == "masyu":
         return _pearls(rows, w, h)
-    tops = {}
-    from .model import top_cells
+    tops, top = {}, top_cells(grid)
     for r, room in enumerate(grid.room_cells()):
-        tops[top_cells(grid)[r]] = sum(rows[y][x] == "#" for x, y in room)
+        tops[top[r]] = sum(rows[y][x] == "#" for x, y in room)
     return tops
 
 
 def _pearls(rows, w, h):
-    from .aspsolve import DIRS
+    DIRS = aspsolve.DIRS
     step = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
     links = {(x, y): DIRS.get(rows[y][x], frozenset()) for y in range(h) for x in range(w)}
     out = {}
@@ -159,8 +158,9 @@ def _is_unique(grid, cap=None):
     return r["status"] == "unique" and r["stats"]["exhausted"], r
 
 
-def generate(family: str, width: int, height: int, seed: int = 1):
-    """(Grid, info) of a uniquely solvable puzzle; PuzzleError after ATTEMPTS tries."""
+def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True):
+    """(Grid, info) of a uniquely solvable puzzle; PuzzleError after ATTEMPTS tries.
+    ``minimal=False`` skips the clue removal (quicker; benchmarks)."""
     rng = random.Random(f"{family}/{width}x{height}/{seed}")
     for attempt in range(ATTEMPTS):
         grid = Grid(family, width, height)
@@ -195,7 +195,7 @@ def generate(family: str, width: int, height: int, seed: int = 1):
             ok, r = _is_unique(grid, WORK_CAP * 5)
         if not ok:
             continue
-        if family != "nurikabe":
+        if family != "nurikabe" and minimal:
             for c in rng.sample(sorted(grid.clues), len(grid.clues)):
                 v = grid.clues.pop(c)
                 if not _is_unique(grid, WORK_CAP)[0]:
