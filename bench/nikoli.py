@@ -9,7 +9,8 @@ Instances: pysolver.nikoli.generate with seeds 1..COUNT, without the clue-remova
 pass (unique, quicker to make), cached as URLs in --cache so later runs skip the
 generation. Each (instance, encoding) is one solve for two models (uniqueness),
 wall clock including grounding, with a per-instance time limit (the baseline's
-is --baseline-timeout). Every answer is checked by the rule checker. Reports per
+is --baseline-timeout). Every answer is checked by the rule checker (the
+baseline's wrong answers, from the seed's weaker Bag B2, are counted). Reports per
 family and size: decided count, median, worst, total, and the speed-up in total
 over the instances both decided.
 """
@@ -46,9 +47,9 @@ def instances(family, size, count, cache: Path):
 def run(grid, baseline, timeout):
     r = aspsolve.solve(grid, 2, timeout, baseline=baseline)
     decided = r["status"] in ("unique", "multiple", "none")
-    for sol in r["solutions"]:
-        assert not rules.violations(grid, sol), (url.write_url(grid), baseline)
-    return decided, r["time_s"], r["stats"]
+    wrong = any(rules.violations(grid, sol) for sol in r["solutions"])
+    assert baseline or not wrong, url.write_url(grid)  # the seed's Bag B2 is too weak
+    return decided, r["time_s"], wrong
 
 
 def line(name, rows):
@@ -73,19 +74,21 @@ def main():
     cache.mkdir(parents=True, exist_ok=True)
     for fam in args.families.split(","):
         for size in map(int, args.sizes.split(",")):
-            mine, base, both = [], [], []
+            mine, base, both, wrong = [], [], [], 0
             for seed, grid in instances(fam, size, args.count, cache):
                 a = run(grid, False, args.timeout)
                 mine.append(a[:2])
                 if not args.no_baseline:
                     b = run(grid, True, args.baseline_timeout)
                     base.append(b[:2])
+                    wrong += b[2]
                     if a[0] and b[0]:
                         both.append((a[1], b[1]))
             print(f"{fam} {size}x{size} ({len(mine)} instances)")
             print("  " + line("project ", mine))
             if not args.no_baseline:
-                print("  " + line("baseline", base))
+                print("  " + line("baseline", base)
+                      + (f"; {wrong} answered with a grid that breaks the rules" if wrong else ""))
                 if both:
                     ratio = sum(b for _, b in both) / max(1e-9, sum(a for a, _ in both))
                     print(f"  baseline/project total over {len(both)} decided by both: "
