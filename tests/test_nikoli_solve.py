@@ -115,3 +115,16 @@ def test_cli_generate(capsys):
     assert code == 0 and r["url"].startswith("https://puzz.link/p?cave/5/5/")
     code, _, err = run_cli(capsys, "generate", "sudoku", "--size", "5x5")
     assert code == 2 and "unknown puzzle family" in err
+
+
+def test_cli_hint(tmp_path, capsys):
+    f, s = tmp_path / "n.txt", tmp_path / "state.txt"
+    f.write_text(EXAMPLES["nurikabe"] + "\n")
+    s.write_text("#????\n?????\n?????\n?????\n?????\n")
+    code, out, _ = run_cli(capsys, "hint", str(f), "--state", str(s), "--json")
+    r = json.loads(out)
+    assert code == 0 and r["kind"] == "mistake" and r["cells"] == [
+        {"row": 1, "column": 1, "value": "#"}]
+    s.write_text("?????\n")
+    code, _, err = run_cli(capsys, "hint", str(f), "--state", str(s))
+    assert code == 2 and str(s) in err and "expected 5" in err

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .. import asp
-from .model import BLACK, UNKNOWN, WHITE, Grid
+from .model import UNKNOWN, WHITE, Grid
 
 SHOWN = {"nurikabe": "shade", "heyawake": "shade", "bag": "inside", "masyu": "line"}
 # Masyu cell characters by the set of directions the loop leaves the cell in

@@ -11,7 +11,6 @@ Only clingo solves these families, so --engine pysolver is refused.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -111,6 +110,8 @@ def cmd_hint(args):
         print(json.dumps(r, ensure_ascii=False))
     else:
         print(r["explanation"])
+        for c in r["cells"]:
+            print(f"row {c['row']} column {c['column']}: {c['value']}")
     return 0
 
 
@@ -144,28 +145,19 @@ def cmd_generate(args):
 def build_parser():
     from ..cli import Parser
 
-    def positive_float(text):
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if v <= 0:
-            raise argparse.ArgumentTypeError("must be more than 0")
-        return v
-
     parser = Parser(prog="pysolver", description="Nikoli puzzles: solve, check, hint, convert.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     s = sub.add_parser("solve")
     s.add_argument("file", metavar="FILE")
     s.add_argument("--max-solutions", type=int, default=2)
-    s.add_argument("--timeout", type=positive_float)
+    s.add_argument("--timeout", type=float)
     s.add_argument("--engine", choices=("pysolver", "clingo", "auto"), default="auto")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_solve)
     c = sub.add_parser("check")
     c.add_argument("file", metavar="FILE")
     c.add_argument("--count", type=int, default=2, metavar="N")
-    c.add_argument("--timeout", type=positive_float)
+    c.add_argument("--timeout", type=float)
     c.add_argument("--json", action="store_true")
     c.set_defaults(run=cmd_check)
     h = sub.add_parser("hint")
@@ -189,4 +181,6 @@ def build_parser():
 
 def main(argv) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "timeout", None) is not None and args.timeout <= 0:
+        raise PuzzleError("--timeout must be more than 0")
     return args.run(args)

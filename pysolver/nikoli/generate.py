@@ -14,11 +14,15 @@ import random
 from .. import asp
 from ..puzzle import PuzzleError
 from . import aspsolve, rules
-from .model import BLACK, WHITE, Grid
+from .model import BLACK, WHITE, Grid, relabel_rooms, top_cells
 
 SHAPE_RULES = {"masyu": ("m1",), "bag": ("b1",), "heyawake": ("h1", "h2", "h5")}
 MIN_SHARE = {"masyu": 0.5, "bag": 0.45, "heyawake": 0.2}
 ATTEMPTS = 30
+SPOT_SHARE = 5  # a black-pearl spot per this many cells, at least
+SPOTS = """
+spot(X, Y) :- on(X, Y), not straight(X, Y), straight(X + A, Y + B) : lk(X, Y, D), step(D, A, B).
+"""
 
 
 def _random_solution(grid: Grid, seed: int):
@@ -27,6 +31,9 @@ def _random_solution(grid: Grid, seed: int):
     counted = {"masyu": "on", "bag": "inside", "heyawake": "shade"}[grid.family]
     extra = "".join(f"active({r}). " for r in SHAPE_RULES[grid.family])
     extra += f":- #count {{ X, Y : {counted}(X, Y) }} < {share}.\n"
+    if grid.family == "masyu":  # loops with room for black pearls: more of them are unique
+        extra += (SPOTS + f":- #count {{ X, Y : spot(X, Y) }} < "
+                  f"{grid.width * grid.height // SPOT_SHARE}.\n")
     run = asp.run_program(aspsolve.program(grid) + extra,
                           lambda syms: aspsolve.rows_from_atoms(grid, syms), 1, 20,
                           args=("-c", "hint=1", f"--seed={seed}", "--rand-freq=1",
@@ -50,7 +57,6 @@ def _rooms(w, h, rng):
         else:
             k = rng.randint(1, rh - 1)
             stack += [(x0, y0, rw, k), (x0, y0 + k, rw, rh - k)]
-    from .model import relabel_rooms
     return relabel_rooms(rooms, w)
 
 
@@ -116,15 +122,14 @@ def _clue_options(fam, rows, grid):
         return out
     if fam == "masyu":
         return _pearls(rows, w, h)
-    tops = {}
-    from .model import top_cells
+    tops, top = {}, top_cells(grid)
     for r, room in enumerate(grid.room_cells()):
-        tops[top_cells(grid)[r]] = sum(rows[y][x] == "#" for x, y in room)
+        tops[top[r]] = sum(rows[y][x] == "#" for x, y in room)
     return tops
 
 
 def _pearls(rows, w, h):
-    from .aspsolve import DIRS
+    DIRS = aspsolve.DIRS
     step = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
     links = {(x, y): DIRS.get(rows[y][x], frozenset()) for y in range(h) for x in range(w)}
     out = {}
@@ -141,13 +146,21 @@ def _pearls(rows, w, h):
     return out
 
 
-def _is_unique(grid):
-    r = aspsolve.solve(grid, 2, 60)
-    return r["status"] == "unique", r
+WORK_CAP = 400  # clingo conflicts a uniqueness check may take while generating
 
 
-def generate(family: str, width: int, height: int, seed: int = 1):
-    """(Grid, info) of a uniquely solvable puzzle; PuzzleError after ATTEMPTS tries."""
+def _is_unique(grid, cap=None):
+    """(unique?, result); with ``cap``, more conflicts than that count as "not known
+    unique": the clue stays, which keeps generated puzzles within a work budget."""
+    args = () if cap is None else (f"--solve-limit={cap}",)
+    r = asp.run_program(aspsolve.program(grid),
+                        lambda syms: aspsolve.rows_from_atoms(grid, syms), 2, 120, args=args)
+    return r["status"] == "unique" and r["stats"]["exhausted"], r
+
+
+def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True):
+    """(Grid, info) of a uniquely solvable puzzle; PuzzleError after ATTEMPTS tries.
+    ``minimal=False`` skips the clue removal (quicker; benchmarks)."""
     rng = random.Random(f"{family}/{width}x{height}/{seed}")
     for attempt in range(ATTEMPTS):
         grid = Grid(family, width, height)
@@ -161,12 +174,16 @@ def generate(family: str, width: int, height: int, seed: int = 1):
             for isl in rules.components(white, width, height):
                 grid.clues[rng.choice(sorted(isl))] = len(isl)
             options = {}
+            if not _nurikabe_unique(grid, rows, rng):
+                continue
         else:
             rows = _random_solution(grid, rng.randrange(1 << 30))
             if rows is None:
                 continue
             options = _clue_options(family, rows, grid)
-        ok, r = _is_unique(grid)
+            if family != "bag":  # every room count / pearl at once: one check per try
+                grid.clues, options = options, {}
+        ok, r = _is_unique(grid, WORK_CAP * 5)
         while not ok and options:
             if r["status"] == "none" or len(r["solutions"]) < 2:
                 break
@@ -175,13 +192,13 @@ def generate(family: str, width: int, height: int, seed: int = 1):
                       or _near(c, rows, other)]
             pick = rng.choice(differ or sorted(options))
             grid.clues[pick] = options.pop(pick)
-            ok, r = _is_unique(grid)
+            ok, r = _is_unique(grid, WORK_CAP * 5)
         if not ok:
             continue
-        if family != "nurikabe":
+        if family != "nurikabe" and minimal:
             for c in rng.sample(sorted(grid.clues), len(grid.clues)):
                 v = grid.clues.pop(c)
-                if not _is_unique(grid)[0]:
+                if not _is_unique(grid, WORK_CAP)[0]:
                     grid.clues[c] = v
         ok, r = _is_unique(grid)
         assert ok and not rules.violations(grid, r["solutions"][0])
@@ -201,3 +218,27 @@ def _near(c, rows, other):
     return any(0 <= y + dy < len(rows) and 0 <= x + dx < len(rows[0])
                and rows[y + dy][x + dx] != other[y + dy][x + dx]
                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def _nurikabe_unique(grid, rows, rng, tries=12) -> bool:
+    """Move the clues of islands next to where another solution differs (the clue's
+    place decides which shapes fit), until the puzzle is unique or tries run out."""
+    w, h = grid.width, grid.height
+    white = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."}
+    islands = rules.components(white, w, h)
+    for _ in range(tries):
+        ok, r = _is_unique(grid, WORK_CAP * 5)
+        if ok:
+            return True
+        if len(r["solutions"]) < 2:
+            return False
+        other = r["solutions"][0] if r["solutions"][0] != rows else r["solutions"][1]
+        diff = {(x, y) for y in range(h) for x in range(w) if rows[y][x] != other[y][x]}
+        near = diff | {(x + dx, y + dy) for x, y in diff
+                       for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        for isl in islands:
+            if near & set(isl) and len(isl) > 1:
+                old = next(c for c in isl if c in grid.clues)
+                del grid.clues[old]
+                grid.clues[rng.choice(sorted(isl))] = len(isl)
+    return False
