@@ -44,16 +44,25 @@ def discover(paths) -> list:
 
 
 def scan(store: Store, files) -> tuple:
-    """Record every file's puzzles (or parse errors) in the store: (keys found, parse errors)."""
+    """Record every file's puzzles (or parse errors) in the store: (keys found, parse
+    errors). A file whose size and modification time are those recorded is not read again."""
     keys, errors = [], 0
     for file in files:
         try:
-            with open(file, "rb") as fh:
-                items = formats.parse_each(fh.read(), file)
-        except OSError as e:
-            items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
-        keys.extend(store.record_file(file, items))
-        errors += sum(isinstance(x, PuzzleError) for x in items)
+            st = os.stat(file)
+            stamp = (st.st_size, st.st_mtime_ns)
+        except OSError:
+            stamp = None
+        known = store.file_entries(file, stamp) if stamp else None
+        if known is None:
+            try:
+                with open(file, "rb") as fh:
+                    items = formats.parse_each(fh.read(), file)
+            except OSError as e:
+                items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+            known = store.record_file(file, items, stamp)
+        keys.extend(k for k in known if k is not None)
+        errors += sum(k is None for k in known)
     store.commit()
     return keys, errors
 
