@@ -135,7 +135,7 @@ def run_local(jobs: int, work):
 
 def run_dask(address: str, work):
     """check_one over ``work`` on a Dask cluster (``local``: a LocalCluster of
-    LOCAL_WORKERS processes). A few tasks per worker thread are in flight at a
+    LOCAL_WORKERS processes). Several tasks per worker thread are in flight at a
     time; a task whose worker dies is rerun by Dask; one that kills workers
     repeatedly comes back as (key, None) and stays unchecked."""
     try:
@@ -148,7 +148,7 @@ def run_dask(address: str, work):
                                dashboard_address=None)
     try:
         with Client(cluster or address, timeout="20s") as client:
-            window = max(8, 4 * sum(client.nthreads().values()))
+            window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
             jobs = iter(work)
             pending = {}
             done = as_completed()
