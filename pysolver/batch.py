@@ -145,7 +145,7 @@ def run_dask(address: str, work):
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")  # any free port, this machine only
     try:
         with Client(cluster or address, timeout="20s") as client:
             window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
