@@ -228,7 +228,10 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
-        results = run_dask(dask, work) if dask else run_local(min(jobs, max(1, len(todo))), work)
+        if not todo:  # nothing to do: start no pool or cluster
+            results = iter(())
+        else:
+            results = run_dask(dask, work) if dask else run_local(min(jobs, len(todo)), work)
         bar = Progress(len(todo), progress_stream)
         try:
             for key, verdict in results:
