@@ -44,16 +44,25 @@ def discover(paths) -> list:
 
 
 def scan(store: Store, files) -> tuple:
-    """Record every file's puzzles (or parse errors) in the store: (keys found, parse errors)."""
+    """Record every file's puzzles (or parse errors) in the store: (keys found, parse
+    errors). A file whose size and modification time are those recorded is not read again."""
     keys, errors = [], 0
     for file in files:
         try:
-            with open(file, "rb") as fh:
-                items = formats.parse_each(fh.read(), file)
-        except OSError as e:
-            items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
-        keys.extend(store.record_file(file, items))
-        errors += sum(isinstance(x, PuzzleError) for x in items)
+            st = os.stat(file)
+            stamp = (st.st_size, st.st_mtime_ns)
+        except OSError:
+            stamp = None
+        known = store.file_entries(file, stamp) if stamp else None
+        if known is None:
+            try:
+                with open(file, "rb") as fh:
+                    items = formats.parse_each(fh.read(), file)
+            except OSError as e:
+                items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+            known = store.record_file(file, items, stamp)
+        keys.extend(k for k in known if k is not None)
+        errors += sum(k is None for k in known)
     store.commit()
     return keys, errors
 
@@ -126,7 +135,7 @@ def run_local(jobs: int, work):
 
 def run_dask(address: str, work):
     """check_one over ``work`` on a Dask cluster (``local``: a LocalCluster of
-    LOCAL_WORKERS processes). A few tasks per worker thread are in flight at a
+    LOCAL_WORKERS processes). Several tasks per worker thread are in flight at a
     time; a task whose worker dies is rerun by Dask; one that kills workers
     repeatedly comes back as (key, None) and stays unchecked."""
     try:
@@ -136,10 +145,10 @@ def run_dask(address: str, work):
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")  # any free port, this machine only
     try:
         with Client(cluster or address, timeout="20s") as client:
-            window = max(8, 4 * sum(client.nthreads().values()))
+            window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
             jobs = iter(work)
             pending = {}
             done = as_completed()
@@ -219,7 +228,10 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
-        results = run_dask(dask, work) if dask else run_local(min(jobs, max(1, len(todo))), work)
+        if not todo:  # nothing to do: start no pool or cluster
+            results = iter(())
+        else:
+            results = run_dask(dask, work) if dask else run_local(min(jobs, len(todo)), work)
         bar = Progress(len(todo), progress_stream)
         try:
             for key, verdict in results:

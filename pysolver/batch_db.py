@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS puzzles (
     colors TEXT NOT NULL,  -- JSON [[char, rgb], ...], background first
     puzzle TEXT NOT NULL   -- the puzzle JSON (ARCHITECTURE.md)
 );
+CREATE TABLE IF NOT EXISTS files (  -- what was read: unchanged files are not parsed again
+    file TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS entries (
     file TEXT NOT NULL, idx INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '',
     key TEXT, error TEXT, PRIMARY KEY (file, idx)
@@ -70,15 +73,29 @@ class Store:
 
     # -- a run ----------------------------------------------------------------
 
-    def record_file(self, file: str, items):
-        """Replace what ``file`` holds (items: Puzzle or PuzzleError, in file order); its keys."""
+    def file_entries(self, file: str, stamp) -> list | None:
+        """The keys (None for a parse error) ``file`` held when it was last read with
+        ``stamp`` (size, mtime_ns); None when it has not been read so."""
+        row = self.db.execute("SELECT size, mtime_ns FROM files WHERE file=?", (file,)).fetchone()
+        if row is None or tuple(row) != tuple(stamp):
+            return None
+        return [k for (k,) in self.db.execute("SELECT key FROM entries WHERE file=? ORDER BY idx",
+                                              (file,))]
+
+    def record_file(self, file: str, items, stamp=None) -> list:
+        """Replace what ``file`` holds (items: Puzzle or PuzzleError, in file order);
+        its keys (None for an error). ``stamp``: (size, mtime_ns) of what was read."""
         from .formats import jsonfmt
         self.db.execute("DELETE FROM entries WHERE file=?", (file,))
+        self.db.execute("DELETE FROM files WHERE file=?", (file,))
+        if stamp is not None:
+            self.db.execute("INSERT INTO files VALUES (?, ?, ?)", (file, *stamp))
         keys = []
         for idx, item in enumerate(items):
             if isinstance(item, PuzzleError):
                 self.db.execute("INSERT INTO entries (file, idx, error) VALUES (?, ?, ?)",
                                 (file, idx, str(item)))
+                keys.append(None)
                 continue
             key = clue_hash(item)
             keys.append(key)

@@ -57,6 +57,12 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     assert "checked 0 now (nothing new), 4 decided earlier" in out
     assert len(csv_rows(db)) == 8
 
+    # an edited file is read again (the others are not parsed again)
+    (tmp_path / "c" / "sums.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
+    assert "(4 distinct, 2 parse errors): checked 0 now (nothing new)" in out  # the diagonal's clues
+    assert {r["file"].endswith("sums.non"): r["status"] for r in csv_rows(db)}[True] == "multiple"
+
 
 def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store = batch_db.Store(str(tmp_path / "r.sqlite"))
