@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
 
 from .bytecode import compile_stdlib
-from .common import NODE, ROOT, SITE, WEB, BuildError, log
+from .common import CACHE, NODE, ROOT, SITE, WEB, BuildError, log
 from .npm import npm_ci
 from .service_worker import write_service_worker
 from .wheels import add_pycs, build_wheel, micropip_wheel
@@ -74,6 +75,29 @@ def convert_catalogue(puzzles: Path) -> int:
     return len(cat["puzzles"])
 
 
+LIBRARY_TIMEOUT_S = 10  # per built-in puzzle; Knotty (several solutions, hard) uses it all
+
+
+def verify_catalogue(puzzles: Path) -> None:
+    """The library shows what the engine measured: `pysolver batch` checks every
+    built-in puzzle into build/cache/library.sqlite (a later build checks only new or
+    changed ones) and each catalogue entry gets its verified status and difficulty."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver import batch, report
+    from pysolver.puzzle import PuzzleError
+
+    db = CACHE / "library.sqlite"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    try:
+        done = batch.run([str(WEB / "puzzles")], str(db), timeout=LIBRARY_TIMEOUT_S,
+                         jobs=min(2, os.cpu_count() or 1))
+        report.annotate_catalogue(str(db), str(puzzles / "catalogue.json"))
+    except PuzzleError as e:
+        raise BuildError(str(e)) from None
+    if done["checked"]:
+        log(f"library: {done['checked']} built-in puzzles checked by the engine (cached in {db.name})")
+
+
 def write_limits(site: Path) -> None:
     """site/limits.json: pysolver.limits' caps, which share.js checks before it unpacks a link."""
     sys.path.insert(0, str(ROOT))
@@ -120,6 +144,7 @@ def build() -> str:
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
     count = convert_catalogue(tmp / "puzzles")
+    verify_catalogue(tmp / "puzzles")
     write_limits(tmp)
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
