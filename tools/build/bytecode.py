@@ -71,12 +71,17 @@ def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
     return pycs
 
 
+# pysolver modules only the command line runs (the worker never imports them):
+# their imports (argparse, sqlite3, multiprocessing) stay source in the site
+COMMAND_LINE_ONLY = {"cli.py", "__main__.py", "pool.py", "batch.py", "batch_db.py", "report.py"}
+
+
 def stdlib_imports() -> list[str]:
     """Top-level modules the engine modules and the bridge import (anywhere in them,
     also inside functions), besides pysolver itself; the CLI's are left out."""
     names, modules = set(), []
     for path in sorted((ROOT / "pysolver").rglob("*.py")) + [WEB / "py" / "bridge.py"]:
-        if path.name in ("cli.py", "__main__.py"):
+        if path.name in COMMAND_LINE_ONLY:
             continue
         if path.parent.name != "py":
             rel = path.relative_to(ROOT).with_suffix("").parts

@@ -2,7 +2,7 @@
 // library's compact "Open a file or paste" panel) and page-wide drag-and-drop.
 // A view may take dropped files while it shows (app.registerDropTarget).
 
-const MAX_FILE = 5 * 1024 * 1024;
+import { sizeLimits } from "./limits.js";
 
 /** Bytes to text: UTF-16 when a byte-order mark says so, UTF-8 when the bytes are valid UTF-8,
  * else windows-1252 (older .non files are Latin-1: "Café", not "Caf\ufffd"). */
@@ -13,8 +13,13 @@ export function decodeText(bytes) {
   catch { return new TextDecoder("windows-1252").decode(bytes); }
 }
 
+/** A file's text, refused before it is read when it is over the size policy's byte cap. */
 export async function readFile(file) {
-  if (file.size > MAX_FILE) throw new Error(`${file.name}: the file is larger than 5 MB`);
+  const lim = await sizeLimits().catch(() => null);
+  if (lim && file.size > lim.max_file_bytes) {
+    throw new Error(`${file.name}: the file has ${file.size.toLocaleString("en")} bytes, over the limit of `
+      + `${lim.max_file_bytes.toLocaleString("en")} bytes`);
+  }
   return decodeText(new Uint8Array(await file.arrayBuffer()));
 }
 

@@ -9,6 +9,7 @@
 // from pysolver.limits) before anything is allocated for its puzzle: the link's
 // length, its size as it is unpacked (counted piece by piece, stopped at the cap),
 // then the puzzle's width, height and cells.
+import { sizeLimits } from "./limits.js";
 
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
@@ -27,18 +28,6 @@ function fromBase64Url(text) {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-let limits = null;
-
-/** The size policy the engine enforces too (pysolver.limits.as_dict()); null outside a page
- * (Node's unit tests have no site/limits.json: they pass their own to decodeShare or none). */
-export function sizeLimits() {
-  if (typeof document === "undefined") return Promise.resolve(null);
-  limits ??= fetch("limits.json").then((r) => {
-    if (!r.ok) throw new Error(`limits.json: HTTP ${r.status}`);
-    return r.json();
-  }).catch((err) => { limits = null; throw err; });
-  return limits;
-}
 
 /** deflate-raw bytes unpacked, refused past `cap` bytes: the input goes in 1 KB pieces, so no
  * more than about 1 MB (deflate's best ratio is about 1000:1) is ever unpacked past the cap. */
