@@ -22,7 +22,7 @@ from .model import Grid
 RULES = {"nurikabe": ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"],
          "heyawake": ["h1", "h2", "h3", "h4", "h5"], "masyu": ["m1", "m2", "m3"],
          "bag": ["b1", "b2", "b3"]}
-CANDIDATES = 6  # cells explained per hint; the one with the smallest core wins
+CANDIDATES = 3  # cells explained per hint; the one with the smallest core wins
 SHRINK_CONFLICTS = 200  # work per core-shrinking solve; past it the assumption stays
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 WORDS = {  # the seed's rules, as a player reads them
