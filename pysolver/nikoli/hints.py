@@ -22,7 +22,8 @@ from .model import Grid
 RULES = {"nurikabe": ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"],
          "heyawake": ["h1", "h2", "h3", "h4", "h5"], "masyu": ["m1", "m2", "m3"],
          "bag": ["b1", "b2", "b3"]}
-CANDIDATES = 6  # cells explained per hint; the one with the smallest core wins
+CANDIDATES = 3  # cells explained per hint; the one with the smallest core wins
+SHRINK_CONFLICTS = 200  # work per core-shrinking solve; past it the assumption stays
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 WORDS = {  # the seed's rules, as a player reads them
     "N1": "numbered cells stay unshaded", "N2": "every unshaded cell belongs to an island",
@@ -57,10 +58,12 @@ class Session:
         atom = self.ctl.symbolic_atoms[sym]
         return None if atom is None else atom.literal
 
-    def solve(self, assumptions, mode="auto"):
-        """(satisfiable, core literals or models' shown symbol sets)."""
+    def solve(self, assumptions, mode="auto", limit=None):
+        """(satisfiable: True, False or None when ``limit`` conflicts ran out,
+        core literals or the last model's shown symbols)."""
         conf = self.ctl.configuration.solve
         conf.enum_mode = mode
+        conf.solve_limit = "umax" if limit is None else str(limit)
         conf.models = "0" if mode in ("brave", "cautious") else "1"
         core, last = [], []
 
@@ -133,11 +136,12 @@ def _where(grid, unit) -> str:
 
 
 def _shrink(session, fixed, optional):
-    """A small unsatisfiable subset: drop each optional assumption that is not needed."""
+    """A small unsatisfiable subset: drop each optional assumption that is not needed
+    (proved unsatisfiable without it within SHRINK_CONFLICTS; otherwise it stays)."""
     keep = list(optional)
     for a in list(keep):
         trial = [k for k in keep if k != a]
-        if not session.solve(fixed + trial)[0]:
+        if session.solve(fixed + trial, limit=SHRINK_CONFLICTS)[0] is False:
             keep = trial
     return keep
 

@@ -183,7 +183,7 @@ def _label(i: int) -> str:
 
 
 def to_text(grid: Grid) -> str:
-    out = [f"{grid.family} {grid.width}x{grid.height}"]
+    rows = []
     for y in range(grid.height):
         toks = []
         for x in range(grid.width):
@@ -196,9 +196,10 @@ def to_text(grid: Grid) -> str:
                 room = _label(grid.rooms[y * grid.width + x])
                 tok = room if c is None else f"{room}:{tok}"
             toks.append(tok)
-        width = max(len(t) for t in toks)
-        out.append(" ".join(t.ljust(width) for t in toks).rstrip())
-    return "\n".join(out) + "\n"
+        rows.append(toks)
+    width = max(len(t) for toks in rows for t in toks)  # aligned columns
+    return "\n".join([f"{grid.family} {grid.width}x{grid.height}"]
+                     + [" ".join(t.ljust(width) for t in toks).rstrip() for toks in rows]) + "\n"
 
 
 def looks_like(text: str) -> bool:
@@ -220,7 +221,8 @@ def parse(text: str, name: str = "puzzle") -> Grid:
     """A grid from a file's text: a URL on its first line, or the text format."""
     from .url import is_url, read_url
 
-    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    first = next((ln.strip() for ln in text.splitlines()
+                  if ln.strip() and not ln.strip().startswith("#")), "")
     if is_url(first):
         return read_url(first, name)
     return parse_text(text, name)
