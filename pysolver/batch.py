@@ -13,11 +13,10 @@ import argparse
 import os
 import signal
 import sys
-import threading
-import time
 
 from . import api, formats
-from .batch_db import STATUSES, Store
+from .batch_db import Store
+from .pool import Progress, worker_start
 from .puzzle import PuzzleError
 
 DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
@@ -83,18 +82,6 @@ def check_one(job):
     return key, out
 
 
-def _watch_parent(parent: int):
-    """In a pool worker: ignore Ctrl-C (the parent handles it) and end with the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
 def run_local(jobs: int, work):
     """check_one over ``work`` in this process (1) or a pool of ``jobs`` processes.
 
@@ -109,7 +96,7 @@ def run_local(jobs: int, work):
     import queue
     done = queue.SimpleQueue()
     jobs_left = iter(work)
-    pool = multiprocessing.get_context("spawn").Pool(jobs, _watch_parent, (os.getpid(),))
+    pool = multiprocessing.get_context("spawn").Pool(jobs, worker_start, (os.getpid(),))
 
     def submit() -> int:
         job = next(jobs_left, None)
@@ -177,44 +164,6 @@ def run_dask(address: str, work):
             cluster.close()
 
 
-# -- progress -------------------------------------------------------------------
-
-class Progress:
-    """A one-line progress bar on a terminal: done/total, rate, time left, counts."""
-
-    def __init__(self, total: int, stream=None):
-        self.stream = stream if stream is not None else sys.stderr
-        self.on = (total > 0 and hasattr(self.stream, "isatty") and self.stream.isatty()
-                   and not os.environ.get("CI"))
-        self.total, self.done = total, 0
-        self.counts = dict.fromkeys(STATUSES + ("lost",), 0)
-        self.start = self.last = time.monotonic()
-
-    def add(self, status: str):
-        self.done += 1
-        self.counts[status] = self.counts.get(status, 0) + 1
-        now = time.monotonic()
-        if self.on and (now - self.last >= 0.2 or self.done == self.total):
-            self.last = now
-            self.stream.write("\r" + self.line(now) + "\x1b[K")
-            self.stream.flush()
-
-    def line(self, now: float) -> str:
-        elapsed = max(now - self.start, 1e-9)
-        rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate > 0 else 0
-        width = 24
-        filled = int(width * self.done / self.total)
-        counts = " ".join(f"{s} {n}" for s, n in self.counts.items() if n)
-        return (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-                f"{rate:.1f}/s ETA {int(left // 60)}:{int(left % 60):02d}  {counts}")
-
-    def finish(self):
-        if self.on:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 # -- the run --------------------------------------------------------------------
 
 def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
@@ -244,8 +193,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
         return {"files": len(files), "entries": len(keys) + parse_errors,
-                "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts["lost"],
-                "skipped": len(set(keys)) - len(todo), "lost": bar.counts["lost"], "counts": counts}
+                "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
+                "skipped": len(set(keys)) - len(todo), "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
         store.close()
 

@@ -185,7 +185,7 @@ def report(method, items, opts, args, show):
             progress.clear()
             if not args.json:
                 show(r)
-            progress.step()
+            progress.add(r["status"])
     progress.clear()
     if args.json:
         emit_json(results, len(items) > 1)

@@ -44,7 +44,8 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
-def _worker_start(parent: int) -> None:
+def worker_start(parent: int) -> None:
+    """A pool worker: Ctrl-C is the parent's to handle, and the worker ends with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
@@ -71,7 +72,7 @@ def run(method, items, kwargs, jobs):
     old_term = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         pool = multiprocessing.get_context("spawn").Pool(
-            min(jobs, len(work)), initializer=_worker_start, initargs=(os.getpid(),))
+            min(jobs, len(work)), initializer=worker_start, initargs=(os.getpid(),))
     finally:
         signal.signal(signal.SIGINT, old_int)
     try:
@@ -82,23 +83,47 @@ def run(method, items, kwargs, jobs):
 
 
 class Progress:
-    """``12/1000 puzzles, 3 s`` on stderr, rewritten in place; silent unless stderr is a terminal."""
+    """A one-line progress bar on stderr, rewritten in place: done/total, rate, time
+    left and counts by status. Silent unless the stream is a terminal (and not in CI)."""
 
     def __init__(self, total: int, stream=None):
-        self.stream = stream or sys.stderr
-        self.on = total > 1 and self.stream.isatty()
-        self.total, self.done, self.start, self.shown = total, 0, time.monotonic(), False
+        self.stream = stream if stream is not None else sys.stderr
+        self.on = (total > 1 and hasattr(self.stream, "isatty") and self.stream.isatty()
+                   and not os.environ.get("CI"))
+        self.total, self.done, self.counts = total, 0, {}
+        self.start = self.last = time.monotonic()
+        self.shown = False
 
-    def step(self) -> None:
+    def add(self, status: str) -> None:
+        """One more puzzle done, with its status; redrawn at most every 0.2 s."""
         self.done += 1
-        if self.on:
-            elapsed = time.monotonic() - self.start
-            self.stream.write(f"\r{self.done}/{self.total} puzzles, {elapsed:.0f} s\x1b[K")
+        self.counts[status] = self.counts.get(status, 0) + 1
+        now = time.monotonic()
+        if self.on and (not self.shown or now - self.last >= 0.2 or self.done == self.total):
+            self.last, self.shown = now, True
+            self.stream.write("\r" + self.line(now) + "\x1b[K")
             self.stream.flush()
-            self.shown = True
+
+    def line(self, now: float) -> str:
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else 0
+        width = 24
+        filled = int(width * self.done / self.total)
+        counts = " ".join(f"{s} {n}" for s, n in self.counts.items() if n)
+        return (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+                f"{rate:.1f}/s ETA {int(left // 60)}:{int(left % 60):02d}  {counts}")
 
     def clear(self) -> None:
+        """Erase the bar (before printing a result); the next add draws it again."""
         if self.shown:
             self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+    def finish(self) -> None:
+        """Leave the last bar on its own line."""
+        if self.shown:
+            self.stream.write("\n")
             self.stream.flush()
             self.shown = False

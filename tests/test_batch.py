@@ -230,7 +230,7 @@ class Terminal(io.StringIO):
 
 def test_progress_bar_on_a_terminal_only(monkeypatch):
     monkeypatch.delenv("CI", raising=False)
-    from pysolver.batch import Progress
+    from pysolver.pool import Progress
     term, pipe = Terminal(), io.StringIO()
     for stream in (term, pipe):
         bar = Progress(4, stream)

@@ -280,8 +280,9 @@ def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
         assert option in text
 
 
-def test_progress_line_only_on_a_terminal():
+def test_progress_line_only_on_a_terminal(monkeypatch):
     import io
+    monkeypatch.delenv("CI", raising=False)
     from pysolver import pool
 
     class Tty(io.StringIO):
@@ -291,8 +292,8 @@ def test_progress_line_only_on_a_terminal():
     tty, pipe = Tty(), io.StringIO()
     for stream in (tty, pipe):
         p = pool.Progress(3, stream)
-        p.step()
+        p.add("unique")
         p.clear()
-        p.step()
-    assert "\r1/3 puzzles, 0 s" in tty.getvalue() and "\r2/3 puzzles" in tty.getvalue()
+        p.add("multiple")
+    assert "1/3" in tty.getvalue() and "2/3" in tty.getvalue() and "unique 1 multiple 1" in tty.getvalue()
     assert tty.getvalue().count("\r\x1b[K") == 1 and pipe.getvalue() == ""
