@@ -22,7 +22,7 @@ export class HintPanel {
     this.hintGrid = null; // the grid (rows joined) the hint was computed for
     this.stage = 0;
     this.applying = false;
-    this.asking = null; // {handle, game, grid} of the hint being computed
+    this.asking = null; // the game a hint is being computed for (engine channel "hint")
     this.background = null; // {game, handle} of the diagnosis asked when the game started
     this.steps = this.makeSteps();
     button.addEventListener("click", () => this.next());
@@ -85,16 +85,14 @@ export class HintPanel {
     const asking = this.asking;
     this.reset();
     // the player still wants a hint: ask again, for the grid as it is now
-    if (asking && asking.game === this.getGame()) this.ask(asking.game);
+    if (asking && asking === this.getGame()) this.ask(asking);
   }
 
-  /** Forget the hint being computed; take it out of the engine's queue if it waits there. */
+  /** Forget the hint being computed: supersede() takes it out of the engine's queue,
+   * or leaves one already running to finish unread (never restarting the worker). */
   drop() {
-    const asking = this.asking;
-    if (!asking) return;
     this.asking = null;
-    // never restart the worker for a hint: one already running is left to finish, unread
-    this.engine.cancel(asking.handle, { restart: false });
+    this.engine.supersede("hint");
   }
 
   lineName(line) {
@@ -117,19 +115,17 @@ export class HintPanel {
     this.text.textContent = "Thinking…";
     // a diagnosis still under way is not cancelled: it is bounded by work
     // (pysolver.mistakes.SOLVE_WORK), and the hint that waits for it can then tell mistakes
+    // another grid or game since supersedes this request (reset(), a newer ask())
     const grid = game.stateRows();
-    const handle = this.engine.request("hint", { puzzle: game.puzzle.dict, state: grid });
-    const asking = this.asking = { handle, game, grid: grid.join("\n") };
-    handle.promise.then((hint) => {
-      // another grid or game since: reset() or a newer ask() took over
-      if (this.asking !== asking || game !== this.getGame()) return;
+    this.asking = game;
+    this.engine.latest("hint", "hint", { puzzle: game.puzzle.dict, state: grid }).then((hint) => {
       this.asking = null;
       this.button.disabled = false;
       this.hint = hint;
-      this.hintGrid = asking.grid;
+      this.hintGrid = grid.join("\n");
       this.show(1);
     }, (err) => {
-      if (this.asking !== asking) return;
+      if (err.kind === "superseded") return;
       this.asking = null;
       this.button.disabled = false;
       this.text.textContent = `No hint: ${err.message}`;
