@@ -42,39 +42,37 @@ export class SolvePanel {
     this.cancelButton.disabled = false;
     const t0 = performance.now();
     let parts = null, run = null;
-    const draw = () => {
-      if (this.running !== run) return; // a cancelled run's late progress is not shown
+    // A run's answers count only while it is the panel's run: once cancelled, its late
+    // progress and result are dropped here. (Not engine.latest(): a run may be clingo's,
+    // outside the engine's queue, and Cancel may restart the worker.)
+    const own = (f) => (...args) => { if (this.running === run) f(...args); };
+    const draw = own(() => {
       const s = `(${((performance.now() - t0) / 1000).toFixed(1)} s)`;
       this.progress.textContent = parts ? `Solving… ${parts.join(", ")} ${s}` : `Solving with ${solver.label}… ${s}`;
-    };
+    });
     run = solver.solve(game.puzzle.dict, {
       state: game.givenState ? game.givenState() : undefined, // given cells are part of the puzzle
-      onProgress: (p) => {
+      onProgress: own((p) => {
         parts = [];
         if (p.known !== undefined && p.total) parts.push(`${Math.round((100 * p.known) / p.total)}% known`);
         if (p.nodes !== undefined) parts.push(`${p.nodes} nodes`);
         if (p.solutions !== undefined) parts.push(`${p.solutions} solutions`);
         draw();
-        if (Array.isArray(p.state) && this.running === run) this.showKnown(p.state, game);
-      },
+        if (Array.isArray(p.state)) this.showKnown(p.state, game);
+      }),
     });
     this.running = run;
     // the clock keeps going between progress messages (clingo, after auto's hand-over, reports only models)
     this.ticker = setInterval(draw, 500);
-    run.promise.then((res) => {
-      if (this.running !== run) return;
-      this.show(res, game);
-    }, (err) => {
-      if (this.running !== run) return;
+    run.promise.then(own((res) => this.show(res, game)), own((err) => {
       this.progress.textContent = err.kind === "cancelled" ? "Cancelled." : `Solve failed: ${err.message}`;
-    }).finally(() => {
-      if (this.running !== run) return; // cancelled: cancel() reset the buttons, and a new run may own them
+    })).finally(own(() => { // after a cancel, cancel() reset the buttons and a new run may own them
       this.running = null;
       this.hideKnown();
       clearInterval(this.ticker);
       this.solveButton.disabled = false;
       this.cancelButton.disabled = true;
-    });
+    }));
   }
 
   cancel() {
