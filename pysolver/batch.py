@@ -6,6 +6,13 @@ verdict, stored in SQLite (pysolver.batch_db) as it arrives. A re-run checks onl
 what is new or asked again. The work runs in local processes (``--jobs``) or on
 a Dask cluster (``--dask``); either way results stream back to this one process,
 the only writer of the database.
+
+A worker lost mid-run (killed from outside, out of memory) costs only a retry of
+the puzzles it may have been on. A puzzle that loses its worker a second time is
+not retried again in this run: it is counted "lost" and left unchecked (nothing
+is stored), so the next run tries it again. Locally the second try runs the
+puzzle alone, so only the puzzle that killed it is lost; Dask applies its own
+limit on workers killed per task.
 """
 from __future__ import annotations
 
@@ -83,41 +90,72 @@ def check_one(job):
 
 
 def run_local(jobs: int, work):
-    """check_one over ``work`` in this process (1) or a pool of ``jobs`` processes.
+    """check_one over ``work`` in this process (1) or ``jobs`` spawned processes.
 
-    This thread hands out the work (it reads the store) a few jobs per process
-    at a time, and the pool is terminated however the loop ends.
+    This thread hands out the work (it reads the store), at most 4 jobs per process
+    in flight, and the workers are ended however the loop ends. A worker that dies
+    mid-puzzle breaks the executor: every puzzle then in flight becomes a suspect,
+    and a fresh executor checks the suspects one at a time, nothing else running,
+    before new work goes on; a suspect whose worker dies again, alone, comes back
+    as (key, None): lost, left unchecked for the next run.
     """
     if jobs == 1:
         for job in work:
             yield check_one(job)
         return
     import multiprocessing
-    import queue
-    done = queue.SimpleQueue()
-    jobs_left = iter(work)
-    pool = multiprocessing.get_context("spawn").Pool(jobs, worker_start, (os.getpid(),))
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+    fresh = iter(work)
+    suspects = []  # jobs in flight when a worker died
+    pending = {}  # future -> (job, run alone)
+    pool = None
 
-    def submit() -> int:
-        job = next(jobs_left, None)
-        if job is None:
-            return 0
-        pool.apply_async(check_one, (job,), callback=done.put,
-                         error_callback=lambda e, key=job[0]: done.put((key, None)))
-        return 1
+    def submit(job, alone):
+        nonlocal pool
+        if pool is None:
+            pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("spawn"),
+                                       initializer=worker_start, initargs=(os.getpid(),))
+        pending[pool.submit(check_one, job)] = (job, alone)
+
+    def top_up():
+        if suspects:
+            if not pending:
+                submit(suspects.pop(0), True)
+            return
+        while len(pending) < 4 * jobs:
+            job = next(fresh, None)
+            if job is None:
+                return
+            submit(job, False)
 
     try:
-        in_flight = sum(submit() for _ in range(4 * jobs))
-        while in_flight:
-            try:
-                result = done.get(timeout=0.5)  # wakes up for Ctrl-C / SIGTERM
-            except queue.Empty:
-                continue
-            yield result
-            in_flight += submit() - 1
+        while True:
+            top_up()
+            if not pending:
+                return
+            done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)  # wakes up for Ctrl-C / SIGTERM
+            if any(isinstance(f.exception(), BrokenProcessPool) for f in done):
+                pool.shutdown(wait=True)  # settles every future of the broken executor
+                pool, done = None, list(pending)
+            retried = len(suspects)
+            for fut in done:
+                job, alone = pending.pop(fut)
+                error = fut.exception() if fut.done() else BrokenProcessPool()
+                if error is None:
+                    yield fut.result()
+                elif isinstance(error, BrokenProcessPool) and not alone:
+                    suspects.append(job)
+                else:  # it broke its worker alone (or could not be sent): left for the next run
+                    yield job[0], None
+            if len(suspects) > retried:
+                print(f"pysolver: a worker process died; the {len(suspects) - retried} puzzles "
+                      "then in flight are checked again, one at a time", file=sys.stderr)
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            for proc in list((pool._processes or {}).values()):  # 3.14: pool.terminate_workers()
+                proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_dask(address: str, work):

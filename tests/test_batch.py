@@ -201,26 +201,55 @@ def test_json_report_matches_the_csv(tmp_path):
     assert sorted(multiple["solutions"]) == [["#.", ".#"], [".#", "#."]]
 
 
-def test_dask_worker_lost_mid_run_only_costs_a_retry(tmp_path):
-    pytest.importorskip("dask.distributed")
+def spawned(pid):
+    """The multiprocessing workers among a process's children."""
+    out = []
+    for c in children(pid):
+        try:
+            if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes():
+                out.append(c)
+        except OSError:
+            pass
+    return out
+
+
+def kill_a_worker_mid_run(tmp_path, *options):
+    """A batch of 40 puzzles with ``options``, one of whose 2 workers is SIGKILLed
+    once 3 verdicts are in: (its return code, stdout, stderr, the workers)."""
     batch_folder.random_pictures(tmp_path / "c", 40, 25, seed=3)
     db = tmp_path / "r.sqlite"
     proc = subprocess.Popen([sys.executable, "-m", "pysolver", "batch", str(tmp_path / "c"), "--db",
-                             str(db), "--dask", "local", "--timeout", "60"],
+                             str(db), "--timeout", "60", *options],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 180
     while len(verdicts(db)) < 3:
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    workers = [c for c in children(proc.pid)
-               if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+    workers = spawned(proc.pid)
     assert len(workers) == 2
-    os.kill(workers[0], signal.SIGKILL)
+    os.kill(workers[0], signal.SIGKILL)  # mid-puzzle: several per worker are in flight
     out, err = proc.communicate(timeout=600)
-    assert proc.returncode == 0, err
+    assert "checked 40 now" in out and len(verdicts(db)) == 40, err  # each puzzle once
+    return proc.returncode, out, err, workers
+
+
+def test_dask_worker_lost_mid_run_only_costs_a_retry(tmp_path):
+    pytest.importorskip("dask.distributed")
+    code, out, err, _ = kill_a_worker_mid_run(tmp_path, "--dask", "local")
+    assert code == 0, err
     assert "Restarting worker" in err  # the nanny noticed the loss mid-run
-    assert "checked 40 now" in out and len(verdicts(db)) == 40
+
+
+def test_local_worker_lost_mid_run_only_costs_a_retry(tmp_path):
+    code, out, err, workers = kill_a_worker_mid_run(tmp_path, "--jobs", "2")
+    assert code == 0, err
+    assert "a worker process died" in err and "Traceback" not in err
+    assert "lost with" not in out  # none given up
+    deadline = time.monotonic() + 10
+    while any(alive(w) for w in workers):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
 
 
 class Terminal(io.StringIO):
