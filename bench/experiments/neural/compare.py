@@ -3,10 +3,10 @@
 Usage (repository root):
   python3 -m bench.experiments.neural.compare --set taai --every 10 --timeout 20
   python3 -m bench.experiments.neural.compare --set taai --only 465,498,998
-  python3 -m bench.experiments.neural.compare --set random --count 4
+  python3 -m bench.experiments.neural.compare --set random --count 4 --density 0.4
 
 Each puzzle is solved (two solutions asked) with today's order and then with
-the learned order, back to back in this process, CPU-time cap per solve.
+the learned order, back to back in this process, caches emptied before each, CPU-time cap.
 Prints per puzzle verdicts, nodes, CPU s, and the order step's CPU per call
 (the inference cost per node), then totals; exits 1 when two decided runs
 disagree on the verdict or on the solutions of an exact count.
@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from pysolver import formats
+from pysolver import formats, memo
 from pysolver.puzzle import puzzle_from_grid
 from pysolver.search import solve
 
@@ -37,19 +37,20 @@ def taai(every, only):
             if (i + 1 in keep if keep else i % every == 0)]
 
 
-def random_set(count, seed=2026):
-    """Hidden-hard style: random 35-40 square boards at density 0.5 (seeded)."""
+def random_set(count, density=0.5, seed=2026):
+    """Random 35-40 square boards at ``density`` (seeded)."""
     rng = random.Random(seed)
     out = []
     for k in range(count):
         n = rng.randint(35, 40)
-        grid = [[1 if rng.random() < 0.5 else 0 for _ in range(n)] for _ in range(n)]
-        out.append((f"random{n}x{n}-s{seed}-{k}", puzzle_from_grid(grid)))
+        grid = [[1 if rng.random() < density else 0 for _ in range(n)] for _ in range(n)]
+        out.append((f"random{n}x{n}-d{density}-s{seed}-{k}", puzzle_from_grid(grid)))
     return out
 
 
 def run(puzzle, order, timeout):
     stats = Stats()
+    memo.clear_all()  # each run starts with cold line caches
     with patched(order(stats)):
         t0 = time.process_time()
         r = solve(puzzle, max_solutions=2, timeout=timeout, clock=time.process_time)
@@ -63,10 +64,11 @@ def main(argv=None):
     ap.add_argument("--every", type=int, default=10)
     ap.add_argument("--only", default="", help="comma-separated 1-based TAAI numbers")
     ap.add_argument("--count", type=int, default=4)
+    ap.add_argument("--density", type=float, default=0.5)
     ap.add_argument("--timeout", type=float, default=20.0)
     a = ap.parse_args(argv)
     only = [int(x) for x in a.only.split(",") if x]
-    puzzles = taai(a.every, only) if a.set == "taai" else random_set(a.count)
+    puzzles = taai(a.every, only) if a.set == "taai" else random_set(a.count, a.density)
     weights = load()
     orders = (("today", timed_today), ("learned", lambda s: make_order(weights, s)))
     tot = {name: {"decided": 0, "nodes": 0, "cpu": 0.0, "calls": 0, "order_s": 0.0}
