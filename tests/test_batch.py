@@ -16,6 +16,7 @@ import pytest
 
 import batch_folder
 from pysolver import batch_db, cli, report
+from processes import alive, children
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,27 +85,6 @@ def test_bad_paths_and_databases_are_one_line_errors(tmp_path, capsys):
     assert cli.main(["report", str(junk), "--csv", "-"]) == 2
     err = capsys.readouterr().err
     assert "not a batch database" in err and err.count("\n") == 1
-
-
-def children(pid):
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry))
-    return out
-
-
-def alive(pid):
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def verdicts(db):

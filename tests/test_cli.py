@@ -13,6 +13,7 @@ import pytest
 from pysolver import cli, formats
 
 import pictures
+from processes import alive, children
 
 ROOT = Path(__file__).resolve().parent.parent
 DANCER = pictures.bw(pictures.DANCER, title="dancer")
@@ -177,28 +178,6 @@ def test_module_entry_point_and_console_script(files):
 
 
 # -- batches over processes: they end with the parent --------------------------
-
-def children(pid):
-    """Live (not zombie) processes whose parent is pid, from /proc."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                rest = (d / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(rest[1]) == pid and rest[0] != "Z":
-                out.append(int(d.name))
-    return out
-
-
-def alive(pid):
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
 
 @pytest.fixture
 def long_batch(tmp_path):
