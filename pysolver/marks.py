@@ -13,7 +13,7 @@ the player filled (the board crosses that number out).
 """
 from __future__ import annotations
 
-from . import line
+from . import line, mistakes
 from .memo import Memo
 from .puzzle import PuzzleError, cells_from_state, satisfies
 
@@ -73,6 +73,9 @@ def _solution(p, timeout, progress, solve):
     page quotes this limit, never its own."""
     if p.goal:
         return "goal", list(p.goal)
+    seen = mistakes.known(p)  # Play's opening search (for the hints) may have found one
+    if seen is not None and seen.solutions:
+        return "found", list(seen.solutions[0])
     key = (p.clue_key(), timeout)  # by content: the same puzzle may come as a new Puzzle
     hit = _solutions.get(key)
     if hit is None:
