@@ -11,8 +11,7 @@ from test_crosscheck import full_lines
 
 def _brute(clue, cells, ncol):
     n = len(cells)
-    fits = [line for line in full_lines(clue, n, ncol)
-            if all((cells[i] >> line[i]) & 1 for i in range(n))]
+    fits = full_lines(clue, n, ncol, cells)
     if not fits:
         return None
     return [[sum(1 for line in fits if line[i] == c) / len(fits) for i in range(n)]

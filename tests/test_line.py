@@ -22,23 +22,19 @@ from pysolver.line import (BW_MAX_BLOCKS, _solve_bw, _solve_colours, extremes, n
                            solve_cans, solve_line)
 from pysolver.puzzle import clue_of
 
+from test_crosscheck import full_lines
+
 EXHAUSTIVE_DEFAULT = 9
 
 
 def brute(clue, cells, ncol):
     """Union of the full lines matching clue and cells, by enumeration."""
-    n = len(cells)
-    out = [0] * n
-    found = False
-    for full in itertools.product(range(ncol), repeat=n):
-        if any(not (cells[i] >> full[i]) & 1 for i in range(n)):
-            continue
-        if clue_of(full) != tuple(clue):
-            continue
-        found = True
+    out = [0] * len(cells)
+    fits = full_lines(tuple(clue), len(cells), ncol, cells)
+    for full in fits:
         for i, c in enumerate(full):
             out[i] |= 1 << c
-    return tuple(out) if found else None
+    return tuple(out) if fits else None
 
 
 def exhaustive_bw(n, solver=solve_cans):
