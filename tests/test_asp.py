@@ -178,13 +178,18 @@ def corpus(puzzles_dir, pattern, step=1, limit=None):
     return out[:limit] if limit else out
 
 
-CORPUS = [("webpbn/*.xml", 1, None), ("jwilk/*.nin", 1, None),
-          ("nonogram-db/*/*.non", 1, None), ("nonodataset/*/*.non", 3, None),
-          ("taai/taai2011-question.txt", 1, 10)]
+# (pattern, every k-th file, first n puzzles); jwilk's 151 files: every 3rd by default,
+# all of them with the slow tests
+CORPUS = [pytest.param("webpbn/*.xml", 1, None, id="webpbn"),
+          pytest.param("jwilk/*.nin", 3, None, id="jwilk"),
+          pytest.param("jwilk/*.nin", 1, None, id="jwilk-all", marks=pytest.mark.slow),
+          pytest.param("nonogram-db/*/*.non", 1, None, id="nonogram-db"),
+          pytest.param("nonodataset/*/*.non", 3, None, id="nonodataset"),
+          pytest.param("taai/taai2011-question.txt", 1, 10, id="taai")]
 
 
 @needs_clingo
-@pytest.mark.parametrize("pattern,step,limit", CORPUS, ids=[c[0].split("/")[0] for c in CORPUS])
+@pytest.mark.parametrize("pattern,step,limit", CORPUS)
 def test_corpus_agrees_with_search(puzzles_dir, pattern, step, limit):
     checked = 0
     for name, p in corpus(puzzles_dir, pattern, step, limit):

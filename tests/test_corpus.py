@@ -46,11 +46,17 @@ def parsed(path):
     return formats.parse_each(path.read_text(), path.name)
 
 
+# the tests that parse the TAAI files (six large files, seconds) share parsed() on one
+# xdist worker instead of each worker parsing them again
+SAME_WORKER = pytest.mark.xdist_group("taai-parsed")
+
+
 def manifest(root):
     with open(root / "MANIFEST.tsv", newline="") as fh:
         return {row["path"]: row for row in csv.DictReader(fh, delimiter="\t")}
 
 
+@SAME_WORKER
 def test_every_file_parses(puzzles_dir):
     rows = manifest(puzzles_dir)
     count = 0
@@ -87,6 +93,7 @@ def test_invalid_grids_give_their_errors(puzzles_dir):
         formats.parse(f.read_text(), f.name)
 
 
+@SAME_WORKER
 def test_taai_solutions_match_questions(puzzles_dir):
     for name in ("taai2011", "tcga2016", "icga2017"):
         questions = parsed(puzzles_dir / "taai" / f"{name}-question.txt")
@@ -141,6 +148,7 @@ def _taai(puzzles_dir, step, first=None):
             yield name, p
 
 
+@SAME_WORKER
 def test_solve_taai_tournament_mode(puzzles_dir):
     f = puzzles_dir / "taai" / "lalafrogkk-cannot-solve.txt"
     cases = list(_taai(puzzles_dir, 0, first=3)) + [("lalafrogkk", formats.parse_one(f.read_text()))]

@@ -3,7 +3,7 @@ import pytest
 
 from helpers import click_cell, fill_rows, open_builtin, open_site, state, wait_engine
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 TEXT = "document.getElementById('hint-text').textContent"
 OVERLAY = "window.nonogramApp.view.overlays.hint"

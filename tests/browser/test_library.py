@@ -4,7 +4,7 @@ import pytest
 
 from helpers import click_cell, fill_rows, open_builtin, open_site, puzzle, solved
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 CARD = "#library-cards .lib-card[data-key='builtin:{}']"
 

@@ -7,7 +7,7 @@ import pytest
 
 from helpers import click_cell, open_site, state, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 HEART = json.loads((Path(__file__).resolve().parents[2] / "web/puzzles/welcome-heart.json").read_text())
 KEY = "pysolver:progress:v1:builtin:welcome-heart"

@@ -4,7 +4,7 @@ import pytest
 
 from helpers import click_cell, open_builtin, open_site, state, wait_engine, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 SHOWN = "(() => { const v = window.nonogramApp.view; return v.preview ? v.preview.size : 0; })()"
 
