@@ -30,30 +30,31 @@ def solve_with(page, engine_id, timeout=60_000):
     return page.text_content("#solve-progress")
 
 
-@pytest.mark.parametrize("puzzle_id,puzzle_file", [
-    ("tulip", "tulip.json"), ("webpbn-6574", "webpbn/6574.xml"), ("two-ways", "two-ways.json")])
-def test_clingo_wasm_shows_the_pysolver_solution(page, site_server, puzzle_id, puzzle_file):
-    p, status, sols = python_rows(puzzle_file)
+def test_clingo_wasm_shows_the_pysolver_solution(page, site_server):
+    # three puzzles in one page: one Pyodide and one clingo-wasm start for all
     open_site(page, site_server)
     wait_engine(page)
-    open_builtin(page, puzzle_id)
-    line = solve_with(page, "clingo")
-    assert line.endswith("(clingo)"), line
-    words = {"unique": "one solution (unique)", "multiple": "more than one solution"}
-    assert words[status] in line, line
-    figures = page.locator("#solve-result figure")
-    assert figures.count() == len(sols)
-    shown = []
-    for k in range(len(sols)):
-        figures.nth(k).locator("button.show-solution").click()
-        shown.append(state(page))
-    if status == "unique":
-        assert shown == sols
-    else:  # any two different solutions will do
-        assert len(set(map(tuple, shown))) == 2
-        index = {c: k for k, c in enumerate([c.char for c in p.colors] if p.is_color else ".#")}
-        for rows in shown:
-            assert satisfies(p, [[index[c] for c in r] for r in rows])
+    for puzzle_id, puzzle_file in (("tulip", "tulip.json"), ("webpbn-6574", "webpbn/6574.xml"),
+                                   ("two-ways", "two-ways.json")):
+        p, status, sols = python_rows(puzzle_file)
+        open_builtin(page, puzzle_id)
+        line = solve_with(page, "clingo")
+        assert line.endswith("(clingo)"), (puzzle_id, line)
+        words = {"unique": "one solution (unique)", "multiple": "more than one solution"}
+        assert words[status] in line, (puzzle_id, line)
+        figures = page.locator("#solve-result figure")
+        assert figures.count() == len(sols), puzzle_id
+        shown = []
+        for k in range(len(sols)):
+            figures.nth(k).locator("button.show-solution").click()
+            shown.append(state(page))
+        if status == "unique":
+            assert shown == sols, puzzle_id
+        else:  # any two different solutions will do
+            assert len(set(map(tuple, shown))) == 2, puzzle_id
+            index = {c: k for k, c in enumerate([c.char for c in p.colors] if p.is_color else ".#")}
+            for rows in shown:
+                assert satisfies(p, [[index[c] for c in r] for r in rows]), puzzle_id
 
 
 def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
