@@ -13,7 +13,7 @@ Covered by default:
   solution asked, as in the tournament). Each solution found must satisfy
   every clue, a unique puzzle's solution must equal the stored goal, and the
   verdict must agree with the manifest's "unique" / "multiple solutions" note.
-Marked slow (run with `scripts/test -m slow`): every 25th TAAI puzzle of the
+Marked slow (run with `scripts/test --slow`): every 25th TAAI puzzle of the
 three sets in tournament mode, every solution found checked. How many exceed the
 budget is a speed question, tracked by bench/engine.py, not asserted here.
 """
