@@ -15,7 +15,7 @@ cancels when it returns True (status "cancelled").
 Functions:
   parse(text, filename=None) -> {"format", "puzzles": [puzzle dict, ...]}
   solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-        progress=None, should_stop=None) -> solve result
+        progress=None, should_stop=None, jobs=1) -> solve result
   check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None)
       -> check result
   hint(puzzle, state, find_solutions=False) -> hint result
@@ -42,7 +42,6 @@ ENGINES = ("pysolver", "clingo", "auto")
 # answer on every machine. About 500,000 line solves take a second here on
 # small puzzles; big lines take longer each. Wall-clock limits (``timeout``)
 # stay the caller's safety net only.
-AUTO_LINE_SOLVES = 2_000_000  # pysolver's share of an "auto" solve before clingo takes over
 COUNT_LINE_SOLVES = 200_000  # check() counting solutions beyond two (keeps it quick)
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
@@ -102,10 +101,10 @@ def _classification(status, hint=""):
     return None
 
 
-def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, work=None):
+def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, options=None):
     from . import search
     res = search.solve(p, max_solutions=max_solutions, cells=cells, timeout=timeout,
-                       progress=progress, should_stop=should_stop, work=work)
+                       progress=progress, should_stop=should_stop, **(options or {}))
     out = {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
            "classification": _classification(res.status, res.classification_hint),
            "difficulty": None, "time_s": round(res.time_s, 4), "stats": _stats(res),
@@ -154,12 +153,16 @@ def clingo_available() -> bool:
 
 
 def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-          progress=None, should_stop=None) -> dict:
+          progress=None, should_stop=None, jobs=1) -> dict:
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
     ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
-    ``pysolver.asp.solve_native``) or "auto" (pysolver for up to
-    AUTO_LINE_SOLVES line solves, then clingo, when installed; else pysolver). ``state``: optional known cells (state
+    ``pysolver.asp.solve_native``) or "auto" (pysolver and native clingo side by
+    side, in two processes: the first decided answer, ``engine`` naming who gave
+    it; pysolver alone where clingo is not installed). ``jobs`` > 1: a race of
+    that many processes (pysolver.race): with "pysolver" a portfolio of
+    differently configured searches, with "auto" clingo and ``jobs - 1`` of them;
+    the solutions then come sorted. ``state``: optional known cells (state
     rows) to start from. Result: {"status": unique|multiple|solved|none|timeout|
     cancelled, "solutions": [[row strings]...], "classification", "difficulty",
     "time_s", "stats", "engine"}.
@@ -170,25 +173,21 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     if engine not in ENGINES:
         raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
     _whole_number(max_solutions, "max_solutions", 1)
+    _whole_number(jobs, "jobs", 1)
     cells = cells_from_state(p, state) if state is not None else None
     timeout = _left(timeout, start)
-    if engine == "pysolver":
-        return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
     if engine == "clingo":
         return _solve_clingo(p, max_solutions, timeout, cells)
-    if not clingo_available():
+    if engine == "auto" and clingo_available():
+        from . import race
+        return race.auto(p, max_solutions, timeout, cells, progress, should_stop, max(2, jobs))
+    if jobs > 1:
+        from . import race
+        out = race.portfolio(p, max_solutions, timeout, cells, progress, should_stop, jobs)
+    else:
         out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
+    if engine == "auto":
         out["stats"]["note"] = "clingo is not installed: pysolver alone"
-        return out
-    t0 = time.perf_counter()
-    first = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
-                            work=AUTO_LINE_SOLVES)
-    if first["status"] != "budget":
-        return first
-    left = None if timeout is None else max(0.1, timeout - (time.perf_counter() - t0))
-    out = _solve_clingo(p, max_solutions, left, cells)
-    out["time_s"] = round(time.perf_counter() - t0, 4)
-    out["stats"]["pysolver_s"] = first["time_s"]
     return out
 
 

@@ -1,6 +1,7 @@
 """The command line: ``python -m pysolver`` or ``pysolver``.
 
   solve FILE... [--max-solutions N] [--timeout S] [--engine E] [--jobs N] [--json]
+      (one puzzle with --engine auto or --jobs N > 1: processes race on it, pysolver.race)
   check FILE... [--count N] [--timeout S] [--jobs N] [--json]
   hint FILE --state STATEFILE [--json]
   convert FILE --to non|xml|json|nin|asp
@@ -173,6 +174,8 @@ def cmd_solve(args):
     items = load(args.files)
     opts = {"max_solutions": args.max_solutions, "engine": args.engine,
             "timeout": batch_timeout(args, len(items))}
+    if len(items) == 1:  # one puzzle: the processes race on it (pysolver.race)
+        opts["jobs"] = args.jobs
     return report("solve", items, opts, args, show_solve)
 
 
@@ -324,10 +327,11 @@ def build_parser():
                     "Bad input prints one line naming the file and exits with status 2.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     engine_help = ("pysolver: the pure-Python engine (default); clingo: native clingo "
-                   '(pip install -e ".[asp]"); auto: pysolver first, then clingo once '
-                   f"pysolver has spent {api.AUTO_LINE_SOLVES:,} line solves")
-    jobs_help = (f"processes for a batch (at most this machine's {pool.cores()} cores; "
-                 "default 1)")
+                   '(pip install -e ".[asp]"); auto: pysolver and clingo side by side, '
+                   "the first answer wins")
+    jobs_help = (f"processes (at most this machine's {pool.cores()} cores; default 1): a batch "
+                 "shares them out; one puzzle is raced by that many differently configured "
+                 "searches, the first answer wins")
     batch_help = (f"; a batch (several puzzles) gives each puzzle {pool.BATCH_TIMEOUT_S:g} s "
                   "unless this is set")
 
