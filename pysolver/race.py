@@ -2,7 +2,8 @@
 
 ``auto`` runs pysolver here and native clingo in a child process; ``portfolio``
 runs the default search here and differently configured searches
-(:func:`member_options`) in children. The search in this process polls the
+(:func:`member_options`) in children, started once the search here has used
+START_CPU_S. The search in this process polls the
 children between its nodes (its ``should_stop``) and stops when one of them has
 decided; a child still running when the answer is known is killed. Children are
 plain ``python -m pysolver.race`` processes (a batch's pool workers may start
@@ -24,6 +25,9 @@ from .formats import jsonfmt
 from .puzzle import PuzzleError
 
 DECIDED = ("unique", "multiple", "none", "solved")
+# The children start once the search here has used this much CPU time: what it
+# decides sooner (most puzzles) costs no process start (about 0.1-0.2 s of CPU each).
+START_CPU_S = 0.1
 
 
 def member_options(k: int) -> dict:
@@ -75,17 +79,19 @@ class Child:
 
 
 def _run(local, requests, timeout, should_stop):
-    """``local(should_stop)`` here while the ``requests`` run in children; the first
-    decided answer, else the local one (a time-out, a cancel)."""
-    start = time.monotonic()
+    """``local(should_stop)`` here, the ``requests`` in children once it has used
+    START_CPU_S; the first decided answer, else the local one (a time-out, a cancel)."""
+    start, cpu0 = time.monotonic(), time.process_time()
     children = []
     try:
-        children = [Child(r) for r in requests]
         won = []
 
         def stop_local():
             if should_stop is not None and should_stop():
                 return True
+            if not children and time.process_time() - cpu0 >= START_CPU_S:
+                left = None if timeout is None else max(1e-3, timeout - (time.monotonic() - start))
+                children.extend(Child(dict(r, timeout=left)) for r in requests)
             for c in children:
                 if c.result is None and c.ready() and c.result["status"] in DECIDED:
                     won.append(c.result)
