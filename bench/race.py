@@ -8,7 +8,10 @@ Usage (from the repository root):
 Per puzzle, one after another in this process (caches emptied before each):
 pysolver alone, native clingo alone, auto (pysolver against clingo) and the
 portfolio with 2 processes (``--jobs 2``): verdict, wall seconds and CPU seconds
-(this process plus its reaped children), who answered. ``--slowest N``: the N
+(this process plus its reaped children), who answered. ``--ways member0,member1``:
+each portfolio member alone (pysolver.race.member_options) under a CPU-time limit,
+and what a portfolio of them would decide on idle cores (the first to decide),
+which a loaded machine cannot show in wall time. ``--slowest N``: the N
 puzzles of the set slowest for pysolver in bench/reference/taai2011-two-solutions.md.
 The limit is wall-clock time (the races' children are separate processes): on a
 loaded machine read the CPU columns and the ratios. Verdicts are cross-checked
@@ -26,11 +29,11 @@ from pathlib import Path
 
 from engine import DECIDED, PUZZLES, ROOT, load  # bench/engine.py: the corpus sets
 
-from pysolver import api
-from pysolver.puzzle import grid_from_rows, satisfies
+from pysolver import api, race, search
+from pysolver.puzzle import grid_from_rows, rows_text, satisfies
 
 WAYS = {"pysolver": {}, "clingo": {"engine": "clingo"}, "auto": {"engine": "auto"},
-        "portfolio": {"jobs": 2}}
+        "portfolio": {"jobs": 2}, "member0": 0, "member1": 1, "member2": 2}
 REFERENCE = ROOT / "bench" / "reference" / "taai2011-two-solutions.md"
 
 
@@ -42,11 +45,20 @@ def cpu_now():
 def run(p, kwargs, timeout):
     api.clear_caches()
     w0, c0 = time.monotonic(), cpu_now()
-    r = api.solve(p, timeout=timeout, **kwargs)
+    if isinstance(kwargs, int):  # one portfolio member alone, limited in CPU time
+        r = member(p, kwargs, timeout)
+    else:
+        r = api.solve(p, timeout=timeout, **kwargs)
     wall, cpu = time.monotonic() - w0, cpu_now() - c0
     ok = all(satisfies(p, grid_from_rows(p, s)) for s in r["solutions"])
     who = r["engine"] + (f"#{r['stats']['member']}" if "member" in r["stats"] else "")
     return {"status": r["status"], "wall": wall, "cpu": cpu, "who": who, "ok": ok}
+
+
+def member(p, k, timeout):
+    res = search.solve(p, timeout=timeout, clock=time.process_time, **race.member_options(k))
+    return {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
+            "engine": "pysolver", "stats": {"member": k}}
 
 
 def slowest(n):
@@ -65,6 +77,7 @@ def main(argv=None):
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--slowest", type=int, default=0)
     ap.add_argument("--only", help="comma-separated 1-based indexes")
+    ap.add_argument("--part", default="1/1", help="i/n: every n-th puzzle from the i-th (parallel runs)")
     ap.add_argument("--timeout", type=float, default=20.0, help="wall seconds per puzzle and way")
     ap.add_argument("--ways", default=",".join(WAYS))
     ap.add_argument("--out")
@@ -77,7 +90,8 @@ def main(argv=None):
         items = [items[i - 1] for i in slowest(a.slowest)]
     elif a.only:
         items = [items[int(i) - 1] for i in a.only.split(",")]
-    items = items[::a.every]
+    i, n = map(int, a.part.split("/"))
+    items = items[::a.every][i - 1::n]
     ways = a.ways.split(",")
     rows = []
     start, load0 = time.monotonic(), os.getloadavg()[0]
@@ -136,6 +150,14 @@ def summary(rows, ways, a):
                      f"> 2 (superlinear) on {sum(s > 2 for s in speed)}, "
                      f"sum of walls {sum(r['pysolver']['wall'] for r in long):.1f} s -> "
                      f"{sum(r['portfolio']['wall'] for r in long):.1f} s")
+    members = sorted(w for w in ways if w.startswith("member"))
+    if len(members) > 1:  # a portfolio of those members on idle cores: the first to decide
+        first = [min((r[w] for w in members), key=lambda m: (m["status"] not in DECIDED, m["cpu"]))
+                 for r in rows]
+        lines.append(f"{'+'.join(members)} as a portfolio ({len(members)} idle cores): "
+                     f"{sum(f['status'] in DECIDED for f in first)}/{len(rows)} decided within "
+                     f"{a.timeout:g} s CPU each; slowest decided {max((f['cpu'] for f in first if f['status'] in DECIDED), default=0):.2f} s; "
+                     f"CPU of the first to decide, summed: {sum(f['cpu'] for f in first):.1f} s")
     return "\n".join(lines)
 
 

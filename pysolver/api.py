@@ -212,12 +212,16 @@ def _givens(p, givens) -> list:
     return out
 
 
-def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None) -> dict:
+def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
+          engine="pysolver") -> dict:
     """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
 
     ``count_cap``: count solutions up to this many (2 only decides uniqueness);
     counting beyond two stops after COUNT_LINE_SOLVES line solves, the count is
     then a lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
+    ``engine`` "auto": this check races native clingo counting up to ``count_cap``
+    (pysolver.race; when installed), and the result adds ``"engine"``, who answered
+    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty).
     Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
     "difficulty", "unique" (True/False/None when undecided), "count" (solutions
     found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
@@ -226,16 +230,36 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     alternative differs), "goal_unique" (True/False/None; None without a goal),
     "time_s", "stats": {"nodes", "probes"}}.
     """
-    from . import classify, search
     start = time.monotonic()
     p = to_puzzle(puzzle)
     _whole_number(count_cap, "count_cap", 2)
     _check_timeout(timeout)
+    if engine not in ("pysolver", "auto"):
+        raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
     shown = set(_givens(p, givens)) if givens is not None else set()
     cells = None
     if shown:
         cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
                                      for y, row in enumerate(p.goal)])
+    if engine == "auto" and clingo_available():
+        from . import race
+
+        def local(stop):
+            return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start)
+        left = _left(timeout, start)
+        out = race.run(local, [race.request(p, "clingo", count_cap, left, cells)], left, should_stop)
+        if out.get("engine") == "clingo":
+            status = out["status"]
+            out = _verdict(p, status, [grid_from_rows(p, s) for s in out["solutions"]],
+                           out["stats"]["exhausted"], "unknown" if status == "unique" else status,
+                           None, {"choices": out["stats"]["choices"],
+                                  "conflicts": out["stats"]["conflicts"]}, start)
+        return dict(out, engine=out.get("engine", "pysolver"))
+    return _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start)
+
+
+def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start):
+    from . import classify, search
     info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
                              progress=progress, cells=cells)
     status, grids = info["status"], info["solutions"]
@@ -248,6 +272,12 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
             if len(res.solutions) >= len(grids):
                 grids = res.solutions
                 exact = res.status == "multiple" and res.count_exact
+    return _verdict(p, status, grids, exact, info["classification"], info["difficulty"],
+                    {"nodes": info["nodes"], "probes": info["probes"]}, start)
+
+
+def _verdict(p, status, grids, exact, classification, difficulty, stats, start) -> dict:
+    """The check result from a status and the solutions found (colour-index grids)."""
     unique = {"unique": True, "multiple": False, "none": False}.get(status)
     # only a verdict is compared with the goal (a million cells take a while)
     goal = grid_from_rows(p, p.goal) if p.goal is not None and unique is not None else None
@@ -263,12 +293,11 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     goal_unique = None
     if goal is not None and unique is not None:
         goal_unique = bool(unique and grids and grids[0] == goal)
-    return {"status": status, "classification": info["classification"],
-            "difficulty": info["difficulty"], "unique": unique, "count": len(grids),
+    return {"status": status, "classification": classification,
+            "difficulty": difficulty, "unique": unique, "count": len(grids),
             "count_exact": exact, "solutions": [rows_text(p, g) for g in grids],
             "alternative": alternative, "differences": differences, "goal_unique": goal_unique,
-            "time_s": round(time.monotonic() - start, 4),
-            "stats": {"nodes": info["nodes"], "probes": info["probes"]}}
+            "time_s": round(time.monotonic() - start, 4), "stats": stats}
 
 
 def hint(puzzle, state, find_solutions=False) -> dict:

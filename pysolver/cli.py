@@ -2,7 +2,7 @@
 
   solve FILE... [--max-solutions N] [--timeout S] [--engine E] [--jobs N] [--json]
       (one puzzle with --engine auto or --jobs N > 1: processes race on it, pysolver.race)
-  check FILE... [--count N] [--timeout S] [--jobs N] [--json]
+  check FILE... [--count N] [--timeout S] [--engine pysolver|auto] [--jobs N] [--json]
   hint FILE --state STATEFILE [--json]
   convert FILE --to non|xml|json|nin|asp
   clues GOALFILE [--to non|xml|json]
@@ -145,7 +145,8 @@ def show_check(r):
     if r["count"] >= 2:
         unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
-    print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s)")
+    engine = f", {r['engine']}" if "engine" in r else ""  # --engine auto: who answered
+    print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s{engine})")
     if r["goal_unique"] is False and r["unique"]:
         print("the goal image is not the puzzle's solution")
     if r["alternative"]:
@@ -211,7 +212,10 @@ def cmd_check(args):
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     items = load(args.files)
-    opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count}
+    if args.engine == "auto" and not api.clingo_available():
+        print("pysolver: clingo is not installed: pysolver alone", file=sys.stderr)
+    opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count,
+            "engine": args.engine}
     return report("check", items, opts, args, show_check)
 
 
@@ -353,6 +357,9 @@ def build_parser():
                    help="count solutions up to N (default 2: uniqueness only)")
     c.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds per puzzle; past it the answer is 'undecided'" + batch_help)
+    c.add_argument("--engine", choices=("pysolver", "auto"), default="pysolver",
+                   help="pysolver (default), or auto: native clingo counting races the "
+                        "check, the first answer wins (clingo's cannot classify)")
     c.add_argument("--jobs", type=whole, default=1, metavar="N", help=jobs_help)
     c.add_argument("--json", action="store_true",
                    help="print the check result as JSON (a list for a batch)")

@@ -78,7 +78,7 @@ class Child:
         self.proc.stdout.close()
 
 
-def _run(local, requests, timeout, should_stop):
+def run(local, requests, timeout, should_stop):
     """``local(should_stop)`` here, the ``requests`` in children once it has used
     START_CPU_S; the first decided answer, else the local one (a time-out, a cancel)."""
     start, cpu0 = time.monotonic(), time.process_time()
@@ -126,26 +126,26 @@ def _run(local, requests, timeout, should_stop):
 def auto(p, max_solutions, timeout, cells, progress, should_stop, jobs=2):
     """pysolver here (and ``jobs - 2`` more portfolio members) against native clingo."""
     from . import api
-    requests = [_request(p, "clingo", max_solutions, timeout, cells)]
-    requests += [_request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs - 1)]
+    requests = [request(p, "clingo", max_solutions, timeout, cells)]
+    requests += [request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs - 1)]
 
     def local(stop):
         return api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop)
-    out = _run(local, requests, timeout, should_stop)
+    out = run(local, requests, timeout, should_stop)
     return canonical(out) if jobs > 2 else out
 
 
 def portfolio(p, max_solutions, timeout, cells, progress, should_stop, jobs):
     """``jobs`` pysolver searches (member_options), the first verdict; solutions sorted."""
     from . import api
-    requests = [_request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs)]
+    requests = [request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs)]
 
     def local(stop):
         return api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop)
-    return canonical(_run(local, requests, timeout, should_stop))
+    return canonical(run(local, requests, timeout, should_stop))
 
 
-def _request(p, engine, max_solutions, timeout, cells, member=0):
+def request(p, engine, max_solutions, timeout, cells, member=0):
     return {"puzzle": jsonfmt.to_dict(p), "engine": engine, "max_solutions": max_solutions,
             "timeout": timeout, "cells": cells, "member": member}
 

@@ -30,7 +30,9 @@ TAAI = [1, 101, 301, 601]  # 1-based in taai2011-question.txt (601: one of the s
 def verdicts(p, **kw):
     """status and solutions of each way to solve p, all checked against the clues."""
     out = {"pysolver": api.solve(p, **kw), "clingo": api.solve(p, engine="clingo", **kw),
-           "auto": api.solve(p, engine="auto", **kw), "portfolio": api.solve(p, jobs=2, **kw)}
+           "auto": api.solve(p, engine="auto", **kw), "portfolio": api.solve(p, jobs=2, **kw),
+           "check auto": api.check(p, engine="auto", timeout=kw["timeout"],
+                                   count_cap=kw.get("max_solutions", 2))}
     for how, r in out.items():
         assert r["status"] in race.DECIDED, (how, r["status"])
         grids = [grid_from_rows(p, s) for s in r["solutions"]]
@@ -89,7 +91,7 @@ def test_random_puzzles_one_several_and_no_solution():
 
 def test_counting_up_to_a_cap_keeps_working():
     perm = formats.parse_one("6 6\n" + "1\n" * 12, "perm.nin")  # every 6x6 permutation matrix
-    assert verdicts(perm, max_solutions=7) == "multiple"
+    assert verdicts(perm, max_solutions=7, timeout=60) == "multiple"
     r = api.solve(perm, engine="auto", max_solutions=7)
     assert len(r["solutions"]) == 7
 
@@ -157,3 +159,13 @@ def test_clingo_answers_where_pysolver_is_slow(puzzles_dir):
     taai = formats.parse((puzzles_dir / "taai" / "taai2011-question.txt").read_text(), "taai")
     r = api.solve(taai[554], engine="auto", timeout=120)  # #555: pysolver past 20 s, clingo < 1 s
     assert r["status"] == "multiple" and r["engine"] == "clingo"
+
+
+def test_cli_check_auto_names_the_engine(puzzles_dir):
+    out = subprocess.run([sys.executable, "-m", "pysolver", "check",
+                          str(puzzles_dir / "webpbn" / "6574.xml"), "--engine", "auto", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    assert r["status"] == "unique" and r["unique"] is True and r["engine"] in ("pysolver", "clingo")
+    if r["engine"] == "clingo":  # clingo cannot tell line / probe / search apart
+        assert r["classification"] == "unknown" and r["difficulty"] is None
