@@ -210,3 +210,18 @@ def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
     page.click("#hint")
     page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=120_000)
     assert page.evaluate("window.crossOriginIsolated") is isolated
+
+
+def test_check_against_the_solution_is_raced_by_clingo(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    # no stored picture, and pysolver in the browser needs more than the check's 5 s to
+    # find a solution: clingo-wasm, joining the search, finds one to check against
+    open_file(page, "taai382.txt", taai(TAAI_382))
+    page.select_option("#check-mode", "solution")
+    wait_until(page, "document.getElementById('check-text').textContent"
+                     " === 'Every marked cell agrees with the solution.'", timeout=120)
+    # the solution clingo found is the game's picture from now on: a wrong fill is named
+    drag(page, 0, 0, 0, 0)
+    wait_until(page, "/^1 cell differs|^Every marked/.test(document.getElementById('check-text').textContent)"
+                     " && !document.getElementById('check-text').textContent.includes('looking')", timeout=60)
