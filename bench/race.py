@@ -78,8 +78,9 @@ def main(argv=None):
     ap.add_argument("--slowest", type=int, default=0)
     ap.add_argument("--only", help="comma-separated 1-based indexes")
     ap.add_argument("--part", default="1/1", help="i/n: every n-th puzzle from the i-th (parallel runs)")
-    ap.add_argument("--timeout", type=float, default=20.0, help="wall seconds per puzzle and way")
-    ap.add_argument("--ways", default=",".join(WAYS))
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per puzzle and way: wall, CPU for the member ways")
+    ap.add_argument("--ways", default="pysolver,clingo,auto,portfolio",
+                    help=f"comma-separated, of {', '.join(WAYS)}")
     ap.add_argument("--out")
     a = ap.parse_args(argv)
     if not PUZZLES.is_dir():
