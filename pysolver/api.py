@@ -178,15 +178,14 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     timeout = _left(timeout, start)
     if engine == "clingo":
         return _solve_clingo(p, max_solutions, timeout, cells)
-    if engine == "auto" and clingo_available():
+    clingo = engine == "auto" and clingo_available()
+    if clingo or jobs > 1:
         from . import race
-        return race.auto(p, max_solutions, timeout, cells, progress, should_stop, max(2, jobs))
-    if jobs > 1:
-        from . import race
-        out = race.portfolio(p, max_solutions, timeout, cells, progress, should_stop, jobs)
+        out = race.solve(p, max_solutions, timeout, cells, progress, should_stop,
+                         max(jobs, 1 + clingo), clingo)
     else:
         out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
-    if engine == "auto":
+    if engine == "auto" and not clingo:
         out["stats"]["note"] = "clingo is not installed: pysolver alone"
     return out
 

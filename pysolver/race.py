@@ -1,11 +1,11 @@
 """Races on one puzzle: several searches at once, the first decided answer wins.
 
-``auto`` runs pysolver here and native clingo in a child process; ``portfolio``
-runs the default search here and differently configured searches
-(:func:`member_options`) in children, started once the search here has used
-START_CPU_S. The search in this process polls the
-children between its nodes (its ``should_stop``) and stops when one of them has
-decided; a child still running when the answer is known is killed. Children are
+:func:`solve` (``api.solve`` with engine "auto" or jobs > 1) runs the default
+search here and, in child processes, native clingo ("auto") and differently
+configured searches (:func:`member_options`, the portfolio); the children start
+once the search here has used START_CPU_S. That search polls them between its
+nodes (its ``should_stop``) and stops when one of them has decided; a child
+still running when the answer is known is killed. Children are
 plain ``python -m pysolver.race`` processes (a batch's pool workers may start
 them too), reading one JSON request on stdin and writing one JSON result on
 stdout; each ends itself when its parent disappears (pool.worker_start), even
@@ -123,26 +123,17 @@ def run(local, requests, timeout, should_stop):
             c.stop()
 
 
-def auto(p, max_solutions, timeout, cells, progress, should_stop, jobs=2):
-    """pysolver here (and ``jobs - 2`` more portfolio members) against native clingo."""
+def solve(p, max_solutions, timeout, cells, progress, should_stop, jobs, clingo):
+    """api.solve's race: the default search here against, in children, native clingo
+    (when ``clingo``) and portfolio members 1, 2, ... up to ``jobs`` processes in
+    all. Solutions come sorted when pysolver members race each other."""
     from . import api
-    requests = [request(p, "clingo", max_solutions, timeout, cells)]
-    requests += [request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs - 1)]
-
-    def local(stop):
-        return api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop)
-    out = run(local, requests, timeout, should_stop)
-    return canonical(out) if jobs > 2 else out
-
-
-def portfolio(p, max_solutions, timeout, cells, progress, should_stop, jobs):
-    """``jobs`` pysolver searches (member_options), the first verdict; solutions sorted."""
-    from . import api
-    requests = [request(p, "pysolver", max_solutions, timeout, cells, k) for k in range(1, jobs)]
-
-    def local(stop):
-        return api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop)
-    return canonical(run(local, requests, timeout, should_stop))
+    requests = [request(p, "clingo", max_solutions, timeout, cells)] if clingo else []
+    requests += [request(p, "pysolver", max_solutions, timeout, cells, k)
+                 for k in range(1, jobs - len(requests))]
+    out = run(lambda stop: api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop),
+              requests, timeout, should_stop)
+    return canonical(out) if len(requests) > int(clingo) else out
 
 
 def request(p, engine, max_solutions, timeout, cells, member=0):
