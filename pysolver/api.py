@@ -15,7 +15,7 @@ cancels when it returns True (status "cancelled").
 Functions:
   parse(text, filename=None) -> {"format", "puzzles": [puzzle dict, ...]}
   solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-        progress=None, should_stop=None) -> solve result
+        progress=None, should_stop=None, jobs=1) -> solve result
   check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None)
       -> check result
   hint(puzzle, state, find_solutions=False) -> hint result
@@ -42,7 +42,6 @@ ENGINES = ("pysolver", "clingo", "auto")
 # answer on every machine. About 500,000 line solves take a second here on
 # small puzzles; big lines take longer each. Wall-clock limits (``timeout``)
 # stay the caller's safety net only.
-AUTO_LINE_SOLVES = 2_000_000  # pysolver's share of an "auto" solve before clingo takes over
 COUNT_LINE_SOLVES = 200_000  # check() counting solutions beyond two (keeps it quick)
 WRITE_FORMATS = ("non", "xml", "json", "nin", "asp")
 
@@ -102,10 +101,10 @@ def _classification(status, hint=""):
     return None
 
 
-def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, work=None):
+def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, options=None):
     from . import search
     res = search.solve(p, max_solutions=max_solutions, cells=cells, timeout=timeout,
-                       progress=progress, should_stop=should_stop, work=work)
+                       progress=progress, should_stop=should_stop, **(options or {}))
     out = {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
            "classification": _classification(res.status, res.classification_hint),
            "difficulty": None, "time_s": round(res.time_s, 4), "stats": _stats(res),
@@ -154,12 +153,16 @@ def clingo_available() -> bool:
 
 
 def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-          progress=None, should_stop=None) -> dict:
+          progress=None, should_stop=None, jobs=1) -> dict:
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
     ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
-    ``pysolver.asp.solve_native``) or "auto" (pysolver for up to
-    AUTO_LINE_SOLVES line solves, then clingo, when installed; else pysolver). ``state``: optional known cells (state
+    ``pysolver.asp.solve_native``) or "auto" (pysolver and native clingo side by
+    side, in two processes: the first decided answer, ``engine`` naming who gave
+    it; pysolver alone where clingo is not installed). ``jobs`` > 1: a race of
+    that many processes (pysolver.race): with "pysolver" a portfolio of
+    differently configured searches, with "auto" clingo and ``jobs - 1`` of them;
+    the solutions then come sorted. ``state``: optional known cells (state
     rows) to start from. Result: {"status": unique|multiple|solved|none|timeout|
     cancelled, "solutions": [[row strings]...], "classification", "difficulty",
     "time_s", "stats", "engine"}.
@@ -170,25 +173,20 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     if engine not in ENGINES:
         raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
     _whole_number(max_solutions, "max_solutions", 1)
+    _whole_number(jobs, "jobs", 1)
     cells = cells_from_state(p, state) if state is not None else None
     timeout = _left(timeout, start)
-    if engine == "pysolver":
-        return _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
     if engine == "clingo":
         return _solve_clingo(p, max_solutions, timeout, cells)
-    if not clingo_available():
+    clingo = engine == "auto" and clingo_available()
+    if clingo or jobs > 1:
+        from . import race
+        out = race.solve(p, max_solutions, timeout, cells, progress, should_stop,
+                         max(jobs, 1 + clingo), clingo)
+    else:
         out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
+    if engine == "auto" and not clingo:
         out["stats"]["note"] = "clingo is not installed: pysolver alone"
-        return out
-    t0 = time.perf_counter()
-    first = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
-                            work=AUTO_LINE_SOLVES)
-    if first["status"] != "budget":
-        return first
-    left = None if timeout is None else max(0.1, timeout - (time.perf_counter() - t0))
-    out = _solve_clingo(p, max_solutions, left, cells)
-    out["time_s"] = round(time.perf_counter() - t0, 4)
-    out["stats"]["pysolver_s"] = first["time_s"]
     return out
 
 
@@ -213,12 +211,16 @@ def _givens(p, givens) -> list:
     return out
 
 
-def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None) -> dict:
+def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
+          engine="pysolver") -> dict:
     """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
 
     ``count_cap``: count solutions up to this many (2 only decides uniqueness);
     counting beyond two stops after COUNT_LINE_SOLVES line solves, the count is
     then a lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
+    ``engine`` "auto": this check races native clingo counting up to ``count_cap``
+    (pysolver.race; when installed), and the result adds ``"engine"``, who answered
+    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty).
     Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
     "difficulty", "unique" (True/False/None when undecided), "count" (solutions
     found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
@@ -227,16 +229,36 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     alternative differs), "goal_unique" (True/False/None; None without a goal),
     "time_s", "stats": {"nodes", "probes"}}.
     """
-    from . import classify, search
     start = time.monotonic()
     p = to_puzzle(puzzle)
     _whole_number(count_cap, "count_cap", 2)
     _check_timeout(timeout)
+    if engine not in ("pysolver", "auto"):
+        raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
     shown = set(_givens(p, givens)) if givens is not None else set()
     cells = None
     if shown:
         cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
                                      for y, row in enumerate(p.goal)])
+    if engine == "auto" and clingo_available():
+        from . import race
+
+        def local(stop):
+            return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start)
+        left = _left(timeout, start)
+        out = race.run(local, [race.request(p, "clingo", count_cap, left, cells)], left, should_stop)
+        if out.get("engine") == "clingo":
+            status = out["status"]
+            out = _verdict(p, status, [grid_from_rows(p, s) for s in out["solutions"]],
+                           out["stats"]["exhausted"], "unknown" if status == "unique" else status,
+                           None, {"choices": out["stats"]["choices"],
+                                  "conflicts": out["stats"]["conflicts"]}, start)
+        return dict(out, engine=out.get("engine", "pysolver"))
+    return _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start)
+
+
+def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start):
+    from . import classify, search
     info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
                              progress=progress, cells=cells)
     status, grids = info["status"], info["solutions"]
@@ -249,6 +271,12 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
             if len(res.solutions) >= len(grids):
                 grids = res.solutions
                 exact = res.status == "multiple" and res.count_exact
+    return _verdict(p, status, grids, exact, info["classification"], info["difficulty"],
+                    {"nodes": info["nodes"], "probes": info["probes"]}, start)
+
+
+def _verdict(p, status, grids, exact, classification, difficulty, stats, start) -> dict:
+    """The check result from a status and the solutions found (colour-index grids)."""
     unique = {"unique": True, "multiple": False, "none": False}.get(status)
     # only a verdict is compared with the goal (a million cells take a while)
     goal = grid_from_rows(p, p.goal) if p.goal is not None and unique is not None else None
@@ -264,12 +292,11 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     goal_unique = None
     if goal is not None and unique is not None:
         goal_unique = bool(unique and grids and grids[0] == goal)
-    return {"status": status, "classification": info["classification"],
-            "difficulty": info["difficulty"], "unique": unique, "count": len(grids),
+    return {"status": status, "classification": classification,
+            "difficulty": difficulty, "unique": unique, "count": len(grids),
             "count_exact": exact, "solutions": [rows_text(p, g) for g in grids],
             "alternative": alternative, "differences": differences, "goal_unique": goal_unique,
-            "time_s": round(time.monotonic() - start, 4),
-            "stats": {"nodes": info["nodes"], "probes": info["probes"]}}
+            "time_s": round(time.monotonic() - start, 4), "stats": stats}
 
 
 def hint(puzzle, state, find_solutions=False) -> dict:

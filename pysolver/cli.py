@@ -1,7 +1,8 @@
 """The command line: ``python -m pysolver`` or ``pysolver``.
 
   solve FILE... [--max-solutions N] [--timeout S] [--engine E] [--jobs N] [--json]
-  check FILE... [--count N] [--timeout S] [--jobs N] [--json]
+      (one puzzle with --engine auto or --jobs N > 1: processes race on it, pysolver.race)
+  check FILE... [--count N] [--timeout S] [--engine pysolver|auto] [--jobs N] [--json]
   hint FILE --state STATEFILE [--json]
   convert FILE --to non|xml|json|nin|asp
   clues GOALFILE [--to non|xml|json]
@@ -144,7 +145,8 @@ def show_check(r):
     if r["count"] >= 2:
         unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
-    print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s)")
+    engine = f", {r['engine']}" if "engine" in r else ""  # --engine auto: who answered
+    print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s{engine})")
     if r["goal_unique"] is False and r["unique"]:
         print("the goal image is not the puzzle's solution")
     if r["alternative"]:
@@ -173,6 +175,8 @@ def cmd_solve(args):
     items = load(args.files)
     opts = {"max_solutions": args.max_solutions, "engine": args.engine,
             "timeout": batch_timeout(args, len(items))}
+    if len(items) == 1:  # one puzzle: the processes race on it (pysolver.race)
+        opts["jobs"] = args.jobs
     return report("solve", items, opts, args, show_solve)
 
 
@@ -208,7 +212,10 @@ def cmd_check(args):
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     items = load(args.files)
-    opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count}
+    if args.engine == "auto" and not api.clingo_available():
+        print("pysolver: clingo is not installed: pysolver alone", file=sys.stderr)
+    opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count,
+            "engine": args.engine}
     return report("check", items, opts, args, show_check)
 
 
@@ -324,10 +331,11 @@ def build_parser():
                     "Bad input prints one line naming the file and exits with status 2.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     engine_help = ("pysolver: the pure-Python engine (default); clingo: native clingo "
-                   '(pip install -e ".[asp]"); auto: pysolver first, then clingo once '
-                   f"pysolver has spent {api.AUTO_LINE_SOLVES:,} line solves")
-    jobs_help = (f"processes for a batch (at most this machine's {pool.cores()} cores; "
-                 "default 1)")
+                   '(pip install -e ".[asp]"); auto: pysolver and clingo side by side, '
+                   "the first answer wins")
+    jobs_help = (f"processes (at most this machine's {pool.cores()} cores; default 1): a batch "
+                 "shares them out; one puzzle is raced by that many differently configured "
+                 "searches, the first answer wins")
     batch_help = (f"; a batch (several puzzles) gives each puzzle {pool.BATCH_TIMEOUT_S:g} s "
                   "unless this is set")
 
@@ -349,6 +357,9 @@ def build_parser():
                    help="count solutions up to N (default 2: uniqueness only)")
     c.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds per puzzle; past it the answer is 'undecided'" + batch_help)
+    c.add_argument("--engine", choices=("pysolver", "auto"), default="pysolver",
+                   help="pysolver (default), or auto: native clingo counting races the "
+                        "check, the first answer wins (clingo's cannot classify)")
     c.add_argument("--jobs", type=whole, default=1, metavar="N", help=jobs_help)
     c.add_argument("--json", action="store_true",
                    help="print the check result as JSON (a list for a batch)")

@@ -1,6 +1,7 @@
 """Processes for a command-line batch: one api call over many puzzles, in order.
 
-The engine never starts processes; this module does, for ``--jobs N``: a spawn
+The search never starts processes; this module does, for a batch's ``--jobs N``
+(pysolver.race for one puzzle's, and for ``--engine auto``): a spawn
 pool whose workers ignore Ctrl-C (the parent alone reports it, then ends them)
 and end themselves when the parent disappears, even by SIGKILL. SIGTERM in the
 parent ends the pool the same way. A progress line goes to stderr on a terminal.

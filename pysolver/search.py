@@ -50,7 +50,7 @@ class SolveResult:
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, probing=True, clock=time.monotonic, restarts=True,
-          restart_unit=100, seed=1, work=None, observer=None):
+          restart_unit=100, seed=1, work=None, observer=None, vary=None):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
@@ -67,6 +67,9 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     (slower; for comparison). ``restarts``: randomized restarts (seeded by
     ``seed``, Luby sequence times ``restart_unit`` nodes) while looking for
     solutions; the final verdict always comes from a complete search.
+    ``vary``: a seed that makes that complete search take its branching cell
+    among the three best and its value order by likelihood at random (still
+    complete): a portfolio's other members (pysolver.race) refute in other orders.
     ``clock``: the time source for ``timeout`` (benchmarks pass
     ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
@@ -130,9 +133,11 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         return finish("unique")  # line logic is sound: nothing else fits
 
     rng = random.Random(seed)
+    varied = random.Random(vary) if vary is not None else None
 
     def dfs(stack, limit, rand):
-        """Depth-first search from ``stack``; True when the stack was exhausted."""
+        """Depth-first search from ``stack``; True when the stack was exhausted.
+        ``rand``: the random source for the cell and value order, or None."""
         count = 0
         while stack:
             if count >= limit:
@@ -153,7 +158,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                         ev["backtrack"](depth)
                     continue
                 rows, cols, memo = out
-                cell, branches = prober.branch(rows, cols, memo, rng if rand else None)
+                cell, branches = prober.branch(rows, cols, memo, rand)
             else:
                 cell, branches = _plain_branches(eng, prober, rows, cols)
             if res.nodes == 1:
@@ -164,7 +169,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 continue
             # the branch pushed last is explored first: the likeliest value
             # (restarts: drawn by likelihood), see _order
-            _order(eng, rows, cols, cell, branches, rng if rand else None)
+            _order(eng, rows, cols, cell, branches, rand)
             for i, b in enumerate(branches):
                 child = None
                 if memo is not None:
@@ -190,7 +195,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             # its own memo: root[2] must stay the root's, restarts copy it
             main = [(root[0], root[1], 0, dict(root[2]), None, None)]
             res.nodes -= 1  # the first dfs node re-counts the root
-        exhausted = dfs(main, restart_unit * 2, False)
+        exhausted = dfs(main, restart_unit * 2, varied)
         spent = 0
         budget = 0
         i = 0
@@ -200,12 +205,12 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             if root is not None and restarts and (not found or spent < budget):
                 had = len(found)
                 before = res.nodes
-                dfs([(root[0], root[1], 0, dict(root[2]), None, None)], limit, True)
+                dfs([(root[0], root[1], 0, dict(root[2]), None, None)], limit, rng)
                 spent += res.nodes - before
                 if len(found) > had and had == 0:
                     budget = spent * 2 + restart_unit * 4
             if len(found) < max_solutions:
-                exhausted = dfs(main, limit, False)
+                exhausted = dfs(main, limit, varied)
     except _Done:
         exhausted = True
     except Stop as stop:

@@ -44,6 +44,9 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     open_site(page, site_server)
     wait_engine(page)
     import_file(page, path)
+    # the worker's own limit: without the clingo plug-in (which would race the search
+    # and find a solution: test_races.py)
+    page.evaluate("window.nonogramApp.clingo = null")
     page.select_option("#check-mode", "solution")
     # while the worker looks for a solution, the panel says so, with the engine's limit
     page.wait_for_function(f"{TEXT.format('check-text')} === 'This puzzle has no stored "

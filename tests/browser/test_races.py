@@ -1,7 +1,8 @@
 """Requests that overlap in the engine worker: a hint asked while a solve runs and
 the grid changes meanwhile, cancelling a solve that only waits in the queue, a
-cancel that restarts the worker with a hint queued behind the solve, and the
-solve clock while clingo works after auto's hand-over."""
+cancel that restarts the worker with a hint queued behind the solve, the
+solve clock while the race runs, the race answered by clingo-wasm where pysolver
+is slow, and Cancel stopping both of its runs."""
 import time
 
 import pytest
@@ -68,7 +69,7 @@ def test_hint_asked_before_a_change_is_for_the_grid_after_it(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     open_file(page, "taai598.txt", taai(TAAI_598))
-    pick_solver(page, "auto")          # pysolver for 5 s: the hint waits behind it
+    pick_solver(page, "auto")          # the hint waits behind pysolver's part of the race
     page.click("#solve")
     page.click("#hint")
     assert page.text_content("#hint-text") == "Thinking…"
@@ -156,7 +157,7 @@ def test_cancel_then_solve_again_when_isolated(page, site_server):
 def test_auto_solve_clock_runs_while_clingo_works(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
-    open_builtin(page, "webpbn-knotty")   # pysolver gives up after 5 s; clingo needs far longer
+    open_builtin(page, "webpbn-knotty")   # neither pysolver nor clingo decides it soon
     pick_solver(page, "auto")
     page.click("#solve")
     # clingo reports only the solutions it finds: the clock must go on without them
@@ -165,3 +166,62 @@ def test_auto_solve_clock_runs_while_clingo_works(page, site_server):
     assert "nodes" in shown, shown      # pysolver's last progress stays in view
     stop_solving(page)
     assert page.text_content("#solve-progress").startswith("Cancelled")
+
+
+def test_race_is_answered_by_clingo_where_pysolver_is_slow(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_file(page, "taai598.txt", taai(TAAI_598))   # pysolver alone: 20 s or more here
+    pick_solver(page, "clingo")
+    t0 = time.monotonic()
+    page.click("#solve")
+    page.wait_for_function(f"{PROGRESS}.startsWith('Result: ')", timeout=120_000)
+    alone = time.monotonic() - t0
+    assert "more than one solution" in page.text_content("#solve-progress")
+    pick_solver(page, "auto")
+    t0 = time.monotonic()
+    page.click("#solve")
+    page.wait_for_function(f"{PROGRESS}.startsWith('Result: ')", timeout=120_000)
+    raced = time.monotonic() - t0
+    line = page.text_content("#solve-progress")
+    assert "more than one solution" in line and line.endswith("(clingo)"), line
+    print(f"TAAI #598: clingo-wasm alone {alone:.1f} s, the race {raced:.1f} s")
+    # pysolver's part was cancelled: the engine answers a hint again
+    page.click("#hint")
+    page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=120_000)
+
+
+@pytest.mark.parametrize("isolated", [False, True], ids=["restart", "interrupt"])
+def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
+    if isolated:
+        isolated_visit(page, site_server)
+    else:
+        open_site(page, site_server)
+        wait_engine(page)
+    open_builtin(page, "webpbn-knotty")
+    pick_solver(page, "auto")
+    page.click("#solve")
+    wait_until(page, "window.nonogramApp.clingo.busy()", timeout=60)   # clingo has joined
+    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)  # pysolver runs
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")
+    assert page.evaluate("window.nonogramApp.clingo.busy()") is False
+    # the engine worker is free (interrupted, or restarted): a hint is answered
+    page.click("#hint")
+    page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=120_000)
+    assert page.evaluate("window.crossOriginIsolated") is isolated
+
+
+def test_check_against_the_solution_is_raced_by_clingo(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    # no stored picture, and pysolver in the browser needs more than the check's 5 s to
+    # find a solution: clingo-wasm, joining the search, finds one to check against
+    open_file(page, "taai382.txt", taai(TAAI_382))
+    page.select_option("#check-mode", "solution")
+    wait_until(page, "document.getElementById('check-text').textContent"
+                     " === 'Every marked cell agrees with the solution.'", timeout=120)
+    # the solution clingo found is the game's picture from now on: a wrong fill is named
+    drag(page, 0, 0, 0, 0)
+    wait_until(page, "/^1 cell differs|^Every marked/.test(document.getElementById('check-text').textContent)"
+                     " && !document.getElementById('check-text').textContent.includes('looking')", timeout=60)

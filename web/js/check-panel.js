@@ -3,11 +3,20 @@
 // Stale answers: every check goes on the engine's "check" channel (engine.latest),
 // and a scheduled one supersedes the previous at once, so only the answer for the
 // newest state is ever shown.
+// Against the solution, for a puzzle with no stored picture, the worker first
+// searches for a solution within its limit; clingo-wasm (when installed) joins that
+// search RACE_DELAY_MS later, and a solution it finds first becomes the picture
+// the checks of this game compare with.
+
+const RACE_DELAY_MS = 300;
 
 export class CheckPanel {
-  constructor({ select, text, view, engine, getGame }) {
-    Object.assign(this, { select, text, view, engine, getGame });
+  constructor({ select, text, view, engine, getGame, getClingo = () => null }) {
+    Object.assign(this, { select, text, view, engine, getGame, getClingo });
     this.timer = 0;
+    this.found = null;     // {game, rows}: the solution clingo found for this game
+    this.raced = new WeakSet(); // games whose solution clingo was asked for
+    this.raceAbort = null; // stops that clingo run (another game, another mode)
     select.addEventListener("change", () => this.schedule(0));
   }
 
@@ -23,16 +32,27 @@ export class CheckPanel {
     const game = this.getGame();
     if (!game || this.engine.status === "failed") return;
     const mode = this.mode;
+    if (this.raceAbort && (mode !== "solution" || this.raceAbort.game !== game)) this.raceAbort.abort();
+    let puzzle = game.puzzle.dict;
+    if (mode === "solution" && !puzzle.goal && this.found && this.found.game === game) {
+      puzzle = { ...puzzle, goal: this.found.rows };
+    }
+    const clingo = this.getClingo();
+    // the program is asked for before the check, so the worker answers it first
+    const program = mode === "solution" && !puzzle.goal && clingo && !this.raced.has(game)
+      ? this.engine.call("asp", { puzzle }) : null;
     // no stored picture: the worker first looks for a solution within its own limit,
     // which it reports as it starts (hints wait behind it, so say why nothing happens yet)
     const onProgress = (m) => {
       if (m.searching === "solution" && mode === "solution") {
         this.text.textContent = `This puzzle has no stored solution: looking for one to check against (at most ${m.limit_s} s)…`;
+        if (program) this.race(game, program, clingo);
       }
     };
+    if (program) program.catch(() => {});
     let res;
     try {
-      res = await this.engine.latest("check", "check", { puzzle: game.puzzle.dict, state: game.stateRows(), mode }, { onProgress });
+      res = await this.engine.latest("check", "check", { puzzle, state: game.stateRows(), mode }, { onProgress });
     } catch (err) {
       if (err.kind !== "superseded" && err.kind !== "cancelled") this.text.textContent = `Check unavailable: ${err.message}`;
       return;
@@ -41,5 +61,29 @@ export class CheckPanel {
     this.view.setOverlay("check", mode === "off" ? null : res);
     this.text.textContent = mode === "off" ? "" : res.message;
     this.text.classList.toggle("spoiler", mode === "solution");
+  }
+
+  /** clingo-wasm looks for a solution alongside the worker's search; one found first
+   * stops that search (the engine's cancel) and the check runs against it. */
+  async race(game, program, clingo) {
+    if (this.raced.has(game)) return;
+    this.raced.add(game);
+    const abort = new AbortController();
+    abort.game = game;
+    this.raceAbort = abort;
+    try {
+      const { program: text, chars } = await program;
+      await new Promise((r) => setTimeout(r, RACE_DELAY_MS));
+      if (abort.signal.aborted || clingo.busy()) return; // never stop a solve the player started
+      const r = await clingo.solveWithClingo(text, { models: 1, signal: abort.signal, timeoutMs: 60000 });
+      if (abort.signal.aborted || !r.models.length || this.getGame() !== game) return;
+      const { width, height } = game.puzzle.dict;
+      this.found = { game, rows: clingo.decode(r.models[0], chars, width, height) };
+      this.schedule(0); // supersedes the check still searching
+    } catch {
+      // clingo failed: the worker's own search answers
+    } finally {
+      if (this.raceAbort === abort) this.raceAbort = null;
+    }
   }
 }

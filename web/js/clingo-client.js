@@ -21,17 +21,19 @@
 //   busy() -> whether a solve is in progress (optional runs, such as the editor's
 //     count race, leave clingo to the solve the player asked for).
 //   decode(atoms, chars, width, height) -> row strings (chars[k] is colour k's char).
-//   clingoSolver(engine, {id, label, models, budgetS}) -> a solver for solvers.js:
+//   clingoSolver(engine, {id, label, models}) -> a solver for solvers.js:
 //     {id, label, solve(puzzleDict, {onProgress, state}) -> {promise, cancel()}}; the promise
 //     resolves with the api solve-result dict (engine "clingo") or rejects with
-//     {kind: "cancelled"}. With budgetS, pysolver searches first for that long and
-//     clingo takes over only when it times out (the result names who answered).
+//     {kind: "cancelled"}.
+//   raceSolver(engine, {id, label, delayMs = 300}) -> a solver: pysolver in the engine
+//     worker, clingo-wasm joining after delayMs; the first decided answer wins (its
+//     `engine` names it), the other run is cancelled; cancel() stops both.
 //   install(app): registers "clingo" (uniqueness), "clingo-count" (count up to 1000)
-//     and "auto" (pysolver for 5 s, then clingo) with app.registerSolver.
+//     and "auto" (the race, the default) with app.registerSolver.
 import clingo from "../clingo/index.web.js";
 
 const COUNT_CAP = 1000;
-const AUTO_BUDGET_S = 5;
+const RACE_DELAY_MS = 300; // auto: clingo joins a solve still running after this
 const DEFAULT_TIMEOUT_MS = 120000;
 let running = null; // {finish(status)} of the solve in progress
 
@@ -109,48 +111,88 @@ function cancelledError() {
   return err;
 }
 
-export function clingoSolver(engine, { id = "clingo", label = "clingo (answer sets, in the browser)", models = 2, budgetS = null } = {}) {
+const DECIDED = new Set(["unique", "multiple", "none", "solved"]);
+
+/** One clingo run on a puzzle: the program from the engine worker, the result as
+ * the api's solve-result dict (engine "clingo"). */
+async function clingoRun(engine, puzzle, state, { models, signal, onModel }) {
+  const { program, chars } = await engine.call("asp", state ? { puzzle, state } : { puzzle });
+  if (signal.aborted) throw cancelledError();
+  return clingoAnswer(program, chars, puzzle, { models, signal, onModel });
+}
+
+async function clingoAnswer(program, chars, puzzle, { models, signal, onModel }) {
+  const res = await solveWithClingo(program, { models, timeoutMs: DEFAULT_TIMEOUT_MS, signal, onModel });
+  if (res.status === "cancelled") throw cancelledError();
+  return {
+    status: res.status,
+    solutions: res.models.map((m) => decode(m, chars, puzzle.width, puzzle.height)),
+    count_exact: res.exhausted, // every model enumerated: the solutions are all of them
+    time_s: res.time_s,
+    stats: res.stats,
+    engine: "clingo",
+  };
+}
+
+export function clingoSolver(engine, { id = "clingo", label = "clingo (answer sets, in the browser)", models = 2 } = {}) {
   return {
     id, label,
     solve(puzzle, { onProgress, state } = {}) {
-      let cancelled = false;
-      let pyHandle = null;
       const abort = new AbortController(); // cancel stops this solve's clingo run only
-      const promise = (async () => {
-        let first = null;
-        if (budgetS !== null) {
-          pyHandle = engine.request("solve", { puzzle, max_solutions: 2, timeout: budgetS, ...(state ? { state } : {}) }, { onProgress });
-          first = await pyHandle.promise;
-          pyHandle = null;
-          if (first.status !== "timeout") return first;
-        }
-        if (cancelled) throw cancelledError();
-        const { program, chars } = await engine.call("asp", state ? { puzzle, state } : { puzzle });
-        if (cancelled) throw cancelledError();
-        const width = puzzle.width, height = puzzle.height;
-        const res = await solveWithClingo(program, {
-          models, timeoutMs: DEFAULT_TIMEOUT_MS, signal: abort.signal,
-          onModel: (_, n) => onProgress && onProgress({ solutions: n }),
-        });
-        if (res.status === "cancelled") throw cancelledError();
-        const out = {
-          status: res.status,
-          solutions: res.models.map((m) => decode(m, chars, width, height)),
-          count_exact: res.exhausted, // every model enumerated: the solutions are all of them
-          time_s: res.time_s + (first ? first.time_s : 0),
-          stats: res.stats,
-          engine: "clingo",
-        };
-        if (first) out.engine = `clingo (pysolver gave up after ${budgetS} s)`;
-        return out;
-      })();
+      const promise = clingoRun(engine, puzzle, state, {
+        models, signal: abort.signal, onModel: (_, n) => onProgress && onProgress({ solutions: n }),
+      });
+      return { promise, cancel() { abort.abort(); return "restarted"; } };
+    },
+  };
+}
+
+/**
+ * The race: pysolver in the engine worker at once, clingo-wasm in its own worker
+ * `delayMs` later (most puzzles are answered by then, and clingo would only take
+ * the CPU from pysolver); the first decided answer wins and the other run is
+ * cancelled. The program for clingo is asked for before the solve, so the worker
+ * answers it first. Progress is pysolver's (clingo reports only models).
+ */
+export function raceSolver(engine, { id = "auto", label = "auto (pysolver and clingo race)", delayMs = RACE_DELAY_MS } = {}) {
+  return {
+    id, label,
+    solve(puzzle, { onProgress, state } = {}) {
+      const abort = new AbortController();
+      const t0 = performance.now();
+      const asp = engine.call("asp", state ? { puzzle, state } : { puzzle });
+      const py = engine.request("solve", { puzzle, max_solutions: 2, ...(state ? { state } : {}) }, { onProgress });
+      let settled = false, pyFailed = null, clingoOver = false;
+      let resolve, reject;
+      const promise = new Promise((yes, no) => { resolve = yes; reject = no; });
+      const win = (res, stopOther) => {
+        if (settled) return;
+        settled = true;
+        stopOther();
+        resolve(res);
+      };
+      const lose = (err) => { if (!settled) { settled = true; reject(err); } };
+      py.promise.then((res) => win(res, () => abort.abort()), (err) => {
+        pyFailed = err;
+        if (clingoOver || err.kind === "cancelled") lose(err);
+      });
+      asp.then(async ({ program, chars }) => {
+        await new Promise((r) => setTimeout(r, Math.max(0, delayMs - (performance.now() - t0))));
+        if (settled || abort.signal.aborted) throw cancelledError();
+        const res = await clingoAnswer(program, chars, puzzle, { models: 2, signal: abort.signal });
+        if (!DECIDED.has(res.status)) throw new Error(`clingo: ${res.status}`);
+        res.time_s = Math.round(performance.now() - t0) / 1000; // the race's time, clingo's start included
+        win(res, () => engine.cancel(py));
+      }).catch(() => {
+        clingoOver = true; // pysolver alone now: its answer, or its failure, is the race's
+        if (pyFailed) lose(pyFailed);
+      });
       return {
         promise,
         cancel() {
-          cancelled = true;
-          if (pyHandle) return engine.cancel(pyHandle);
+          lose(cancelledError());
           abort.abort();
-          return "restarted";
+          return engine.cancel(py);
         },
       };
     },
@@ -162,10 +204,7 @@ export function install(app) {
   app.registerSolver(clingoSolver(app.engine, {
     id: "clingo-count", label: `clingo: count solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
   }));
-  // The default: pysolver answers most puzzles at once; clingo takes over the hard ones.
-  const auto = clingoSolver(app.engine, {
-    id: "auto", label: `auto (pysolver, clingo after ${AUTO_BUDGET_S} s)`, budgetS: AUTO_BUDGET_S,
-  });
-  app.registerSolver({ ...auto, preferred: true });
+  // The default: pysolver answers most puzzles at once; clingo joins the hard ones.
+  app.registerSolver({ ...raceSolver(app.engine), preferred: true });
   app.clingo = { solveWithClingo, cancel, decode, busy };
 }

@@ -1,0 +1,171 @@
+"""Races (pysolver.race): auto (pysolver against native clingo) and the pysolver
+portfolio give the verdicts of each engine alone, and leave no process behind."""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pysolver import api, formats, race, search
+from pysolver.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
+
+import pictures
+from processes import alive, children
+from test_crosscheck import COLOURS, random_puzzles
+
+ROOT = Path(__file__).resolve().parent.parent
+clingo = pytest.importorskip("clingo")
+
+# small enough for every engine within seconds, also on a loaded machine
+CORPUS = ["webpbn/1.xml", "webpbn/6.xml", "webpbn/16.xml", "webpbn/436.xml", "webpbn/6574.xml",
+          "jwilk/data000.nin", "jwilk/data050.nin", "jwilk/data100.nin", "jwilk/data150.nin"]
+TAAI = [1, 101, 301, 601]  # 1-based in taai2011-question.txt (601: one of the slower ones)
+
+
+def verdicts(p, **kw):
+    """status and solutions of each way to solve p, all checked against the clues."""
+    out = {"pysolver": api.solve(p, **kw), "clingo": api.solve(p, engine="clingo", **kw),
+           "auto": api.solve(p, engine="auto", **kw), "portfolio": api.solve(p, jobs=2, **kw),
+           "check auto": api.check(p, engine="auto", timeout=kw["timeout"],
+                                   count_cap=kw.get("max_solutions", 2))}
+    for how, r in out.items():
+        assert r["status"] in race.DECIDED, (how, r["status"])
+        grids = [grid_from_rows(p, s) for s in r["solutions"]]
+        assert all(satisfies(p, g) for g in grids), how
+        assert len(set(map(str, grids))) == len(grids), how
+    statuses = {how: r["status"] for how, r in out.items()}
+    assert len(set(statuses.values())) == 1, statuses
+    first = out["pysolver"]
+    if first["status"] == "unique":
+        assert all(r["solutions"] == first["solutions"] for r in out.values())
+    if first["status"] == "multiple":
+        assert all(len(r["solutions"]) == kw.get("max_solutions", 2) for r in out.values())
+        # the portfolio reports its pair in sorted order, whichever member found it
+        assert out["portfolio"]["solutions"] == sorted(out["portfolio"]["solutions"])
+    assert out["auto"]["engine"] in ("pysolver", "clingo")
+    return first["status"]
+
+
+def corpus_items(puzzles_dir):
+    items = []
+    for name in CORPUS:
+        path = puzzles_dir / name
+        if path.exists():
+            items.append(formats.parse_one(path.read_text(encoding="utf-8"), name))
+    taai = formats.parse((puzzles_dir / "taai" / "taai2011-question.txt").read_text(), "taai")
+    return items + [taai[i - 1] for i in TAAI]
+
+
+def test_corpus_sample_same_verdicts(puzzles_dir):
+    seen = {verdicts(p, timeout=120) for p in corpus_items(puzzles_dir)}
+    assert {"unique", "multiple"} <= seen
+
+
+def random_bw(seed, count, size):
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        dens = 0.3 if i % 3 == 1 else 0.55  # sparse pictures: several solutions
+        grid = [[int(rng.random() < dens) for _ in range(size)] for _ in range(size)]
+        rows, cols = clues_from_grid(grid)
+        if i % 3 == 2:  # column clues of a shuffled grid: usually no solution
+            flat = [c for r in grid for c in r]
+            rng.shuffle(flat)
+            cols = clues_from_grid([flat[y * size:(y + 1) * size] for y in range(size)])[1]
+        out.append(Puzzle(rows=list(rows), cols=list(cols), colors=COLOURS[:2]))
+    return out
+
+
+def test_random_puzzles_one_several_and_no_solution():
+    kinds = {}
+    for p in random_bw(7, 9, 12) + random_puzzles(11, 6):
+        status = verdicts(p, timeout=60)
+        kinds[status] = kinds.get(status, 0) + 1
+    assert {"unique", "multiple", "none"} <= set(kinds), kinds
+
+
+def test_counting_up_to_a_cap_keeps_working():
+    perm = formats.parse_one("6 6\n" + "1\n" * 12, "perm.nin")  # every 6x6 permutation matrix
+    assert verdicts(perm, max_solutions=7, timeout=60) == "multiple"
+    r = api.solve(perm, engine="auto", max_solutions=7)
+    assert len(r["solutions"]) == 7
+
+
+def test_one_job_is_the_default_search_and_members_differ():
+    assert race.member_options(0) == {}
+    options = [race.member_options(k) for k in range(1, 4)]
+    assert len({json.dumps(o, sort_keys=True) for o in options}) == 3
+    p = random_bw(3, 1, 15)[0]
+    base = search.solve(p)
+    for o in options:  # the varied searches are complete too
+        assert search.solve(p, **o).status == base.status
+
+
+def test_the_winner_is_named_and_the_other_stopped(puzzles_dir):
+    knotty = formats.parse_one((puzzles_dir / "webpbn" / "knotty.xml").read_text(), "knotty")
+    # neither engine decides Knotty in a second: the race ends with the time limit, children gone
+    t0 = time.monotonic()
+    r = api.solve(knotty, engine="auto", timeout=1.0)
+    assert r["status"] == "timeout" and time.monotonic() - t0 < 30
+    assert children(os.getpid()) == []
+    r = api.solve(pictures.bw(pictures.DANCER), engine="auto")
+    assert r["engine"] == "pysolver" and r["status"] == "unique"  # line logic beats clingo's start
+
+
+def test_cancel_stops_the_race():
+    perm = formats.parse_one("20 20\n" + "1\n" * 40, "perm.nin")
+    t0 = time.monotonic()
+    r = api.solve(perm, max_solutions=10 ** 9, jobs=2, should_stop=lambda: time.monotonic() - t0 > 1)
+    assert r["status"] == "cancelled"
+    assert children(os.getpid()) == []
+
+
+@pytest.mark.parametrize("option", [["--engine", "auto"], ["--jobs", "2"]])
+def test_killing_the_parent_leaves_no_worker(tmp_path, option):
+    path = tmp_path / "perm.nin"
+    path.write_text("30 30\n" + "1\n" * 60)  # 30! solutions: nobody finishes counting them
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", str(path), *option,
+                             "--max-solutions", "100000000"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not (kids := children(proc.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert kids, "no race child started"
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(k) for k in kids)
+
+
+def test_cli_json_names_the_engine(tmp_path, puzzles_dir):
+    out = subprocess.run([sys.executable, "-m", "pysolver", "solve",
+                          str(puzzles_dir / "webpbn" / "6574.xml"), "--engine", "auto", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    assert r["status"] == "unique" and r["engine"] in ("pysolver", "clingo")
+    assert set(r) == {"file", "title", "status", "solutions", "classification", "difficulty",
+                      "time_s", "stats", "engine"}
+
+
+def test_clingo_answers_where_pysolver_is_slow(puzzles_dir):
+    taai = formats.parse((puzzles_dir / "taai" / "taai2011-question.txt").read_text(), "taai")
+    r = api.solve(taai[554], engine="auto", timeout=120)  # #555: pysolver past 20 s, clingo < 1 s
+    assert r["status"] == "multiple" and r["engine"] == "clingo"
+
+
+def test_cli_check_auto_names_the_engine(puzzles_dir):
+    out = subprocess.run([sys.executable, "-m", "pysolver", "check",
+                          str(puzzles_dir / "webpbn" / "6574.xml"), "--engine", "auto", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    assert r["status"] == "unique" and r["unique"] is True and r["engine"] in ("pysolver", "clingo")
+    if r["engine"] == "clingo":  # clingo cannot tell line / probe / search apart
+        assert r["classification"] == "unknown" and r["difficulty"] is None
