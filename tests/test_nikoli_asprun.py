@@ -1,14 +1,19 @@
 """Clingo work as data (pysolver.nikoli.asprun): asks, answers, the native driver."""
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.nikoli import asprun, aspsolve, url  # noqa: E402
+from pysolver.nikoli import asprun, aspsolve, hints, url  # noqa: E402
 from pysolver.nikoli.asprun import Ask  # noqa: E402
 from pysolver.puzzle import PuzzleError  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+import bridge  # noqa: E402  (the worker's Python side, web/py/bridge.py)
 
 CHOICE = "{ a; b; c }. :- a, b. #show a/0. #show b/0. #show c/0."
 # 8 pigeons, 7 holes: unsatisfiable, and far more than a few conflicts to prove it
@@ -103,3 +108,26 @@ def test_tasks_are_started_by_name_with_checked_arguments():
         asprun.start("solve", {"puzzle": EXAMPLES["bag"], "colour": 1})
     with pytest.raises(PuzzleError):
         asprun.run_native(asprun.start("solve", {"puzzle": "not a puzzle"}))
+
+
+def bridge_call(kind, payload):
+    return json.loads(bridge.call(kind, json.dumps(payload)))
+
+
+def test_the_worker_runs_a_task_step_by_step():
+    """nikoli_start / nikoli_step as the page uses them, each ask answered here."""
+    state = ["??????"] * 6
+    reply = bridge_call("nikoli_start", {"task": "hint", "args": {"puzzle": EXAMPLES["masyu"],
+                                                                   "state": state}})["result"]
+    steps = 0
+    while "result" not in reply:
+        steps += 1
+        answer = asprun.solve_native(Ask.from_dict(json.loads(json.dumps(reply["ask"]))))
+        reply = bridge_call("nikoli_step", {"session": reply["session"], "answer": answer})["result"]
+    assert steps >= 1 and reply["result"] == hints.hint(url.read_url(EXAMPLES["masyu"]), state)
+    gone = bridge_call("nikoli_step", {"session": 999999, "answer": {"sat": True}})["error"]
+    assert gone["kind"] == "puzzle" and "unknown or over" in gone["message"]
+    bad = bridge_call("nikoli_start", {"task": "hint", "args": {"puzzle": EXAMPLES["bag"],
+                                                                 "state": ["?"]}})["error"]
+    assert bad == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
+    assert "unknown Nikoli task" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]
