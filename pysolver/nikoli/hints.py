@@ -10,13 +10,13 @@ which grounds again at every call: the calls are kept few):
 2. no answer set means some marks are wrong: the solution closest to the marks
    (weak constraints, one per mark) names the fewest marks to change, which is the
    flipped mark itself when one was flipped (``kind: mistake``);
-3. the explanation of a forced unit: first, with no clingo call, the rule checker
-   (rules.py) on the marks plus the opposite value of each forced cell, in order:
-   the first cell whose opposite breaks a rule at once is the hint, with that rule
-   and its cells; otherwise (and for Masyu, whose state rows cannot carry a join
-   alone) the first forced unit, with the opposite value assumed: the marks within
-   a growing distance of it until no solution is left, then each rule dropped in
-   turn while that stays so.
+3. the explanation of a forced unit (nearest the marks and clues first): first,
+   with no clingo call, the rule checker (rules.py) on the marks plus the opposite
+   value of each of the first CHECKED forced cells: the first whose opposite breaks
+   a rule at once is the hint, with that rule and its cells; otherwise (and for
+   Masyu, whose state rows cannot carry a join alone) the first forced unit, with
+   its opposite value and the marks within a growing distance of it assumed, each
+   rule dropped in turn while no solution is left.
 State rows use the solve output's characters and ``?``; Masyu rows may also use
 the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 """
@@ -38,6 +38,7 @@ COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#s
                                    "not line(X, Y, U, V).\n#show no_line/4.")}
 SHRINK_CONFLICTS = 2000  # work per explaining solve; past it the assumption stays
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
+CHECKED = 16  # forced cells the rule checker tries (the nearest first) before clingo explains
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 WORDS = {  # the seed's rules, as a player reads them
@@ -130,19 +131,20 @@ def _distance(a, b) -> int:
 
 
 def _drop_unneeded(text, fixed, optional):
-    """Task: the optional assumptions left after dropping each in turn while the rest
-    is still proved unsatisfiable (within SHRINK_CONFLICTS; otherwise it stays).
-    Cores are not used even where the driver has them: a core-guided shrink may
-    keep another minimal set, and the hint must not depend on the driver."""
-    keep, i = list(optional), 0
+    """Task: (the optional assumptions left after dropping each in turn while the rest
+    is still proved unsatisfiable (within SHRINK_CONFLICTS; otherwise it stays),
+    whether some drop was proved so: then ``fixed`` + ``optional`` is unsatisfiable
+    too). Cores are not used even where the driver has them: a core-guided shrink
+    may keep another minimal set, and the hint must not depend on the driver."""
+    keep, i, proved = list(optional), 0, False
     while i < len(keep):
         trial = keep[:i] + keep[i + 1:]
         ans = yield Ask(text, ARGS, tuple(fixed + trial), limit=SHRINK_CONFLICTS)
         if ans["sat"] is False:
-            keep = trial
+            keep, proved = trial, True
         else:
             i += 1
-    return keep
+    return keep, proved
 
 
 def hint_task(puzzle, state):
@@ -159,8 +161,11 @@ def hint_task(puzzle, state):
     if ans["sat"] is not True:
         return (yield from _mistake_task(grid, text, marks, rule_on))
     sure = set(ans["models"][0])
-    open_units = [u for u in units(grid) if u not in marks and u not in grid.clues]
-    forced = [(u, v) for u in open_units for v in (True, False) if atom(grid, u, v) in sure]
+    given = set(grid.clues) if grid.family in ("nurikabe", "bag") else set()  # never shaded
+    open_units = [u for u in units(grid) if u not in marks and u not in given]
+    near = _nearness(grid, marks)
+    forced = sorted(((u, v) for u in open_units for v in (True, False)
+                     if atom(grid, u, v) in sure), key=lambda f: near(f[0]))
     if not forced:
         return {"kind": "none", "cells": [], "rules": [],
                 "explanation": "Every solution agrees with your marks, and nothing more "
@@ -173,6 +178,26 @@ def hint_task(puzzle, state):
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
     return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _nearness(grid, marks):
+    """Sort key of a unit: its distance (king moves) to the nearest mark or clue, then
+    reading order: hints start next to what the player or the clues already say."""
+    w, h = grid.width, grid.height
+    dist = {c: 0 for c in grid.clues}
+    dist.update((c, 0) for u in marks for c in (u[:2], u[2:]) if c)
+    todo = list(dist)
+    for x, y in todo:  # breadth first from every anchor at once
+        for nx in (x - 1, x, x + 1):
+            for ny in (y - 1, y, y + 1):
+                if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in dist:
+                    dist[(nx, ny)] = dist[(x, y)] + 1
+                    todo.append((nx, ny))
+
+    def key(unit):
+        return min(dist.get(unit[:2], 0), dist.get(unit[2:], w + h) if len(unit) == 4 else w + h), \
+            unit[1], unit[0]
+    return key
 
 
 def _rows(grid, marks) -> list:
@@ -191,7 +216,7 @@ def _checked(grid, marks, forced):
     rows = _rows(grid, marks)
     if rules.violations(grid, ["".join(r) for r in rows]):
         return None  # the checker sees a clash the solver does not: ask the solver
-    for unit, value in forced:
+    for unit, value in forced[:CHECKED]:
         x, y = unit
         rows[y][x] = _describe(grid, unit, not value)["value"]
         broken = rules.violations(grid, ["".join(r) for r in rows])
@@ -205,20 +230,20 @@ def _checked(grid, marks, forced):
 
 def _asp_reason(grid, text, marks, forced, rule_on):
     """Task: (unit, value, rules, marks) for the first forced unit: with its opposite
-    value, the nearest marks that leave no solution, then the rules still needed."""
+    value, the marks within distance 1, 2, then all of them, and the rules that stay
+    needed when each is dropped in turn. A drop proved to leave no solution shows
+    those marks and rules leave none; only when no drop is, one more call asks."""
     unit, value = forced
     opposite = [(atom(grid, unit), not value)]
-    near = list(marks)
-    for r in RADII:
-        some = [m for m in marks if _distance(m, unit) <= r]
-        ans = yield Ask(text, ARGS, tuple(opposite + rule_on + [(atom(grid, m), marks[m])
-                                                               for m in some]),
-                        limit=SHRINK_CONFLICTS)
-        if ans["sat"] is False:
-            near = some
+    for r in RADII + (None,):
+        near = [m for m in marks if r is None or _distance(m, unit) <= r]
+        fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
+        needed, proved = yield from _drop_unneeded(text, fixed, rule_on)
+        if proved or r is None:
             break
-    fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
-    needed = yield from _drop_unneeded(text, fixed, rule_on)
+        ans = yield Ask(text, ARGS, tuple(fixed + rule_on), limit=SHRINK_CONFLICTS)
+        if ans["sat"] is False:  # every rule is needed
+            break
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
 
@@ -252,7 +277,7 @@ def _mistake_task(grid, text, marks, rule_on):
     else:  # no solution found within the work limit: every mark is suspect
         wrong = list(marks)
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
-    needed = yield from _drop_unneeded(text, mark_on, rule_on)
+    needed, _ = yield from _drop_unneeded(text, mark_on, rule_on)
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)
     cells = [_describe(grid, u, marks[u]) for u in wrong]
     what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
