@@ -8,6 +8,7 @@ pytest.importorskip("clingo")
 
 from pysolver.nikoli import asprun, aspsolve, hints, model, url  # noqa: E402
 from pysolver.nikoli.asprun import Ask  # noqa: E402
+from pysolver.puzzle import PuzzleError  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 from test_nikoli_solve import small_instances  # noqa: E402
 
@@ -119,11 +120,11 @@ def walk_cases():
         yield family, (library / f"{family}-7x7-1.txt").read_text(encoding="utf-8")
 
 
-def both(text, state):
+def both(text, state, crosses=()):
     """(native hint, wasm-like hint, whether either hit a conflict limit)."""
     hit = []
-    mine = asprun.drive(hints.hint_task(text, state), limited(asprun.solve_native, hit))
-    wasm = asprun.drive(hints.hint_task(text, state), limited(solve_like_wasm, hit))
+    mine = asprun.drive(hints.hint_task(text, state, crosses), limited(asprun.solve_native, hit))
+    wasm = asprun.drive(hints.hint_task(text, state, crosses), limited(solve_like_wasm, hit))
     return mine, wasm, any(hit)
 
 
@@ -133,23 +134,18 @@ def test_a_wasm_like_driver_gives_the_same_hints(family, text):
     answer short may differ (not many may)."""
     grid = model.parse(text)
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
-    state, seen, compared = ["?" * grid.width] * grid.height, 0, 0
+    state, crosses, seen, compared = ["?" * grid.width] * grid.height, [], 0, 0
     while True:
-        mine, wasm, cut = both(text, state)
+        mine, wasm, cut = both(text, state, crosses)
         if not cut:
             assert wasm == mine
             compared += 1
         if mine["kind"] != "deduction":
             break
         seen += 1
-        after = hints.played(grid, state, mine)
-        if after == state:  # a Masyu "no line" the rows cannot say: the cells' answer
-            c = mine["cells"][0]
-            after = [list(r) for r in state]
-            for x, y in ((c["column"] - 1, c["row"] - 1), (c["to_column"] - 1, c["to_row"] - 1)):
-                after[y][x] = solution[y][x]
-            after = ["".join(r) for r in after]
-        state = after
+        if mine["cells"][0]["value"] == "no line":  # Masyu: rows cannot always say it
+            crosses.append(mine["cells"][0])
+        state = hints.played(grid, state, mine, crosses)
     assert mine["explanation"] == "The grid is complete." and seen > 3, (mine, state)
     given = grid.clues if family in ("nurikabe", "bag") else {}  # clue cells are never hinted
     assert all(a == b or (x, y) in given for y, (r, s) in enumerate(zip(state, solution))
@@ -158,3 +154,26 @@ def test_a_wasm_like_driver_gives_the_same_hints(family, text):
     wrong = next(flipped_states(grid, solution, random.Random(text), 1))[0]
     mine, wasm, cut = both(text, wrong)
     assert mine["kind"] == "mistake" and (cut or wasm == mine)
+
+
+def test_masyu_crosses_count_as_marks():
+    grid = url.read_url(EXAMPLES["masyu"])
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    state = [row[:2] + "?" * (grid.width - 2) for row in solution]
+    told, truth = hints._marks(grid, state), hints._marks(grid, solution)
+    cross = lambda x, y, u, v: {"row": y + 1, "column": x + 1, "to_row": v + 1, "to_column": u + 1}  # noqa: E731
+    crosses = [cross(*u) for u in hints.units(grid) if truth[u] is False and u not in told]
+    assert hints.hint(grid, state)["kind"] == "deduction"
+    r = hints.run_native(hints.hint_task(grid, state, crosses))
+    assert r["kind"] == "deduction" and r["cells"][0]["value"] == "line", r  # gaps all known
+    line = next(u for u in hints.units(grid) if truth[u])
+    r = hints.run_native(hints.hint_task(grid, ["?" * grid.width] * grid.height, [cross(*line)]))
+    assert r["kind"] == "mistake" and r["cells"] == [{**cross(*line), "value": "no line"}]
+    for bad, message in (([{"row": 1}], "cross 1: expected row, column, to_row, to_column"),
+                         ([cross(0, 0, 1, 1)], "cross 1: row 1 column 1 to row 2 column 2 "
+                                               "is not a join")):
+        with pytest.raises(PuzzleError, match=message):
+            hints.run_native(hints.hint_task(grid, state, bad))
+    with pytest.raises(PuzzleError, match="crosses are for Masyu only"):
+        hints.run_native(hints.hint_task(url.read_url(EXAMPLES["bag"]), ["?" * 6] * 6,
+                                         [cross(*line)]))

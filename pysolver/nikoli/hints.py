@@ -106,6 +106,24 @@ def _marks(grid: Grid, state) -> dict:
     return {c: ch == on for c, ch in cells.items() if ch != "?"}
 
 
+def _joins(grid, crosses) -> list:
+    """The units of Masyu's crosses, each checked."""
+    if crosses and grid.family != "masyu":
+        raise PuzzleError("crosses are for Masyu only")
+    out, joins = [], set(units(grid))
+    for k, c in enumerate(crosses or (), 1):
+        try:
+            x, y, u, v = (int(c[key]) - 1 for key in ("column", "row", "to_column", "to_row"))
+        except (KeyError, TypeError, ValueError):
+            raise PuzzleError(f"cross {k}: expected row, column, to_row, to_column") from None
+        if (x, y, u, v) not in joins:
+            raise PuzzleError(f"cross {k}: row {y + 1} column {x + 1} to row {v + 1} "
+                              f"column {u + 1} is not a join of neighbouring cells "
+                              "(the second right of or below the first)")
+        out.append((x, y, u, v))
+    return out
+
+
 def _describe(grid, unit, value) -> dict:
     if grid.family == "masyu":
         x, y, u, v = unit
@@ -147,13 +165,18 @@ def _drop_unneeded(text, fixed, optional):
     return keep, proved
 
 
-def hint_task(puzzle, state):
-    """Task: the hint dict for the puzzle (a Grid or its text) and the state rows."""
+def hint_task(puzzle, state, crosses=()):
+    """Task: the hint dict for the puzzle (a Grid or its text) and the state rows.
+    Masyu: ``crosses`` are joins marked "no line" ({row, column, to_row, to_column},
+    1-based, as the hints name them) that the rows cannot say (a cell's row
+    character says "no line" only for all its sides at once)."""
     grid = aspsolve.as_grid(puzzle)
     if not isinstance(state, (list, tuple)) or len(state) != grid.height:
         n = len(state) if isinstance(state, (list, tuple)) else "no"
         raise PuzzleError(f"the state has {n} rows, expected {grid.height}")
     marks = _marks(grid, state)
+    for unit in _joins(grid, crosses):
+        marks.setdefault(unit, False)  # a line in the rows wins, as between two cells
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
@@ -286,11 +309,14 @@ def _mistake_task(grid, text, marks, rule_on):
             "explanation": f"{what}: no solution agrees (rules {', '.join(names) or 'the clues'})."}
 
 
-def played(grid: Grid, state, hint: dict) -> list:
+def played(grid: Grid, state, hint: dict, crosses=()) -> list:
     """The state rows after marking the hint's cells (a deduction's cell, or the
     correction of a mistake's marks). Masyu rows say a join has no line only when its
-    cell is complete, so such a hint may leave the rows as they were."""
+    cell is complete (with ``crosses``, the joins marked "no line" besides), so such
+    a hint may leave the rows as they were: the caller keeps it as a cross."""
     marks = _marks(grid, state)
+    for unit in _joins(grid, crosses):
+        marks.setdefault(unit, False)
     for c in hint.get("cells", []):
         value = c["value"] in ("line", "#" if grid.family != "bag" else ".")
         if hint["kind"] == "mistake":

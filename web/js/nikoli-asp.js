@@ -9,8 +9,9 @@
 //     EngineError (kind "puzzle" for bad input) or {kind: "cancelled"} when signal
 //     aborts. timeoutMs: a safety net per clingo run (the tasks bound their work in
 //     conflicts); a run that reaches it is answered as cut short (sat null).
-//   nikoliHint(engine, puzzleText, stateRows, {signal}) -> the hint dict of
-//     `pysolver hint FILE --state S --json`
+//   nikoliHint(engine, puzzleText, stateRows, {signal, crosses}) -> the hint dict of
+//     `pysolver hint FILE --state S --json`; crosses (Masyu): the joins marked "no
+//     line" that the rows cannot say, [{row, column, to_row, to_column}] (1-based)
 //   nikoliGenerate(engine, family, width, height, seed, {signal}) -> the generator's
 //     result (the "generate" task, pysolver/nikoli/generate.py)
 import { runClingo } from "./clingo-client.js";
@@ -45,8 +46,8 @@ export async function runTask(engine, task, args, { signal = null, timeoutMs = R
   return reply.result;
 }
 
-export function nikoliHint(engine, puzzleText, stateRows, { signal = null } = {}) {
-  return runTask(engine, "hint", { puzzle: puzzleText, state: stateRows }, { signal });
+export function nikoliHint(engine, puzzleText, stateRows, { signal = null, crosses = [] } = {}) {
+  return runTask(engine, "hint", { puzzle: puzzleText, state: stateRows, crosses }, { signal });
 }
 
 export function nikoliGenerate(engine, family, width, height, seed, { signal = null } = {}) {
