@@ -121,9 +121,12 @@ def walk_cases():
 
 
 def both(text, state, crosses=()):
-    """(native hint, wasm-like hint, whether either hit a conflict limit)."""
+    """(native hint, wasm-like hint, whether either hit a conflict limit). The native
+    one may reuse the consequences of the walk's earlier marks; the wasm-like one
+    starts with none remembered."""
     hit = []
     mine = asprun.drive(hints.hint_task(text, state, crosses), limited(asprun.solve_native, hit))
+    hints._consequences.clear()
     wasm = asprun.drive(hints.hint_task(text, state, crosses), limited(solve_like_wasm, hit))
     return mine, wasm, any(hit)
 

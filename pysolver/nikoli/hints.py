@@ -6,7 +6,8 @@ which grounds again at every call: the calls are kept few):
 1. one cautious run, the marks and every rule guard (``active(R)``, see
    encodings/grid_common.lp) assumed, over the units (cells; Masyu: the joins of
    neighbouring cells) and their complements, gives every unit that has one value
-   in all solutions;
+   in all solutions; none when the marks only add forced units to marks answered
+   before (a followed hint leaves the solutions, so the answer, as they were);
 2. no answer set means some marks are wrong: the solution closest to the marks
    (weak constraints, one per mark) names the fewest marks to change, which is the
    flipped mark itself when one was flipped (``kind: mistake``);
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from ..puzzle import PuzzleError
 from . import aspsolve, rules
+from ..memo import Memo
 from .asprun import Ask, run_native
 from .model import Grid
 
@@ -40,6 +42,8 @@ SHRINK_CONFLICTS = 2000  # work per explaining solve; past it the assumption sta
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
 CHECKED = 16  # forced cells the rule checker tries (the nearest first) before clingo explains
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
+# program -> ((marks, consequences), ...): the last few cautious answers per puzzle
+_consequences = Memo("nikoli.hints.consequences", 8)
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 WORDS = {  # the seed's rules, as a player reads them
     "N1": "numbered cells stay unshaded", "N2": "every unshaded cell belongs to an island",
@@ -180,10 +184,13 @@ def hint_task(puzzle, state, crosses=()):
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
-    ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious")
-    if ans["sat"] is not True:
-        return (yield from _mistake_task(grid, text, marks, rule_on))
-    sure = set(ans["models"][0])
+    sure = _known_consequences(grid, text, marks)
+    if sure is None:
+        ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious")
+        if ans["sat"] is not True:
+            return (yield from _mistake_task(grid, text, marks, rule_on))
+        sure = frozenset(ans["models"][0])
+        _consequences.put(text, (_consequences.get(text, ()) + ((dict(marks), sure),))[-4:])
     given = set(grid.clues) if grid.family in ("nurikabe", "bag") else set()  # never shaded
     open_units = [u for u in units(grid) if u not in marks and u not in given]
     near = _nearness(grid, marks)
@@ -201,6 +208,18 @@ def hint_task(puzzle, state, crosses=()):
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
     return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _known_consequences(grid, text, marks):
+    """The consequences found for earlier marks of this puzzle when the marks now
+    add only units they force (a followed hint, a right deduction): every solution
+    of the earlier marks has those values, so the solutions, and what they all
+    agree on, are the same. None when no earlier answer serves."""
+    for old, sure in reversed(_consequences.get(text, ())):
+        if all(marks.get(u) == v for u, v in old.items()) and \
+                all(atom(grid, u, v) in sure for u, v in marks.items() if u not in old):
+            return sure
+    return None
 
 
 def _nearness(grid, marks):
