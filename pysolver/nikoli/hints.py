@@ -42,7 +42,7 @@ COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#s
               "bag": ("outside", "#show outside/2."),
               "masyu": ("no_line", "no_line(X, Y, U, V) :- pos(X, Y, U, V), "
                                    "not line(X, Y, U, V).\n#show no_line/4.")}
-SHRINK_CONFLICTS = 2000  # work per explaining solve; past it the assumption stays
+SHRINK_CONFLICTS = 300  # work per explaining solve; past it the assumption stays
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
 # forced cells the rule checker tries (the nearest first) before clingo explains; its
 # Heyawake check costs ~10x the others (~9 ms a call at 15x15 natively)
@@ -250,8 +250,8 @@ def _nearness(grid, marks):
                     todo.append((nx, ny))
 
     def key(unit):
-        return min(dist.get(unit[:2], 0), dist.get(unit[2:], w + h) if len(unit) == 4 else w + h), \
-            unit[1], unit[0]
+        cells = (unit[:2], unit[2:]) if len(unit) == 4 else (unit,)
+        return min(dist.get(c, w + h) for c in cells), unit[1], unit[0]
     return key
 
 
