@@ -287,7 +287,9 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     """Task: (unit, value, rules, marks) for the first forced unit: with its opposite
     value, the marks within distance 1, 2, then all of them, and the rules that stay
     needed when each is dropped in turn. A drop proved to leave no solution shows
-    those marks and rules leave none; only when no drop is, one more call asks."""
+    those marks and rules leave none; only when no drop is, one more call asks. When
+    that call runs out of work, every rule and mark is named (the cautious run
+    proved the unit forced by them all), rather than more calls."""
     unit, value = forced
     opposite = [(atom(grid, unit), not value)]
     for r in RADII + (None,):
@@ -298,6 +300,9 @@ def _asp_reason(grid, text, marks, forced, rule_on):
             break
         ans = yield Ask(text, ARGS, tuple(fixed + rule_on), limit=SHRINK_CONFLICTS)
         if ans["sat"] is False:  # every rule is needed
+            break
+        if ans["sat"] is None:
+            needed, near = rule_on, list(marks)
             break
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
