@@ -9,8 +9,9 @@ const FIRST_PUZZLE = "welcome-heart";
 
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError });
+  /** kindFor(text): the plug-in that reads such text itself (nikoli.js), or none. */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor });
   }
 
   async parse(text, filename) {
@@ -22,6 +23,8 @@ export class PuzzleOpener {
   async openText(text, filename, { resume = false } = {}) {
     this.clearError();
     this.announce(`Reading ${filename}…`);
+    const kind = this.kindFor(text);
+    if (kind) return kind.openText(text, filename);
     const puzzles = await this.parse(text, filename);
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again

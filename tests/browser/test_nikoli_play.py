@@ -1,0 +1,175 @@
+"""Playing Nurikabe, Heyawake, Masyu and Bag in the site as a person would: open a puzzle
+by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
+the win the rule checker grants; the optional rule check outlines a broken rule."""
+import pytest
+
+from helpers import open_site, paste_puzzle, wait_engine, wait_until
+
+from pysolver.nikoli import aspsolve, model
+
+pytest.importorskip("clingo")
+
+URLS = {  # built-in puzzles (web/puzzles/nikoli/index.json)
+    "nurikabe": "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m",
+    "heyawake": "https://puzz.link/p?heyawake/7/7/73irtten807vs0vo00l0g0i2g11g",
+    "masyu": "https://puzz.link/p?mashu/7/7/0004092220009030i",
+    "bag": "https://puzz.link/p?cave/7/7/m24g354n5s5476h5l5",
+}
+STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
+ARROW = {"e": "ArrowRight", "w": "ArrowLeft", "s": "ArrowDown", "n": "ArrowUp"}
+
+
+def solution(url):
+    grid = model.parse(url, "url")
+    res = aspsolve.solve(grid, 1)
+    assert res["solutions"], res
+    return grid, res["solutions"][0]
+
+
+def open_url(page, url, family):
+    paste_puzzle(page, url)
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === '{family}'")
+
+
+def centre(page, x, y):
+    box = page.locator("#nk-board canvas.cells").bounding_box()
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
+
+
+def loop_path(rows):
+    """The loop's cells in order from its first cell, and the directions between them."""
+    dirs = {(x, y): set(aspsolve.DIRS[ch]) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != "."}
+    start = min(dirs, key=lambda c: (c[1], c[0]))
+    path, moves, cell, came = [start], [], start, None
+    while True:
+        d = next(d for d in sorted(dirs[cell]) if d != came)
+        moves.append(d)
+        cell = (cell[0] + STEP[d][0], cell[1] + STEP[d][1])
+        came = {"e": "w", "w": "e", "n": "s", "s": "n"}[d]
+        if cell == start:
+            return path, moves
+        path.append(cell)
+
+
+def go_to(page, x, y):
+    page.keyboard.press("Home")
+    for _ in range(10):
+        page.keyboard.press("ArrowUp")
+    for _ in range(x):
+        page.keyboard.press("ArrowRight")
+    for _ in range(y):
+        page.keyboard.press("ArrowDown")
+
+
+def won(page):
+    page.wait_for_selector("#nk-win:not([hidden])", timeout=30_000)
+    assert "Solved" in page.text_content("#nk-win")
+
+
+@pytest.mark.parametrize("family", ["nurikabe", "bag"])
+def test_shading_by_mouse(page, site_server, family):
+    grid, rows = solution(URLS[family])
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS[family], family)
+    shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
+    for x, y in shaded[:-1]:
+        page.mouse.click(*centre(page, x, y))
+    assert page.is_hidden("#nk-win")
+    page.mouse.click(*centre(page, *shaded[-1]))
+    won(page)
+    # undo takes the win back; redo gives it again (the checker's verdict for that grid)
+    page.click("#nk-undo")
+    wait_until(page, "!window.nonogramApp.nikoli.game.solved")
+    page.click("#nk-redo")
+    won(page)
+
+
+def test_heyawake_by_keyboard(page, site_server):
+    grid, rows = solution(URLS["heyawake"])
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["heyawake"], "heyawake")
+    page.focus("#nk-board .aria-grid")
+    for y, row in enumerate(rows):
+        go_to(page, 0, y)
+        for x, ch in enumerate(row):
+            if ch == "#":
+                page.keyboard.press(" ")
+            elif x < 2:
+                page.keyboard.press("x")  # a few dots too: they count as unshaded
+            if x + 1 < len(row):
+                page.keyboard.press("ArrowRight")
+    won(page)
+
+
+def test_masyu_by_mouse_drag(page, site_server):
+    grid, rows = solution(URLS["masyu"])
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["masyu"], "masyu")
+    path, _ = loop_path(rows)
+    page.mouse.move(*centre(page, *path[0]))
+    page.mouse.down()
+    for cell in path[1:] + [path[0]]:
+        page.mouse.move(*centre(page, *cell), steps=2)
+    page.mouse.up()
+    won(page)
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1  # one drag, one move
+
+
+def test_masyu_by_keyboard_and_cross(page, site_server):
+    grid, rows = solution(URLS["masyu"])
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["masyu"], "masyu")
+    path, moves = loop_path(rows)
+    # a cross on an edge the loop does not use: a click near the middle of a cell's side
+    empty = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
+                 if ch == "." and x + 1 < len(row) and row[x + 1] == ".")
+    cx, cy = centre(page, *empty)
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    page.mouse.click(cx + cs * 0.45, cy)
+    assert page.evaluate("window.nonogramApp.nikoli.game.cells.filter((v) => v === 1).length") == 1
+    page.focus("#nk-board .aria-grid")
+    go_to(page, *path[0])
+    for d in moves:
+        page.keyboard.press(f"Shift+{ARROW[d]}")
+    won(page)
+
+
+def test_check_outlines_broken_rule(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["heyawake"], "heyawake")
+    page.check("#nk-check")
+    page.mouse.click(*centre(page, 1, 0))
+    page.mouse.click(*centre(page, 2, 0))
+    page.wait_for_selector("#nk-check-text .rule-broken")
+    assert "shaded cells are side by side" in page.text_content("#nk-check-text")
+    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.check.cells")
+    assert {(c["row"], c["column"]) for c in outlined} >= {(1, 2), (1, 3)}
+    page.uncheck("#nk-check")
+    wait_until(page, "window.nonogramApp.nikoli.view.overlays.check === null")
+
+
+def test_bad_url_and_share_link(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    paste_puzzle(page, "https://puzz.link/p?nurikabe/7/x/h4")
+    page.wait_for_selector("#open-error:has-text('Could not open the puzzle')")
+    assert "\n" not in page.text_content("#open-error").strip()
+    # a share link with progress opens the puzzle with the marks, as one undoable move
+    open_url(page, URLS["nurikabe"], "nurikabe")
+    page.mouse.click(*centre(page, 1, 0))  # (0, 0) holds a number: it stays unshaded
+    page.check("#nk-share-progress")
+    page.click("#nk-share")
+    link = page.input_value("#nk-share-url")
+    assert "#n=" in link and "&s=12" in link
+    page.click("#nk-clear")
+    page.goto(link)
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1).l") == "shared progress"
