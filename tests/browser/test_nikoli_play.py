@@ -173,3 +173,46 @@ def test_bad_url_and_share_link(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
     assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1).l") == "shared progress"
+
+
+def test_offline_reload_resumes_nikoli_game(page, own_server, context):
+    open_site(page, own_server)
+    wait_engine(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.click("#nav-library")
+    page.click("button.open-nikoli[data-file='heyawake-7x7-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'heyawake'")
+    page.mouse.click(*centre(page, 1, 0))
+    own_server.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    # the last game played was this one: the page resumes it, marks and all
+    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
+    assert page.is_visible("#view-nikoli")
+    wait_engine(page)
+    page.check("#nk-check")                     # the rule checker runs in the cached engine
+    page.mouse.click(*centre(page, 2, 0))
+    page.wait_for_selector("#nk-check-text .rule-broken")
+    page.click("#nav-library")                  # and the built-ins come from the cache
+    page.click("button.open-nikoli[data-file='masyu-7x7-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
+    from test_board_touch import Fingers
+
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["masyu"], "masyu")
+    fingers = Fingers(page)
+    a, b = centre(page, 0, 0), centre(page, 2, 0)
+    fingers.drag(a, b)  # one finger: two segments along the top row
+    wait_until(page, "window.nonogramApp.nikoli.game.cells.filter((v) => v === 2).length === 2")
+    before = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    c, d = centre(page, 3, 3), centre(page, 4, 4)
+    fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
+    wait_until(page, f"window.nonogramApp.nikoli.view.cell > {before}")
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1

@@ -115,6 +115,7 @@ export class GridView extends EventTarget {
     Object.assign(this, this.kind.size(this, cs));
     this.inner.style.gridTemplateColumns = `${this.rowW}px ${this.gridW}px`;
     this.inner.style.gridTemplateRows = `${this.colH}px ${this.gridH}px`;
+    this.corner.style.visibility = this.rowW && this.colH ? "" : "hidden"; // no margins (Nikoli): no corner
     const dpr = window.devicePixelRatio || 1;
     for (const [c, w, h] of [[this.colCanvas, this.gridW, this.colH], [this.rowCanvas, this.rowW, this.gridH],
       [this.cellCanvas, this.gridW, this.gridH]]) {

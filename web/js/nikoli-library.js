@@ -27,7 +27,13 @@ export class NikoliLibrary {
     box.append(el("h2", { id: "nikoli-library-title", textContent: "Nurikabe · Heyawake · Masyu · Bag" }), this.error, this.list);
   }
 
-  setEntries(entries) { this.entries = entries; this.render(); }
+  /** Family by family, smallest first. */
+  setEntries(entries) {
+    const order = Object.keys(FAMILY_NAMES);
+    this.entries = [...entries].sort((a, b) => order.indexOf(a.family) - order.indexOf(b.family) ||
+      a.width * a.height - b.width * b.height || a.seed - b.seed);
+    this.render();
+  }
 
   render() {
     this.list.replaceChildren(...this.entries.map((e) => this.card(e)));

@@ -10,7 +10,10 @@ import { Autosave } from "./autosave.js";
 import { GameClock, formatTime } from "./game-clock.js";
 import { loadGame } from "./storage.js";
 import { shareUrl } from "./share.js";
+import { offerLink } from "./share-actions.js";
+import { bindPlayKeys } from "./play-keys.js";
 import { bindSheet } from "./play-sheet.js";
+import { hash } from "./play-game.js";
 import { el } from "./editor-dom.js";
 
 // The rules as pzprjs / puzz.link state them, short.
@@ -39,14 +42,7 @@ const HELP = {
 const button = (id, text, title = "") => el("button", { type: "button", id, textContent: text, title });
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
-export function nikoliKey(url) {
-  let h1 = 0x811c9dc5, h2 = 0x01000193;
-  for (let i = 0; i < url.length; i++) {
-    h1 = Math.imul(h1 ^ url.charCodeAt(i), 16777619) >>> 0;
-    h2 = Math.imul(h2 ^ url.charCodeAt(i), 2246822519) >>> 0;
-  }
-  return `n:${h1.toString(16)}${h2.toString(16)}`;
-}
+export function nikoliKey(url) { return `n:${hash(url)}`; }
 
 export class NikoliView {
   constructor(app) {
@@ -54,7 +50,7 @@ export class NikoliView {
     this.engine = app.engine;
     this.game = null;
     this.buildDom();
-    this.view = new GridView(this.board, shadeBoard);
+    this.view = null; // the board, made when the first puzzle opens (a nonogram player never pays for it)
     this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec), announce: (t) => this.say(t) });
     this.clock = new GameClock({ element: this.timer, getGame: () => this.game, paused: () => !this.showing() || !!(this.panels && this.panels.busy()) });
     this.bind();
@@ -77,11 +73,9 @@ export class NikoliView {
     this.zoomFit = button("nk-zoom-fit", "Fit");
     this.shareBtn = button("nk-share", "Share link");
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
-    this.shareBox = el("input", { type: "text", id: "nk-share-url", readOnly: true, hidden: true });
-    this.shareBox.setAttribute("aria-label", "Share link");
     const toolbar = el("div", { className: "toolbar" }, this.undoBtn, this.redoBtn, this.clearBtn, el("span", { className: "sep" }),
       this.zoomOut, this.zoomLevel, this.zoomIn, this.zoomFit, el("span", { className: "sep" }), this.shareBtn,
-      el("label", { className: "meta" }, this.shareProgress, " with my progress"), this.shareBox);
+      el("label", { className: "meta" }, this.shareProgress, " with my progress"));
     toolbar.setAttribute("role", "toolbar");
     toolbar.setAttribute("aria-label", "Play tools");
     const head = el("div", { className: "play-head" },
@@ -89,7 +83,7 @@ export class NikoliView {
       el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer));
     this.saveNotice = el("p", { className: "panel warning notice", hidden: true });
     this.saveNotice.setAttribute("role", "alert");
-    this.board = el("div", { id: "nk-board", className: "board" });
+    this.boardBox = el("div", { id: "nk-board", className: "board" });
     this.rules = el("ul", { id: "nk-rules", className: "rules" });
     this.checkBox = el("input", { type: "checkbox", id: "nk-check" });
     this.checkText = el("p", { id: "nk-check-text" });
@@ -98,7 +92,7 @@ export class NikoliView {
     this.status.setAttribute("aria-live", "polite");
     this.help = el("p", { className: "help" });
     this.panelBox = el("div", { className: "nk-panels" });
-    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check · Hint · Solve" });
+    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check" });
     this.sheetToggle.setAttribute("aria-expanded", "true");
     this.sheetPanels = el("div", { className: "sheet-panels" },
       el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules),
@@ -108,30 +102,31 @@ export class NikoliView {
     this.side = el("aside", { className: "side" }, this.sheetToggle, this.sheetPanels);
     this.section = el("section", { id: "view-nikoli", className: "view play-view" },
       el("div", { className: "play-top" }, head, toolbar), this.saveNotice,
-      el("div", { className: "play-body" }, this.board, this.side));
+      el("div", { className: "play-body" }, this.boardBox, this.side));
     this.section.setAttribute("aria-labelledby", "nk-title");
     document.querySelector("main").append(this.section);
   }
 
-  bind() {
-    const v = this.view;
-    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
-    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
-    this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
+  /** The board, on first use. */
+  board() {
+    if (this.view) return this.view;
+    const v = this.view = new GridView(this.boardBox, shadeBoard);
     this.zoomIn.addEventListener("click", () => v.zoomBy(1.25));
     this.zoomOut.addEventListener("click", () => v.zoomBy(0.8));
     this.zoomFit.addEventListener("click", () => v.fit());
     v.addEventListener("zoom", (e) => { this.zoomLevel.textContent = `${e.detail.cell}px`; });
     v.addEventListener("refused", () => this.say("A numbered cell stays unshaded (Bag: inside)."));
+    return v;
+  }
+
+  bind() {
+    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
+    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
+    this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     this.checkBox.addEventListener("change", () => this.runCheck());
     this.shareBtn.addEventListener("click", () => this.share());
     bindSheet(this.side, this.sheetToggle);
-    document.addEventListener("keydown", (e) => {
-      if (!this.game || !this.showing() || e.target.closest("input, textarea, select")) return;
-      const k = e.key.toLowerCase();
-      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.game.undo(); }
-      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.game.redo(); }
-    });
+    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.panels && this.panels.hintStep() });
   }
 
   say(text) { this.status.textContent = text; }
@@ -140,6 +135,7 @@ export class NikoliView {
    * (a share link's cells) is applied as one move on top, so Undo brings the player's back. */
   open(dict, key = null, progress = null) {
     const puzzle = nikoliPuzzle(dict);
+    const board = this.board();
     key = key || nikoliKey(dict.url);
     if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
     const saved = loadGame(key);
@@ -149,7 +145,7 @@ export class NikoliView {
     game.addEventListener("change", this.onChange);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     this.app.router.go("nikoli");
-    this.view.setGame(game, kind);
+    board.setGame(game, kind);
     this.view.focus();
     this.title.textContent = puzzle.title;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
@@ -243,10 +239,6 @@ export class NikoliView {
     if (!this.game) return;
     const path = this.game.puzzle.dict.url.replace(/^.*\?/, "");
     const progress = this.shareProgress.checked ? `&s=${this.game.serialCells()}` : "";
-    const url = shareUrl(`#n=${encodeURIComponent(path)}${progress}`);
-    this.shareBox.value = url;
-    this.shareBox.hidden = false;
-    try { await navigator.clipboard.writeText(url); this.say("Share link copied to the clipboard."); }
-    catch { this.shareBox.select(); this.say("Share link ready: copy it from the box next to the button."); }
+    await offerLink(shareUrl(`#n=${encodeURIComponent(path)}${progress}`), this.shareProgress.parentElement, (t) => this.say(t), "nk-share-url");
   }
 }
