@@ -1,11 +1,13 @@
 """ASP hints for the Nikoli families are sound: checked against every solution."""
 import random
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.nikoli import aspsolve, hints, url  # noqa: E402
+from pysolver.nikoli import asprun, aspsolve, hints, model, url  # noqa: E402
+from pysolver.nikoli.asprun import Ask  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 from test_nikoli_solve import small_instances  # noqa: E402
 
@@ -57,17 +59,101 @@ def test_hints_sound(family, grid):
             assert r["kind"] in ("none",), r
 
 
+FLIP = {"#": ".", ".": "#", "─": ".", "│": ".", "┌": ".", "┐": ".", "└": ".", "┘": "."}
+
+
+def flipped_states(grid, solution, rng, count=4):
+    """(state, (x, y)): part of the solution known, one non-clue cell flipped (Masyu:
+    its neighbours unknown, so no neighbour's line says otherwise)."""
+    spots = [(x, y) for y in range(grid.height) for x in range(grid.width)
+             if (x, y) not in grid.clues]
+    for x, y in rng.sample(spots, min(count, len(spots))):
+        rows = [list(r) for r in partial(grid, solution, rng, 0.6)]
+        rows[y][x] = "─" if grid.family == "masyu" and solution[y][x] == "." \
+            else FLIP[solution[y][x]]
+        if grid.family == "masyu":
+            for u, v in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= u < grid.width and 0 <= v < grid.height:
+                    rows[v][u] = "?"
+        yield ["".join(r) for r in rows], (x, y)
+
+
 @pytest.mark.parametrize("family", sorted(EXAMPLES))
-def test_mistake_named(family):
+def test_the_mistake_named_is_the_flipped_mark(family):
     grid = url.read_url(EXAMPLES[family])
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
-    flip = {"#": ".", ".": "#", "─": ".", "│": ".", "┌": ".", "┐": ".", "└": ".", "┘": "."}
-    x, y = next((x, y) for y, row in enumerate(solution) for x, ch in enumerate(row)
-                if (x, y) not in grid.clues and ch != ".")
-    state = ["?" * grid.width] * grid.height
-    state[y] = state[y][:x] + flip[solution[y][x]] + state[y][x + 1:]
-    r = hints.hint(grid, state)
-    assert r["kind"] == "mistake" and r["rules"], r
-    assert (r["cells"][0]["row"], r["cells"][0]["column"]) == (y + 1, x + 1) or \
-        grid.family == "masyu"
-    assert "no solution agrees" in r["explanation"]
+    for state, (x, y) in flipped_states(grid, solution, random.Random(family)):
+        r = hints.hint(grid, state)
+        assert r["kind"] == "mistake" and r["rules"], (state, r)
+        assert "no solution agrees" in r["explanation"]
+        if family == "masyu":  # joins of the flipped cell
+            assert r["cells"] and all((y + 1, x + 1) in ((c["row"], c["column"]),
+                                                         (c["to_row"], c["to_column"]))
+                                      for c in r["cells"]), (state, r)
+        else:
+            assert [(c["row"], c["column"]) for c in r["cells"]] == [(y + 1, x + 1)], r
+
+
+def limited(solve, hit):
+    """The driver ``solve``, noting in ``hit`` an answer its conflict limit cut short
+    (there the drivers may differ: a reused grounding learns, a fresh one starts over)."""
+    def run(ask):
+        ans = solve(ask)
+        hit.append(ans["sat"] is None)
+        return ans
+    return run
+
+
+def solve_like_wasm(ask):
+    """A driver that behaves as clingo-wasm (web/js/nikoli-asp.js) does: every ask
+    grounded afresh, assumptions as constraints at the end of the program, no cores."""
+    text = ask.program + "\n" + "".join(f":- {'not ' if v else ''}{a}.\n" for a, v in ask.assume)
+    asprun._controls.clear()
+    return asprun.solve_native(Ask(text, ask.args, (), ask.mode, ask.models, ask.limit, False))
+
+
+def walk_cases():
+    library = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
+    for family in sorted(EXAMPLES):
+        yield family, EXAMPLES[family]
+        yield family, (library / f"{family}-7x7-1.txt").read_text(encoding="utf-8")
+
+
+def both(text, state):
+    """(native hint, wasm-like hint, whether either hit a conflict limit)."""
+    hit = []
+    mine = asprun.drive(hints.hint_task(text, state), limited(asprun.solve_native, hit))
+    wasm = asprun.drive(hints.hint_task(text, state), limited(solve_like_wasm, hit))
+    return mine, wasm, any(hit)
+
+
+@pytest.mark.parametrize("family, text", list(walk_cases()))
+def test_a_wasm_like_driver_gives_the_same_hints(family, text):
+    """Along a whole hint walk, and for a mistake; hints where a conflict limit cut an
+    answer short may differ (not many may)."""
+    grid = model.parse(text)
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    state, seen, compared = ["?" * grid.width] * grid.height, 0, 0
+    while True:
+        mine, wasm, cut = both(text, state)
+        if not cut:
+            assert wasm == mine
+            compared += 1
+        if mine["kind"] != "deduction":
+            break
+        seen += 1
+        after = hints.played(grid, state, mine)
+        if after == state:  # a Masyu "no line" the rows cannot say: the cells' answer
+            c = mine["cells"][0]
+            after = [list(r) for r in state]
+            for x, y in ((c["column"] - 1, c["row"] - 1), (c["to_column"] - 1, c["to_row"] - 1)):
+                after[y][x] = solution[y][x]
+            after = ["".join(r) for r in after]
+        state = after
+    assert mine["explanation"] == "The grid is complete." and seen > 3, (mine, state)
+    assert all(a == b or (x, y) in grid.clues for y, (r, s) in enumerate(zip(state, solution))
+               for x, (a, b) in enumerate(zip(r, s)))
+    assert compared >= 0.8 * (seen + 1), (compared, seen)
+    wrong = next(flipped_states(grid, solution, random.Random(text), 1))[0]
+    mine, wasm, cut = both(text, wrong)
+    assert mine["kind"] == "mistake" and (cut or wasm == mine)

@@ -1,29 +1,44 @@
 """Hints by ASP, explained: what every solution agrees on, and the rules that force it.
 
-From the clues and the player's marks only (never a stored answer):
-1. the marks are assumed together with every rule guard (``active(R)``, see
-   encodings/grid_common.lp); no answer set means some marks are wrong: the unsat
-   core, shrunk, names the marks and rules that clash (``kind: mistake``);
-2. brave and cautious consequences give the unmarked cells (Masyu: cell joins)
-   that have one value in every solution;
-3. for a few of them, in reading order, solving with the opposite value is
-   unsatisfiable; its core, shrunk by dropping one assumption at a time, names the
-   rules (and marks) that force the cell; the hint is the one with the fewest.
+From the clues and the player's marks only (never a stored answer). ``hint_task``
+is an asprun task (clingo calls as data, so the browser runs it on clingo-wasm,
+which grounds again at every call: the calls are kept few):
+1. one cautious run, the marks and every rule guard (``active(R)``, see
+   encodings/grid_common.lp) assumed, over the units (cells; Masyu: the joins of
+   neighbouring cells) and their complements, gives every unit that has one value
+   in all solutions;
+2. no answer set means some marks are wrong: the solution closest to the marks
+   (weak constraints, one per mark) names the fewest marks to change, which is the
+   flipped mark itself when one was flipped (``kind: mistake``);
+3. the explanation of a forced unit: first, with no clingo call, the rule checker
+   (rules.py) on the marks plus the opposite value of each forced cell, in order:
+   the first cell whose opposite breaks a rule at once is the hint, with that rule
+   and its cells; otherwise (and for Masyu, whose state rows cannot carry a join
+   alone) the first forced unit, with the opposite value assumed: the marks within
+   a growing distance of it until no solution is left, then each rule dropped in
+   turn while that stays so.
 State rows use the solve output's characters and ``?``; Masyu rows may also use
 the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 """
 from __future__ import annotations
 
-from .. import asp
 from ..puzzle import PuzzleError
 from . import aspsolve, rules
+from .asprun import Ask, run_native
 from .model import Grid
 
 RULES = {"nurikabe": ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"],
          "heyawake": ["h1", "h2", "h3", "h4", "h5"], "masyu": ["m1", "m2", "m3"],
          "bag": ["b1", "b2", "b3"]}
-CANDIDATES = 3  # cells explained per hint; the one with the smallest core wins
-SHRINK_CONFLICTS = 200  # work per core-shrinking solve; past it the assumption stays
+ARGS = ("-c", "hint=1")
+# the complement of each unit atom, shown, so one cautious run finds both values
+COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#show white/2."),
+              "bag": ("outside", "#show outside/2."),
+              "masyu": ("no_line", "no_line(X, Y, U, V) :- pos(X, Y, U, V), "
+                                   "not line(X, Y, U, V).\n#show no_line/4.")}
+SHRINK_CONFLICTS = 2000  # work per explaining solve; past it the assumption stays
+MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
+RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 WORDS = {  # the seed's rules, as a player reads them
     "N1": "numbered cells stay unshaded", "N2": "every unshaded cell belongs to an island",
@@ -42,52 +57,27 @@ WORDS = {  # the seed's rules, as a player reads them
 }
 
 
-class Session:
-    """One grounded program (hint mode) and its atoms, for several solves."""
-
-    def __init__(self, grid: Grid):
-        clingo = asp._clingo()
-        self.clingo = clingo
-        self.ctl = clingo.Control(["-c", "hint=1", "--models=1"], logger=lambda c, m: None)
-        self.ctl.add("base", [], aspsolve.program(grid))
-        self.ctl.ground([("base", [])])
-        self.rule_lits = {r: self.lit(clingo.Function("active", [clingo.Function(r)]))
-                          for r in RULES[grid.family]}
-
-    def lit(self, sym):
-        atom = self.ctl.symbolic_atoms[sym]
-        return None if atom is None else atom.literal
-
-    def solve(self, assumptions, mode="auto", limit=None):
-        """(satisfiable: True, False or None when ``limit`` conflicts ran out,
-        core literals or the last model's shown symbols)."""
-        conf = self.ctl.configuration.solve
-        conf.enum_mode = mode
-        conf.solve_limit = "umax" if limit is None else str(limit)
-        conf.models = "0" if mode in ("brave", "cautious") else "1"
-        core, last = [], []
-
-        def on_model(m):
-            last[:] = [set(m.symbols(shown=True))]
-
-        res = self.ctl.solve(assumptions=list(assumptions), on_core=core.extend,
-                             on_model=on_model)
-        return res.satisfiable, (last[0] if res.satisfiable and last else set(core))
+def hint(grid: Grid, state) -> dict:
+    """The hint dict (``pysolver hint --json``), by native clingo."""
+    return run_native(hint_task(grid, state))
 
 
-def _unit_atoms(grid: Grid, clingo):
-    """{unit: (symbol, description)}: cells, or for Masyu the joins of neighbours."""
-    F, N = clingo.Function, clingo.Number
-    out = {}
+def units(grid: Grid) -> list:
+    """The units a hint is about: cells, or for Masyu the joins of neighbours."""
     if grid.family == "masyu":
-        for (x, y) in grid.cells():
-            for u, v in ((x + 1, y), (x, y + 1)):
-                if u < grid.width and v < grid.height:
-                    out[(x, y, u, v)] = F("line", [N(x), N(y), N(u), N(v)])
-    else:
-        name = aspsolve.SHOWN[grid.family]
-        out = {(x, y): F(name, [N(x), N(y)]) for (x, y) in grid.cells()}
-    return out
+        return [(x, y, u, v) for (x, y) in grid.cells()
+                for u, v in ((x + 1, y), (x, y + 1)) if u < grid.width and v < grid.height]
+    return list(grid.cells())
+
+
+def atom(grid: Grid, unit, value=True) -> str:
+    """The unit's shown atom (value True) or its complement (False), as text."""
+    name = aspsolve.SHOWN[grid.family] if value else COMPLEMENT[grid.family][0]
+    return f"{name}({','.join(map(str, unit))})"
+
+
+def program(grid: Grid) -> str:
+    return aspsolve.program(grid) + COMPLEMENT[grid.family][1] + "\n"
 
 
 def _marks(grid: Grid, state) -> dict:
@@ -121,11 +111,8 @@ def _describe(grid, unit, value) -> dict:
         return {"row": y + 1, "column": x + 1, "to_row": v + 1, "to_column": u + 1,
                 "value": "line" if value else "no line"}
     x, y = unit
-    if grid.family == "bag":
-        ch = "." if value else "#"
-    else:
-        ch = "#" if value else "."
-    return {"row": y + 1, "column": x + 1, "value": ch}
+    on = "." if grid.family == "bag" else "#"
+    return {"row": y + 1, "column": x + 1, "value": on if value else "#."[on == "#"]}
 
 
 def _where(grid, unit) -> str:
@@ -135,91 +122,173 @@ def _where(grid, unit) -> str:
     return f"at row {unit[1] + 1} column {unit[0] + 1}"
 
 
-def _shrink(session, fixed, optional):
-    """A small unsatisfiable subset: drop each optional assumption that is not needed
-    (proved unsatisfiable without it within SHRINK_CONFLICTS; otherwise it stays)."""
-    keep = list(optional)
-    for a in list(keep):
-        trial = [k for k in keep if k != a]
-        if session.solve(fixed + trial, limit=SHRINK_CONFLICTS)[0] is False:
+def _distance(a, b) -> int:
+    """Chessboard distance between two units (a join: the nearer of its two cells)."""
+    ca = [a[:2], a[2:]] if len(a) == 4 else [a]
+    cb = [b[:2], b[2:]] if len(b) == 4 else [b]
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in ca for q in cb)
+
+
+def _drop_unneeded(text, fixed, optional):
+    """Task: the optional assumptions left after dropping each in turn while the rest
+    is still proved unsatisfiable (within SHRINK_CONFLICTS; otherwise it stays).
+    Cores are not used even where the driver has them: a core-guided shrink may
+    keep another minimal set, and the hint must not depend on the driver."""
+    keep, i = list(optional), 0
+    while i < len(keep):
+        trial = keep[:i] + keep[i + 1:]
+        ans = yield Ask(text, ARGS, tuple(fixed + trial), limit=SHRINK_CONFLICTS)
+        if ans["sat"] is False:
             keep = trial
+        else:
+            i += 1
     return keep
 
 
-def hint(grid: Grid, state) -> dict:
-    if len(state) != grid.height:
-        raise PuzzleError(f"the state has {len(state)} rows, expected {grid.height}")
-    s = Session(grid)
-    units = _unit_atoms(grid, s.clingo)
+def hint_task(puzzle, state):
+    """Task: the hint dict for the puzzle (a Grid or its text) and the state rows."""
+    grid = aspsolve.as_grid(puzzle)
+    if not isinstance(state, (list, tuple)) or len(state) != grid.height:
+        n = len(state) if isinstance(state, (list, tuple)) else "no"
+        raise PuzzleError(f"the state has {n} rows, expected {grid.height}")
     marks = _marks(grid, state)
-    rule_of = {lit: r.upper() for r, lit in s.rule_lits.items() if lit is not None}
-    rule_lits = list(rule_of)
-    mark_lits = {}
-    for unit, value in marks.items():
-        lit = s.lit(units[unit])
-        if lit is None:
-            if value:  # a mark on something no solution can have
-                return _mistake(grid, [unit], [], marks)
-            continue
-        mark_lits[lit if value else -lit] = unit
-    ok, info = s.solve(rule_lits + list(mark_lits))
-    if not ok:
-        if not mark_lits or not s.solve(rule_lits)[0]:
-            return {"kind": "no-solution", "cells": [], "rules": [],
-                    "explanation": "The clues have no solution."}
-        core = _shrink(s, rule_lits, list(mark_lits))
-        rules_used = _shrink(s, core, rule_lits)
-        return _mistake(grid, [mark_lits[c] for c in core], [rule_of[r] for r in rules_used],
-                        marks)
-    _, brave = s.solve(rule_lits + list(mark_lits), "brave")
-    _, cautious = s.solve(rule_lits + list(mark_lits), "cautious")
-    forced = []
-    for unit, sym in units.items():
-        if unit in marks or unit in grid.clues:  # clue cells are given, not deduced
-            continue
-        if sym in cautious:
-            forced.append((unit, True))
-        elif sym not in brave:
-            forced.append((unit, False))
+    text = program(grid)
+    rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
+    mark_on = [(atom(grid, u), v) for u, v in marks.items()]
+    ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious")
+    if ans["sat"] is not True:
+        return (yield from _mistake_task(grid, text, marks, rule_on))
+    sure = set(ans["models"][0])
+    open_units = [u for u in units(grid) if u not in marks and u not in grid.clues]
+    forced = [(u, v) for u in open_units for v in (True, False) if atom(grid, u, v) in sure]
     if not forced:
         return {"kind": "none", "cells": [], "rules": [],
                 "explanation": "Every solution agrees with your marks, and nothing more "
                                "is forced: the puzzle has several solutions from here."
-                if any(u not in marks for u in units) else "The grid is complete."}
+                if open_units else "The grid is complete."}
     if grid.family == "masyu":  # lines first: a forced line helps more than a forced gap
         forced.sort(key=lambda f: not f[1])
-    best = None
-    for unit, value in forced[:CANDIDATES]:
-        lit = s.lit(units[unit])
-        opposite = [-lit if value else lit] if lit is not None else []
-        fixed = opposite + list(mark_lits)
-        if s.solve(fixed + rule_lits)[0]:  # cannot happen for a sound consequence
-            raise PuzzleError("internal: a forced cell has a solution with the other value")
-        used = _shrink(s, opposite + rule_lits, list(mark_lits))
-        needed = _shrink(s, opposite + used, rule_lits)
-        cost = (len(needed) + len(used), len(used))
-        if best is None or cost < best[0]:
-            best = (cost, unit, value, needed, used)
-    _, unit, value, needed, used = best
-    names = sorted(rule_of[r] for r in needed)
+    found = _checked(grid, marks, forced)
+    if found is None:
+        found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
+    unit, value, names, because = found
+    return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _rows(grid, marks) -> list:
+    on, off = (".", "#") if grid.family == "bag" else ("#", ".")
+    rows = [["?"] * grid.width for _ in range(grid.height)]
+    for (x, y), v in marks.items():
+        rows[y][x] = on if v else off
+    return rows
+
+
+def _checked(grid, marks, forced):
+    """(unit, value, [rule], marks) of the first forced cell whose opposite breaks a
+    rule at once by the rule checker, or None (Masyu: joins are not cells)."""
+    if grid.family == "masyu":
+        return None
+    rows = _rows(grid, marks)
+    if rules.violations(grid, ["".join(r) for r in rows]):
+        return None  # the checker sees a clash the solver does not: ask the solver
+    for unit, value in forced:
+        x, y = unit
+        rows[y][x] = _describe(grid, unit, not value)["value"]
+        broken = rules.violations(grid, ["".join(r) for r in rows])
+        rows[y][x] = "?"
+        if broken:
+            v = min(broken, key=lambda b: len(b["cells"]))
+            cells = [(c - 1, r - 1) for r, c in v["cells"]]
+            return unit, value, [v["rule"]], [c for c in cells if c in marks]
+    return None
+
+
+def _asp_reason(grid, text, marks, forced, rule_on):
+    """Task: (unit, value, rules, marks) for the first forced unit: with its opposite
+    value, the nearest marks that leave no solution, then the rules still needed."""
+    unit, value = forced
+    opposite = [(atom(grid, unit), not value)]
+    near = list(marks)
+    for r in RADII:
+        some = [m for m in marks if _distance(m, unit) <= r]
+        ans = yield Ask(text, ARGS, tuple(opposite + rule_on + [(atom(grid, m), marks[m])
+                                                               for m in some]),
+                        limit=SHRINK_CONFLICTS)
+        if ans["sat"] is False:
+            near = some
+            break
+    fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
+    needed = yield from _drop_unneeded(text, fixed, rule_on)
+    return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
+
+
+def _deduction(grid, unit, value, names, because) -> dict:
     cell = _describe(grid, unit, value)
-    because = [_describe(grid, mark_lits[m], marks[mark_lits[m]]) for m in used]
     what = {"line": "the loop passes", "no line": "the loop does not pass",
             "#": "shaded" if grid.family != "bag" else "outside the loop",
             ".": "unshaded" if grid.family != "bag" else "inside the loop"}[cell["value"]]
     reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
-    text = (f"{_where(grid, unit)[0].upper()}{_where(grid, unit)[1:]}: {what}. "
-            f"The other way would break {reasons}")
+    where = _where(grid, unit)
+    text = f"{where[0].upper()}{where[1:]}: {what}. The other way would break {reasons}"
     if because:
         text += f" (with your {len(because)} mark{'s' if len(because) > 1 else ''} shown)"
-    return {"kind": "deduction", "cells": [cell], "rules": names, "because": because,
+    return {"kind": "deduction", "cells": [cell], "rules": names,
+            "because": [_describe(grid, u, v) for u, v in because],
             "explanation": text + "."}
 
 
-def _mistake(grid, units, names, marks) -> dict:
-    cells = [_describe(grid, u, marks[u]) for u in units]
-    reasons = ", ".join(names) or "the clues"
-    what = (f"Your mark {_where(grid, units[0])} is wrong" if len(cells) == 1
+def _mistake_task(grid, text, marks, rule_on):
+    """Task: no solution agrees with every mark. The solution that disagrees with the
+    fewest marks names them; the rules are those still needed to refute the marks."""
+    weak = "".join(f":~ {'not ' if v else ''}{atom(grid, u)}. [1@0, {i}]\n"
+                   for i, (u, v) in enumerate(marks.items()))
+    ans = yield Ask(text + weak, ARGS, tuple(rule_on), models=0, limit=MISTAKE_CONFLICTS)
+    if ans["sat"] is False:
+        return {"kind": "no-solution", "cells": [], "rules": [],
+                "explanation": "The clues have no solution."}
+    if ans["models"]:
+        best = set(ans["models"][-1])
+        wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v]
+    else:  # no solution found within the work limit: every mark is suspect
+        wrong = list(marks)
+    mark_on = [(atom(grid, u), v) for u, v in marks.items()]
+    needed = yield from _drop_unneeded(text, mark_on, rule_on)
+    names = sorted(r[len("active("):-1].upper() for r, _ in needed)
+    cells = [_describe(grid, u, marks[u]) for u in wrong]
+    what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
             else f"These {len(cells)} marks cannot all be right")
-    return {"kind": "mistake", "cells": cells, "rules": sorted(names),
-            "explanation": f"{what}: no solution agrees (rules {reasons})."}
+    return {"kind": "mistake", "cells": cells, "rules": names,
+            "explanation": f"{what}: no solution agrees (rules {', '.join(names) or 'the clues'})."}
+
+
+def played(grid: Grid, state, hint: dict) -> list:
+    """The state rows after marking the hint's cells (a deduction's cell, or the
+    correction of a mistake's marks). Masyu rows say a join has no line only when its
+    cell is complete, so such a hint may leave the rows as they were."""
+    marks = _marks(grid, state)
+    for c in hint.get("cells", []):
+        value = c["value"] in ("line", "#" if grid.family != "bag" else ".")
+        if hint["kind"] == "mistake":
+            value = not value
+        if grid.family == "masyu":
+            marks[(c["column"] - 1, c["row"] - 1, c["to_column"] - 1, c["to_row"] - 1)] = value
+        else:
+            marks[(c["column"] - 1, c["row"] - 1)] = value
+    if grid.family != "masyu":
+        return ["".join(row) for row in _rows(grid, marks)]
+    out = []
+    for y in range(grid.height):
+        row = ""
+        for x in range(grid.width):
+            known, lines = True, set()
+            for d, (dx, dy) in STEP.items():
+                u, v = x + dx, y + dy
+                if 0 <= u < grid.width and 0 <= v < grid.height:
+                    value = marks.get((min(x, u), min(y, v), max(x, u), max(y, v)))
+                    known = known and value is not None
+                    if value:
+                        lines.add(d)
+            chars = {**aspsolve.BOX, **aspsolve.HALF}
+            row += chars.get(frozenset(lines), "?") if lines else "?."[known]
+        out.append(row)
+    return out

@@ -17,6 +17,9 @@
 //     (the words of pysolver.asp.status_of); models: one array of atom strings per
 //     model found (also those found before a timeout or cancel); stats: {choices,
 //     conflicts, restarts, count, clingo_s}.
+//   runClingo(program, models, options, {timeoutMs, onModel, signal})
+//     -> Promise<{out, found, stopped, time_s}>: one run with clingo's own output
+//     (js/nikoli-asp.js reads consequences, limits and optimums from it).
 //   cancel() -> Promise: stops the running solve (its promise resolves "cancelled").
 //   busy() -> whether a solve is in progress (optional runs, such as the editor's
 //     count race, leave clingo to the solve the player asked for).
@@ -43,13 +46,18 @@ export function statusOf(found, exhausted, timedOut) {
   return exhausted ? "unique" : "solved";
 }
 
-export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel = null, signal = null } = {}) {
+/**
+ * One clingo-wasm run as clingo gives it: {out (clingo's JSON result), found (the
+ * models streamed before a stop), stopped (null | "timeout" | "cancelled"), time_s}.
+ * The one place that starts clingo-wasm: a new run stops the one in progress.
+ */
+export function runClingo(program, models, options, { timeoutMs = null, onModel = null, signal = null } = {}) {
   const found = [];
   const t0 = performance.now();
   let stopped = null; // "timeout" | "cancelled" once restart() was asked for
   let timer = null;
   if (running) running.finish("cancelled");
-  const run = clingo.run(program, models, ["--stats"], (model) => {
+  const run = clingo.run(program, models, options, (model) => {
     found.push(model.Value);
     if (onModel) onModel(model.Value, found.length);
   });
@@ -69,8 +77,13 @@ export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel
   return run.then((out) => {
     clearTimeout(timer);
     if (running === me) running = null;
-    const time_s = Math.round(performance.now() - t0) / 1000;
     if (out.Result === "ERROR" && !stopped) throw new Error(`clingo: ${out.Error}`);
+    return { out, found, stopped, time_s: Math.round(performance.now() - t0) / 1000 };
+  });
+}
+
+export function solveWithClingo(program, { models = 2, timeoutMs = null, onModel = null, signal = null } = {}) {
+  return runClingo(program, models, ["--stats"], { timeoutMs, onModel, signal }).then(({ out, found, stopped, time_s }) => {
     const witnesses = ((out.Call && out.Call[0] && out.Call[0].Witnesses) || []).map((w) => w.Value);
     const values = stopped || found.length ? found : witnesses;
     const exhausted = !stopped && out.Models && out.Models.More === "no";

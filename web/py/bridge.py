@@ -5,11 +5,13 @@ becomes kind "puzzle" with its message, KeyboardInterrupt (the page's interrupt
 buffer) kind "cancelled". The puzzle logic itself lives in pysolver; this module
 only adapts it to the page's messages (see web/README.md).
 """
+import itertools
 import json
 import sys
 
 import pysolver
 from pysolver import api
+from pysolver.memo import Memo
 from pysolver.puzzle import PuzzleError, cells_from_state
 
 # The worker's limit on the "against the solution" check's search for a solution
@@ -122,9 +124,46 @@ def do_nikoli_check(payload, progress):
     return {"violations": rules.violations(grid, payload["rows"])}
 
 
+# Nikoli tasks (pysolver.nikoli.asprun) run step by step: the page answers each
+# ask with clingo-wasm (js/nikoli-asp.js). A session forgotten here (reset, or more
+# than this many at once) must be started again.
+_sessions = Memo("bridge.nikoli_sessions", 8)
+_session_ids = itertools.count(1)
+
+
+def _advance(session, task, answer):
+    """The task's next ask ({session, ask}) or its end ({result})."""
+    try:
+        ask = task.send(answer)
+    except StopIteration as stop:
+        return {"result": stop.value}
+    _sessions.put(session, task)
+    return {"session": session, "ask": ask.as_dict()}
+
+
+def do_nikoli_start(payload, progress):
+    """{task, args} -> the first ask of a Nikoli task, or its result."""
+    from pysolver.nikoli import asprun  # imported on first use: nonograms do not need it
+    task = asprun.start(str(payload.get("task", "")), payload.get("args", {}))
+    return _advance(next(_session_ids), task, None)
+
+
+def do_nikoli_step(payload, progress):
+    """{session, answer} -> the task's next ask, or its result."""
+    session = payload.get("session")
+    task = _sessions.get(session)
+    if task is None:
+        raise PuzzleError(f"Nikoli session {session!r} is unknown or over; start the task again")
+    answer = payload.get("answer")
+    if not isinstance(answer, dict) or "sat" not in answer:
+        raise PuzzleError("nikoli_step: the answer must be an object with sat, models, ...")
+    return _advance(session, task, answer)
+
+
 HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "diagnose": do_diagnose, "check": do_check,
             "solve": do_solve, "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert,
-            "nikoli_parse": do_nikoli_parse, "nikoli_check": do_nikoli_check}
+            "nikoli_parse": do_nikoli_parse, "nikoli_check": do_nikoli_check,
+            "nikoli_start": do_nikoli_start, "nikoli_step": do_nikoli_step}
 
 
 def call(kind, payload_json, progress=None):

@@ -1,0 +1,74 @@
+"""Nikoli tasks in the browser: the Python task in the engine worker, its clingo
+calls on clingo-wasm (js/nikoli-asp.js); the same hints and solutions as native."""
+import json
+
+import pytest
+
+from helpers import open_site, wait_engine
+from pysolver.nikoli import aspsolve, hints, url
+from test_nikoli_formats import EXAMPLES
+
+pytestmark = [pytest.mark.browser]
+pytest.importorskip("clingo")
+
+RUN = """async ([task, args]) => {
+  const m = await import("./js/nikoli-asp.js");
+  return await m.runTask(window.nonogramApp.engine, task, args);
+}"""
+
+
+def run_task(page, task, args):
+    return page.evaluate(RUN, [task, args])
+
+
+@pytest.fixture()
+def site(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    return page
+
+
+def test_hints_and_solutions_as_native(site):
+    for family, link in sorted(EXAMPLES.items()):
+        grid = url.read_url(link)
+        (solution,) = aspsolve.solve(grid, 2)["solutions"]
+        empty = ["?" * grid.width] * grid.height
+        got = site.evaluate("""async ([link, rows]) => {
+          const m = await import("./js/nikoli-asp.js");
+          return await m.nikoliHint(window.nonogramApp.engine, link, rows);
+        }""", [link, empty])
+        assert got == hints.hint(grid, empty), family
+        half = [row[:3] + "?" * (grid.width - 3) for row in solution]
+        assert run_task(site, "hint", {"puzzle": link, "state": half}) == hints.hint(grid, half)
+        solved = run_task(site, "solve", {"puzzle": link, "max_solutions": 2})
+        assert (solved["status"], solved["solutions"]) == ("unique", [solution]), family
+
+
+def test_a_mistake_and_bad_input(site):
+    grid = url.read_url(EXAMPLES["heyawake"])
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    wrong = ["".join("." if c == "#" else "#" for c in solution[0])] + solution[1:]
+    got = run_task(site, "hint", {"puzzle": EXAMPLES["heyawake"], "state": wrong})
+    assert got == hints.hint(grid, wrong) and got["kind"] == "mistake"
+    err = site.evaluate("""async () => {
+      const m = await import("./js/nikoli-asp.js");
+      try { await m.runTask(window.nonogramApp.engine, "hint", {puzzle: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g", state: ["?"]}); }
+      catch (e) { return {kind: e.kind, message: e.message}; }
+    }""")
+    assert err == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
+
+
+def test_cancel_stops_a_task_and_the_next_one_runs(site):
+    link = EXAMPLES["nurikabe"]
+    out = site.evaluate("""async ([link]) => {
+      const m = await import("./js/nikoli-asp.js");
+      const engine = window.nonogramApp.engine;
+      const stop = new AbortController();
+      const first = m.runTask(engine, "solve", {puzzle: link, max_solutions: 0}, {signal: stop.signal});
+      stop.abort();
+      let kind = null;
+      try { await first; } catch (e) { kind = e.kind; }
+      const next = await m.runTask(engine, "solve", {puzzle: link, max_solutions: 2});
+      return [kind, next.status];
+    }""", [link])
+    assert out == ["cancelled", "unique"]
