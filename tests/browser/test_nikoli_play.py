@@ -216,3 +216,56 @@ def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
     fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
     wait_until(page, f"window.nonogramApp.nikoli.view.cell > {before}")
     assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1
+
+
+def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
+    grid, rows = solution(URLS["nurikabe"])
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["nurikabe"], "nurikabe")
+    page.click("#nk-hint")
+    page.wait_for_selector("#nk-hint-text:has-text('Look at row')", timeout=60_000)
+    assert page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells.length") >= 1
+    page.click("#nk-hint")
+    assert "would break" in page.text_content("#nk-hint-text")   # what, and which rule
+    page.click("#nk-hint")                                        # applied: one undoable move
+    move = page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1)")
+    assert move["l"] == "hint"
+    for k in range(0, len(move["c"]), 3):
+        i, value = move["c"][k], move["c"][k + 2]
+        assert rows[i // 7][i % 7] == ("#" if value == 2 else ".")
+    # a wrong mark is reported before anything else
+    wrong = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
+                 if ch == "." and (x, y) not in grid.clues and page.evaluate(f"window.nonogramApp.nikoli.game.cells[{y * 7 + x}]") == 0)
+    page.mouse.click(*centre(page, *wrong))
+    page.keyboard.press("h")
+    page.wait_for_selector("#nk-hint-text:has-text('wrong')", timeout=60_000)
+    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells")
+    assert [(c["row"], c["column"]) for c in outlined] == [(wrong[1] + 1, wrong[0] + 1)]
+    page.click("#nk-hint")
+    page.click("#nk-hint")                                        # clears the wrong mark
+    assert page.evaluate(f"window.nonogramApp.nikoli.game.cells[{wrong[1] * 7 + wrong[0]}]") == 0
+
+
+def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_url(page, URLS["masyu"], "masyu")
+    page.click("#nk-solve")
+    page.wait_for_selector("#nk-solve-progress:has-text('Unique')", timeout=90_000)
+    assert page.is_visible("#nk-solution-apply")
+    assert page.evaluate("window.nonogramApp.nikoli.view.preview.size") > 0   # drawn on the board
+    page.click("#nk-solution-apply")
+    won(page)
+    # a long run, cancelled at once: the page answers, and Solve works again
+    page.click("#nav-library")
+    page.click("button.open-nikoli[data-file='heyawake-20x20-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.width === 20")
+    page.click("#nk-solve")
+    page.click("#nk-solve-cancel")
+    page.wait_for_selector("#nk-solve-progress:has-text('Cancelled')")
+    assert page.is_enabled("#nk-solve")
+    page.mouse.click(*centre(page, 0, 0))
+    wait_until(page, "window.nonogramApp.nikoli.game.undoStack.length === 1")
+    page.click("#nk-hint")
+    page.wait_for_selector("#nk-hint-text:has-text('row')", timeout=90_000)

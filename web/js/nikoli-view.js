@@ -33,10 +33,10 @@ export const RULES = {
 };
 const HELP = {
   shade: "Left click, Space or F shades; right click, X or a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
-    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo.",
+    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
   loop: "Drag from cell to cell to draw the loop (a drag that starts on it erases); click near a cell's side or right click to cross it " +
     "(no line); arrows move, Shift+arrow draws or erases a segment, Ctrl+Shift+arrow crosses, Backspace clears a cell's sides; " +
-    "Ctrl+Z / Ctrl+Y undo and redo.",
+    "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
 };
 
 const button = (id, text, title = "") => el("button", { type: "button", id, textContent: text, title });
@@ -89,10 +89,11 @@ export class NikoliView {
     this.checkText = el("p", { id: "nk-check-text" });
     this.checkText.setAttribute("aria-live", "polite");
     this.status = el("p", { id: "nk-status", className: "status" });
+    this.panels = null; // Hint and Solve (nikoli-panels.js), set by nikoli.js
     this.status.setAttribute("aria-live", "polite");
     this.help = el("p", { className: "help" });
     this.panelBox = el("div", { className: "nk-panels" });
-    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check" });
+    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check · Hint · Solve" });
     this.sheetToggle.setAttribute("aria-expanded", "true");
     this.sheetPanels = el("div", { className: "sheet-panels" },
       el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules),

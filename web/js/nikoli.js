@@ -1,9 +1,11 @@
 // Plug-in (app.js calls install(app)): Nurikabe, Heyawake, Masyu and Bag. The "Nikoli" view
-// (nikoli-view.js), their built-in puzzles in the Puzzles view (nikoli-library.js), and the
+// (nikoli-view.js) with Hint and Solve on clingo-wasm (nikoli-panels.js, nikoli-asp.js), their built-in puzzles in the Puzzles view (nikoli-library.js), and the
 // ways in: a pasted or dropped puzz.link / pzv.jp URL or family text file (read by the engine's
 // nikoli_parse), and share links "#n=<pid/W/H/body>[&s=<marks>]".
 import { NikoliView } from "./nikoli-view.js";
 import { NikoliLibrary, loadNikoliIndex, builtinTitle } from "./nikoli-library.js";
+import { NikoliPanels } from "./nikoli-panels.js";
+import * as asp from "./nikoli-asp.js";
 
 const FIRST = "nurikabe-7x7-1.txt";
 // what the engine's reader takes (pysolver.nikoli.model.looks_like): a URL on the first line,
@@ -18,6 +20,7 @@ export function claims(text) {
 
 export function install(app) {
   const view = new NikoliView(app);
+  view.panels = new NikoliPanels(view.panelBox, view, asp);
   let index = [];
   const parse = (text, filename) => app.engine.call("nikoli_parse", { text, filename });
   const openBuiltin = async (e) => {
