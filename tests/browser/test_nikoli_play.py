@@ -32,6 +32,14 @@ def open_url(page, url, family):
     wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === '{family}'")
 
 
+def start(page, server, family):
+    """The site with its engine ready, the family's puzzle opened by its URL; its solution."""
+    open_site(page, server)
+    wait_engine(page)
+    open_url(page, URLS[family], family)
+    return solution(URLS[family])
+
+
 def centre(page, x, y):
     box = page.locator("#nk-board canvas.cells").bounding_box()
     cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
@@ -70,10 +78,7 @@ def won(page):
 
 @pytest.mark.parametrize("family", ["nurikabe", "bag"])
 def test_shading_by_mouse(page, site_server, family):
-    grid, rows = solution(URLS[family])
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS[family], family)
+    grid, rows = start(page, site_server, family)
     shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
     for x, y in shaded[:-1]:
         page.mouse.click(*centre(page, x, y))
@@ -88,10 +93,7 @@ def test_shading_by_mouse(page, site_server, family):
 
 
 def test_heyawake_by_keyboard(page, site_server):
-    grid, rows = solution(URLS["heyawake"])
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["heyawake"], "heyawake")
+    grid, rows = start(page, site_server, "heyawake")
     page.focus("#nk-board .aria-grid")
     for y, row in enumerate(rows):
         go_to(page, 0, y)
@@ -106,10 +108,7 @@ def test_heyawake_by_keyboard(page, site_server):
 
 
 def test_masyu_by_mouse_drag(page, site_server):
-    grid, rows = solution(URLS["masyu"])
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["masyu"], "masyu")
+    grid, rows = start(page, site_server, "masyu")
     path, _ = loop_path(rows)
     page.mouse.move(*centre(page, *path[0]))
     page.mouse.down()
@@ -121,10 +120,7 @@ def test_masyu_by_mouse_drag(page, site_server):
 
 
 def test_masyu_by_keyboard_and_cross(page, site_server):
-    grid, rows = solution(URLS["masyu"])
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["masyu"], "masyu")
+    grid, rows = start(page, site_server, "masyu")
     path, moves = loop_path(rows)
     # a cross on an edge the loop does not use: a click near the middle of a cell's side
     empty = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
@@ -141,9 +137,7 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
 
 
 def test_check_outlines_broken_rule(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["heyawake"], "heyawake")
+    start(page, site_server, "heyawake")
     page.check("#nk-check")
     page.mouse.click(*centre(page, 1, 0))
     page.mouse.click(*centre(page, 2, 0))
@@ -204,9 +198,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
 def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
     from test_board_touch import Fingers
 
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["masyu"], "masyu")
+    start(page, site_server, "masyu")
     fingers = Fingers(page)
     a, b = centre(page, 0, 0), centre(page, 2, 0)
     fingers.drag(a, b)  # one finger: two segments along the top row
@@ -219,10 +211,7 @@ def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
 
 
 def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
-    grid, rows = solution(URLS["nurikabe"])
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["nurikabe"], "nurikabe")
+    grid, rows = start(page, site_server, "nurikabe")
     page.click("#nk-hint")
     page.wait_for_selector("#nk-hint-text:has-text('Look at row')", timeout=60_000)
     assert page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells.length") >= 1
@@ -248,9 +237,7 @@ def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
 
 
 def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
-    open_url(page, URLS["masyu"], "masyu")
+    start(page, site_server, "masyu")
     page.click("#nk-solve")
     page.wait_for_selector("#nk-solve-progress:has-text('Unique')", timeout=90_000)
     assert page.is_visible("#nk-solution-apply")
@@ -269,3 +256,46 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     wait_until(page, "window.nonogramApp.nikoli.game.undoStack.length === 1")
     page.click("#nk-hint")
     page.wait_for_selector("#nk-hint-text:has-text('row')", timeout=90_000)
+    # Play, with no nonogram opened yet in this visit, opens the first built-in one
+    page.click("#nav-play")
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    assert page.text_content("#puzzle-title") != "Loading…"
+
+
+def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
+    grid, _ = solution(URLS["nurikabe"])
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-nikoli")
+    page.select_option("#nk-ed-family", "nurikabe")
+    page.fill("#nk-ed-width", "7")
+    page.fill("#nk-ed-height", "7")
+    page.click("#nk-ed-new")
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.title === 'New Nurikabe'")
+    for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
+        page.mouse.click(*centre(page, x, y))
+        page.keyboard.type(str(n))
+    page.click("#nk-ed-export")
+    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
+    assert page.input_value("#nk-ed-url") == URLS["nurikabe"]
+    page.click("#nk-ed-check")
+    page.wait_for_selector("#nk-ed-text:has-text('Unique')", timeout=60_000)
+    page.click("#nk-ed-play")
+    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url.endsWith('1g1m')")
+    # Heyawake: borders make rooms; Masyu: a click cycles the pearls
+    page.select_option("#nk-ed-family", "heyawake")
+    page.fill("#nk-ed-width", "2")
+    page.fill("#nk-ed-height", "2")
+    page.click("#nk-ed-new")
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.family === 'heyawake'")
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    x, y = centre(page, 0, 0)
+    page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
+    x, y = centre(page, 1, 0)
+    page.mouse.click(x, y + cs * 0.45)        # the side between (1, 0) and (1, 1)
+    assert page.evaluate("window.nonogramApp.nikoli.view.game.puzzle.rooms") == [0, 1, 0, 0]
+    page.select_option("#nk-ed-family", "masyu")
+    page.click("#nk-ed-new")
+    page.mouse.click(*centre(page, 1, 1))
+    page.mouse.click(*centre(page, 1, 1))
+    assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]

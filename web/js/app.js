@@ -222,7 +222,7 @@ async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
   const wanted = (/^#\/([\w-]+)/.exec(location.hash) || [])[1];
   initTheme($("theme-toggle"), () => view.draw());
-  router.register({ id: "play", label: "Play", element: $("view-play"), show: () => game && view.draw() });
+  router.register({ id: "play", label: "Play", element: $("view-play"), show: () => (game ? view.draw() : opener.openFirst()) });
   router.register({ id: "library", label: "Puzzles", element: $("view-library"), show: () => library.render() });
   bindControls();
   bindSheet($("play-sheet"), $("sheet-toggle"));

@@ -4,28 +4,17 @@
 // an edge, or a right click, toggles a cross (no line). Keys: arrows move, Shift+arrow draws
 // or erases a segment, Ctrl+Shift+arrow toggles a cross, Backspace clears a cell's edges.
 import { UNKNOWN, CROSSED } from "./game.js";
-import { fitBy, plainSize } from "./board-fit.js";
 import { LINE, edgeIndex, edgeCells } from "./nikoli-game.js";
-import { paintCursor, paintOverlays } from "./board-shade.js";
+import { ground, innerLines, paintOverlays, plainBoard } from "./board-shade.js";
 
 const DIRS = { ArrowRight: "e", ArrowLeft: "w", ArrowDown: "s", ArrowUp: "n" };
 const STEP = { e: [1, 0], w: [-1, 0], s: [0, 1], n: [0, -1] };
 const NAMES = { e: "east", w: "west", s: "south", n: "north" };
 
 function paintCells(v) {
-  const ctx = v.cellCanvas.getContext("2d");
+  const ctx = ground(v);
   const p = v.game.puzzle, cs = v.cell, t = v.theme, { width: w, height: h } = p;
-  ctx.fillStyle = t.bg;
-  ctx.fillRect(0, 0, v.gridW, v.gridH);
-  paintCursor(v, ctx);
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = t.line;
-  ctx.setLineDash([2, 3]);
-  ctx.beginPath();
-  for (let x = 1; x < w; x++) { ctx.moveTo(x * cs + 0.5, 0); ctx.lineTo(x * cs + 0.5, h * cs); }
-  for (let y = 1; y < h; y++) { ctx.moveTo(0, y * cs + 0.5); ctx.lineTo(w * cs, y * cs + 0.5); }
-  ctx.stroke();
-  ctx.setLineDash([]);
+  innerLines(v, ctx, [2, 3]);
   ctx.strokeStyle = t.bold;
   ctx.strokeRect(0.5, 0.5, w * cs, h * cs);
   // pearls under the line
@@ -47,7 +36,7 @@ function paintCells(v) {
     const [x1, y1, x2, y2] = edgeCells(p, i);
     const ax = x1 * cs + cs / 2, ay = y1 * cs + cs / 2, bx = x2 * cs + cs / 2, by = y2 * cs + cs / 2;
     if (val === LINE) {
-      ctx.strokeStyle = t.hintMark;
+      ctx.strokeStyle = t.accent;
       ctx.lineWidth = Math.max(3, cs / 6);
       ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke();
     } else if (val === CROSSED) {
@@ -152,14 +141,4 @@ function describe(v, x, y) {
     (off.length ? `; crossed to the ${off.join(" and ")}` : "") + ". Masyu.";
 }
 
-export const loopBoard = {
-  name: "loop",
-  prepare() {},
-  size: (v, cs) => plainSize(v.game.puzzle, cs),
-  fit: (v, width, height) => fitBy((cs) => plainSize(v.game.puzzle, cs), width, height),
-  paintCells,
-  paintMargins() {},
-  describe,
-  stroke,
-  key,
-};
+export const loopBoard = { ...plainBoard, name: "loop", paintCells, describe, stroke, key };

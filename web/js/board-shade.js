@@ -6,15 +6,32 @@ import { UNKNOWN, CROSSED } from "./game.js";
 import { fitBy, plainSize } from "./board-fit.js";
 import { FAMILY_NAMES } from "./nikoli-game.js";
 
-/** The grid lines: thin between cells, thick around Heyawake's rooms and the board. */
-function paintLines(v, ctx) {
-  const p = v.game.puzzle, cs = v.cell, t = v.theme, { width: w, height: h } = p;
+/** The lines between cells, thin (Masyu: dashed), stroked. */
+export function innerLines(v, ctx, dash = []) {
+  const { width: w, height: h } = v.game.puzzle, cs = v.cell;
   ctx.lineWidth = 1;
-  ctx.strokeStyle = t.line;
+  ctx.strokeStyle = v.theme.line;
+  ctx.setLineDash(dash);
   ctx.beginPath();
   for (let x = 1; x < w; x++) { ctx.moveTo(x * cs + 0.5, 0); ctx.lineTo(x * cs + 0.5, h * cs); }
   for (let y = 1; y < h; y++) { ctx.moveTo(0, y * cs + 0.5); ctx.lineTo(w * cs, y * cs + 0.5); }
   ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** The cells canvas cleared to the ground colour, with the cursor; its context. */
+export function ground(v) {
+  const ctx = v.cellCanvas.getContext("2d");
+  ctx.fillStyle = v.theme.bg;
+  ctx.fillRect(0, 0, v.gridW, v.gridH);
+  paintCursor(v, ctx);
+  return ctx;
+}
+
+/** The grid lines: thin between cells, thick around Heyawake's rooms and the board. */
+function paintLines(v, ctx) {
+  const p = v.game.puzzle, cs = v.cell, t = v.theme, { width: w, height: h } = p;
+  innerLines(v, ctx);
   ctx.strokeStyle = t.bold;
   ctx.lineWidth = p.rooms ? Math.max(2, cs / 10) : 1;
   ctx.beginPath();
@@ -60,11 +77,8 @@ export function paintOverlays(v, ctx) {
 }
 
 function paintCells(v) {
-  const ctx = v.cellCanvas.getContext("2d");
+  const ctx = ground(v);
   const p = v.game.puzzle, cs = v.cell, t = v.theme, { width: w, height: h } = p;
-  ctx.fillStyle = t.bg;
-  ctx.fillRect(0, 0, v.gridW, v.gridH);
-  paintCursor(v, ctx);
   ctx.font = `600 ${Math.round(cs * 0.55)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
@@ -96,12 +110,12 @@ function describe(v, x, y) {
   return `${parts.join(", ")}. ${FAMILY_NAMES[p.family]}.`;
 }
 
-export const shadeBoard = {
-  name: "shade",
+/** What the Nikoli kinds share: no margins, nothing measured per puzzle. */
+export const plainBoard = {
   prepare() {},
   size: (v, cs) => plainSize(v.game.puzzle, cs),
   fit: (v, width, height) => fitBy((cs) => plainSize(v.game.puzzle, cs), width, height),
-  paintCells,
   paintMargins() {},
-  describe,
 };
+
+export const shadeBoard = { ...plainBoard, name: "shade", paintCells, describe };

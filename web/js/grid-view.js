@@ -150,7 +150,7 @@ export class GridView extends EventTarget {
         bg: css("--cell-bg"), line: css("--grid-line"), bold: css("--grid-bold"), fill: css("--fill"),
         cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
         error: css("--error"), text: css("--clue-text"), done: css("--clue-done"), clueBg: css("--clue-bg"),
-        left: css("--extreme-left"), right: css("--extreme-right"),
+        left: css("--extreme-left"), right: css("--extreme-right"), accent: css("--accent"),
       };
       this.drawCells();
       this.drawClues();

@@ -90,10 +90,12 @@ export class NikoliView {
     this.checkText.setAttribute("aria-live", "polite");
     this.status = el("p", { id: "nk-status", className: "status" });
     this.panels = null; // Hint and Solve (nikoli-panels.js), set by nikoli.js
+    this.editor = null; // Create (nikoli-editor.js), set by nikoli.js
+    this.editing = false; // the board shows a puzzle being created
     this.status.setAttribute("aria-live", "polite");
     this.help = el("p", { className: "help" });
     this.panelBox = el("div", { className: "nk-panels" });
-    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check · Hint · Solve" });
+    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check · Hint · Solve · Create" });
     this.sheetToggle.setAttribute("aria-expanded", "true");
     this.sheetPanels = el("div", { className: "sheet-panels" },
       el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules),
@@ -137,6 +139,8 @@ export class NikoliView {
   open(dict, key = null, progress = null) {
     const puzzle = nikoliPuzzle(dict);
     const board = this.board();
+    if (this.editor) this.editor.stop();
+    this.editing = false;
     key = key || nikoliKey(dict.url);
     if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
     const saved = loadGame(key);
@@ -168,6 +172,27 @@ export class NikoliView {
     this.say(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title}.`);
     this.verify();
     return game;
+  }
+
+  /** Show a puzzle being created (nikoli-editor.js) on the board: no game is played meanwhile. */
+  edit(game, kind) {
+    const board = this.board();
+    if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
+    this.game = null;
+    this.editing = true; // the view shows this, not a game of its own choosing
+    this.app.router.go("nikoli");
+    board.setGame(game, kind);
+    board.focus();
+    this.title.textContent = game.puzzle.title;
+    this.meta.textContent = `Creating a ${FAMILY_NAMES[game.puzzle.family]} puzzle, ${game.puzzle.width}×${game.puzzle.height}`;
+    this.rules.replaceChildren(...RULES[game.puzzle.family].map((r) => el("li", { textContent: r })));
+    this.win.hidden = true;
+    this.undoBtn.disabled = this.redoBtn.disabled = true;
+    this.help.textContent = "";
+    this.say(""); // the Create panel says how to edit
+    this.checkText.textContent = "";
+    board.setOverlay("check", null);
+    if (this.panels) this.panels.reset();
   }
 
   refresh() {

@@ -5,6 +5,7 @@
 import { NikoliView } from "./nikoli-view.js";
 import { NikoliLibrary, loadNikoliIndex, builtinTitle } from "./nikoli-library.js";
 import { NikoliPanels } from "./nikoli-panels.js";
+import { NikoliEditor } from "./nikoli-editor.js";
 import * as asp from "./nikoli-asp.js";
 
 const FIRST = "nurikabe-7x7-1.txt";
@@ -21,6 +22,7 @@ export function claims(text) {
 export function install(app) {
   const view = new NikoliView(app);
   view.panels = new NikoliPanels(view.panelBox, view, asp);
+  view.editor = new NikoliEditor(view.panelBox, view, asp);
   let index = [];
   const parse = (text, filename) => app.engine.call("nikoli_parse", { text, filename });
   const openBuiltin = async (e) => {
@@ -35,7 +37,7 @@ export function install(app) {
   app.router.register({
     id: "nikoli", label: "Nikoli", element: view.section,
     show: () => {
-      if (view.game) { view.view.draw(); return; }
+      if (view.game || view.editing) { view.view.draw(); return; } // a game, or a puzzle being created
       const first = index.find((e) => e.file === FIRST);
       if (first) openBuiltin(first).catch(app.showOpenError);
     },

@@ -53,6 +53,11 @@ export class PuzzleOpener {
     const key = lastKey();
     const saved = key && loadGame(key);
     if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    return this.openFirst();
+  }
+
+  /** The first built-in nonogram (also Play's when the last game played was another kind's). */
+  async openFirst() {
     const catalogue = this.getCatalogue();
     const first = catalogue.find((e) => e.id === FIRST_PUZZLE) || catalogue[0];
     if (first) await this.openBuiltin(first).catch(this.showError);
