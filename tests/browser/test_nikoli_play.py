@@ -3,7 +3,7 @@ by its URL, solve it by hand (mouse, keyboard) from the solution native clingo f
 the win the rule checker grants; the optional rule check outlines a broken rule."""
 import pytest
 
-from helpers import open_site, paste_puzzle, wait_engine, wait_until
+from helpers import click_cell, open_site, paste_puzzle, state, wait_engine, wait_until
 
 from pysolver.nikoli import aspsolve, model
 
@@ -299,3 +299,15 @@ def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
     page.mouse.click(*centre(page, 1, 1))
     page.mouse.click(*centre(page, 1, 1))
     assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]
+
+
+def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
+    start(page, site_server, "nurikabe")
+    page.mouse.click(*centre(page, 1, 0))
+    page.click("#nav-play")                     # a nonogram, played after the Nikoli game
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    click_cell(page, 2, 2)
+    page.reload()                               # pagehide: only the game in sight is saved again
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    assert page.is_visible("#view-play") and state(page)[2][2] == "#"

@@ -205,7 +205,7 @@ const solve = new SolvePanel({
   select: $("solve-engine"), solveButton: $("solve"), cancelButton: $("solve-cancel"),
   progress: $("solve-progress"), result: $("solve-result"), getGame: () => game, announce, view,
 });
-const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, adopt, announce });
+const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, adopt, announce, active: playing });
 const clock = new GameClock({ element: $("timer"), getGame: () => game, paused: () => !playing() || !!solve.running });
 const opener = new PuzzleOpener({
   engine, openPuzzle, getCatalogue: () => catalogue, getGame: () => game, announce,

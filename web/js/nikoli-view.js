@@ -51,7 +51,8 @@ export class NikoliView {
     this.game = null;
     this.buildDom();
     this.view = null; // the board, made when the first puzzle opens (a nonogram player never pays for it)
-    this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec), announce: (t) => this.say(t) });
+    this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec),
+      announce: (t) => this.say(t), active: () => this.showing() });
     this.clock = new GameClock({ element: this.timer, getGame: () => this.game, paused: () => !this.showing() || !!(this.panels && this.panels.busy()) });
     this.bind();
   }
