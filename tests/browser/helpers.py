@@ -57,7 +57,7 @@ def open_builtin(page, puzzle_id):
 def cell_center(page, x, y):
     """Page coordinates of cell (x, y), 0-based, scrolled into view."""
     page.evaluate("([x, y]) => { const v = window.nonogramApp.view; v.moveCursor(x, y); }", [x, y])
-    box = page.locator("canvas.cells").bounding_box()
+    box = page.locator("#board canvas.cells").bounding_box()
     cs = page.evaluate("window.nonogramApp.view.cell")
     return box["x"] + x * cs + cs / 2, box["y"] + y * cs + cs / 2
 

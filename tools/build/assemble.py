@@ -22,7 +22,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 # clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
 CLINGO_SKIP = (".d.ts", ".node.js", "run.worker.node.js")
 # optional page components written by others; app.js calls their install(app)
-PLUGINS = ["js/clingo-client.js", "js/editor.js"]
+PLUGINS = ["js/clingo-client.js", "js/editor.js", "js/nikoli.js"]
 ENGINE_FILES = ["py/bridge.py", "js/engine-worker.js", "js/engine-snapshot.js"]
 
 

@@ -5,6 +5,7 @@ import { engine } from "./engine-boot.js";
 import { normalizePuzzle } from "./game.js";
 import { PlayGame, puzzleKey } from "./play-game.js";
 import { GridView } from "./grid-view.js";
+import { nonogramBoard } from "./board-nonogram.js";
 import { Router } from "./router.js";
 import { loadGame, pruneOld } from "./storage.js";
 import { Library, loadCatalogue } from "./library.js";
@@ -27,10 +28,13 @@ import { bindSheet } from "./play-sheet.js";
 const $ = (id) => document.getElementById(id);
 
 const router = new Router($("views"));
-const view = new GridView($("board"));
+const view = new GridView($("board"), nonogramBoard);
 let game = null;
 let catalogue = [];
 const dropTargets = new Map(); // view id -> {onText, onError} for files dropped while it shows
+// other kinds of puzzle a plug-in plays (nikoli.js): {format, claims(text), openText(text, filename),
+// open(dict, key), openHash(hash) -> true when it takes the address}
+const kinds = [];
 
 function announce(text) { $("status").textContent = text; }
 const playing = () => !!router.current && router.current.id === "play";
@@ -66,6 +70,8 @@ function renderPalette(p) {
 
 /** Start playing a puzzle dict (already validated by the engine or built in). */
 function openPuzzle(dict, key = null) {
+  const other = kinds.find((k) => k.format === dict.format);
+  if (other) return other.open(dict, key);
   const puzzle = normalizePuzzle(dict);
   key = key || puzzleKey(dict);
   if (game) { autosave.save(); game.removeEventListener("change", onChange); }
@@ -199,10 +205,11 @@ const solve = new SolvePanel({
   select: $("solve-engine"), solveButton: $("solve"), cancelButton: $("solve-cancel"),
   progress: $("solve-progress"), result: $("solve-result"), getGame: () => game, announce, view,
 });
-const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, adopt, announce });
+const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, adopt, announce, active: playing });
 const clock = new GameClock({ element: $("timer"), getGame: () => game, paused: () => !playing() || !!solve.running });
 const opener = new PuzzleOpener({
   engine, openPuzzle, getCatalogue: () => catalogue, getGame: () => game, announce,
+  kindFor: (text) => kinds.find((k) => k.claims(text)),
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({
@@ -215,7 +222,7 @@ async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
   const wanted = (/^#\/([\w-]+)/.exec(location.hash) || [])[1];
   initTheme($("theme-toggle"), () => view.draw());
-  router.register({ id: "play", label: "Play", element: $("view-play"), show: () => game && view.draw() });
+  router.register({ id: "play", label: "Play", element: $("view-play"), show: () => (game ? view.draw() : opener.openFirst()) });
   router.register({ id: "library", label: "Puzzles", element: $("view-library"), show: () => library.render() });
   bindControls();
   bindSheet($("play-sheet"), $("sheet-toggle"));
@@ -238,19 +245,23 @@ async function boot() {
     router, engine, registerSolver, solvers, view, getGame: () => game,
     openPuzzle, openText: (text, filename) => opener.openText(text, filename),
     registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),
+    registerPuzzleKind: (kind) => kinds.push(kind), showOpenError,
   };
   window.nonogramApp = app; // a handle for the console, the browser tests and bench/browser.py
   await installPlugins(app);
   check.getClingo = () => app.clingo || null; // the clingo plug-in, when installed, races the check's search
   if (/^#p=/.test(location.hash)) {
     opener.openShare(location.hash); // waits for the engine to read it; the page is usable meanwhile
-  } else {
+  } else if (!kinds.some((k) => k.openHash(location.hash))) {
     await opener.openStart();
     // a plug-in's view (the editor) may register later: the router goes there then
     if (wanted && wanted !== "play" && !router.go(wanted)) router.pending = wanted;
   }
   pruneOld();
-  window.addEventListener("hashchange", () => { if (/^#p=/.test(location.hash)) opener.openShare(location.hash); });
+  window.addEventListener("hashchange", () => {
+    if (/^#p=/.test(location.hash)) opener.openShare(location.hash);
+    else kinds.some((k) => k.openHash(location.hash));
+  });
   registerServiceWorker(engine);
   document.documentElement.dataset.booted = "true";
 }

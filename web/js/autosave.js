@@ -15,18 +15,21 @@ const NOTICES = {
 };
 
 export class Autosave {
-  /** notice: the element for messages; getGame(); adopt(record): show another tab's newer copy. */
-  constructor({ notice, getGame, adopt, announce }) {
-    Object.assign(this, { notice, getGame, adopt, announce });
+  /** notice: the element for messages; getGame(); adopt(record): show another tab's newer copy;
+   * active(): its view shows (a save names the last puzzle played, so a page with a nonogram and a
+   * Nikoli game open saves the one out of sight only when it has changes the store lacks). */
+  constructor({ notice, getGame, adopt, announce, active = () => true }) {
+    Object.assign(this, { notice, getGame, adopt, announce, active });
     this.dirty = false;    // the game has changes the store does not hold
     this.failing = false;  // the last save was "trimmed" or "failed" (storage full)
     this.conflict = false; // the store holds a newer copy from another tab: saves wait for the player
+    const due = () => this.dirty || this.active();
     window.addEventListener("storage", (e) => this.onStorage(e));
-    window.addEventListener("pagehide", () => this.save());
-    document.addEventListener("visibilitychange", () => { if (document.hidden) this.save(); });
+    window.addEventListener("pagehide", () => { if (due()) this.save(); });
+    document.addEventListener("visibilitychange", () => { if (document.hidden && due()) this.save(); });
     setInterval(() => {
       const game = this.getGame();
-      if (this.dirty || (game && !game.solved && !document.hidden && document.hasFocus())) this.save();
+      if (this.dirty || (game && !game.solved && !document.hidden && document.hasFocus() && this.active())) this.save();
     }, 15000);
   }
 

@@ -40,11 +40,21 @@ export function boardSize(p, cs, maxRow, maxCol) {
   return { ...m, rowW, colH, gridW, gridH, totalW: rowW + gridW + 2, totalH: colH + gridH + 2 };
 }
 
-/** The largest cell size (FIT_MIN..FIT_MAX) at which the board fits a width x height box. */
-export function fitCell(p, maxRow, maxCol, width, height) {
+/** The largest cell size (FIT_MIN..FIT_MAX) at which a board measured by size(cs) fits a width x height box. */
+export function fitBy(size, width, height) {
   for (let cs = FIT_MAX; cs > FIT_MIN; cs--) {
-    const s = boardSize(p, cs, maxRow, maxCol);
+    const s = size(cs);
     if (s.totalW <= width && s.totalH <= height) return cs;
   }
   return FIT_MIN;
+}
+
+export function fitCell(p, maxRow, maxCol, width, height) {
+  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol), width, height);
+}
+
+/** Sizes of a board with no margins (the Nikoli families: clues sit in the cells). */
+export function plainSize(p, cs) {
+  const gridW = p.width * cs + 1, gridH = p.height * cs + 1;
+  return { rowW: 0, colH: 0, gridW, gridH, totalW: gridW + 2, totalH: gridH + 2 };
 }

@@ -48,7 +48,8 @@ export class Game extends EventTarget {
     super();
     this.puzzle = puzzle;
     this.key = key;
-    this.cells = new Uint8Array(puzzle.width * puzzle.height);
+    // one value a cell, or per part of the puzzle a move marks (Masyu: an edge between two cells)
+    this.cells = new Uint8Array(puzzle.cellCount ?? puzzle.width * puzzle.height);
     this.undoStack = [];
     this.redoStack = [];
     this.elapsed = 0;

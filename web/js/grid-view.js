@@ -1,11 +1,14 @@
-// The board: three canvases (column clues, row clues, cells) in a scroll box with
-// sticky clues, and an ARIA grid (board-aria.js) over them.
+// The shared board of every puzzle family: three canvases (column margin, row margin,
+// cells) in a scroll box with sticky margins, and an ARIA grid (board-aria.js) over them;
+// zoom, fit to the box, keyboard cursor, touch, moves through the game (undo/redo).
+// A plug-in ("kind") measures and paints a family and names a cell for screen readers
+// (board-nonogram.js: clues in the margins; board-shade.js, board-loop.js: Nikoli).
 // Input: mouse (left fill, right cross, drag locked to its first line), touch
 // (board-touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
-// (arrows, fill/cross/clear keys, Shift paints).
+// (arrows, fill/cross/clear keys, Shift paints); a kind may take pointer strokes and
+// keys over (kind.stroke, kind.key: Masyu's loop).
 import { UNKNOWN, CROSSED } from "./game.js";
-import { drawCells, drawClues } from "./board-paint.js";
-import { MIN_CELL, MAX_CELL, boardSize, fitCell } from "./board-fit.js";
+import { MIN_CELL, MAX_CELL } from "./board-fit.js";
 import { BoardAria, el } from "./board-aria.js";
 import { BoardTouch } from "./board-touch.js";
 
@@ -14,9 +17,10 @@ function css(name) {
 }
 
 export class GridView extends EventTarget {
-  constructor(root) {
+  constructor(root, kind) {
     super();
     this.root = root;
+    this.kind = kind;
     root.classList.add("board");
     root.replaceChildren();
     this.inner = el("div", "board-grid");
@@ -47,16 +51,19 @@ export class GridView extends EventTarget {
     new ResizeObserver(() => this.onResize()).observe(root);
   }
 
-  setGame(game) {
+  /** Show a game, with another plug-in when given (the Nikoli view switches per family). */
+  setGame(game, kind = this.kind) {
     this.game = game;
+    this.kind = kind;
+    this.stroke = null;
+    this.preview = null;
     clearTimeout(this.refusedTimer);
     this.overlays = { hint: null, check: null, clues: null, refused: null };
     this.cursor = { x: 0, y: 0 };
     this.color = 1;
-    const p = game.puzzle;
-    this.maxRow = Math.max(1, ...p.rows.map((c) => c.length));
-    this.maxCol = Math.max(1, ...p.cols.map((c) => c.length));
-    this.ariaView.setPuzzle(p);
+    this.layers = null;
+    kind.prepare(this);
+    this.ariaView.setPuzzle(game.puzzle);
     this.fit();
     this.root.scrollTo(0, 0);
   }
@@ -76,7 +83,7 @@ export class GridView extends EventTarget {
     const box = this.measure();
     this.box = box;
     if (!box.width || !box.height) return; // hidden: the resize observer fits once it shows
-    this.setZoom(fitCell(this.game.puzzle, this.maxRow, this.maxCol, box.width, box.height));
+    this.setZoom(this.kind.fit(this, box.width, box.height));
     this.autoFit = true;
   }
 
@@ -105,9 +112,10 @@ export class GridView extends EventTarget {
 
   layout() {
     const cs = this.cell;
-    Object.assign(this, boardSize(this.game.puzzle, cs, this.maxRow, this.maxCol));
+    Object.assign(this, this.kind.size(this, cs));
     this.inner.style.gridTemplateColumns = `${this.rowW}px ${this.gridW}px`;
     this.inner.style.gridTemplateRows = `${this.colH}px ${this.gridH}px`;
+    this.corner.style.visibility = this.rowW && this.colH ? "" : "hidden"; // no margins (Nikoli): no corner
     const dpr = window.devicePixelRatio || 1;
     for (const [c, w, h] of [[this.colCanvas, this.gridW, this.colH], [this.rowCanvas, this.rowW, this.gridH],
       [this.cellCanvas, this.gridW, this.gridH]]) {
@@ -142,18 +150,18 @@ export class GridView extends EventTarget {
         bg: css("--cell-bg"), line: css("--grid-line"), bold: css("--grid-bold"), fill: css("--fill"),
         cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
         error: css("--error"), text: css("--clue-text"), done: css("--clue-done"), clueBg: css("--clue-bg"),
-        left: css("--extreme-left"), right: css("--extreme-right"),
+        left: css("--extreme-left"), right: css("--extreme-right"), accent: css("--accent"),
       };
       this.drawCells();
       this.drawClues();
     });
   }
 
-  drawCells() { drawCells(this); }
+  drawCells() { this.kind.paintCells(this); }
 
-  drawClues() { drawClues(this); }
+  drawClues() { this.kind.paintMargins(this); }
 
-  describeCell(x, y) { return this.ariaView.describe(this, x, y); }
+  describeCell(x, y) { return this.kind.describe(this, x, y); }
 
   updateAria() { this.ariaView.update(this); }
 
@@ -232,6 +240,7 @@ export class GridView extends EventTarget {
 
   strokeStart(e) {
     if (!this.game || (e.button !== 0 && e.button !== 2)) return;
+    if (this.kind.stroke) { this.kind.stroke.start(this, e); return; }
     const { x, y, inside } = this.cellAt(e);
     // the sticky clues lie over scrolled cells: a press on them is not on a cell
     if (!inside || e.target !== this.cellCanvas) return;
@@ -248,7 +257,7 @@ export class GridView extends EventTarget {
   /** A long press on a touch screen: the stroke, still on its first cell, crosses instead. */
   longPress() {
     const s = this.stroke;
-    if (!s || s.axis || s.action === "cross") return;
+    if (!s || s.axis || s.action === "cross" || this.kind.stroke) return;
     s.action = "cross";
     s.value = this.target("cross", s.start);
     if (navigator.vibrate) navigator.vibrate(15);
@@ -258,6 +267,7 @@ export class GridView extends EventTarget {
   /** Drop the stroke being drawn: nothing changes. */
   strokeCancel() {
     if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.cancel(this); return; }
     this.stroke = null;
     this.preview = null;
     this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
@@ -266,6 +276,7 @@ export class GridView extends EventTarget {
 
   strokeMove(e) {
     if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.move(this, e); return; }
     const { x, y } = this.cellAt(e);
     const s = this.stroke;
     if (!s.axis && (x !== s.x0 || y !== s.y0)) s.axis = Math.abs(x - s.x0) >= Math.abs(y - s.y0) ? "row" : "column";
@@ -293,6 +304,7 @@ export class GridView extends EventTarget {
 
   strokeEnd() {
     if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.end(this); return; }
     const changes = [...this.preview.entries(), ...this.stroke.fixed.entries()];
     const action = this.stroke.action;
     this.stroke = null;
@@ -302,7 +314,7 @@ export class GridView extends EventTarget {
   }
 
   onKey(e) {
-    if (!this.game) return;
+    if (!this.game || (this.kind.key && this.kind.key(this, e))) return;
     const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     const key = e.key;
     if (moves[key]) {

@@ -12,13 +12,17 @@ function givensKey(dict) {
 /** FNV-1a over the puzzle JSON: a stable key for puzzles that are not built in. */
 export function puzzleKey(dict) {
   // givens only count when present, so the keys of puzzles without any are unchanged
-  const s = JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors, g: givensKey(dict) });
+  return `p:${hash(JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors, g: givensKey(dict) }))}`;
+}
+
+/** Two FNV-1a hashes of a text, as hex. */
+export function hash(s) {
   let h1 = 0x811c9dc5, h2 = 0x01000193;
   for (let i = 0; i < s.length; i++) {
     h1 = Math.imul(h1 ^ s.charCodeAt(i), 16777619) >>> 0;
     h2 = Math.imul(h2 ^ s.charCodeAt(i), 2246822519) >>> 0;
   }
-  return `p:${h1.toString(16)}${h2.toString(16)}`;
+  return `${h1.toString(16)}${h2.toString(16)}`;
 }
 
 /** The clues in a form that does not depend on how a file spelled them (block as int or [n, "#"], rgb case). */

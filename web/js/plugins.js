@@ -5,8 +5,9 @@ async function pluginList() {
   try { return (await (await fetch("build.json")).json()).plugins.map((p) => `../${p}`); } catch { return []; }
 }
 
+/** Every plug-in installed (or failed) before the page opens its first puzzle: one may
+ * play it (a saved Nikoli game, a Nikoli share link). */
 export async function installPlugins(app) {
-  for (const path of await pluginList()) {
-    import(path).then((m) => m.install(app)).catch((err) => console.error(`plug-in ${path}:`, err));
-  }
+  await Promise.all((await pluginList()).map((path) =>
+    import(path).then((m) => m.install(app)).catch((err) => console.error(`plug-in ${path}:`, err))));
 }

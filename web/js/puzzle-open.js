@@ -9,8 +9,9 @@ const FIRST_PUZZLE = "welcome-heart";
 
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError });
+  /** kindFor(text): the plug-in that reads such text itself (nikoli.js), or none. */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor });
   }
 
   async parse(text, filename) {
@@ -22,6 +23,8 @@ export class PuzzleOpener {
   async openText(text, filename, { resume = false } = {}) {
     this.clearError();
     this.announce(`Reading ${filename}…`);
+    const kind = this.kindFor(text);
+    if (kind) return kind.openText(text, filename);
     const puzzles = await this.parse(text, filename);
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again
@@ -50,6 +53,11 @@ export class PuzzleOpener {
     const key = lastKey();
     const saved = key && loadGame(key);
     if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    return this.openFirst();
+  }
+
+  /** The first built-in nonogram (also Play's when the last game played was another kind's). */
+  async openFirst() {
     const catalogue = this.getCatalogue();
     const first = catalogue.find((e) => e.id === FIRST_PUZZLE) || catalogue[0];
     if (first) await this.openBuiltin(first).catch(this.showError);

@@ -3,12 +3,12 @@
 import { encodeShare, shareUrl } from "./share.js";
 
 /** The read-only box that shows the last share link (made on first use). */
-function shareBox(after) {
-  let box = document.getElementById("share-url");
+function shareBox(after, id) {
+  let box = document.getElementById(id);
   if (!box) {
     box = document.createElement("input");
     box.type = "text";
-    box.id = "share-url";
+    box.id = id;
     box.readOnly = true;
     box.setAttribute("aria-label", "Share link");
     after.after(box);
@@ -16,16 +16,20 @@ function shareBox(after) {
   return box;
 }
 
+/** A share link shown in a box after `button` (id `boxId`) and copied to the clipboard when allowed. */
+export async function offerLink(url, button, announce, boxId = "share-url") {
+  const box = shareBox(button, boxId);
+  box.value = url;
+  box.hidden = false;
+  try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
+  catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
+}
+
 export function bindShareActions({ shareButton, exportButton, getGame, announce }) {
   shareButton.addEventListener("click", async () => {
     const game = getGame();
     if (!game) return;
-    const url = shareUrl(await encodeShare(game.puzzle.dict));
-    const box = shareBox(shareButton);
-    box.value = url;
-    box.hidden = false;
-    try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
-    catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
+    await offerLink(shareUrl(await encodeShare(game.puzzle.dict)), shareButton, announce);
   });
   exportButton.addEventListener("click", () => {
     const game = getGame();

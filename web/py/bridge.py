@@ -98,6 +98,32 @@ def do_reset(payload, progress):
     return {}
 
 
+def _nikoli_grid(text, name):
+    from pysolver import limits
+    from pysolver.nikoli import model
+    limits.check_text_size(len(text.encode("utf-8", "surrogatepass")), name)
+    return model.parse(text, name)
+
+
+def do_nikoli_parse(payload, progress):
+    """A Nurikabe, Heyawake, Masyu or Bag puzzle (puzz.link/pzv.jp URL or the family's
+    text) as the play screen draws it: clues [[x, y, n]...] (n -2: "?"; Masyu 1 white,
+    2 black), rooms (Heyawake), and its URL, which names it from then on."""
+    from pysolver.nikoli import url
+    grid = _nikoli_grid(payload.get("text", ""), payload.get("filename") or "puzzle")
+    return {"format": "nikoli", "family": grid.family, "width": grid.width, "height": grid.height,
+            "clues": [[x, y, n] for (x, y), n in sorted(grid.clues.items(), key=lambda kv: kv[0][::-1])],
+            "rooms": grid.rooms, "url": url.write_url(grid)}
+
+
+def do_nikoli_check(payload, progress):
+    """The rule checker (pysolver.nikoli.rules) on the player's rows: the broken rules
+    with their cells; a complete grid with none is solved."""
+    from pysolver.nikoli import rules
+    grid = _nikoli_grid(payload["url"], "puzzle")
+    return {"violations": rules.violations(grid, payload["rows"])}
+
+
 # Nikoli tasks (pysolver.nikoli.asprun) run step by step: the page answers each
 # ask with clingo-wasm (js/nikoli-asp.js). A session forgotten here (reset, or more
 # than this many at once) must be started again.
@@ -136,6 +162,7 @@ def do_nikoli_step(payload, progress):
 
 HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "diagnose": do_diagnose, "check": do_check,
             "solve": do_solve, "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert,
+            "nikoli_parse": do_nikoli_parse, "nikoli_check": do_nikoli_check,
             "nikoli_start": do_nikoli_start, "nikoli_step": do_nikoli_step}
 
 

@@ -1,0 +1,313 @@
+"""Playing Nurikabe, Heyawake, Masyu and Bag in the site as a person would: open a puzzle
+by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
+the win the rule checker grants; the optional rule check outlines a broken rule."""
+import pytest
+
+from helpers import click_cell, open_site, paste_puzzle, state, wait_engine, wait_until
+
+from pysolver.nikoli import aspsolve, model
+
+pytest.importorskip("clingo")
+
+URLS = {  # built-in puzzles (web/puzzles/nikoli/index.json)
+    "nurikabe": "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m",
+    "heyawake": "https://puzz.link/p?heyawake/7/7/73irtten807vs0vo00l0g0i2g11g",
+    "masyu": "https://puzz.link/p?mashu/7/7/0004092220009030i",
+    "bag": "https://puzz.link/p?cave/7/7/m24g354n5s5476h5l5",
+}
+STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
+ARROW = {"e": "ArrowRight", "w": "ArrowLeft", "s": "ArrowDown", "n": "ArrowUp"}
+
+
+def solution(url):
+    grid = model.parse(url, "url")
+    res = aspsolve.solve(grid, 1)
+    assert res["solutions"], res
+    return grid, res["solutions"][0]
+
+
+def open_url(page, url, family):
+    paste_puzzle(page, url)
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === '{family}'")
+
+
+def start(page, server, family):
+    """The site with its engine ready, the family's puzzle opened by its URL; its solution."""
+    open_site(page, server)
+    wait_engine(page)
+    open_url(page, URLS[family], family)
+    return solution(URLS[family])
+
+
+def centre(page, x, y):
+    box = page.locator("#nk-board canvas.cells").bounding_box()
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
+
+
+def loop_path(rows):
+    """The loop's cells in order from its first cell, and the directions between them."""
+    dirs = {(x, y): set(aspsolve.DIRS[ch]) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != "."}
+    start = min(dirs, key=lambda c: (c[1], c[0]))
+    path, moves, cell, came = [start], [], start, None
+    while True:
+        d = next(d for d in sorted(dirs[cell]) if d != came)
+        moves.append(d)
+        cell = (cell[0] + STEP[d][0], cell[1] + STEP[d][1])
+        came = {"e": "w", "w": "e", "n": "s", "s": "n"}[d]
+        if cell == start:
+            return path, moves
+        path.append(cell)
+
+
+def go_to(page, x, y):
+    page.keyboard.press("Home")
+    for _ in range(10):
+        page.keyboard.press("ArrowUp")
+    for _ in range(x):
+        page.keyboard.press("ArrowRight")
+    for _ in range(y):
+        page.keyboard.press("ArrowDown")
+
+
+def won(page):
+    page.wait_for_selector("#nk-win:not([hidden])", timeout=30_000)
+    assert "Solved" in page.text_content("#nk-win")
+
+
+@pytest.mark.parametrize("family", ["nurikabe", "bag"])
+def test_shading_by_mouse(page, site_server, family):
+    grid, rows = start(page, site_server, family)
+    shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
+    for x, y in shaded[:-1]:
+        page.mouse.click(*centre(page, x, y))
+    assert page.is_hidden("#nk-win")
+    page.mouse.click(*centre(page, *shaded[-1]))
+    won(page)
+    # undo takes the win back; redo gives it again (the checker's verdict for that grid)
+    page.click("#nk-undo")
+    wait_until(page, "!window.nonogramApp.nikoli.game.solved")
+    page.click("#nk-redo")
+    won(page)
+
+
+def test_heyawake_by_keyboard(page, site_server):
+    grid, rows = start(page, site_server, "heyawake")
+    page.focus("#nk-board .aria-grid")
+    for y, row in enumerate(rows):
+        go_to(page, 0, y)
+        for x, ch in enumerate(row):
+            if ch == "#":
+                page.keyboard.press(" ")
+            elif x < 2:
+                page.keyboard.press("x")  # a few dots too: they count as unshaded
+            if x + 1 < len(row):
+                page.keyboard.press("ArrowRight")
+    won(page)
+
+
+def test_masyu_by_mouse_drag(page, site_server):
+    grid, rows = start(page, site_server, "masyu")
+    path, _ = loop_path(rows)
+    page.mouse.move(*centre(page, *path[0]))
+    page.mouse.down()
+    for cell in path[1:] + [path[0]]:
+        page.mouse.move(*centre(page, *cell), steps=2)
+    page.mouse.up()
+    won(page)
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1  # one drag, one move
+
+
+def test_masyu_by_keyboard_and_cross(page, site_server):
+    grid, rows = start(page, site_server, "masyu")
+    path, moves = loop_path(rows)
+    # a cross on an edge the loop does not use: a click near the middle of a cell's side
+    empty = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
+                 if ch == "." and x + 1 < len(row) and row[x + 1] == ".")
+    cx, cy = centre(page, *empty)
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    page.mouse.click(cx + cs * 0.45, cy)
+    assert page.evaluate("window.nonogramApp.nikoli.game.cells.filter((v) => v === 1).length") == 1
+    page.focus("#nk-board .aria-grid")
+    go_to(page, *path[0])
+    for d in moves:
+        page.keyboard.press(f"Shift+{ARROW[d]}")
+    won(page)
+
+
+def test_check_outlines_broken_rule(page, site_server):
+    start(page, site_server, "heyawake")
+    page.check("#nk-check")
+    page.mouse.click(*centre(page, 1, 0))
+    page.mouse.click(*centre(page, 2, 0))
+    page.wait_for_selector("#nk-check-text .rule-broken")
+    assert "shaded cells are side by side" in page.text_content("#nk-check-text")
+    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.check.cells")
+    assert {(c["row"], c["column"]) for c in outlined} >= {(1, 2), (1, 3)}
+    page.uncheck("#nk-check")
+    wait_until(page, "window.nonogramApp.nikoli.view.overlays.check === null")
+
+
+def test_bad_url_and_share_link(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    paste_puzzle(page, "https://puzz.link/p?nurikabe/7/x/h4")
+    page.wait_for_selector("#open-error:has-text('Could not open the puzzle')")
+    assert "\n" not in page.text_content("#open-error").strip()
+    # a share link with progress opens the puzzle with the marks, as one undoable move
+    open_url(page, URLS["nurikabe"], "nurikabe")
+    page.mouse.click(*centre(page, 1, 0))  # (0, 0) holds a number: it stays unshaded
+    page.check("#nk-share-progress")
+    page.click("#nk-share")
+    link = page.input_value("#nk-share-url")
+    assert "#n=" in link and "&s=12" in link
+    page.click("#nk-clear")
+    page.goto(link)
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1).l") == "shared progress"
+
+
+def test_offline_reload_resumes_nikoli_game(page, own_server, context):
+    open_site(page, own_server)
+    wait_engine(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.click("#nav-library")
+    page.click("button.open-nikoli[data-file='heyawake-7x7-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'heyawake'")
+    page.mouse.click(*centre(page, 1, 0))
+    own_server.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    # the last game played was this one: the page resumes it, marks and all
+    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
+    assert page.is_visible("#view-nikoli")
+    wait_engine(page)
+    page.check("#nk-check")                     # the rule checker runs in the cached engine
+    page.mouse.click(*centre(page, 2, 0))
+    page.wait_for_selector("#nk-check-text .rule-broken")
+    page.click("#nav-library")                  # and the built-ins come from the cache
+    page.click("button.open-nikoli[data-file='masyu-7x7-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
+    from test_board_touch import Fingers
+
+    start(page, site_server, "masyu")
+    fingers = Fingers(page)
+    a, b = centre(page, 0, 0), centre(page, 2, 0)
+    fingers.drag(a, b)  # one finger: two segments along the top row
+    wait_until(page, "window.nonogramApp.nikoli.game.cells.filter((v) => v === 2).length === 2")
+    before = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    c, d = centre(page, 3, 3), centre(page, 4, 4)
+    fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
+    wait_until(page, f"window.nonogramApp.nikoli.view.cell > {before}")
+    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1
+
+
+def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
+    grid, rows = start(page, site_server, "nurikabe")
+    page.click("#nk-hint")
+    page.wait_for_selector("#nk-hint-text:has-text('Look at row')", timeout=60_000)
+    assert page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells.length") >= 1
+    page.click("#nk-hint")
+    assert "would break" in page.text_content("#nk-hint-text")   # what, and which rule
+    page.click("#nk-hint")                                        # applied: one undoable move
+    move = page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1)")
+    assert move["l"] == "hint"
+    for k in range(0, len(move["c"]), 3):
+        i, value = move["c"][k], move["c"][k + 2]
+        assert rows[i // 7][i % 7] == ("#" if value == 2 else ".")
+    # a wrong mark is reported before anything else
+    wrong = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
+                 if ch == "." and (x, y) not in grid.clues and page.evaluate(f"window.nonogramApp.nikoli.game.cells[{y * 7 + x}]") == 0)
+    page.mouse.click(*centre(page, *wrong))
+    page.keyboard.press("h")
+    page.wait_for_selector("#nk-hint-text:has-text('wrong')", timeout=60_000)
+    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells")
+    assert [(c["row"], c["column"]) for c in outlined] == [(wrong[1] + 1, wrong[0] + 1)]
+    page.click("#nk-hint")
+    page.click("#nk-hint")                                        # clears the wrong mark
+    assert page.evaluate(f"window.nonogramApp.nikoli.game.cells[{wrong[1] * 7 + wrong[0]}]") == 0
+
+
+def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
+    start(page, site_server, "masyu")
+    page.click("#nk-solve")
+    page.wait_for_selector("#nk-solve-progress:has-text('Unique')", timeout=90_000)
+    assert page.is_visible("#nk-solution-apply")
+    assert page.evaluate("window.nonogramApp.nikoli.view.preview.size") > 0   # drawn on the board
+    page.click("#nk-solution-apply")
+    won(page)
+    # a long run, cancelled at once: the page answers, and Solve works again
+    page.click("#nav-library")
+    page.click("button.open-nikoli[data-file='heyawake-20x20-1.txt']")
+    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.width === 20")
+    page.click("#nk-solve")
+    page.click("#nk-solve-cancel")
+    page.wait_for_selector("#nk-solve-progress:has-text('Cancelled')")
+    assert page.is_enabled("#nk-solve")
+    page.mouse.click(*centre(page, 0, 0))
+    wait_until(page, "window.nonogramApp.nikoli.game.undoStack.length === 1")
+    page.click("#nk-hint")
+    page.wait_for_selector("#nk-hint-text:has-text('row')", timeout=90_000)
+    # Play, with no nonogram opened yet in this visit, opens the first built-in one
+    page.click("#nav-play")
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    assert page.text_content("#puzzle-title") != "Loading…"
+
+
+def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
+    grid, _ = solution(URLS["nurikabe"])
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-nikoli")
+    page.select_option("#nk-ed-family", "nurikabe")
+    page.fill("#nk-ed-width", "7")
+    page.fill("#nk-ed-height", "7")
+    page.click("#nk-ed-new")
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.title === 'New Nurikabe'")
+    for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
+        page.mouse.click(*centre(page, x, y))
+        page.keyboard.type(str(n))
+    page.click("#nk-ed-export")
+    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
+    assert page.input_value("#nk-ed-url") == URLS["nurikabe"]
+    page.click("#nk-ed-check")
+    page.wait_for_selector("#nk-ed-text:has-text('Unique')", timeout=60_000)
+    page.click("#nk-ed-play")
+    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url.endsWith('1g1m')")
+    # Heyawake: borders make rooms; Masyu: a click cycles the pearls
+    page.select_option("#nk-ed-family", "heyawake")
+    page.fill("#nk-ed-width", "2")
+    page.fill("#nk-ed-height", "2")
+    page.click("#nk-ed-new")
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.family === 'heyawake'")
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    x, y = centre(page, 0, 0)
+    page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
+    x, y = centre(page, 1, 0)
+    page.mouse.click(x, y + cs * 0.45)        # the side between (1, 0) and (1, 1)
+    assert page.evaluate("window.nonogramApp.nikoli.view.game.puzzle.rooms") == [0, 1, 0, 0]
+    page.select_option("#nk-ed-family", "masyu")
+    page.click("#nk-ed-new")
+    page.mouse.click(*centre(page, 1, 1))
+    page.mouse.click(*centre(page, 1, 1))
+    assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]
+
+
+def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
+    start(page, site_server, "nurikabe")
+    page.mouse.click(*centre(page, 1, 0))
+    page.click("#nav-play")                     # a nonogram, played after the Nikoli game
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    click_cell(page, 2, 2)
+    page.reload()                               # pagehide: only the game in sight is saved again
+    page.wait_for_selector("html[data-booted=true]")
+    wait_until(page, "window.nonogramApp.getGame() !== null")
+    assert page.is_visible("#view-play") and state(page)[2][2] == "#"
