@@ -99,6 +99,19 @@ export class NikoliGame extends PlayGame {
     return complete || !this.sides(x, y, UNKNOWN).length ? "." : "?";
   }
 
+  /** Masyu joins marked "no line" that state rows cannot say (a cell's '.' needs all its
+   * sides crossed): [{row, column, to_row, to_column}], 1-based, for the hint task. */
+  crosses() {
+    const p = this.puzzle, out = [];
+    if (p.family !== "masyu") return out;
+    this.cells.forEach((v, i) => {
+      if (v !== CROSSED) return;
+      const [x1, y1, x2, y2] = edgeCells(p, i);
+      out.push({ row: y1 + 1, column: x1 + 1, to_row: y2 + 1, to_column: x2 + 1 });
+    });
+    return out;
+  }
+
   /** Masyu cells where the line branches (three or four lines meet): [{row, column}]. */
   branches() {
     const p = this.puzzle, out = [];

@@ -82,7 +82,7 @@ export class NikoliPanels {
       const run = this.hintRun = new AbortController();
       this.hintText.textContent = "Looking for a hint…";
       try {
-        this.hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.dict.url, game.stateRows(), { signal: run.signal });
+        this.hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.dict.url, game.stateRows(), { signal: run.signal, crosses: game.crosses() });
       } catch (err) {
         if (run === this.hintRun) this.hintText.textContent = `No hint: ${err.message}`;
         return;
