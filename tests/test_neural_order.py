@@ -34,16 +34,17 @@ def bw_puzzles(seed, count):
     return out
 
 
-def test_same_verdicts_and_solutions():
-    weights = load()
+def same_as_today(puzzles, learned):
+    """Every puzzle solved with today's orders and inside ``learned()`` (a
+    context manager), deterministic and with restarts: the same verdicts and
+    solution sets. Returns the verdict counts."""
     kinds = {}
-    stats = Stats()
-    for p in bw_puzzles(7, 90):
-        for kw in ({}, {"restart_unit": 1}):  # restarts draw the value by the model
+    for p in puzzles:
+        for kw in ({}, {"restart_unit": 1}):  # restarts draw by the model too
             a = search.solve(p, max_solutions=CAP, **kw)
-            with learned_order(weights, stats):
+            with learned():
                 b = search.solve(p, max_solutions=CAP, **kw)
-            assert search._order is _TODAY  # restored after the block
+            assert search._order is _TODAY and Prober.branch is _TODAY_BRANCH  # restored
             assert (a.status, a.count_exact) == (b.status, b.count_exact)
             if a.count_exact:
                 assert sorted(a.solutions) == sorted(b.solutions)
@@ -51,6 +52,12 @@ def test_same_verdicts_and_solutions():
                 assert len(a.solutions) == len(b.solutions) == CAP
         kinds[a.status] = kinds.get(a.status, 0) + 1
     assert {"unique", "multiple", "none"} <= set(kinds), kinds
+
+
+def test_same_verdicts_and_solutions():
+    weights = load()
+    stats = Stats()
+    same_as_today(bw_puzzles(7, 90), lambda: learned_order(weights, stats))
     assert stats.calls > 50  # the learned order really ordered branches
 
 
@@ -58,22 +65,10 @@ def test_same_verdicts_and_solutions():
 @pytest.mark.parametrize("value", [False, True])
 def test_learned_cell_same_verdicts_and_solutions(top, value):
     weights = load()
-    kinds = {}
     stats = Stats()
-    for p in bw_puzzles(11, 45):
-        for kw in ({}, {"restart_unit": 1}):  # restarts draw among the most confident
-            a = search.solve(p, max_solutions=CAP, **kw)
-            with patched(make_order(weights) if value else None, make_branch(weights, stats, top)):
-                b = search.solve(p, max_solutions=CAP, **kw)
-            assert Prober.branch is _TODAY_BRANCH and search._order is _TODAY
-            assert (a.status, a.count_exact) == (b.status, b.count_exact)
-            if a.count_exact:
-                assert sorted(a.solutions) == sorted(b.solutions)
-            else:
-                assert len(a.solutions) == len(b.solutions) == CAP
-        kinds[a.status] = kinds.get(a.status, 0) + 1
-    assert {"unique", "multiple", "none"} <= set(kinds), kinds
-    assert stats.calls > 20
+    same_as_today(bw_puzzles(11, 45), lambda: patched(
+        make_order(weights) if value else None, make_branch(weights, stats, top)))
+    assert stats.calls > 20  # the learned cell really was the branching cell
 
 
 def test_learned_cell_is_the_most_confident():
