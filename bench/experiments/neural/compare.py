@@ -86,6 +86,7 @@ def main(argv=None):
     ap.add_argument("--work", type=int, default=300_000, help="line solves per run")
     ap.add_argument("--cap", type=float, default=600.0, help="CPU s safety net per run")
     ap.add_argument("--variants", default="today,value,cell,both")
+    ap.add_argument("--part", default="1/1", help="K/N: every Nth puzzle from the Kth (parallel runs)")
     ap.add_argument("--top", type=int, default=None,
                     help="learned cell among the TOP best probe scores (default: all cells)")
     a = ap.parse_args(argv)
@@ -94,6 +95,8 @@ def main(argv=None):
         puzzles = random_set(a.count, [float(d) for d in a.densities.split(",")])
     else:
         puzzles = taai(a.every, SLOW if a.set == "slow" and not only else only)
+    k, n = map(int, a.part.split("/"))
+    puzzles = puzzles[k - 1::n]
     chosen = {k: v for k, v in variants(load(), a.top).items() if k in a.variants.split(",")}
     keys = ("decided", "nodes", "solves", "cpu", "ocalls", "os", "bcalls", "bs")
     tot = {name: dict.fromkeys(keys, 0) for name in chosen}
