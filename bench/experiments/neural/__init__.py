@@ -9,9 +9,9 @@
   same run, under a budget of line solves.
 
 Result (2026-11-24, 600,000 line solves a run; PERF.md, "Neural-network seed"):
-the learned value order decides 4 vs 0 of the 30 slowest TAAI-2011 puzzles, 78 vs
-75 of every 10th (8 won, 5 lost) and 6 vs 5 of 10 random 35-40² boards, with
-6-10 % fewer nodes: proposed as the default, not made so here. The learned
+the learned value order decides 4 vs 0 of the 30 slowest TAAI-2011 puzzles
+(5 vs 0 at 2,000,000), 78 vs 75 of every 10th (8 won, 5 lost) and 6 vs 5 of
+10 random 35-40² boards, with 6-10 % fewer nodes: proposed as the default, not made so here. The learned
 branching cell loses on the sample and the random boards at 60-80x the branch
 step's cost per node: it stays here.
 """
