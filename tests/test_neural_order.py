@@ -1,11 +1,17 @@
-"""The search with the learned value order (bench/experiments/neural/order.py)
-gives the same verdicts and solution sets as with today's order: small random
-black-and-white puzzles with one, several and no solutions."""
+"""The search with the learned value order and the learned branching cell
+(bench/experiments/neural/order.py) gives the same verdicts and solution sets
+as with today's orders: small random black-and-white puzzles with one, several
+and no solutions."""
 import random
 
+import pytest
+
 from bench.experiments.neural.model import load
-from bench.experiments.neural.order import _TODAY, Stats, learned_order
+from bench.experiments.neural.order import (_TODAY, _TODAY_BRANCH, Stats, confidences,
+                                            learned_order, make_branch, make_order, patched)
 from pysolver import search
+from pysolver.probe import Prober
+from pysolver.propagate import Engine
 from pysolver.puzzle import clues_from_grid, puzzle_from_grid
 
 CAP = 4
@@ -28,16 +34,17 @@ def bw_puzzles(seed, count):
     return out
 
 
-def test_same_verdicts_and_solutions():
-    weights = load()
+def same_as_today(puzzles, learned):
+    """Every puzzle solved with today's orders and inside ``learned()`` (a
+    context manager), deterministic and with restarts: the same verdicts and
+    solution sets. Returns the verdict counts."""
     kinds = {}
-    stats = Stats()
-    for p in bw_puzzles(7, 90):
-        for kw in ({}, {"restart_unit": 1}):  # restarts draw the value by the model
+    for p in puzzles:
+        for kw in ({}, {"restart_unit": 1}):  # restarts draw by the model too
             a = search.solve(p, max_solutions=CAP, **kw)
-            with learned_order(weights, stats):
+            with learned():
                 b = search.solve(p, max_solutions=CAP, **kw)
-            assert search._order is _TODAY  # restored after the block
+            assert search._order is _TODAY and Prober.branch is _TODAY_BRANCH  # restored
             assert (a.status, a.count_exact) == (b.status, b.count_exact)
             if a.count_exact:
                 assert sorted(a.solutions) == sorted(b.solutions)
@@ -45,4 +52,40 @@ def test_same_verdicts_and_solutions():
                 assert len(a.solutions) == len(b.solutions) == CAP
         kinds[a.status] = kinds.get(a.status, 0) + 1
     assert {"unique", "multiple", "none"} <= set(kinds), kinds
+
+
+def test_same_verdicts_and_solutions():
+    weights = load()
+    stats = Stats()
+    same_as_today(bw_puzzles(7, 90), lambda: learned_order(weights, stats))
     assert stats.calls > 50  # the learned order really ordered branches
+
+
+@pytest.mark.parametrize("top", [None, 3])
+@pytest.mark.parametrize("value", [False, True])
+def test_learned_cell_same_verdicts_and_solutions(top, value):
+    weights = load()
+    stats = Stats()
+    same_as_today(bw_puzzles(11, 45), lambda: patched(
+        make_order(weights) if value else None, make_branch(weights, stats, top)))
+    assert stats.calls > 20  # the learned cell really was the branching cell
+
+
+def test_learned_cell_is_the_most_confident():
+    weights = load()
+    for p in bw_puzzles(3, 30):  # the first that probing leaves open
+        eng = Engine(p)
+        prober = Prober(eng)
+        out = prober.fixpoint(*eng.initial())
+        if out and len(out[2]) > 4:
+            break
+    rows, cols, memo = out
+    undecided = [(k // eng.w, k % eng.w) for k in memo]
+    assert len(undecided) > 4
+    conf = confidences(eng, rows, cols, undecided, weights)
+    cell, trials = make_branch(weights)(prober, rows, cols, memo)
+    assert conf[cell] == max(conf.values())
+    assert sorted(t[5] for t in trials) == [0, 1]
+    best = max(memo[k][2] for k in memo)  # top=1: the best probe score only
+    cell, _ = make_branch(weights, top=1)(prober, rows, cols, memo)
+    assert memo[cell[0] * eng.w + cell[1]][2] == best

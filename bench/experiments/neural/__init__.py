@@ -4,12 +4,14 @@
 * ``model``/``train``: an 11-input, 12-tanh MLP predicting a cell's value from
   the line shares (:mod:`pysolver.density`) and clue statistics, trained on
   boards generated here (``weights.json``, 3 KB, reproducible from seed 1).
-* ``order``/``compare``: the model as pysolver.search's value order (patched
-  in, pysolver unchanged) against today's order, same run.
+* ``order``/``compare``: the model as pysolver.search's value order and as its
+  branching-cell order (patched in, pysolver unchanged) against today's orders,
+  same run, under a budget of line solves.
 
-Result (2026-11-23, CPU-s cap 20, load ~20 on 2 cores): TAAI-2011 every 10th,
-both 97/100 decided, learned 249 s / 21,387 nodes vs today 225 s / 18,731;
-12 slow or timed-out TAAI puzzles: learned 8/12 decided vs 4/12, 158 s vs
-230 s; heavy-tailed both ways (e.g. #601 2.9 s -> time-out, #555 time-out ->
-1.2 s). Not a clear gain, so it stays here, out of the package.
+Result (2026-11-24, 600,000 line solves a run; PERF.md, "Neural-network seed"):
+the learned value order decides 4 vs 0 of the 30 slowest TAAI-2011 puzzles
+(5 vs 0 at 2,000,000), 78 vs 75 of every 10th (8 won, 5 lost) and 6 vs 5 of
+10 random 35-40² boards, with 6-10 % fewer nodes: proposed as the default, not made so here. The learned
+branching cell loses on the sample and the random boards at 60-80x the branch
+step's cost per node: it stays here.
 """

@@ -1,11 +1,13 @@
-"""The learned value order, put into pysolver.search without editing it.
+"""The learned value and cell orders, put into pysolver.search without editing it.
 
 :func:`learned_order` replaces ``pysolver.search._order`` (the step that sorts
 a branching cell's trials so that the likeliest value is explored first) for
 the duration of a ``with`` block. On black-and-white puzzles the likelihood of
 black is the model's P(black) (:mod:`.model`); colour puzzles keep today's
-order. ``Stats`` counts the calls and the CPU time spent in the order step, so
-that the inference cost per node can be compared with today's step.
+order. :func:`make_branch` replaces ``Prober.branch`` (which cell to branch
+on): the cell whose prediction is the most confident. ``Stats`` counts the
+calls and the CPU time spent in a step, so that the inference cost per node
+can be compared with today's step.
 """
 from __future__ import annotations
 
@@ -14,10 +16,13 @@ from contextlib import contextmanager
 
 from pysolver import search
 from pysolver.density import shares
+from pysolver.line import undecided
+from pysolver.probe import Prober
 
 from . import model as _model
 
 _TODAY = search._order
+_TODAY_BRANCH = Prober.branch
 
 
 class Stats:
@@ -53,27 +58,85 @@ def make_order(weights, stats=None):
     return order
 
 
-def timed_today(stats):
-    """Today's order step, counted in ``stats`` (the same-run baseline)."""
+def confidences(eng, rows, cols, cells, weights):
+    """{(y, x): |P(black) - 0.5|} of ``cells``, each line's shares computed once."""
+    rsh, csh, out = {}, {}, {}
+    for y, x in cells:
+        if y not in rsh:
+            rsh[y] = shares(eng.row_clues[y], eng.w, rows[y], eng.work)
+        if x not in csh:
+            csh[x] = shares(eng.col_clues[x], eng.h, cols[x], eng.work)
+        f = _model.features(eng, rows, cols, y, x, rsh[y], csh[x])
+        out[y, x] = -1.0 if f is None else abs(_model.predict(weights, f) - 0.5)
+    return out
 
-    def order(eng, rows, cols, cell, branches, rng=None):
+
+def make_branch(weights, stats=None, top=None):
+    """A ``Prober.branch`` that branches on the undecided cell whose predicted
+    value is the most confident, among the ``top`` best probe scores (None:
+    among all undecided cells); ties go to the better score, then row-major.
+    With ``rng`` (restarts): a random cell among the three most confident."""
+
+    def branch(self, rows, cols, memo, rng=None):
         t0 = time.process_time()
         try:
-            return _TODAY(eng, rows, cols, cell, branches, rng)
+            eng = self.eng
+            if eng.ncol != 2:
+                return _TODAY_BRANCH(self, rows, cols, memo, rng)
+            w = eng.w
+            cands = []
+            for y, r in enumerate(rows):
+                eng.work(w)
+                multi = undecided(r)
+                while multi:
+                    low = multi & -multi
+                    multi ^= low
+                    x = low.bit_length() - 1
+                    cands.append((memo[y * w + x][2], -y, -x))
+            if not cands:
+                return None, []
+            if top is not None:
+                cands = sorted(cands, reverse=True)[:top]
+            conf = confidences(eng, rows, cols, [(-my, -mx) for _, my, mx in cands], weights)
+            ranked = sorted(((conf[-my, -mx], sc, my, mx) for sc, my, mx in cands), reverse=True)
+            _, _, my, mx = rng.choice(ranked[:3]) if rng is not None else ranked[0]
+            return (-my, -mx), self.trials(rows, cols, -my, -mx)
+        finally:
+            if stats is not None:
+                stats.calls += 1
+                stats.seconds += time.process_time() - t0
+    return branch
+
+
+def timed(step, stats):
+    """``step`` (a value order or a branch method), counted in ``stats``."""
+
+    def call(*args):
+        t0 = time.process_time()
+        try:
+            return step(*args)
         finally:
             stats.calls += 1
             stats.seconds += time.process_time() - t0
-    return order
+    return call
+
+
+def timed_today(stats):
+    """Today's order step, counted in ``stats`` (the same-run baseline)."""
+    return timed(_TODAY, stats)
 
 
 @contextmanager
-def patched(order):
-    """Run the block with ``order`` as pysolver.search's value order."""
-    search._order = order
+def patched(order=None, branch=None):
+    """Run the block with ``order`` as pysolver.search's value order and
+    ``branch`` as Prober.branch (None: today's)."""
+    search._order = order or _TODAY
+    Prober.branch = branch or _TODAY_BRANCH
     try:
         yield
     finally:
         search._order = _TODAY
+        Prober.branch = _TODAY_BRANCH
 
 
 def learned_order(weights=None, stats=None):
