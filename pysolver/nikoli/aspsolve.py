@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .. import asp
-from .model import UNKNOWN, WHITE, Grid
+from .model import UNKNOWN, WHITE, Grid, parse
 
 SHOWN = {"nurikabe": "shade", "heyawake": "shade", "bag": "inside", "masyu": "line"}
 # Masyu cell characters by the set of directions the loop leaves the cell in
@@ -82,6 +82,28 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
                           max_solutions, timeout)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
+
+
+def solve_task(puzzle, max_solutions=2):
+    """The solve as a task (asprun): one ask; the same dict as :func:`solve` with the
+    stats both drivers give (conflicts, count, exhausted, encoding)."""
+    from .asprun import Ask
+
+    grid = as_grid(puzzle)
+    cap = int(max_solutions or 0)
+    ans = yield Ask(program(grid), models=cap)
+    found = [rows_from_atoms(grid, m) for m in ans["models"]]
+    stats = {"conflicts": ans["conflicts"], "count": len(found),
+             "exhausted": ans["exhausted"], "encoding": grid.family}
+    cut = not ans["exhausted"] and (cap == 0 or len(found) < cap)  # the limit stopped it
+    return {"status": asp.status_of(len(found), ans["exhausted"], cut),
+            "solutions": found, "time_s": ans["time_s"], "stats": stats,
+            "engine": "clingo", "family": grid.family}
+
+
+def as_grid(puzzle) -> Grid:
+    """A task's puzzle argument: a Grid, or its text (a URL or the family's format)."""
+    return puzzle if isinstance(puzzle, Grid) else parse(str(puzzle))
 
 
 DIFFICULTY = ((0, "easy"), (10, "medium"), (100, "hard"))  # clingo conflicts up to

@@ -1,0 +1,105 @@
+"""Clingo work as data (pysolver.nikoli.asprun): asks, answers, the native driver."""
+import json
+
+import pytest
+
+pytest.importorskip("clingo")
+
+from pysolver.nikoli import asprun, aspsolve, url  # noqa: E402
+from pysolver.nikoli.asprun import Ask  # noqa: E402
+from pysolver.puzzle import PuzzleError  # noqa: E402
+from test_nikoli_formats import EXAMPLES  # noqa: E402
+
+CHOICE = "{ a; b; c }. :- a, b. #show a/0. #show b/0. #show c/0."
+# 8 pigeons, 7 holes: unsatisfiable, and far more than a few conflicts to prove it
+PIGEONS = ("p(1..8). h(1..7). 1 { in(P, H) : h(H) } 1 :- p(P). "
+           ":- in(P, H), in(Q, H), P < Q.")
+
+
+def ask(**kw):
+    return asprun.solve_native(Ask(**{"program": CHOICE, **kw}))
+
+
+def test_ask_round_trips_through_json():
+    a = Ask("a.", ("-c", "hint=1"), (("a", True), ("b", False)), "brave", 0, 50, True)
+    assert Ask.from_dict(json.loads(json.dumps(a.as_dict()))) == a
+    with pytest.raises(PuzzleError, match="mode 'some'"):
+        Ask("a.", mode="some")
+
+
+def test_auto_counts_models_and_says_when_exhausted():
+    every = ask(models=0)
+    assert every["sat"] is True and every["exhausted"] is True
+    assert sorted(map(tuple, every["models"])) == sorted(
+        [(), ("a",), ("b",), ("c",), ("a", "c"), ("b", "c")])
+    two = ask(models=2)
+    assert len(two["models"]) == 2 and two["exhausted"] is False
+
+
+def test_assumptions_and_the_core_names_the_clashing_ones():
+    r = ask(assume=(("c", True), ("a", True), ("b", True)), core=True)
+    assert r["sat"] is False and r["exhausted"] is True
+    assume = (("c", True), ("a", True), ("b", True))
+    assert {1, 2} <= set(r["core"])  # clingo's core: unsatisfiable, not always minimal
+    assert ask(assume=tuple(assume[i] for i in r["core"]))["sat"] is False
+    assert ask(assume=(("a", True), ("b", True)))["core"] is None  # not asked for
+    ok = ask(assume=(("a", True), ("c", False)), models=0)
+    assert ok["models"] == [["a"]] and ok["core"] is None
+
+
+def test_an_atom_no_rule_derives_is_false():
+    r = ask(assume=(("a", True), ("zzz(1)", True)), core=True)
+    assert r["sat"] is False and r["core"] == [1]
+    assert ask(assume=(("zzz(1)", False),))["sat"] is True
+
+
+def test_brave_and_cautious_consequences():
+    assert ask(mode="brave")["models"] == [["a", "b", "c"]]
+    assert ask(mode="cautious")["models"] == [[]]
+    assert ask(mode="cautious", assume=(("a", True),))["models"] == [["a"]]
+    r = ask(mode="brave", assume=(("a", True), ("b", True)))
+    assert r["sat"] is False and r["models"] == []
+
+
+def test_the_conflict_limit_leaves_the_answer_open():
+    r = asprun.solve_native(Ask(PIGEONS, limit=5))
+    assert r["sat"] is None and r["exhausted"] is False and r["conflicts"] <= 6
+    done = asprun.solve_native(Ask(PIGEONS))
+    assert done["sat"] is False and done["conflicts"] > 5
+
+
+def test_one_grounding_serves_many_asks():
+    asprun._controls.clear()
+    for value in (True, False):
+        ask(assume=(("a", value),))
+    ask(args=("-c", "n=1"))
+    assert len(asprun._controls) == 2
+
+
+def test_a_task_runs_to_its_result():
+    def task():
+        first = yield Ask(CHOICE, assume=(("a", True), ("b", True)))
+        second = yield Ask(CHOICE, mode="cautious", assume=(("a", True),))
+        return first["sat"], second["models"]
+
+    assert asprun.run_native(task()) == (False, [["a"]])
+
+
+@pytest.mark.parametrize("family", sorted(EXAMPLES))
+def test_the_solve_task_answers_as_the_cli_solve(family):
+    grid = url.read_url(EXAMPLES[family])
+    for cap in (1, 2, 0):
+        mine = asprun.run_native(asprun.start("solve", {"puzzle": EXAMPLES[family],
+                                                        "max_solutions": cap}))
+        theirs = aspsolve.solve(grid, cap)
+        assert (mine["status"], mine["solutions"]) == (theirs["status"], theirs["solutions"])
+        assert mine["family"] == family and mine["stats"]["count"] == len(mine["solutions"])
+
+
+def test_tasks_are_started_by_name_with_checked_arguments():
+    with pytest.raises(PuzzleError, match="unknown Nikoli task 'nope'"):
+        asprun.start("nope", {})
+    with pytest.raises(PuzzleError, match="task solve:"):
+        asprun.start("solve", {"puzzle": EXAMPLES["bag"], "colour": 1})
+    with pytest.raises(PuzzleError):
+        asprun.run_native(asprun.start("solve", {"puzzle": "not a puzzle"}))
