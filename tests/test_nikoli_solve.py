@@ -164,3 +164,17 @@ def test_generate_task_by_name_and_json():
     assert aspsolve.solve(g, 2)["status"] == "unique"
     with pytest.raises(model.NikoliError, match="limit is"):
         asprun.run_native(generate.generate_task("bag", 5000, 5))
+
+
+def test_builtins_unique_from_7_to_20():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
+    index = json.loads((folder / "index.json").read_text())
+    for fam in model.FAMILIES:
+        sizes = {p["width"] for p in index["puzzles"] if p["family"] == fam}
+        assert {7, 20} <= sizes, fam
+    for entry in index["puzzles"]:
+        g = url.read_url(entry["url"])
+        r = aspsolve.check(g)
+        assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]
