@@ -12,7 +12,8 @@ natively (:func:`generate`) and in the browser (task ``generate``).
    itself with ``:- not differ.``: an answer is a *second* solution, so one solve
    says "unique" (unsatisfiable) or shows where another solution differs. The
    program is grounded once; every check is a solve with other assumptions.
-3. Clues are added where the other solution differs until none is left (Bag); all
+3. Clues are added where the other solution differs (a batch anywhere when the check
+   runs out of conflicts) until none is left (Bag); all
    of them are on from the start for Heyawake and Masyu (a Masyu loop that is not
    unique with every pearl walks to the other solution: its pearls include ours).
    Nurikabe has one clue per island and moves clues instead (its program changes).
@@ -34,7 +35,7 @@ from .model import BLACK, WHITE, Grid, top_cells
 
 ATTEMPTS = 30
 WORK_CAP = 400  # clingo conflicts a clue-removal check may take
-ADD_CAP = 4000  # conflicts for a check while clues are added
+ADD_CAP = 1000  # conflicts for a check while clues are added, per 200 cells
 WALKS = 8
 NURIKABE_MOVES = 60  # checks before a new solution
 NURIKABE_MOVES_PER_EDIT = 3  # clue moves before the solution changes  # Masyu: moves to the other solution before a new loop
@@ -105,12 +106,13 @@ def _with_options(grid, rng, tag, minimal):
     rows = yield from _solution(grid, rng, tag)
     if rows is None:
         return False
+    cap = ADD_CAP * max(1, grid.width * grid.height // 200)
     for _ in range(WALKS):
         options = clue_options(grid, rows)
         prog = tag + _option_program(grid, rows, options)
         on = set(options) if grid.family != "bag" else set()
         while True:
-            ans = yield _check(prog, options, on, ADD_CAP)
+            ans = yield _check(prog, options, on, cap)
             if ans["sat"] is False:
                 break
             other = aspsolve.rows_from_atoms(grid, ans["models"][0]) if ans["sat"] else None
@@ -118,7 +120,10 @@ def _with_options(grid, rng, tag, minimal):
             if not off:
                 break
             near = [c for c in off if other and _near(c, rows, other)]
-            on.add(rng.choice(near or off))
+            if near:
+                on.add(rng.choice(near))
+            else:  # out of conflicts: a few more clues anywhere make the next check easier
+                on.update(rng.sample(off, max(1, len(off) // 16)))
         if ans["sat"] is False:
             break
         if grid.family != "masyu" or not ans["sat"]:
