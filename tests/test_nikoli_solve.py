@@ -113,6 +113,11 @@ def test_cli_generate(capsys):
     code, out, _ = run_cli(capsys, "generate", "bag", "--size", "5x5", "--seed", "3", "--json")
     r = json.loads(out)
     assert code == 0 and r["url"].startswith("https://puzz.link/p?cave/5/5/")
+    code, out, _ = run_cli(capsys, "generate", "bag", "--size", "5x5", "--seed", "3", "--json",
+                           "--no-minimize")
+    full = json.loads(out)  # the benchmark instances' kind: the clue removal skipped
+    assert code == 0 and full["clues"] >= r["clues"]
+    assert aspsolve.solve(url.read_url(full["url"]), 2)["status"] == "unique"
     code, _, err = run_cli(capsys, "generate", "sudoku", "--size", "5x5")
     assert code == 2 and "unknown puzzle family" in err
 
