@@ -118,3 +118,27 @@ def test_builtins_read_and_index():
         assert 7 <= g.width <= 20 and entry["difficulty"]
         body = "\n".join(ln[2:] for ln in text.splitlines()[3:])  # the text copy
         assert url.write_url(model.parse_text(body)) == entry["url"]
+
+
+@pytest.mark.parametrize("text", ["nurikabe 3x2\n0 . 2\n. . .\n", "bag 2x2\n0 .\n. 3\n",
+                                  "heyawake 3x2\na:0 a   b:0\nc   c   b\n"])
+def test_zero_clues_round_trip(text):
+    g = model.parse_text(text)
+    assert 0 in g.clues.values()
+    assert model.to_text(g) == text
+    back = url.read_url(url.write_url(g))
+    assert (back.clues, back.rooms) == (g.clues, g.rooms)
+
+
+def test_size_policy_is_the_projects():
+    from pysolver import limits
+
+    side = limits.MAX_SIDE
+    big = url.read_url(f"https://puzz.link/p?nurikabe/{side}/1/")  # past the old cap of 100
+    assert big.width == side
+    for bad, words in ((f"nurikabe/{side + 1}/1/", f"limit is {side} cells a side"),
+                       ("mashu/3/0/", "out of range")):
+        with pytest.raises(model.NikoliError, match=words):
+            url.read_url("https://puzz.link/p?" + bad)
+    with pytest.raises(model.NikoliError, match=f"t.txt:1: .*limit is {side} cells a side"):
+        model.parse_text(f"bag {side + 1}x1\n", "t.txt")

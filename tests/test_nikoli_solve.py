@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("clingo")
 
 from pysolver import cli  # noqa: E402
-from pysolver.nikoli import aspsolve, generate, model, rules, url  # noqa: E402
+from pysolver.nikoli import aspsolve, generate, model, rules, shapes, url  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 
@@ -22,7 +22,7 @@ def small_instances(family, count=8):
         w, h = rng.randint(3, 5), rng.randint(3, 5)
         g = Grid(family, w, h)
         if family == "heyawake":
-            g.rooms = generate._rooms(w, h, rng)
+            g.rooms = shapes.heyawake_rooms(w, h, rng)
             for r, c in model.top_cells(g).items():
                 if rng.random() < 0.5:
                     g.clues[c] = rng.randint(0, 2)
@@ -64,7 +64,7 @@ def test_examples_unique(family):
     assert r["status"] == "unique" and rules.violations(g, r["solutions"][0]) == []
 
 
-@pytest.mark.parametrize("family, seed", [("nurikabe", 1), ("heyawake", 1), ("bag", 1)])
+@pytest.mark.parametrize("family, seed", [("nurikabe", 1), ("heyawake", 1), ("bag", 1), ("masyu", 1)])
 def test_generated_unique_and_minimal(family, seed):
     g, info = generate.generate(family, 7, 7, seed)
     r = aspsolve.solve(g, 2)
@@ -113,6 +113,11 @@ def test_cli_generate(capsys):
     code, out, _ = run_cli(capsys, "generate", "bag", "--size", "5x5", "--seed", "3", "--json")
     r = json.loads(out)
     assert code == 0 and r["url"].startswith("https://puzz.link/p?cave/5/5/")
+    code, out, _ = run_cli(capsys, "generate", "bag", "--size", "5x5", "--seed", "3", "--json",
+                           "--no-minimize")
+    full = json.loads(out)  # the benchmark instances' kind: the clue removal skipped
+    assert code == 0 and full["clues"] >= r["clues"]
+    assert aspsolve.solve(url.read_url(full["url"]), 2)["status"] == "unique"
     code, _, err = run_cli(capsys, "generate", "sudoku", "--size", "5x5")
     assert code == 2 and "unknown puzzle family" in err
 
@@ -128,3 +133,53 @@ def test_cli_hint(tmp_path, capsys):
     s.write_text("?????\n")
     code, _, err = run_cli(capsys, "hint", str(f), "--state", str(s))
     assert code == 2 and str(s) in err and "expected 5" in err
+
+
+@pytest.mark.parametrize("family", model.FAMILIES)
+def test_random_solutions_keep_the_shape_rules(family):
+    rng = random.Random(family)
+    for n in (4, 9, 16):
+        g = Grid(family, n, n + 1)
+        if family == "masyu":
+            rows = shapes.masyu_loop(n, n + 1, rng)
+        elif family == "bag":
+            rows = shapes.bag_region(n, n + 1, rng)
+        elif family == "nurikabe":
+            rows = shapes.nurikabe_islands(n, n + 1, rng)
+            if rows is None:
+                continue
+            white = {(x, y) for y in range(n + 1) for x in range(n) if rows[y][x] == "."}
+            g.clues = {min(isl): len(isl) for isl in rules.components(white, n, n + 1)}
+        else:
+            g.rooms = shapes.heyawake_rooms(n, n + 1, rng)
+            assert all(len(room) <= 6 for room in g.room_cells())
+            continue
+        assert rules.violations(g, rows) == [], rows
+
+
+def test_generate_task_by_name_and_json():
+    from pysolver.nikoli import asprun
+
+    task = asprun.start("generate", json.loads(
+        '{"family": "cave", "width": 6, "height": 5, "seed": 4}'))
+    r = asprun.drive(task, lambda ask: asprun.solve_native(asprun.Ask.from_dict(
+        json.loads(json.dumps(ask.as_dict())))))  # every ask and answer as JSON
+    g = url.read_url(r["url"])
+    assert (g.family, g.width, g.height) == ("bag", 6, 5) and r["clues"] == len(g.clues)
+    assert aspsolve.solve(g, 2)["status"] == "unique"
+    with pytest.raises(model.NikoliError, match="limit is"):
+        asprun.run_native(generate.generate_task("bag", 5000, 5))
+
+
+def test_builtins_unique_from_7_to_20():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
+    index = json.loads((folder / "index.json").read_text())
+    for fam in model.FAMILIES:
+        sizes = {p["width"] for p in index["puzzles"] if p["family"] == fam}
+        assert {7, 20} <= sizes, fam
+    for entry in index["puzzles"]:
+        g = url.read_url(entry["url"])
+        r = aspsolve.check(g)
+        assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]

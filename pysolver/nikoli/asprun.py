@@ -28,7 +28,8 @@ MODES = ("auto", "brave", "cautious")
 # name -> "module:function" in this package; the function takes the JSON args as
 # keywords and returns the task (a generator). Names, not functions: the task
 # modules import this one.
-TASKS = {"hint": "hints:hint_task", "solve": "aspsolve:solve_task"}
+TASKS = {"hint": "hints:hint_task", "solve": "aspsolve:solve_task",
+         "generate": "generate:generate_task"}
 _controls = Memo("nikoli.asprun.controls", 4)  # (program, args) -> grounded Control
 
 

@@ -4,7 +4,7 @@
   check FILE [--count N] [--timeout S] [--json]
   hint FILE --state STATEFILE [--json]
   convert FILE --to url|text
-  generate FAMILY --size WxH [--seed N] [--to url|text] [--json]
+  generate FAMILY --size WxH [--seed N] [--no-minimize] [--to url|text] [--json]
 
 A FILE holds a puzz.link / pzv.jp URL or the family's text format (model.py).
 Only clingo solves these families, so --engine pysolver is refused.
@@ -134,7 +134,7 @@ def cmd_generate(args):
         raise PuzzleError(f"--size {args.size!r} is not WxH") from None
     model.check_size(w, h, "--size: ")
     _engine("clingo")
-    grid, info = generate(fam, w, h, args.seed)
+    grid, info = generate(fam, w, h, args.seed, minimal=not args.no_minimize)
     if args.json:
         print(json.dumps(dict(info, url=write_url(grid), text=model.to_text(grid))))
     else:
@@ -174,6 +174,8 @@ def build_parser():
     g.add_argument("--size", required=True, metavar="WxH")
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--to", choices=("url", "text"), default="url")
+    g.add_argument("--no-minimize", action="store_true",
+                   help="keep clues the puzzle does not need (quicker; benchmarks)")
     g.add_argument("--json", action="store_true")
     g.set_defaults(run=cmd_generate)
     return parser

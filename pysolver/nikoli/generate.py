@@ -1,111 +1,191 @@
-"""Uniquely solvable puzzles: a random solution, clues from it, clingo for uniqueness.
+"""Uniquely solvable puzzles: a random solution, clues read from it, clingo for uniqueness.
 
-A random solution comes from the family's own encoding with only its shape rules
-on (the guards of grid_common.lp) and clingo's random decisions (``--seed``), or,
-for Nurikabe, from random island carving. Clues read off that solution are added
-one at a time where two solutions still differ, until clingo finds one solution
-only; then each clue, in random order, is dropped if the puzzle stays unique.
-The same family, size and seed give the same puzzle (same clingo version).
+A task (asprun): it yields clingo asks and returns the puzzle, so the same code runs
+natively (:func:`generate`) and in the browser (task ``generate``).
+
+1. A random solution: pure Python for Nurikabe (carved islands), Masyu (the border
+   of a branchy region of the faces between cell centres) and Bag (a region whose
+   border is one loop); clingo with random decisions for Heyawake's shading in
+   random rectangular rooms.
+2. Every clue that solution allows is an option. One program per solution holds
+   the encoding, the options (clue ``use(X,Y)`` is an assumption) and the solution
+   itself with ``:- not differ.``: an answer is a *second* solution, so one solve
+   says "unique" (unsatisfiable) or shows where another solution differs. The
+   program is grounded once; every check is a solve with other assumptions.
+3. Clues are added where the other solution differs (a batch anywhere when the check
+   runs out of conflicts) until none is left (Bag); all
+   of them are on from the start for Heyawake and Masyu (a Masyu loop that is not
+   unique with every pearl walks to the other solution: its pearls include ours).
+   Nurikabe has one clue per island and moves clues instead (its program changes).
+4. ``minimal``: each clue in random order is dropped while the puzzle stays unique
+   (each check within ``WORK_CAP`` conflicts: past it, the clue stays).
+Every check counts clingo conflicts, never seconds. The same family, size and seed
+give the same puzzle on the same driver and clingo version (each generation grounds
+its own programs: a reused Control would answer from what it learnt before).
 """
 from __future__ import annotations
 
+import itertools
 import random
 
-from .. import asp
 from ..puzzle import PuzzleError
-from . import aspsolve, rules
-from .model import BLACK, WHITE, Grid, relabel_rooms, top_cells
+from . import aspsolve, rules, shapes
+from .asprun import Ask, run_native
+from .model import BLACK, WHITE, Grid, top_cells
 
-SHAPE_RULES = {"masyu": ("m1",), "bag": ("b1",), "heyawake": ("h1", "h2", "h5")}
-MIN_SHARE = {"masyu": 0.5, "bag": 0.45, "heyawake": 0.2}
 ATTEMPTS = 30
-SPOT_SHARE = 5  # a black-pearl spot per this many cells, at least
-SPOTS = """
-spot(X, Y) :- on(X, Y), not straight(X, Y), straight(X + A, Y + B) : lk(X, Y, D), step(D, A, B).
-"""
+WORK_CAP = 400  # clingo conflicts a clue-removal check may take
+ADD_CAP = 1000  # conflicts for a check while clues are added, per 200 cells
+WALKS = 8
+NURIKABE_MOVES = 60  # checks before a new solution
+NURIKABE_MOVES_PER_EDIT = 3  # clue moves before the solution changes  # Masyu: moves to the other solution before a new loop
+HEYAWAKE_SHARE = 0.2  # shaded cells, at least
+_RUNS = itertools.count()  # a fresh Control per generation (see the module text)
 
 
-def _random_solution(grid: Grid, seed: int):
-    """Row strings of a random grid obeying the family's shape rules."""
-    share = int(MIN_SHARE[grid.family] * grid.width * grid.height)
-    counted = {"masyu": "on", "bag": "inside", "heyawake": "shade"}[grid.family]
-    extra = "".join(f"active({r}). " for r in SHAPE_RULES[grid.family])
-    extra += f":- #count {{ X, Y : {counted}(X, Y) }} < {share}.\n"
-    if grid.family == "masyu":  # loops with room for black pearls: more of them are unique
-        extra += (SPOTS + f":- #count {{ X, Y : spot(X, Y) }} < "
-                  f"{grid.width * grid.height // SPOT_SHARE}.\n")
-    run = asp.run_program(aspsolve.program(grid) + extra,
-                          lambda syms: aspsolve.rows_from_atoms(grid, syms), 1, 20,
-                          args=("-c", "hint=1", f"--seed={seed}", "--rand-freq=1",
-                                "--sign-def=rnd"))
-    return run["solutions"][0] if run["solutions"] else None
+def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True):
+    """(Grid, info) of a uniquely solvable puzzle, natively; PuzzleError after
+    ATTEMPTS tries. ``minimal=False`` skips the clue removal (quicker; benchmarks)."""
+    from .url import read_url
+
+    result = run_native(generate_task(family, width, height, seed, minimal))
+    grid = read_url(result["url"])
+    grid.title = result["title"]
+    return grid, result
 
 
-def _rooms(w, h, rng):
-    """A random partition into small rectangles (at most 6 cells: more rooms, more counts)."""
-    rooms, stack, n = [0] * (w * h), [(0, 0, w, h)], 0
-    while stack:
-        x0, y0, rw, rh = stack.pop()
-        if (rw * rh <= 6 and rng.random() < 0.6) or rw * rh <= 2:
-            for y in range(y0, y0 + rh):
-                for x in range(x0, x0 + rw):
-                    rooms[y * w + x] = n
-            n += 1
-        elif rw >= rh:
-            k = rng.randint(1, rw - 1)
-            stack += [(x0, y0, k, rh), (x0 + k, y0, rw - k, rh)]
+def generate_task(family, width, height, seed=1, minimal=True):
+    """The generator as a task: its result is ``info`` with the puzzle's ``url``."""
+    from .model import check_size, family_name
+    from .url import write_url
+
+    family = family_name(str(family))
+    width, height, seed = int(width), int(height), int(seed)
+    check_size(width, height)
+    rng = random.Random(f"{family}/{width}x{height}/{seed}")
+    tag = f"% generate {family} {width}x{height} seed {seed} run {next(_RUNS)}\n"
+    for attempt in range(ATTEMPTS):
+        grid = Grid(family, width, height)
+        if family == "nurikabe":
+            ok = yield from _nurikabe(grid, rng, tag)
         else:
-            k = rng.randint(1, rh - 1)
-            stack += [(x0, y0, rw, k), (x0, y0 + k, rw, rh - k)]
-    return relabel_rooms(rooms, w)
-
-
-def _nurikabe_solution(w, h, rng, max_island=9):
-    """Carve islands out of an all-black grid, keeping the black cells connected,
-    islands apart and no larger than ``max_island``, until no 2x2 black is left."""
-    black = {(x, y) for x in range(w) for y in range(h)}
-
-    def nb(c):
-        x, y = c
-        return [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                if 0 <= n[0] < w and 0 <= n[1] < h]
-
-    def island(c, white):
-        seen, stack = {c}, [c]
-        while stack:
-            for n in nb(stack.pop()):
-                if n in white and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return seen
-
-    for _ in range(w * h * 4):
-        pools = [(x, y) for (x, y) in black
-                 if {(x + 1, y), (x, y + 1), (x + 1, y + 1)} <= black]
-        if not pools:
-            break
-        x, y = rng.choice(sorted(pools))
-        c = rng.choice([(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)])
-        white = {p for p in ((i, j) for i in range(w) for j in range(h)) if p not in black}
-        touching = {min(island(n, white)) for n in nb(c) if n in white}
-        if len(touching) > 1:
+            ok = yield from _with_options(grid, rng, tag, minimal)
+        if not ok:
             continue
-        if len(island(c, white | {c})) > max_island:
-            continue
-        rest = black - {c}
-        if rest and len(rules.components(rest, w, h)) > 1:
-            continue
-        black = rest
-    else:
-        return None
-    if any({(x + 1, y), (x, y + 1), (x + 1, y + 1)} <= black for (x, y) in black):
-        return None
-    return ["".join("#" if (x, y) in black else "." for x in range(w)) for y in range(h)]
+        ans = yield Ask(tag + aspsolve.program(grid), models=2)
+        sols = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"]]
+        assert len(sols) == 1 and ans["exhausted"] and not rules.violations(grid, sols[0])
+        grid.title = f"{family} {width}x{height} #{seed}"
+        stats = {"conflicts": ans["conflicts"]}
+        return {"family": family, "width": width, "height": height, "seed": seed,
+                "attempts": attempt + 1, "clues": len(grid.clues),
+                "difficulty": aspsolve.difficulty(stats), "conflicts": ans["conflicts"],
+                "url": write_url(grid), "title": grid.title}
+    raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "
+                      f"(seed {seed}); try another seed")
 
 
-def _clue_options(fam, rows, grid):
-    """{cell: clue value} every clue the solution allows."""
+def _solution(grid, rng, tag):
+    """Row strings of a random solution (an ask for Heyawake), or None."""
     w, h = grid.width, grid.height
+    if grid.family == "masyu":
+        return shapes.masyu_loop(w, h, rng)
+    if grid.family == "bag":
+        return shapes.bag_region(w, h, rng)
+    grid.rooms = shapes.heyawake_rooms(w, h, rng)
+    extra = ("active(h1). active(h2). active(h5).\n"
+             f":- #count {{ X, Y : shade(X, Y) }} < {int(HEYAWAKE_SHARE * w * h)}.\n")
+    ans = yield Ask(tag + aspsolve.program(grid) + extra,
+                    ("-c", "hint=1", f"--seed={rng.randrange(1 << 30)}", "--rand-freq=1",
+                     "--sign-def=rnd"), limit=20 * w * h)
+    return aspsolve.rows_from_atoms(grid, ans["models"][0]) if ans["sat"] else None
+
+
+def _with_options(grid, rng, tag, minimal):
+    """Heyawake, Masyu, Bag: clues on a grounded program of options (module text)."""
+    rows = yield from _solution(grid, rng, tag)
+    if rows is None:
+        return False
+    cap = ADD_CAP * max(1, grid.width * grid.height // 200)
+    for _ in range(WALKS):
+        options = clue_options(grid, rows)
+        prog = tag + _option_program(grid, rows, options)
+        on = set(options) if grid.family != "bag" else set()
+        while True:
+            ans = yield _check(prog, options, on, cap)
+            if ans["sat"] is False:
+                break
+            other = aspsolve.rows_from_atoms(grid, ans["models"][0]) if ans["sat"] else None
+            off = sorted(set(options) - on)
+            if not off:
+                break
+            near = [c for c in off if other and _near(c, rows, other)]
+            if near:
+                on.add(rng.choice(near))
+            else:  # out of conflicts: a few more clues anywhere make the next check easier
+                on.update(rng.sample(off, max(1, len(off) // 16)))
+        if ans["sat"] is False:
+            break
+        if grid.family != "masyu" or not ans["sat"]:
+            return False
+        rows = other  # every pearl of ours holds there too: it has more
+    else:
+        return False
+    if minimal:
+        for c in rng.sample(sorted(on), len(on)):
+            if (yield _check(prog, options, on - {c}, WORK_CAP))["sat"] is False:
+                on.discard(c)
+    grid.clues = {c: options[c] for c in on}
+    return True
+
+
+def _check(prog, options, on, limit):
+    return Ask(prog, assume=tuple((f"use({x},{y})", (x, y) in on) for x, y in sorted(options)),
+               limit=limit)
+
+
+MAP_OPTIONS = {
+    "bag": "clue(X, Y) :- use(X, Y).\nnumber(X, Y, N) :- opt(X, Y, N), use(X, Y).\n",
+    "masyu": (f"pearl(X, Y, white) :- opt(X, Y, {WHITE}), use(X, Y).\n"
+              f"pearl(X, Y, black) :- opt(X, Y, {BLACK}), use(X, Y).\n"),
+    "heyawake": "count(R, N) :- opt(X, Y, N), use(X, Y), room(X, Y, R).\n",
+}
+
+
+def _option_program(grid, rows, options) -> str:
+    """The encoding, the options and ``:- not differ.`` against the solution ``rows``."""
+    bare = Grid(grid.family, grid.width, grid.height, rooms=grid.rooms)
+    out = [aspsolve.program(bare), "{ use(X, Y) } :- opt(X, Y, _).", MAP_OPTIONS[grid.family]]
+    out += [f"opt({x},{y},{v})." for (x, y), v in sorted(options.items())]
+    out += [f"ref({a})." for a in shown_atoms(grid.family, rows)]
+    out.append(_DIFFER[grid.family])
+    return "\n".join(out) + "\n"
+
+
+_DIFFER = {fam: f"differ :- {p}, not ref({a}).\ndiffer :- ref({a}), not {p}.\n:- not differ.\n"
+           for fam, (p, a) in {"masyu": ("line(X, Y, U, V)", "X, Y, U, V"),
+                               "bag": ("inside(X, Y)", "X, Y"),
+                               "heyawake": ("shade(X, Y)", "X, Y"),
+                               "nurikabe": ("shade(X, Y)", "X, Y")}.items()}
+
+
+def shown_atoms(family, rows):
+    """The arguments of the shown atoms of a solution (``x,y`` or ``x,y,u,v``)."""
+    if family == "masyu":
+        out = []
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                ds = aspsolve.DIRS.get(ch, ())
+                out += [f"{x},{y},{x + 1},{y}"] if "e" in ds else []
+                out += [f"{x},{y},{x},{y + 1}"] if "s" in ds else []
+        return out
+    mark = "." if family == "bag" else "#"
+    return [f"{x},{y}" for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == mark]
+
+
+def clue_options(grid, rows) -> dict:
+    """{cell: clue value} every clue the solution allows."""
+    fam, w, h = grid.family, grid.width, grid.height
     if fam == "bag":
         out = {}
         for y in range(h):
@@ -146,99 +226,94 @@ def _pearls(rows, w, h):
     return out
 
 
-WORK_CAP = 400  # clingo conflicts a uniqueness check may take while generating
-
-
-def _is_unique(grid, cap=None):
-    """(unique?, result); with ``cap``, more conflicts than that count as "not known
-    unique": the clue stays, which keeps generated puzzles within a work budget."""
-    args = () if cap is None else (f"--solve-limit={cap}",)
-    r = asp.run_program(aspsolve.program(grid),
-                        lambda syms: aspsolve.rows_from_atoms(grid, syms), 2, 120, args=args)
-    return r["status"] == "unique" and r["stats"]["exhausted"], r
-
-
-def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True):
-    """(Grid, info) of a uniquely solvable puzzle; PuzzleError after ATTEMPTS tries.
-    ``minimal=False`` skips the clue removal (quicker; benchmarks)."""
-    rng = random.Random(f"{family}/{width}x{height}/{seed}")
-    for attempt in range(ATTEMPTS):
-        grid = Grid(family, width, height)
-        if family == "heyawake":
-            grid.rooms = _rooms(width, height, rng)
-        if family == "nurikabe":
-            rows = _nurikabe_solution(width, height, rng)
-            if rows is None:
-                continue
-            white = {(x, y) for y in range(height) for x in range(width) if rows[y][x] == "."}
-            for isl in rules.components(white, width, height):
-                grid.clues[rng.choice(sorted(isl))] = len(isl)
-            options = {}
-            if not _nurikabe_unique(grid, rows, rng):
-                continue
-        else:
-            rows = _random_solution(grid, rng.randrange(1 << 30))
-            if rows is None:
-                continue
-            options = _clue_options(family, rows, grid)
-            if family != "bag":  # every room count / pearl at once: one check per try
-                grid.clues, options = options, {}
-        ok, r = _is_unique(grid, WORK_CAP * 5)
-        while not ok and options:
-            if r["status"] == "none" or len(r["solutions"]) < 2:
-                break
-            other = r["solutions"][0] if r["solutions"][0] != rows else r["solutions"][1]
-            differ = [c for c in sorted(options) if rows[c[1]][c[0]] != other[c[1]][c[0]]
-                      or _near(c, rows, other)]
-            pick = rng.choice(differ or sorted(options))
-            grid.clues[pick] = options.pop(pick)
-            ok, r = _is_unique(grid, WORK_CAP * 5)
-        if not ok:
-            continue
-        if family != "nurikabe" and minimal:
-            for c in rng.sample(sorted(grid.clues), len(grid.clues)):
-                v = grid.clues.pop(c)
-                if not _is_unique(grid, WORK_CAP)[0]:
-                    grid.clues[c] = v
-        ok, r = _is_unique(grid)
-        assert ok and not rules.violations(grid, r["solutions"][0])
-        grid.title = f"{family} {width}x{height} #{seed}"
-        return grid, {"family": family, "width": width, "height": height, "seed": seed,
-                      "attempts": attempt + 1, "clues": len(grid.clues),
-                      "difficulty": aspsolve.difficulty(r["stats"]),
-                      "conflicts": r["stats"]["conflicts"]}
-    raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "
-                      f"(seed {seed}); try another seed")
-
-
 def _near(c, rows, other):
-    """True when a neighbour of c differs between the two solutions (Masyu pearls
-    constrain their neighbours too)."""
+    """True when c or a neighbour of c differs between the two solutions."""
     x, y = c
     return any(0 <= y + dy < len(rows) and 0 <= x + dx < len(rows[0])
                and rows[y + dy][x + dx] != other[y + dy][x + dx]
-               for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+               for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)))
 
 
-def _nurikabe_unique(grid, rows, rng, tries=12) -> bool:
-    """Move the clues of islands next to where another solution differs (the clue's
-    place decides which shapes fit), until the puzzle is unique or tries run out."""
+def _nurikabe(grid, rng, tag, tries=NURIKABE_MOVES):
+    """One clue per island of a carved solution. While another solution exists, move
+    the clue of an island onto one of its cells that the other solution shades (that
+    solution then breaks a rule); when no move keeps every other solution met so far
+    broken, or after a few moves, change our solution where they differ (see
+    :func:`_nurikabe_edit`)."""
+    w, h = grid.width, grid.height
+    rows = shapes.nurikabe_islands(w, h, rng)
+    if rows is None:
+        return False
+    _place_clues(grid, rows, rng)
+    seen = []  # the other solutions met since the solution last changed
+    for _ in range(tries):
+        ref = "".join(f"ref({a})." for a in shown_atoms("nurikabe", rows)) + "\n"
+        ans = yield Ask(tag + aspsolve.program(grid) + ref + _DIFFER["nurikabe"],
+                        limit=ADD_CAP)
+        if ans["sat"] is False:
+            return True
+        if not ans["sat"]:
+            return False
+        other = aspsolve.rows_from_atoms(grid, ans["models"][0])
+        seen.append(other)
+        lost = [(x, y) for y in range(h) for x in range(w)
+                if rows[y][x] == "." and other[y][x] == "#"]
+        island_of = _islands(grid, rows)
+        keeps = [c for c in lost if all(_broken(grid, s, island_of[c], c) for s in seen)]
+        if keeps and len(seen) <= NURIKABE_MOVES_PER_EDIT:
+            c = rng.choice(keeps)
+            grid.clues[c] = grid.clues.pop(island_of[c])
+            continue
+        edited = _nurikabe_edit(grid, rows, other, rng)
+        if edited is None:
+            return False
+        rows, seen = edited, []
+    return False
+
+
+def _islands(grid, rows) -> dict:
+    """{white cell: the clue cell of its island}."""
     w, h = grid.width, grid.height
     white = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."}
-    islands = rules.components(white, w, h)
-    for _ in range(tries):
-        ok, r = _is_unique(grid, WORK_CAP * 5)
-        if ok:
-            return True
-        if len(r["solutions"]) < 2:
-            return False
-        other = r["solutions"][0] if r["solutions"][0] != rows else r["solutions"][1]
-        diff = {(x, y) for y in range(h) for x in range(w) if rows[y][x] != other[y][x]}
-        near = diff | {(x + dx, y + dy) for x, y in diff
-                       for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        for isl in islands:
-            if near & set(isl) and len(isl) > 1:
-                old = next(c for c in isl if c in grid.clues)
-                del grid.clues[old]
-                grid.clues[rng.choice(sorted(isl))] = len(isl)
-    return False
+    out = {}
+    for isl in rules.components(white, w, h):
+        clue = next(c for c in isl if c in grid.clues)
+        out.update((c, clue) for c in isl)
+    return out
+
+
+def _place_clues(grid, rows, rng):
+    """Keep each island's clue cell if it has one, else pick one; numbers = sizes."""
+    w, h = grid.width, grid.height
+    white = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."}
+    old, grid.clues = grid.clues, {}
+    for isl in rules.components(white, w, h):
+        mine = [c for c in sorted(isl) if c in old]
+        grid.clues[mine[0] if mine else rng.choice(sorted(isl))] = len(isl)
+
+
+def _nurikabe_edit(grid, rows, other, rng):
+    """Our solution changed at one cell where ``other`` differs (an island cell shaded,
+    or a shaded cell joined to an island or made an island of 1), so that it still
+    keeps every rule with its islands' numbers and ``other`` no longer fits them.
+    New row strings (``grid.clues`` updated), or None."""
+    w, h = grid.width, grid.height
+    diff = [(x, y) for y in range(h) for x in range(w) if rows[y][x] != other[y][x]]
+    for c in rng.sample(diff, len(diff)):
+        x, y = c
+        flip = "#" if rows[y][x] == "." else "."
+        new = [r if j != y else r[:x] + flip + r[x + 1:] for j, r in enumerate(rows)]
+        if c in grid.clues:
+            continue
+        trial = Grid("nurikabe", w, h, clues=dict(grid.clues))
+        _place_clues(trial, new, rng)
+        if not rules.violations(trial, new) and rules.violations(trial, other):
+            grid.clues = trial.clues
+            return new
+    return None
+
+
+def _broken(grid, rows, old, new) -> bool:
+    """True when ``rows`` shades a clue cell once the clue at ``old`` moves to ``new``."""
+    return any(rows[y][x] == "#" for x, y in grid.clues if (x, y) != old) \
+        or rows[new[1]][new[0]] == "#"

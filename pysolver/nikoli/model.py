@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import limits
 from ..puzzle import PuzzleError
 
 UNKNOWN = -2  # a "?" clue (pzprjs's qnum -2)
@@ -30,7 +31,6 @@ FAMILIES = ("nurikabe", "heyawake", "masyu", "bag")
 ALIASES = {"nurikabe": "nurikabe", "heyawake": "heyawake", "heyawacky": "heyawake",
            "masyu": "masyu", "mashu": "masyu", "pearl": "masyu",
            "bag": "bag", "cave": "bag", "corral": "bag"}
-MAX_SIDE = 100
 
 
 class NikoliError(PuzzleError):
@@ -70,8 +70,14 @@ def family_name(name: str, where: str = "") -> str:
 
 
 def check_size(width: int, height: int, where: str = ""):
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise NikoliError(f"{where}size {width}x{height} is out of range (1 to {MAX_SIDE} per side)")
+    """The project's one size policy (pysolver.limits: sides and cells), as for nonograms;
+    solving a very large grid is then bounded by the caller's timeout, not refused here."""
+    if width < 1 or height < 1:
+        raise NikoliError(f"{where}size {width}x{height} is out of range (at least 1 per side)")
+    try:
+        limits.check_shape(width, height)
+    except PuzzleError as e:
+        raise NikoliError(f"{where}{e}") from None
 
 
 def relabel_rooms(labels: list, width: int) -> list:
