@@ -299,6 +299,17 @@ def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
     page.mouse.click(*centre(page, 1, 1))
     page.mouse.click(*centre(page, 1, 1))
     assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]
+    # Generate: the engine's generator in the page (clingo-wasm for its checks) opens a new
+    # puzzle to play, whose URL native clingo finds unique
+    page.select_option("#nk-ed-family", "bag")
+    page.fill("#nk-ed-width", "6")
+    page.fill("#nk-ed-height", "6")
+    page.click("#nk-ed-generate")
+    page.wait_for_selector("#nk-ed-text:has-text('Generated: unique')", timeout=120_000)
+    url = page.input_value("#nk-ed-url")
+    assert url.startswith("https://puzz.link/p?cave/6/6/")
+    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url === {url!r}")
+    assert aspsolve.check(model.parse(url, "url"))["status"] == "unique"
 
 
 def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):

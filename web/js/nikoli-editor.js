@@ -9,6 +9,7 @@ import { shadeBoard } from "./board-shade.js";
 import { loopBoard } from "./board-loop.js";
 
 const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
+const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
 const button = (id, text) => el("button", { type: "button", id, textContent: text });
 
 /** Rooms as connected areas between the borders (`walls`: "x,y,e" and "x,y,s" keys). */
@@ -39,6 +40,7 @@ export class NikoliEditor {
     this.width = el("input", { type: "number", id: "nk-ed-width", min: 2, max: MAX_SIDE, value: 7 });
     this.height = el("input", { type: "number", id: "nk-ed-height", min: 2, max: MAX_SIDE, value: 7 });
     this.newButton = button("nk-ed-new", "New grid");
+    this.generateButton = button("nk-ed-generate", "Generate");
     this.checkButton = button("nk-ed-check", "Check unique");
     this.exportButton = button("nk-ed-export", "Export URL");
     this.playButton = button("nk-ed-play", "Play it");
@@ -48,9 +50,11 @@ export class NikoliEditor {
     this.text.setAttribute("aria-live", "polite");
     this.tools = el("div", { className: "row", hidden: true }, this.checkButton, this.exportButton, this.playButton);
     box.append(el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
-      el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton),
+      el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton, this.generateButton),
       this.tools, this.url, this.text));
     this.newButton.addEventListener("click", () => this.start());
+    this.generateButton.addEventListener("click", () => (this.generating ? this.generating.abort() : this.generate()));
+    this.generating = null; // the AbortController of a generation in progress
     this.checkButton.addEventListener("click", () => this.check());
     this.exportButton.addEventListener("click", () => this.read().then((d) => { this.url.value = d.url; this.url.hidden = false; this.say("The URL opens the puzzle here and on puzz.link."); }, (e) => this.say(e.message)));
     this.playButton.addEventListener("click", () => this.read().then((d) => { this.stop(); this.nv.open(d); }, (e) => this.say(e.message)));
@@ -142,6 +146,34 @@ export class NikoliEditor {
       rows.push(toks.join(" "));
     }
     return this.nv.engine.call("nikoli_parse", { text: `${d.family} ${d.width}x${d.height}\n${rows.join("\n")}\n`, filename: "the new puzzle" });
+  }
+
+  /** A new random unique puzzle of the chosen family and size from the engine's generator
+   * (the "generate" task: Python in the engine worker, clingo-wasm for each uniqueness
+   * check), opened to play; its URL shown. The button cancels while it runs. */
+  async generate() {
+    const family = this.family.value;
+    const w = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.width.value)) || 7));
+    const h = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.height.value)) || 7));
+    const seed = 1 + Math.floor(Math.random() * 1e9);
+    this.generating = new AbortController();
+    this.generateButton.textContent = "Cancel";
+    this.say(`Generating a ${w}×${h} ${FAMILY_NAMES[family]} (seed ${seed})…`);
+    try {
+      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: this.generating.signal });
+      const dict = await this.nv.engine.call("nikoli_parse", { text: info.url, filename: "the generated puzzle" });
+      this.stop();
+      this.nv.open({ ...dict, title: `${FAMILY_NAMES[family]} ${w}×${h} #${seed}`, difficulty: info.difficulty,
+        source: "generated here by the pysolver engine" });
+      this.url.value = info.url;
+      this.url.hidden = false;
+      this.say(`Generated: unique, ${info.clues} clues, ${info.difficulty}. Its URL:`);
+    } catch (err) {
+      this.say(err.message === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`);
+    } finally {
+      this.generating = null;
+      this.generateButton.textContent = "Generate";
+    }
   }
 
   async check() {
