@@ -109,20 +109,22 @@ def test_one_job_is_the_default_search_and_members_differ():
 def test_the_winner_is_named_and_the_other_stopped(puzzles_dir):
     knotty = formats.parse_one((puzzles_dir / "webpbn" / "knotty.xml").read_text(), "knotty")
     # neither engine decides Knotty in a second: the race ends with the time limit, children gone
+    before = set(children(os.getpid()))  # e.g. the browser tests' Playwright driver
     t0 = time.monotonic()
     r = api.solve(knotty, engine="auto", timeout=1.0)
     assert r["status"] == "timeout" and time.monotonic() - t0 < 30
-    assert children(os.getpid()) == []
+    assert set(children(os.getpid())) <= before
     r = api.solve(pictures.bw(pictures.DANCER), engine="auto")
     assert r["engine"] == "pysolver" and r["status"] == "unique"  # line logic beats clingo's start
 
 
 def test_cancel_stops_the_race():
     perm = formats.parse_one("20 20\n" + "1\n" * 40, "perm.nin")
+    before = set(children(os.getpid()))  # e.g. the browser tests' Playwright driver
     t0 = time.monotonic()
     r = api.solve(perm, max_solutions=10 ** 9, jobs=2, should_stop=lambda: time.monotonic() - t0 > 1)
     assert r["status"] == "cancelled"
-    assert children(os.getpid()) == []
+    assert set(children(os.getpid())) <= before
 
 
 @pytest.mark.parametrize("option", [["--engine", "auto"], ["--jobs", "2"]])
