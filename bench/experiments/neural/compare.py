@@ -1,12 +1,14 @@
-"""Today's search orders against the learned ones (:mod:`.order`), same run.
+"""The shares value order (the default before issue 20) against the learned orders (:mod:`.order`), same run.
 
 Usage (repository root):
   python3 -m bench.experiments.neural.compare --set slow --work 300000
   python3 -m bench.experiments.neural.compare --set taai --every 10 --work 300000
   python3 -m bench.experiments.neural.compare --set random --count 3 --densities 0.35,0.4,0.45,0.5
 
-Variants: ``today`` (pysolver unchanged), ``value`` (learned value order),
-``cell`` (learned branching cell, today's value order), ``both``. Each puzzle
+Variants: ``today`` (the order the measurement started from: shares value
+order, ``value_order="shares"``), ``value`` (learned value order from
+weights.json: the package's default with the shipped weights), ``cell``
+(learned branching cell, shares value order), ``both``. Each puzzle
 is solved (two solutions asked) by every variant back to back in this
 process, caches emptied before each, under a budget of line solves
 (``--work``: "decided" means the same on every machine and under any load)
