@@ -7,7 +7,8 @@ Usage (repository root):
 
 Variants: ``today`` (the order the measurement started from: shares value
 order, ``value_order="shares"``), ``value`` (learned value order from
-weights.json: the package's default with the shipped weights), ``cell``
+weights.json: the package's default with the shipped weights), ``default``
+(pysolver.search as shipped, to confirm it is ``value``), ``cell``
 (learned branching cell, shares value order), ``both``. Each puzzle
 is solved (two solutions asked) by every variant back to back in this
 process, caches emptied before each, under a budget of line solves
@@ -31,7 +32,7 @@ from pysolver.search import solve
 
 from .data import SHARED
 from .model import load
-from .order import _TODAY_BRANCH, Stats, make_branch, make_order, patched, timed, timed_today
+from .order import _DEFAULT, _TODAY_BRANCH, Stats, make_branch, make_order, patched, timed, timed_today
 
 DECIDED = ("unique", "multiple", "none", "solved")
 # the 29 time-outs at 20 s and the next slowest (#857, 19.8 s) of the reference run
@@ -64,7 +65,9 @@ def variants(weights, top):
     today_branch = (lambda s: timed(_TODAY_BRANCH, s))
     learned_branch = (lambda s: make_branch(weights, s, top))
     learned_value = (lambda s: make_order(weights, s))
+    shipped = (lambda s: timed(_DEFAULT, s))
     return {"today": (timed_today, today_branch), "value": (learned_value, today_branch),
+            "default": (shipped, today_branch),
             "cell": (timed_today, learned_branch), "both": (learned_value, learned_branch)}
 
 
