@@ -63,3 +63,15 @@ def test_predict_is_a_probability():
     a = [math.tanh(0.1 + 0.5 * 0.2 * NFEAT), math.tanh(0.2 - 0.5 * 0.2 * NFEAT)]
     z = 0.3 + a[0] - 2 * a[1]
     assert predict(model, f) == pytest.approx(1 / (1 + math.exp(-z)))
+
+
+def test_package_weights_are_the_trained_ones():
+    """pysolver/value_model.py ships weights.json as a literal (written by
+    bench/experiments/neural/export.py): the two must not drift apart."""
+    from bench.experiments.neural import export
+    from bench.experiments.neural.model import load
+    from pysolver.value_model import WEIGHTS
+
+    assert WEIGHTS == load()
+    assert export.main(["--check"]) == 0
+    assert len(WEIGHTS["w1"]) == NFEAT

@@ -1,13 +1,13 @@
-"""The search with the learned value order and the learned branching cell
-(bench/experiments/neural/order.py) gives the same verdicts and solution sets
-as with today's orders: small random black-and-white puzzles with one, several
-and no solutions."""
+"""The search with the learned value order (the default) and the learned
+branching cell (bench/experiments/neural/order.py) gives the same verdicts and
+solution sets as with the shares value order it replaced: small random
+black-and-white puzzles with one, several and no solutions."""
 import random
 
 import pytest
 
 from bench.experiments.neural.model import load
-from bench.experiments.neural.order import (_TODAY, _TODAY_BRANCH, Stats, confidences,
+from bench.experiments.neural.order import (_DEFAULT, _SHARES, _TODAY_BRANCH, Stats, confidences,
                                             learned_order, make_branch, make_order, patched)
 from pysolver import search
 from pysolver.probe import Prober
@@ -35,16 +35,17 @@ def bw_puzzles(seed, count):
 
 
 def same_as_today(puzzles, learned):
-    """Every puzzle solved with today's orders and inside ``learned()`` (a
-    context manager), deterministic and with restarts: the same verdicts and
-    solution sets. Returns the verdict counts."""
+    """Every puzzle solved with the shares value order and today's branching
+    cell and inside ``learned()`` (a context manager), deterministic and with
+    restarts: the same verdicts and solution sets."""
     kinds = {}
     for p in puzzles:
         for kw in ({}, {"restart_unit": 1}):  # restarts draw by the model too
-            a = search.solve(p, max_solutions=CAP, **kw)
+            with patched(_SHARES):
+                a = search.solve(p, max_solutions=CAP, **kw)
             with learned():
                 b = search.solve(p, max_solutions=CAP, **kw)
-            assert search._order is _TODAY and Prober.branch is _TODAY_BRANCH  # restored
+            assert search._order is _DEFAULT and Prober.branch is _TODAY_BRANCH  # restored
             assert (a.status, a.count_exact) == (b.status, b.count_exact)
             if a.count_exact:
                 assert sorted(a.solutions) == sorted(b.solutions)
@@ -59,6 +60,25 @@ def test_same_verdicts_and_solutions():
     stats = Stats()
     same_as_today(bw_puzzles(7, 90), lambda: learned_order(weights, stats))
     assert stats.calls > 50  # the learned order really ordered branches
+    same_as_today(bw_puzzles(8, 60), patched)  # the package as shipped
+
+
+def test_shipped_weights_give_the_measured_order():
+    """The package's default order is the one measured as ``value`` in
+    bench/experiments/neural/compare.py: the same nodes and solutions, restarts
+    (random draws) included; and the shares order really differs."""
+    weights = load()
+    differs = 0
+    for p in bw_puzzles(5, 45):
+        for kw in ({}, {"restart_unit": 1}):
+            a = search.solve(p, max_solutions=CAP, **kw)
+            with learned_order(weights):
+                b = search.solve(p, max_solutions=CAP, **kw)
+            with patched(_SHARES):
+                c = search.solve(p, max_solutions=CAP, **kw)
+            assert (a.status, a.nodes, a.solutions) == (b.status, b.nodes, b.solutions)
+            differs += (a.nodes, a.solutions) != (c.nodes, c.solutions)
+    assert differs > 0
 
 
 @pytest.mark.parametrize("top", [None, 3])

@@ -102,27 +102,36 @@ def test_classify_matches_its_definitions():
     assert classify(unsolvable)["classification"] == "none"
 
 
-def test_branch_order_tries_the_likeliest_value_first():
+@pytest.mark.parametrize("value_order", ["learned", "shares"])
+def test_branch_order_tries_the_likeliest_value_first(value_order):
     import random
 
+    from pysolver import value_model
     from pysolver.propagate import Engine
     from pysolver.search import _order
 
     # one filled cell per row and column of 3: a cell is filled in 1 of the
-    # row's 3 arrangements and 1 of the column's 3, so empty is 4x likelier
+    # row's 3 arrangements and 1 of the column's 3, so by the shares empty is
+    # 4x likelier; the learned order (the default) takes the model's P(filled)
     eng = Engine(diagonal(3))
     rows, cols = eng.initial()
     assert eng.run_all(rows, cols) >= 0
+    if value_order == "shares":
+        p_empty = 4 / 5
+    else:
+        p_empty = 1 - value_model.predict(value_model.WEIGHTS,
+                                          value_model.features(eng, rows, cols, 0, 0))
+        assert 0.6 < p_empty < 0.8  # the model also finds empty likelier here
     branches = [(5, None, None, 0, 0, 0), (1, None, None, 0, 0, 1)]  # (decided, ..., colour)
-    _order(eng, rows, cols, (0, 0), branches)
+    _order(eng, rows, cols, (0, 0), branches, value_order=value_order)
     assert [b[5] for b in branches] == [1, 0]  # the last is explored first: empty
     rng = random.Random(3)
     first_empty = 0
     for _ in range(2000):
         drawn = list(branches)
-        _order(eng, rows, cols, (0, 0), drawn, rng)
+        _order(eng, rows, cols, (0, 0), drawn, rng, value_order=value_order)
         first_empty += drawn[-1][5] == 0
-    assert 0.75 < first_empty / 2000 < 0.85  # drawn with probability 4/5
+    assert abs(first_empty / 2000 - p_empty) < 0.04  # drawn with probability p_empty
 
 
 def test_branch_order_draws_three_colours_by_likelihood():

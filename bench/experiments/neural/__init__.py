@@ -5,13 +5,15 @@
   the line shares (:mod:`pysolver.density`) and clue statistics, trained on
   boards generated here (``weights.json``, 3 KB, reproducible from seed 1).
 * ``order``/``compare``: the model as pysolver.search's value order and as its
-  branching-cell order (patched in, pysolver unchanged) against today's orders,
+  branching-cell order (patched in) against the shares value order it replaced,
   same run, under a budget of line solves.
+* ``export``: writes weights.json into :mod:`pysolver.value_model` (its inference).
 
 Result (2026-11-24, 600,000 line solves a run; PERF.md, "Neural-network seed"):
 the learned value order decides 4 vs 0 of the 30 slowest TAAI-2011 puzzles
 (5 vs 0 at 2,000,000), 78 vs 75 of every 10th (8 won, 5 lost) and 6 vs 5 of
-10 random 35-40² boards, with 6-10 % fewer nodes: proposed as the default, not made so here. The learned
+10 random 35-40² boards, with 6-10 % fewer nodes: made the search's default
+(pysolver/value_model.py). The learned
 branching cell loses on the sample and the random boards at 60-80x the branch
 step's cost per node: it stays here.
 """

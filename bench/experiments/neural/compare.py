@@ -1,12 +1,15 @@
-"""Today's search orders against the learned ones (:mod:`.order`), same run.
+"""The shares value order (the default before issue 20) against the learned orders (:mod:`.order`), same run.
 
 Usage (repository root):
   python3 -m bench.experiments.neural.compare --set slow --work 300000
   python3 -m bench.experiments.neural.compare --set taai --every 10 --work 300000
   python3 -m bench.experiments.neural.compare --set random --count 3 --densities 0.35,0.4,0.45,0.5
 
-Variants: ``today`` (pysolver unchanged), ``value`` (learned value order),
-``cell`` (learned branching cell, today's value order), ``both``. Each puzzle
+Variants: ``today`` (the order the measurement started from: shares value
+order, ``value_order="shares"``), ``value`` (learned value order from
+weights.json: the package's default with the shipped weights), ``default``
+(pysolver.search as shipped, to confirm it is ``value``), ``cell``
+(learned branching cell, shares value order), ``both``. Each puzzle
 is solved (two solutions asked) by every variant back to back in this
 process, caches emptied before each, under a budget of line solves
 (``--work``: "decided" means the same on every machine and under any load)
@@ -29,7 +32,7 @@ from pysolver.search import solve
 
 from .data import SHARED
 from .model import load
-from .order import _TODAY_BRANCH, Stats, make_branch, make_order, patched, timed, timed_today
+from .order import _DEFAULT, _TODAY_BRANCH, Stats, make_branch, make_order, patched, timed, timed_today
 
 DECIDED = ("unique", "multiple", "none", "solved")
 # the 29 time-outs at 20 s and the next slowest (#857, 19.8 s) of the reference run
@@ -62,7 +65,9 @@ def variants(weights, top):
     today_branch = (lambda s: timed(_TODAY_BRANCH, s))
     learned_branch = (lambda s: make_branch(weights, s, top))
     learned_value = (lambda s: make_order(weights, s))
+    shipped = (lambda s: timed(_DEFAULT, s))
     return {"today": (timed_today, today_branch), "value": (learned_value, today_branch),
+            "default": (shipped, today_branch),
             "cell": (timed_today, learned_branch), "both": (learned_value, learned_branch)}
 
 

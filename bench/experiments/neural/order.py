@@ -1,10 +1,13 @@
-"""The learned value and cell orders, put into pysolver.search without editing it.
+"""The value and cell orders, put into pysolver.search for a comparison.
 
+The learned value order is the search's default now (``pysolver.search._order``
+with :mod:`pysolver.value_model`); ``_SHARES`` is the order it replaced (row
+share x column share), the baseline "today" of :mod:`.compare`.
 :func:`learned_order` replaces ``pysolver.search._order`` (the step that sorts
 a branching cell's trials so that the likeliest value is explored first) for
-the duration of a ``with`` block. On black-and-white puzzles the likelihood of
-black is the model's P(black) (:mod:`.model`); colour puzzles keep today's
-order. :func:`make_branch` replaces ``Prober.branch`` (which cell to branch
+the duration of a ``with`` block with the model of given weights (the shipped
+ones give the default's very order, draws included); colour puzzles keep the
+shares order. :func:`make_branch` replaces ``Prober.branch`` (which cell to branch
 on): the cell whose prediction is the most confident. ``Stats`` counts the
 calls and the CPU time spent in a step, so that the inference cost per node
 can be compared with today's step.
@@ -12,6 +15,7 @@ can be compared with today's step.
 from __future__ import annotations
 
 import time
+from functools import partial
 from contextlib import contextmanager
 
 from pysolver import search
@@ -21,7 +25,8 @@ from pysolver.probe import Prober
 
 from . import model as _model
 
-_TODAY = search._order
+_DEFAULT = search._order
+_SHARES = partial(_DEFAULT, value_order="shares")  # the order before issue 20
 _TODAY_BRANCH = Prober.branch
 
 
@@ -40,13 +45,13 @@ def make_order(weights, stats=None):
         t0 = time.process_time()
         try:
             if eng.ncol != 2 or len(branches) != 2:
-                return _TODAY(eng, rows, cols, cell, branches, rng)
+                return _SHARES(eng, rows, cols, cell, branches, rng)
             y, x = cell
             rs = shares(eng.row_clues[y], eng.w, rows[y], eng.work)
             cs = shares(eng.col_clues[x], eng.h, cols[x], eng.work)
             f = _model.features(eng, rows, cols, y, x, rs, cs)
             if f is None:
-                return _TODAY(eng, rows, cols, cell, branches, rng)
+                return _SHARES(eng, rows, cols, cell, branches, rng)
             p = _model.predict(weights, f)
             black_last = p >= 0.5 if rng is None else rng.random() < p
             # the branch last in the list is explored first
@@ -122,20 +127,20 @@ def timed(step, stats):
 
 
 def timed_today(stats):
-    """Today's order step, counted in ``stats`` (the same-run baseline)."""
-    return timed(_TODAY, stats)
+    """The shares order step, counted in ``stats`` (the same-run baseline)."""
+    return timed(_SHARES, stats)
 
 
 @contextmanager
 def patched(order=None, branch=None):
     """Run the block with ``order`` as pysolver.search's value order and
-    ``branch`` as Prober.branch (None: today's)."""
-    search._order = order or _TODAY
+    ``branch`` as Prober.branch (None: the package's)."""
+    search._order = order or _DEFAULT
     Prober.branch = branch or _TODAY_BRANCH
     try:
         yield
     finally:
-        search._order = _TODAY
+        search._order = _DEFAULT
         Prober.branch = _TODAY_BRANCH
 
 

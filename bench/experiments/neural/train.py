@@ -5,11 +5,13 @@ Usage (repository root, needs numpy):
 
 Boards: random ones at densities 0.3-0.7 (like TAAI's random puzzles) and
 picture-like ones (box-blurred noise cut at a density), 15x15 to 30x30, all
-from ``random.Random(seed)``. Samples: today's search runs on each (a budget
+from ``random.Random(seed)``. Samples: the search with
+the shares value order (the one before issue 20) runs on each (a budget
 of line solves, so the same on every machine) and at every branching cell the
 inputs are recorded with the cell's value in the generating board. The MLP is
-trained full-batch (Adam, numpy seeded) and written as JSON; the validation
-accuracy is printed next to today's order's (row share x column share).
+trained full-batch (Adam, numpy seeded) and written as JSON (``export`` then
+copies it into pysolver/value_model.py); the validation
+accuracy is printed next to the shares order's (row share x column share).
 No NonoDataset or other stored corpus board is used.
 """
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pysolver.line import undecided
 from pysolver.puzzle import puzzle_from_grid
 
 from . import model as _model
-from .order import _TODAY, patched
+from .order import _SHARES, patched
 
 HIDDEN = 12
 WORK = 20000  # line solves per generated puzzle
@@ -66,7 +68,7 @@ def line_cells(eng, rows, cols, y, x):
 
 
 def collect(seed, count):
-    """(X, y) lists: inputs at the branching cells of today's search, goal values."""
+    """(X, y) lists: inputs at the branching cells of the shares-order search, goal values."""
     xs, ys = [], []
     for grid in boards(seed, count):
         def recorder(eng, rows, cols, cell, branches, rng=None, grid=grid):
@@ -77,7 +79,7 @@ def collect(seed, count):
                     if f is not None:
                         xs.append(f)
                         ys.append(grid[yy][xx])
-            return _TODAY(eng, rows, cols, cell, branches, rng)
+            return _SHARES(eng, rows, cols, cell, branches, rng)
         with patched(recorder):
             search.solve(puzzle_from_grid(grid), max_solutions=2, work=WORK)
     return xs, ys
