@@ -176,6 +176,7 @@ function bindEngineStatus() {
     chip.className = "chip" + (status === "ready" ? " ok" : status === "failed" ? " bad" : "");
     chip.textContent = status === "ready" ? `engine ready (Python ${info.python})` :
       status === "failed" ? "engine unavailable" : status === "restarting" ? "engine restarting…" : "engine loading…";
+    chip.title = chip.textContent; // on phones the chip is a dot: the words as its tooltip
     chip.dataset.status = status;
     chip.dataset.isolated = String(!!(info && info.interrupt));
     $("engine-failed").hidden = status !== "failed";

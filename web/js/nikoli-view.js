@@ -65,8 +65,13 @@ export class NikoliView {
     this.win = el("p", { id: "nk-win", className: "win", hidden: true });
     this.win.setAttribute("role", "status");
     this.timer = el("span", { id: "nk-timer", textContent: "0:00" });
-    this.undoBtn = button("nk-undo", "↶ Undo", "Undo (Ctrl+Z)");
-    this.redoBtn = button("nk-redo", "↷ Redo", "Redo (Ctrl+Y)");
+    // as Play's: the arrow alone on phones (.label-text), the word for screen readers
+    this.undoBtn = button("nk-undo", "↶", "Undo (Ctrl+Z)");
+    this.undoBtn.append(el("span", { className: "label-text", textContent: " Undo" }));
+    this.undoBtn.setAttribute("aria-label", "Undo");
+    this.redoBtn = button("nk-redo", "↷", "Redo (Ctrl+Y)");
+    this.redoBtn.append(el("span", { className: "label-text", textContent: " Redo" }));
+    this.redoBtn.setAttribute("aria-label", "Redo");
     this.clearBtn = button("nk-clear", "Clear");
     this.zoomOut = button("nk-zoom-out", "−", "Zoom out (Ctrl+wheel, pinch)");
     this.zoomLevel = el("span", { className: "chip", textContent: "24px" });
