@@ -278,30 +278,47 @@ def _luby(i):
             k += 1
 
 
-def _order(eng, rows, cols, cell, branches, rng=None, value_order="learned"):
+def _order(eng, rows, cols, cell, branches, rng=None):
     """Sort the trials of ``cell`` in place so that the likeliest value comes last.
 
     On black-and-white puzzles a value's likelihood is the learned model's
     P(black) (1 - P for white, :mod:`pysolver.value_model`): within the same
     work it decides more of the hard tail than the shares rule, with fewer
-    nodes (PERF.md, "Neural-network seed"). Otherwise (colour puzzles, or
-    ``value_order="shares"``, kept for the comparison in bench/experiments/neural)
-    it is the share of the row's arrangements giving the cell that colour times
-    the column's share (:func:`pysolver.density.shares`). With ``rng`` the order
-    is drawn, each next value with probability proportional to its likelihood
-    (restarts).
+    nodes (PERF.md, "Neural-network seed"). On colour puzzles it is
+    :func:`share_likelihood`. With ``rng`` the order is drawn (:func:`arrange`).
     """
+    like = share_likelihood(eng, rows, cols, cell, branches)
+    if like is not None and eng.ncol == 2:
+        y, x = cell
+        p = value_model.predict(value_model.WEIGHTS, value_model.features(
+            eng, rows, cols, y, x, like.rs, like.cs))
+        like = {1: p, 0: 1 - p}
+    arrange(branches, like if like is not None
+            else {b[5]: 1 / (1 + b[0]) for b in branches}, rng)  # least decided likeliest
+
+
+class _Shares(dict):
+    """{colour: likelihood}, with the row's and column's shares it came from."""
+
+
+def share_likelihood(eng, rows, cols, cell, branches):
+    """{colour: the share of the row's arrangements giving the cell that colour times
+    the column's share} (:func:`pysolver.density.shares`), or None when the lines are
+    not at a fixpoint (never in search)."""
     y, x = cell
     rs = shares(eng.row_clues[y], eng.w, rows[y], eng.work)
     cs = shares(eng.col_clues[x], eng.h, cols[x], eng.work)
-    if rs is None or cs is None:  # not at a line fixpoint (never in search)
-        like = {b[5]: 1 / (1 + b[0]) for b in branches}  # least decided likeliest
-    elif eng.ncol == 2 and value_order == "learned":
-        p = value_model.predict(value_model.WEIGHTS,
-                                value_model.features(eng, rows, cols, y, x, rs, cs))
-        like = {1: p, 0: 1 - p}
-    else:
-        like = {b[5]: rs[b[5]][x] * cs[b[5]][y] for b in branches}
+    if rs is None or cs is None:
+        return None
+    like = _Shares((b[5], rs[b[5]][x] * cs[b[5]][y]) for b in branches)
+    like.rs, like.cs = rs, cs
+    return like
+
+
+def arrange(branches, like, rng=None):
+    """Sort ``branches`` by ``like`` (likeliest last: explored first), or with ``rng``
+    draw the order, each next value with probability proportional to its
+    likelihood (restarts)."""
     if rng is None:
         branches.sort(key=lambda b: like[b[5]])
         return

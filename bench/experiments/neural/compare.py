@@ -6,7 +6,7 @@ Usage (repository root):
   python3 -m bench.experiments.neural.compare --set random --count 3 --densities 0.35,0.4,0.45,0.5
 
 Variants: ``today`` (the order the measurement started from: shares value
-order, ``value_order="shares"``), ``value`` (learned value order from
+order, ``order._SHARES``), ``value`` (learned value order from
 weights.json: the package's default with the shipped weights), ``default``
 (pysolver.search as shipped, to confirm it is ``value``), ``cell``
 (learned branching cell, shares value order), ``both``. Each puzzle

@@ -15,7 +15,6 @@ can be compared with today's step.
 from __future__ import annotations
 
 import time
-from functools import partial
 from contextlib import contextmanager
 
 from pysolver import search
@@ -26,7 +25,15 @@ from pysolver.probe import Prober
 from . import model as _model
 
 _DEFAULT = search._order
-_SHARES = partial(_DEFAULT, value_order="shares")  # the order before issue 20
+
+
+def _SHARES(eng, rows, cols, cell, branches, rng=None):
+    """The value order before issue 20: row share x column share on every puzzle."""
+    like = search.share_likelihood(eng, rows, cols, cell, branches)
+    search.arrange(branches, like if like is not None
+                   else {b[5]: 1 / (1 + b[0]) for b in branches}, rng)
+
+
 _TODAY_BRANCH = Prober.branch
 
 
