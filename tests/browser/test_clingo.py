@@ -97,12 +97,20 @@ def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
 
 
 def test_auto_answers_quick_puzzles_with_pysolver_alone(page, site_server):
+    # The rule under test: clingo joins only a solve still running after the race's
+    # delay. The default delay (300 ms) is wall-clock, so a loaded machine could let it
+    # pass before pysolver answers; the same race with a 60 s delay tests the rule
+    # without depending on the machine's speed.
     open_site(page, site_server)
     wait_engine(page)
-    open_builtin(page, "two-ways")  # pysolver answers before clingo is due to start
-    page.evaluate("""() => { window.__clingoRuns = 0; const c = window.nonogramApp.clingo;
-        const busy = c.busy; setInterval(() => { if (busy()) window.__clingoRuns += 1; }, 5); }""")
-    assert "(pysolver)" in solve_with(page, "auto", timeout=ENGINE_TIMEOUT)
+    open_builtin(page, "two-ways")
+    page.evaluate("""async () => {
+        const m = await import(new URL('js/clingo-client.js', document.baseURI).href);
+        const app = window.nonogramApp;
+        app.registerSolver(m.raceSolver(app.engine, { id: 'auto-patient', delayMs: 60000 }));
+        window.__clingoRuns = 0; const busy = app.clingo.busy;
+        setInterval(() => { if (busy()) window.__clingoRuns += 1; }, 5); }""")
+    assert "(pysolver)" in solve_with(page, "auto-patient", timeout=ENGINE_TIMEOUT)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__clingoRuns") == 0  # clingo never started
 
