@@ -24,7 +24,7 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 from __future__ import annotations
 
 from ..puzzle import PuzzleError
-from . import aspsolve, rules
+from . import aspsolve, rules, trial
 from ..memo import Memo
 from .asprun import Ask, run_native
 from .model import Grid
@@ -265,7 +265,8 @@ def _rows(grid, marks) -> list:
 
 def _checked(grid, marks, forced):
     """(unit, value, [rule], marks) of the first forced cell whose opposite breaks a
-    rule at once by the rule checker, or None (Masyu: joins are not cells)."""
+    rule at once by the rule checker, else of the first the checker refutes one
+    step further (trial.py), or None (Masyu: joins are not cells)."""
     if grid.family == "masyu":
         return None
     rows = _rows(grid, marks)
@@ -280,7 +281,11 @@ def _checked(grid, marks, forced):
             v = min(broken, key=lambda b: len(b["cells"]))
             cells = [(c - 1, r - 1) for r, c in v["cells"]]
             return unit, value, [v["rule"]], [c for c in cells if c in marks]
-    return None
+    found = trial.explain(grid, rows, forced, "." if grid.family == "bag" else "#")
+    if found is None:
+        return None
+    unit, value, names, cells = found
+    return unit, value, names, [c for c in cells if c in marks]
 
 
 def _asp_reason(grid, text, marks, forced, rule_on):

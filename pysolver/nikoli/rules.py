@@ -9,7 +9,10 @@ cells already break it whatever the undecided ones become.
 """
 from __future__ import annotations
 
+from ..memo import Memo
 from .model import BLACK, UNKNOWN, WHITE, Grid, NikoliError
+
+_tables = Memo("nikoli.rules.neighbours", 4)  # (w, h) -> {cell: (neighbours...)}
 
 MESSAGES = {
     "N1": "a numbered cell is shaded",
@@ -36,15 +39,21 @@ def _result(rule, cells):
             "cells": [[y + 1, x + 1] for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]}
 
 
-def _nbrs(x, y, w, h):
-    for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if 0 <= nx < w and 0 <= ny < h:
-            yield nx, ny
+def _neighbours(w, h) -> dict:
+    """{cell: its orthogonal neighbours in the grid} (the checker's inner loops
+    read it many times per call: the hints' trials call the checker often)."""
+    table = _tables.get((w, h))
+    if table is None:
+        table = {(x, y): tuple((u, v) for u, v in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                               if 0 <= u < w and 0 <= v < h)
+                 for y in range(h) for x in range(w)}
+        _tables.put((w, h), table)
+    return table
 
 
 def components(cells: set, w: int, h: int) -> list:
     """Orthogonally connected groups of the given cells."""
-    seen, out = set(), []
+    seen, out, nbrs = set(), [], _neighbours(w, h)
     for start in sorted(cells):
         if start in seen:
             continue
@@ -53,7 +62,7 @@ def components(cells: set, w: int, h: int) -> list:
         while stack:
             c = stack.pop()
             comp.append(c)
-            for n in _nbrs(*c, w, h):
+            for n in nbrs[c]:
                 if n in cells and n not in seen:
                     seen.add(n)
                     stack.append(n)
@@ -83,7 +92,8 @@ def violations(grid: Grid, rows) -> list:
 
 def _enclosed(comp, cells, w, h, closed) -> bool:
     """True when no neighbour of the group is undecided (it cannot grow)."""
-    return all(cells[n] in closed for c in comp for n in _nbrs(*c, w, h) if n not in comp)
+    nbrs, group = _neighbours(w, h), set(comp)
+    return all(cells[n] in closed for c in comp for n in nbrs[c] if n not in group)
 
 
 def _nurikabe(grid, rows):
@@ -146,7 +156,7 @@ def _heyawake(grid, rows):
             if c is not None and cells[c] == ".":
                 run.append(c)
                 continue
-            if len({room_of(r) for r in run}) > 2:
+            if len(run) > 2 and len({room_of(r) for r in run}) > 2:
                 out.append(_result("H5", run))
             run = []
     return out
