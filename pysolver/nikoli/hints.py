@@ -12,12 +12,13 @@ which grounds again at every call: the calls are kept few):
    (weak constraints, one per mark) names the fewest marks to change, which is the
    flipped mark itself when one was flipped (``kind: mistake``);
 3. the explanation of a forced unit (nearest the marks and clues first): first,
-   with no clingo call, the rule checker (rules.py) on the marks plus the opposite
-   value of each of the first few forced cells: the first whose opposite breaks
-   a rule at once is the hint, with that rule and its cells; otherwise (and for
-   Masyu, whose state rows cannot carry a join alone) the first forced unit, with
-   its opposite value and the marks within a growing distance of it assumed, each
-   rule dropped in turn while no solution is left.
+   with no clingo call, a rule checker (trial.py) on the marks plus the opposite
+   value of each of the nearest forced units: the first whose opposite breaks a
+   rule at once is the hint, else the first whose opposite a short what-if trial
+   refutes (a unit near it left with no possible value), with the rules read;
+   otherwise the first forced unit, with its opposite value and the marks within a
+   growing distance of it assumed, each rule dropped in turn while no solution is
+   left.
 State rows use the solve output's characters and ``?``; Masyu rows may also use
 the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 """
@@ -44,9 +45,6 @@ COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#s
                                    "not line(X, Y, U, V).\n#show no_line/4.")}
 SHRINK_CONFLICTS = 300  # work per explaining solve; past it the assumption stays
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
-# forced cells the rule checker tries (the nearest first) before clingo explains; its
-# Heyawake check costs ~10x the others (~9 ms a call at 15x15 natively)
-CHECKED = {"nurikabe": 64, "bag": 64, "heyawake": 16}
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
@@ -216,7 +214,7 @@ def hint_task(puzzle, state, crosses=()):
                 if open_units else "The grid is complete."}
     if grid.family == "masyu":  # lines first: a forced line helps more than a forced gap
         forced.sort(key=lambda f: not f[1])
-    found = _checked(grid, marks, forced)
+    found = trial.explain(grid, marks, forced)
     if found is None:
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
@@ -261,31 +259,6 @@ def _rows(grid, marks) -> list:
     for (x, y), v in marks.items():
         rows[y][x] = on if v else off
     return rows
-
-
-def _checked(grid, marks, forced):
-    """(unit, value, [rule], marks) of the first forced cell whose opposite breaks a
-    rule at once by the rule checker, else of the first the checker refutes one
-    step further (trial.py), or None (Masyu: joins are not cells)."""
-    if grid.family == "masyu":
-        return None
-    rows = _rows(grid, marks)
-    if rules.violations(grid, ["".join(r) for r in rows]):
-        return None  # the checker sees a clash the solver does not: ask the solver
-    for unit, value in forced[:CHECKED[grid.family]]:
-        x, y = unit
-        rows[y][x] = _describe(grid, unit, not value)["value"]
-        broken = rules.violations(grid, ["".join(r) for r in rows])
-        rows[y][x] = "?"
-        if broken:
-            v = min(broken, key=lambda b: len(b["cells"]))
-            cells = [(c - 1, r - 1) for r, c in v["cells"]]
-            return unit, value, [v["rule"]], [c for c in cells if c in marks]
-    found = trial.explain(grid, rows, forced, "." if grid.family == "bag" else "#")
-    if found is None:
-        return None
-    unit, value, names, cells = found
-    return unit, value, names, [c for c in cells if c in marks]
 
 
 def _asp_reason(grid, text, marks, forced, rule_on):

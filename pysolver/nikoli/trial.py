@@ -1,113 +1,174 @@
-"""What-if deductions with the rule checker: a hint's explanation without clingo.
+"""What-if deductions with a rule checker: a hint's explanation without clingo.
 
-When no forced cell's opposite breaks a rule at once (hints._checked), a player
-tries the opposite and looks one step further: "if this cell were shaded, that
-neighbour could be neither shaded (N8) nor unshaded (N6)". :func:`explain` does
-that for the nearest forced cells: the opposite value is set, then the undecided
-cells near it are tried both ways with the checker (rules.violations, which
-reports a rule only when the decided cells break it whatever the rest become); a
-cell with one value breaking a rule takes the other one, and its neighbours are
-tried again; a cell with both values breaking rules refutes the opposite. Sound
-by construction: every step follows from the rules the checker names. The rules
-and marks of the hint are those the refutation used (the violations' cells,
-traced back through the cells it had set). Work is counted in checker calls, so
-the answer never depends on the machine's speed.
+When no forced unit's opposite breaks a rule at once, a player tries the opposite
+and looks one step further: "if this cell were shaded, that neighbour could be
+neither shaded (N8) nor unshaded (N6)". :func:`explain` does that for the nearest
+forced units: the opposite value is set (a rule it breaks at once is the hint),
+then the undecided units near it are tried both ways with the checker, which
+reports a rule only when the decided units break it whatever the rest become (the
+cell families: rules.violations; Masyu's joins: joins.violation). A unit with one
+value breaking a rule takes the other one, and the units around it are tried
+again; a unit with both values breaking rules refutes the opposite. Sound by
+construction: every step follows from the rules the checker names. The rules and
+units of the hint are those the refutation read (the violations' cells, traced
+back through the units it had set). Work is counted in checker calls, so the
+answer never depends on the machine's speed.
 """
 from __future__ import annotations
 
-from . import rules
+from . import joins, rules
 
-CANDIDATES = 16  # the nearest forced cells tried
-RADIUS = 2  # cells tried: at most this far (king moves) from the tried cell
-# checker calls per hint; Heyawake's checker costs ~3x the others (its H2 groups
-# every unshaded cell)
-BUDGET = {"nurikabe": 1200, "bag": 1200, "heyawake": 400}
-
-
-def _violation(grid, rows):
-    """The smallest broken rule of the rows, or None."""
-    broken = rules.violations(grid, ["".join(r) for r in rows])
-    return min(broken, key=lambda b: len(b["cells"])) if broken else None
+# forced units whose opposite is checked alone (the nearest first); Heyawake's
+# checker costs ~3x the others
+AT_ONCE = {"nurikabe": 64, "bag": 64, "heyawake": 16, "masyu": 64}
+CANDIDATES = 16  # the nearest forced units tried further
+RADIUS = 2  # units tried: at most this far (king moves) from the tried one
+# checker calls per hint for the trials (its H2 groups every unshaded cell)
+BUDGET = {"nurikabe": 1200, "bag": 1200, "heyawake": 400, "masyu": 1200}
 
 
-def explain(grid, rows, forced, shaded="#"):
-    """(unit, value, [rule, ...], [cell, ...]) for the first of the ``forced`` (unit,
-    value) pairs whose opposite the trial refutes, the cells being those the
-    refutation read (marks among them are the hint's "because"); or None. ``rows``
-    are the state as lists of characters (``?`` undecided; not changed);
-    ``shaded`` is the character of value True."""
-    budget = [BUDGET[grid.family]]
-    rows = [r[:] for r in rows]
-    if grid.family in ("nurikabe", "bag"):  # numbered cells are unshaded / inside
-        for x, y in grid.clues:
-            rows[y][x] = "."
-    for (x, y), value in forced[:CANDIDATES]:
-        opposite = "#."[shaded == "#"] if value else shaded
-        found = _refute(grid, rows, (x, y), opposite, budget)
+def _cells(unit):
+    return (unit[:2], unit[2:]) if len(unit) == 4 else (unit,)
+
+
+class _Cells:
+    """The cell families' state as the checker's rows (True: shaded / inside)."""
+
+    def __init__(self, grid, marks):
+        self.grid, self.on = grid, "." if grid.family == "bag" else "#"
+        self.rows = [["?"] * grid.width for _ in range(grid.height)]
+        if grid.family in ("nurikabe", "bag"):  # numbered cells are unshaded / inside
+            for x, y in grid.clues:
+                self.rows[y][x] = "."
+        for unit, value in marks.items():
+            self.set(unit, value)
+
+    def get(self, unit):
+        ch = self.rows[unit[1]][unit[0]]
+        return None if ch == "?" else ch == self.on
+
+    def set(self, unit, value):
+        x, y = unit
+        self.rows[y][x] = "?" if value is None else self.on if value else "#."[self.on == "#"]
+
+    def violation(self):
+        broken = rules.violations(self.grid, ["".join(r) for r in self.rows])
+        return min(broken, key=lambda b: len(b["cells"])) if broken else None
+
+    def around(self, unit):
+        x, y = unit
+        return [(u, v) for v in (y - 1, y, y + 1) for u in (x - 1, x, x + 1)
+                if 0 <= u < self.grid.width and 0 <= v < self.grid.height]
+
+
+class _Joins:
+    """Masyu's state: {join: True (line) / False (no line)}."""
+
+    def __init__(self, grid, marks):
+        self.grid, self.state, self.last = grid, dict(marks), None
+
+    def get(self, unit):
+        return self.state.get(unit)
+
+    def set(self, unit, value):
+        self.last = unit
+        if value is None:
+            self.state.pop(unit, None)
+        else:
+            self.state[unit] = value
+
+    def violation(self):
+        """The checker on the cells the last join set can affect (the trial checks
+        after each unit it sets, from a state that broke no rule)."""
+        return joins.violation(self.grid, self.state, self.last)
+
+    def around(self, unit):
+        return [j for c in _cells(unit) for j in joins.of_cell(self.grid, c)] + \
+            [j for c in _cells(unit) for n in joins.neighbours(self.grid, c)
+             for j in joins.of_cell(self.grid, n)]
+
+
+def explain(grid, marks, forced):
+    """(unit, value, [rule, ...], [unit, ...]) for a ``forced`` (unit, value) pair
+    whose opposite the checker refutes, with the marks the refutation read; or
+    None. The first of the nearest AT_ONCE whose opposite breaks a rule at once
+    wins, else the first of the nearest CANDIDATES a trial refutes. ``marks``:
+    {unit: bool}."""
+    state = (_Joins if grid.family == "masyu" else _Cells)(grid, marks)
+    if state.violation() is not None:
+        return None  # the checker sees a clash the solver does not: ask the solver
+    return _first(state, marks, forced[:AT_ONCE[grid.family]], None) or \
+        _first(state, marks, forced[:CANDIDATES], [BUDGET[grid.family]])
+
+
+def _first(state, marks, forced, budget):
+    for unit, value in forced:
+        found = _refute(state, unit, not value, budget)
         if found is not None:
             names, cells = found
-            return (x, y), value, names, cells
-        if budget[0] <= 0:
+            read = [m for m in marks if any(c in cells for c in _cells(m))]
+            return unit, value, names, read
+        if budget is not None and budget[0] <= 0:
             break
     return None
 
 
-def _refute(grid, rows, start, opposite, budget):
-    """([rule], cells) when ``start`` set to ``opposite`` leads to a cell with no
-    possible value, or None. ``rows`` are restored before returning."""
-    x0, y0 = start
-    rows[y0][x0] = opposite
-    why = {}  # cell set by the trial -> (rule, cells of its violation)
-    todo = _around(grid, start, start)
+def _refute(state, start, opposite, budget):
+    """([rule], cells) when ``start`` set to ``opposite`` breaks a rule at once or
+    (with a ``budget``: [checker calls left]) leads to a unit with no possible
+    value, else None; the state is restored."""
+    state.set(start, opposite)
+    why = {}  # unit set by the trial -> the violation that set it
     try:
+        v = state.violation()
+        if v is not None:
+            return _trace([v], why, start)
+        todo = _near(state, start, start) if budget else []
         while todo and budget[0] > 0:
-            cx, cy = todo.pop(0)
-            if rows[cy][cx] != "?":
+            unit = todo.pop(0)
+            if state.get(unit) is not None:
                 continue
             seen = {}
-            for ch in "#.":
-                rows[cy][cx] = ch
-                v = _violation(grid, rows)
+            for value in (True, False):
+                state.set(unit, value)
+                v = state.violation()
                 budget[0] -= 1
                 if v is not None:
-                    seen[ch] = v
-            rows[cy][cx] = "?"
+                    seen[value] = v
+            state.set(unit, None)
             if len(seen) == 2:
                 return _trace(seen.values(), why, start)
             if seen:
-                (ch, v), = seen.items()
-                rows[cy][cx] = "#."[ch == "#"]
-                why[(cx, cy)] = v
-                todo.extend(c for c in _around(grid, (cx, cy), start) if c not in todo)
+                (value, v), = seen.items()
+                state.set(unit, not value)
+                why[unit] = v
+                todo.extend(u for u in _near(state, unit, start) if u not in todo)
         return None
     finally:
-        rows[y0][x0] = "?"
-        for cx, cy in why:
-            rows[cy][cx] = "?"
+        state.set(start, None)
+        for unit in why:
+            state.set(unit, None)
 
 
-def _around(grid, centre, start):
-    """The cells around ``centre`` (king moves) within RADIUS of ``start``, nearest
-    to ``start`` first."""
-    x, y = centre
-    out = [(u, v) for v in (y - 1, y, y + 1) for u in (x - 1, x, x + 1)
-           if 0 <= u < grid.width and 0 <= v < grid.height and (u, v) != centre
-           and max(abs(u - start[0]), abs(v - start[1])) <= RADIUS]
-    return sorted(out, key=lambda c: (max(abs(c[0] - start[0]), abs(c[1] - start[1])), c[1], c[0]))
+def _near(state, centre, start):
+    """The units around ``centre`` within RADIUS of ``start``, nearest first."""
+    def dist(u):
+        return min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in _cells(u) for b in _cells(start))
+    out = {u for u in state.around(centre) if u != centre and u != start and dist(u) <= RADIUS}
+    return sorted(out, key=lambda u: (dist(u), u[1], u[0], u[2:]))
 
 
 def _trace(violations, why, start):
-    """The rules and cells behind the final violations, through the cells the trial set."""
-    names, cells, todo = set(), set(), list(violations)
+    """The rules and cells behind the final violations, through the units the trial
+    set (a join is read when one of its cells is)."""
+    names, cells, todo, used = set(), set(), list(violations), set()
     while todo:
         v = todo.pop()
         names.add(v["rule"])
         for r, c in v["cells"]:
-            cell = (c - 1, r - 1)
-            if cell in cells:
-                continue
-            cells.add(cell)
-            if cell in why:
-                todo.append(why[cell])
-    cells.discard(start)
-    return sorted(names), sorted(cells, key=lambda c: (c[1], c[0]))
+            cells.add((c - 1, r - 1))
+        for unit, reason in why.items():
+            if unit not in used and any(c in cells for c in _cells(unit)):
+                used.add(unit)
+                todo.append(reason)
+    return sorted(names), cells
