@@ -21,10 +21,10 @@ from . import joins, rules
 # forced units whose opposite is checked alone (the nearest first); Heyawake's
 # checker costs ~3x the others
 AT_ONCE = {"nurikabe": 64, "bag": 64, "heyawake": 16, "masyu": 64}
-CANDIDATES = 16  # the nearest forced units tried further
+CANDIDATES = 8  # the nearest forced units tried further
 RADIUS = 2  # units tried: at most this far (king moves) from the tried one
 # checker calls per hint for the trials (its H2 groups every unshaded cell)
-BUDGET = {"nurikabe": 1200, "bag": 1200, "heyawake": 400, "masyu": 1200}
+BUDGET = {"nurikabe": 400, "bag": 200, "heyawake": 150, "masyu": 400}
 
 
 def _cells(unit):
