@@ -71,3 +71,31 @@ def test_the_hint_walk_uses_trials_and_names_their_rules():
         trial.explain = orig
     assert r["explanation"] == "The grid is complete."
     assert any(seen), "no hint of the walk came from a trial"
+
+
+def test_the_join_checker_names_each_rule():
+    """joins.violation on hand-made partial join sets of a 4x4 Masyu with a white
+    pearl at (1, 1) and a black one at (2, 2) (x, y from 0)."""
+    from pysolver.nikoli.joins import violation
+    from pysolver.nikoli.model import BLACK, WHITE, Grid
+    g = Grid("masyu", 4, 4)
+    g.clues = {(1, 1): WHITE, (2, 2): BLACK}
+    e = lambda x, y: (x, y, x + 1, y)  # noqa: E731  the join to the right
+    s = lambda x, y: (x, y, x, y + 1)  # noqa: E731  the join below
+
+    def rule(state):
+        v = violation(g, state)
+        return v and v["rule"]
+    assert rule({}) is None
+    assert rule({e(0, 0): True, s(0, 0): True, e(0, 1): True, s(0, 1): True}) == "M1"  # 3 lines
+    assert rule({e(0, 3): True, e(1, 3): False, s(1, 2): False}) == "M1"  # a dead end
+    assert rule({e(0, 1): True, s(1, 0): True}) == "M2"  # a turn on the white pearl
+    assert rule({e(0, 1): False, s(1, 0): False}) == "M2"  # neither way straight
+    assert rule({e(0, 1): True, e(1, 1): True}) is None
+    assert rule({e(1, 2): True, e(2, 2): True}) == "M3"  # straight through the black pearl
+    assert rule({e(2, 2): True, e(3, 2): False}) == "M3"  # the line leaves off the grid
+    assert rule({e(1, 2): True, e(0, 2): False}) == "M3"  # and turns at once
+    assert rule({e(2, 2): False, e(1, 2): False}) == "M3"  # no way across
+    square = {e(2, 0): True, e(2, 1): True, s(2, 0): True, s(3, 0): True}
+    assert rule(square) == "M2"  # a closed loop with the white pearl off it
+    assert rule({**square, e(0, 3): True}) == "M1"  # a closed loop and another line
