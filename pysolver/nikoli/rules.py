@@ -70,6 +70,17 @@ def components(cells: set, w: int, h: int) -> list:
     return out
 
 
+def _reached(start, walls: set, w: int, h: int) -> set:
+    """The cells joined to ``start`` orthogonally, not crossing ``walls``."""
+    nbrs, seen, stack = _neighbours(w, h), {start}, [start]
+    while stack:
+        for n in nbrs[stack.pop()]:
+            if n not in seen and n not in walls:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
 def read_rows(grid: Grid, rows, allowed: str) -> dict:
     if len(rows) != grid.height:
         raise NikoliError(f"the grid has {len(rows)} rows, expected {grid.height}")
@@ -136,18 +147,17 @@ def _heyawake(grid, rows):
             if n in black:
                 out.append(_result("H1", [(x, y), n]))
     whites = {c for c, v in cells.items() if v == "."}
-    groups = [g for g in components(set(cells) - black, w, h) if whites & set(g)]
-    if len(groups) > 1:
+    if whites and not whites <= _reached(min(whites), black, w, h):
         out.append(_result("H2", whites))
     numbers = grid.room_numbers()
-    for r, room in enumerate(grid.room_cells()):
-        n = numbers.get(r, UNKNOWN)
-        if n == UNKNOWN:
-            continue
-        shaded = sum(cells[c] == "#" for c in room)
-        open_ = sum(cells[c] == "?" for c in room)
-        if shaded > n or shaded + open_ < n:
-            out.append(_result("H3", room))
+    shaded, open_ = {}, {}
+    for i, ch in enumerate("".join(rows)):
+        if ch != ".":
+            count = shaded if ch == "#" else open_
+            count[grid.rooms[i]] = count.get(grid.rooms[i], 0) + 1
+    for r, n in sorted(numbers.items()):
+        if n != UNKNOWN and (shaded.get(r, 0) > n or shaded.get(r, 0) + open_.get(r, 0) < n):
+            out.append(_result("H3", grid.room_cells()[r]))
     room_of = lambda c: grid.rooms[c[1] * w + c[0]]  # noqa: E731
     for line in [[(x, y) for x in range(w)] for y in range(h)] + \
             [[(x, y) for y in range(h)] for x in range(w)]:
@@ -248,17 +258,16 @@ def _bag(grid, rows):
     bad = [c for c in grid.clues if c in outside]
     if bad:
         out.append(_result("B2", bad))
+    cols = ["".join(row[x] for row in rows) for x in range(w)]
     for (x, y), n in grid.clues.items():
         if n == UNKNOWN or cells[(x, y)] == "#":
             continue
         least, most = 1, 1
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            k, sure = 1, True
-            while (x + dx * k, y + dy * k) in cells and cells[(x + dx * k, y + dy * k)] != "#":
-                sure = sure and cells[(x + dx * k, y + dy * k)] == "."
-                least += sure
-                most += 1
-                k += 1
+        # the four rays from the clue, each up to the first outside cell
+        for ray in (rows[y][x + 1:], rows[y][:x][::-1], cols[x][y + 1:], cols[x][:y][::-1]):
+            seen = ray.split("#", 1)[0]
+            most += len(seen)
+            least += len(seen) - len(seen.lstrip("."))  # the sure ones: inside up to a "?"
         if least > n or most < n:
             out.append(_result("B3", [(x, y)]))
     return out
