@@ -100,10 +100,10 @@ def test_one_job_is_the_default_search_and_members_differ():
     assert race.member_options(0) == {}
     options = [race.member_options(k) for k in range(1, 4)]
     assert len({json.dumps(o, sort_keys=True) for o in options}) == 3
-    p = random_bw(3, 1, 15)[0]
-    base = search.solve(p)
-    for o in options:  # the varied searches are complete too
-        assert search.solve(p, **o).status == base.status
+    for p in random_bw(3, 3, 15):  # dense, sparse, shuffled: one, several, no solution
+        base = search.solve(p)
+        for o in options:  # the varied searches are complete too
+            assert search.solve(p, **o).status == base.status
 
 
 def test_the_winner_is_named_and_the_other_stopped(puzzles_dir):
