@@ -51,7 +51,8 @@ class SolveResult:
 
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, probing=True, clock=time.monotonic, restarts=True,
-          restart_unit=100, seed=1, work=None, observer=None, vary=None):
+          restart_unit=100, seed=1, work=None, observer=None, vary=None,
+          values="likely", second=None):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
@@ -71,9 +72,18 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     ``vary``: a seed that makes that complete search take its branching cell
     among the three best and its value order by likelihood at random (still
     complete): a portfolio's other members (pysolver.race) refute in other orders.
+    ``values``: the value order, "likely" (the likeliest value first, see
+    :func:`_order`) or "open" (the value whose trial decides the fewest cells
+    first, the order before the likelihoods: another member's order).
+    ``second``: a value order ("likely" or "open"): a second complete search,
+    deterministic, in that order takes the restarts' slices (either one
+    exhausting its tree decides), a member escaping two heavy tails at once.
     ``clock``: the time source for ``timeout`` (benchmarks pass
     ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
+    for order in (values, second or "likely"):
+        if order not in ("likely", "open"):
+            raise ValueError(f"unknown value order {order!r}")
     start = clock()
     deadline = start + timeout if timeout is not None else None
     max_solutions = max(1, int(max_solutions))
@@ -136,9 +146,10 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     rng = random.Random(seed)
     varied = random.Random(vary) if vary is not None else None
 
-    def dfs(stack, limit, rand):
+    def dfs(stack, limit, rand, likely=values == "likely"):
         """Depth-first search from ``stack``; True when the stack was exhausted.
-        ``rand``: the random source for the cell and value order, or None."""
+        ``rand``: the random source for the cell and value order, or None;
+        ``likely``: the value order (_order)."""
         count = 0
         while stack:
             if count >= limit:
@@ -170,7 +181,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
                 continue
             # the branch pushed last is explored first: the likeliest value
             # (restarts: drawn by likelihood), see _order
-            _order(eng, rows, cols, cell, branches, rand)
+            _order(eng, rows, cols, cell, branches, rand, likely)
             for i, b in enumerate(branches):
                 child = None
                 if memo is not None:
@@ -196,6 +207,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             # its own memo: root[2] must stay the root's, restarts copy it
             main = [(root[0], root[1], 0, dict(root[2]), None, None)]
             res.nodes -= 1  # the first dfs node re-counts the root
+        other = [main[0][:3] + (None if root is None else dict(root[2]), None, None)]
         exhausted = dfs(main, restart_unit * 2, varied)
         spent = 0
         budget = 0
@@ -203,14 +215,16 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         while not exhausted and len(found) < max_solutions:
             i += 1
             limit = restart_unit * _luby(i)
-            if root is not None and restarts and (not found or spent < budget):
+            if second is not None:
+                exhausted = dfs(other, limit, None, second == "likely")
+            elif root is not None and restarts and (not found or spent < budget):
                 had = len(found)
                 before = res.nodes
                 dfs([(root[0], root[1], 0, dict(root[2]), None, None)], limit, rng)
                 spent += res.nodes - before
                 if len(found) > had and had == 0:
                     budget = spent * 2 + restart_unit * 4
-            if len(found) < max_solutions:
+            if not exhausted and len(found) < max_solutions:
                 exhausted = dfs(main, limit, varied)
     except _Done:
         exhausted = True
@@ -278,16 +292,18 @@ def _luby(i):
             k += 1
 
 
-def _order(eng, rows, cols, cell, branches, rng=None):
+def _order(eng, rows, cols, cell, branches, rng=None, likely=True):
     """Sort the trials of ``cell`` in place so that the likeliest value comes last.
 
     On black-and-white puzzles a value's likelihood is the learned model's
     P(black) (1 - P for white, :mod:`pysolver.value_model`): within the same
     work it decides more of the hard tail than the shares rule, with fewer
     nodes (PERF.md, "Neural-network seed"). On colour puzzles it is
-    :func:`share_likelihood`. With ``rng`` the order is drawn (:func:`arrange`).
+    :func:`share_likelihood`. Without ``likely``, or where the lines give no
+    shares, the value deciding the fewest cells counts as the likeliest. With
+    ``rng`` the order is drawn (:func:`arrange`).
     """
-    like = share_likelihood(eng, rows, cols, cell, branches)
+    like = share_likelihood(eng, rows, cols, cell, branches) if likely else None
     if like is not None and eng.ncol == 2:
         y, x = cell
         p = value_model.predict(value_model.WEIGHTS, value_model.features(

@@ -136,6 +136,20 @@ def test_branch_order_tries_the_likeliest_value_first(value_order):
     assert abs(first_empty / 2000 - p_empty) < 0.04  # drawn with probability p_empty
 
 
+def test_open_value_order_tries_the_value_deciding_fewest_cells_first():
+    from pysolver.propagate import Engine
+    from pysolver.search import _order
+
+    eng = Engine(diagonal(3))
+    rows, cols = eng.initial()
+    assert eng.run_all(rows, cols) >= 0
+    branches = [(5, None, None, 0, 0, 0), (1, None, None, 0, 0, 1)]  # (decided, ..., colour)
+    _order(eng, rows, cols, (0, 0), branches, None, False)
+    assert [b[5] for b in branches] == [0, 1]  # filled decides 1 cell: explored first
+    with pytest.raises(ValueError):
+        solve(diagonal(3), values="unlikely")
+
+
 def test_branch_order_draws_three_colours_by_likelihood():
     import random
 
