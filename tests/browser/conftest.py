@@ -4,7 +4,7 @@ nothing and skip when site/ is missing. Every request that leaves 127.0.0.1 is
 aborted and recorded, and the test fails if there was one.
 
 `page` is a new tab in a *warm* context, one per xdist worker (and per set of
-`browser_context_args`), so the browser's caches outlive the test: the HTTP cache,
+`browser_context_args` besides the viewport, which is set on the page), so the browser's caches outlive the test: the HTTP cache,
 V8's compiled WebAssembly and the engine snapshot in Cache Storage. Each test starts
 from a clean player state (localStorage, IndexedDB, cookies, permissions cleared
 before the page opens) but the engine restores the snapshot an earlier test saved
@@ -158,11 +158,15 @@ def page(request, _warm_contexts):
         outside, seen = [], 0
     else:
         marker = request.node.get_closest_marker("browser_context_args")
+        extra = dict(marker.kwargs) if marker else {}
+        viewport = extra.pop("viewport", None)  # a page's own: no warm context of its own
         isolated = request.node.get_closest_marker("isolated") is not None
-        ctx, outside = _warm_contexts(marker.kwargs if marker else {}, isolated)
+        ctx, outside = _warm_contexts(extra, isolated)
         seen = len(outside)
         ctx.clear_permissions()
         page = ctx.new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
         cdp = ctx.new_cdp_session(page)
         for port in sorted(_servers):
             cdp.send("Storage.clearDataForOrigin", {
