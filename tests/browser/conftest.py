@@ -1,7 +1,25 @@
 """Browser tests: Debian's Chromium (never `playwright install`) against the built
 site served on 127.0.0.1. scripts/test builds site/ first; these fixtures build
 nothing and skip when site/ is missing. Every request that leaves 127.0.0.1 is
-aborted and recorded, and the test fails if there was one."""
+aborted and recorded, and the test fails if there was one.
+
+`page` is a new tab in a *warm* context, one per xdist worker (and per set of
+`browser_context_args` besides the viewport, which is set on the page), so the browser's caches outlive the test: the HTTP cache,
+V8's compiled WebAssembly and the engine snapshot in Cache Storage. Each test starts
+from a clean player state (localStorage, IndexedDB, cookies, permissions cleared
+before the page opens) but the engine restores the snapshot an earlier test saved
+instead of a cold Pyodide start: about 3 CPU s a test instead of 7.5. The warm
+context blocks the service worker (a registered worker would make every later page
+cross-origin isolated and re-download its precache).
+
+`@pytest.mark.isolated` gives a page of a second warm context whose service worker
+stays registered: every page there but the worker's very first is cross-origin
+isolated (helpers.isolated_visit makes sure), for tests that cancel by interrupt.
+
+A test gets a fresh context of its own, a true first visit (no snapshot, the service
+worker allowed), when it is marked `@pytest.mark.fresh_context` or asks for the
+`context` fixture (then `page` is that context's page): tests about a first visit,
+the service worker, offline, cross-origin isolation or the snapshot itself."""
 import shutil
 import sys
 import threading
@@ -21,6 +39,9 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 ENGINE_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
 
 
+_servers = set()  # ports served in this worker: the origins whose player state a page clears
+
+
 class SiteServer:
     """site/ on 127.0.0.1 at a free port; stop() and start() again on the same port."""
 
@@ -33,6 +54,7 @@ class SiteServer:
         # the dev server of `build.py serve`: quiet, no-cache, silent on client disconnects
         self.httpd = make_server(self.port, directory=self.directory)
         self.port = self.httpd.server_address[1]
+        _servers.add(self.port)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         return self
 
@@ -81,9 +103,8 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
-@pytest.fixture()
-def context(context):
-    """Abort (and remember) every request that is not for 127.0.0.1."""
+def _guard(context):
+    """Abort every request that is not for 127.0.0.1; the list of those aborted."""
     outside = []
 
     def guard(route):
@@ -95,16 +116,71 @@ def context(context):
             route.abort()
 
     context.route("**/*", guard)
+    return outside
+
+
+@pytest.fixture()
+def context(context):
+    """A fresh context of the test's own: a first visit."""
+    outside = _guard(context)
     yield context
     assert not outside, f"the site tried to reach outside hosts: {outside}"
 
 
+@pytest.fixture(scope="session")
+def _warm_contexts(browser, browser_context_args):
+    """The warm contexts of this worker, by their extra context arguments."""
+    contexts = {}
+
+    def get(extra, isolated):
+        key = repr((sorted(extra.items()), isolated))
+        if key not in contexts:
+            ctx = browser.new_context(**{**browser_context_args, **extra},
+                                      service_workers="allow" if isolated else "block")
+            contexts[key] = (ctx, _guard(ctx))
+        return contexts[key]
+
+    yield get
+    for ctx, _ in contexts.values():
+        ctx.close()
+
+
+# a returning visitor's engine, a new player: everything but Cache Storage (and, in
+# the isolated warm context, the service worker that isolates its pages)
+PLAYER_STATE = "cookies,file_systems,indexeddb,local_storage,websql"
+
+
 @pytest.fixture()
-def page(page):
+def page(request, _warm_contexts):
+    fresh = request.node.get_closest_marker("fresh_context") or "context" in request.fixturenames
+    if fresh:
+        page = request.getfixturevalue("context").new_page()
+        outside, seen = [], 0
+    else:
+        marker = request.node.get_closest_marker("browser_context_args")
+        extra = dict(marker.kwargs) if marker else {}
+        viewport = extra.pop("viewport", None)  # a page's own: no warm context of its own
+        isolated = request.node.get_closest_marker("isolated") is not None
+        ctx, outside = _warm_contexts(extra, isolated)
+        seen = len(outside)
+        ctx.clear_permissions()
+        page = ctx.new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
+        cdp = ctx.new_cdp_session(page)
+        for port in sorted(_servers):
+            cdp.send("Storage.clearDataForOrigin", {
+                "origin": f"http://127.0.0.1:{port}",
+                "storageTypes": PLAYER_STATE + ("" if isolated else ",service_workers")})
+        cdp.detach()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     yield page
+    if not fresh:
+        for other in page.context.pages:  # the test's own and any it opened beside it
+            other.close()
+        assert len(outside) == seen, f"the site tried to reach outside hosts: {outside[seen:]}"
     assert not errors, f"uncaught page errors: {errors}"
 
 

@@ -28,6 +28,9 @@ def hint_text(page, timeout=30.0):
                       timeout)
 
 
+# a first visit: the engine imports the bridge served below (a restored snapshot holds
+# the bridge already imported)
+@pytest.mark.fresh_context
 def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_server, puzzles_dir,
                                                                     tmp_path):
     # TAAI #510 has no goal picture and pysolver needs minutes for it

@@ -57,6 +57,7 @@ def taai510(puzzles_dir, tmp_path):
     return path
 
 
+@pytest.mark.fresh_context
 def test_opening_a_file_without_a_picture_can_be_cancelled(page, site_server, puzzles_dir, tmp_path):
     path = taai510(puzzles_dir, tmp_path)
     open_editor(page, site_server)

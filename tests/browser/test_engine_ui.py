@@ -114,6 +114,7 @@ def test_cancel_a_long_solve_then_keep_going(page, site_server):
     assert not page.text_content("#hint-text").startswith("No hint")
 
 
+@pytest.mark.isolated
 def test_cancel_by_interrupt_when_isolated(page, site_server):
     isolated_visit(page, site_server)
     open_builtin(page, "webpbn-knotty")

@@ -112,6 +112,7 @@ def test_cancel_that_restarts_the_engine_keeps_the_queued_hint(page, site_server
     assert page.get_attribute("#engine-status", "data-status") == "ready"
 
 
+@pytest.mark.isolated
 def test_cancel_a_queued_solve_when_isolated(page, site_server):
     isolated_visit(page, site_server)
     open_file(page, "taai382.txt", taai(TAAI_382))
@@ -135,6 +136,7 @@ def test_cancel_a_queued_solve_when_isolated(page, site_server):
     assert page.text_content("#solve-progress") == "Cancelled."
 
 
+@pytest.mark.isolated
 def test_cancel_then_solve_again_when_isolated(page, site_server):
     isolated_visit(page, site_server)
     open_file(page, "taai598.txt", taai(TAAI_598))
@@ -191,7 +193,8 @@ def test_race_is_answered_by_clingo_where_pysolver_is_slow(page, site_server):
     page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=120_000)
 
 
-@pytest.mark.parametrize("isolated", [False, True], ids=["restart", "interrupt"])
+@pytest.mark.parametrize("isolated", [False, pytest.param(True, marks=pytest.mark.isolated)],
+                         ids=["restart", "interrupt"])
 def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
     if isolated:
         isolated_visit(page, site_server)

@@ -85,15 +85,15 @@ def test_full_storage_tells_the_player_and_saves_when_room_comes_back(page, site
     assert state(page)[3][7] == "?" and state(page)[3][6] == "#"
 
 
-def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(context, site_server):
-    first = context.new_page()
+def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_server):
+    first = page
     # registered before the page's own listener, so the test can make this tab miss a save
     first.add_init_script("window.addEventListener('storage', (e) => { if (window.missSaves) e.stopImmediatePropagation(); }, true)")
     open_site(first, site_server)
     first.evaluate("localStorage.clear()")
     first.reload()
     first.wait_for_selector("html[data-booted=true]")
-    second = context.new_page()
+    second = page.context.new_page()
     open_site(second, site_server)     # the same puzzle: the last one played
     assert second.text_content("#puzzle-title") == "Welcome heart"
 
@@ -122,5 +122,3 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(context, site_
     first.click("#save-keep-mine")
     stored = json.loads(first.evaluate("k => localStorage.getItem(k)", KEY))
     assert stored["cells"][66] == "2" and stored["cells"][14] == "0"
-    first.close()
-    second.close()
