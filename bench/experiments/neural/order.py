@@ -27,9 +27,10 @@ from . import model as _model
 _DEFAULT = search._order
 
 
-def _SHARES(eng, rows, cols, cell, branches, rng=None):
-    """The value order before issue 20: row share x column share on every puzzle."""
-    like = search.share_likelihood(eng, rows, cols, cell, branches)
+def _SHARES(eng, rows, cols, cell, branches, rng=None, likely=True):
+    """The value order before issue 20: row share x column share on every puzzle
+    (without ``likely``, as search._order: the value deciding the fewest cells)."""
+    like = search.share_likelihood(eng, rows, cols, cell, branches) if likely else None
     search.arrange(branches, like if like is not None
                    else {b[5]: 1 / (1 + b[0]) for b in branches}, rng)
 
@@ -46,13 +47,13 @@ class Stats:
 
 
 def make_order(weights, stats=None):
-    """An ``_order(eng, rows, cols, cell, branches, rng)`` using ``weights``."""
+    """An ``_order(eng, rows, cols, cell, branches, rng, likely)`` using ``weights``."""
 
-    def order(eng, rows, cols, cell, branches, rng=None):
+    def order(eng, rows, cols, cell, branches, rng=None, likely=True):
         t0 = time.process_time()
         try:
-            if eng.ncol != 2 or len(branches) != 2:
-                return _SHARES(eng, rows, cols, cell, branches, rng)
+            if eng.ncol != 2 or len(branches) != 2 or not likely:
+                return _SHARES(eng, rows, cols, cell, branches, rng, likely)
             y, x = cell
             rs = shares(eng.row_clues[y], eng.w, rows[y], eng.work)
             cs = shares(eng.col_clues[x], eng.h, cols[x], eng.work)

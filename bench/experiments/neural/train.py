@@ -71,7 +71,7 @@ def collect(seed, count):
     """(X, y) lists: inputs at the branching cells of the shares-order search, goal values."""
     xs, ys = [], []
     for grid in boards(seed, count):
-        def recorder(eng, rows, cols, cell, branches, rng=None, grid=grid):
+        def recorder(eng, rows, cols, cell, branches, rng=None, likely=True, *, grid=grid):
             if len(branches) == 2:
                 y, x = cell
                 for yy, xx in line_cells(eng, rows, cols, y, x):
@@ -79,7 +79,7 @@ def collect(seed, count):
                     if f is not None:
                         xs.append(f)
                         ys.append(grid[yy][xx])
-            return _SHARES(eng, rows, cols, cell, branches, rng)
+            return _SHARES(eng, rows, cols, cell, branches, rng, likely)
         with patched(recorder):
             search.solve(puzzle_from_grid(grid), max_solutions=2, work=WORK)
     return xs, ys
