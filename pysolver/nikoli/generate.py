@@ -76,10 +76,10 @@ def generate_task(family, width, height, seed=1, minimal=True):
         sols = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"]]
         assert len(sols) == 1 and ans["exhausted"] and not rules.violations(grid, sols[0])
         grid.title = f"{family} {width}x{height} #{seed}"
-        stats = {"conflicts": ans["conflicts"]}
         return {"family": family, "width": width, "height": height, "seed": seed,
                 "attempts": attempt + 1, "clues": len(grid.clues),
-                "difficulty": aspsolve.difficulty(stats), "conflicts": ans["conflicts"],
+                "difficulty": aspsolve.difficulty(family, width, height, ans["conflicts"]),
+                "conflicts": ans["conflicts"],
                 "url": write_url(grid), "title": grid.title}
     raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "
                       f"(seed {seed}); try another seed")
