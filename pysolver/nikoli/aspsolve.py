@@ -109,9 +109,9 @@ def as_grid(puzzle) -> Grid:
 LABELS = ("easy", "medium", "hard", "expert")
 # clingo conflicts per 100 cells (finding the solution and proving it unique) up to which
 # a puzzle is easy, medium, hard: the quartiles of minimal puzzles the generator makes
-# (10x10 seeds 3-12, 15x15 seeds 2-4 per family; PERF.md "Difficulty"), so a family's
-# generated puzzles spread over the four labels
-DIFFICULTY = {"nurikabe": (20, 35, 45), "heyawake": (55, 80, 125),
+# (10x10 seeds 3-12, 15x15 seeds 2-4 per family, Nurikabe 10x10 only; PERF.md
+# "Difficulty"), so a family's generated puzzles spread over the four labels
+DIFFICULTY = {"nurikabe": (20, 32, 40), "heyawake": (55, 80, 125),
               "masyu": (40, 60, 120), "bag": (60, 90, 125)}
 
 
