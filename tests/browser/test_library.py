@@ -22,13 +22,18 @@ def dark_pixels(page, selector):
     }""")
 
 
-def test_library_filters_and_shows_progress(page, site_server, artifacts):
+def fresh_library(page, site_server):
+    """The Puzzles view at 1280x800 with nothing saved."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_site(page, site_server)
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     page.click("#nav-library")
+
+
+def test_library_filters_and_shows_progress(page, site_server, artifacts):
+    fresh_library(page, site_server)
     total = page.locator("#library-cards .lib-card").count()
     assert total >= 30
     assert page.is_hidden("#open-panel")             # opening files waits behind its own button
@@ -94,12 +99,7 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
 
 
 def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_site(page, site_server)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    page.click("#nav-library")
+    fresh_library(page, site_server)
     card = "#nikoli-cards .lib-card:has(button[data-file='{}']) canvas"
     page.wait_for_selector(card.format("nurikabe-7x7-1.txt"))
     for name in ("nurikabe-7x7-1.txt", "heyawake-7x7-1.txt", "masyu-7x7-1.txt", "bag-20x20-1.txt"):
