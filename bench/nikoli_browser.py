@@ -3,6 +3,7 @@
 hint latency along a whole hint walk (issues 16 and 17).
 
     python bench/nikoli_browser.py [--cache DIR] [--walk 10,15] [--max-hints N] [--json OUT]
+    python bench/nikoli_browser.py --instances 30 --walk ""   (solve times at 30x30)
 
 Needs a built site (`python build.py`) and Debian's chromium. Instances: the
 built-in library (web/puzzles/nikoli) and the URL caches of bench/nikoli.py in
@@ -57,9 +58,16 @@ RUN = """async ([task, args]) => {
 }"""
 
 
-def instances(cache: Path | None):
-    """(family, size, name, text) of the library and the bench caches."""
-    for p in sorted(LIBRARY.glob("*.txt")):
+def instances(cache: Path | None, sizes=()):
+    """(family, size, name, text) of the library and the bench caches; with ``sizes``,
+    bench/nikoli-instances of those sizes instead of the library."""
+    for n in sizes:
+        for p in sorted((ROOT / "bench" / "nikoli-instances").glob(f"*-{n}x{n}.txt")):
+            for ln in p.read_text().splitlines():
+                seed, link = ln.split()
+                g = model.parse(link)
+                yield g.family, g.width, f"{p.stem}-{seed}", link
+    for p in sorted(LIBRARY.glob("*.txt")) if not sizes else ():
         g = model.parse(p.read_text(encoding="utf-8"))
         if g.width == g.height:
             yield g.family, g.width, p.stem, p.read_text(encoding="utf-8")
@@ -114,11 +122,13 @@ def main(argv=None):
     ap.add_argument("--walk", default="10,15", help="sizes whose first instance per family is walked")
     ap.add_argument("--max-hints", type=int, default=1000)
     ap.add_argument("--no-solve", action="store_true")
+    ap.add_argument("--instances", default="", help="sizes (e.g. 30) of bench/nikoli-instances "
+                    "to time instead of the library")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    items = list(instances(args.cache))
+    items = list(instances(args.cache, [int(n) for n in args.instances.split(",") if n]))
     walk_sizes = {int(s) for s in args.walk.split(",") if s}
     out = {"machine": platform.platform(), "solve": [], "first_hint": [], "walk": []}
     httpd, url = serve()

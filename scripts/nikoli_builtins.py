@@ -1,13 +1,15 @@
 """Generate the built-in Nikoli puzzles into web/puzzles/nikoli/ (one text file per
 puzzle, its puzz.link URL inside, and index.json). Deterministic: family, size and
-seed decide each puzzle. Usage: python scripts/nikoli_builtins.py [FAMILY...]"""
+seed decide each puzzle. Usage: python scripts/nikoli_builtins.py [FAMILY...];
+``--relabel`` keeps the puzzles and rewrites index.json from them (the engine's
+difficulty, the clues the library's thumbnails draw)."""
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pysolver.nikoli import generate, model, url  # noqa: E402
+from pysolver.nikoli import aspsolve, generate, model, url  # noqa: E402
 from pysolver.puzzle import PuzzleError  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
@@ -39,16 +41,41 @@ def main(families):
                                     f"# the same puzzle as text:\n"
                                     + "".join("# " + ln + "\n" for ln in
                                               model.to_text(grid).splitlines()))
-            keep.append({"file": name, "family": fam, "width": n, "height": n, "seed": seed,
-                         "url": url.write_url(grid), "difficulty": info["difficulty"],
-                         "clues": info["clues"]})
-            print(name, info["difficulty"], flush=True)
+            keep.append(entry(name, grid, seed))
+            print(name, keep[-1]["difficulty"], flush=True)
     index = json.loads(index_path.read_text()) if index_path.exists() else {}
     keep += [p for p in index.get("puzzles", ()) if p["family"] not in families]
-    index = {"attribution": CREDIT}
-    index["puzzles"] = sorted(keep, key=lambda p: (p["family"], p["width"], p["seed"]))
-    index_path.write_text(json.dumps(index, indent=1) + "\n")
+    write_index(keep)
+
+
+def entry(name, grid, seed) -> dict:
+    """The index entry of one built-in puzzle."""
+    return {"file": name, "family": grid.family, "width": grid.width, "height": grid.height,
+            "seed": seed, "url": url.write_url(grid), "difficulty": aspsolve.check(grid)["difficulty"],
+            "clues": len(grid.clues),
+            "board": {"clues": model.clue_list(grid), "rooms": grid.rooms}}
+
+
+def write_index(entries):
+    entries = sorted(entries, key=lambda p: (p["family"], p["width"], p["seed"]))
+    lines = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in entries)  # one line each
+    (OUT / "index.json").write_text(f'{{"attribution": {json.dumps(CREDIT, ensure_ascii=False)},\n'
+                                    f' "puzzles": [\n  {lines}\n ]}}\n')
+
+
+def relabel():
+    """index.json again from the stored puzzles (the same puzzles)."""
+    old = json.loads((OUT / "index.json").read_text())["puzzles"]
+    out = []
+    for p in old:
+        grid = model.parse((OUT / p["file"]).read_text(), p["file"])
+        out.append(entry(p["file"], grid, p["seed"]))
+        print(p["file"], p["difficulty"], "->", out[-1]["difficulty"], flush=True)
+    write_index(out)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or list(model.FAMILIES))
+    if sys.argv[1:] == ["--relabel"]:
+        relabel()
+    else:
+        main(sys.argv[1:] or list(model.FAMILIES))

@@ -116,6 +116,7 @@ def test_builtins_read_and_index():
         g = model.parse(text, entry["file"])
         assert url.write_url(g) == entry["url"] and g.family == entry["family"]
         assert 7 <= g.width <= 20 and entry["difficulty"]
+        assert entry["board"] == {"clues": model.clue_list(g), "rooms": g.rooms}  # thumbnails
         body = "\n".join(ln[2:] for ln in text.splitlines()[3:])  # the text copy
         assert url.write_url(model.parse_text(body)) == entry["url"]
 

@@ -3,6 +3,7 @@ encodings agree with the seed-style baselines on small instances (unique,
 several solutions, none); the command line's JSON."""
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +63,18 @@ def test_examples_unique(family):
     g = url.read_url(EXAMPLES[family])
     r = aspsolve.solve(g, 2)
     assert r["status"] == "unique" and rules.violations(g, r["solutions"][0]) == []
+
+
+def test_difficulty_is_conflicts_per_cell_against_the_family_quartiles():
+    for fam, (q1, q2, q3) in aspsolve.DIFFICULTY.items():
+        labels = [aspsolve.difficulty(fam, 10, 10, c) for c in (0, q1, q1 + 1, q2 + 1, q3, q3 + 1)]
+        assert labels == ["easy", "easy", "medium", "hard", "hard", "expert"], fam
+        # per cell: a 20x20 with four times the conflicts of a 10x10 gets its label
+        assert aspsolve.difficulty(fam, 20, 20, 4 * (q2 + 1)) == "hard"
+    # the built-ins spread over the labels (they are mostly "expert" by raw conflicts)
+    index = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
+                        / "index.json").read_text())
+    assert {p["difficulty"] for p in index["puzzles"]} == set(aspsolve.LABELS)
 
 
 @pytest.mark.parametrize("family, seed", [("nurikabe", 1), ("heyawake", 1), ("bag", 1), ("masyu", 1)])

@@ -106,16 +106,26 @@ def as_grid(puzzle) -> Grid:
     return puzzle if isinstance(puzzle, Grid) else parse(str(puzzle))
 
 
-DIFFICULTY = ((0, "easy"), (10, "medium"), (100, "hard"))  # clingo conflicts up to
+LABELS = ("easy", "medium", "hard", "expert")
+# clingo conflicts per 100 cells (finding the solution and proving it unique) up to which
+# a puzzle is easy, medium, hard: the quartiles of minimal puzzles the generator makes
+# (10x10 seeds 3-12, 15x15 seeds 2-4 per family, Nurikabe 10x10 only; PERF.md
+# "Difficulty"), so a family's generated puzzles spread over the four labels
+DIFFICULTY = {"nurikabe": (20, 32, 40), "heyawake": (55, 80, 125),
+              "masyu": (40, 60, 120), "bag": (60, 90, 125)}
 
 
-def difficulty(stats: dict) -> str:
-    """The engine's difficulty: clingo's conflicts while it finds the solution and
-    proves it unique (work counted, not seconds; same clingo, same answer)."""
-    for cap, name in DIFFICULTY:
-        if stats["conflicts"] <= cap:
+def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
+    """The engine's difficulty: clingo's conflicts per 100 cells while it finds the
+    solution and proves it unique, against the family's quartiles (DIFFICULTY). Work
+    counted, not seconds: the same clingo gives the same label on any machine. It
+    grows with how much a solver must guess and back out of, which is what a player
+    feels as a hard step; per cell, so a large grid of easy steps stays easy."""
+    rate = 100 * conflicts / (width * height)
+    for cap, name in zip(DIFFICULTY[family], LABELS):
+        if rate <= cap:
             return name
-    return "expert"
+    return LABELS[-1]
 
 
 def check(grid: Grid, count_cap=2, timeout=None) -> dict:
@@ -124,6 +134,7 @@ def check(grid: Grid, count_cap=2, timeout=None) -> dict:
     unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
     return {"family": grid.family, "status": r["status"], "unique": unique,
             "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
-            "difficulty": difficulty(r["stats"]) if unique else None,
+            "difficulty": difficulty(grid.family, grid.width, grid.height,
+                                     r["stats"]["conflicts"]) if unique else None,
             "conflicts": r["stats"]["conflicts"], "solutions": r["solutions"],
             "time_s": r["time_s"]}

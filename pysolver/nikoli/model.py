@@ -61,6 +61,12 @@ class Grid:
         return {self.rooms[y * self.width + x]: n for (x, y), n in self.clues.items()}
 
 
+def clue_list(grid: Grid) -> list:
+    """The clues as [[x, y, n], ...] in reading order (n: UNKNOWN for "?"; Masyu WHITE or
+    BLACK), as the site's board and library thumbnails take them."""
+    return [[x, y, n] for (x, y), n in sorted(grid.clues.items(), key=lambda kv: kv[0][::-1])]
+
+
 def family_name(name: str, where: str = "") -> str:
     fam = ALIASES.get(name.lower())
     if fam is None:

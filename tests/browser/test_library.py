@@ -22,13 +22,18 @@ def dark_pixels(page, selector):
     }""")
 
 
-def test_library_filters_and_shows_progress(page, site_server, artifacts):
+def fresh_library(page, site_server):
+    """The Puzzles view at 1280x800 with nothing saved."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_site(page, site_server)
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     page.click("#nav-library")
+
+
+def test_library_filters_and_shows_progress(page, site_server, artifacts):
+    fresh_library(page, site_server)
     total = page.locator("#library-cards .lib-card").count()
     assert total >= 30
     assert page.is_hidden("#open-panel")             # opening files waits behind its own button
@@ -91,3 +96,26 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     page.wait_for_function("location.hash === '#/play'")
     assert page.text_content("#puzzle-title") == "Welcome heart"
     assert page.text_content("#status") == "Progress restored."
+
+
+def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts):
+    fresh_library(page, site_server)
+    card = "#nikoli-cards .lib-card:has(button[data-file='{}']) canvas"
+    page.wait_for_selector(card.format("nurikabe-7x7-1.txt"))
+    for name in ("nurikabe-7x7-1.txt", "heyawake-7x7-1.txt", "masyu-7x7-1.txt", "bag-20x20-1.txt"):
+        assert dark_pixels(page, card.format(name)) > 0, name    # a new puzzle shows its clues
+    nurikabe = card.format("nurikabe-7x7-1.txt")
+    clues_only = dark_pixels(page, nurikabe)
+    page.locator("#nikoli-cards").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "library-nikoli-1280.png"))
+
+    page.click("button.open-nikoli[data-file='nurikabe-7x7-1.txt']")
+    page.wait_for_function("window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'nurikabe'")
+    box = page.locator("#nk-board canvas.cells").bounding_box()
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    page.mouse.click(box["x"] + 1.5 * cs, box["y"] + 0.5 * cs)   # (1, 0) has no number: shaded
+    page.wait_for_function("window.nonogramApp.nikoli.game.cells[1] === 2")
+    page.click("#nav-library")
+    assert page.get_attribute("#nikoli-cards .lib-card:has(button[data-file='nurikabe-7x7-1.txt'])",
+                              "data-status") == "progress"
+    assert dark_pixels(page, nurikabe) > clues_only             # the progress over the clues

@@ -5,17 +5,7 @@ const PAPER = "#fbfaf7", LINE = "#d9d6cc", CROSS = "#b9b5aa";
 
 /** rec: a saved game ({cells, solved, puzzle}) or null; w, h: the puzzle's size. */
 export function drawThumb(canvas, w, h, rec) {
-  const cs = BOX / Math.max(w, h);
-  const cw = Math.max(1, Math.round(w * cs)), ch = Math.max(1, Math.round(h * cs));
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(cw * dpr);
-  canvas.height = Math.round(ch * dpr);
-  canvas.style.width = `${cw}px`;
-  canvas.style.height = `${ch}px`;
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, cw, ch);
+  const { ctx, cs } = thumbCanvas(canvas, w, h);
   const cells = rec && typeof rec.cells === "string" && rec.cells.length === w * h ? rec.cells : null;
   if (!cells || !rec.solved) gridLines(ctx, w, h, cs, cells ? 5 : 1);
   if (!cells) return;
@@ -35,8 +25,24 @@ export function drawThumb(canvas, w, h, rec) {
   }
 }
 
+/** The canvas sized for a w x h board and cleared to paper: its context and cell size (CSS px). */
+export function thumbCanvas(canvas, w, h) {
+  const cs = BOX / Math.max(w, h);
+  const cw = Math.max(1, Math.round(w * cs)), ch = Math.max(1, Math.round(h * cs));
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(cw * dpr);
+  canvas.height = Math.round(ch * dpr);
+  canvas.style.width = `${cw}px`;
+  canvas.style.height = `${ch}px`;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, cw, ch);
+  return { ctx, cs };
+}
+
 /** Grid lines every `every` cells (every cell for a blank board when cells are big enough). */
-function gridLines(ctx, w, h, cs, every) {
+export function gridLines(ctx, w, h, cs, every) {
   if (every === 1 && cs < 5) every = 5;
   ctx.strokeStyle = LINE;
   ctx.lineWidth = 1;

@@ -1,8 +1,8 @@
 // The built-in Nurikabe, Heyawake, Masyu and Bag puzzles (puzzles/nikoli/index.json, made by
-// the project's generator) as cards in the Puzzles view: a thumbnail of the progress, family,
+// the project's generator) as cards in the Puzzles view: a thumbnail of the clues and the progress, family,
 // size, difficulty and status; a card opens its puzzle in the Nikoli view.
 import { loadGame } from "./storage.js";
-import { drawThumb } from "./library-thumb.js";
+import { drawNikoliThumb } from "./nikoli-thumb.js";
 import { formatTime } from "./game-clock.js";
 import { el } from "./editor-dom.js";
 import { FAMILY_NAMES } from "./nikoli-game.js";
@@ -44,8 +44,7 @@ export class NikoliLibrary {
     const status = !rec ? "new" : rec.solved ? "solved" : rec.played ? "progress" : "new";
     const thumb = el("canvas", { className: "lib-thumb" });
     thumb.setAttribute("aria-hidden", "true");
-    // a shading family's progress draws as a nonogram's does (Masyu's values are edges: a blank grid)
-    drawThumb(thumb, e.width, e.height, status !== "new" && e.family !== "masyu" ? rec : null);
+    drawNikoliThumb(thumb, e, status !== "new" ? rec : null);
     const b = el("button", { type: "button", className: "open-nikoli", textContent: builtinTitle(e) });
     b.dataset.file = e.file;
     b.addEventListener("click", () => this.onOpen(e));

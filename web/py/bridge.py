@@ -109,10 +109,10 @@ def do_nikoli_parse(payload, progress):
     """A Nurikabe, Heyawake, Masyu or Bag puzzle (puzz.link/pzv.jp URL or the family's
     text) as the play screen draws it: clues [[x, y, n]...] (n -2: "?"; Masyu 1 white,
     2 black), rooms (Heyawake), and its URL, which names it from then on."""
-    from pysolver.nikoli import url
+    from pysolver.nikoli import model, url
     grid = _nikoli_grid(payload.get("text", ""), payload.get("filename") or "puzzle")
     return {"format": "nikoli", "family": grid.family, "width": grid.width, "height": grid.height,
-            "clues": [[x, y, n] for (x, y), n in sorted(grid.clues.items(), key=lambda kv: kv[0][::-1])],
+            "clues": model.clue_list(grid),
             "rooms": grid.rooms, "url": url.write_url(grid)}
 
 
