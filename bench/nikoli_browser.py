@@ -6,8 +6,10 @@ hint latency along a whole hint walk (issues 16 and 17).
     python bench/nikoli_browser.py --instances 30 --walk ""   (solve times at 30x30)
 
 Needs a built site (`python build.py`) and Debian's chromium. Instances: the
-built-in library (web/puzzles/nikoli) and the URL caches of bench/nikoli.py in
---cache (<family>-<size>.json). Everything is timed in the page (performance.now)
+built-in library (web/puzzles/nikoli), instance files in --cache (bench/nikoli.py's
+"seed URL" lines, <family>-<W>x<H>.txt as in bench/nikoli-instances, or older
+<family>-<size>.json {seed: URL} caches), or with --instances the stored sets.
+The walks take the first instance per family and size, so the library's built-ins. Everything is timed in the page (performance.now)
 through js/nikoli-asp.js, i.e. the Python task in the engine worker and each of
 its clingo calls on clingo-wasm, as the site runs them; native clingo on the same
 calls in this process is the peer (the machine's load hits both alike):
@@ -71,8 +73,10 @@ def instances(cache: Path | None, sizes=()):
         g = model.parse(p.read_text(encoding="utf-8"))
         if g.width == g.height:
             yield g.family, g.width, p.stem, p.read_text(encoding="utf-8")
-    for p in sorted(cache.glob("*.json")) if cache else ():
-        for seed, link in json.loads(p.read_text()).items():
+    for p in sorted(cache.glob("*.json")) + sorted(cache.glob("*.txt")) if cache else ():
+        pairs = (json.loads(p.read_text()).items() if p.suffix == ".json" else
+                 (ln.split() for ln in p.read_text().splitlines() if ln.strip()))
+        for seed, link in pairs:
             if link:
                 g = model.parse(link)
                 yield g.family, g.width, f"{p.stem}-{seed}", link
@@ -118,7 +122,7 @@ def walk(page, grid, text, max_hints):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cache", type=Path, help="bench/nikoli.py's instance cache folder")
+    ap.add_argument("--cache", type=Path, help="a folder of instance files (bench/nikoli.py's .txt or older .json)")
     ap.add_argument("--walk", default="10,15", help="sizes whose first instance per family is walked")
     ap.add_argument("--max-hints", type=int, default=1000)
     ap.add_argument("--no-solve", action="store_true")
