@@ -16,6 +16,7 @@ import re
 import time
 from pathlib import Path
 
+from .memo import Memo
 from .puzzle import Puzzle, PuzzleError, rows_text
 
 ENCODINGS_DIR = Path(__file__).resolve().parent / "encodings"
@@ -31,7 +32,20 @@ def encoding(name: str = "nonogram") -> str:
     """The text of encodings/<name>.lp."""
     if name not in ENCODINGS:
         raise PuzzleError(f"unknown ASP encoding {name!r}; choose one of {', '.join(ENCODINGS)}")
-    return (ENCODINGS_DIR / f"{name}.lp").read_text(encoding="utf-8")
+    return encoding_file(name)
+
+
+_TEXTS = Memo("asp.encoding_file", 16)
+
+
+def encoding_file(name: str) -> str:
+    """The text of encodings/<name>.lp, any of them (Nikoli's too), read once:
+    hints ask for it on every call."""
+    text = _TEXTS.get(name)
+    if text is None:
+        text = (ENCODINGS_DIR / f"{name}.lp").read_text(encoding="utf-8")
+        _TEXTS.put(name, text)
+    return text
 
 
 def clue_ranges(clue, length) -> list:

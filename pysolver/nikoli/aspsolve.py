@@ -24,9 +24,8 @@ _ATOM = re.compile(r"(\w+)\(([-\d,]+)\)")
 
 def encoding_text(grid: Grid, baseline: bool = False) -> str:
     if baseline:
-        return (asp.ENCODINGS_DIR / f"seed_{grid.family}.lp").read_text(encoding="utf-8")
-    return "\n".join((asp.ENCODINGS_DIR / f"{name}.lp").read_text(encoding="utf-8")
-                     for name in ("grid_common", grid.family))
+        return asp.encoding_file(f"seed_{grid.family}")
+    return "\n".join(asp.encoding_file(name) for name in ("grid_common", grid.family))
 
 
 def facts(grid: Grid) -> str:
