@@ -248,13 +248,9 @@ def _bag(grid, rows):
     inside = {c for c, v in cells.items() if v == "."}
     outside = {c for c, v in cells.items() if v == "#"}
     out = []
-    groups = components(inside, w, h)
-    edge = lambda c: c[0] in (0, w - 1) or c[1] in (0, h - 1)  # noqa: E731
-    holes = [g for g in components(outside, w, h)
-             if not any(edge(c) for c in g) and _enclosed(g, cells, w, h, "#.")]
-    split = len(groups) > 1 and any(_enclosed(g, cells, w, h, ".#") for g in groups)
-    if split or holes or (not inside and "?" not in cells.values()):
-        out.append(_result("B1", (inside if split else set()) | {c for g in holes for c in g}))
+    broken = _bag_split(inside, outside, cells, w, h) | _bag_holes(inside, outside, cells, w, h)
+    if broken or (not inside and "?" not in cells.values()):
+        out.append(_result("B1", broken))
     bad = [c for c in grid.clues if c in outside]
     if bad:
         out.append(_result("B2", bad))
@@ -270,4 +266,34 @@ def _bag(grid, rows):
             least += len(seen) - len(seen.lstrip("."))  # the sure ones: inside up to a "?"
         if least > n or most < n:
             out.append(_result("B3", [(x, y)]))
+    return out
+
+
+def _wall(region, cells, w, h, value) -> set:
+    """The cells of ``value`` next to the region (what shuts it in)."""
+    nbrs = _neighbours(w, h)
+    return {n for c in region for n in nbrs[c] if n not in region and cells[n] == value}
+
+
+def _bag_split(inside, outside, cells, w, h) -> set:
+    """The inside cells and the outside ones cutting them apart, when no way through
+    cells not outside joins them all (the inside of one loop is connected); else
+    an empty set."""
+    if len(inside) < 2:
+        return set()
+    parts = [set(g) for g in components(set(cells) - outside, w, h) if not inside.isdisjoint(g)]
+    if len(parts) < 2:
+        return set()
+    return inside | _wall(min(parts, key=len), cells, w, h, "#")
+
+
+def _bag_holes(inside, outside, cells, w, h) -> set:
+    """The outside cells from which no way through cells not inside reaches the
+    grid's edge (the loop would have a hole there), with the inside cells around
+    them; else an empty set."""
+    out = set()
+    for g in components(set(cells) - inside, w, h):
+        if outside.isdisjoint(g) or any(c[0] in (0, w - 1) or c[1] in (0, h - 1) for c in g):
+            continue
+        out |= (outside & set(g)) | _wall(g, cells, w, h, ".")
     return out

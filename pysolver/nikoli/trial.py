@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from . import joins, rules
 
-# forced units whose opposite is checked alone (the nearest first); Heyawake's
-# checker costs ~3x the others
-AT_ONCE = {"nurikabe": 64, "bag": 64, "heyawake": 16, "masyu": 64}
 CANDIDATES = 8  # the nearest forced units tried further
 RADIUS = 2  # units tried: at most this far (king moves) from the tried one
 # checker calls per hint for the trials (its H2 groups every unshaded cell)
@@ -91,13 +88,14 @@ class _Joins:
 def explain(grid, marks, forced):
     """(unit, value, [rule, ...], [unit, ...]) for a ``forced`` (unit, value) pair
     whose opposite the checker refutes, with the marks the refutation read; or
-    None. The first of the nearest AT_ONCE whose opposite breaks a rule at once
-    wins, else the first of the nearest CANDIDATES a trial refutes. ``marks``:
-    {unit: bool}."""
+    None. The first (nearest) whose opposite breaks a rule at once wins (one
+    checker call each: Bag's and Heyawake's connectivity is global, so a far unit
+    may be the one), else the first of the nearest CANDIDATES a trial refutes.
+    ``marks``: {unit: bool}."""
     state = (_Joins if grid.family == "masyu" else _Cells)(grid, marks)
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver
-    return _first(state, marks, forced[:AT_ONCE[grid.family]], None) or \
+    return _first(state, marks, forced, None) or \
         _first(state, marks, forced[:CANDIDATES], [BUDGET[grid.family]])
 
 
