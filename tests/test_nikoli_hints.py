@@ -188,7 +188,8 @@ def test_masyu_crosses_count_as_marks():
 def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
     """With the trials off, every hint is explained by clingo: its opposite value,
     the marks it shows and the rules it names leave no answer set (checked without a
-    work limit)."""
+    work limit), Nurikabe's and Bag's numbered cells taken unshaded / inside as the
+    hints take them."""
     monkeypatch.setattr(hints.trial, "explain", lambda *a: None)
     grid = url.read_url(EXAMPLES[family])
     state, crosses, seen = ["?" * grid.width] * grid.height, [], 0
@@ -200,7 +201,8 @@ def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
         unit, value = unit_of(grid, r["cells"][0])
         because = [(hints.atom(grid, u), v) for u, v in map(lambda c: unit_of(grid, c), r["because"])]
         named = [(f"active({n.lower()})", True) for n in r["rules"]]
-        ask = Ask(text, hints.ARGS, [(hints.atom(grid, unit), not value)] + because + named)
+        given = [(hints.atom(grid, c), family == "bag") for c in hints._given(grid)]
+        ask = Ask(text, hints.ARGS, [(hints.atom(grid, unit), not value)] + because + named + given)
         assert asprun.solve_native(ask)["sat"] is False, r
         seen += 1
         if r["cells"][0]["value"] == "no line":

@@ -217,7 +217,7 @@ def hint_task(puzzle, state, crosses=()):
             return (yield from _mistake_task(grid, text, marks, rule_on))
         sure = frozenset(ans["models"][0])
         _consequences.put(text, (_consequences.get(text, ()) + ((dict(marks), sure),))[-4:])
-    given = set(grid.clues) if grid.family in ("nurikabe", "bag") else set()  # never shaded
+    given = _given(grid)
     open_units = [u for u in units(grid) if u not in marks and u not in given]
     near = _nearness(grid, marks)
     forced = sorted(((u, v) for u in open_units for v in (True, False)
@@ -234,6 +234,12 @@ def hint_task(puzzle, state, crosses=()):
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
     return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _given(grid) -> set:
+    """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
+    shaded (never hinted; the trials and explanations take them so)."""
+    return set(grid.clues) if grid.family in ("nurikabe", "bag") else set()
 
 
 def _known_consequences(grid, text, marks):
@@ -280,10 +286,15 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     """Task: (unit, value, rules, marks) for the first forced unit: with its opposite
     value and the marks within distance 1, 2, then all of them assumed, the first
     that leaves no answer set with every rule, and the rules still needed (one call
-    per distance). When a call runs out of work, every rule and mark is named (the
-    cautious run proved the unit forced by them all), rather than more calls."""
+    per distance; _needed_rules). When neither that call nor its confirmation proves
+    anything, every rule and mark is named (the cautious run proved the unit forced
+    by them all), rather than more calls."""
     unit, value = forced
-    opposite = [(atom(grid, unit), not value)]
+    # numbered cells are unshaded / inside, as the trials take them (N1, B2 are read
+    # at a glance; without them a relaxed rule set costs clingo a search for
+    # another solution)
+    opposite = [(atom(grid, unit), not value)] + [
+        (atom(grid, c), grid.family == "bag") for c in sorted(_given(grid))]
     for r in RADII + (None,):
         near = [m for m in marks if r is None or _distance(m, unit) <= r]
         fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
