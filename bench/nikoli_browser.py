@@ -115,7 +115,10 @@ def walk(page, grid, text, max_hints):
         state = hints.played(grid, state, h, crosses)
     return {"hints": len(ms), "p50_s": pct(ms, 0.5) / 1000, "p95_s": pct(ms, 0.95) / 1000,
             "max_s": max(ms) / 1000, "python_share": sum(py) / sum(ms),
-            "asks_mean": statistics.mean(asks), "asks_max": max(asks), "native_p50_s": pct(native, 0.5),
+            "asks_mean": statistics.mean(asks), "asks_max": max(asks),
+            "asked_share": sum(1 for a in asks if a) / len(asks),
+            "clingo_s_per_ask": sum(m - p for m, p in zip(ms, py)) / max(sum(asks), 1) / 1000,
+            "python_p95_s": pct(py, 0.95) / 1000, "native_p50_s": pct(native, 0.5),
             "native_p95_s": pct(native, 0.95), "same_as_native": same, "kinds": kinds,
             "complete": h["explanation"] == "The grid is complete."}
 
@@ -189,7 +192,9 @@ def report(out):
     for w in out["walk"]:
         print(f"  {w['family']:9} {w['size']}x{w['size']} {w['name']}: first {first[(w['family'], w['size'])]:.3f} s; "
               f"{w['hints']} hints p50 {w['p50_s']:.3f} s p95 {w['p95_s']:.3f} s max {w['max_s']:.3f} s "
-              f"(asks mean {w['asks_mean']:.1f} max {w['asks_max']}, Python {w['python_share']:.0%}); "
+              f"(asks mean {w['asks_mean']:.1f} max {w['asks_max']}, Python {w['python_share']:.0%}; "
+              f"hints asking {w['asked_share']:.1%}, {w['clingo_s_per_ask']:.3f} s per ask, "
+              f"Python p95 {w['python_p95_s']:.3f} s); "
               f"native p50 {w['native_p50_s']:.3f} p95 {w['native_p95_s']:.3f}; "
               f"same as native {w['same_as_native']}/{w['hints']}; complete {w['complete']}")
 

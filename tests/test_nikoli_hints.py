@@ -154,7 +154,7 @@ def test_a_wasm_like_driver_gives_the_same_hints(family, text):
     assert all(a == b or (x, y) in given for y, (r, s) in enumerate(zip(state, solution))
                for x, (a, b) in enumerate(zip(r, s))), state
     # most hints are compared (the built-in Nurikabe 7x7 of 2026-11-24: 31 of 41; the
-    # others hit SHRINK_CONFLICTS, where fresh groundings may name one rule more)
+    # others hit a conflict limit, where fresh groundings may name one rule more)
     assert compared >= 0.7 * (seen + 1), (compared, seen)
     wrong = next(flipped_states(grid, solution, random.Random(text), 1))[0]
     mine, wasm, cut = both(text, wrong)
@@ -182,3 +182,30 @@ def test_masyu_crosses_count_as_marks():
     with pytest.raises(PuzzleError, match="crosses are for Masyu only"):
         hints.run_native(hints.hint_task(url.read_url(EXAMPLES["bag"]), ["?" * 6] * 6,
                                          [cross(*line)]))
+
+
+@pytest.mark.parametrize("family", sorted(EXAMPLES))
+def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
+    """With the trials off, every hint is explained by clingo: its opposite value,
+    the marks it shows and the rules it names leave no answer set (checked without a
+    work limit), Nurikabe's and Bag's numbered cells taken unshaded / inside as the
+    hints take them."""
+    monkeypatch.setattr(hints.trial, "explain", lambda *a: None)
+    grid = url.read_url(EXAMPLES[family])
+    state, crosses, seen = ["?" * grid.width] * grid.height, [], 0
+    text = hints.program(grid)
+    while seen < 12:
+        r = asprun.drive(hints.hint_task(grid, state, crosses), solve_like_wasm)
+        if r["kind"] != "deduction":
+            break
+        unit, value = unit_of(grid, r["cells"][0])
+        because = [(hints.atom(grid, u), v) for u, v in map(lambda c: unit_of(grid, c), r["because"])]
+        named = [(f"active({n.lower()})", True) for n in r["rules"]]
+        given = [(hints.atom(grid, c), family == "bag") for c in hints._given(grid)]
+        ask = Ask(text, hints.ARGS, [(hints.atom(grid, unit), not value)] + because + named + given)
+        assert asprun.solve_native(ask)["sat"] is False, r
+        seen += 1
+        if r["cells"][0]["value"] == "no line":
+            crosses.append(r["cells"][0])
+        state = hints.played(grid, state, r, crosses)
+    assert seen >= 5

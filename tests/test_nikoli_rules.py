@@ -61,3 +61,33 @@ def test_bad_grid_text():
     g = url.read_url(EXAMPLES["bag"])
     with pytest.raises(rules.NikoliError, match="row 2 has 5 cells"):
         rules.violations(g, ["......", ".....", "......", "......", "......", "......"])
+
+
+@pytest.mark.parametrize("family", sorted(SOLVED))
+def test_partial_solutions_break_no_rule(family):
+    """Sound on partial grids: a grid that some solution completes breaks nothing
+    (every solution of small instances, cells forgotten at random)."""
+    import random
+    pytest.importorskip("clingo")
+    from pysolver.nikoli import aspsolve
+    from test_nikoli_solve import small_instances
+    rng = random.Random(family)
+    for g in list(small_instances(family, 8)) + [url.read_url(EXAMPLES[family])]:
+        for sol in aspsolve.solve(g, 0)["solutions"]:
+            for share in (0.2, 0.5, 0.8):
+                rows = ["".join(ch if rng.random() < share else "?" for ch in r) for r in sol]
+                assert rules.violations(g, rows) == [], (url.write_url(g), rows)
+
+
+def test_bag_partial_cuts_and_holes():
+    """B1 on a partial grid: inside cells that no way through undecided cells joins,
+    and an outside cell that no way through them takes to the edge (clues of the
+    example at x, y: (1, 0), (1, 2), (4, 2), (3, 3), (2, 4), (0, 5), (4, 5))."""
+    g = url.read_url(EXAMPLES["bag"])
+    assert rules.violations(g, ["?????#", "??#??#", "??????", "???.??", "??????", "??????"]) == []
+    split = ["?.#???", "?#????", "#?????", "???.??", "??????", "??????"]
+    (v,) = [b for b in rules.violations(g, split) if b["rule"] == "B1"]
+    assert sorted(v["cells"]) == [[1, 2], [1, 3], [2, 2], [3, 1], [4, 4]], v  # inside + the cut
+    hole = ["??????", "?...??", "?.#.??", "?...??", "??????", "??????"]
+    (v,) = [b for b in rules.violations(g, hole) if b["rule"] == "B1"]
+    assert [3, 3] in v["cells"] and [2, 3] in v["cells"] and [1, 1] not in v["cells"], v

@@ -13,12 +13,12 @@ which grounds again at every call: the calls are kept few):
    flipped mark itself when one was flipped (``kind: mistake``);
 3. the explanation of a forced unit (nearest the marks and clues first): first,
    with no clingo call, a rule checker (trial.py) on the marks plus the opposite
-   value of each of the nearest forced units: the first whose opposite breaks a
-   rule at once is the hint, else the first whose opposite a short what-if trial
+   value of each forced unit: the first whose opposite breaks a rule at once is
+   the hint, else the first whose opposite a short what-if trial
    refutes (a unit near it left with no possible value), with the rules read;
    otherwise the first forced unit, with its opposite value and the marks within a
-   growing distance of it assumed, each rule dropped in turn while no solution is
-   left.
+   growing distance of it assumed: one call per distance enumerates which sets of
+   rules (all, all but one) leave no answer set, so the rules named are needed.
 State rows use the solve output's characters and ``?``; Masyu rows may also use
 the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 """
@@ -43,7 +43,8 @@ COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#s
               "bag": ("outside", "#show outside/2."),
               "masyu": ("no_line", "no_line(X, Y, U, V) :- pos(X, Y, U, V), "
                                    "not line(X, Y, U, V).\n#show no_line/4.")}
-SHRINK_CONFLICTS = 300  # work per explaining solve; past it the assumption stays
+RULE_SETS_CONFLICTS = 3000  # work for the rule sets of one explanation
+CONFIRM_CONFLICTS = 300  # past RULE_SETS_CONFLICTS: work to refute with every rule
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
@@ -156,28 +157,42 @@ def _distance(a, b) -> int:
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in ca for q in cb)
 
 
-def _drop_unneeded(family, text, fixed, optional):
-    """Task: (the optional assumptions left after dropping each in turn while the rest
-    is still proved unsatisfiable (within SHRINK_CONFLICTS; otherwise it stays),
-    whether some drop was proved so: then ``fixed`` + ``optional`` is unsatisfiable
-    too). The family's SELDOM rules are tried together first. Cores are not used
-    even where the driver has them: a core-guided shrink may keep another minimal
-    set, and the hint must not depend on the driver."""
-    keep, i, proved = list(optional), 0, False
-    block = [a for a in keep if a[0] in SELDOM.get(family, ())]
-    if block:
-        trial = [a for a in keep if a not in block]
-        ans = yield Ask(text, ARGS, tuple(fixed + trial), limit=SHRINK_CONFLICTS)
-        if ans["sat"] is False:
-            keep, proved = trial, True
-    while i < len(keep):
-        trial = keep[:i] + keep[i + 1:]
-        ans = yield Ask(text, ARGS, tuple(fixed + trial), limit=SHRINK_CONFLICTS)
-        if ans["sat"] is False:
-            keep, proved = trial, True
-        else:
-            i += 1
-    return keep, proved
+def _rule_sets(family) -> str:
+    """The explaining call's extra text: the sets of rule guards it enumerates
+    (projected onto ``active/1``): every rule, every rule but one, and every rule but
+    some of the family's SELDOM ones."""
+    names = [r[len("active("):-1] for r in ["active(%s)" % n for n in RULES[family]]]
+    seldom = {a[len("active("):-1] for a in SELDOM.get(family, ())}
+    pairs = "".join(f":- not active({a}), not active({b}).\n"
+                    for i, a in enumerate(names) for b in names[i + 1:]
+                    if not (a in seldom and b in seldom))
+    return "#project active/1.\n#show active/1.\n" + pairs
+
+
+def _needed_rules(family, text, fixed, rule_on):
+    """Task: (the rules needed, status) with ``fixed`` assumed. One clingo call
+    enumerates which sets of rule guards (_rule_sets: all, all but one, all but
+    some SELDOM ones) have an answer set. Status "refuted": every rule together
+    leaves none; the SELDOM rules are dropped when all but them leave none either,
+    else the first rule whose dropping leaves none (proved only when the enumeration
+    was complete: otherwise every rule stays); "sat": every rule together has an
+    answer set; "unknown": neither is proved within the work. The same call, and so
+    the same rules, whichever driver runs it (a core-guided shrink may keep another
+    minimal set, and the browser's clingo has no cores)."""
+    ans = yield Ask(text + _rule_sets(family), ARGS + ("--project",), tuple(fixed), models=0,
+                    limit=RULE_SETS_CONFLICTS)
+    found = [frozenset(a for a in m if a.startswith("active(")) for m in ans["models"]]
+    names = [r for r, _ in rule_on]
+    if frozenset(names) in found:
+        return rule_on, "sat"
+    if not ans["exhausted"]:  # is every rule together refuted? the one-set question
+        ans = yield Ask(text, ARGS, tuple(fixed + rule_on), limit=CONFIRM_CONFLICTS)
+        return rule_on, {True: "sat", False: "refuted", None: "unknown"}[ans["sat"]]
+    block = [a for a in names if a in SELDOM.get(family, ())]
+    for drop in ([block] if block else []) + [[a] for a in names]:
+        if frozenset(a for a in names if a not in drop) not in found:
+            return [(a, True) for a in names if a not in drop], "refuted"
+    return rule_on, "refuted"
 
 
 def hint_task(puzzle, state, crosses=()):
@@ -202,7 +217,7 @@ def hint_task(puzzle, state, crosses=()):
             return (yield from _mistake_task(grid, text, marks, rule_on))
         sure = frozenset(ans["models"][0])
         _consequences.put(text, (_consequences.get(text, ()) + ((dict(marks), sure),))[-4:])
-    given = set(grid.clues) if grid.family in ("nurikabe", "bag") else set()  # never shaded
+    given = _given(grid)
     open_units = [u for u in units(grid) if u not in marks and u not in given]
     near = _nearness(grid, marks)
     forced = sorted(((u, v) for u in open_units for v in (True, False)
@@ -219,6 +234,12 @@ def hint_task(puzzle, state, crosses=()):
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
     return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _given(grid) -> set:
+    """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
+    shaded (never hinted; the trials and explanations take them so)."""
+    return set(grid.clues) if grid.family in ("nurikabe", "bag") else set()
 
 
 def _known_consequences(grid, text, marks):
@@ -263,23 +284,24 @@ def _rows(grid, marks) -> list:
 
 def _asp_reason(grid, text, marks, forced, rule_on):
     """Task: (unit, value, rules, marks) for the first forced unit: with its opposite
-    value, the marks within distance 1, 2, then all of them, and the rules that stay
-    needed when each is dropped in turn. A drop proved to leave no solution shows
-    those marks and rules leave none; only when no drop is, one more call asks. When
-    that call runs out of work, every rule and mark is named (the cautious run
-    proved the unit forced by them all), rather than more calls."""
+    value and the marks within distance 1, 2, then all of them assumed, the first
+    that leaves no answer set with every rule, and the rules still needed (one call
+    per distance; _needed_rules). When neither that call nor its confirmation proves
+    anything, every rule and mark is named (the cautious run proved the unit forced
+    by them all), rather than more calls."""
     unit, value = forced
-    opposite = [(atom(grid, unit), not value)]
+    # numbered cells are unshaded / inside, as the trials take them (N1, B2 are read
+    # at a glance; without them a relaxed rule set costs clingo a search for
+    # another solution)
+    opposite = [(atom(grid, unit), not value)] + [
+        (atom(grid, c), grid.family == "bag") for c in sorted(_given(grid))]
     for r in RADII + (None,):
         near = [m for m in marks if r is None or _distance(m, unit) <= r]
         fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
-        needed, proved = yield from _drop_unneeded(grid.family, text, fixed, rule_on)
-        if proved or r is None:
+        needed, status = yield from _needed_rules(grid.family, text, fixed, rule_on)
+        if status == "refuted":
             break
-        ans = yield Ask(text, ARGS, tuple(fixed + rule_on), limit=SHRINK_CONFLICTS)
-        if ans["sat"] is False:  # every rule is needed
-            break
-        if ans["sat"] is None:
+        if status == "unknown" or r is None:
             needed, near = rule_on, list(marks)
             break
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
@@ -315,7 +337,7 @@ def _mistake_task(grid, text, marks, rule_on):
     else:  # no solution found within the work limit: every mark is suspect
         wrong = list(marks)
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
-    needed, _ = yield from _drop_unneeded(grid.family, text, mark_on, rule_on)
+    needed, _ = yield from _needed_rules(grid.family, text, mark_on, rule_on)
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)
     cells = [_describe(grid, u, marks[u]) for u in wrong]
     what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1

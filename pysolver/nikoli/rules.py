@@ -9,6 +9,8 @@ cells already break it whatever the undecided ones become.
 """
 from __future__ import annotations
 
+import re
+
 from ..memo import Memo
 from .model import BLACK, UNKNOWN, WHITE, Grid, NikoliError
 
@@ -70,17 +72,6 @@ def components(cells: set, w: int, h: int) -> list:
     return out
 
 
-def _reached(start, walls: set, w: int, h: int) -> set:
-    """The cells joined to ``start`` orthogonally, not crossing ``walls``."""
-    nbrs, seen, stack = _neighbours(w, h), {start}, [start]
-    while stack:
-        for n in nbrs[stack.pop()]:
-            if n not in seen and n not in walls:
-                seen.add(n)
-                stack.append(n)
-    return seen
-
-
 def read_rows(grid: Grid, rows, allowed: str) -> dict:
     if len(rows) != grid.height:
         raise NikoliError(f"the grid has {len(rows)} rows, expected {grid.height}")
@@ -137,38 +128,45 @@ def _nurikabe(grid, rows):
     return out
 
 
+def _room_masks(grid) -> tuple:
+    """((room, number, bit mask of its cells), ...) for the numbered rooms, and the
+    room of each cell (Heyawake; the trials check often)."""
+    key = ("rooms", grid.width, tuple(grid.rooms), tuple(sorted(grid.clues.items())))
+    found = _tables.get(key)
+    if found is None:
+        masks = {}
+        for i, r in enumerate(grid.rooms):
+            masks[r] = masks.get(r, 0) | (1 << i)
+        found = tuple((r, n, masks[r]) for r, n in sorted(grid.room_numbers().items())
+                      if n != UNKNOWN)
+        _tables.put(key, found)
+    return found
+
+
 def _heyawake(grid, rows):
     w, h = grid.width, grid.height
-    cells = read_rows(grid, rows, "#.?")
+    flat = _flat(grid, rows, "#.?")
     out = []
-    black = {c for c, v in cells.items() if v == "#"}
-    for x, y in sorted(black):
-        for n in ((x + 1, y), (x, y + 1)):
-            if n in black:
-                out.append(_result("H1", [(x, y), n]))
-    whites = {c for c, v in cells.items() if v == "."}
-    if whites and not whites <= _reached(min(whites), black, w, h):
-        out.append(_result("H2", whites))
-    numbers = grid.room_numbers()
-    shaded, open_ = {}, {}
-    for i, ch in enumerate("".join(rows)):
-        if ch != ".":
-            count = shaded if ch == "#" else open_
-            count[grid.rooms[i]] = count.get(grid.rooms[i], 0) + 1
-    for r, n in sorted(numbers.items()):
-        if n != UNKNOWN and (shaded.get(r, 0) > n or shaded.get(r, 0) + open_.get(r, 0) < n):
+    black = _bits(flat, "#")
+    if black & (((black >> 1) & _bit_masks(w, h)[1]) | (black >> w)):  # side by side
+        for i in range(w * h):
+            for n in ((i + 1) if i % w < w - 1 else None, i + w):
+                if n is not None and n < w * h and flat[i] == flat[n] == "#":
+                    out.append(_result("H1", [(i % w, i // w), (n % w, n // w)]))
+    whites = _bits(flat, ".")
+    if whites & ~_flood(whites & -whites, _bits(flat, ".?"), w, h):
+        out.append(_result("H2", _cells_of(flat, w, ".")))
+    maybe = black | _bits(flat, "?")
+    for r, n, mask in _room_masks(grid):
+        if bin(black & mask).count("1") > n or bin(maybe & mask).count("1") < n:
             out.append(_result("H3", grid.room_cells()[r]))
-    room_of = lambda c: grid.rooms[c[1] * w + c[0]]  # noqa: E731
-    for line in [[(x, y) for x in range(w)] for y in range(h)] + \
-            [[(x, y) for y in range(h)] for x in range(w)]:
-        run = []
-        for c in line + [None]:
-            if c is not None and cells[c] == ".":
-                run.append(c)
-                continue
-            if len(run) > 2 and len({room_of(r) for r in run}) > 2:
-                out.append(_result("H5", run))
-            run = []
+    # runs of 3 or more unshaded cells in a row or column, by their cell indices
+    lines = [range(y * w, (y + 1) * w) for y in range(h)] + [range(x, w * h, w) for x in range(w)]
+    for line in lines:
+        for run in re.finditer(r"\.{3,}", flat[line.start:line.stop:line.step]):
+            idx = line[run.start():run.end()]
+            if len({grid.rooms[i] for i in idx}) > 2:
+                out.append(_result("H5", [(i % w, i // w) for i in idx]))
     return out
 
 
@@ -242,32 +240,105 @@ def _masyu(grid, rows):
     return out
 
 
+def _flat(grid, rows, allowed) -> str:
+    """The rows as one string, checked (read_rows words the error)."""
+    flat = "".join(rows) if len(rows) == grid.height else ""
+    if len(flat) != grid.width * grid.height or any(len(r) != grid.width for r in rows) \
+            or not set(flat) <= set(allowed):
+        read_rows(grid, rows, allowed)
+    return flat
+
+
 def _bag(grid, rows):
     w, h = grid.width, grid.height
-    cells = read_rows(grid, rows, "#.?")
-    inside = {c for c, v in cells.items() if v == "."}
-    outside = {c for c, v in cells.items() if v == "#"}
+    flat = _flat(grid, rows, "#.?")
     out = []
-    groups = components(inside, w, h)
-    edge = lambda c: c[0] in (0, w - 1) or c[1] in (0, h - 1)  # noqa: E731
-    holes = [g for g in components(outside, w, h)
-             if not any(edge(c) for c in g) and _enclosed(g, cells, w, h, "#.")]
-    split = len(groups) > 1 and any(_enclosed(g, cells, w, h, ".#") for g in groups)
-    if split or holes or (not inside and "?" not in cells.values()):
-        out.append(_result("B1", (inside if split else set()) | {c for g in holes for c in g}))
-    bad = [c for c in grid.clues if c in outside]
+    broken = _bag_split(flat, w, h) | _bag_holes(flat, w, h)
+    if broken or ("." not in flat and "?" not in flat):
+        out.append(_result("B1", broken))
+    bad = [(x, y) for x, y in grid.clues if flat[y * w + x] == "#"]
     if bad:
         out.append(_result("B2", bad))
-    cols = ["".join(row[x] for row in rows) for x in range(w)]
     for (x, y), n in grid.clues.items():
-        if n == UNKNOWN or cells[(x, y)] == "#":
+        i = y * w + x
+        if n == UNKNOWN or flat[i] == "#":
             continue
         least, most = 1, 1
         # the four rays from the clue, each up to the first outside cell
-        for ray in (rows[y][x + 1:], rows[y][:x][::-1], cols[x][y + 1:], cols[x][:y][::-1]):
+        for ray in (flat[i + 1:(y + 1) * w], flat[y * w:i][::-1], flat[i + w::w], flat[x:i:w][::-1]):
             seen = ray.split("#", 1)[0]
             most += len(seen)
             least += len(seen) - len(seen.lstrip("."))  # the sure ones: inside up to a "?"
         if least > n or most < n:
             out.append(_result("B3", [(x, y)]))
+    return out
+
+
+def _cells_of(flat, w, value) -> set:
+    return {(i % w, i // w) for i, ch in enumerate(flat) if ch == value}
+
+
+def _wall(region, cells, w, h, value) -> set:
+    """The cells of ``value`` next to the region (what shuts it in)."""
+    nbrs = _neighbours(w, h)
+    return {n for c in region for n in nbrs[c] if n not in region and cells[n] == value}
+
+
+def _bit_masks(w, h) -> tuple:
+    """(cells not in the first column, not in the last, on the edge) as bit masks,
+    bit y * w + x for cell (x, y): Bag's floods shift whole rows at once."""
+    masks = _tables.get(("bits", w, h))
+    if masks is None:
+        def mask(keep):
+            return sum(1 << (y * w + x) for y in range(h) for x in range(w) if keep(x, y))
+        masks = (mask(lambda x, y: x > 0), mask(lambda x, y: x < w - 1),
+                 mask(lambda x, y: x in (0, w - 1) or y in (0, h - 1)))
+        _tables.put(("bits", w, h), masks)
+    return masks
+
+
+def _bits(flat, chars) -> int:
+    """The cells whose character is one of ``chars``, as a bit mask."""
+    table = {ord(c): "1" if c in chars else "0" for c in "#.?"}
+    return int(flat.translate(table)[::-1], 2)
+
+
+def _flood(seed, open_, w, h) -> int:
+    """The cells of ``open_`` joined to ``seed`` orthogonally (bit masks)."""
+    not_first, not_last, _ = _bit_masks(w, h)
+    reach = seed & open_
+    while True:
+        grown = (reach | ((reach << 1) & not_first) | ((reach >> 1) & not_last)
+                 | (reach << w) | (reach >> w)) & open_
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def _bag_split(flat, w, h) -> set:
+    """The inside cells and the outside ones cutting them apart, when no way through
+    cells not outside joins them all (the inside of one loop is connected); else
+    an empty set."""
+    ins = _bits(flat, ".")
+    if not ins & ~_flood(ins & -ins, _bits(flat, ".?"), w, h):
+        return set()
+    cells = {(i % w, i // w): ch for i, ch in enumerate(flat)}
+    inside = _cells_of(flat, w, ".")
+    parts = [set(g) for g in components(_cells_of(flat, w, ".") | _cells_of(flat, w, "?"), w, h)
+             if not inside.isdisjoint(g)]
+    return inside | _wall(min(parts, key=len), cells, w, h, "#")
+
+
+def _bag_holes(flat, w, h) -> set:
+    """The outside cells from which no way through cells not inside reaches the
+    grid's edge (the loop would have a hole there), with the inside cells around
+    them; else an empty set."""
+    if not _bits(flat, "#") & ~_flood(_bit_masks(w, h)[2], _bits(flat, "#?"), w, h):
+        return set()
+    cells = {(i % w, i // w): ch for i, ch in enumerate(flat)}
+    outside, out = _cells_of(flat, w, "#"), set()
+    for g in components(outside | _cells_of(flat, w, "?"), w, h):
+        if outside.isdisjoint(g) or any(c[0] in (0, w - 1) or c[1] in (0, h - 1) for c in g):
+            continue
+        out |= (outside & set(g)) | _wall(g, cells, w, h, ".")
     return out

@@ -32,9 +32,13 @@ test("clingo-wasm answers every recorded ask as native clingo did", async () => 
     assert.equal(got.core, null, what);
     seen.add(`${ask.mode}/${got.sat}`);
     const optimising = ask.program.includes(":~");
+    // projective enumeration (the hints' rule sets): one model per projection, whose
+    // other atoms either clingo may pick
+    const names = [...ask.program.matchAll(/#project (\w+)\//g)].map((m) => `${m[1]}`);
+    const view = (m) => key(names.length ? m.filter((a) => names.includes(a.split("(")[0])) : m);
     if (want.exhausted && ask.mode !== "auto") assert.deepEqual(got.models, want.models, what);
     else if (want.exhausted && !optimising) {
-      assert.deepEqual(got.models.map(key).sort(), want.models.map(key).sort(), what);
+      assert.deepEqual(got.models.map(view).sort(), want.models.map(view).sort(), what);
     } else if (optimising) assert.ok(got.exhausted && got.models.length > 0, what);
     else assert.equal(got.models.length, want.models.length, what);
   }

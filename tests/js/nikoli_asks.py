@@ -24,7 +24,8 @@ SMALL = [Ask(CHOICE, models=0), Ask(CHOICE, assume=(("a", True), ("b", True))),
          Ask(CHOICE, mode="brave", assume=(("a", True), ("b", True))),
          Ask(CHOICE, assume=(("zzz(1)", False), ("c", True)), models=0),
          Ask(PIGEONS, limit=5), Ask(PIGEONS),
-         Ask(CHOICE + ":~ not a. [1@0, 1] :~ c. [2@0, 2]", models=0)]
+         Ask(CHOICE + ":~ not a. [1@0, 1] :~ c. [2@0, 2]", models=0),
+         Ask(CHOICE + "#project a/0. #project b/0.", ("--project",), models=0)]  # hints' rule sets
 
 
 def recorded(task, out):
