@@ -171,6 +171,30 @@ def test_killing_the_parent_leaves_no_worker(tmp_path, option):
         assert b"solve" in line and b"pysolver.race" not in line, line
 
 
+def test_killing_a_racing_batch_leaves_no_worker_nor_race_child(tmp_path):
+    paths = []
+    for name in ("a", "b"):
+        paths.append(tmp_path / f"{name}.nin")
+        paths[-1].write_text(PERM30)
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", *map(str, paths),
+                             "--engine", "auto", "--jobs", "2", "--max-solutions", "100000000",
+                             "--timeout", "600"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    forks = []  # the pool workers fork their race children
+    while not forks and time.monotonic() < deadline:
+        time.sleep(0.1)
+        forks = [k for w in children(proc.pid) for k in children(w)]
+    assert forks, "no race child started in the pool's workers"
+    workers = children(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(k) for k in workers + forks) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(k) for k in workers + forks)
+
+
 def test_a_threaded_caller_spawns_children_that_end_with_it():
     # a process running another thread may not fork (that thread's locks would
     # stay held in the child): its race children are fresh interpreters
