@@ -3,6 +3,7 @@
 Usage (from the repository root):
   nice python3 bench/race_start.py --repeat 20
   nice python3 bench/race_start.py --repeat 0 --only 1,11,571,611
+  nice python3 bench/race_start.py --repeat 0 --set webpbn --only 1,2,3
 
 Per start path, ``--repeat`` times on webpbn/1.xml (a 5x10 puzzle: the child's
 answer is almost all start), caches emptied before each: the wall time from the
@@ -10,7 +11,7 @@ call to its answer being read (start to ready), this process's CPU spent in the
 call (what the search here pays), and the child's CPU (reaped, so
 RUSAGE_CHILDREN), for native clingo and for portfolio member 1. Prints medians.
 
-``--only``: TAAI-2011 puzzles (1-based), each solved by pysolver alone (CPU
+``--only``: puzzles of ``--set`` (1-based, as bench/race.py), each solved by pysolver alone (CPU
 limit ``--limit``), native clingo alone and ``--engine auto``, in CPU seconds,
 which a loaded machine does not stretch: auto's answer on two idle cores would
 take its critical path, the CPU here until the children start plus the winning
@@ -74,8 +75,8 @@ def cpu_of(f):
     return status, time.process_time() - c0
 
 
-def puzzles(only, limit):
-    items = load("taai2011")
+def puzzles(name, only, limit):
+    items = load(name)
     margins = []
     for i in only:
         label, p = items[i - 1]
@@ -83,22 +84,23 @@ def puzzles(only, limit):
         cl, t_cl = cpu_of(lambda: api.solve(p, engine="clingo", timeout=20 * limit)["status"])
         who, path, total = critical_path(p, 20 * limit)
         bound = 1.2 * min(t_pys, t_cl) + 0.3
-        margins.append((bound - path, i))
-        print(f"#{i}: pysolver {pys} {t_pys:.2f} s, clingo {cl} {t_cl:.2f} s; auto by {who}: "
+        margins.append((bound - path, label))
+        print(f"{label}: pysolver {pys} {t_pys:.2f} s, clingo {cl} {t_cl:.2f} s; auto by {who}: "
               f"critical path {path:.2f} s (target {bound:.2f} s{', MISSED' if path > bound else ''}), "
               f"CPU in all {total:.2f} s", flush=True)
-    print(f"smallest margin under the target: {min(margins)[0]:+.2f} s (#{min(margins)[1]}); "
+    print(f"smallest margin under the target: {min(margins)[0]:+.2f} s ({min(margins)[1]}); "
           f"missed on {sum(m < 0 for m, _ in margins)} of {len(margins)}")
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=20)
-    ap.add_argument("--only", help="comma-separated 1-based TAAI-2011 indexes")
+    ap.add_argument("--set", default="taai2011", choices=("webpbn", "taai2011"))
+    ap.add_argument("--only", help="comma-separated 1-based indexes into the set")
     ap.add_argument("--limit", type=float, default=20.0, help="CPU seconds for pysolver alone")
     a = ap.parse_args(argv)
     if a.only:
-        puzzles([int(i) for i in a.only.split(",")], a.limit)
+        puzzles(a.set, [int(i) for i in a.only.split(",")], a.limit)
     p = formats.parse_one((PUZZLES / "webpbn" / "1.xml").read_text(encoding="utf-8"), "1.xml")
     for how in ("fork", "spawn") if a.repeat else ():
         stop = threading.Event()

@@ -62,7 +62,7 @@ class Child:
     parent watcher: a fork copies only the calling thread, so a lock another
     thread holds would stay held in the child): the child starts in about a
     millisecond with this process's modules and the puzzle at hand. Elsewhere
-    a fresh ``python -m pysolver.race`` (about 0.15 s to start, importing the
+    a fresh ``python -m pysolver.race`` (0.12-0.15 s to start, importing the
     engine again), sent the request as JSON. Either way the child ends itself
     when this process disappears (pool.worker_start), even by SIGKILL, and
     writes nothing but its answer.
@@ -82,7 +82,7 @@ class Child:
             return
         root = str(Path(__file__).resolve().parent.parent)  # the child imports this pysolver
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [root] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+            [root] + [path for path in [os.environ.get("PYTHONPATH")] if path]))
         self.proc = subprocess.Popen([sys.executable, "-m", "pysolver.race"], env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL)
@@ -110,10 +110,7 @@ class Child:
                 self.proc.kill()
             self.proc.wait()
         else:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:  # ended and reaped already: never here, waitpid reaps
-                pass
+            os.kill(self.pid, signal.SIGKILL)  # unreaped till here: never another process
             os.waitpid(self.pid, 0)
         self.stdout.close()
 
