@@ -246,7 +246,7 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
         def local(stop):
             return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start)
         left = _left(timeout, start)
-        out = race.run(local, [race.request(p, "clingo", count_cap, left, cells)], left, should_stop)
+        out = race.run(local, p, [race.request("clingo", count_cap, left, cells)], left, should_stop)
         if out.get("engine") == "clingo":
             status = out["status"]
             out = _verdict(p, status, [grid_from_rows(p, s) for s in out["solutions"]],

@@ -38,6 +38,9 @@ def job(work):
     return dict(file=label, title=puzzle.title, **out)
 
 
+WATCHER = "pysolver-parent-watcher"  # the thread's name (race.can_fork looks for it)
+
+
 def _watch_parent(parent: int) -> None:
     while True:
         time.sleep(0.5)
@@ -48,7 +51,7 @@ def _watch_parent(parent: int) -> None:
 def worker_start(parent: int) -> None:
     """A pool worker: Ctrl-C is the parent's to handle, and the worker ends with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(parent,), name=WATCHER, daemon=True).start()
 
 
 class Terminated(Exception):

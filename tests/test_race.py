@@ -6,6 +6,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -138,24 +139,97 @@ def test_cancel_stops_the_race():
     assert set(children(os.getpid())) <= before
 
 
-@pytest.mark.parametrize("option", [["--engine", "auto"], ["--jobs", "2"]])
-def test_killing_the_parent_leaves_no_worker(tmp_path, option):
-    path = tmp_path / "perm.nin"
-    path.write_text("30 30\n" + "1\n" * 60)  # 30! solutions: nobody finishes counting them
-    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", str(path), *option,
-                             "--max-solutions", "100000000"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def _kill_parent_and_wait(proc):
+    """SIGKILL ``proc`` once its race children run; they must end within 10 s.
+    Returns their command lines (read while they ran)."""
     deadline = time.monotonic() + 60
     while not (kids := children(proc.pid)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert kids, "no race child started"
     time.sleep(1.0)
+    lines = [Path(f"/proc/{k}/cmdline").read_bytes().split(b"\0") for k in kids]
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     deadline = time.monotonic() + 10
     while any(alive(k) for k in kids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(k) for k in kids)
+    return lines
+
+
+PERM30 = "30 30\n" + "1\n" * 60  # 30! solutions: nobody finishes counting them
+
+
+@pytest.mark.parametrize("option", [["--engine", "auto"], ["--jobs", "2"]])
+def test_killing_the_parent_leaves_no_worker(tmp_path, option):
+    path = tmp_path / "perm.nin"
+    path.write_text(PERM30)
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", str(path), *option,
+                             "--max-solutions", "100000000"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for line in _kill_parent_and_wait(proc):  # the command line's children are forks of it
+        assert b"solve" in line and b"pysolver.race" not in line, line
+
+
+def test_killing_a_racing_batch_leaves_no_worker_nor_race_child(tmp_path):
+    paths = []
+    for name in ("a", "b"):
+        paths.append(tmp_path / f"{name}.nin")
+        paths[-1].write_text(PERM30)
+    proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", *map(str, paths),
+                             "--engine", "auto", "--jobs", "2", "--max-solutions", "100000000",
+                             "--timeout", "600"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    forks = []  # the pool workers fork their race children
+    while not forks and time.monotonic() < deadline:
+        time.sleep(0.1)
+        forks = [k for w in children(proc.pid) for k in children(w)]
+    assert forks, "no race child started in the pool's workers"
+    workers = children(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(k) for k in workers + forks) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(k) for k in workers + forks)
+
+
+def test_a_threaded_caller_spawns_children_that_end_with_it():
+    # a process running another thread may not fork (that thread's locks would
+    # stay held in the child): its race children are fresh interpreters
+    code = ("import threading, time\n"
+            "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\n"
+            "from pysolver import api, formats\n"
+            f"p = formats.parse_one({PERM30!r}, 'perm.nin')\n"
+            "api.solve(p, engine='auto', max_solutions=10 ** 8)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for line in _kill_parent_and_wait(proc):
+        assert b"pysolver.race" in line, line
+
+
+def test_both_ways_to_start_a_child_answer_alike(puzzles_dir):
+    p = formats.parse_one((puzzles_dir / "webpbn" / "6574.xml").read_text(), "6574.xml")
+    want = api.solve(p)
+    for engine in ("clingo", "pysolver"):
+        req = race.request(engine, 2, 120, None, member=1)
+        forked = race.Child(p, req) if race.can_fork() else None
+        stop = threading.Event()
+        threading.Thread(target=stop.wait, daemon=True).start()
+        try:
+            assert not race.can_fork()
+            spawned = race.Child(p, req)
+        finally:
+            stop.set()
+        assert spawned.proc is not None
+        for child in [c for c in (forked, spawned) if c is not None]:
+            try:
+                assert child.ready(wait=120)
+            finally:
+                child.stop()
+            assert child.result["status"] == "unique"
+            assert child.result["solutions"] == want["solutions"]
 
 
 def test_cli_json_names_the_engine(tmp_path, puzzles_dir):
