@@ -11,9 +11,9 @@ beside it, mostly), so every check fixes each of them, not one:
   rules;
 - a variant is ruled out by moving its island's clue onto a cell the variant
   shades (a clue cell must stay white), or else by changing our solution at one
-  cell of the area (an island cell shaded, or a shaded cell joined to an island
-  or made an island of 1) so that it still keeps every rule and the variant does
-  not;
+  cell of the area or next to it (an island cell shaded, or a shaded cell joined
+  to an island or made an island of 1) so that it still keeps every rule and the
+  variant does not;
 - a fix must keep every variant met before near the cells it changes ruled out
   (so fixes do not undo each other).
 
@@ -128,7 +128,7 @@ def _areas(grid, rows, other) -> list:
 
 def _fix(grid, rows, variant, seen, rng):
     """Rows (``grid.clues`` updated) that rule ``variant`` out: a clue moved, else our
-    solution changed at one cell where they differ; each keeps the variants in
+    solution changed at one cell where they differ or next to one; each keeps the variants in
     ``seen`` near the cells it changes ruled out. None when nothing does."""
     w, h = grid.width, grid.height
     isl = _island_map(rows, w, h)
@@ -142,7 +142,8 @@ def _fix(grid, rows, variant, seen, rng):
             grid.clues = clues
             return rows
     diff = sorted(_diff(rows, variant))
-    for x, y in rng.sample(diff, len(diff)):
+    around = sorted(_zone(diff, w, h) - set(diff))  # when no differing cell will do
+    for x, y in rng.sample(diff, len(diff)) + rng.sample(around, len(around)):
         if (x, y) in grid.clues:
             continue
         flip = "#" if rows[y][x] == "." else "."
