@@ -3,7 +3,7 @@ every size, for aspsolve.DIFFICULTY.
 
 Usage (from the repository root):
   python3 bench/nikoli_difficulty.py --sizes 7,10,15,20 --seeds 12 [--families nurikabe]
-  python3 bench/nikoli_difficulty.py --instances 30   (bench/nikoli-instances at 30x30)
+  python3 bench/nikoli_difficulty.py --families nurikabe --instances 30   (bench/nikoli-instances)
   python3 bench/nikoli_difficulty.py --report     (the table from the stored results)
 
 Each (family, size, seed) is ``generate.generate(FAMILY, N, N, SEED)`` (a minimal
@@ -12,14 +12,13 @@ puzzles) for its conflicts. Results are kept in bench/nikoli-difficulty.json (on
 entry per puzzle, its URL too), so a run adds what is missing. The report gives per
 family and size the conflicts per 100 cells and the measure ``aspsolve.difficulty``
 reads (``aspsolve.score``), the labels each size gets with the current table, and
-the fit and quartiles a new table would take (``aspsolve.DIFFICULTY``).
+the medians and quartiles a new table would take (``aspsolve.DIFFICULTY``).
 Conflicts are work, not seconds: the same clingo gives the same numbers on any machine.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from pathlib import Path
