@@ -4,6 +4,7 @@ hint latency along a whole hint walk (issues 16 and 17).
 
     python bench/nikoli_browser.py [--cache DIR] [--walk 10,15] [--max-hints N] [--json OUT]
     python bench/nikoli_browser.py --instances 30 --walk ""   (solve times at 30x30)
+    python bench/nikoli_browser.py --instances 10,15,20 --families bag --walk ""
 
 Needs a built site (`python build.py`) and Debian's chromium. Instances: the
 built-in library (web/puzzles/nikoli), instance files in --cache (bench/nikoli.py's
@@ -131,11 +132,13 @@ def main(argv=None):
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--instances", default="", help="sizes (e.g. 30) of bench/nikoli-instances "
                     "to time instead of the library")
+    ap.add_argument("--families", default="", help="only these families (e.g. masyu,bag)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    items = list(instances(args.cache, [int(n) for n in args.instances.split(",") if n]))
+    items = [i for i in instances(args.cache, [int(n) for n in args.instances.split(",") if n])
+             if not args.families or i[0] in args.families.split(",")]
     walk_sizes = {int(s) for s in args.walk.split(",") if s}
     out = {"machine": platform.platform(), "solve": [], "first_hint": [], "walk": []}
     httpd, url = serve()

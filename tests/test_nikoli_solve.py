@@ -65,16 +65,41 @@ def test_examples_unique(family):
     assert r["status"] == "unique" and rules.violations(g, r["solutions"][0]) == []
 
 
-def test_difficulty_is_conflicts_per_cell_against_the_family_quartiles():
-    for fam, (q1, q2, q3) in aspsolve.DIFFICULTY.items():
-        labels = [aspsolve.difficulty(fam, 10, 10, c) for c in (0, q1, q1 + 1, q2 + 1, q3, q3 + 1)]
-        assert labels == ["easy", "easy", "medium", "hard", "hard", "expert"], fam
-        # per cell: a 20x20 with four times the conflicts of a 10x10 gets its label
-        assert aspsolve.difficulty(fam, 20, 20, 4 * (q2 + 1)) == "hard"
-    # the built-ins spread over the labels (they are mostly "expert" by raw conflicts)
+def test_difficulty_is_conflicts_against_a_typical_puzzle_of_the_size():
+    for fam, (points, cuts) in aspsolve.DIFFICULTY.items():
+        for cells, typical in points:  # a calibrated size's typical count scores 1
+            assert aspsolve.score(fam, cells, 1, typical - 1) == pytest.approx(1)
+        for n in (10, 20, 30):
+            typical = 1 / aspsolve.score(fam, n, n, 0)  # score 1, between or past the points
+            for cut, name, harder in zip(cuts, aspsolve.LABELS, aspsolve.LABELS[1:]):
+                assert aspsolve.difficulty(fam, n, n, int(cut * typical) - 1) == name, (fam, n)
+                assert aspsolve.difficulty(fam, n, n, int(cut * typical) + 1) == harder, (fam, n)
+        # against its size: the same conflicts read easier on a larger grid
+        order = {name: i for i, name in enumerate(aspsolve.LABELS)}
+        for c in (10, 100, 1000, 10000):
+            assert order[aspsolve.difficulty(fam, 20, 20, c)] <= order[aspsolve.difficulty(fam, 10, 10, c)]
+    # the built-ins spread over the labels
     index = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
                         / "index.json").read_text())
     assert {p["difficulty"] for p in index["puzzles"]} == set(aspsolve.LABELS)
+
+
+def test_difficulty_spreads_alike_at_every_size():
+    """On the calibration's puzzles (bench/nikoli_difficulty.py), at every size the
+    labels spread: no label holds over half, and both halves of the scale occur."""
+    stored = json.loads((Path(__file__).resolve().parent.parent / "bench"
+                         / "nikoli-difficulty.json").read_text())
+    groups = {}
+    for key, v in stored.items():
+        fam, n, seed = key.split()
+        if v and (not seed.startswith("s") or fam == "nurikabe"):
+            groups.setdefault((fam, int(n)), []).append(
+                aspsolve.difficulty(fam, int(n), int(n), v["conflicts"]))
+    assert {n for _, n in groups} >= {7, 10, 15, 20}
+    for (fam, n), labels in groups.items():
+        counts = [labels.count(name) for name in aspsolve.LABELS]
+        assert max(counts) <= len(labels) / 2, (fam, n, counts)
+        assert counts[0] + counts[1] and counts[2] + counts[3], (fam, n, counts)
 
 
 @pytest.mark.parametrize("family, seed", [("nurikabe", 1), ("heyawake", 1), ("bag", 1), ("masyu", 1)])

@@ -8,6 +8,7 @@ here. Every program shows the same atoms, so one decoder serves both:
 """
 from __future__ import annotations
 
+import math
 import re
 
 from .. import asp
@@ -106,22 +107,46 @@ def as_grid(puzzle) -> Grid:
 
 
 LABELS = ("easy", "medium", "hard", "expert")
-# clingo conflicts per 100 cells (finding the solution and proving it unique) up to which
-# a puzzle is easy, medium, hard: the quartiles of minimal puzzles the generator makes
-# (10x10 seeds 3-12, 15x15 seeds 2-4 per family, Nurikabe 10x10 only; PERF.md
-# "Difficulty"), so a family's generated puzzles spread over the four labels
-DIFFICULTY = {"nurikabe": (20, 32, 40), "heyawake": (55, 80, 125),
-              "masyu": (40, 60, 120), "bag": (60, 90, 125)}
+# Per family: the conflicts (finding the solution and proving it unique) of a typical
+# puzzle the generator makes, the median at each calibrated size (cells, conflicts:
+# minimal puzzles 7x7-20x20, Nurikabe's 30x30 too; bench/nikoli_difficulty.py,
+# PERF.md "Difficulty"), and the score (conflicts against that typical count) up to
+# which a puzzle is easy, medium, hard: the quartiles over every size, so each size's
+# generated puzzles spread over the four labels alike.
+DIFFICULTY = {
+    "nurikabe": (((49, 5.5), (100, 30.5), (225, 121.0), (400, 121.0), (900, 342.5)),
+                 (0.72, 0.99, 1.37)),
+    "heyawake": (((49, 26.5), (100, 68.0), (225, 196.5), (400, 526.5)), (0.77, 1.0, 1.61)),
+    "masyu": (((49, 18.0), (100, 57.0), (225, 283.5), (400, 832.5)), (0.78, 1.0, 1.47)),
+    "bag": (((49, 27.0), (100, 74.0), (225, 263.0), (400, 852.5)), (0.68, 1.0, 1.28))}
+
+
+def score(family: str, width: int, height: int, conflicts: int) -> float:
+    """The measure the labels read: (1 + conflicts) against the typical count of the
+    family at this many cells (1: a typical puzzle of its size), the medians joined
+    by straight lines on a log-log scale (the end lines carried on past the ends)."""
+    points, _ = DIFFICULTY[family]
+    x = math.log(width * height)
+    for (c0, m0), (c1, m1) in zip(points, points[1:]):
+        x0, y0, x1, y1 = math.log(c0), math.log(m0), math.log(c1), math.log(m1)
+        if x <= x1:
+            break
+    return (1 + conflicts) / math.exp(y0 + (x - x0) * (y1 - y0) / (x1 - x0))
 
 
 def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
-    """The engine's difficulty: clingo's conflicts per 100 cells while it finds the
-    solution and proves it unique, against the family's quartiles (DIFFICULTY). Work
-    counted, not seconds: the same clingo gives the same label on any machine. It
-    grows with how much a solver must guess and back out of, which is what a player
-    feels as a hard step; per cell, so a large grid of easy steps stays easy."""
-    rate = 100 * conflicts / (width * height)
-    for cap, name in zip(DIFFICULTY[family], LABELS):
+    """The engine's difficulty: how much clingo must guess and back out of (its
+    conflicts while it finds the solution and proves it unique) against a typical
+    generated puzzle of the same family and size (:func:`score`), cut at the
+    quartiles. Work counted, not seconds: the same clingo gives the same label on
+    any machine. Conflicts grow much faster than the grid (the typical count about
+    cells ** 1.4-2.4 from 7x7 to 20x20: a larger grid gives the search more places
+    to guess wrong), so a count per cell made most large puzzles expert and most
+    7x7 easy; against its own size, a
+    label says how much lookahead the puzzle's steps need, what a player feels as
+    hard, and the size is shown beside it."""
+    rate = score(family, width, height, conflicts)
+    for cap, name in zip(DIFFICULTY[family][1], LABELS):
         if rate <= cap:
             return name
     return LABELS[-1]

@@ -19,7 +19,8 @@ natively (:func:`generate`) and in the browser (task ``generate``).
    unique with every pearl walks to the other solution: its pearls include ours; a
    Heyawake layout that is not unique with every count has the rooms where the
    solutions differ cut into rectangles whose counts tell them apart).
-   Nurikabe has one clue per island and moves clues instead (its program changes).
+   Nurikabe has one clue per island and moves clues or edits its solution instead,
+   wherever a second solution differs (:mod:`generate_nurikabe`).
 4. ``minimal``: each clue in random order is dropped while the puzzle stays unique
    (each check within ``WORK_CAP`` conflicts: past it, the clue stays).
 Every check counts clingo conflicts, never seconds. The same family, size and seed
@@ -40,8 +41,6 @@ ATTEMPTS = 30
 WORK_CAP = 400  # clingo conflicts a clue-removal check may take
 ADD_CAP = 1000  # conflicts for a check while clues are added, per 200 cells
 WALKS = 8  # Masyu: moves to the other solution; Heyawake: room cuts
-NURIKABE_MOVES = 60  # checks before a new solution
-NURIKABE_MOVES_PER_EDIT = 3  # clue moves before the solution changes
 HEYAWAKE_SHARE = 0.3  # cells the random solution tries to shade first
 _RUNS = itertools.count()  # a fresh Control per generation (see the module text)
 
@@ -59,6 +58,7 @@ def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool 
 
 def generate_task(family, width, height, seed=1, minimal=True):
     """The generator as a task: its result is ``info`` with the puzzle's ``url``."""
+    from .generate_nurikabe import nurikabe
     from .model import check_size, family_name
     from .url import write_url
 
@@ -70,7 +70,7 @@ def generate_task(family, width, height, seed=1, minimal=True):
     for attempt in range(ATTEMPTS):
         grid = Grid(family, width, height)
         if family == "nurikabe":
-            ok = yield from _nurikabe(grid, rng, tag)
+            ok = yield from nurikabe(grid, rng, tag, _DIFFER["nurikabe"])
         else:
             ok = yield from _with_options(grid, rng, tag, minimal)
         if not ok:
@@ -301,88 +301,3 @@ def _near(c, rows, other):
     return any(0 <= y + dy < len(rows) and 0 <= x + dx < len(rows[0])
                and rows[y + dy][x + dx] != other[y + dy][x + dx]
                for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)))
-
-
-def _nurikabe(grid, rng, tag, tries=NURIKABE_MOVES):
-    """One clue per island of a carved solution. While another solution exists, move
-    the clue of an island onto one of its cells that the other solution shades (that
-    solution then breaks a rule); when no move keeps every other solution met so far
-    broken, or after a few moves, change our solution where they differ (see
-    :func:`_nurikabe_edit`)."""
-    w, h = grid.width, grid.height
-    rows = shapes.nurikabe_islands(w, h, rng)
-    if rows is None:
-        return False
-    _place_clues(grid, rows, rng)
-    seen = []  # the other solutions met since the solution last changed
-    for _ in range(tries):
-        ref = "".join(f"ref({a})." for a in shown_atoms("nurikabe", rows)) + "\n"
-        ans = yield Ask(tag + aspsolve.program(grid) + ref + _DIFFER["nurikabe"],
-                        limit=ADD_CAP)
-        if ans["sat"] is False:
-            return True
-        if not ans["sat"]:
-            return False
-        other = aspsolve.rows_from_atoms(grid, ans["models"][0])
-        seen.append(other)
-        lost = [(x, y) for y in range(h) for x in range(w)
-                if rows[y][x] == "." and other[y][x] == "#"]
-        island_of = _islands(grid, rows)
-        keeps = [c for c in lost if all(_broken(grid, s, island_of[c], c) for s in seen)]
-        if keeps and len(seen) <= NURIKABE_MOVES_PER_EDIT:
-            c = rng.choice(keeps)
-            grid.clues[c] = grid.clues.pop(island_of[c])
-            continue
-        edited = _nurikabe_edit(grid, rows, other, rng)
-        if edited is None:
-            return False
-        rows, seen = edited, []
-    return False
-
-
-def _islands(grid, rows) -> dict:
-    """{white cell: the clue cell of its island}."""
-    w, h = grid.width, grid.height
-    white = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."}
-    out = {}
-    for isl in rules.components(white, w, h):
-        clue = next(c for c in isl if c in grid.clues)
-        out.update((c, clue) for c in isl)
-    return out
-
-
-def _place_clues(grid, rows, rng):
-    """Keep each island's clue cell if it has one, else pick one; numbers = sizes."""
-    w, h = grid.width, grid.height
-    white = {(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."}
-    old, grid.clues = grid.clues, {}
-    for isl in rules.components(white, w, h):
-        mine = [c for c in sorted(isl) if c in old]
-        grid.clues[mine[0] if mine else rng.choice(sorted(isl))] = len(isl)
-
-
-def _nurikabe_edit(grid, rows, other, rng):
-    """Our solution changed at one cell where ``other`` differs (an island cell shaded,
-    or a shaded cell joined to an island or made an island of 1), so that it still
-    keeps every rule with its islands' numbers and ``other`` no longer fits them.
-    New row strings (``grid.clues`` updated), or None."""
-    w, h = grid.width, grid.height
-    diff = [(x, y) for y in range(h) for x in range(w) if rows[y][x] != other[y][x]]
-    for c in rng.sample(diff, len(diff)):
-        x, y = c
-        flip = "#" if rows[y][x] == "." else "."
-        new = [r if j != y else r[:x] + flip + r[x + 1:] for j, r in enumerate(rows)]
-        if c in grid.clues:
-            continue
-        trial = Grid("nurikabe", w, h, clues=dict(grid.clues))
-        _place_clues(trial, new, rng)
-        if not rules.violations(trial, new) and rules.violations(trial, other):
-            grid.clues = trial.clues
-            return new
-    return None
-
-
-def _broken(grid, rows, old, new) -> bool:
-    """True when ``rows`` shades a clue cell once the clue at ``old`` moves to ``new``."""
-    return any(rows[y][x] == "#" for x, y in grid.clues if (x, y) != old) \
-        or rows[new[1]][new[0]] == "#"
