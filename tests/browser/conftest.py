@@ -177,6 +177,28 @@ class _Warm:
             self.tab.close()
 
 
+def _warm_key(item):
+    """Which warm context a test's page comes from: (extra context arguments, isolated);
+    None for a fresh context."""
+    if item.get_closest_marker("fresh_context") or "context" in getattr(item, "fixturenames", ()):
+        return None
+    marker = item.get_closest_marker("browser_context_args")
+    extra = dict(marker.kwargs) if marker else {}
+    extra.pop("viewport", None)  # a page's own: no warm context of its own
+    return extra, item.get_closest_marker("isolated") is not None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """The pages of a warm context besides the default one (isolated, touch) come from
+    one xdist worker (--dist loadgroup): one cold engine start for them, not one each."""
+    for item in items:
+        key = _warm_key(item) if "page" in getattr(item, "fixturenames", ()) else None
+        if key and (key[0] or key[1]) and not item.get_closest_marker("xdist_group"):
+            name = "-".join(["isolated"] * key[1] + sorted(key[0]))
+            item.add_marker(pytest.mark.xdist_group(f"warm-{name}"))
+
+
 @pytest.fixture(scope="session")
 def _warm_contexts(browser, browser_context_args):
     """The warm contexts of this worker, by their extra context arguments."""
@@ -209,16 +231,15 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture()
 def page(request, _warm_contexts, browser_context_args):
-    fresh = request.node.get_closest_marker("fresh_context") or "context" in request.fixturenames
+    key = _warm_key(request.node)
+    fresh = key is None
     if fresh:
         page = request.getfixturevalue("context").new_page()
         outside, seen = [], 0
     else:
+        extra, isolated = key
         marker = request.node.get_closest_marker("browser_context_args")
-        extra = dict(marker.kwargs) if marker else {}
-        # a page's own: no warm context of its own
-        viewport = extra.pop("viewport", None) or browser_context_args["viewport"]
-        isolated = request.node.get_closest_marker("isolated") is not None
+        viewport = (marker and marker.kwargs.get("viewport")) or browser_context_args["viewport"]
         warm = _warm_contexts(extra, isolated)
         outside, seen = warm.outside, len(warm.outside)
         warm.ctx.clear_permissions()
