@@ -15,13 +15,16 @@ cleared before the page opens) but the engine restores the snapshot an earlier t
 saved instead of a cold Pyodide start. The tab is taken again by the next test (its
 renderer process kept: about 1.5 CPU s a page load instead of 3.9 for a new tab,
 7.5 for a new context); the tabs a test opens beside it, its routes and its init
-scripts are removed after it, and a failed test's tab is closed. The warm
+scripts are removed after it (an event listener it adds with `page.on` it removes
+itself), and a failed test's tab is closed. The warm
 context blocks the service worker (a registered worker would make every later page
 cross-origin isolated and re-download its precache).
 
 `@pytest.mark.isolated` gives a page of a second warm context whose service worker
 stays registered: every page there but the worker's very first is cross-origin
 isolated (helpers.isolated_visit makes sure), for tests that cancel by interrupt.
+The tests of a warm context besides the default one (isolated, or other context
+arguments such as touch) go to one xdist worker: one cold start for that context.
 
 A test gets a fresh context of its own, a true first visit (no snapshot, the service
 worker allowed), when it is marked `@pytest.mark.fresh_context` or asks for the
