@@ -1,20 +1,30 @@
 """Browser tests: Debian's Chromium (never `playwright install`) against the built
 site served on 127.0.0.1. scripts/test builds site/ first; these fixtures build
 nothing and skip when site/ is missing. Every request that leaves 127.0.0.1 is
-aborted and recorded, and the test fails if there was one.
+recorded, and the test fails if there was one; it goes to a proxy that is not
+there (Chromium's flags), so it fails at once and reaches nothing. A request
+event, not a route: routing every request through Playwright costs about 0.5 CPU s
+a page load.
 
-`page` is a new tab in a *warm* context, one per xdist worker (and per set of
-`browser_context_args` besides the viewport, which is set on the page), so the browser's caches outlive the test: the HTTP cache,
-V8's compiled WebAssembly and the engine snapshot in Cache Storage. Each test starts
-from a clean player state (localStorage, IndexedDB, cookies, permissions cleared
-before the page opens) but the engine restores the snapshot an earlier test saved
-instead of a cold Pyodide start: about 3 CPU s a test instead of 7.5. The warm
+`page` is the one tab of a *warm* context, one per xdist worker (and per set of
+`browser_context_args` besides the viewport, which is set on the page), so the
+browser's caches outlive the test: the HTTP cache, V8's compiled WebAssembly and the
+engine snapshot in Cache Storage. Each test starts from a clean player state
+(the tab sent to about:blank, then localStorage, IndexedDB, cookies, permissions
+cleared before the page opens) but the engine restores the snapshot an earlier test
+saved instead of a cold Pyodide start. The tab is taken again by the next test (its
+renderer process kept: about 1.5 CPU s a page load instead of 3.9 for a new tab,
+7.5 for a new context); the tabs a test opens beside it, its routes and its init
+scripts are removed after it (an event listener it adds with `page.on` it removes
+itself), and a failed test's tab is closed. The warm
 context blocks the service worker (a registered worker would make every later page
 cross-origin isolated and re-download its precache).
 
 `@pytest.mark.isolated` gives a page of a second warm context whose service worker
 stays registered: every page there but the worker's very first is cross-origin
 isolated (helpers.isolated_visit makes sure), for tests that cancel by interrupt.
+The tests of a warm context besides the default one (isolated, or other context
+arguments such as touch) go to one xdist worker: one cold start for that context.
 
 A test gets a fresh context of its own, a true first visit (no snapshot, the service
 worker allowed), when it is marked `@pytest.mark.fresh_context` or asks for the
@@ -35,7 +45,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run",
-                  "--disable-quic"]
+                  "--disable-quic",
+                  # every host but the loopback (never proxied) through a closed port
+                  "--proxy-server=http://127.0.0.1:9"]
 ENGINE_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
 
 
@@ -104,18 +116,16 @@ def browser_context_args(browser_context_args):
 
 
 def _guard(context):
-    """Abort every request that is not for 127.0.0.1; the list of those aborted."""
+    """The list of the context's requests that are not for 127.0.0.1 (the flags'
+    dead proxy fails them), growing as they are made."""
     outside = []
 
-    def guard(route):
-        url = route.request.url
-        if url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:"):
-            route.continue_()
-        else:
+    def guard(request):
+        url = request.url
+        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
             outside.append(url)
-            route.abort()
 
-    context.route("**/*", guard)
+    context.on("request", guard)
     return outside
 
 
@@ -127,6 +137,71 @@ def context(context):
     assert not outside, f"the site tried to reach outside hosts: {outside}"
 
 
+class _Warm:
+    """A warm context, its outside requests, and the tab its tests take in turn."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.outside = _guard(ctx)
+        self.tab = None
+        self.disposables = []  # what a test added to the tab that outlives a navigation
+
+    def take(self):
+        """The kept tab, on about:blank: the last test's document (and its engine worker)
+        has ended and saved what it saves on the way out, before the state is cleared."""
+        if self.tab is None or self.tab.is_closed():
+            self.tab = self.ctx.new_page()
+            for name in ("add_init_script", "expose_function", "expose_binding"):
+                setattr(self.tab, name, self._recorded(getattr(self.tab, name)))
+        else:
+            self.tab.goto("about:blank")
+            self.tab.mouse.move(0, 0)  # nothing under the pointer hovers in the next document
+        return self.tab
+
+    def _recorded(self, method):
+        def call(*args, **kwargs):
+            handle = method(*args, **kwargs)
+            self.disposables.append(handle)
+            return handle
+        return call
+
+    def release(self, failed):
+        """After a test: its other tabs closed, its routes and scripts removed; a tab a
+        failed test leaves (a key held, a dialog open) is closed, not taken again."""
+        for other in self.ctx.pages:
+            if other is not self.tab:
+                other.close()
+        if self.tab.is_closed():
+            return
+        self.tab.unroute_all(behavior="ignoreErrors")
+        while self.disposables:
+            self.disposables.pop().close()
+        if failed:
+            self.tab.close()
+
+
+def _warm_key(item):
+    """Which warm context a test's page comes from: (extra context arguments, isolated);
+    None for a fresh context."""
+    if item.get_closest_marker("fresh_context") or "context" in getattr(item, "fixturenames", ()):
+        return None
+    marker = item.get_closest_marker("browser_context_args")
+    extra = dict(marker.kwargs) if marker else {}
+    extra.pop("viewport", None)  # a page's own: no warm context of its own
+    return extra, item.get_closest_marker("isolated") is not None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """The pages of a warm context besides the default one (isolated, touch) come from
+    one xdist worker (--dist loadgroup): one cold engine start for them, not one each."""
+    for item in items:
+        key = _warm_key(item) if "page" in getattr(item, "fixturenames", ()) else None
+        if key and (key[0] or key[1]) and not item.get_closest_marker("xdist_group"):
+            name = "-".join(["isolated"] * key[1] + sorted(key[0]))
+            item.add_marker(pytest.mark.xdist_group(f"warm-{name}"))
+
+
 @pytest.fixture(scope="session")
 def _warm_contexts(browser, browser_context_args):
     """The warm contexts of this worker, by their extra context arguments."""
@@ -135,14 +210,13 @@ def _warm_contexts(browser, browser_context_args):
     def get(extra, isolated):
         key = repr((sorted(extra.items()), isolated))
         if key not in contexts:
-            ctx = browser.new_context(**{**browser_context_args, **extra},
-                                      service_workers="allow" if isolated else "block")
-            contexts[key] = (ctx, _guard(ctx))
+            contexts[key] = _Warm(browser.new_context(**{**browser_context_args, **extra},
+                                                      service_workers="allow" if isolated else "block"))
         return contexts[key]
 
     yield get
-    for ctx, _ in contexts.values():
-        ctx.close()
+    for warm in contexts.values():
+        warm.ctx.close()
 
 
 # a returning visitor's engine, a new player: everything but Cache Storage (and, in
@@ -150,36 +224,48 @@ def _warm_contexts(browser, browser_context_args):
 PLAYER_STATE = "cookies,file_systems,indexeddb,local_storage,websql"
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.call_failed = report.failed  # for `page`'s teardown
+    return report
+
+
 @pytest.fixture()
-def page(request, _warm_contexts):
-    fresh = request.node.get_closest_marker("fresh_context") or "context" in request.fixturenames
+def page(request, _warm_contexts, browser_context_args):
+    key = _warm_key(request.node)
+    fresh = key is None
     if fresh:
         page = request.getfixturevalue("context").new_page()
         outside, seen = [], 0
     else:
+        extra, isolated = key
         marker = request.node.get_closest_marker("browser_context_args")
-        extra = dict(marker.kwargs) if marker else {}
-        viewport = extra.pop("viewport", None)  # a page's own: no warm context of its own
-        isolated = request.node.get_closest_marker("isolated") is not None
-        ctx, outside = _warm_contexts(extra, isolated)
-        seen = len(outside)
-        ctx.clear_permissions()
-        page = ctx.new_page()
-        if viewport:
+        viewport = (marker and marker.kwargs.get("viewport")) or browser_context_args["viewport"]
+        warm = _warm_contexts(extra, isolated)
+        outside, seen = warm.outside, len(warm.outside)
+        warm.ctx.clear_permissions()
+        page = warm.take()
+        if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
-        cdp = ctx.new_cdp_session(page)
+        cdp = warm.ctx.new_cdp_session(page)
         for port in sorted(_servers):
             cdp.send("Storage.clearDataForOrigin", {
                 "origin": f"http://127.0.0.1:{port}",
                 "storageTypes": PLAYER_STATE + ("" if isolated else ",service_workers")})
         cdp.detach()
     errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def on_error(e):
+        errors.append(str(e))
+
+    page.on("pageerror", on_error)
     page.errors = errors
     yield page
+    page.remove_listener("pageerror", on_error)
     if not fresh:
-        for other in page.context.pages:  # the test's own and any it opened beside it
-            other.close()
+        warm.release(getattr(request.node, "call_failed", True))
         assert len(outside) == seen, f"the site tried to reach outside hosts: {outside[seen:]}"
     assert not errors, f"uncaught page errors: {errors}"
 

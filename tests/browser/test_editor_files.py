@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from helpers import wait_engine, wait_until
+from helpers import isolated_visit, wait_until
 from pictures import CHECKER
 from pysolver import api, formats
 from pysolver.formats import parse
@@ -57,18 +57,18 @@ def taai510(puzzles_dir, tmp_path):
     return path
 
 
-@pytest.mark.fresh_context
-def test_opening_a_file_without_a_picture_can_be_cancelled(page, site_server, puzzles_dir, tmp_path):
+# not isolated, Cancel restarts the worker; on a page the service worker isolates, it
+# interrupts Python: a warm page of each kind (conftest), no first visit of its own
+@pytest.mark.parametrize("isolated", [False, pytest.param(True, marks=pytest.mark.isolated)],
+                         ids=["restart", "interrupt"])
+def test_opening_a_file_without_a_picture_can_be_cancelled(page, site_server, puzzles_dir, tmp_path, isolated):
     path = taai510(puzzles_dir, tmp_path)
-    open_editor(page, site_server)
-    cancel_opening(page, path)                        # not isolated: Cancel restarts the worker
-    # the second visit, controlled by the service worker, is isolated: Cancel interrupts Python
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert page.evaluate("window.crossOriginIsolated") is True
-    page.click("#nav-editor")
-    wait_engine(page)
+    if isolated:
+        isolated_visit(page, site_server)
+        page.click("#nav-editor")
+    else:
+        open_editor(page, site_server)
+    assert page.evaluate("window.crossOriginIsolated") is isolated
     cancel_opening(page, path)
 
 

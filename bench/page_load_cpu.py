@@ -1,0 +1,93 @@
+"""CPU of one warm page load of the built site, the way the browser tests load it
+(tests/browser/conftest.py), by how the tab is had: PERF.md "Tests".
+
+    python bench/page_load_cpu.py [--rounds 8] [MODE ...]
+
+Modes (each in a warm context of its own, the service worker blocked, the player's
+state cleared before each load; loads taken in turns so the machine's load falls
+on all alike):
+    new      a new tab per load (closed after it)
+    reused   one tab per context, sent to about:blank between loads
+    routed   a new tab, every request routed through Playwright (route.continue_)
+    no-engine  a new tab whose engine worker script is refused (the page alone)
+One load: from the navigation to the engine ready (the page alone: 1 s after the
+page booted), 0.3 s more; CPU is the growth over this process and every process
+under it (Chromium's), a process that started in between counted whole.
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "browser"), str(ROOT)]
+from conftest import CHROMIUM, CHROMIUM_FLAGS, PLAYER_STATE, SiteServer  # noqa: E402
+from cpu_per_test import _tree_cpu  # noqa: E402
+
+MODES = ("new", "reused", "routed", "no-engine")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modes", nargs="*", default=["new", "reused"], choices=MODES)
+    ap.add_argument("--rounds", type=int, default=8)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server = SiteServer().start()
+    me = os.getpid()
+    cpu = {m: [] for m in args.modes}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        contexts, tabs = {}, {}
+        for m in args.modes:
+            ctx = contexts[m] = browser.new_context(viewport={"width": 1280, "height": 900},
+                                                    service_workers="block")
+            if m == "routed":
+                ctx.route("**/*", lambda route: route.continue_())
+
+        def load(m):
+            ctx = contexts[m]
+            if m == "reused":
+                page = tabs.get(m) or ctx.new_page()
+                tabs[m] = page
+                page.goto("about:blank")
+            else:
+                page = ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin", {"origin": server.url[:-1],
+                                                    "storageTypes": PLAYER_STATE + ",service_workers"})
+            cdp.detach()
+            if m == "no-engine":
+                page.route("**/engine-worker.js", lambda route: route.abort())
+            before = _tree_cpu(me)
+            page.goto(server.url)
+            page.wait_for_selector("html[data-booted=true]")
+            if m == "no-engine":
+                page.wait_for_timeout(1000)
+            else:
+                page.wait_for_selector("#engine-status[data-status=ready]", timeout=90_000)
+            page.wait_for_timeout(300)
+            after = _tree_cpu(me)
+            if m != "reused":
+                page.close()
+            time.sleep(0.5)
+            return sum(v - before.get(pid, 0.0) for pid, v in after.items())
+
+        for m in args.modes:  # the first loads: a cold start, then the snapshot's first restore
+            load(m)
+            load(m)
+        for _ in range(args.rounds):
+            for m in args.modes:
+                cpu[m].append(load(m))
+        browser.close()
+    server.stop()
+    for m in args.modes:
+        print(f"{m:10s} median {statistics.median(cpu[m]):.2f} CPU s  "
+              f"({', '.join(f'{c:.2f}' for c in cpu[m])})")
+
+
+if __name__ == "__main__":
+    main()
