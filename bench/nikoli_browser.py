@@ -5,12 +5,14 @@ hint latency along a whole hint walk (issues 16 and 17).
     python bench/nikoli_browser.py [--cache DIR] [--walk 10,15] [--max-hints N] [--json OUT]
     python bench/nikoli_browser.py --instances 30 --walk ""   (solve times at 30x30)
     python bench/nikoli_browser.py --instances 10,15,20 --families bag --walk ""
+    python bench/nikoli_browser.py --instances 10,15 --walks 5 --no-solve   (walks on generated puzzles)
 
 Needs a built site (`python build.py`) and Debian's chromium. Instances: the
 built-in library (web/puzzles/nikoli), instance files in --cache (bench/nikoli.py's
 "seed URL" lines, <family>-<W>x<H>.txt as in bench/nikoli-instances, or older
 <family>-<size>.json {seed: URL} caches), or with --instances the stored sets.
-The walks take the first instance per family and size, so the library's built-ins. Everything is timed in the page (performance.now)
+The walks take the first instance (--walks N: the first N) per family and size: the
+library's built-ins, or with --instances the generated sets. Everything is timed in the page (performance.now)
 through js/nikoli-asp.js, i.e. the Python task in the engine worker and each of
 its clingo calls on clingo-wasm, as the site runs them; native clingo on the same
 calls in this process is the peer (the machine's load hits both alike):
@@ -127,7 +129,8 @@ def walk(page, grid, text, max_hints):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache", type=Path, help="a folder of instance files (bench/nikoli.py's .txt or older .json)")
-    ap.add_argument("--walk", default="10,15", help="sizes whose first instance per family is walked")
+    ap.add_argument("--walk", default="10,15", help="sizes whose first instances per family are walked")
+    ap.add_argument("--walks", type=int, default=1, help="instances walked per family and size (the first N)")
     ap.add_argument("--max-hints", type=int, default=1000)
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--instances", default="", help="sizes (e.g. 30) of bench/nikoli-instances "
@@ -156,11 +159,11 @@ def main(argv=None):
                 out["solve"].append(row)
                 print(json.dumps(row), flush=True)
             ctx.close()
-        done = set()
+        done = {}
         for family, size, name, text in items:
-            if size not in walk_sizes or (family, size) in done:
+            if size not in walk_sizes or done.get((family, size), 0) >= args.walks:
                 continue
-            done.add((family, size))
+            done[(family, size)] = done.get((family, size), 0) + 1
             grid = model.parse(text)
             ctx, page = fresh_page(browser, url)
             first = run(page, "hint", {"puzzle": text, "state": ["?" * grid.width] * grid.height})
@@ -191,9 +194,9 @@ def report(out):
               f"worst {max(b):.3f} s; native median {statistics.median(n):.3f} s "
               f"(ratio {sum(b) / max(sum(n), 1e-9):.1f}); all agree: {all(r['agree'] for r in rows)}")
     print("first hint (fresh page, engine ready) and hint walks")
-    first = {(r["family"], r["size"]): r["first_hint_s"] for r in out["first_hint"]}
+    first = {r["name"]: r["first_hint_s"] for r in out["first_hint"]}
     for w in out["walk"]:
-        print(f"  {w['family']:9} {w['size']}x{w['size']} {w['name']}: first {first[(w['family'], w['size'])]:.3f} s; "
+        print(f"  {w['family']:9} {w['size']}x{w['size']} {w['name']}: first {first[w['name']]:.3f} s; "
               f"{w['hints']} hints p50 {w['p50_s']:.3f} s p95 {w['p95_s']:.3f} s max {w['max_s']:.3f} s "
               f"(asks mean {w['asks_mean']:.1f} max {w['asks_max']}, Python {w['python_share']:.0%}; "
               f"hints asking {w['asked_share']:.1%}, {w['clingo_s_per_ask']:.3f} s per ask, "
