@@ -153,7 +153,7 @@ def clingo_available() -> bool:
 
 
 def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-          progress=None, should_stop=None, jobs=1) -> dict:
+          progress=None, should_stop=None, jobs=1, work=None) -> dict:
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
     ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
@@ -163,9 +163,11 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     that many processes (pysolver.race): with "pysolver" a portfolio of
     differently configured searches, with "auto" clingo and ``jobs - 1`` of them;
     the solutions then come sorted. ``state``: optional known cells (state
-    rows) to start from. Result: {"status": unique|multiple|solved|none|timeout|
-    cancelled, "solutions": [[row strings]...], "classification", "difficulty",
-    "time_s", "stats", "engine"}.
+    rows) to start from. ``work``: a budget of line solves for the pysolver
+    search (one process): status "budget" when spent, the same answer on every
+    machine; ``timeout`` stays the safety net. Result: {"status": unique|multiple|
+    solved|none|timeout|budget|cancelled, "solutions": [[row strings]...],
+    "classification", "difficulty", "time_s", "stats", "engine"}.
     """
     start = time.monotonic()
     _check_timeout(timeout)
@@ -174,6 +176,10 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
     _whole_number(max_solutions, "max_solutions", 1)
     _whole_number(jobs, "jobs", 1)
+    if work is not None:
+        _whole_number(work, "work", 1)
+        if engine != "pysolver" or jobs > 1:
+            raise PuzzleError("a work budget applies to one pysolver search (engine pysolver, jobs 1)")
     cells = cells_from_state(p, state) if state is not None else None
     timeout = _left(timeout, start)
     if engine == "clingo":
@@ -184,7 +190,8 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         out = race.solve(p, max_solutions, timeout, cells, progress, should_stop,
                          max(jobs, 1 + clingo), clingo)
     else:
-        out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop)
+        out = _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
+                              None if work is None else {"work": work})
     if engine == "auto" and not clingo:
         out["stats"]["note"] = "clingo is not installed: pysolver alone"
     return out
@@ -212,7 +219,7 @@ def _givens(p, givens) -> list:
 
 
 def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
-          engine="pysolver") -> dict:
+          engine="pysolver", work=None) -> dict:
     """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
 
     ``count_cap``: count solutions up to this many (2 only decides uniqueness);
@@ -221,6 +228,8 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     ``engine`` "auto": this check races native clingo counting up to ``count_cap``
     (pysolver.race; when installed), and the result adds ``"engine"``, who answered
     (clingo cannot classify: "unknown" for a unique puzzle, no difficulty).
+    ``work``: a budget of line solves for pysolver's search (status "budget",
+    undecided, when spent: the same on every machine; ``timeout`` the safety net).
     Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
     "difficulty", "unique" (True/False/None when undecided), "count" (solutions
     found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
@@ -233,6 +242,8 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     p = to_puzzle(puzzle)
     _whole_number(count_cap, "count_cap", 2)
     _check_timeout(timeout)
+    if work is not None:
+        _whole_number(work, "work", 1)
     if engine not in ("pysolver", "auto"):
         raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
     shown = set(_givens(p, givens)) if givens is not None else set()
@@ -244,7 +255,7 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
         from . import race
 
         def local(stop):
-            return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start)
+            return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start, work)
         left = _left(timeout, start)
         out = race.run(local, p, [race.request("clingo", count_cap, left, cells)], left, should_stop)
         if out.get("engine") == "clingo":
@@ -254,13 +265,13 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
                            None, {"choices": out["stats"]["choices"],
                                   "conflicts": out["stats"]["conflicts"]}, start)
         return dict(out, engine=out.get("engine", "pysolver"))
-    return _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start)
+    return _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start, work)
 
 
-def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start):
+def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start, work=None):
     from . import classify, search
     info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
-                             progress=progress, cells=cells)
+                             progress=progress, cells=cells, work=work)
     status, grids = info["status"], info["solutions"]
     exact = status in ("unique", "none")
     if status == "multiple" and count_cap > 2:
@@ -404,19 +415,22 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
                                            givens=_givens(p, givens) if givens is not None else ())}
 
 
-def mark(puzzle, state, mode="off", timeout=None, progress=None) -> dict:
+def mark(puzzle, state, mode="off", timeout=None, progress=None, work=None) -> dict:
     """The play view's check of the player's ``state`` (see :mod:`pysolver.marks`).
 
-    ``mode``: off | runs | lines | solution. ``timeout``: seconds the "solution"
-    mode may search for a solution when the puzzle has no goal picture (before
-    it, ``progress`` gets {"searching": "solution", "limit_s": timeout}).
+    ``mode``: off | runs | lines | solution. ``work`` (line solves) and
+    ``timeout`` (seconds, the safety net): the budget of the "solution" mode's
+    search for a solution when the puzzle has no goal picture (before it,
+    ``progress`` gets {"searching": "solution", "work": work, "limit_s": timeout}).
     Result: {"mode", "lines": [{"axis", "index"}], "cells": [{"row", "column"}],
     "message", "clues": {"rows": [[bool per block]], "columns": [...]}}.
     """
     from . import marks
     p = to_puzzle(puzzle)
     _check_timeout(timeout)
-    return marks.check_marks(p, state, mode, timeout, progress, solve)
+    if work is not None:
+        _whole_number(work, "work", 1)
+    return marks.check_marks(p, state, mode, timeout, progress, solve, work)
 
 
 METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "diagnose": diagnose,

@@ -23,17 +23,18 @@ import math
 from .search import solve
 
 
-def classify(puzzle, timeout=None, should_stop=None, progress=None, cells=None):
+def classify(puzzle, timeout=None, should_stop=None, progress=None, cells=None, work=None):
     """Classify ``puzzle``; returns a dict.
 
     Keys: ``classification`` (see module doc), ``difficulty`` (float),
-    ``status`` (the search status: unique/multiple/none/timeout/cancelled),
+    ``status`` (the search status: unique/multiple/none/timeout/cancelled/budget),
     ``solutions`` (colour-index grids, at most two), ``nodes``, ``probes``,
     ``time_s``. ``cells``: optional starting grid (flat masks), e.g. the cells
     a puzzle shows at the start (the fix assistant's "given" suggestions).
+    ``work``: a budget of line solves for the search (status "budget" when spent).
     """
     res = solve(puzzle, max_solutions=2, cells=cells, timeout=timeout, progress=progress,
-                should_stop=should_stop)
+                should_stop=should_stop, work=work)
     # the search's first step is line logic from the start: it tells these apart
     line_ok = res.failed is None
     line_solved = res.status == "unique" and res.classification_hint == "line"
@@ -45,7 +46,7 @@ def classify(puzzle, timeout=None, should_stop=None, progress=None, cells=None):
     elif line_solved:
         share = res.line_solves / max(1, ncells)
         out.update(classification="line", difficulty=round(1 + min(1.0, share / 4), 3))
-    elif res.status in ("timeout", "cancelled"):
+    elif res.status in ("timeout", "cancelled", "budget"):
         out.update(classification="unknown", difficulty=None)
     elif res.status == "unique" and res.classification_hint == "probe":
         passes = res.probe_productive

@@ -6,8 +6,9 @@ Modes (:func:`check_marks`):
   ``runs``      the same, judging only filled runs closed on both sides (by a
                 cross or the edge), so a run still growing is never blamed;
   ``solution``  cells that differ from the goal picture, or, without one, from a
-                solution found by a search bounded by ``timeout`` (its outcome,
-                found or not, is remembered by clues).
+                solution found by a search bounded by ``work`` line solves (the
+                same answer on every machine) and ``timeout`` seconds (the safety
+                net); its outcome, found or not, is remembered by clues.
 Clue marks: per line, per block, True when line logic pins the block to a run
 the player filled (the board crosses that number out).
 """
@@ -18,7 +19,7 @@ from .memo import Memo
 from .puzzle import PuzzleError, cells_from_state, satisfies
 
 MODES = ("off", "runs", "lines", "solution")
-# clues and colours -> ("found", row strings) | ("none", None) | ("timeout", None)
+# (clues and colours, work, timeout) -> ("found", row strings) | ("none" | "budget" | "timeout", None)
 _solutions = Memo("marks.solutions", 8)
 
 
@@ -66,29 +67,30 @@ def complete_runs(line_cells, full):
     return tuple(out)
 
 
-def _solution(p, timeout, progress, solve):
-    """(how, rows): the goal ("goal"), else a solution found within ``timeout``
-    seconds ("found"), or None with "none" (no solution) / "timeout". Before a
-    search, ``progress`` gets {"searching": "solution", "limit_s": timeout}: the
-    page quotes this limit, never its own."""
+def _solution(p, timeout, progress, solve, work=None):
+    """(how, rows): the goal ("goal"), else a solution found within ``work`` line
+    solves and ``timeout`` seconds ("found"), or None with "none" (no solution) /
+    "budget" / "timeout". Before a search, ``progress`` gets {"searching":
+    "solution", "work": work, "limit_s": timeout}: the page quotes these limits,
+    never its own."""
     if p.goal:
         return "goal", list(p.goal)
     seen = mistakes.known(p)  # Play's opening search (for the hints) may have found one
     if seen is not None and seen.solutions:
         return "found", list(seen.solutions[0])
-    key = (p.clue_key(), timeout)  # by content: the same puzzle may come as a new Puzzle
+    key = (p.clue_key(), work, timeout)  # by content: the same puzzle may come as a new Puzzle
     hit = _solutions.get(key)
     if hit is None:
         if progress is not None:
-            progress({"searching": "solution", "limit_s": timeout})
-        res = solve(p, max_solutions=1, timeout=timeout)
+            progress({"searching": "solution", "work": work, "limit_s": timeout})
+        res = solve(p, max_solutions=1, timeout=timeout, work=work)
         sols = res["solutions"]
         hit = _solutions.put(key, ("found", sols[0]) if sols else
-                             ("none" if res["status"] == "none" else "timeout", None))
+                             (res["status"] if res["status"] in ("none", "budget") else "timeout", None))
     return hit
 
 
-def check_marks(p, state, mode, timeout, progress, solve) -> dict:
+def check_marks(p, state, mode, timeout, progress, solve, work=None) -> dict:
     """The check of the player's ``state`` in ``mode`` (see the module doc);
     ``solve``: :func:`pysolver.api.solve` (the solution search)."""
     if mode not in MODES:
@@ -105,18 +107,20 @@ def check_marks(p, state, mode, timeout, progress, solve) -> dict:
         out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
                           if n else f"No line's {what} contradict its clue.")
     elif mode == "solution":
-        _against_solution(p, cells, out, timeout, progress, solve)
+        _against_solution(p, cells, out, timeout, progress, solve, work)
     return out
 
 
-def _against_solution(p, cells, out, timeout, progress, solve):
-    how, sol = _solution(p, timeout, progress, solve)
+def _against_solution(p, cells, out, timeout, progress, solve, work):
+    how, sol = _solution(p, timeout, progress, solve, work)
     if sol is None:
+        within = (f"its work budget ({work:,} line solves)" if how == "budget" else
+                  f"{timeout:g} s" if timeout is not None else "the search")
         out["message"] = (
             "This puzzle has no solution: its clues contradict each other, so there is "
             "nothing to check against." if how == "none" else
             f"This puzzle has no stored solution and none was found within "
-            f"{timeout:g} s, so the check against the solution is unavailable "
+            f"{within}, so the check against the solution is unavailable "
             "(the other check modes still work).")
         return
     chars = p.char_index()

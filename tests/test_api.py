@@ -58,10 +58,29 @@ def test_solve_pysolver_result_shape():
     ({"max_solutions": 0}, "max_solutions must be a whole number"),
     ({"timeout": -1}, "timeout must be a positive number"),
     ({"state": ["??"]}, "the state has 1 rows"),
+    ({"work": 0}, "work must be a whole number of at least 1"),
+    ({"work": 1000, "engine": "clingo"}, "a work budget applies to one pysolver search"),
+    ({"work": 1000, "jobs": 2}, "a work budget applies to one pysolver search"),
 ])
 def test_solve_bad_arguments(kwargs, message):
     with pytest.raises(PuzzleError, match=message):
         api.solve(as_dict(CHECKER), **kwargs)
+
+
+def test_work_budget_gives_the_same_answer_on_every_machine(puzzles_dir):
+    """A budget of line solves ends the search at the same point whatever the speed:
+    status "budget", the same nodes twice; check() reports it undecided."""
+    p = formats.parse_one((puzzles_dir / "webpbn" / "6574.xml").read_text())
+    runs = []
+    for _ in range(2):
+        api.clear_caches()
+        runs.append(api.solve(p, work=20_000))
+    assert [r["status"] for r in runs] == ["budget", "budget"]
+    assert runs[0]["stats"] == runs[1]["stats"]
+    api.clear_caches()
+    c = api.check(p, work=20_000)
+    assert c["status"] == "budget" and c["unique"] is None and c["classification"] == "unknown"
+    assert api.solve(as_dict(CHECKER), work=20_000)["status"] == "multiple"  # decided within it
 
 
 def test_solve_cancel_and_progress(puzzles_dir):
@@ -306,14 +325,15 @@ def check_solution(d, state):
 def test_bridge_reports_its_solution_search_limit(monkeypatch):
     """The page quotes the limit the search runs under from this report, not its own copy."""
     bridge.call("reset", "{}")
-    monkeypatch.setattr(bridge, "SOLUTION_TIME_S", 0.75)
+    monkeypatch.setattr(bridge, "SOLUTION_WORK", 5000)
     d = as_dict(DANCER)
     d["goal"] = None
     reports = []
     out = json.loads(bridge.call("check", json.dumps({"puzzle": d, "state": ["?" * 5] * 10,
                                                       "mode": "solution"}), reports.append))
     assert "result" in out, out
-    assert [json.loads(r) for r in reports] == [{"searching": "solution", "limit_s": 0.75}]
+    assert [json.loads(r) for r in reports] == [
+        {"searching": "solution", "work": 5000, "limit_s": bridge.SOLUTION_TIME_S}]
     # remembered: no search, no report
     reports.clear()
     bridge.call("check", json.dumps({"puzzle": d, "state": ["?" * 5] * 10, "mode": "solution"}),
@@ -337,12 +357,13 @@ def test_bridge_diagnose():
 
 def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_dir, monkeypatch):
     """TAAI #510 has no goal and takes pysolver minutes: "against the solution" must
-    give up within its limit, say why there is nothing to compare, never search
+    give up at its work budget, say why there is nothing to compare, never search
     again for the same puzzle, and leave the worker free for the next hint."""
     text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
     d = next(p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510")
     assert not d["goal"]
     bridge.call("reset", "{}")
+    monkeypatch.setattr(bridge, "SOLUTION_WORK", 300_000)
     searches = []
     real_solve = api.solve
     monkeypatch.setattr(api, "solve", lambda *a, **k: searches.append(k) or real_solve(*a, **k))
@@ -355,7 +376,8 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
     assert answers, "the check held the worker for 40 s"
     assert time.monotonic() - t0 < 15
     first = answers[0]
-    assert first["message"] == ("This puzzle has no stored solution and none was found within 5 s, "
+    assert first["message"] == ("This puzzle has no stored solution and none was found within its "
+                                "work budget (300,000 line solves), "
                                 "so the check against the solution is unavailable (the other check "
                                 "modes still work).")
     assert first["cells"] == []

@@ -40,9 +40,9 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     path.write_text(formats.dump(api.to_puzzle(d), "non"))
     # the engine's limit, changed here: every limit the page states must be the engine's
     bridge = BRIDGE.read_text()
-    assert "\nSOLUTION_TIME_S = 5.0\n" in bridge
+    assert "\nSOLUTION_WORK = 1_000_000\n" in bridge
     page.route("**/py/bridge.py", lambda route: route.fulfill(
-        body=bridge.replace("\nSOLUTION_TIME_S = 5.0\n", "\nSOLUTION_TIME_S = 3.5\n"),
+        body=bridge.replace("\nSOLUTION_WORK = 1_000_000\n", "\nSOLUTION_WORK = 300_000\n"),
         content_type="text/x-python"))
     open_site(page, site_server)
     wait_engine(page)
@@ -53,10 +53,11 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     page.select_option("#check-mode", "solution")
     # while the worker looks for a solution, the panel says so, with the engine's limit
     page.wait_for_function(f"{TEXT.format('check-text')} === 'This puzzle has no stored "
-                           "solution: looking for one to check against (at most 3.5 s)…'")
+                           "solution: looking for one to check against (up to 300,000 line solves)…'")
     t0 = time.monotonic()
     page.click("#hint")   # waits behind the search
-    unavailable = ("This puzzle has no stored solution and none was found within 3.5 s, so the check "
+    unavailable = ("This puzzle has no stored solution and none was found within its work budget "
+                   "(300,000 line solves), so the check "
                    "against the solution is unavailable (the other check modes still work).")
     wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 40)
     wait_until(page, f"{TEXT.format('hint-text')}.startsWith('Look at')", 20)

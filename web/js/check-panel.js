@@ -41,11 +41,12 @@ export class CheckPanel {
     // the program is asked for before the check, so the worker answers it first
     const program = mode === "solution" && !puzzle.goal && clingo && !this.raced.has(game)
       ? this.engine.call("asp", { puzzle }) : null;
-    // no stored picture: the worker first looks for a solution within its own limit,
+    // no stored picture: the worker first looks for a solution within its own budget,
     // which it reports as it starts (hints wait behind it, so say why nothing happens yet)
     const onProgress = (m) => {
       if (m.searching === "solution" && mode === "solution") {
-        this.text.textContent = `This puzzle has no stored solution: looking for one to check against (at most ${m.limit_s} s)…`;
+        const limit = m.work ? `up to ${Number(m.work).toLocaleString("en-US")} line solves` : `at most ${m.limit_s} s`;
+        this.text.textContent = `This puzzle has no stored solution: looking for one to check against (${limit})…`;
         if (program) this.race(game, program, clingo);
       }
     };
