@@ -40,9 +40,9 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     path.write_text(formats.dump(api.to_puzzle(d), "non"))
     # the engine's limit, changed here: every limit the page states must be the engine's
     bridge = BRIDGE.read_text()
-    assert "\nSOLUTION_WORK = 1_000_000\n" in bridge
+    assert "\nSOLUTION_WORK = 700_000\n" in bridge
     page.route("**/py/bridge.py", lambda route: route.fulfill(
-        body=bridge.replace("\nSOLUTION_WORK = 1_000_000\n", "\nSOLUTION_WORK = 300_000\n"),
+        body=bridge.replace("\nSOLUTION_WORK = 700_000\n", "\nSOLUTION_WORK = 300_000\n"),
         content_type="text/x-python"))
     open_site(page, site_server)
     wait_engine(page)

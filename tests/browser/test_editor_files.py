@@ -77,7 +77,7 @@ def cancel_opening(page, path):
     undo_before = page.evaluate("window.nonogramApp.editor.doc.undoStack.length")
     assert page.is_hidden("#ed-open-cancel")
     page.set_input_files("#ed-open-file", str(path))
-    wait_until(page, f"{STATUS}.startsWith('Solving taai510.non to get the picture (up to 1,500,000 line solves)')")
+    wait_until(page, f"{STATUS}.startsWith('Solving taai510.non to get the picture (up to 1,300,000 line solves)')")
     solving = time.monotonic()
     assert page.is_visible("#ed-open-cancel")
     page.wait_for_timeout(1000)
@@ -105,6 +105,6 @@ def test_opening_a_file_without_a_picture_gives_up_at_its_limit(page, site_serve
     set_picture(page, CHECKER)
     page.set_input_files("#ed-open-file", str(path))
     wait_until(page, f"{STATUS}.startsWith('Solving')")
-    wait_until(page, f"{STATUS}.includes('no picture could be found within 1,500,000 line solves')", 90)
+    wait_until(page, f"{STATUS}.includes('no picture could be found within 1,300,000 line solves')", 90)
     assert page.is_hidden("#ed-open-cancel")
     assert picture(page) == CHECKER

@@ -194,7 +194,7 @@ def test_a_puzzle_without_a_picture_says_it_is_solving_and_gives_up_in_time(page
     wait_engine(page)
     page.set_input_files("#ed-open-file", str(path))
     wait_until(page, "document.querySelector('#ed-status').textContent.includes('Solving taai598.txt to get the picture')", 30)
-    wait_until(page, "document.querySelector('#ed-status').textContent.includes('no picture could be found within 1,500,000 line solves')", 90)
+    wait_until(page, "document.querySelector('#ed-status').textContent.includes('no picture could be found within 1,300,000 line solves')", 90)
     assert page.evaluate("document.querySelector('#ed-status').classList.contains('error')")
 
 
