@@ -110,7 +110,7 @@ def _areas(grid, rows, other) -> list:
             for dy in (-1, 0, 1):
                 if (x + dx, y + dy) in diff:
                     join((x, y), (x + dx, y + dy))
-    for which, sol in enumerate((rows, other)):
+    for sol in (rows, other):
         owner = {}
         isl = _island_map(sol, w, h)
         for x, y in diff:
@@ -133,7 +133,8 @@ def _fix(grid, rows, variant, seen, rng):
     w, h = grid.width, grid.height
     isl = _island_map(rows, w, h)
     clue_of = {isl[c]: c for c in grid.clues}
-    lost = [c for c in sorted(_diff(rows, variant)) if rows[c[1]][c[0]] == "."]
+    diff = sorted(_diff(rows, variant))
+    lost = [c for c in diff if rows[c[1]][c[0]] == "."]
     for c in rng.sample(lost, len(lost)):
         clues = dict(grid.clues)
         old = clue_of[isl[c]]
@@ -141,7 +142,6 @@ def _fix(grid, rows, variant, seen, rng):
         if _rules_out(Grid("nurikabe", w, h, clues=clues), seen, {old, c}):
             grid.clues = clues
             return rows
-    diff = sorted(_diff(rows, variant))
     around = sorted(_zone(diff, w, h) - set(diff))  # when no differing cell will do
     for x, y in rng.sample(diff, len(diff)) + rng.sample(around, len(around)):
         if (x, y) in grid.clues:

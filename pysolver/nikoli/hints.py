@@ -161,7 +161,7 @@ def _rule_sets(family) -> str:
     """The explaining call's extra text: the sets of rule guards it enumerates
     (projected onto ``active/1``): every rule, every rule but one, and every rule but
     some of the family's SELDOM ones."""
-    names = [r[len("active("):-1] for r in ["active(%s)" % n for n in RULES[family]]]
+    names = RULES[family]
     seldom = {a[len("active("):-1] for a in SELDOM.get(family, ())}
     pairs = "".join(f":- not active({a}), not active({b}).\n"
                     for i, a in enumerate(names) for b in names[i + 1:]

@@ -324,7 +324,7 @@ def _bag_split(flat, w, h) -> set:
         return set()
     cells = {(i % w, i // w): ch for i, ch in enumerate(flat)}
     inside = _cells_of(flat, w, ".")
-    parts = [set(g) for g in components(_cells_of(flat, w, ".") | _cells_of(flat, w, "?"), w, h)
+    parts = [set(g) for g in components(inside | _cells_of(flat, w, "?"), w, h)
              if not inside.isdisjoint(g)]
     return inside | _wall(min(parts, key=len), cells, w, h, "#")
 
