@@ -1,6 +1,4 @@
 """``python -m pysolver``: the command line (pysolver.cli)."""
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

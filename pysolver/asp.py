@@ -13,6 +13,7 @@ everything else here is pure Python and imports without it.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
 
     ``max_solutions``: 2 decides uniqueness, 1 finds one solution, N counts up to N,
     0 or None enumerates all. ``timeout`` in seconds covers grounding and solving
-    (grounding itself cannot be interrupted; the solve is stopped by clingo).
+    (:func:`ground` waits for the grounder with the deadline).
     """
     run = run_program(program(puzzle, known, encoding_name), lambda syms: decode(syms, puzzle),
                       max_solutions, timeout)
@@ -181,28 +182,15 @@ def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=())
     cap = int(max_solutions or 0)
     ctl = clingo.Control([f"--models={cap}", "--stats", *args], logger=lambda code, msg: None)
     ctl.add("base", [], text)
-    ctl.ground([("base", [])])
-    t_ground = time.perf_counter() - t0
-    grids = []
-    exhausted = timed_out = False
     deadline = None if timeout is None else t0 + timeout
-    # models are read here, not in a callback: a callback runs on clingo's solving
-    # thread and would wait for the interpreter lock that wait() holds
-    with ctl.solve(yield_=True, async_=True) as handle:
-        while True:
-            handle.resume()
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and (left <= 0 or not handle.wait(left)):
-                handle.cancel()
-                timed_out = True
-                break
-            model = handle.model()
-            if model is None:
-                exhausted = handle.get().exhausted
-                break
-            grids.append(decode_model(model.symbols(shown=True)))
+    grounded = ground(ctl, deadline)
+    t_ground = time.perf_counter() - t0
+    grids, exhausted = [], False
+    timed_out = not grounded or not _models(ctl, deadline, decode_model, grids)
+    if grounded and not timed_out:
+        exhausted = grids.pop()
     elapsed = time.perf_counter() - t0
-    stats = _stats(ctl.statistics)
+    stats = _stats(ctl.statistics) if grounded else _stats({})
     stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted)
     return {
         "status": status_of(len(grids), exhausted, timed_out),
@@ -211,6 +199,84 @@ def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=())
         "stats": stats,
         "engine": "clingo",
     }
+
+
+SLICE_S = 0.1  # waits on clingo in slices this long, so Ctrl-C is handled promptly
+_abandoned = []  # grounding threads left behind by a deadline or Ctrl-C
+
+
+def ground(ctl, deadline=None) -> bool:
+    """Ground the base part; False when ``deadline`` (perf_counter) passed first.
+
+    clingo cannot interrupt its grounder, so it runs on a helper thread (clingo
+    releases the interpreter lock) while this one waits in slices: the deadline
+    and Ctrl-C hold. A grounding left behind runs on to its end, bounded by the
+    size policy (pysolver.limits: a few seconds); the command line ends its
+    process with os._exit then (see :func:`abandoned`).
+    """
+    failure = []
+
+    def run():
+        try:
+            ctl.ground([("base", [])])
+        except BaseException as e:  # handed to the waiting thread
+            failure.append(e)
+
+    thread = threading.Thread(target=run, name="clingo-ground", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            left = SLICE_S if deadline is None else min(SLICE_S, deadline - time.perf_counter())
+            if left <= 0:
+                _abandoned.append(thread)
+                return False
+            thread.join(left)
+    except BaseException:  # Ctrl-C: the grounder is left behind
+        _abandoned.append(thread)
+        raise
+    if failure:
+        raise failure[0]
+    return True
+
+
+def abandoned() -> bool:
+    """True when a grounding was left behind (a deadline or Ctrl-C) in this process:
+    the interpreter's shutdown can crash under clingo then, so the command line ends
+    with os._exit."""
+    return bool(_abandoned)
+
+
+def grounding_busy() -> bool:
+    """True while a grounding left behind still runs."""
+    return any(t.is_alive() for t in _abandoned)
+
+
+def wait(handle, deadline) -> bool:
+    """Wait for an async solve handle; False when the deadline passed first."""
+    while True:
+        left = SLICE_S if deadline is None else min(SLICE_S, deadline - time.perf_counter())
+        if left <= 0:
+            return False
+        if handle.wait(left):
+            return True
+
+
+def _models(ctl, deadline, decode_model, grids) -> bool:
+    """Solve, decoding each model into ``grids``; False when the deadline passed first,
+    else True with the solve's ``exhausted`` appended last."""
+    # models are read here, not in a callback: a callback runs on clingo's solving
+    # thread and would wait for the interpreter lock that wait() holds
+    with ctl.solve(yield_=True, async_=True) as handle:
+        while True:
+            handle.resume()
+            if not wait(handle, deadline):
+                handle.cancel()
+                return False
+            model = handle.model()
+            if model is None:
+                grids.append(handle.get().exhausted)
+                return True
+            grids.append(decode_model(model.symbols(shown=True)))
 
 
 def _stats(s) -> dict:

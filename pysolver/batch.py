@@ -17,6 +17,7 @@ limit on workers killed per task.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -267,14 +268,17 @@ def cmd_batch(args) -> int:
 
 def register(sub):
     """Add the ``batch`` subcommand to the CLI's subparsers."""
+    from .cli import whole
+
     b = sub.add_parser("batch", help="check every puzzle of files and folders into a database")
     b.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
-    b.add_argument("--db", required=True, metavar="RESULTS.sqlite")
+    b.add_argument("--db", required=True, metavar="RESULTS.sqlite",
+                   help="the results database (created if missing; a re-run resumes it)")
     b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds per puzzle (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
     b.add_argument("--retry-timeouts", action="store_true",
                    help="check timed-out puzzles again (a larger --timeout also does)")
-    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    b.add_argument("--jobs", type=whole, default=os.cpu_count() or 1, metavar="N",
                    help="local processes (default: one per core)")
     b.add_argument("--dask", metavar="tcp://HOST:PORT|local",
                    help="run on a Dask cluster instead (local: a LocalCluster of 2 workers)")
@@ -285,7 +289,8 @@ def _seconds(text):
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError("must be 0 (no limit) or more")
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give 0 (no limit) or a number of "
+                                         "seconds above 0")
     return v

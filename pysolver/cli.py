@@ -69,12 +69,22 @@ def _read_capped(fh, path: str) -> bytes:
     return b"".join(chunks)
 
 
+_stdin = []  # standard input's bytes (or why they were refused), once read
+
+
 def read_bytes(path: str) -> bytes:
     """A puzzle file's bytes: standard input (-) or a regular file, never past the size cap."""
     path_label = printable(path)
     try:
-        if path == "-":
-            return _read_capped(sys.stdin.buffer, "standard input")
+        if path == "-":  # read once: deciding the family reads it before the command
+            if not _stdin:
+                try:
+                    _stdin.append(_read_capped(sys.stdin.buffer, "standard input"))
+                except PuzzleError as e:
+                    _stdin.append(e)
+            if isinstance(_stdin[0], PuzzleError):
+                raise _stdin[0]
+            return _stdin[0]
         st = os.stat(path)
         _regular(st.st_mode, path_label)  # before opening: a FIFO with no writer would block
         limits.check_text_size(st.st_size, f"{path_label}: ")
@@ -413,8 +423,10 @@ def build_parser():
     f.set_defaults(run=cmd_fix)
 
     from . import batch, report  # collections: each module adds its own subcommand
+    from .nikoli import cli as nikoli_cli
     batch.register(sub)
     report.register(sub)
+    nikoli_cli.add_generate(sub)
     return parser
 
 
@@ -429,7 +441,22 @@ def cap_jobs(args) -> None:
         args.jobs = pool.cores()
 
 
+def run() -> None:
+    """The program's entry point (``pysolver``, ``python -m pysolver``): main, then exit."""
+    code = main()
+    from . import asp
+
+    # clingo's grounding left behind (a deadline), or Ctrl-C (clingo's threads may be
+    # anywhere): the interpreter's shutdown could crash under them, and is skipped
+    if asp.abandoned() or code == 130:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)  # the interpreter's shutdown would crash under the grounder
+    sys.exit(code)
+
+
 def main(argv=None) -> int:
+    _stdin.clear()  # each run reads its own standard input
     try:
         for stream in (sys.stdout, sys.stderr):  # a file name's stray bytes never crash output
             if hasattr(stream, "reconfigure"):
@@ -462,4 +489,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -20,13 +20,24 @@ MAX_FILE_BYTES = 16 * 1024 * 1024  # a file, a pasted text, an unpacked share li
 MAX_XML_ELEMENTS = 1_000_000  # counted while expat reads, before the tree grows further
 MAX_XML_DEPTH = 64
 MAX_DIGITS = 9  # digits of one number (leading zeros count): block lengths, sizes
+# Nikoli grids (pysolver.nikoli) are solved by clingo, which grounds every rule for
+# every cell before it can be interrupted: their caps keep that grounding to a few
+# seconds and a few hundred MB (measured, ARCHITECTURE.md "Size policy").
+MAX_NIKOLI_CELLS = 40_000  # width x height (200x200)
+MAX_NIKOLI_CLUE = 999_999  # a clue number
+# Nurikabe grounds each island over the cells its number may reach (r: its diamond;
+# a "?" reaches them all), and the largest island with a part growing as r^2: the
+# estimated work in cells' worth, cells + 1.5 x (sum of r) + (largest r)^2 / 50, is
+# capped (80,000: about 4 s and 450 MB; one "?" in 44x44 fits, in 45x45 not)
+MAX_NURIKABE_WORK = 80_000
 
 
 def as_dict() -> dict:
     """The caps the site checks before it allocates (site/limits.json)."""
     return {"max_side": MAX_SIDE, "max_cells": MAX_CELLS, "max_clues": MAX_CLUES,
             "max_file_bytes": MAX_FILE_BYTES, "max_xml_elements": MAX_XML_ELEMENTS,
-            "max_digits": MAX_DIGITS}
+            "max_digits": MAX_DIGITS, "max_nikoli_cells": MAX_NIKOLI_CELLS,
+            "max_nikoli_clue": MAX_NIKOLI_CLUE, "max_nurikabe_work": MAX_NURIKABE_WORK}
 
 
 def megabytes(n: int) -> str:

@@ -221,9 +221,10 @@ def cmd_report(args) -> int:
 def register(sub):
     """Add the ``report`` subcommand to the CLI's subparsers."""
     r = sub.add_parser("report", help="CSV, JSON or HTML report of a batch database")
-    r.add_argument("db", metavar="RESULTS.sqlite")
+    r.add_argument("db", metavar="RESULTS.sqlite", help="a database written by pysolver batch")
     r.add_argument("--csv", metavar="FILE", help="one row per puzzle ('-': standard output)")
-    r.add_argument("--json", metavar="FILE")
+    r.add_argument("--json", metavar="FILE", help="every puzzle's verdict as JSON ('-': "
+                   "standard output)")
     r.add_argument("--html", metavar="FILE", help="a static page: thumbnails, filters, slowest first")
     r.add_argument("--catalogue", metavar="CATALOGUE.json",
                    help="write verified status and difficulty into the site's catalogue (in place)")

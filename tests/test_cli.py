@@ -174,7 +174,7 @@ def test_module_entry_point_and_console_script(files):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0 and "unique" in proc.stdout
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["pysolver"] == "pysolver.cli:main"
+    assert scripts["pysolver"] == "pysolver.cli:run"
 
 
 # -- batches over processes: they end with the parent --------------------------

@@ -68,23 +68,29 @@ def answer(sat, models=(), exhausted=True, core=None, conflicts=0, time_s=0.0) -
             "core": core, "conflicts": conflicts, "time_s": round(time_s, 4)}
 
 
-def _control(program: str, args: tuple):
+class OutOfTime(Exception):
+    """The deadline of a natively driven task passed (see :func:`run_native`)."""
+
+
+def _control(program: str, args: tuple, deadline=None):
     key = (program, args)
     ctl = _controls.get(key)
     if ctl is None:
         clingo = asp._clingo()
         ctl = clingo.Control(list(args), logger=lambda code, msg: None)
         ctl.add("base", [], program)
-        ctl.ground([("base", [])])
+        if not asp.ground(ctl, deadline):
+            raise OutOfTime
         _controls.put(key, ctl)
     return ctl
 
 
-def solve_native(ask: Ask) -> dict:
-    """Answer one ask with the clingo module (the Control is kept for the next ask)."""
+def solve_native(ask: Ask, deadline=None) -> dict:
+    """Answer one ask with the clingo module (the Control is kept for the next ask);
+    OutOfTime when ``deadline`` (perf_counter) passes first."""
     clingo = asp._clingo()
     t0 = time.perf_counter()
-    ctl = _control(ask.program, ask.args)
+    ctl = _control(ask.program, ask.args, deadline)
     lits, index = [], {}
     for i, (text, value) in enumerate(ask.assume):
         atom = ctl.symbolic_atoms[clingo.parse_term(text)]
@@ -100,12 +106,20 @@ def solve_native(ask: Ask) -> dict:
     conf.enum_mode = ask.mode
     conf.models = str(ask.models if ask.mode == "auto" else 0)
     conf.solve_limit = "umax" if ask.limit is None else str(ask.limit)
-    found, core = [], []
+    found, core = [], ()
 
     def on_model(m):
         found.append([str(s) for s in m.symbols(shown=True)])
 
-    res = ctl.solve(assumptions=lits, on_model=on_model, on_core=core.extend)
+    # asynchronous, so the deadline and Ctrl-C hold (the core is read from the handle:
+    # on_core is not called for an asynchronous solve)
+    with ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
+        if not asp.wait(handle, deadline):
+            handle.cancel()
+            raise OutOfTime
+        res = handle.get()
+        if ask.core and res.unsatisfiable:
+            core = handle.core()
     if ask.mode != "auto":
         found = found[-1:]  # the last estimate is the consequences
     sat = True if found else (False if res.unsatisfiable else None)
@@ -127,9 +141,11 @@ def drive(task, solve):
         return stop.value
 
 
-def run_native(task):
-    """The task's result, its asks answered by native clingo."""
-    return drive(task, solve_native)
+def run_native(task, timeout=None):
+    """The task's result, its asks answered by native clingo; OutOfTime when
+    ``timeout`` seconds (grounding included) pass first."""
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    return drive(task, lambda ask: solve_native(ask, deadline))
 
 
 def start(name: str, args: dict):

@@ -67,9 +67,10 @@ WORDS = {  # the seed's rules, as a player reads them
 }
 
 
-def hint(grid: Grid, state) -> dict:
-    """The hint dict (``pysolver hint --json``), by native clingo."""
-    return run_native(hint_task(grid, state))
+def hint(grid: Grid, state, timeout=None) -> dict:
+    """The hint dict (``pysolver hint --json``), by native clingo; asprun.OutOfTime
+    when ``timeout`` seconds pass first."""
+    return run_native(hint_task(grid, state), timeout)
 
 
 def units(grid: Grid) -> list:

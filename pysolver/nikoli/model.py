@@ -76,14 +76,60 @@ def family_name(name: str, where: str = "") -> str:
 
 
 def check_size(width: int, height: int, where: str = ""):
-    """The project's one size policy (pysolver.limits: sides and cells), as for nonograms;
-    solving a very large grid is then bounded by the caller's timeout, not refused here."""
+    """The project's one size policy (pysolver.limits): sides and cells as for nonograms,
+    and the Nikoli cell cap that keeps clingo's grounding short."""
     if width < 1 or height < 1:
         raise NikoliError(f"{where}size {width}x{height} is out of range (at least 1 per side)")
     try:
         limits.check_shape(width, height)
     except PuzzleError as e:
         raise NikoliError(f"{where}{e}") from None
+    if width * height > limits.MAX_NIKOLI_CELLS:
+        raise NikoliError(f"{where}the puzzle has {width * height} cells; the limit for "
+                          f"these puzzles is {limits.MAX_NIKOLI_CELLS} (200x200)")
+
+
+def check_work(grid: "Grid", where: str = ""):
+    """Refuse a grid whose grounding would pass the caps, before clingo sees it (see
+    limits.MAX_NURIKABE_WORK: an island's rules grow with the cells it may reach,
+    its number's diamond or, for a "?", the whole grid)."""
+    for n in grid.clues.values():
+        if n > limits.MAX_NIKOLI_CLUE:
+            raise NikoliError(f"{where}clue {n} is over the limit of {limits.MAX_NIKOLI_CLUE}")
+    if grid.family != "nurikabe":
+        return
+    w, h = grid.width, grid.height
+    work, largest = w * h, 0
+    for (x, y), n in grid.clues.items():
+        bound = w * h if n == UNKNOWN else min(w * h, 2 * n * (n - 1) + 1)  # r = n - 1
+        reach = bound if bound < 100 or n == UNKNOWN else _diamond(x, y, n - 1, w, h)
+        work += 3 * reach // 2
+        largest = max(largest, reach)
+        if work + largest * largest // 50 > limits.MAX_NURIKABE_WORK:
+            raise NikoliError(
+                f"{where}the puzzle is too large to solve: its islands may reach too many "
+                f"cells (estimated grounding work over the limit of "
+                f"{limits.MAX_NURIKABE_WORK} cells' worth, limits.MAX_NURIKABE_WORK)")
+
+
+def _diamond(x: int, y: int, r: int, w: int, h: int) -> int:
+    """Cells of the w x h grid within Manhattan distance r of (x, y)."""
+    count = 0
+    for yy in range(max(0, y - r), min(h - 1, y + r) + 1):
+        d = r - abs(yy - y)
+        count += min(w - 1, x + d) - max(0, x - d) + 1
+    return count
+
+
+def read_size(text: str, where: str) -> tuple:
+    """'WxH' as (width, height), its numbers refused past limits.MAX_DIGITS digits."""
+    parts = text.lower().split("x")
+    if len(parts) != 2:
+        raise NikoliError(f"{where}{text[:20]!r} is not a size WxH")
+    try:
+        return tuple(limits.number(v, where.rstrip(": "), "size") for v in parts)
+    except PuzzleError as e:
+        raise NikoliError(str(e)) from None
 
 
 def relabel_rooms(labels: list, width: int) -> list:
@@ -119,8 +165,9 @@ def _clue_token(tok: str, where: str, fam: str) -> int | None:
         return pearl
     if tok == "?":
         return UNKNOWN
-    if not tok.isdigit() or int(tok) > 999999:
-        raise NikoliError(f"{where}{tok!r} is not a clue ('.', '?' or a number up to 999999)")
+    if not (tok.isascii() and tok.isdigit()) or len(tok) > 6:
+        raise NikoliError(f"{where}{tok[:20]!r} is not a clue ('.', '?' or a number up to "
+                          f"{limits.MAX_NIKOLI_CLUE})")
     return int(tok)
 
 
@@ -134,10 +181,7 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
     if len(parts) != 2 or "x" not in parts[1]:
         raise NikoliError(f"{name}:{k}: expected 'FAMILY WxH', got {head[:40]!r}")
     fam = family_name(parts[0], f"{name}:{k}: ")
-    try:
-        width, height = (int(v) for v in parts[1].lower().split("x"))
-    except ValueError:
-        raise NikoliError(f"{name}:{k}: {parts[1]!r} is not a size WxH") from None
+    width, height = read_size(parts[1], f"{name}:{k}: ")
     check_size(width, height, f"{name}:{k}: ")
     rows = lines[1:]
     if len(rows) != height:
@@ -162,6 +206,7 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
     if fam == "heyawake":
         grid.rooms = relabel_rooms(labels, width)
         grid.clues = _room_clues(grid, name)
+    check_work(grid, f"{name}: ")
     return grid
 
 

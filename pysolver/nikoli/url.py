@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
-from .model import (UNKNOWN, Grid, NikoliError, check_size, family_name, relabel_rooms,
-                    top_cells)
+from .. import limits
+from ..puzzle import PuzzleError
+from .model import (UNKNOWN, Grid, NikoliError, check_size, check_work, family_name,
+                    relabel_rooms, top_cells)
 
 PIDS = {"nurikabe": "nurikabe", "heyawake": "heyawake", "masyu": "mashu", "bag": "cave"}
 HOST = "https://puzz.link/p?"
 _URL = re.compile(r"^(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|"
-                  r"pzprxs\.vercel\.app/p|[\w.-]+/p(?:\.html)?)\?(.*)$")
+                  r"pzprxs\.vercel\.app/p|[\w.-]+(?::\d{1,5})?/p(?:\.html)?)\?(.*)$")
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -186,11 +188,18 @@ def read_url(url: str, name: str = "url") -> Grid:
     where = f"{name}: "
     fam = family_name(pid, where)
     rest = parts[1:]
-    if rest and rest[0] and not rest[0].isdigit():
-        raise NikoliError(f"{where}option {rest[0]!r} is not supported for {fam}")
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if rest and rest[0] == "v:":  # an empty variant: pzprjs reads the default one
+        rest = rest[1:]
+    if rest and rest[0].startswith("v:"):
+        raise NikoliError(f"{where}the variant {rest[0][2:22]!r} of {fam} is not supported")
+    if rest and rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
+        raise NikoliError(f"{where}option {rest[0][:20]!r} is not supported for {fam}")
+    if len(rest) < 2 or not rest[1]:
         raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'")
-    w, h = int(rest[0]), int(rest[1])
+    try:
+        w, h = (limits.number(v, where.rstrip(": "), "size") for v in rest[:2])
+    except PuzzleError as e:
+        raise NikoliError(str(e)) from None
     check_size(w, h, where)
     body = "/".join(rest[2:])
     grid = Grid(fam, w, h)
@@ -205,6 +214,7 @@ def read_url(url: str, name: str = "url") -> Grid:
         tops = top_cells(grid)
         vals, _ = decode_number16(body, len(tops), where)
         grid.clues = {tops[r]: v for r, v in enumerate(vals) if v is not None}
+    check_work(grid, where)
     return grid
 
 
