@@ -203,6 +203,7 @@ def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=())
 
 SLICE_S = 0.1  # waits on clingo in slices this long, so Ctrl-C is handled promptly
 _abandoned = []  # grounding threads left behind by a deadline or Ctrl-C
+_started = []  # every grounding thread of this process
 
 
 def ground(ctl, deadline=None) -> bool:
@@ -223,6 +224,7 @@ def ground(ctl, deadline=None) -> bool:
             failure.append(e)
 
     thread = threading.Thread(target=run, name="clingo-ground", daemon=True)
+    _started.append(thread)
     thread.start()
     try:
         while thread.is_alive():
@@ -244,6 +246,11 @@ def abandoned() -> bool:
     the interpreter's shutdown can crash under clingo then, so the command line ends
     with os._exit."""
     return bool(_abandoned)
+
+
+def grounded_here() -> bool:
+    """True when this process has run clingo's grounder (its threads may linger)."""
+    return bool(_started)
 
 
 def grounding_busy() -> bool:

@@ -448,7 +448,7 @@ def run() -> None:
 
     # clingo's grounding left behind (a deadline), or Ctrl-C (clingo's threads may be
     # anywhere): the interpreter's shutdown could crash under them, and is skipped
-    if asp.abandoned() or code == 130:
+    if asp.abandoned() or (code == 130 and asp.grounded_here()):
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)  # the interpreter's shutdown would crash under the grounder

@@ -51,7 +51,7 @@ def ok(capsys, argv):
     (f"nurikabe 5x{BIG}\n", "5000 digits"),
     (f"https://puzz.link/p?nurikabe/{BIG}/5/", "5000 digits"),
     ("https://puzz.link/p?nurikabe/\u00b2/5/", "option '²' is not supported"),
-    ("https://puzz.link/p?nurikabe/5/\u00b2/", "'²' is not a size"),
+    ("https://puzz.link/p?nurikabe/5/\u00b2/", "expected nurikabe/WIDTH/HEIGHT"),
     ("https://puzz.link/p?nurikabe/v:abc/2/2/1", "the variant 'abc' of nurikabe"),
 ], ids=lambda v: v[:40])
 def test_nikoli_caps_and_bad_numbers(tmp_path, capsys, text, needle):

@@ -194,7 +194,7 @@ def read_url(url: str, name: str = "url") -> Grid:
         raise NikoliError(f"{where}the variant {rest[0][2:22]!r} of {fam} is not supported")
     if rest and rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
         raise NikoliError(f"{where}option {rest[0][:20]!r} is not supported for {fam}")
-    if len(rest) < 2 or not rest[1]:
+    if len(rest) < 2 or not all(v.isascii() and v.isdigit() for v in rest[:2]):
         raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'")
     try:
         w, h = (limits.number(v, where.rstrip(": "), "size") for v in rest[:2])
