@@ -2,6 +2,7 @@
 // element for each cell the cursor visits (a distinct id, so every move is announced), and a
 // polite live region that repeats the move's description for readers that ignore the change;
 // the words for a cell come from the board's plug-in (view.describeCell).
+import { el } from "../shell/dom.js";
 import { UNKNOWN, CROSSED } from "../play/game.js";
 
 /** "3 1 (crossed out: 3)": the clue's numbers, and those the board shows crossed out. */
@@ -26,14 +27,14 @@ export function describeNonogramCell(view, x, y) {
 
 export class BoardAria {
   constructor(cellsWrap) {
-    this.grid = el("div", "aria-grid");
+    this.grid = el("div", { className: "aria-grid" });
     this.grid.setAttribute("role", "grid");
     this.grid.tabIndex = 0;
-    this.row = el("div", "aria-row");
+    this.row = el("div", { className: "aria-row" });
     this.row.setAttribute("role", "row");
     this.cell = null;
     this.grid.append(this.row);
-    this.live = el("div", "sr-only board-live");
+    this.live = el("div", { className: "sr-only board-live" });
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("aria-atomic", "true");
     cellsWrap.append(this.grid, this.live);
@@ -54,7 +55,7 @@ export class BoardAria {
     const key = `${y + 1}-${x + 1}`;
     if (key !== this.cellKey) {
       this.cellKey = key;
-      const cell = el("div", "aria-cell");
+      const cell = el("div", { className: "aria-cell" });
       cell.setAttribute("role", "gridcell");
       cell.id = `board-cell-${key}`;
       cell.setAttribute("aria-colindex", x + 1);
@@ -71,10 +72,4 @@ export class BoardAria {
     if (text !== this.lastSaid && document.activeElement === this.grid) this.live.textContent = text;
     this.lastSaid = text;
   }
-}
-
-export function el(tag, cls) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  return e;
 }

@@ -8,7 +8,7 @@ import { EditorGrid } from "./grid.js";
 import { EditorPalette } from "./palette.js";
 import { ImageImport } from "./import.js";
 import { EditorChecker } from "./check.js";
-import { el } from "../shell/dom.js";
+import { el, button } from "../shell/dom.js";
 import { encodeShare, shareUrl, readGivens, writeGivens } from "../shell/share.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
@@ -19,9 +19,6 @@ import { storage } from "../shell/storage.js";
 const PICTURE_WORK = 1_300_000;
 const PICTURE_SAFETY_S = 60;
 
-function button(id, text, title = "") {
-  return el("button", { type: "button", id, textContent: text, title });
-}
 
 export function install(app) {
   const css = el("link", { rel: "stylesheet", href: new URL("../../css/editor.css", import.meta.url).href });

@@ -14,7 +14,7 @@ import { offerLink } from "../../shell/share-actions.js";
 import { bindPlayKeys } from "../../play/keys.js";
 import { bindSheet } from "../../play/sheet.js";
 import { hash } from "../../play/play-game.js";
-import { el } from "../../shell/dom.js";
+import { el, button } from "../../shell/dom.js";
 import { Latest } from "../../shell/latest.js";
 
 // The rules as pzprjs / puzz.link state them, short.
@@ -40,7 +40,6 @@ const HELP = {
     "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
 };
 
-const button = (id, text, title = "") => el("button", { type: "button", id, textContent: text, title });
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
 export function nikoliKey(url) { return `n:${hash(url)}`; }
