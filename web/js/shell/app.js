@@ -8,7 +8,8 @@ import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
 import { loadGame, pruneOld } from "./storage.js";
-import { Library, loadCatalogue } from "../library/library.js";
+import { Library } from "../library/library.js";
+import { loadCatalogue, nonogramSource } from "../genres/nonogram/library.js";
 import { bindOpeners, bindOpenPanel } from "./open-files.js";
 import { PuzzleOpener } from "./puzzle-open.js";
 import { Autosave } from "../play/autosave.js";
@@ -214,10 +215,12 @@ const opener = new PuzzleOpener({
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({
-  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"),
-  controls: { sort: $("lib-sort"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
-  onOpen: (item) => (item.entry ? opener.openBuiltin(item.entry).catch(showOpenError) : openPuzzle(item.rec.puzzle, item.key)),
+  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
+  controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
 });
+library.addSource(nonogramSource({
+  catalogue: () => catalogue, openBuiltin: (e) => opener.openBuiltin(e).catch(showOpenError), openSaved: openPuzzle,
+}));
 
 async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
@@ -238,12 +241,12 @@ async function boot() {
   engine.start().catch(() => {});
   try {
     catalogue = await loadCatalogue();
-    library.setCatalogue(catalogue);
+    library.render();
   } catch (err) {
-    $("open-error").textContent = `The puzzle library could not be loaded: ${err.message}`;
+    library.sayError(`The puzzle library could not be loaded: ${err.message}`);
   }
   const app = {
-    router, engine, registerSolver, solvers, view, getGame: () => game,
+    router, engine, registerSolver, solvers, view, library, getGame: () => game,
     openPuzzle, openText: (text, filename) => opener.openText(text, filename),
     registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),
     registerPuzzleKind: (kind) => kinds.push(kind), showOpenError,
