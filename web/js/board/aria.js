@@ -3,27 +3,6 @@
 // polite live region that repeats the move's description for readers that ignore the change;
 // the words for a cell come from the board's plug-in (view.describeCell).
 import { el } from "../shell/dom.js";
-import { UNKNOWN, CROSSED } from "../play/game.js";
-
-/** "3 1 (crossed out: 3)": the clue's numbers, and those the board shows crossed out. */
-function clueLabel(clue, colors, isColor, done) {
-  if (!clue.length) return "0";
-  const say = (b) => (isColor ? `${b.n} ${colors[b.c].name}` : String(b.n));
-  const crossed = done ? clue.filter((b, k) => done[k]).map(say) : [];
-  return clue.map(say).join(" ") + (crossed.length ? ` (crossed out: ${crossed.join(", ")})` : "");
-}
-
-/** A nonogram cell for a screen reader: its state, and its row and column clues. */
-export function describeNonogramCell(view, x, y) {
-  const game = view.game, p = game.puzzle, v = game.get(x, y), done = view.overlays.clues;
-  const state = v === UNKNOWN ? "unknown" : v === CROSSED ? "crossed" :
-    p.isColor ? `filled ${p.colors[v - 1].name}` : "filled";
-  const given = game.fixed.has(y * p.width + x) ? " (given with the puzzle: fixed)" : "";
-  const met = (axis, i) => (game.lineSatisfied(axis, i) ? "satisfied" : "not satisfied");
-  return `Row ${y + 1}, column ${x + 1}: ${state}${given}. ` +
-    `Row clue ${clueLabel(p.rows[y], p.colors, p.isColor, done && done.rows[y])}, ${met("row", y)}; ` +
-    `column clue ${clueLabel(p.cols[x], p.colors, p.isColor, done && done.columns[x])}, ${met("column", x)}.`;
-}
 
 export class BoardAria {
   constructor(cellsWrap) {

@@ -2,8 +2,7 @@
 // (each job in its own module: theme.js, autosave.js, play/clock.js, shell/share-actions.js,
 // play/keys.js, shell/puzzle-open.js, shell/open-files.js, library/library.js, plugins.js, shell/sw-register.js).
 import { engine } from "../engine/boot.js";
-import { normalizePuzzle } from "../play/game.js";
-import { PlayGame, puzzleKey } from "../play/play-game.js";
+import { NonogramGame, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
@@ -77,7 +76,7 @@ function openPuzzle(dict, key = null) {
   key = key || puzzleKey(dict);
   if (game) { autosave.save(); game.removeEventListener("change", onChange); }
   const saved = loadGame(key);
-  game = new PlayGame(puzzle, key, saved);
+  game = new NonogramGame(puzzle, key, saved);
   game.addEventListener("change", onChange);
   showMeta(puzzle);
   router.go("play");
