@@ -1,0 +1,59 @@
+// The library view: a card per puzzle of every genre (each genre's built-in puzzles, and
+// puzzles the player opened from files or links that have a saved game) with a thumbnail
+// of the progress, size, genre, difficulty and status; sort and filter; a "Continue" card
+// for the last puzzle played. The cards as data: items.js. Untrusted text only goes into textContent.
+import { loadGame, savedGames, lastKey } from "../shell/storage.js";
+import { formatTime } from "../play/clock.js";
+import { el } from "../shell/dom.js";
+import { collectItems, continueItem, filterItems, metaText, sortItems, statusText } from "./items.js";
+
+export class Library {
+  /** controls: {sort, status, colour, size, genre} selects. */
+  constructor({ list, continueBox, count, error, controls }) {
+    Object.assign(this, { list, continueBox, count, error, controls });
+    this.sources = [];
+    for (const c of Object.values(controls)) c.addEventListener("change", () => this.render());
+  }
+
+  /** A genre's cards (items.js says what a source gives); its genres join the Genre filter. */
+  addSource(source) {
+    this.sources.push(source);
+    const select = this.controls.genre;
+    for (const g of source.genres) select.append(el("option", { value: g.id, textContent: g.name }));
+    this.render();
+  }
+
+  /** A source that could not be read says so above the cards (the others still show). */
+  sayError(text) { this.error.textContent = text; }
+
+  items() { return collectItems(this.sources, savedGames(), loadGame); }
+
+  render() {
+    const all = this.items();
+    const c = this.controls;
+    const shown = sortItems(filterItems(all, { status: c.status.value, colour: c.colour.value, size: c.size.value, genre: c.genre.value }), c.sort.value);
+    this.list.replaceChildren(...shown.map((it) => this.card(it)));
+    this.count.textContent = shown.length === all.length ? `${all.length} puzzles` : `${shown.length} of ${all.length} puzzles`;
+    const it = continueItem(all, lastKey());
+    this.continueBox.hidden = !it;
+    this.continueBox.replaceChildren(...(it ? [this.card(it, "Continue")] : []));
+    if (it) this.continueBox.firstChild.classList.add("lib-continue");
+  }
+
+  card(it, lead = "") {
+    const thumb = el("canvas", { className: "lib-thumb" });
+    thumb.setAttribute("aria-hidden", "true");
+    it.draw(thumb);
+    const b = el("button", { type: "button", className: it.builtinId ? "open-builtin" : "open-saved",
+      textContent: lead ? `${lead}: ${it.title}` : it.title });
+    if (it.builtinId) b.dataset.id = it.builtinId;
+    b.addEventListener("click", () => it.open());
+    const li = el("li", { className: "lib-card" }, el("div", { className: "lib-frame" }, thumb),
+      el("div", { className: "lib-info" }, b, el("p", { className: "lib-meta", textContent: metaText(it) }),
+        el("p", { className: "lib-author", textContent: it.author }),
+        el("span", { className: "lib-status", textContent: statusText(it, formatTime) })));
+    Object.assign(li.dataset, { status: it.status, key: it.key, genre: it.genre });
+    if (it.note) li.title = it.note;
+    return li;
+  }
+}
