@@ -20,10 +20,12 @@ import argparse
 import math
 import os
 import signal
+import sqlite3
+import stat
 import sys
 
-from . import api, formats
-from .batch_db import Store
+from . import api, formats, limits
+from .batch_db import NIKOLI_PREFIX, Store, database_error
 from .pool import Progress, worker_start
 from .puzzle import PuzzleError
 
@@ -34,20 +36,82 @@ LOCAL_WORKERS = 2  # workers of `--dask local`
 
 # -- finding the puzzles ------------------------------------------------------
 
-def discover(paths) -> list:
-    """The files to read: files as given, folders walked (sorted, hidden names skipped)."""
+def discover(paths, problems=None) -> list:
+    """The files to read: files as given, folders walked (sorted, hidden names skipped),
+    each path made absolute with its folders resolved (``bt/x`` and ``./bt/x`` are one
+    folder). Folders that cannot be listed are reported in ``problems``
+    (a list of messages) and skipped; what is not a regular file is refused per file
+    by :func:`scan`."""
     files = []
+    problems = [] if problems is None else problems
+
+    def unlisted(error):
+        problems.append(f"{error.filename}: cannot list the folder ({error.strerror or error})")
+
     for path in paths:
-        if os.path.isfile(path):
-            files.append(path)
-        elif os.path.isdir(path):
-            for root, dirs, names in os.walk(path):
+        if os.path.isdir(path):
+            for root, dirs, names in os.walk(_real(path), onerror=unlisted):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 files.extend(os.path.join(root, n) for n in sorted(names)
                              if not n.startswith(".") and n.lower().endswith(SUFFIXES))
+        elif os.path.lexists(path):
+            files.append(path)
         else:
             raise PuzzleError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(files))
+    return list(dict.fromkeys(_real(f) for f in files))
+
+
+def _real(path: str) -> str:
+    """The path with its folders resolved, its own name kept (a link stays a link,
+    reported under its name)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return os.path.join(os.path.realpath(folder), name)
+
+
+def read_file(file: str) -> tuple:
+    """(stamp, items) of one file: items a list of puzzles (Puzzle or nikoli Grid) or
+    PuzzleErrors; stamp (size, mtime_ns), or None when the error may pass (cannot
+    read: permissions, I/O), so the next run tries again. Never opens what is not a
+    regular file (a FIFO would block, a device never end) nor reads past the cap."""
+    from .cli import SPECIAL, _read_capped
+
+    try:
+        st = os.stat(file)
+    except OSError as e:
+        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+    stamp = (st.st_size, st.st_mtime_ns)
+    kind = next((k for test, k in SPECIAL if test(st.st_mode)), None)
+    if kind or not stat.S_ISREG(st.st_mode):
+        return stamp, [PuzzleError(f"{file}: is {kind or 'not a regular file'}, not a puzzle "
+                                   "file")]
+    try:
+        limits.check_text_size(st.st_size, f"{file}: ")
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced since the stat
+                return None, [PuzzleError(f"{file}: is not a regular file any more")]
+            data = _read_capped(fh, file)
+    except PuzzleError as e:
+        return stamp, [e]
+    except OSError as e:
+        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+    return stamp, parse_items(data, file)
+
+
+def parse_items(data: bytes, file: str) -> list:
+    """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
+    from .nikoli import model as nikoli
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and nikoli.looks_like(text):
+        try:
+            return [nikoli.parse(text, file)]
+        except PuzzleError as e:
+            return [e]
+    return formats.parse_each(data, file)
 
 
 def scan(store: Store, files) -> tuple:
@@ -62,11 +126,7 @@ def scan(store: Store, files) -> tuple:
             stamp = None
         known = store.file_entries(file, stamp) if stamp else None
         if known is None:
-            try:
-                with open(file, "rb") as fh:
-                    items = formats.parse_each(fh.read(), file)
-            except OSError as e:
-                items = [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+            stamp, items = read_file(file)
             known = store.record_file(file, items, stamp)
         keys.extend(k for k in known if k is not None)
         errors += sum(k is None for k in known)
@@ -79,6 +139,8 @@ def scan(store: Store, files) -> tuple:
 def check_one(job):
     """(key, puzzle JSON text, timeout) -> (key, verdict dict)."""
     key, puzzle, timeout = job
+    if puzzle.startswith(NIKOLI_PREFIX):
+        return key, check_nikoli(puzzle[len(NIKOLI_PREFIX):], timeout)
     try:
         r = api.check(puzzle, timeout=timeout)
         out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
@@ -88,6 +150,24 @@ def check_one(job):
     except Exception as e:  # an engine bug costs one puzzle, not the run
         out = {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
     return key, out
+
+
+def check_nikoli(text: str, timeout) -> dict:
+    """The verdict of a Nikoli puzzle (its URL) by clingo, as check_one's."""
+    from .nikoli import aspsolve, model
+
+    try:
+        if not api.clingo_available():
+            raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
+        grid = model.parse(text)
+        r = aspsolve.check(grid, 2, timeout)
+    except PuzzleError as e:
+        return {"status": "error", "error": str(e)}
+    except Exception as e:  # an engine bug costs one puzzle, not the run
+        return {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+    return {"status": r["status"], "classification": grid.family,
+            "difficulty": r["difficulty"], "time_s": r["time_s"], "engine": "clingo",
+            "nodes": r["conflicts"], "solutions": r["solutions"][:2]}
 
 
 def run_local(jobs: int, work):
@@ -173,7 +253,18 @@ def run_dask(address: str, work):
         cluster = LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
                                dashboard_address="127.0.0.1:0")  # any free port, this machine only
     try:
-        with Client(cluster or address, timeout="20s") as client:
+        client = Client(cluster or address, timeout="20s")
+    except (ValueError, TypeError) as e:  # e.g. an unknown scheme: garbage://x
+        if cluster is not None:
+            cluster.close()
+        raise PuzzleError(f"--dask {address[:60]}: not a scheduler address ({e}); give "
+                          "tcp://HOST:PORT or local") from None
+    except OSError as e:
+        if cluster is not None:
+            cluster.close()
+        raise PuzzleError(f"--dask {address[:60]}: cannot reach the scheduler ({e})") from None
+    try:
+        with client:
             window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
             jobs = iter(work)
             pending = {}
@@ -210,7 +301,10 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
     ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
     ``skipped`` (decided earlier), ``lost``, ``counts`` (status -> puzzles checked now)."""
-    files = discover(paths)
+    problems = []
+    files = discover(paths, problems)
+    for line in problems:
+        print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
     try:
         keys, parse_errors = scan(store, files)
@@ -231,7 +325,7 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
-        return {"files": len(files), "entries": len(keys) + parse_errors,
+        return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
                 "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
                 "skipped": len(set(keys)) - len(todo), "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
@@ -252,6 +346,10 @@ def cmd_batch(args) -> int:
     try:
         s = run(args.paths, args.db, timeout=timeout, retry_timeouts=args.retry_timeouts,
                 jobs=args.jobs, dask=args.dask)
+    except sqlite3.Error as e:  # clashing, damaged, locked, full: one line
+        raise database_error(args.db, e) from None
+    except OSError as e:  # e.g. the disk full while SQLite writes its journal
+        raise PuzzleError(f"{args.db}: cannot be written ({e.strerror or e})") from None
     except KeyboardInterrupt:
         print(f"pysolver: stopped; every finished result is in {args.db} (run again to go on)",
               file=sys.stderr)
@@ -260,7 +358,8 @@ def cmd_batch(args) -> int:
         signal.signal(signal.SIGTERM, previous)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
-    print(f"{s['entries']} puzzles in {s['files']} files ({s['puzzles']} distinct, "
+    unlisted = f"; {s['unlisted']} folders could not be listed" if s["unlisted"] else ""
+    print(f"{s['entries']} puzzles in {s['files']} files{unlisted} ({s['puzzles']} distinct, "
           f"{s['parse_errors']} parse errors): checked {s['checked']} now ({counts}), "
           f"{s['skipped']} decided earlier{lost}; results in {args.db}")
     return 0

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 
-from .puzzle import PuzzleError
+from .puzzle import Puzzle, PuzzleError
 
 SCHEMA_VERSION = "1"
+NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
 DECIDED = ("unique", "multiple", "none", "error")  # never checked again
 STATUSES = ("unique", "multiple", "none", "timeout", "error")
 
@@ -25,8 +27,8 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS puzzles (
     key TEXT PRIMARY KEY, width INTEGER NOT NULL, height INTEGER NOT NULL,
-    colors TEXT NOT NULL,  -- JSON [[char, rgb], ...], background first
-    puzzle TEXT NOT NULL   -- the puzzle JSON (ARCHITECTURE.md)
+    colors TEXT NOT NULL,  -- JSON [[char, rgb], ...], background first ([] for Nikoli)
+    puzzle TEXT NOT NULL   -- the puzzle JSON (ARCHITECTURE.md), or 'nikoli:' and its URL
 );
 CREATE TABLE IF NOT EXISTS files (  -- what was read: unchanged files are not parsed again
     file TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL
@@ -49,13 +51,23 @@ def clue_hash(puzzle) -> str:
     return hashlib.sha256(repr(puzzle.clue_key()).encode()).hexdigest()[:32]
 
 
-class Store:
-    """One batch database. ``path`` is created when missing."""
+LOCK_WAIT_S = 5  # how long a second run waits for the one writing the database
 
-    def __init__(self, path: str):
+
+class Store:
+    """One batch database. ``path`` is created when missing; ``readonly`` opens an
+    existing one for reading only (``report``: a file that is not ours is refused
+    without a byte changed)."""
+
+    def __init__(self, path: str, readonly: bool = False):
         self.path = path
+        check_path(path, readonly)
         try:
-            self.db = sqlite3.connect(path)
+            if os.path.exists(path) and os.path.getsize(path):
+                _ours(path)  # before anything is written: a foreign file stays as it was
+            self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S)
+            if readonly:  # ours (checked above): read as it is, nothing written
+                return
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
@@ -63,10 +75,8 @@ class Store:
             if row is None:
                 self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
                 self.db.commit()
-            elif row[0] != SCHEMA_VERSION:
-                raise PuzzleError(f"{path}: batch database schema {row[0]}, expected {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as e:
-            raise PuzzleError(f"{path}: not a batch database ({e})") from None
+        except sqlite3.Error as e:
+            raise database_error(path, e) from None
 
     def close(self):
         self.db.close()
@@ -97,15 +107,20 @@ class Store:
                                 (file, idx, str(item)))
                 keys.append(None)
                 continue
-            key = clue_hash(item)
+            if isinstance(item, Puzzle):
+                key = clue_hash(item)
+                colors = [[c.char, c.rgb] for c in item.colors]
+                text = json.dumps(jsonfmt.to_dict(item), ensure_ascii=False)
+            else:  # a Nikoli grid: kept as its URL, which says all of it
+                from .nikoli.url import write_url
+                text = NIKOLI_PREFIX + write_url(item)
+                key, colors = hashlib.sha256(text.encode()).hexdigest()[:32], []
             keys.append(key)
             self.db.execute("INSERT INTO entries (file, idx, title, key) VALUES (?, ?, ?, ?)",
                             (file, idx, item.title or "", key))
             if self.db.execute("SELECT 1 FROM puzzles WHERE key=?", (key,)).fetchone() is None:
-                colors = [[c.char, c.rgb] for c in item.colors]
                 self.db.execute("INSERT INTO puzzles VALUES (?, ?, ?, ?, ?)",
-                                (key, item.width, item.height, json.dumps(colors),
-                                 json.dumps(jsonfmt.to_dict(item), ensure_ascii=False)))
+                                (key, item.width, item.height, json.dumps(colors), text))
         return keys
 
     def commit(self):
@@ -174,8 +189,58 @@ def _larger(new, old) -> bool:
 
 
 def open_existing(path: str) -> Store:
-    """A Store for reading; PuzzleError when the file is missing."""
-    import os
+    """A Store for reading only; PuzzleError when the file is missing or not ours."""
+    check_path(path, True)
     if not os.path.isfile(path):
         raise PuzzleError(f"{path}: no such batch database")
-    return Store(path)
+    return Store(path, readonly=True)
+
+
+def check_path(path: str, existing: bool = False) -> None:
+    """A database path must name a regular file (or, to create, a new one)."""
+    if not path or not path.strip():
+        raise PuzzleError("the database needs a file name (--db RESULTS.sqlite)")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise PuzzleError(f"{path}: is not a regular file; a batch database is one")
+
+
+def _uri(path: str) -> str:
+    from urllib.parse import quote
+    return "file:" + quote(os.path.abspath(path))
+
+
+def _ours(path: str) -> None:
+    """Refuse (PuzzleError) an existing file that is not a batch database of this
+    version, reading it only."""
+    try:
+        db = sqlite3.connect(f"{_uri(path)}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
+        try:
+            tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            row = (db.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
+                   if "meta" in tables else None)
+        finally:
+            db.close()
+    except sqlite3.Error as e:
+        raise database_error(path, e) from None
+    if row is None or not {"puzzles", "entries", "verdicts", "files"} <= tables:
+        raise PuzzleError(f"{path}: not a batch database (an SQLite file of other tables); "
+                          "give a new file name")
+    if row[0] != SCHEMA_VERSION:
+        raise PuzzleError(f"{path}: batch database schema {row[0]}, expected {SCHEMA_VERSION}")
+
+
+def database_error(path: str, e: Exception) -> PuzzleError:
+    """One line for an SQLite failure: what it means for the user."""
+    text = str(e)
+    if "locked" in text or "busy" in text:
+        why = (f"in use by another run (still locked after {LOCK_WAIT_S} s); "
+               "try again when it ends")
+    elif "readonly" in text or "read-only" in text:
+        why = "cannot be written (read-only)"
+    elif "disk is full" in text or "disk I/O" in text:
+        why = f"cannot be written ({text}); free some space and run again"
+    elif "not a database" in text or "malformed" in text or "corrupt" in text:
+        why = f"not a batch database or damaged ({text})"
+    else:
+        why = f"database error ({text})"
+    return PuzzleError(f"{path}: {why}")

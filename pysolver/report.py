@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import base64
 import csv
+import hashlib
 import html
 import io
 import json
 import os
+import sqlite3
 import struct
 import sys
 import zlib
 
 from . import formats
-from .batch_db import STATUSES, clue_hash, open_existing
+from .batch_db import STATUSES, clue_hash, database_error, open_existing
 from .puzzle import PuzzleError
 
 COLUMNS = ("file", "index", "title", "status", "classification", "difficulty", "time_s",
@@ -32,10 +34,21 @@ def load(db: str) -> tuple:
     store = open_existing(db)
     try:
         rows = store.rows()
+        out = [dict(r, index=r["index"] + 1) for r in rows if r["status"] is not None]
+    except (sqlite3.Error, ValueError, TypeError) as e:  # a damaged or clashing database
+        raise database_error(db, e) from None
     finally:
         store.close()
-    out = [dict(r, index=r["index"] + 1) for r in rows if r["status"] is not None]
     return out, len(rows) - len(out)
+
+
+def cell(value):
+    """A CSV cell no spreadsheet reads as a formula: text starting with = + - @ or a
+    tab gets a leading apostrophe (numbers stay numbers); a carriage return a space."""
+    if not isinstance(value, str):
+        return value
+    value = value.replace("\r", " ")  # unquoted by the writer: it would split the row
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t") else value
 
 
 def to_csv(rows) -> str:
@@ -43,18 +56,19 @@ def to_csv(rows) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
     for r in rows:
-        sols = ["|".join(s) for s in r["solutions"]] + ["", ""]
-        w.writerow([r["file"], r["index"], r["title"], r["status"], r["classification"] or "",
+        sols = ["|".join(map(str, s)) for s in r["solutions"]] + ["", ""]
+        w.writerow(map(cell, [r["file"], r["index"], r["title"], r["status"], r["classification"] or "",
                     "" if r["difficulty"] is None else r["difficulty"],
                     "" if r["time_s"] is None else r["time_s"], r["engine"] or "",
                     "" if r["nodes"] is None else r["nodes"], r["width"] or "", r["height"] or "",
-                    r["key"] or "", r["error"] or "", sols[0], sols[1]])
+                    r["key"] or "", r["error"] or "", sols[0], sols[1]]))
     return buf.getvalue()
 
 
 def to_json(rows) -> str:
     keep = COLUMNS[:-2] + ("solutions",)
-    return json.dumps([{k: r[k] for k in keep} for r in rows], ensure_ascii=False, indent=1) + "\n"
+    return json.dumps([{k: r[k] for k in keep} for r in rows], ensure_ascii=False, indent=1,
+                      default=repr) + "\n"  # repr: what a damaged database holds (bytes)
 
 
 # -- HTML -------------------------------------------------------------------------
@@ -113,13 +127,35 @@ apply();
 """
 
 
+# the page's one script, allowed by its hash (the CSP forbids inline script otherwise)
+SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
+
+
+def _text(value, spec="") -> str:
+    """A field as escaped HTML text: numbers formatted by ``spec``, anything else as
+    its text (a damaged database may hold anything anywhere)."""
+    if value is None:
+        return ""
+    if spec and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return html.escape(format(value, spec))
+    return html.escape(str(value))
+
+
+def _thumbs(r) -> str:
+    try:
+        return "".join(_thumb(s, r["colors"]) for s in r["solutions"] if s and r["colors"])
+    except (ValueError, KeyError, TypeError, IndexError, zlib.error):  # damaged: no pictures
+        return ""
+
+
 def to_html(rows, db_name="") -> str:
     e = html.escape
-    rows = sorted(rows, key=lambda r: -(r["time_s"] or 0))
+    rows = sorted(rows, key=lambda r: -r["time_s"] if isinstance(r["time_s"], (int, float))
+                  else 0)
     counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
     out = ['<!doctype html><html lang="en"><head><meta charset="utf-8">',
            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-           'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'; img-src data:">',
+           f'style-src \'unsafe-inline\'; script-src \'sha256-{SCRIPT_HASH}\'; img-src data:">',
            '<meta name="viewport" content="width=device-width,initial-scale=1">',
            f"<title>Batch report: {len(rows)} puzzles</title><style>{_STYLE}</style></head><body>",
            f"<h1>Batch report: {len(rows)} puzzles</h1>",
@@ -136,16 +172,18 @@ def to_html(rows, db_name="") -> str:
     out.append('<div class="wrap"><table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
                '<th>#</th><th>title</th><th>class</th><th>difficulty</th><th>size</th>'
                '<th>solutions</th></tr></thead><tbody>')
-    for r in rows:
-        diff = "" if r["difficulty"] is None else f"{r['difficulty']:g}"
-        thumbs = "".join(_thumb(s, r["colors"]) for s in r["solutions"] if s and r["colors"])
-        size = f"{r['width']}x{r['height']}" if r["width"] else ""
-        time_s = "" if r["time_s"] is None else f"{r['time_s']:.3f}"
-        detail = f'<td class="err">{e(r["error"])}</td>' if r["error"] else f"<td>{thumbs}</td>"
-        out.append(f'<tr data-status="{e(r["status"])}" data-difficulty="{diff}"><td>{time_s}</td>'
-                   f'<td class="s-{e(r["status"])}">{e(r["status"])}</td><td class="f">{e(r["file"])}</td>'
-                   f'<td>{r["index"]}</td><td>{e(r["title"] or "")}</td>'
-                   f'<td>{e(r["classification"] or "")}</td><td>{diff}</td><td>{size}</td>{detail}</tr>')
+    for r in rows:  # every field escaped: a database is data, whoever wrote it
+        diff = _text(r["difficulty"], "g")
+        number = diff if isinstance(r["difficulty"], (int, float)) else ""  # the filter's
+        size = e(f"{r['width']}x{r['height']}") if r["width"] else ""
+        detail = (f'<td class="err">{e(str(r["error"]))}</td>' if r["error"]
+                  else f"<td>{_thumbs(r)}</td>")
+        out.append(f'<tr data-status="{_text(r["status"])}" data-difficulty="{number}">'
+                   f'<td>{_text(r["time_s"], ".3f")}</td>'
+                   f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>'
+                   f'<td class="f">{_text(r["file"])}</td><td>{_text(r["index"])}</td>'
+                   f'<td>{_text(r["title"])}</td><td>{_text(r["classification"])}</td>'
+                   f'<td>{diff}</td><td>{size}</td>{detail}</tr>')
     out.append(f"</tbody></table></div><script>{_SCRIPT}</script></body></html>\n")
     return "\n".join(out)
 

@@ -1,0 +1,238 @@
+"""Issue 29: batch and report against hostile folders and databases. Every refusal is
+per file (in the database) or one line and exit 2; nothing is opened that is not a
+regular file, nothing read past the cap, and a database that is not ours is left
+exactly as it was."""
+import csv
+import io
+import os
+import sqlite3
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from pysolver import batch, batch_db, cli, limits
+
+ROOT = Path(__file__).resolve().parent.parent
+ONE = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
+
+
+def run_cli(*argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue()
+
+
+def refused(capsys, argv, *needles):
+    code, _ = run_cli(*argv)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "internal error" not in err, (code, err)
+    for n in needles:
+        assert n in err, err
+    return err
+
+
+def rows(db):
+    code, text = run_cli("report", db, "--csv", "-")
+    assert code == 0
+    return {Path(r["file"]).name: r for r in csv.DictReader(io.StringIO(text))}
+
+
+def test_special_and_oversized_files_are_refused_per_file_unread(tmp_path, monkeypatch):
+    folder = tmp_path / "bt"
+    folder.mkdir()
+    (folder / "one.non").write_text(ONE)
+    os.mkfifo(folder / "q.non")  # opening it would block
+    (folder / "z.non").symlink_to("/dev/zero")  # reading it would never end
+    with open(folder / "sparse.non", "wb") as fh:  # 2 GB that take no room
+        fh.truncate(2 * 1024 ** 3)
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 0
+    got = rows(db)
+    assert "is a FIFO, not a puzzle file" in got["q.non"]["error"]
+    assert "is a character device" in got["z.non"]["error"]
+    assert "larger than the limit of 16 MB" in got["sparse.non"]["error"]
+    assert got["one.non"]["status"] == "unique"
+    assert not [p for p in opened if Path(str(p)).name in ("q.non", "z.non", "sparse.non")]
+
+
+def test_one_folder_however_it_is_named(tmp_path, monkeypatch):
+    (tmp_path / "bt" / "tiny").mkdir(parents=True)
+    (tmp_path / "bt" / "tiny" / "one.non").write_text(ONE)
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", "bt/tiny", "./bt/tiny", "bt/../bt/tiny/", "--db", db)[0] == 0
+    assert run_cli("batch", "./bt/tiny", "--db", db)[0] == 0
+    assert list(rows(db)) == ["one.non"]
+
+
+def test_a_file_that_could_not_be_read_is_read_on_the_next_run(tmp_path, monkeypatch):
+    folder = tmp_path / "bt"
+    folder.mkdir()
+    (folder / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    real_open = os.open
+
+    def denied(path, *a, **k):
+        if str(path).endswith("one.non"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr(os, "open", denied)
+    assert run_cli("batch", folder, "--db", db)[0] == 0
+    assert "cannot read (Permission denied)" in rows(db)["one.non"]["error"]
+    monkeypatch.setattr(os, "open", real_open)  # permissions fixed: size and time unchanged
+    assert run_cli("batch", folder, "--db", db)[0] == 0
+    assert rows(db)["one.non"]["status"] == "unique"
+
+
+def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsys):
+    (tmp_path / "bt" / "locked").mkdir(parents=True)
+    (tmp_path / "bt" / "one.non").write_text(ONE)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out = run_cli("batch", tmp_path / "bt", "--db", tmp_path / "r.sqlite")
+    err = capsys.readouterr().err
+    assert code == 0 and "locked: cannot list the folder (Permission denied)" in err
+    assert "1 folders could not be listed" in out
+
+
+def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
+    pytest.importorskip("clingo")
+    folder = tmp_path / "nik"
+    folder.mkdir()
+    (folder / "url.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\n")
+    (folder / "text.txt").write_text("nurikabe 2x2\n4 .\n. 4\n")
+    (folder / "big.txt").write_text("https://puzz.link/p?nurikabe/2000/2000/\n")
+    (folder / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 0
+    got = rows(db)
+    assert got["url.txt"]["status"] == "unique" and got["url.txt"]["classification"] == "nurikabe"
+    assert got["url.txt"]["solution_1"] == ".#|##"
+    assert got["text.txt"]["status"] == "none"
+    assert "the limit for these puzzles is 40000" in got["big.txt"]["error"]
+    assert got["one.non"]["status"] == "unique"
+    code, _ = run_cli("batch", ROOT / "web" / "puzzles" / "nikoli" / "nurikabe-7x7-1.txt",
+                      "--db", db, "--jobs", "1")
+    assert code == 0 and rows(db)["nurikabe-7x7-1.txt"]["status"] == "unique"
+
+
+@pytest.mark.parametrize("make, needle", [
+    (lambda p: sqlite3.connect(p).execute("CREATE TABLE t (x)").connection.commit(),
+     "not a batch database (an SQLite file of other tables)"),
+    (lambda p: p.write_bytes(b"SQLite format 3\0" + b"\x13" * 5000), "damaged"),
+    (lambda p: p.write_text("hello"), "not a batch database"),
+], ids=["foreign", "corrupt", "text"])
+def test_databases_not_ours_are_refused_and_left_as_they_were(tmp_path, capsys, make, needle):
+    db = tmp_path / "x.sqlite"
+    make(db)
+    before = db.read_bytes()
+    (tmp_path / "one.non").write_text(ONE)
+    refused(capsys, ["batch", tmp_path / "one.non", "--db", db], needle)
+    refused(capsys, ["report", db, "--csv", "-"], needle)
+    assert db.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [
+        "one.non", "x.sqlite"]
+
+
+@pytest.mark.parametrize("path, needle", [("", "needs a file name"),
+                                          ("/dev/null", "is not a regular file")])
+def test_db_must_be_a_real_path(tmp_path, capsys, path, needle):
+    (tmp_path / "one.non").write_text(ONE)
+    refused(capsys, ["batch", tmp_path / "one.non", "--db", path], needle)
+    assert not Path("/dev/null-journal").exists() and not Path("/dev/null-wal").exists()
+
+
+def test_a_locked_database_waits_then_says_so(tmp_path, capsys, monkeypatch):
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "one.non", "--db", db)[0] == 0
+    (tmp_path / "two.non").write_text(ONE.replace("1\n", "0\n"))
+    monkeypatch.setattr(batch_db, "LOCK_WAIT_S", 0.2)
+    holder = sqlite3.connect(db)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        refused(capsys, ["batch", tmp_path / "two.non", "--db", db],
+                "in use by another run (still locked after 0.2 s)")
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+def test_a_full_disk_is_one_line(tmp_path, capsys, monkeypatch):
+    (tmp_path / "one.non").write_text(ONE)
+
+    def full(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(batch_db.Store, "save", full)
+    refused(capsys, ["batch", tmp_path / "one.non", "--db", tmp_path / "r.sqlite"],
+            "cannot be written (database or disk is full)")
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--timeout", "nan"], "give 0 (no limit) or a number of seconds"),
+    (["--timeout", "inf"], "give 0 (no limit) or a number of seconds"),
+    (["--timeout", "-1"], "give 0 (no limit) or a number of seconds"),
+    (["--jobs", "9" * 30], "over the limit of 9 digits"),
+])
+def test_bad_batch_options(tmp_path, capsys, argv, needle):
+    refused(capsys, ["batch", tmp_path, "--db", tmp_path / "r.sqlite", *argv], needle)
+
+
+def test_dask_garbage_address(tmp_path, capsys):
+    pytest.importorskip("dask.distributed")
+    (tmp_path / "one.non").write_text(ONE)
+    refused(capsys, ["batch", tmp_path / "one.non", "--db", tmp_path / "r.sqlite", "--dask",
+                     "garbage://x"], "--dask garbage://x: not a scheduler address")
+
+
+def test_csv_cells_are_never_formulas(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    for k, title in enumerate(("=1+1", "+SUM(A1)", "-2", "@cmd", "\tx", "\rx", "plain")):
+        (folder / f"p{k}.non").write_text(f'title "{title}"\n' + ONE if "\r" not in title
+                                          else ONE)
+    (folder / "=HYPERLINK(x).non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", folder, "--db", db)[0] == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE entries SET title=? WHERE file LIKE '%p5.non'", ("\rx",))
+    con.execute("UPDATE entries SET title=? WHERE file LIKE '%p4.non'", ("\tx",))
+    con.commit()
+    con.close()
+    code, text = run_cli("report", db, "--csv", "-")
+    assert code == 0
+    for r in csv.DictReader(io.StringIO(text, newline="")):
+        for value in r.values():
+            assert value[:1] not in ("=", "+", "-", "@", "\t", "\r"), r
+    titles = {r["title"] for r in csv.DictReader(io.StringIO(text, newline=""))}
+    assert {"'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\tx", " x", "plain"} <= titles
+
+
+def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
+    pytest.importorskip("clingo")
+    from pysolver import report
+    (tmp_path / "n.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\n")
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path, "--db", db)[0] == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE verdicts SET time_s='slow', difficulty=X'00ff' WHERE engine='pysolver'")
+    con.commit()
+    con.close()
+    for fmt in ("--html", "--json", "--csv"):
+        code, _ = run_cli("report", db, fmt, tmp_path / f"out{fmt[2:]}")
+        assert code == 0
+    page = (tmp_path / "outhtml").read_text()
+    assert "nurikabe" in page and "slow" in page
