@@ -140,7 +140,11 @@ function updateButtons() {
 
 function showOpenError(err) {
   router.go("library");
-  $("open-error").textContent = `Could not open the puzzle: ${err.message}`;
+  // the reason when it is the puzzle's (the engine says what is wrong with it); an
+  // engine fault in the player's words, its technical text in the console
+  const why = !err.kind || err.kind === "puzzle" ? err.message : "something went wrong in the puzzle engine; please try again";
+  if (err.kind && err.kind !== "puzzle") console.error("opening the puzzle:", err);
+  $("open-error").textContent = `Could not open the puzzle: ${why}`;
   announce("");
 }
 

@@ -49,8 +49,16 @@ export function install(app) {
   const openHash = (hash) => {
     const m = /^#n=([^&]+)(?:&s=([0-2]+))?$/.exec(hash);
     if (!m) return false;
+    let body;
+    try {
+      body = decodeURIComponent(m[1]);
+    } catch (err) { // a link cut short or mistyped: said plainly, the page starts as usual
+      console.warn("share link:", err);
+      app.showOpenError({ kind: "puzzle", message: "this share link is damaged (part of it may be missing); ask for it again" });
+      return false;
+    }
     const fresh = view.opening.next();
-    parse(`https://puzz.link/p?${decodeURIComponent(m[1])}`, "share link")
+    parse(`https://puzz.link/p?${body}`, "share link")
       .then((dict) => { if (!fresh()) return; view.open(dict, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
       .catch(app.showOpenError);
     return true;

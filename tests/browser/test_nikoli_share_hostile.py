@@ -1,0 +1,41 @@
+"""Issue 29: hostile Nikoli share links. A malformed one gets a plain message and the
+page starts as usual (later links still open); a huge one is refused by the size
+policy before anything is stored, and every saved game survives it."""
+import pytest
+
+from helpers import click_cell, open_builtin, open_site, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser]
+
+LINK = "nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"  # a built-in puzzle's URL body
+
+
+def saved(page):
+    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+
+
+def test_a_malformed_link_gets_a_plain_message_and_the_page_starts(page, site_server):
+    page.goto(site_server.url + "#n=%E0%A4%A")
+    page.wait_for_selector("html[data-booted=true]", timeout=30_000)
+    wait_until(page, "document.querySelector('#open-error').textContent.includes('damaged')", 90)
+    text = page.text_content("#open-error")
+    assert "URI" not in text and "Error" not in text
+    wait_engine(page)
+    page.evaluate(f"location.hash = '#n={LINK}'")  # a later link in the same tab opens
+    wait_until(page, "window.nonogramApp.nikoli.game && "
+                     "window.nonogramApp.nikoli.game.puzzle.family === 'nurikabe'", 90)
+
+
+def test_a_huge_link_is_refused_and_saved_games_survive(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-6")
+    click_cell(page, 3, 5)  # a game in progress: saved
+    wait_until(page, "Object.keys(localStorage).some(k => k.includes('webpbn-6'))", 30)
+    before = saved(page)
+    page.evaluate("location.hash = '#n=nurikabe/2000/2000/'")
+    wait_until(page, "document.querySelector('#open-error').textContent.includes('40000')", 90)
+    after = saved(page)
+    assert set(before) <= set(after)
+    assert all(after[k] == v for k, v in before.items() if "webpbn-6" in k)
+    assert sum(len(v) for v in after.values()) < sum(len(v) for v in before.values()) + 10_000
