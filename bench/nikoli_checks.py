@@ -1,7 +1,8 @@
 """The cost of issue 29's checks on the Nikoli benchmark: reading a URL with the
-size policy (nikoli.model.check_work) and grounding on a helper thread waited for in
-slices (asp.ground), against the same solve without them ("old": the checks
-skipped, Control.ground called directly), alternating per instance in one process.
+size policy (nikoli.model.check_work) and grounding through asp.ground (on a helper
+thread waited for in slices, unless the estimated work is under asp.QUICK_WORK),
+against the same solve without them ("old": the checks skipped, Control.ground
+called directly), alternating per instance in one process.
 
 Usage (from the repository root):
   python3 bench/nikoli_checks.py --sizes 10,15,20 --rounds 3
@@ -26,23 +27,27 @@ from pysolver.nikoli import aspsolve, model, url  # noqa: E402
 INSTANCES = ROOT / "bench" / "nikoli-instances"
 
 
-def _direct(ctl, deadline=None):
+def _direct(ctl, *args):
     ctl.ground([("base", [])])
     return True
 
 
+def _none(grid, where=""):
+    return 0
+
+
 def one(text: str, checks: bool) -> float:
     """CPU seconds to read the URL and solve it for two models."""
-    saved = asp.ground, url.check_work
+    saved = asp.ground, url.check_work, aspsolve.check_work
     if not checks:
-        asp.ground, url.check_work = _direct, (lambda grid, where="": None)
+        asp.ground, url.check_work, aspsolve.check_work = _direct, _none, _none
     try:
         t0 = time.process_time()
         grid = url.read_url(text)
         r = aspsolve.solve(grid, 2, timeout=600)
         spent = time.process_time() - t0
     finally:
-        asp.ground, url.check_work = saved
+        asp.ground, url.check_work, aspsolve.check_work = saved
     assert r["status"] == "unique", (text[:60], r["status"])
     return spent
 

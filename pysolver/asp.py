@@ -171,11 +171,13 @@ def solve_native(puzzle: Puzzle, max_solutions=2, timeout=None, known=None,
     return run
 
 
-def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=()) -> dict:
+def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=(),
+                quick=False) -> dict:
     """Ground and solve one program with native clingo; models through ``decode_model``.
 
     The api solve-result dict (engine "clingo") with the decoded models as
-    ``solutions``; shared by the nonogram and the Nikoli routes.
+    ``solutions``; shared by the nonogram and the Nikoli routes. ``quick``: the
+    caller knows the grounding takes a moment (:func:`ground`).
     """
     clingo = _clingo()
     t0 = time.perf_counter()
@@ -183,7 +185,7 @@ def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=())
     ctl = clingo.Control([f"--models={cap}", "--stats", *args], logger=lambda code, msg: None)
     ctl.add("base", [], text)
     deadline = None if timeout is None else t0 + timeout
-    grounded = ground(ctl, deadline)
+    grounded = ground(ctl, deadline, quick)
     t_ground = time.perf_counter() - t0
     grids, exhausted = [], False
     timed_out = not grounded or not _models(ctl, deadline, decode_model, grids)
@@ -206,15 +208,23 @@ _abandoned = []  # grounding threads left behind by a deadline or Ctrl-C
 _started = []  # every grounding thread of this process
 
 
-def ground(ctl, deadline=None) -> bool:
+QUICK_WORK = 2500  # grounding work (cells' worth) done on the caller's thread: ~0.1 s
+
+
+def ground(ctl, deadline=None, quick=False) -> bool:
     """Ground the base part; False when ``deadline`` (perf_counter) passed first.
 
     clingo cannot interrupt its grounder, so it runs on a helper thread (clingo
     releases the interpreter lock) while this one waits in slices: the deadline
     and Ctrl-C hold. A grounding left behind runs on to its end, bounded by the
     size policy (pysolver.limits: a few seconds); the command line ends its
-    process with os._exit then (see :func:`abandoned`).
+    process with os._exit then (see :func:`abandoned`). ``quick`` (the caller
+    estimated the work under QUICK_WORK) grounds here: Ctrl-C and the deadline wait
+    that moment.
     """
+    if quick:  # a moment's work: a helper thread would cost more than it saves
+        ctl.ground([("base", [])])
+        return True
     failure = []
 
     def run():

@@ -12,7 +12,7 @@ import math
 import re
 
 from .. import asp
-from .model import UNKNOWN, WHITE, Grid, parse
+from .model import UNKNOWN, WHITE, Grid, check_work, parse
 
 SHOWN = {"nurikabe": "shade", "heyawake": "shade", "bag": "inside", "masyu": "line"}
 # Masyu cell characters by the set of directions the loop leaves the cell in
@@ -79,7 +79,7 @@ def rows_from_atoms(grid: Grid, symbols) -> list:
 def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
     """The api solve-result dict from native clingo (``solutions``: row strings)."""
     run = asp.run_program(program(grid, baseline), lambda syms: rows_from_atoms(grid, syms),
-                          max_solutions, timeout)
+                          max_solutions, timeout, quick=check_work(grid) <= asp.QUICK_WORK)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
 

@@ -89,17 +89,18 @@ def check_size(width: int, height: int, where: str = ""):
                           f"these puzzles is {limits.MAX_NIKOLI_CELLS} (200x200)")
 
 
-def check_work(grid: "Grid", where: str = ""):
+def check_work(grid: "Grid", where: str = "") -> int:
     """Refuse a grid whose grounding would pass the caps, before clingo sees it (see
     limits.MAX_NURIKABE_WORK: an island's rules grow with the cells it may reach,
-    its number's diamond or, for a "?", the whole grid)."""
+    its number's diamond or, for a "?", the whole grid); else its estimated
+    grounding work in cells' worth (the cells, for the other families)."""
     for n in grid.clues.values():
         if n > limits.MAX_NIKOLI_CLUE:
             raise NikoliError(f"{where}clue {n} is over the limit of {limits.MAX_NIKOLI_CLUE}")
-    if grid.family != "nurikabe":
-        return
     w, h = grid.width, grid.height
     work, largest = w * h, 0
+    if grid.family != "nurikabe":
+        return work
     for (x, y), n in grid.clues.items():
         bound = w * h if n == UNKNOWN else min(w * h, 2 * n * (n - 1) + 1)  # r = n - 1
         reach = bound if bound < 100 or n == UNKNOWN else _diamond(x, y, n - 1, w, h)
@@ -110,6 +111,7 @@ def check_work(grid: "Grid", where: str = ""):
                 f"{where}the puzzle is too large to solve: its islands may reach too many "
                 f"cells (estimated grounding work over the limit of "
                 f"{limits.MAX_NURIKABE_WORK} cells' worth, limits.MAX_NURIKABE_WORK)")
+    return work + largest * largest // 50
 
 
 def _diamond(x: int, y: int, r: int, w: int, h: int) -> int:
