@@ -80,7 +80,7 @@ class Child:
             os.close(write)
             self.stdout = os.fdopen(read, "rb")
             return
-        root = str(Path(__file__).resolve().parent.parent)  # the child imports this pysolver
+        root = str(Path(__file__).resolve().parents[2])  # the child imports this pysolver
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(
             [root] + [path for path in [os.environ.get("PYTHONPATH")] if path]))
         self.proc = subprocess.Popen([sys.executable, "-m", "pysolver.app.race"], env=env,
