@@ -14,8 +14,14 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import api
 from ..errors import PuzzleError
-from ..nikoli import model
+from ..nikoli import model, read
+from ..nikoli.aspsolve import analyse, solve
+from ..nikoli.generate import generate
+from ..nikoli.hints import hint
+from ..nikoli.url import write_url
+from .common import Parser, read_text
 
 COMMANDS = ("solve", "check", "hint", "convert", "generate")
 
@@ -26,36 +32,28 @@ def claims(argv) -> bool:
         return False
     if argv[0] == "generate":
         return True
-    from .cli import read_text
-
     files = [a for a in argv[1:] if not a.startswith("-")]
     if not files:
         return False
     try:
-        return model.looks_like(read_text(files[0]))
+        return read.looks_like(read_text(files[0]))
     except PuzzleError:
         return False
 
 
 def load(path: str) -> model.Grid:
-    from .cli import read_text
-
-    return model.parse(read_text(path), path)
+    return read.parse(read_text(path), path)
 
 
 def _engine(name):
     if name == "pysolver":
         raise PuzzleError("the pysolver engine solves nonograms only; "
                           "these puzzles take --engine clingo or auto")
-    from .. import api
-
     if not api.clingo_available():
         raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
 
 
 def cmd_solve(args):
-    from ..nikoli.aspsolve import solve
-
     if args.max_solutions < 1:
         raise PuzzleError("--max-solutions must be at least 1")
     _engine(args.engine)
@@ -76,13 +74,11 @@ def cmd_solve(args):
 
 
 def cmd_check(args):
-    from ..nikoli.aspsolve import check
-
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     _engine("clingo")
     grid = load(args.file)
-    r = check(grid, args.count, args.timeout)
+    r = analyse(grid, args.count, args.timeout)
     if args.json:
         print(json.dumps(r, ensure_ascii=False))
         return 0
@@ -96,9 +92,6 @@ def cmd_check(args):
 
 
 def cmd_hint(args):
-    from .cli import read_text
-    from ..nikoli.hints import hint
-
     _engine("clingo")
     grid = load(args.file)
     state = read_text(args.state).split()
@@ -116,17 +109,12 @@ def cmd_hint(args):
 
 
 def cmd_convert(args):
-    from ..nikoli.url import write_url
-
     grid = load(args.file)
     sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
     return 0
 
 
 def cmd_generate(args):
-    from ..nikoli.generate import generate
-    from ..nikoli.url import write_url
-
     fam = model.family_name(args.family)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -143,8 +131,6 @@ def cmd_generate(args):
 
 
 def build_parser():
-    from .cli import Parser
-
     parser = Parser(prog="pysolver", description="Nikoli puzzles: solve, check, hint, convert.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     s = sub.add_parser("solve")
