@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pysolver import asp  # noqa: E402
-from pysolver.nikoli import aspsolve, model, url  # noqa: E402
+from pysolver.asp import run as asp  # noqa: E402
+from pysolver.nikoli import aspsolve, url  # noqa: E402
 
 INSTANCES = ROOT / "bench" / "nikoli-instances"
 

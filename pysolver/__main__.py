@@ -1,4 +1,4 @@
-"""``python -m pysolver``: the command line (pysolver.cli)."""
-from .cli import run
+"""``python -m pysolver``: the command line (pysolver.app.cli)."""
+from .app.cli import run
 
 run()

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import batch, batch_db, cli, limits
+from pysolver import limits
+from pysolver.app import batch, batch_db, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
@@ -222,7 +223,7 @@ def test_csv_cells_are_never_formulas(tmp_path):
 
 def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     pytest.importorskip("clingo")
-    from pysolver import report
+    from pysolver.app import report
     (tmp_path / "n.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\n")
     (tmp_path / "one.non").write_text(ONE)
     db = tmp_path / "r.sqlite"

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pysolver import limits
-from pysolver.nikoli import aspsolve, model, url
-from pysolver.puzzle import PuzzleError
+from pysolver.nikoli import aspsolve, model, read, url
+from pysolver.errors import PuzzleError
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=20000,
                 derandomize=not os.environ.get("FUZZ_EXAMPLES"),
@@ -41,7 +41,7 @@ def verdict(grid):
 
 def read(text):
     try:
-        grid = model.parse(text, "fuzz")
+        grid = read.parse(text, "fuzz")
     except PuzzleError as e:
         assert str(e) and "\n" not in str(e)
         return None

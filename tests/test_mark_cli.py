@@ -1,7 +1,8 @@
-"""`pysolver mark`: the play view's check modes on the command line (pysolver.api.mark)."""
+"""`pysolver mark`: the play view's check modes on the command line (pysolver.api.check_marks)."""
 import json
 
-from pysolver import cli, formats
+from pysolver.app import cli
+from pysolver.nonogram import formats
 
 import pictures
 

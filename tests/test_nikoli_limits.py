@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import asp, cli, limits
-from pysolver.nikoli import aspsolve, model, url
-from pysolver.puzzle import PuzzleError
+from pysolver import limits
+from pysolver.app import cli, common
+from pysolver.asp import run as asp
+from pysolver.nikoli import aspsolve, model, read, url
+from pysolver.errors import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = "9" * 5000
@@ -71,9 +73,9 @@ def test_the_caps_are_checked_before_anything_is_built(monkeypatch):
 def test_real_puzzles_fit_the_caps():
     folder = ROOT / "web" / "puzzles" / "nikoli"
     for f in folder.glob("*.txt"):
-        model.parse(f.read_text(), f.name)
+        read.parse(f.read_text(), f.name)
     # the largest one-"?" Nurikabe the work cap allows grounds; the limits are published
-    model.parse("https://puzz.link/p?nurikabe/40/40/.")
+    read.parse("https://puzz.link/p?nurikabe/40/40/.")
     assert limits.as_dict()["max_nikoli_cells"] == 40_000
 
 
@@ -91,11 +93,11 @@ def test_options_before_the_file_and_stdin(tmp_path, capsys, monkeypatch):
     assert "unique" in ok(capsys, ["check", "--count", "3", path])
     assert ok(capsys, ["hint", "--state", state, "--timeout", "30", path])
     for text in ("https://puzz.link/p?nurikabe/2/2/1\n", "nurikabe 2x2\n1 .\n. .\n"):
-        monkeypatch.setattr(cli, "_stdin", [])
+        monkeypatch.setattr(common, "_stdin", [])
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
         assert "unique" in ok(capsys, ["solve", "-"])
     # a nonogram on standard input as before
-    monkeypatch.setattr(cli, "_stdin", [])
+    monkeypatch.setattr(common, "_stdin", [])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
         b"width 1\nheight 1\nrows\n1\ncolumns\n1\n")))
     assert "unique" in ok(capsys, ["solve", "-"])
@@ -121,7 +123,7 @@ def test_bad_options(tmp_path, capsys, argv, needle):
 
 
 def test_every_subcommand_and_option_has_help():
-    from pysolver.nikoli import cli as nikoli_cli
+    from pysolver.app import nikoli_cli
     for parser in (cli.build_parser(), nikoli_cli.build_parser()):
         sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
         helped = {c.dest for c in sub._choices_actions}
@@ -146,7 +148,7 @@ def _let_grounding_end():
 
 
 def test_a_passed_deadline_stops_the_wait_for_grounding():
-    grid = model.parse(ONE_Q_30)
+    grid = read.parse(ONE_Q_30)
     import clingo
     ctl = clingo.Control([], logger=lambda c, m: None)
     ctl.add("base", [], aspsolve.program(grid))

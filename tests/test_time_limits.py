@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import api, cli, formats, search
-from pysolver.puzzle import puzzle_from_grid
+from pysolver import api
+from pysolver.app import cli
+from pysolver.nonogram import formats
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 import bridge  # noqa: E402  (the worker's Python side)
@@ -48,7 +51,7 @@ def test_the_first_propagation_checks_the_stop_flag():
     assert res.status == "cancelled" and res.line_solves < p.width + p.height
 
 
-@pytest.mark.parametrize("fn", [api.solve, api.check])
+@pytest.mark.parametrize("fn", [api.solve, api.analyse])
 def test_a_time_limit_holds_on_a_big_puzzle(big, fn):
     out, took = timed(fn, big, timeout=LIMIT)
     assert out["status"] in ANSWERS and took < BOUND, (out["status"], took)

@@ -1,0 +1,397 @@
+"""Check a whole collection, resumably: ``pysolver batch PATH... --db RESULTS.sqlite``.
+
+Every puzzle of the files and folders given (folders recursively, puzzle file
+suffixes only; a multi-puzzle file gives one entry per puzzle) gets api.analyse's
+verdict, stored in SQLite (pysolver.app.batch_db) as it arrives. A re-run checks only
+what is new or asked again. The work runs in local processes (``--jobs``) or on
+a Dask cluster (``--dask``); either way results stream back to this one process,
+the only writer of the database.
+
+A worker lost mid-run (killed from outside, out of memory) costs only a retry of
+the puzzles it may have been on. A puzzle that loses its worker a second time is
+not retried again in this run: it is counted "lost" and left unchecked (nothing
+is stored), so the next run tries it again. Locally the second try runs the
+puzzle alone, so only the puzzle that killed it is lost; Dask applies its own
+limit on workers killed per task.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import signal
+import sqlite3
+import stat
+import sys
+
+from .. import api, limits
+from ..errors import PuzzleError
+from ..nonogram import formats
+from .batch_db import NIKOLI_PREFIX, Store, database_error
+from .pool import Progress
+from .processes import worker_start
+
+DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
+SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", ".cwd")
+LOCAL_WORKERS = 2  # workers of `--dask local`
+
+
+# -- finding the puzzles ------------------------------------------------------
+
+def discover(paths, problems=None) -> list:
+    """The files to read: files as given, folders walked (sorted, hidden names skipped),
+    each path made absolute with its folders resolved (``bt/x`` and ``./bt/x`` are one
+    folder). Folders that cannot be listed are reported in ``problems``
+    (a list of messages) and skipped; what is not a regular file is refused per file
+    by :func:`scan`."""
+    files = []
+    problems = [] if problems is None else problems
+
+    def unlisted(error):
+        problems.append(f"{error.filename}: cannot list the folder ({error.strerror or error})")
+
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, names in os.walk(_real(path), onerror=unlisted):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                files.extend(os.path.join(root, n) for n in sorted(names)
+                             if not n.startswith(".") and n.lower().endswith(SUFFIXES))
+        elif os.path.lexists(path):
+            files.append(path)
+        else:
+            raise PuzzleError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(_real(f) for f in files))
+
+
+def _real(path: str) -> str:
+    """The path with its folders resolved, its own name kept (a link stays a link,
+    reported under its name)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return os.path.join(os.path.realpath(folder), name)
+
+
+def read_file(file: str) -> tuple:
+    """(stamp, items) of one file: items a list of puzzles (Puzzle or nikoli Grid) or
+    PuzzleErrors; stamp (size, mtime_ns), or None when the error may pass (cannot
+    read: permissions, I/O), so the next run tries again. Never opens what is not a
+    regular file (a FIFO would block, a device never end) nor reads past the cap."""
+    from .common import SPECIAL, _read_capped
+
+    try:
+        st = os.stat(file)
+    except OSError as e:
+        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+    stamp = (st.st_size, st.st_mtime_ns)
+    kind = next((k for test, k in SPECIAL if test(st.st_mode)), None)
+    if kind or not stat.S_ISREG(st.st_mode):
+        return stamp, [PuzzleError(f"{file}: is {kind or 'not a regular file'}, not a puzzle "
+                                   "file")]
+    try:
+        limits.check_text_size(st.st_size, f"{file}: ")
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced since the stat
+                return None, [PuzzleError(f"{file}: is not a regular file any more")]
+            data = _read_capped(fh, file)
+    except PuzzleError as e:
+        return stamp, [e]
+    except OSError as e:
+        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
+    return stamp, parse_items(data, file)
+
+
+def parse_items(data: bytes, file: str) -> list:
+    """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
+    from ..nikoli import read as nikoli
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and nikoli.looks_like(text):
+        try:
+            return [nikoli.parse(text, file)]
+        except PuzzleError as e:
+            return [e]
+    return formats.parse_each(data, file)
+
+
+def scan(store: Store, files) -> tuple:
+    """Record every file's puzzles (or parse errors) in the store: (keys found, parse
+    errors). A file whose size and modification time are those recorded is not read again."""
+    keys, errors = [], 0
+    for file in files:
+        try:
+            st = os.stat(file)
+            stamp = (st.st_size, st.st_mtime_ns)
+        except OSError:
+            stamp = None
+        known = store.file_entries(file, stamp) if stamp else None
+        if known is None:
+            stamp, items = read_file(file)
+            known = store.record_file(file, items, stamp)
+        keys.extend(k for k in known if k is not None)
+        errors += sum(k is None for k in known)
+    store.commit()
+    return keys, errors
+
+
+# -- the work of one puzzle (module level: pickled to processes and Dask workers) --
+
+def check_one(job):
+    """(key, puzzle JSON text, timeout) -> (key, verdict dict)."""
+    key, puzzle, timeout = job
+    if puzzle.startswith(NIKOLI_PREFIX):
+        return key, check_nikoli(puzzle[len(NIKOLI_PREFIX):], timeout)
+    try:
+        r = api.analyse(puzzle, timeout=timeout)
+        out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
+        out.update(engine="pysolver", nodes=r["stats"]["nodes"], solutions=r["solutions"][:2])
+    except PuzzleError as e:
+        out = {"status": "error", "error": str(e)}
+    except Exception as e:  # an engine bug costs one puzzle, not the run
+        out = {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+    return key, out
+
+
+def check_nikoli(text: str, timeout) -> dict:
+    """The verdict of a Nikoli puzzle (its URL) by clingo, as check_one's."""
+    from ..nikoli import aspsolve, read as model
+
+    try:
+        if not api.clingo_available():
+            raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
+        grid = model.parse(text)
+        r = aspsolve.check(grid, 2, timeout)
+    except PuzzleError as e:
+        return {"status": "error", "error": str(e)}
+    except Exception as e:  # an engine bug costs one puzzle, not the run
+        return {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+    return {"status": r["status"], "classification": grid.family,
+            "difficulty": r["difficulty"], "time_s": r["time_s"], "engine": "clingo",
+            "nodes": r["conflicts"], "solutions": r["solutions"][:2]}
+
+
+def run_local(jobs: int, work):
+    """check_one over ``work`` in this process (1) or ``jobs`` spawned processes.
+
+    This thread hands out the work (it reads the store), at most 4 jobs per process
+    in flight, and the workers are ended however the loop ends. A worker that dies
+    mid-puzzle breaks the executor: every puzzle then in flight becomes a suspect,
+    and a fresh executor checks the suspects one at a time, nothing else running,
+    before new work goes on; a suspect whose worker dies again, alone, comes back
+    as (key, None): lost, left unchecked for the next run.
+    """
+    if jobs == 1:
+        for job in work:
+            yield check_one(job)
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+    fresh = iter(work)
+    suspects = []  # jobs in flight when a worker died
+    pending = {}  # future -> (job, run alone)
+    pool = None
+
+    def submit(job, alone):
+        nonlocal pool
+        if pool is None:
+            pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("spawn"),
+                                       initializer=worker_start, initargs=(os.getpid(),))
+        pending[pool.submit(check_one, job)] = (job, alone)
+
+    def top_up():
+        if suspects:
+            if not pending:
+                submit(suspects.pop(0), True)
+            return
+        while len(pending) < 4 * jobs:
+            job = next(fresh, None)
+            if job is None:
+                return
+            submit(job, False)
+
+    try:
+        while True:
+            top_up()
+            if not pending:
+                return
+            done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)  # wakes up for Ctrl-C / SIGTERM
+            if any(isinstance(f.exception(), BrokenProcessPool) for f in done):
+                pool.shutdown(wait=True)  # settles every future of the broken executor
+                pool, done = None, list(pending)
+            retried = len(suspects)
+            for fut in done:
+                job, alone = pending.pop(fut)
+                error = fut.exception() if fut.done() else BrokenProcessPool()
+                if error is None:
+                    yield fut.result()
+                elif isinstance(error, BrokenProcessPool) and not alone:
+                    suspects.append(job)
+                else:  # it broke its worker alone (or could not be sent): left for the next run
+                    yield job[0], None
+            if len(suspects) > retried:
+                print(f"pysolver: a worker process died; the {len(suspects) - retried} puzzles "
+                      "then in flight are checked again, one at a time", file=sys.stderr)
+    finally:
+        if pool is not None:
+            for proc in list((pool._processes or {}).values()):  # 3.14: pool.terminate_workers()
+                proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_dask(address: str, work):
+    """check_one over ``work`` on a Dask cluster (``local``: a LocalCluster of
+    LOCAL_WORKERS processes). Several tasks per worker thread are in flight at a
+    time; a task whose worker dies is rerun by Dask; one that kills workers
+    repeatedly comes back as (key, None) and stays unchecked."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise PuzzleError("--dask needs dask.distributed: pip install 'pysolver[dask]'") from None
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
+                               dashboard_address="127.0.0.1:0")  # any free port, this machine only
+    try:
+        client = Client(cluster or address, timeout="20s")
+    except (ValueError, TypeError) as e:  # e.g. an unknown scheme: garbage://x
+        if cluster is not None:
+            cluster.close()
+        raise PuzzleError(f"--dask {address[:60]}: not a scheduler address ({e}); give "
+                          "tcp://HOST:PORT or local") from None
+    except OSError as e:
+        if cluster is not None:
+            cluster.close()
+        raise PuzzleError(f"--dask {address[:60]}: cannot reach the scheduler ({e})") from None
+    try:
+        with client:
+            window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
+            jobs = iter(work)
+            pending = {}
+            done = as_completed()
+
+            def submit():
+                job = next(jobs, None)
+                if job is not None:
+                    fut = client.submit(check_one, job, key=f"pysolver-check-{job[0]}", pure=False)
+                    pending[fut.key] = job[0]
+                    done.add(fut)
+
+            for _ in range(window):
+                submit()
+            for fut in done:
+                key = pending.pop(fut.key)
+                try:
+                    yield fut.result()
+                except Exception:  # KilledWorker and the like: left for the next run
+                    yield key, None
+                fut.release()
+                submit()
+    except OSError as e:
+        raise PuzzleError(f"--dask {address}: cannot reach the scheduler ({e})") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+# -- the run --------------------------------------------------------------------
+
+def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
+        progress_stream=None) -> dict:
+    """Check every puzzle under ``paths`` into database ``db``; a summary dict:
+    ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
+    ``skipped`` (decided earlier), ``lost``, ``counts`` (status -> puzzles checked now)."""
+    problems = []
+    files = discover(paths, problems)
+    for line in problems:
+        print(f"pysolver: {line}", file=progress_stream or sys.stderr)
+    store = Store(db)
+    try:
+        keys, parse_errors = scan(store, files)
+        todo = store.todo(keys, timeout, retry_timeouts)
+        work = ((key, store.puzzle_json(key), timeout) for key in todo)
+        if not todo:  # nothing to do: start no pool or cluster
+            results = iter(())
+        else:
+            results = run_dask(dask, work) if dask else run_local(min(jobs, len(todo)), work)
+        bar = Progress(len(todo), progress_stream)
+        try:
+            for key, verdict in results:
+                if verdict is None:
+                    bar.add("lost")
+                    continue
+                store.save(key, verdict, timeout)
+                bar.add(verdict["status"])
+        finally:
+            bar.finish()
+        counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
+        return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
+                "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
+                "skipped": len(set(keys)) - len(todo), "lost": bar.counts.get("lost", 0), "counts": counts}
+    finally:
+        store.close()
+
+
+# -- the command ------------------------------------------------------------------
+
+def _stop_on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def cmd_batch(args) -> int:
+    if args.jobs < 1:
+        raise PuzzleError("--jobs must be at least 1")
+    timeout = None if args.timeout == 0 else args.timeout
+    previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    try:
+        s = run(args.paths, args.db, timeout=timeout, retry_timeouts=args.retry_timeouts,
+                jobs=args.jobs, dask=args.dask)
+    except sqlite3.Error as e:  # clashing, damaged, locked, full: one line
+        raise database_error(args.db, e) from None
+    except OSError as e:  # e.g. the disk full while SQLite writes its journal
+        raise PuzzleError(f"{args.db}: cannot be written ({e.strerror or e})") from None
+    except KeyboardInterrupt:
+        print(f"pysolver: stopped; every finished result is in {args.db} (run again to go on)",
+              file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
+    lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
+    unlisted = f"; {s['unlisted']} folders could not be listed" if s["unlisted"] else ""
+    print(f"{s['entries']} puzzles in {s['files']} files{unlisted} ({s['puzzles']} distinct, "
+          f"{s['parse_errors']} parse errors): checked {s['checked']} now ({counts}), "
+          f"{s['skipped']} decided earlier{lost}; results in {args.db}")
+    return 0
+
+
+def register(sub):
+    """Add the ``batch`` subcommand to the CLI's subparsers."""
+    from .cli import whole
+
+    b = sub.add_parser("batch", help="check every puzzle of files and folders into a database")
+    b.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
+    b.add_argument("--db", required=True, metavar="RESULTS.sqlite",
+                   help="the results database (created if missing; a re-run resumes it)")
+    b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per puzzle (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
+    b.add_argument("--retry-timeouts", action="store_true",
+                   help="check timed-out puzzles again (a larger --timeout also does)")
+    b.add_argument("--jobs", type=whole, default=os.cpu_count() or 1, metavar="N",
+                   help="local processes (default: one per core)")
+    b.add_argument("--dask", metavar="tcp://HOST:PORT|local",
+                   help="run on a Dask cluster instead (local: a LocalCluster of 2 workers)")
+    b.set_defaults(run=cmd_batch)
+
+
+def _seconds(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give 0 (no limit) or a number of "
+                                         "seconds above 0")
+    return v

@@ -1,0 +1,247 @@
+"""The SQLite store of a batch check: which puzzle each file holds, and its verdict.
+
+Three tables. ``puzzles``: one row per distinct puzzle, keyed by a hash of its
+clues (:func:`clue_hash`), with its size, palette and puzzle JSON (what workers
+are sent). ``entries``: one row per puzzle of a file as given (``file``,
+``idx`` 0-based within the file), with the puzzle's key or the parse error.
+``verdicts``: one row per key once checked. Every verdict is committed on its
+own, so a stopped run keeps everything it finished; the same puzzle in several
+files is checked once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+
+from ..errors import PuzzleError
+from ..nonogram.formats import jsonfmt
+from ..nonogram.puzzle import Puzzle
+
+SCHEMA_VERSION = "1"
+NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
+DECIDED = ("unique", "multiple", "none", "error")  # never checked again
+STATUSES = ("unique", "multiple", "none", "timeout", "error")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzles (
+    key TEXT PRIMARY KEY, width INTEGER NOT NULL, height INTEGER NOT NULL,
+    colors TEXT NOT NULL,  -- JSON [[char, rgb], ...], background first ([] for Nikoli)
+    puzzle TEXT NOT NULL   -- the puzzle JSON (ARCHITECTURE.md), or 'nikoli:' and its URL
+);
+CREATE TABLE IF NOT EXISTS files (  -- what was read: unchanged files are not parsed again
+    file TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    file TEXT NOT NULL, idx INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '',
+    key TEXT, error TEXT, PRIMARY KEY (file, idx)
+);
+CREATE TABLE IF NOT EXISTS verdicts (
+    key TEXT PRIMARY KEY, status TEXT NOT NULL, classification TEXT, difficulty REAL,
+    time_s REAL, engine TEXT, timeout_s REAL, nodes INTEGER,
+    solutions TEXT NOT NULL DEFAULT '[]',  -- JSON: the first two solutions, row strings
+    error TEXT, decided_at TEXT NOT NULL
+);
+"""
+
+
+def clue_hash(puzzle) -> str:
+    """A stable key for a puzzle's clues and colour characters (Puzzle.clue_key)."""
+    return hashlib.sha256(repr(puzzle.clue_key()).encode()).hexdigest()[:32]
+
+
+LOCK_WAIT_S = 5  # how long a second run waits for the one writing the database
+
+
+class Store:
+    """One batch database. ``path`` is created when missing; ``readonly`` opens an
+    existing one for reading only (``report``: a file that is not ours is refused
+    without a byte changed)."""
+
+    def __init__(self, path: str, readonly: bool = False):
+        self.path = path
+        check_path(path, readonly)
+        try:
+            if os.path.exists(path) and os.path.getsize(path):
+                _ours(path)  # before anything is written: a foreign file stays as it was
+            self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S)
+            if readonly:  # ours (checked above): read as it is, nothing written
+                return
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+            row = self.db.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+                self.db.commit()
+        except sqlite3.Error as e:
+            raise database_error(path, e) from None
+
+    def close(self):
+        self.db.close()
+
+    # -- a run ----------------------------------------------------------------
+
+    def file_entries(self, file: str, stamp) -> list | None:
+        """The keys (None for a parse error) ``file`` held when it was last read with
+        ``stamp`` (size, mtime_ns); None when it has not been read so."""
+        row = self.db.execute("SELECT size, mtime_ns FROM files WHERE file=?", (file,)).fetchone()
+        if row is None or tuple(row) != tuple(stamp):
+            return None
+        return [k for (k,) in self.db.execute("SELECT key FROM entries WHERE file=? ORDER BY idx",
+                                              (file,))]
+
+    def record_file(self, file: str, items, stamp=None) -> list:
+        """Replace what ``file`` holds (items: Puzzle or PuzzleError, in file order);
+        its keys (None for an error). ``stamp``: (size, mtime_ns) of what was read."""
+        self.db.execute("DELETE FROM entries WHERE file=?", (file,))
+        self.db.execute("DELETE FROM files WHERE file=?", (file,))
+        if stamp is not None:
+            self.db.execute("INSERT INTO files VALUES (?, ?, ?)", (file, *stamp))
+        keys = []
+        for idx, item in enumerate(items):
+            if isinstance(item, PuzzleError):
+                self.db.execute("INSERT INTO entries (file, idx, error) VALUES (?, ?, ?)",
+                                (file, idx, str(item)))
+                keys.append(None)
+                continue
+            if isinstance(item, Puzzle):
+                key = clue_hash(item)
+                colors = [[c.char, c.rgb] for c in item.colors]
+                text = json.dumps(jsonfmt.to_dict(item), ensure_ascii=False)
+            else:  # a Nikoli grid: kept as its URL, which says all of it
+                from ..nikoli.url import write_url
+                text = NIKOLI_PREFIX + write_url(item)
+                key, colors = hashlib.sha256(text.encode()).hexdigest()[:32], []
+            keys.append(key)
+            self.db.execute("INSERT INTO entries (file, idx, title, key) VALUES (?, ?, ?, ?)",
+                            (file, idx, item.title or "", key))
+            if self.db.execute("SELECT 1 FROM puzzles WHERE key=?", (key,)).fetchone() is None:
+                self.db.execute("INSERT INTO puzzles VALUES (?, ?, ?, ?, ?)",
+                                (key, item.width, item.height, json.dumps(colors), text))
+        return keys
+
+    def commit(self):
+        self.db.commit()
+
+    def todo(self, keys, timeout, retry_timeouts) -> list:
+        """The keys among ``keys`` still to check: never checked, or timed out and
+        asked again (``retry_timeouts``, or a larger ``timeout`` than last time; None = no limit)."""
+        out = []
+        for key in dict.fromkeys(keys):
+            row = self.db.execute("SELECT status, timeout_s FROM verdicts WHERE key=?", (key,)).fetchone()
+            if row is None:
+                out.append(key)
+            elif row[0] not in DECIDED and (retry_timeouts or row[0] != "timeout" or _larger(timeout, row[1])):
+                out.append(key)
+        return out
+
+    def puzzle_json(self, key: str) -> str:
+        return self.db.execute("SELECT puzzle FROM puzzles WHERE key=?", (key,)).fetchone()[0]
+
+    def save(self, key: str, verdict: dict, timeout):
+        """Store one verdict (api.analyse's dict, or {"status": "error", "error"}) and commit it."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, verdict["status"], verdict.get("classification"), verdict.get("difficulty"),
+             verdict.get("time_s"), verdict.get("engine"), timeout, verdict.get("nodes"),
+             json.dumps(verdict.get("solutions", [])[:2]), verdict.get("error"),
+             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        self.db.commit()
+
+    # -- reading --------------------------------------------------------------
+
+    def rows(self) -> list:
+        """Every entry with its verdict, as dicts; ``status`` is "error" for a parse
+        error and None for a puzzle not checked yet."""
+        cur = self.db.execute(
+            "SELECT e.file, e.idx, e.title, e.key, e.error, v.status, v.classification,"
+            " v.difficulty, v.time_s, v.engine, v.timeout_s, v.nodes, v.solutions, v.error,"
+            " v.decided_at, p.width, p.height, p.colors"
+            " FROM entries e LEFT JOIN verdicts v ON v.key = e.key"
+            " LEFT JOIN puzzles p ON p.key = e.key ORDER BY e.file, e.idx")
+        out = []
+        for (file, idx, title, key, parse_error, status, cls, diff, time_s, engine, timeout_s,
+             nodes, sols, error, decided_at, width, height, colors) in cur:
+            out.append({
+                "file": file, "index": idx, "title": title, "key": key,
+                "status": "error" if parse_error else status, "classification": cls,
+                "difficulty": diff, "time_s": time_s, "engine": engine, "timeout_s": timeout_s,
+                "nodes": nodes, "error": parse_error or error, "decided_at": decided_at,
+                "width": width, "height": height,
+                "colors": json.loads(colors) if colors else None,
+                "solutions": json.loads(sols) if sols else []})
+        return out
+
+    def verdict_for(self, key: str) -> dict | None:
+        row = self.db.execute("SELECT status, difficulty, classification FROM verdicts WHERE key=?",
+                              (key,)).fetchone()
+        return None if row is None else {"status": row[0], "difficulty": row[1], "classification": row[2]}
+
+
+def _larger(new, old) -> bool:
+    """True when time limit ``new`` allows more than ``old`` (None = no limit)."""
+    if old is None:
+        return False
+    return new is None or new > old
+
+
+def open_existing(path: str) -> Store:
+    """A Store for reading only; PuzzleError when the file is missing or not ours."""
+    check_path(path, True)
+    if not os.path.isfile(path):
+        raise PuzzleError(f"{path}: no such batch database")
+    return Store(path, readonly=True)
+
+
+def check_path(path: str, existing: bool = False) -> None:
+    """A database path must name a regular file (or, to create, a new one)."""
+    if not path or not path.strip():
+        raise PuzzleError("the database needs a file name (--db RESULTS.sqlite)")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise PuzzleError(f"{path}: is not a regular file; a batch database is one")
+
+
+def _uri(path: str) -> str:
+    from urllib.parse import quote
+    return "file:" + quote(os.path.abspath(path))
+
+
+def _ours(path: str) -> None:
+    """Refuse (PuzzleError) an existing file that is not a batch database of this
+    version, reading it only."""
+    try:
+        db = sqlite3.connect(f"{_uri(path)}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
+        try:
+            tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            row = (db.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
+                   if "meta" in tables else None)
+        finally:
+            db.close()
+    except sqlite3.Error as e:
+        raise database_error(path, e) from None
+    if row is None or not {"puzzles", "entries", "verdicts", "files"} <= tables:
+        raise PuzzleError(f"{path}: not a batch database (an SQLite file of other tables); "
+                          "give a new file name")
+    if row[0] != SCHEMA_VERSION:
+        raise PuzzleError(f"{path}: batch database schema {row[0]}, expected {SCHEMA_VERSION}")
+
+
+def database_error(path: str, e: Exception) -> PuzzleError:
+    """One line for an SQLite failure: what it means for the user."""
+    text = str(e)
+    if "locked" in text or "busy" in text:
+        why = (f"in use by another run (still locked after {LOCK_WAIT_S} s); "
+               "try again when it ends")
+    elif "readonly" in text or "read-only" in text:
+        why = "cannot be written (read-only)"
+    elif "disk is full" in text or "disk I/O" in text:
+        why = f"cannot be written ({text}); free some space and run again"
+    elif "not a database" in text or "malformed" in text or "corrupt" in text:
+        why = f"not a batch database or damaged ({text})"
+    else:
+        why = f"database error ({text})"
+    return PuzzleError(f"{path}: {why}")
