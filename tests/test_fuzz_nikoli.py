@@ -39,7 +39,7 @@ def verdict(grid):
             "unique", "multiple", "none", "timeout")
 
 
-def read(text):
+def reading(text):
     try:
         grid = read.parse(text, "fuzz")
     except PuzzleError as e:
@@ -53,7 +53,7 @@ def read(text):
 @given(st.sampled_from(HOSTS), st.sampled_from(PIDS), NUMBER, NUMBER,
        st.text(BODY_CHARS, max_size=80))
 def test_random_urls(host, pid, w, h, body):
-    grid = read(f"{host}{pid}/{w}/{h}/{body}")
+    grid = reading(f"{host}{pid}/{w}/{h}/{body}")
     if grid is not None:
         assert url.read_url(url.write_url(grid)).clues == grid.clues  # its own export reads
         pytest.importorskip("clingo")
@@ -68,7 +68,7 @@ def test_random_urls(host, pid, w, h, body):
                          max_size=7), max_size=7))
 def test_random_text(family, w, h, rows):
     text = f"{family} {w}x{h}\n" + "\n".join(" ".join(r) for r in rows) + "\n"
-    grid = read(text)
+    grid = reading(text)
     if grid is not None:
         assert model.parse_text(model.to_text(grid)).clues == grid.clues
         pytest.importorskip("clingo")
@@ -78,5 +78,5 @@ def test_random_text(family, w, h, rows):
 @FUZZ
 @given(st.text(max_size=200))
 def test_random_text_anything(text):
-    read(text)
-    read("https://puzz.link/p?" + text)
+    reading(text)
+    reading("https://puzz.link/p?" + text)

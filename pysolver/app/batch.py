@@ -162,7 +162,7 @@ def check_nikoli(text: str, timeout) -> dict:
         if not api.clingo_available():
             raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
         grid = model.parse(text)
-        r = aspsolve.check(grid, 2, timeout)
+        r = aspsolve.analyse(grid, 2, timeout)
     except PuzzleError as e:
         return {"status": "error", "error": str(e)}
     except Exception as e:  # an engine bug costs one puzzle, not the run

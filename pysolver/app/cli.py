@@ -373,7 +373,7 @@ def cap_jobs(args) -> None:
 def run() -> None:
     """The program's entry point (``pysolver``, ``python -m pysolver``): main, then exit."""
     code = main()
-    from . import asp
+    from ..asp import run as asp
 
     # clingo's grounding left behind (a deadline), or Ctrl-C (clingo's threads may be
     # anywhere): the interpreter's shutdown could crash under them, and is skipped
