@@ -27,7 +27,9 @@ import sys
 from .. import api, limits
 from ..errors import PuzzleError
 from ..nonogram import formats
+from ..nikoli import aspsolve, read as nikoli_read
 from .batch_db import NIKOLI_PREFIX, Store, database_error
+from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
 from .processes import worker_start
 
@@ -75,8 +77,6 @@ def read_file(file: str) -> tuple:
     PuzzleErrors; stamp (size, mtime_ns), or None when the error may pass (cannot
     read: permissions, I/O), so the next run tries again. Never opens what is not a
     regular file (a FIFO would block, a device never end) nor reads past the cap."""
-    from .common import SPECIAL, _read_capped
-
     try:
         st = os.stat(file)
     except OSError as e:
@@ -102,15 +102,13 @@ def read_file(file: str) -> tuple:
 
 def parse_items(data: bytes, file: str) -> list:
     """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
-    from ..nikoli import read as nikoli
-
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = None
-    if text is not None and nikoli.looks_like(text):
+    if text is not None and nikoli_read.looks_like(text):
         try:
-            return [nikoli.parse(text, file)]
+            return [nikoli_read.parse(text, file)]
         except PuzzleError as e:
             return [e]
     return formats.parse_each(data, file)
@@ -156,12 +154,10 @@ def check_one(job):
 
 def check_nikoli(text: str, timeout) -> dict:
     """The verdict of a Nikoli puzzle (its URL) by clingo, as check_one's."""
-    from ..nikoli import aspsolve, read as model
-
     try:
         if not api.clingo_available():
             raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
-        grid = model.parse(text)
+        grid = nikoli_read.parse(text)
         r = aspsolve.analyse(grid, 2, timeout)
     except PuzzleError as e:
         return {"status": "error", "error": str(e)}
@@ -369,7 +365,6 @@ def cmd_batch(args) -> int:
 
 def register(sub):
     """Add the ``batch`` subcommand to the CLI's subparsers."""
-    from .cli import whole
 
     b = sub.add_parser("batch", help="check every puzzle of files and folders into a database")
     b.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")

@@ -15,8 +15,10 @@ import json
 import os
 import sqlite3
 import time
+from urllib.parse import quote
 
 from ..errors import PuzzleError
+from ..nikoli.url import write_url
 from ..nonogram.formats import jsonfmt
 from ..nonogram.puzzle import Puzzle
 
@@ -113,7 +115,6 @@ class Store:
                 colors = [[c.char, c.rgb] for c in item.colors]
                 text = json.dumps(jsonfmt.to_dict(item), ensure_ascii=False)
             else:  # a Nikoli grid: kept as its URL, which says all of it
-                from ..nikoli.url import write_url
                 text = NIKOLI_PREFIX + write_url(item)
                 key, colors = hashlib.sha256(text.encode()).hexdigest()[:32], []
             keys.append(key)
@@ -206,7 +207,6 @@ def check_path(path: str, existing: bool = False) -> None:
 
 
 def _uri(path: str) -> str:
-    from urllib.parse import quote
     return "file:" + quote(os.path.abspath(path))
 
 

@@ -24,6 +24,7 @@ import os
 import sys
 
 from .. import api, limits
+from ..asp import run as asp
 from ..errors import PuzzleError
 from ..nonogram import formats
 from ..nonogram.formats import image
@@ -31,7 +32,7 @@ from ..nonogram.formats import jsonfmt
 from . import batch, nikoli_cli, pool
 from . import report as reports  # its name, unqualified, is this module's output helper
 from . import common
-from .common import Parser, UsageError, printable, read_bytes, read_text
+from .common import Parser, UsageError, printable, read_bytes, read_text, seconds, whole
 
 FILE_HELP = ("a puzzle file: webpbn XML, Simpson .non, Wilk .nin, TAAI text, Olšák .g, "
              "picross-solver text, pysolver JSON, a text grid or PBM picture (the content "
@@ -248,25 +249,6 @@ def cmd_fix(args):
     return 0
 
 
-def seconds(text):
-    """A --timeout: a finite number of seconds above 0 (not nan, inf or negative)."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
-    if not math.isfinite(v) or v <= 0:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a number of seconds above 0")
-    return v
-
-
-def whole(text):
-    """An integer option, refused before conversion when it has too many digits."""
-    try:
-        return limits.number(text.strip(), "the option", "whole number")
-    except PuzzleError as e:
-        raise argparse.ArgumentTypeError(str(e).removeprefix("the option: ")) from None
-
-
 def build_parser():
     parser = Parser(prog="pysolver", description="Nonogram solver, checker, hints and converter. "
                     "Bad input prints one line naming the file and exits with status 2.")
@@ -373,8 +355,6 @@ def cap_jobs(args) -> None:
 def run() -> None:
     """The program's entry point (``pysolver``, ``python -m pysolver``): main, then exit."""
     code = main()
-    from ..asp import run as asp
-
     # clingo's grounding left behind (a deadline), or Ctrl-C (clingo's threads may be
     # anywhere): the interpreter's shutdown could crash under them, and is skipped
     if asp.abandoned() or (code == 130 and asp.grounded_here()):

@@ -4,6 +4,7 @@ never past limits.MAX_FILE_BYTES)."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import stat
 import sys
@@ -82,3 +83,22 @@ def read_text(path: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise PuzzleError(f"{printable(path)}: not UTF-8 text (byte {e.start})") from None
+
+
+def seconds(text):
+    """A --timeout: a finite number of seconds above 0 (not nan, inf or negative)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+    if not math.isfinite(v) or v <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a number of seconds above 0")
+    return v
+
+
+def whole(text):
+    """An integer option, refused before conversion when it has too many digits."""
+    try:
+        return limits.number(text.strip(), "the option", "whole number")
+    except PuzzleError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("the option: ")) from None

@@ -23,7 +23,8 @@ from ..nikoli.aspsolve import analyse, solve
 from ..nikoli.generate import generate
 from ..nikoli.hints import hint
 from ..nikoli.url import write_url
-from .common import Parser, read_text
+from ..asp.tasks import OutOfTime
+from .common import Parser, read_text, seconds, whole
 
 COMMANDS = ("solve", "check", "hint", "convert", "generate")
 
@@ -114,8 +115,6 @@ def cmd_check(args):
 
 
 def cmd_hint(args):
-    from ..asp.tasks import OutOfTime
-
     _engine("clingo")
     start = time.perf_counter()
     grid = load(args.file)
@@ -156,8 +155,6 @@ def cmd_generate(args):
 
 
 def build_parser():
-    from .cli import seconds, whole
-
     parser = Parser(prog="pysolver", description="Nikoli puzzles: solve, check, hint, "
                     "convert, generate.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -203,8 +200,6 @@ def build_parser():
 
 def add_generate(sub):
     """The ``generate`` subcommand (also listed by the nonogram parser's --help)."""
-    from .cli import whole
-
     g = sub.add_parser("generate", help="a uniquely solvable Nikoli puzzle")
     g.add_argument("family", metavar="FAMILY", help=f"one of {', '.join(model.FAMILIES)}")
     g.add_argument("--size", required=True, metavar="WxH", help="the grid's size, e.g. 10x10")
