@@ -435,3 +435,26 @@ def mark(puzzle, state, mode="off", timeout=None, progress=None, work=None) -> d
 
 METHODS = {"parse": parse, "solve": solve, "check": check, "hint": hint, "diagnose": diagnose,
            "convert": convert, "clues_from_grid": clues_from_grid, "fix": fix, "mark": mark}
+
+
+def generate(family="nonogram", width=10, height=10, colours=1, level="easy", seed=1) -> dict:
+    """A generated puzzle the Hint engine finishes alone (pysolver.nonogram.generate).
+
+    Returns {"puzzle": puzzle dict with its goal, "family", "level", "stars",
+    "walk": the hint walk's summary (finished, steps per kind, longest_chain,
+    chain_steps, deepest), "recipe": the arguments as one short string (the
+    same recipe gives the same puzzle anywhere), "attempts", "walks",
+    "rejected": {reason: pictures given up}, "style", "symmetry"}. Work
+    budgets only, so the worker gets the same puzzle as the command line.
+    Nikoli families are generated with clingo by the asprun task ``generate``.
+    """
+    from . import stars
+    from .nonogram import generate as gen
+
+    if family != "nonogram":
+        raise PuzzleError(f"generate() makes nonograms; {family!r} puzzles come from the "
+                          "Nikoli generator (pysolver generate FAMILY, the worker's clingo task)")
+    p, info = gen.generate(width, height, colours, level, seed)
+    return dict(info, puzzle=jsonfmt.to_dict(p), family="nonogram",
+                stars=stars.nonogram(width, height, info["walk"]),
+                recipe=p.source.removeprefix("generated:"))

@@ -1,0 +1,1 @@
+"""Nonograms: the generator (generate.py, picture.py, walk.py)."""
