@@ -30,6 +30,7 @@ import random
 
 from .. import search
 from ..probe import reduce
+from ..line import positions, undecided
 from ..propagate import Engine
 from ..puzzle import BACKGROUND, Color, PuzzleError, puzzle_from_grid
 from . import picture as pic
@@ -144,15 +145,12 @@ def _adjust(rng, grid, colors, level, symmetry):
     for _ in range(flips(w, h)):
         p = puzzle_from_grid(grid, colors)
         eng = Engine(p)
-        rows, cols = eng.initial()
-        eng.run_all(rows, cols)  # clues read from a picture cannot contradict
-        stalled = _open(eng, rows)
+        stalled = _line_open(eng)
         if stalled and target == 0:
             reason = "too hard"
             grid = _flip(rng, grid, stalled, symmetry, ncol)
             continue
-        if not stalled and target and ncol == 2:
-            # line logic decides a black-and-white puzzle: the walk's lines do too
+        if not stalled and target:
             reason = "too easy"
             grid = _harden(rng, grid, colors, symmetry, target)
             continue
@@ -190,9 +188,35 @@ def _adjust(rng, grid, colors, level, symmetry):
     return None, reason, walks
 
 
-def _open(eng, rows):
-    """The cells (y, x) still undecided in an engine state."""
-    return _open_cells(eng.cells(rows), eng.w)
+def _line_open(eng):
+    """The cells (y, x) that the walk's line steps leave undecided from the empty grid.
+
+    A black-and-white puzzle: line logic's fixpoint. With colours the walk's grid
+    holds decided cells only (a line that narrows a cell to two colours gives the
+    player nothing to write), so its lines may stall where the engine's do not:
+    each line solve here keeps only the cells it decides."""
+    rows, cols = eng.initial()
+    if eng.ncol == 2:
+        eng.run_all(rows, cols)  # clues read from a picture cannot contradict
+        return _open_cells(eng.cells(rows), eng.w)
+    changed = True
+    while changed:
+        changed = False
+        for mine, other, solvers in ((rows, cols, eng.row_solve), (cols, rows, eng.col_solve)):
+            for i, solve in enumerate(solvers):
+                new = solve(mine[i])
+                gained = undecided(mine[i]) & ~undecided(new)
+                if not gained:
+                    continue
+                changed = True
+                left = undecided(new)
+                mine[i] = tuple(m | left for m in new)
+                bit = 1 << i
+                for j in positions(gained):
+                    colour = next(c for c, m in enumerate(new) if m >> j & 1)
+                    other[j] = tuple((m | bit) if c == colour else (m & ~bit)
+                                     for c, m in enumerate(other[j]))
+    return [(y, x) for y in range(eng.h) for x in positions(undecided(rows[y]))]
 
 
 def _open_cells(cells, w):
@@ -207,14 +231,6 @@ def _differ(res, cells, w):
     return _open_cells(cells, w)
 
 
-def _stall(grid, colors):
-    """Cells line logic leaves undecided from the empty grid: a cheap guide to hardness."""
-    eng = Engine(puzzle_from_grid(grid, colors))
-    rows, cols = eng.initial()
-    eng.run_all(rows, cols)
-    return eng.unknown(rows)
-
-
 def _harden(rng, grid, colors, symmetry, target):
     """Of up to HARDEN_TRIES edge flips, the first whose puzzle line logic alone
     cannot finish but one-cell what-ifs can (or, for expert, cannot either),
@@ -225,9 +241,7 @@ def _harden(rng, grid, colors, symmetry, target):
         g = _flip(rng, grid, edges, symmetry, len(colors))
         p = puzzle_from_grid(g, colors)
         eng = Engine(p)
-        rows, cols = eng.initial()
-        eng.run_all(rows, cols)
-        score = eng.unknown(rows)
+        score = len(_line_open(eng))
         if score and (reduce(p, engine=eng)["status"] == "solved") == (target < 3):
             return g
         if best is None or score > best[0]:
