@@ -232,21 +232,25 @@ def _differ(res, cells, w):
 
 
 def _harden(rng, grid, colors, symmetry, target):
-    """Of up to HARDEN_TRIES edge flips, the first whose puzzle line logic alone
-    cannot finish but one-cell what-ifs can (or, for expert, cannot either),
-    else the one after which line logic leaves the most cells undecided."""
+    """Of up to HARDEN_TRIES edge flips, one whose puzzle line logic alone cannot
+    finish but one-cell what-ifs can (expert: cannot either): the first for medium
+    and expert, the one leaving line logic the most cells for hard; else the flip
+    after which line logic leaves the most cells undecided."""
     edges = _edge_cells(grid)
-    best = None
+    best = found = None
     for _ in range(HARDEN_TRIES):
         g = _flip(rng, grid, edges, symmetry, len(colors))
         p = puzzle_from_grid(g, colors)
         eng = Engine(p)
         score = len(_line_open(eng))
         if score and (reduce(p, engine=eng)["status"] == "solved") == (target < 3):
-            return g
+            if target != 2:
+                return g
+            if found is None or score > found[0]:
+                found = (score, g)
         if best is None or score > best[0]:
             best = (score, g)
-    return best[1]
+    return (found or best)[1]
 
 
 def _rank(summary):
