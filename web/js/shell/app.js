@@ -2,13 +2,13 @@
 // (each job in its own module: theme.js, autosave.js, play/clock.js, shell/share-actions.js,
 // play/keys.js, shell/puzzle-open.js, shell/open-files.js, library/library.js, plugins.js, shell/sw-register.js).
 import { engine } from "../engine/boot.js";
-import { normalizePuzzle } from "../play/game.js";
-import { PlayGame, puzzleKey } from "../play/play-game.js";
+import { NonogramGame, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
 import { loadGame, pruneOld } from "./storage.js";
-import { Library, loadCatalogue } from "../library/library.js";
+import { Library } from "../library/library.js";
+import { loadCatalogue, nonogramSource } from "../genres/nonogram/library.js";
 import { bindOpeners, bindOpenPanel } from "./open-files.js";
 import { PuzzleOpener } from "./puzzle-open.js";
 import { Autosave } from "../play/autosave.js";
@@ -24,8 +24,21 @@ import { SolvePanel } from "../panels/solve.js";
 import { ClueNotice } from "../panels/clue-notice.js";
 import { registerSolver, solvers } from "../engine/solvers.js";
 import { bindSheet } from "../play/sheet.js";
+import { playToolbar } from "../play/toolbar.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
+
+// Play's toolbar, as every genre's (play/toolbar.js): the nonogram's own tools are the
+// touch mode and the colours
+const touchMode = el("button", { type: "button", id: "touch-mode", textContent: "Mode: fill",
+  title: "Touch and left click: fill or cross (a long press crosses)" });
+touchMode.setAttribute("aria-pressed", "false");
+const palette = el("span", { id: "palette" });
+palette.setAttribute("role", "radiogroup");
+palette.setAttribute("aria-label", "Colour");
+const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
+$("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton] }).element);
 
 const router = new Router($("views"));
 const view = new GridView($("board"), nonogramBoard);
@@ -76,7 +89,7 @@ function openPuzzle(dict, key = null) {
   key = key || puzzleKey(dict);
   if (game) { autosave.save(); game.removeEventListener("change", onChange); }
   const saved = loadGame(key);
-  game = new PlayGame(puzzle, key, saved);
+  game = new NonogramGame(puzzle, key, saved);
   game.addEventListener("change", onChange);
   showMeta(puzzle);
   router.go("play");
@@ -214,10 +227,12 @@ const opener = new PuzzleOpener({
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({
-  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"),
-  controls: { sort: $("lib-sort"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
-  onOpen: (item) => (item.entry ? opener.openBuiltin(item.entry).catch(showOpenError) : openPuzzle(item.rec.puzzle, item.key)),
+  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
+  controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
 });
+library.addSource(nonogramSource({
+  catalogue: () => catalogue, openBuiltin: (e) => opener.openBuiltin(e).catch(showOpenError), openSaved: openPuzzle,
+}));
 
 async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
@@ -238,12 +253,12 @@ async function boot() {
   engine.start().catch(() => {});
   try {
     catalogue = await loadCatalogue();
-    library.setCatalogue(catalogue);
+    library.render();
   } catch (err) {
-    $("open-error").textContent = `The puzzle library could not be loaded: ${err.message}`;
+    library.sayError(`The puzzle library could not be loaded: ${err.message}`);
   }
   const app = {
-    router, engine, registerSolver, solvers, view, getGame: () => game,
+    router, engine, registerSolver, solvers, view, library, getGame: () => game,
     openPuzzle, openText: (text, filename) => opener.openText(text, filename),
     registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),
     registerPuzzleKind: (kind) => kinds.push(kind), showOpenError,
