@@ -10,14 +10,18 @@ import json
 
 import pytest
 
-from pysolver import api, cli, hint, search, stars
+from pysolver import api, stars
+from pysolver.app import cli
+from pysolver.errors import PuzzleError
 from pysolver.nonogram import generate as gen
 from pysolver.nonogram.picture import picture
-from pysolver.puzzle import PuzzleError, satisfies
+from pysolver.nonogram.player import hint
+from pysolver.nonogram.puzzle import satisfies
+from pysolver.nonogram.solver import search
 
 try:
     import clingo  # noqa: F401
-    from pysolver import asp
+    from pysolver.nonogram import asp
     HAVE_CLINGO = True
 except ImportError:
     HAVE_CLINGO = False

@@ -17,7 +17,7 @@
    cell on a shape's edge is flipped (with its images), kept when the walk
    still finishes and needs no less than before, undone otherwise.
 4. The walk that matched is the measurement returned (``info["walk"]``), and
-   uniqueness is proved once more by pysolver.search.
+   uniqueness is proved once more by the solver's search (solver/search.py).
 
 Every bound counts work (attempts, flips, hint walks), never seconds, and the
 only randomness is ``random.Random`` seeded from the arguments: the same
@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import random
 
-from .. import search
-from ..probe import reduce
-from ..line import positions, undecided
-from ..propagate import Engine
-from ..puzzle import BACKGROUND, Color, PuzzleError, puzzle_from_grid
+from .solver import search
+from .solver.probe import reduce
+from .solver.line import positions, undecided
+from .solver.propagate import Engine
+from ..errors import PuzzleError
+from .puzzle import BACKGROUND, Color, puzzle_from_grid
 from . import picture as pic
 from .walk import walk
 
@@ -134,7 +135,7 @@ def _adjust(rng, grid, colors, level, symmetry):
 
     Cheaper tests than a walk steer the edits (a walk is the measurement):
     line logic from the empty grid (it decides everything: easy), the probing
-    fixpoint of pysolver.probe (at least as strong as the walk's one-cell
+    fixpoint of solver/probe.py (at least as strong as the walk's one-cell
     what-ifs: where it stalls, only deeper what-ifs or a guess go on) and a
     search for two solutions (a second one shows cells to edit).
     """

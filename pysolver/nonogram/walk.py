@@ -1,6 +1,6 @@
 """A hint walk: a puzzle played from the empty grid with the Hint engine alone.
 
-Each step asks pysolver.hint for the next hint (no known solution, so never a
+Each step asks pysolver.nonogram.player.hint for the next hint (no known solution, so never a
 reveal) and writes its cells; the walk ends when the puzzle is solved or the
 engine has nothing more to give (``none``: the puzzle needs a guess from there,
 or has more than one solution). The summary counts the steps of each kind
@@ -10,7 +10,7 @@ ratings (pysolver.nonogram.stars) are measured from. Pure Python, no I/O.
 """
 from __future__ import annotations
 
-from .. import hint as hint_mod
+from .player import hint as hint_mod
 
 KINDS = ("line", "probe", "deep")
 

@@ -3,7 +3,7 @@
 // clingo-wasm (pinned in package.json, copied to site/clingo/ by build.py) runs in a
 // module worker of its own, so the page stays responsive. The program it solves is
 // encodings/nonogram.lp plus the puzzle's facts, both produced by pysolver in the
-// Pyodide worker (request "asp" -> pysolver.asp.program). clingo-wasm ignores
+// Pyodide worker (request "asp" -> pysolver.nonogram.asp.program). clingo-wasm ignores
 // --time-limit, so time limits and cancel use clingo.restart(), which terminates
 // its worker (the next run starts a fresh one in about 0.2 s).
 //
@@ -14,7 +14,7 @@
 //     signal (an AbortSignal) stops this run only, never another caller's.
 //     models: 2 decides uniqueness, 1 finds one, N counts up to N, 0 enumerates all.
 //     status: "unique" | "multiple" | "solved" | "none" | "timeout" | "cancelled"
-//     (the words of pysolver.asp.status_of); models: one array of atom strings per
+//     (the words of pysolver.asp.run.status_of); models: one array of atom strings per
 //     model found (also those found before a timeout or cancel); stats: {choices,
 //     conflicts, restarts, count, clingo_s}.
 //   runClingo(program, models, options, {timeoutMs, onModel, signal})
@@ -44,7 +44,7 @@ const RACE_DELAY_MS = 300; // auto: clingo joins a solve still running after thi
 const DEFAULT_TIMEOUT_MS = 120000;
 let running = null; // {finish(status)} of the solve in progress
 
-/** The api status word for a model count; mirrors pysolver.asp.status_of. */
+/** The api status word for a model count; mirrors pysolver.asp.run.status_of. */
 export function statusOf(found, exhausted, timedOut) {
   if (found >= 2) return "multiple";
   if (timedOut) return "timeout";
