@@ -153,7 +153,7 @@ def cmd_generate(args):
 
 def _generate_nonogram(args, w, h):
     from .. import api
-    from ..formats import dump
+    from ..nonogram.formats import dump
 
     if args.no_minimize or args.to != "url":
         raise PuzzleError("--no-minimize and --to are for the Nikoli generator; "
