@@ -5,7 +5,7 @@
     python bench/fix.py --write          also replace "## Create and check" in PERF.md
     python bench/fix.py --limit 20       a quick sample of each set
 
-Check = what the editor's Check button runs in the worker (pysolver.api.check
+Check = what the editor's Check button runs in the worker (pysolver.api.analyse
 with count_cap 20): uniqueness, classification, difficulty, and the solution
 count up to 20. Fix = pysolver.nonogram.player.fix.suggest on every nonodataset board the
 solver finds to have several solutions; a board counts as fixed when at least
@@ -41,9 +41,9 @@ COUNT_CAP = 20  # as web/js/create/check.js
 
 
 def check(puzzle, timeout):
-    """The editor's Check (api.check: uniqueness, class, difficulty, count up to 20), timed."""
+    """The editor's Check (api.analyse: uniqueness, class, difficulty, count up to 20), timed."""
     t = time.perf_counter()
-    res = api.check(puzzle, count_cap=COUNT_CAP, timeout=timeout)
+    res = api.analyse(puzzle, count_cap=COUNT_CAP, timeout=timeout)
     return res["status"], res["classification"], time.perf_counter() - t
 
 
@@ -104,7 +104,7 @@ def run(limit, timeout, fix_timeout):
                  "verdict on screen: the ASP facts request for clingo, the check in the Pyodide "
                  "worker and drawing the answer).")
     lines.append("")
-    lines.append("### Check (api.check: uniqueness, classification, difficulty, count up to 20)")
+    lines.append("### Check (api.analyse: uniqueness, classification, difficulty, count up to 20)")
     lines.append("")
     lines.append("| set | size | puzzles | unique | multiple | other | median s | p95 s | max s | under 1 s |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|")
@@ -177,7 +177,7 @@ def browser_checks(limit):
             payload = json.dumps({"puzzle": d, "count_cap": COUNT_CAP})
             line._solvers.clear()  # cold line caches, as in the worker for a new puzzle
             cp = json.loads(bridge.call("check_goal", payload))["result"]
-            cpy = cp["time_s"]  # api.check's own time, as engine_s in the worker
+            cpy = cp["time_s"]  # api.analyse's own time, as engine_s in the worker
             ui, engine_s, status = ui_check(page, d)
             assert status == cp["status"], name
             rows.append((name, p.width, p.height, cp["status"], cpy, engine_s, ui))

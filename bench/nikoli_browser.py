@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from browser import FLAGS, pct, serve  # noqa: E402  (bench/browser.py)
-from pysolver.nikoli import aspsolve, hints, model  # noqa: E402
+from pysolver.nikoli import aspsolve, hints, read  # noqa: E402
 
 LIBRARY = ROOT / "web" / "puzzles" / "nikoli"
 READY = "() => window.nonogramApp && window.nonogramApp.engine.status === 'ready'"
@@ -70,10 +70,10 @@ def instances(cache: Path | None, sizes=()):
         for p in sorted((ROOT / "bench" / "nikoli-instances").glob(f"*-{n}x{n}.txt")):
             for ln in p.read_text().splitlines():
                 seed, link = ln.split()
-                g = model.parse(link)
+                g = read.parse(link)
                 yield g.family, g.width, f"{p.stem}-{seed}", link
     for p in sorted(LIBRARY.glob("*.txt")) if not sizes else ():
-        g = model.parse(p.read_text(encoding="utf-8"))
+        g = read.parse(p.read_text(encoding="utf-8"))
         if g.width == g.height:
             yield g.family, g.width, p.stem, p.read_text(encoding="utf-8")
     for p in sorted(cache.glob("*.json")) + sorted(cache.glob("*.txt")) if cache else ():
@@ -81,7 +81,7 @@ def instances(cache: Path | None, sizes=()):
                  (ln.split() for ln in p.read_text().splitlines() if ln.strip()))
         for seed, link in pairs:
             if link:
-                g = model.parse(link)
+                g = read.parse(link)
                 yield g.family, g.width, f"{p.stem}-{seed}", link
 
 
@@ -152,7 +152,7 @@ def main(argv=None):
             run(page, "solve", {"puzzle": items[0][3], "max_solutions": 2})  # clingo-wasm started
             for family, size, name, text in items:
                 r = run(page, "solve", {"puzzle": text, "max_solutions": 2})
-                native = aspsolve.solve(model.parse(text), 2)
+                native = aspsolve.solve(read.parse(text), 2)
                 row = {"family": family, "size": size, "name": name, "s": r["ms"] / 1000,
                        "status": r["result"]["status"], "native_s": native["time_s"],
                        "agree": r["result"]["solutions"] == native["solutions"]}
@@ -164,7 +164,7 @@ def main(argv=None):
             if size not in walk_sizes or done.get((family, size), 0) >= args.walks:
                 continue
             done[(family, size)] = done.get((family, size), 0) + 1
-            grid = model.parse(text)
+            grid = read.parse(text)
             ctx, page = fresh_page(browser, url)
             first = run(page, "hint", {"puzzle": text, "state": ["?" * grid.width] * grid.height})
             row = {"family": family, "size": size, "name": name, "first_hint_s": first["ms"] / 1000}

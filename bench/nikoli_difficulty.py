@@ -7,7 +7,7 @@ Usage (from the repository root):
   python3 bench/nikoli_difficulty.py --report     (the table from the stored results)
 
 Each (family, size, seed) is ``generate.generate(FAMILY, N, N, SEED)`` (a minimal
-puzzle, as the built-ins are made), then ``aspsolve.check`` (the call that labels
+puzzle, as the built-ins are made), then ``aspsolve.analyse`` (the call that labels
 puzzles) for its conflicts. Results are kept in bench/nikoli-difficulty.json (one
 entry per puzzle, its URL too), so a run adds what is missing. The report gives per
 family and size the conflicts per 100 cells and the measure ``aspsolve.difficulty``
@@ -57,7 +57,7 @@ def measure(families, sizes, seeds):
                     data[key] = None
                     save(data)
                     continue
-                r = aspsolve.check(grid)
+                r = aspsolve.analyse(grid)
                 data[key] = {"conflicts": r["conflicts"], "url": url.write_url(grid)}
                 save(data)
                 print(f"{key}: {r['conflicts']} conflicts, {r['difficulty']}", flush=True)
@@ -75,7 +75,7 @@ def measure_instances(families, sizes):
                 seed, link = ln.split()
                 key = f"{fam} {n} s{seed}"
                 if key not in data:
-                    r = aspsolve.check(url.read_url(link))
+                    r = aspsolve.analyse(url.read_url(link))
                     data[key] = {"conflicts": r["conflicts"], "url": link}
                     save(data)
                     print(f"{key}: {r['conflicts']} conflicts, {r['difficulty']}", flush=True)

@@ -5,7 +5,7 @@ Usage (from the repository root):
   python3 bench/timeout_overshoot.py --sizes 500 --densities 0.7 --timeout 2 --seeds 3
 
 Per puzzle (random picture, seeded, clues from it): ``pysolver.api.solve`` and
-``pysolver.api.check`` (the worker's default solve) with ``--timeout`` seconds,
+``pysolver.api.analyse`` (the worker's default solve) with ``--timeout`` seconds,
 wall time from the call to its answer; overshoot = that time minus the limit
 when the answer is "timeout" (an answer before the limit has none). Also the
 longest stretch between two of the engine's checks (``should_stop`` calls),
@@ -50,7 +50,7 @@ def run(method, puzzle, timeout):
     if method == "solve":
         res = api.solve(puzzle, timeout=timeout, should_stop=should_stop)
     else:
-        res = api.check(puzzle, timeout=timeout, should_stop=should_stop)
+        res = api.analyse(puzzle, timeout=timeout, should_stop=should_stop)
     t1, c1 = time.perf_counter(), time.process_time()
     points = (stamps or [t1]) + [t1]
     cpoints = (cpu or [c1]) + [c1]

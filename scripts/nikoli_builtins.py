@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pysolver.nikoli import aspsolve, generate, model, url  # noqa: E402
+from pysolver.nikoli import aspsolve, generate, model, read, url  # noqa: E402
 from pysolver.errors import PuzzleError  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
@@ -50,7 +50,7 @@ def main(families):
 
 def entry(name, grid, seed) -> dict:
     """The index entry of one built-in puzzle."""
-    checked = aspsolve.check(grid)
+    checked = aspsolve.analyse(grid)
     return {"file": name, "family": grid.family, "width": grid.width, "height": grid.height,
             "seed": seed, "url": url.write_url(grid), "difficulty": checked["difficulty"],
             "stars": checked["stars"],
@@ -70,7 +70,7 @@ def relabel():
     old = json.loads((OUT / "index.json").read_text())["puzzles"]
     out = []
     for p in old:
-        grid = model.parse((OUT / p["file"]).read_text(), p["file"])
+        grid = read.parse((OUT / p["file"]).read_text(), p["file"])
         out.append(entry(p["file"], grid, p["seed"]))
         print(p["file"], p["difficulty"], "->", out[-1]["difficulty"], flush=True)
     write_index(out)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pysolver import api
-from pysolver.nonogram import formats
+from pysolver.asp import run as asp_run
+from pysolver.nonogram import formats, service
 from pysolver.nonogram.formats import jsonfmt
 from pysolver.errors import PuzzleError
 from pysolver.nonogram.puzzle import Puzzle, puzzle_from_grid
@@ -80,7 +81,7 @@ def test_work_budget_gives_the_same_answer_on_every_machine(puzzles_dir):
     assert [r["status"] for r in runs] == ["budget", "budget"]
     assert runs[0]["stats"] == runs[1]["stats"]
     api.clear_caches()
-    c = api.check(p, work=20_000)
+    c = api.analyse(p, work=20_000)
     assert c["status"] == "budget" and c["unique"] is None and c["classification"] == "unknown"
     assert api.solve(as_dict(CHECKER), work=20_000)["status"] == "multiple"  # decided within it
 
@@ -106,38 +107,38 @@ def test_solve_with_clingo_and_auto():
 
 
 def test_auto_without_clingo_explains(monkeypatch):
-    monkeypatch.setattr(api, "clingo_available", lambda: False)
+    monkeypatch.setattr(asp_run, "clingo_available", lambda: False)
     r = api.solve(as_dict(PERM), engine="auto", timeout=5)
     assert r["engine"] == "pysolver" and r["status"] == "multiple"
     assert "clingo is not installed" in r["stats"]["note"]
 
 
 def test_check_classification_and_alternative():
-    r = api.check(as_dict(DANCER))
+    r = api.analyse(as_dict(DANCER))
     assert r["classification"] == "line" and r["unique"] is True and r["goal_unique"] is True
     assert r["alternative"] is None and r["difficulty"] >= 1
-    r = api.check(as_dict(CHECKER))
+    r = api.analyse(as_dict(CHECKER))
     assert r["classification"] == "multiple" and r["unique"] is False
     assert r["alternative"] == [".#", "#."] and r["goal_unique"] is False
     assert r["differences"] == [{"row": 1, "column": 1}, {"row": 1, "column": 2},
                                 {"row": 2, "column": 1}, {"row": 2, "column": 2}]
     (imp,) = formats.parse(IMPOSSIBLE)
-    r = api.check(imp)
+    r = api.analyse(imp)
     assert r["classification"] == "none" and r["unique"] is False and r["goal_unique"] is None
 
 
 def test_check_counts_up_to_the_cap():
-    out = api.check(FRAMED, count_cap=20)
+    out = api.analyse(FRAMED, count_cap=20)
     assert out["status"] == "multiple" and out["classification"] == "multiple"
     assert out["count"] == 2 and out["count_exact"] is True and len(out["solutions"]) == 2
     assert sorted((d["row"], d["column"]) for d in out["differences"]) == [(3, 3), (3, 4), (4, 3), (4, 4)]
     alt = pictures.bw(out["alternative"])
     assert out["alternative"] != pictures.CHECKER and alt.rows == FRAMED.rows and alt.cols == FRAMED.cols
-    out = api.check(pictures.bw(pictures.TWO_CHECKERS), count_cap=3)
+    out = api.analyse(pictures.bw(pictures.TWO_CHECKERS), count_cap=3)
     assert out["count"] == 3 and out["count_exact"] is False
-    out = api.check(pictures.bw(pictures.TWO_CHECKERS))  # the default only decides uniqueness
+    out = api.analyse(pictures.bw(pictures.TWO_CHECKERS))  # the default only decides uniqueness
     assert out["count"] == 2 and out["count_exact"] is False
-    out = api.check(pictures.bw(pictures.UNIQUE), count_cap=20)
+    out = api.analyse(pictures.bw(pictures.UNIQUE), count_cap=20)
     assert out["status"] == "unique" and out["count"] == 1 and out["count_exact"] is True
     assert out["alternative"] is None and out["goal_unique"] is True
     assert out["classification"] in ("line", "probe", "search") and out["difficulty"] >= 1
@@ -145,11 +146,11 @@ def test_check_counts_up_to_the_cap():
 
 def test_check_with_shown_cells():
     # a shown cell of the goal settles the checker
-    assert api.check(FRAMED, givens=[{"row": 3, "column": 3}])["status"] == "unique"
-    out = api.check(pictures.bw(pictures.TWO_CHECKERS), givens=[{"row": 3, "column": 3}], count_cap=5)
+    assert api.analyse(FRAMED, givens=[{"row": 3, "column": 3}])["status"] == "unique"
+    out = api.analyse(pictures.bw(pictures.TWO_CHECKERS), givens=[{"row": 3, "column": 3}], count_cap=5)
     assert out["status"] == "multiple" and out["count"] == 2 and out["count_exact"] is True
     assert all(d["column"] >= 6 for d in out["differences"])  # only the right checker is open
-    assert api.check(FRAMED, givens=[])["status"] == "multiple"
+    assert api.analyse(FRAMED, givens=[])["status"] == "multiple"
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -163,44 +164,44 @@ def test_check_with_shown_cells():
 ])
 def test_check_bad_arguments(kwargs, message):
     with pytest.raises(PuzzleError, match=message):
-        api.check(FRAMED, **kwargs)
+        api.analyse(FRAMED, **kwargs)
 
 
 def test_check_without_a_goal():
     no_goal = Puzzle(rows=FRAMED.rows, cols=FRAMED.cols)
-    out = api.check(no_goal)
+    out = api.analyse(no_goal)
     assert out["status"] == "multiple" and out["goal_unique"] is None
     assert out["alternative"] == out["solutions"][1] and len(out["differences"]) == 4
     with pytest.raises(PuzzleError, match="givens need the puzzle's goal image"):
-        api.check(no_goal, givens=[{"row": 1, "column": 1}])
+        api.analyse(no_goal, givens=[{"row": 1, "column": 1}])
 
 
 def test_check_colour_alternative_uses_colour_chars():
     rows = ["rrrrrrr", "r.....r", "r.b...r", "r..b..r", "r.....r", "rrrrrrr"]
-    out = api.check(pictures.colour(rows), count_cap=20)
+    out = api.analyse(pictures.colour(rows), count_cap=20)
     assert out["count"] == 2 and out["count_exact"] is True
     assert set("".join(out["alternative"])) <= set(".rb") and out["alternative"] != rows
 
 
 def test_check_cancel_and_timeout():
     # 10! solutions: counting stops at the cap, and a stop request cancels at once
-    out = api.check(as_dict(PERM), count_cap=7)
+    out = api.analyse(as_dict(PERM), count_cap=7)
     assert out["status"] == "multiple" and out["count"] == 7 and out["count_exact"] is False
     assert len({tuple(s) for s in out["solutions"]}) == 7
-    assert api.check(as_dict(PERM), count_cap=20, should_stop=lambda: True)["status"] == "cancelled"
+    assert api.analyse(as_dict(PERM), count_cap=20, should_stop=lambda: True)["status"] == "cancelled"
 
 
 def test_check_counts_within_a_work_budget(monkeypatch):
     """Counting beyond two stops after a number of line solves, not seconds: the
     same count on a fast and a slow machine (here: a clock that races ahead)."""
-    monkeypatch.setattr(api, "COUNT_LINE_SOLVES", 60_000)
-    first = api.check(as_dict(PERM), count_cap=10**6)
+    monkeypatch.setattr(service, "COUNT_LINE_SOLVES", 60_000)
+    first = api.analyse(as_dict(PERM), count_cap=10**6)
     assert first["status"] == "multiple" and first["count_exact"] is False and first["count"] > 2
     from pysolver.nonogram.solver import search
     ticks = iter(range(0, 10**12, 1000))
     real = search.solve
     monkeypatch.setattr(search, "solve", lambda *a, **k: real(*a, clock=lambda: next(ticks) * 1e-9, **k))
-    assert api.check(as_dict(PERM), count_cap=10**6)["count"] == first["count"]
+    assert api.analyse(as_dict(PERM), count_cap=10**6)["count"] == first["count"]
 
 
 def test_hint_through_the_api():
@@ -257,24 +258,24 @@ def test_fix_passthrough():
 
 
 def test_mark_modes():
-    """api.mark: the play view's check, the same for the command line and the worker."""
+    """api.check_marks: the play view's check, the same for the command line and the worker."""
     state = ["#???#"] + ["?" * 5] * 9  # row 1's clue is 2
-    out = api.mark(as_dict(DANCER), state, "lines")
+    out = api.check_marks(as_dict(DANCER), state, "lines")
     assert out["mode"] == "lines" and out["cells"] == []
     assert out["lines"] == [{"axis": "row", "index": 1}]
     assert out["message"] == "1 line whose marks contradict the clue"
     # an open run is never blamed by "runs"; a closed one is
-    assert api.mark(as_dict(DANCER), state, "runs")["lines"] == []
+    assert api.check_marks(as_dict(DANCER), state, "runs")["lines"] == []
     closed = ["#." + "?" * 3] + ["?" * 5] * 9
-    assert api.mark(as_dict(DANCER), closed, "runs")["lines"] == [{"axis": "row", "index": 1}]
-    assert api.mark(as_dict(DANCER), state, "solution")["cells"] == [{"row": 1, "column": 1},
+    assert api.check_marks(as_dict(DANCER), closed, "runs")["lines"] == [{"axis": "row", "index": 1}]
+    assert api.check_marks(as_dict(DANCER), state, "solution")["cells"] == [{"row": 1, "column": 1},
                                                                       {"row": 1, "column": 5}]
-    off = api.mark(as_dict(DANCER), DANCER.goal, "off")
+    off = api.check_marks(as_dict(DANCER), DANCER.goal, "off")
     assert off["message"] == "" and all(all(r) for r in off["clues"]["rows"])
     with pytest.raises(PuzzleError, match="unknown check mode 'nope'"):
-        api.mark(as_dict(DANCER), state, "nope")
+        api.check_marks(as_dict(DANCER), state, "nope")
     with pytest.raises(PuzzleError, match="the state has 1 rows"):
-        api.mark(as_dict(DANCER), ["?"], "lines")
+        api.check_marks(as_dict(DANCER), ["?"], "lines")
 
 
 def test_clear_caches_empties_every_memo():
@@ -282,7 +283,7 @@ def test_clear_caches_empties_every_memo():
     from pysolver import memo
     d = as_dict(DANCER)
     d["goal"] = None
-    api.mark(d, ["?" * 5] * 10, "solution", timeout=5)
+    api.check_marks(d, ["?" * 5] * 10, "solution", timeout=5)
     assert any(fn.cache for fn in line._solvers.values())
     assert len(memo._registry) >= 2 and any(len(m) for m in memo._registry)
     api.clear_caches()
@@ -368,8 +369,8 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
     bridge.call("reset", "{}")
     monkeypatch.setattr(bridge, "SOLUTION_WORK", 300_000)
     searches = []
-    real_solve = api.solve
-    monkeypatch.setattr(api, "solve", lambda *a, **k: searches.append(k) or real_solve(*a, **k))
+    real_solve = service.solve
+    monkeypatch.setattr(service, "solve", lambda *a, **k: searches.append(k) or real_solve(*a, **k))
     state = ["?" * d["width"]] * d["height"]
     answers = []
     worker = threading.Thread(target=lambda: answers.append(check_solution(d, state)), daemon=True)
@@ -384,7 +385,7 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
                                 "so the check against the solution is unavailable (the other check "
                                 "modes still work).")
     assert first["cells"] == []
-    api._puzzles.clear()  # a new Puzzle object for the same puzzle: still remembered
+    service._puzzles.clear()  # a new Puzzle object for the same puzzle: still remembered
     t0 = time.monotonic()
     assert check_solution(d, ["#" + state[0][1:]] + state[1:])["message"] == first["message"]
     assert time.monotonic() - t0 < 1 and len(searches) == 1

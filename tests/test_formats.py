@@ -1,9 +1,10 @@
-"""Readers, writers and format detection (pysolver.nonogram.formats, pysolver.nonogram.image)."""
+"""Readers, writers and format detection (pysolver.nonogram.formats, pysolver.nonogram.formats.image)."""
 import time
 
 import pytest
 
-from pysolver.nonogram import formats, image
+from pysolver.nonogram import formats
+from pysolver.nonogram.formats import image
 from pysolver.nonogram.formats import jsonfmt
 from pysolver.errors import PuzzleError
 from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Puzzle, puzzle_from_grid

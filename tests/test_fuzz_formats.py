@@ -12,7 +12,8 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pysolver.nonogram import formats, image
+from pysolver.nonogram import formats
+from pysolver.nonogram.formats import image
 from pysolver.errors import PuzzleError
 from pysolver.nonogram.puzzle import BACKGROUND, Color, Puzzle, puzzle_from_grid
 

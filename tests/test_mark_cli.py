@@ -1,4 +1,4 @@
-"""`pysolver mark`: the play view's check modes on the command line (pysolver.api.mark)."""
+"""`pysolver mark`: the play view's check modes on the command line (pysolver.api.check_marks)."""
 import json
 
 from pysolver.app import cli

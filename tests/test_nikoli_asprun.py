@@ -7,7 +7,8 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.asp import tasks as asprun
+from pysolver import api  # noqa: E402
+from pysolver.asp import tasks as asprun  # noqa: E402
 from pysolver.nikoli import aspsolve, hints, url  # noqa: E402
 from pysolver.asp.tasks import Ask  # noqa: E402
 from pysolver.errors import PuzzleError  # noqa: E402
@@ -95,20 +96,21 @@ def test_a_task_runs_to_its_result():
 def test_the_solve_task_answers_as_the_cli_solve(family):
     grid = url.read_url(EXAMPLES[family])
     for cap in (1, 2, 0):
-        mine = asprun.run_native(asprun.start("solve", {"puzzle": EXAMPLES[family],
-                                                        "max_solutions": cap}))
+        mine = api.run(family, "solve", {"puzzle": EXAMPLES[family], "max_solutions": cap})
         theirs = aspsolve.solve(grid, cap)
         assert (mine["status"], mine["solutions"]) == (theirs["status"], theirs["solutions"])
         assert mine["family"] == family and mine["stats"]["count"] == len(mine["solutions"])
 
 
 def test_tasks_are_started_by_name_with_checked_arguments():
-    with pytest.raises(PuzzleError, match="unknown Nikoli task 'nope'"):
-        asprun.start("nope", {})
+    with pytest.raises(PuzzleError, match="unknown task 'nope' for Bag"):
+        api.task("bag", "nope", {})
     with pytest.raises(PuzzleError, match="task solve:"):
-        asprun.start("solve", {"puzzle": EXAMPLES["bag"], "colour": 1})
+        api.task("bag", "solve", {"puzzle": EXAMPLES["bag"], "colour": 1})
+    with pytest.raises(PuzzleError, match="unknown genre 'cavern'"):
+        api.task("cavern", "solve", {"puzzle": EXAMPLES["bag"]})
     with pytest.raises(PuzzleError):
-        asprun.run_native(asprun.start("solve", {"puzzle": "not a puzzle"}))
+        api.run("bag", "solve", {"puzzle": "not a puzzle"})
 
 
 def bridge_call(kind, payload):
@@ -132,4 +134,4 @@ def test_the_worker_runs_a_task_step_by_step():
     bad = bridge_call("nikoli_start", {"task": "hint", "args": {"puzzle": EXAMPLES["bag"],
                                                                  "state": ["?"]}})["error"]
     assert bad == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
-    assert "unknown Nikoli task" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]
+    assert "unknown task 'x'" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]

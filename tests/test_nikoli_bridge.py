@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pysolver.nikoli import aspsolve, model
+from pysolver.nikoli import aspsolve, read
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
 import bridge  # noqa: E402
@@ -39,5 +39,5 @@ def test_check_names_broken_rules_and_passes_a_solution():
     bad = call("nikoli_check", {"url": HEYAWAKE, "rows": ["##?????"] + ["?" * 7] * 6})["result"]
     assert [v["rule"] for v in bad["violations"]] == ["H1"] and bad["violations"][0]["cells"] == [[1, 1], [1, 2]]
     pytest.importorskip("clingo")
-    rows = aspsolve.solve(model.parse(HEYAWAKE), 1)["solutions"][0]
+    rows = aspsolve.solve(read.parse(HEYAWAKE), 1)["solutions"][0]
     assert call("nikoli_check", {"url": HEYAWAKE, "rows": rows})["result"] == {"violations": []}

@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.asp import tasks as asprun
-from pysolver.nikoli import aspsolve, hints, model, url  # noqa: E402
+from pysolver.asp import tasks as asprun  # noqa: E402
+from pysolver.nikoli import aspsolve, hints, read, url  # noqa: E402
 from pysolver.asp.tasks import Ask  # noqa: E402
 from pysolver.errors import PuzzleError  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
@@ -136,7 +136,7 @@ def both(text, state, crosses=()):
 def test_a_wasm_like_driver_gives_the_same_hints(family, text):
     """Along a whole hint walk, and for a mistake; hints where a conflict limit cut an
     answer short may differ (not many may)."""
-    grid = model.parse(text)
+    grid = read.parse(text)
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
     state, crosses, seen, compared = ["?" * grid.width] * grid.height, [], 0, 0
     while True:

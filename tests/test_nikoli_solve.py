@@ -196,12 +196,14 @@ def test_random_solutions_keep_the_shape_rules(family):
 
 
 def test_generate_task_by_name_and_json():
+    from pysolver import api
     from pysolver.asp import tasks as asprun
 
-    task = asprun.start("generate", json.loads(
-        '{"family": "cave", "width": 6, "height": 5, "seed": 4}'))
-    r = asprun.drive(task, lambda ask: asprun.solve_native(asprun.Ask.from_dict(
-        json.loads(json.dumps(ask.as_dict())))))  # every ask and answer as JSON
+    reply = api.task("cave", "generate", json.loads('{"width": 6, "height": 5, "seed": 4}'))
+    while "result" not in reply:  # every ask and answer as JSON, as the page has them
+        answer = asprun.solve_native(asprun.Ask.from_dict(json.loads(json.dumps(reply["ask"]))))
+        reply = api.step(reply["session"], json.loads(json.dumps(answer)))
+    r = reply["result"]
     g = url.read_url(r["url"])
     assert (g.family, g.width, g.height) == ("bag", 6, 5) and r["clues"] == len(g.clues)
     assert aspsolve.solve(g, 2)["status"] == "unique"
@@ -219,6 +221,6 @@ def test_builtins_unique_from_7_to_20():
         assert {7, 20} <= sizes, fam
     for entry in index["puzzles"]:
         g = url.read_url(entry["url"])
-        r = aspsolve.check(g)
+        r = aspsolve.analyse(g)
         assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]
         assert r["stars"] == entry["stars"], entry["file"]

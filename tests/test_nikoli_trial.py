@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.asp import tasks as asprun
-from pysolver.nikoli import aspsolve, hints, model, trial, url  # noqa: E402
+from pysolver.asp import tasks as asprun  # noqa: E402
+from pysolver.nikoli import aspsolve, hints, read, trial, url  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 from test_nikoli_hints import agreeing, partial  # noqa: E402
 from test_nikoli_solve import small_instances  # noqa: E402
@@ -75,7 +75,7 @@ def test_trials_save_clingo_calls(family, monkeypatch):
     """Along the built-in 7x7's hint walk, the trials explain hints that clingo
     explains without them (2026-11-24: Nurikabe 1 call against 25, Heyawake 29
     against 58, Masyu 1 against 19)."""
-    grid = model.parse((LIBRARY / f"{family}-7x7-1.txt").read_text(encoding="utf-8"))
+    grid = read.parse((LIBRARY / f"{family}-7x7-1.txt").read_text(encoding="utf-8"))
     with_trials = walk_asks(grid)
     monkeypatch.setattr(trial, "BUDGET", {f: 0 for f in trial.BUDGET})  # at once only
     assert with_trials < walk_asks(grid)

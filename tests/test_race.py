@@ -37,7 +37,7 @@ def verdicts(p, **kw):
     """status and solutions of each way to solve p, all checked against the clues."""
     out = {"pysolver": api.solve(p, **kw), "clingo": api.solve(p, engine="clingo", **kw),
            "auto": api.solve(p, engine="auto", **kw), "portfolio": api.solve(p, jobs=2, **kw),
-           "check auto": api.check(p, engine="auto", timeout=kw["timeout"],
+           "check auto": api.analyse(p, engine="auto", timeout=kw["timeout"],
                                    count_cap=kw.get("max_solutions", 2))}
     for how, r in out.items():
         assert r["status"] in race.DECIDED, (how, r["status"])

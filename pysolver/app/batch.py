@@ -1,7 +1,7 @@
 """Check a whole collection, resumably: ``pysolver batch PATH... --db RESULTS.sqlite``.
 
 Every puzzle of the files and folders given (folders recursively, puzzle file
-suffixes only; a multi-puzzle file gives one entry per puzzle) gets api.check's
+suffixes only; a multi-puzzle file gives one entry per puzzle) gets api.analyse's
 verdict, stored in SQLite (pysolver.app.batch_db) as it arrives. A re-run checks only
 what is new or asked again. The work runs in local processes (``--jobs``) or on
 a Dask cluster (``--dask``); either way results stream back to this one process,
@@ -24,7 +24,8 @@ import sys
 from .. import api
 from ..nonogram import formats
 from .batch_db import Store
-from .pool import Progress, worker_start
+from .pool import Progress
+from .processes import worker_start
 from ..errors import PuzzleError
 
 DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
@@ -80,7 +81,7 @@ def check_one(job):
     """(key, puzzle JSON text, timeout) -> (key, verdict dict)."""
     key, puzzle, timeout = job
     try:
-        r = api.check(puzzle, timeout=timeout)
+        r = api.analyse(puzzle, timeout=timeout)
         out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
         out.update(engine="pysolver", nodes=r["stats"]["nodes"], solutions=r["solutions"][:2])
     except PuzzleError as e:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 
 from ..errors import PuzzleError
+from ..nonogram.formats import jsonfmt
 
 SCHEMA_VERSION = "1"
 DECIDED = ("unique", "multiple", "none", "error")  # never checked again
@@ -85,7 +87,6 @@ class Store:
     def record_file(self, file: str, items, stamp=None) -> list:
         """Replace what ``file`` holds (items: Puzzle or PuzzleError, in file order);
         its keys (None for an error). ``stamp``: (size, mtime_ns) of what was read."""
-        from ..nonogram.formats import jsonfmt
         self.db.execute("DELETE FROM entries WHERE file=?", (file,))
         self.db.execute("DELETE FROM files WHERE file=?", (file,))
         if stamp is not None:
@@ -127,7 +128,7 @@ class Store:
         return self.db.execute("SELECT puzzle FROM puzzles WHERE key=?", (key,)).fetchone()[0]
 
     def save(self, key: str, verdict: dict, timeout):
-        """Store one verdict (api.check's dict, or {"status": "error", "error"}) and commit it."""
+        """Store one verdict (api.analyse's dict, or {"status": "error", "error"}) and commit it."""
         self.db.execute(
             "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (key, verdict["status"], verdict.get("classification"), verdict.get("difficulty"),
@@ -175,7 +176,6 @@ def _larger(new, old) -> bool:
 
 def open_existing(path: str) -> Store:
     """A Store for reading; PuzzleError when the file is missing."""
-    import os
     if not os.path.isfile(path):
         raise PuzzleError(f"{path}: no such batch database")
     return Store(path)

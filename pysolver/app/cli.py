@@ -21,81 +21,20 @@ import contextlib
 import json
 import math
 import os
-import stat
 import sys
 
 from .. import api, limits
-from ..nonogram import formats
-from . import pool
-from ..nonogram.formats import jsonfmt
-from ..nonogram.formats.common import CONTROL
 from ..errors import PuzzleError
+from ..nonogram import formats
+from ..nonogram.formats import image
+from ..nonogram.formats import jsonfmt
+from . import batch, nikoli_cli, pool
+from . import report as reports  # its name, unqualified, is this module's output helper
+from .common import Parser, UsageError, printable, read_bytes, read_text
 
 FILE_HELP = ("a puzzle file: webpbn XML, Simpson .non, Wilk .nin, TAAI text, Olšák .g, "
              "picross-solver text, pysolver JSON, a text grid or PBM picture (the content "
              "decides), or - for standard input")
-SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-
-
-class UsageError(Exception):
-    pass
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2 (argparse prints usage too)
-        raise UsageError(f"{self.prog}: {message}")
-
-
-def printable(text: str) -> str:
-    """A file name or title fit for the terminal: control characters as '?'."""
-    return CONTROL.sub("?", text)
-
-
-def _regular(mode: int, path: str) -> None:
-    if stat.S_ISDIR(mode):
-        raise PuzzleError(f"{path}: is a directory, not a puzzle file")
-    for test, kind in SPECIAL:
-        if test(mode):
-            raise PuzzleError(f"{path}: is {kind}, not a regular file (give a file, or - "
-                              "for standard input)")
-
-
-def _read_capped(fh, path: str) -> bytes:
-    """At most limits.MAX_FILE_BYTES, read in pieces: /dev/zero on stdin stops at the cap."""
-    chunks, total = [], 0
-    while chunk := fh.read(1 << 20):
-        total += len(chunk)
-        limits.check_text_size(total, f"{path}: ")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def read_bytes(path: str) -> bytes:
-    """A puzzle file's bytes: standard input (-) or a regular file, never past the size cap."""
-    path_label = printable(path)
-    try:
-        if path == "-":
-            return _read_capped(sys.stdin.buffer, "standard input")
-        st = os.stat(path)
-        _regular(st.st_mode, path_label)  # before opening: a FIFO with no writer would block
-        limits.check_text_size(st.st_size, f"{path_label}: ")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as fh:
-            _regular(os.fstat(fh.fileno()).st_mode, path_label)  # replaced since the stat
-            return _read_capped(fh, path_label)
-    except OSError as e:
-        raise PuzzleError(f"{path_label}: cannot read ({e.strerror or e})") from None
-
-
-def read_text(path: str) -> str:
-    data = read_bytes(path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise PuzzleError(f"{printable(path)}: not UTF-8 text (byte {e.start})") from None
-
-
 def load(paths) -> list:
     """[(label, Puzzle)] for every puzzle of every file."""
     items = []
@@ -218,7 +157,7 @@ def cmd_check(args):
         print("pysolver: clingo is not installed: pysolver alone", file=sys.stderr)
     opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count,
             "engine": args.engine}
-    return report("check", items, opts, args, show_check)
+    return report("analyse", items, opts, args, show_check)
 
 
 def cmd_hint(args):
@@ -248,7 +187,7 @@ def cmd_mark(args):
     p = load_one(args.file)
     state = read_text(args.state).splitlines()
     try:
-        r = api.mark(p, state, args.mode, timeout=args.timeout)
+        r = api.check_marks(p, state, args.mode, timeout=args.timeout)
     except PuzzleError as e:
         raise PuzzleError(f"{args.state}: {e}") from None
     if args.json:
@@ -270,7 +209,6 @@ def cmd_convert(args):
 
 
 def cmd_clues(args):
-    from ..nonogram import image
     data, name = read_bytes(args.file), printable(args.file)
     if image.is_pbm(data):
         (p,) = [x for x in image.parse_pbm(data)]
@@ -414,9 +352,8 @@ def build_parser():
     f.add_argument("--json", action="store_true", help="print the suggestions as JSON")
     f.set_defaults(run=cmd_fix)
 
-    from . import batch, report  # collections: each module adds its own subcommand
-    batch.register(sub)
-    report.register(sub)
+    batch.register(sub)  # collections: each module adds its own subcommand
+    reports.register(sub)
     return parser
 
 
@@ -436,8 +373,6 @@ def main(argv=None) -> int:
         for stream in (sys.stdout, sys.stderr):  # a file name's stray bytes never crash output
             if hasattr(stream, "reconfigure"):
                 stream.reconfigure(errors="backslashreplace")
-        from . import nikoli_cli as nikoli_cli  # Nikoli puzzle files and `generate`
-
         if nikoli_cli.claims(sys.argv[1:] if argv is None else argv):
             return nikoli_cli.main(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(argv)

@@ -18,8 +18,15 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import api
 from ..errors import PuzzleError
-from ..nikoli import model
+from ..nikoli import model, read
+from ..nikoli.aspsolve import analyse, solve
+from ..nikoli.generate import generate
+from ..nikoli.hints import hint
+from ..nikoli.url import write_url
+from ..nonogram.formats import dump
+from .common import Parser, read_text
 
 COMMANDS = ("solve", "check", "hint", "convert", "generate")
 
@@ -30,36 +37,28 @@ def claims(argv) -> bool:
         return False
     if argv[0] == "generate":
         return True
-    from .cli import read_text
-
     files = [a for a in argv[1:] if not a.startswith("-")]
     if not files:
         return False
     try:
-        return model.looks_like(read_text(files[0]))
+        return read.looks_like(read_text(files[0]))
     except PuzzleError:
         return False
 
 
 def load(path: str) -> model.Grid:
-    from .cli import read_text
-
-    return model.parse(read_text(path), path)
+    return read.parse(read_text(path), path)
 
 
 def _engine(name):
     if name == "pysolver":
         raise PuzzleError("the pysolver engine solves nonograms only; "
                           "these puzzles take --engine clingo or auto")
-    from .. import api
-
     if not api.clingo_available():
         raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
 
 
 def cmd_solve(args):
-    from ..nikoli.aspsolve import solve
-
     if args.max_solutions < 1:
         raise PuzzleError("--max-solutions must be at least 1")
     _engine(args.engine)
@@ -80,13 +79,11 @@ def cmd_solve(args):
 
 
 def cmd_check(args):
-    from ..nikoli.aspsolve import check
-
     if args.count < 2:
         raise PuzzleError("--count must be at least 2")
     _engine("clingo")
     grid = load(args.file)
-    r = check(grid, args.count, args.timeout)
+    r = analyse(grid, args.count, args.timeout)
     if args.json:
         print(json.dumps(r, ensure_ascii=False))
         return 0
@@ -100,9 +97,6 @@ def cmd_check(args):
 
 
 def cmd_hint(args):
-    from .cli import read_text
-    from ..nikoli.hints import hint
-
     _engine("clingo")
     grid = load(args.file)
     state = read_text(args.state).split()
@@ -120,17 +114,12 @@ def cmd_hint(args):
 
 
 def cmd_convert(args):
-    from ..nikoli.url import write_url
-
     grid = load(args.file)
     sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
     return 0
 
 
 def cmd_generate(args):
-    from ..nikoli.generate import generate
-    from ..nikoli.url import write_url
-
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -152,9 +141,6 @@ def cmd_generate(args):
 
 
 def _generate_nonogram(args, w, h):
-    from .. import api
-    from ..nonogram.formats import dump
-
     if args.no_minimize or args.to != "url":
         raise PuzzleError("--no-minimize and --to are for the Nikoli generator; "
                           "a nonogram prints its .non text, or JSON with --json")
@@ -172,8 +158,6 @@ def _generate_nonogram(args, w, h):
 
 
 def build_parser():
-    from .cli import Parser
-
     parser = Parser(prog="pysolver", description="Nikoli puzzles: solve, check, hint, convert.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     s = sub.add_parser("solve")

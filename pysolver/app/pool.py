@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import time
 
 from .. import api
 from ..errors import PuzzleError
+from . import processes
 
 BATCH_TIMEOUT_S = 10.0  # per puzzle, when a batch has no --timeout (README: what TAAI costs)
 
@@ -36,22 +36,6 @@ def job(work):
     except PuzzleError as e:
         out = {"status": "error", "error": str(e), "solutions": []}
     return dict(file=label, title=puzzle.title, **out)
-
-
-WATCHER = "pysolver-parent-watcher"  # the thread's name (race.can_fork looks for it)
-
-
-def _watch_parent(parent: int) -> None:
-    while True:
-        time.sleep(0.5)
-        if os.getppid() != parent:  # re-parented: the batch is gone
-            os._exit(1)
-
-
-def worker_start(parent: int) -> None:
-    """A pool worker: Ctrl-C is the parent's to handle, and the worker ends with its parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(parent,), name=WATCHER, daemon=True).start()
 
 
 class Terminated(Exception):
@@ -76,7 +60,7 @@ def run(method, items, kwargs, jobs):
     old_term = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         pool = multiprocessing.get_context("spawn").Pool(
-            min(jobs, len(work)), initializer=worker_start, initargs=(os.getpid(),))
+            min(jobs, len(work)), initializer=processes.worker_start, initargs=(os.getpid(),))
     finally:
         signal.signal(signal.SIGINT, old_int)
     try:

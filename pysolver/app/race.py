@@ -9,7 +9,7 @@ still running when the answer is known is killed. Children are forks of this
 process (a batch's pool workers start them too), or where it may not fork,
 ``python -m pysolver.app.race`` processes reading one JSON request on stdin (:class:`Child`);
 each writes one JSON result and ends itself when its parent disappears
-(pool.worker_start), even by SIGKILL. Only the command line and benchmarks call
+(processes.worker_start), even by SIGKILL. Only the command line and benchmarks call
 this: never Pyodide.
 """
 from __future__ import annotations
@@ -24,9 +24,10 @@ import threading
 import time
 from pathlib import Path
 
-from . import pool
-from ..nonogram.formats import jsonfmt
 from ..errors import PuzzleError
+from ..nonogram import engines
+from ..nonogram.formats import jsonfmt
+from . import processes
 
 DECIDED = ("unique", "multiple", "none", "solved")
 # The children start at the search's START_CHECKS-th work check (its should_stop
@@ -58,13 +59,13 @@ def canonical(out: dict) -> dict:
 class Child:
     """One member in a child process, started at once; its answer read when ready.
 
-    Forked where this process may fork (POSIX, no other threads than pool's
+    Forked where this process may fork (POSIX, no other threads than the
     parent watcher: a fork copies only the calling thread, so a lock another
     thread holds would stay held in the child): the child starts in about a
     millisecond with this process's modules and the puzzle at hand. Elsewhere
     a fresh ``python -m pysolver.app.race`` (0.12-0.15 s to start, importing the
     engine again), sent the request as JSON. Either way the child ends itself
-    when this process disappears (pool.worker_start), even by SIGKILL, and
+    when this process disappears (processes.worker_start), even by SIGKILL, and
     writes nothing but its answer.
     """
 
@@ -117,9 +118,9 @@ class Child:
 
 def can_fork() -> bool:
     """Whether a child may be forked: os.fork exists and this process runs no
-    other thread than pool's parent watcher (sleeping between getppid calls)."""
+    other thread than the parent watcher (processes.py) (sleeping between getppid calls)."""
     return hasattr(os, "fork") and all(
-        t is threading.main_thread() or t.name == pool.WATCHER for t in threading.enumerate())
+        t is threading.main_thread() or t.name == processes.WATCHER for t in threading.enumerate())
 
 
 def _forked(write, p, request, parent):
@@ -130,7 +131,7 @@ def _forked(write, p, request, parent):
         for fd in (0, 1, 2):
             os.dup2(null, fd)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not ours
-        pool.worker_start(parent)
+        processes.worker_start(parent)
         data = memoryview(json.dumps(answer(p, request)).encode())
         while data:
             data = data[os.write(write, data):]
@@ -189,11 +190,10 @@ def solve(p, max_solutions, timeout, cells, progress, should_stop, jobs, clingo)
     """api.solve's race: the default search here against, in children, native clingo
     (when ``clingo``) and portfolio members 1, 2, ... up to ``jobs`` processes in
     all. Solutions come sorted when pysolver members race each other."""
-    from .. import api
     requests = [request("clingo", max_solutions, timeout, cells)] if clingo else []
     requests += [request("pysolver", max_solutions, timeout, cells, k)
                  for k in range(1, jobs - len(requests))]
-    out = run(lambda stop: api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop),
+    out = run(lambda stop: engines.solve_pysolver(p, max_solutions, timeout, cells, progress, stop),
               p, requests, timeout, should_stop)
     return canonical(out) if len(requests) > int(clingo) else out
 
@@ -205,12 +205,11 @@ def request(engine, max_solutions, timeout, cells, member=0):
 
 def answer(p, req: dict) -> dict:
     """A child's work: one engine or portfolio member on ``p``."""
-    from .. import api
     args = (p, req["max_solutions"], req["timeout"], req["cells"])
     try:
         if req["engine"] == "clingo":
-            return api._solve_clingo(*args)
-        out = api._solve_pysolver(*args, None, None, options=member_options(req["member"]))
+            return engines.solve_clingo(*args)
+        out = engines.solve_pysolver(*args, None, None, options=member_options(req["member"]))
     except PuzzleError as e:
         return {"status": "error", "error": str(e)}
     out["stats"]["member"] = req["member"]
@@ -219,10 +218,9 @@ def answer(p, req: dict) -> dict:
 
 def main() -> None:
     """A spawned child: one request on stdin, one result on stdout."""
-    from .. import api
     req = json.loads(sys.stdin.buffer.read())
-    pool.worker_start(req["parent"])  # Ctrl-C is the parent's; end with the parent
-    sys.stdout.write(json.dumps(answer(api.to_puzzle(req["puzzle"]), req)))
+    processes.worker_start(req["parent"])  # Ctrl-C is the parent's; end with the parent
+    sys.stdout.write(json.dumps(answer(jsonfmt.from_dict(req["puzzle"]), req)))
     sys.stdout.flush()
 
 

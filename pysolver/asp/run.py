@@ -51,6 +51,15 @@ def status_of(found: int, exhausted: bool, timed_out: bool) -> str:
     return "solved"  # one model and max_solutions == 1: uniqueness not asked
 
 
+def clingo_available() -> bool:
+    """True when native clingo can be used (the command line; never in Pyodide)."""
+    try:
+        clingo_module()
+    except ClingoMissing:
+        return False
+    return True
+
+
 def clingo_module():
     """The native clingo module, or ClingoMissing saying how to install it."""
     try:

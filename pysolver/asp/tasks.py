@@ -16,20 +16,16 @@ the driver cannot tell; callers then treat every assumption as in the core),
 """
 from __future__ import annotations
 
-import importlib
+import itertools
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
-from .run import clingo_module
-from ..memo import Memo
 from ..errors import PuzzleError
+from ..memo import Memo
+from .run import clingo_module
 
 MODES = ("auto", "brave", "cautious")
-# name -> "module:function" in this package; the function takes the JSON args as
-# keywords and returns the task (a generator). Names, not functions: the task
-# modules import this one.
-TASKS = {"hint": "hints:hint_task", "solve": "aspsolve:solve_task",
-         "generate": "generate:generate_task"}
 _controls = Memo("nikoli.asprun.controls", 4)  # (program, args) -> grounded Control
 
 
@@ -132,16 +128,40 @@ def run_native(task):
     return drive(task, solve_native)
 
 
-def start(name: str, args: dict):
-    """The task registered as ``name``, started with its JSON ``args``."""
-    where = TASKS.get(name)
-    if where is None:
-        raise PuzzleError(f"unknown Nikoli task {name!r}; one of {', '.join(sorted(TASKS))}")
-    if not isinstance(args, dict):
-        raise PuzzleError(f"task {name}: the arguments must be a JSON object")
-    module, func = where.split(":")
-    fn = getattr(importlib.import_module(f"..nikoli.{module}", __package__), func)
+# -- sessions: a task run step by step, its asks answered elsewhere (the page) --------
+
+_sessions = Memo("asp.tasks.sessions", 8)  # session id -> the task waiting for an answer
+_session_ids = itertools.count(1)
+
+
+def _advance(session, task, answer):
     try:
-        return fn(**args)
-    except TypeError as e:
-        raise PuzzleError(f"task {name}: {e}") from None
+        ask = task.send(answer)
+    except StopIteration as stop:
+        return {"result": stop.value}
+    _sessions.put(session, task)
+    return {"session": session, "ask": ask.as_dict()}
+
+
+def open_session(started) -> dict:
+    """A started task's first ask as {"session", "ask"}, or its result {"result"}
+    (so is anything that is not a task: a result at once)."""
+    if not isinstance(started, Generator):
+        return {"result": started}
+    return _advance(next(_session_ids), started, None)
+
+
+def continue_session(session, answer) -> dict:
+    """The session's next ask, or its result. A session forgotten (clear_caches, or
+    more than 8 at once) must be started again."""
+    task = _sessions.get(session)
+    if task is None:
+        raise PuzzleError(f"session {session!r} is unknown or over; start the task again")
+    if not isinstance(answer, dict) or "sat" not in answer:
+        raise PuzzleError("the answer must be an object with sat, models, ...")
+    return _advance(session, task, answer)
+
+
+def finish_native(started):
+    """A started task's result, its asks answered by native clingo (or a result as is)."""
+    return run_native(started) if isinstance(started, Generator) else started

@@ -12,14 +12,13 @@ import math
 import re
 
 from ..asp import run as asp
-from .model import UNKNOWN, WHITE, Grid, parse
+from ..asp.tasks import Ask
+from .. import stars
+from . import families
+from .model import BOX, UNKNOWN, WHITE, Grid
+from .read import parse
 
-SHOWN = {"nurikabe": "shade", "heyawake": "shade", "bag": "inside", "masyu": "line"}
-# Masyu cell characters by the set of directions the loop leaves the cell in
-BOX = {frozenset("ew"): "─", frozenset("ns"): "│", frozenset("es"): "┌",
-       frozenset("ws"): "┐", frozenset("en"): "└", frozenset("wn"): "┘"}
-HALF = {frozenset("w"): "╴", frozenset("e"): "╶", frozenset("n"): "╵", frozenset("s"): "╷"}
-DIRS = {v: k for k, v in {**BOX, **HALF}.items()}
+SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
 _ATOM = re.compile(r"(\w+)\(([-\d,]+)\)")
 
 
@@ -31,10 +30,11 @@ def encoding_text(grid: Grid, baseline: bool = False) -> str:
 
 def facts(grid: Grid) -> str:
     out = [f"size({grid.width},{grid.height})."]
-    if grid.family in ("nurikabe", "bag"):
+    clues = families.of(grid.family).clues
+    if clues == "numbers":
         for (x, y), n in sorted(grid.clues.items()):
             out.append(f"clue({x},{y})." + ("" if n == UNKNOWN else f" number({x},{y},{n})."))
-    elif grid.family == "masyu":
+    elif clues == "pearls":
         for (x, y), n in sorted(grid.clues.items()):
             out.append(f"pearl({x},{y},{'white' if n == WHITE else 'black'}).")
     else:
@@ -62,7 +62,7 @@ def rows_from_atoms(grid: Grid, symbols) -> list:
     """The solution's row strings (the issue's characters) from its shown atoms."""
     w, h = grid.width, grid.height
     name = SHOWN[grid.family]
-    if grid.family == "masyu":
+    if families.of(grid.family).loop:
         dirs = [[set() for _ in range(w)] for _ in range(h)]
         for n, args in atoms(symbols):
             if n == name:
@@ -87,7 +87,6 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
 def solve_task(puzzle, max_solutions=2):
     """The solve as a task (asprun): one ask; the same dict as :func:`solve` with the
     stats both drivers give (conflicts, count, exhausted, encoding)."""
-    from ..asp.tasks import Ask
 
     grid = as_grid(puzzle)
     cap = int(max_solutions or 0)
@@ -102,8 +101,13 @@ def solve_task(puzzle, max_solutions=2):
 
 
 def as_grid(puzzle) -> Grid:
-    """A task's puzzle argument: a Grid, or its text (a URL or the family's format)."""
-    return puzzle if isinstance(puzzle, Grid) else parse(str(puzzle))
+    """A task's puzzle argument: a Grid, its text (a URL or the family's format), or
+    the puzzle dict api.read gives (by its URL)."""
+    if isinstance(puzzle, Grid):
+        return puzzle
+    if isinstance(puzzle, dict) and isinstance(puzzle.get("url"), str):
+        puzzle = puzzle["url"]
+    return parse(str(puzzle))
 
 
 LABELS = ("easy", "medium", "hard", "expert")
@@ -113,12 +117,7 @@ LABELS = ("easy", "medium", "hard", "expert")
 # PERF.md "Difficulty"), and the score (conflicts against that typical count) up to
 # which a puzzle is easy, medium, hard: the quartiles over every size, so each size's
 # generated puzzles spread over the four labels alike.
-DIFFICULTY = {
-    "nurikabe": (((49, 5.5), (100, 30.5), (225, 121.0), (400, 121.0), (900, 342.5)),
-                 (0.72, 0.99, 1.37)),
-    "heyawake": (((49, 26.5), (100, 68.0), (225, 196.5), (400, 526.5)), (0.77, 1.0, 1.61)),
-    "masyu": (((49, 18.0), (100, 57.0), (225, 283.5), (400, 832.5)), (0.78, 1.0, 1.47)),
-    "bag": (((49, 27.0), (100, 74.0), (225, 263.0), (400, 852.5)), (0.68, 1.0, 1.28))}
+DIFFICULTY = {f.name: f.difficulty for f in families.FAMILIES.values()}
 
 
 def score(family: str, width: int, height: int, conflicts: int) -> float:
@@ -152,10 +151,8 @@ def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
     return LABELS[-1]
 
 
-def check(grid: Grid, count_cap=2, timeout=None) -> dict:
+def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
     """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle."""
-    from .. import stars
-
     r = solve(grid, count_cap, timeout)
     unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
     label = difficulty(grid.family, grid.width, grid.height, r["stats"]["conflicts"]) if unique else None

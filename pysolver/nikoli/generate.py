@@ -33,9 +33,11 @@ import itertools
 import random
 
 from ..errors import PuzzleError
-from . import aspsolve, rules, shapes
+from . import aspsolve, families, model, rules, shapes
 from ..asp.tasks import Ask, run_native
-from .model import BLACK, WHITE, Grid, top_cells
+from .generate_nurikabe import nurikabe
+from .model import BLACK, WHITE, Grid, check_size, family_name, relabel_rooms, top_cells
+from .url import read_url, write_url
 
 ATTEMPTS = 30
 WORK_CAP = 400  # clingo conflicts a clue-removal check may take
@@ -48,8 +50,6 @@ _RUNS = itertools.count()  # a fresh Control per generation (see the module text
 def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True):
     """(Grid, info) of a uniquely solvable puzzle, natively; PuzzleError after
     ATTEMPTS tries. ``minimal=False`` skips the clue removal (quicker; benchmarks)."""
-    from .url import read_url
-
     result = run_native(generate_task(family, width, height, seed, minimal))
     grid = read_url(result["url"])
     grid.title = result["title"]
@@ -58,10 +58,6 @@ def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool 
 
 def generate_task(family, width, height, seed=1, minimal=True):
     """The generator as a task: its result is ``info`` with the puzzle's ``url``."""
-    from .generate_nurikabe import nurikabe
-    from .model import check_size, family_name
-    from .url import write_url
-
     family = family_name(str(family))
     width, height, seed = int(width), int(height), int(seed)
     check_size(width, height)
@@ -160,7 +156,6 @@ def _split_rooms(grid, rows, other, rng):
     rectangles (a piece, and the strips around it) so that the two solutions shade a
     different number of cells in a piece, whose count then rules ``other`` out; the
     fewest pieces for which ``rows`` still keeps the rules. None when no room can be cut."""
-    from .model import relabel_rooms
 
     w, rooms, cut = grid.width, list(grid.rooms), False
     for cells in grid.room_cells():
@@ -240,15 +235,15 @@ _DIFFER = {fam: f"differ :- {p}, not ref({a}).\ndiffer :- ref({a}), not {p}.\n:-
 
 def shown_atoms(family, rows):
     """The arguments of the shown atoms of a solution (``x,y`` or ``x,y,u,v``)."""
-    if family == "masyu":
+    if families.of(family).loop:
         out = []
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):
-                ds = aspsolve.DIRS.get(ch, ())
+                ds = model.DIRS.get(ch, ())
                 out += [f"{x},{y},{x + 1},{y}"] if "e" in ds else []
                 out += [f"{x},{y},{x},{y + 1}"] if "s" in ds else []
         return out
-    mark = "." if family == "bag" else "#"
+    mark = families.of(family).on
     return [f"{x},{y}" for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == mark]
 
 
@@ -278,7 +273,7 @@ def clue_options(grid, rows) -> dict:
 
 
 def _pearls(rows, w, h):
-    DIRS = aspsolve.DIRS
+    DIRS = model.DIRS
     step = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
     links = {(x, y): DIRS.get(rows[y][x], frozenset()) for y in range(h) for x in range(w)}
     out = {}

@@ -25,24 +25,19 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import aspsolve, rules, trial
+from . import aspsolve, families, model, rules, trial
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
 from .model import Grid
 
-# the guarded rules (Heyawake's H4, "rooms without a number are free", guards nothing)
-RULES = {"nurikabe": ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"],
-         "heyawake": ["h1", "h2", "h3", "h5"], "masyu": ["m1", "m2", "m3"],
-         "bag": ["b1", "b2", "b3"]}
-# rules an explanation seldom needs (the island ownership of nurikabe.lp implies them
-# with N4-N6 nearly always): dropped together first, one call instead of three
-SELDOM = {"nurikabe": ("active(n1)", "active(n2)", "active(n3)")}
+# per family (Family): the guarded rules; those an explanation seldom needs, dropped
+# together first (one call instead of several); a unit's complement atom, shown, so
+# one cautious run finds both values; the seed's rules, as a player reads them
+RULES = {f.name: list(f.hint_rules) for f in families.FAMILIES.values()}
+SELDOM = {f.name: f.seldom for f in families.FAMILIES.values() if f.seldom}
+COMPLEMENT = {f.name: f.complement for f in families.FAMILIES.values()}
+WORDS = {rule: text for f in families.FAMILIES.values() for rule, text in f.words.items()}
 ARGS = ("-c", "hint=1")
-# the complement of each unit atom, shown, so one cautious run finds both values
-COMPLEMENT = {"nurikabe": ("white", "#show white/2."), "heyawake": ("white", "#show white/2."),
-              "bag": ("outside", "#show outside/2."),
-              "masyu": ("no_line", "no_line(X, Y, U, V) :- pos(X, Y, U, V), "
-                                   "not line(X, Y, U, V).\n#show no_line/4.")}
 RULE_SETS_CONFLICTS = 3000  # work for the rule sets of one explanation
 CONFIRM_CONFLICTS = 300  # past RULE_SETS_CONFLICTS: work to refute with every rule
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
@@ -50,21 +45,6 @@ RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of t
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
-WORDS = {  # the seed's rules, as a player reads them
-    "N1": "numbered cells stay unshaded", "N2": "every unshaded cell belongs to an island",
-    "N3": "each island holds exactly one number",
-    "N4": "an island has as many cells as its number", "N5": "an island is connected",
-    "N6": "islands do not touch", "N7": "the shaded cells are connected",
-    "N8": "no 2x2 block is shaded",
-    "H1": "shaded cells do not touch side by side", "H2": "the unshaded cells are connected",
-    "H3": "a room's number counts its shaded cells", "H4": "rooms without a number are free",
-    "H5": "no line of unshaded cells passes through more than two rooms",
-    "M1": "the line is a single loop",
-    "M2": "the loop goes straight through a white pearl and turns next to it",
-    "M3": "the loop turns on a black pearl and goes straight on both sides",
-    "B1": "the line is a single loop", "B2": "every number is inside the loop",
-    "B3": "a number counts the inside cells it sees, itself included",
-}
 
 
 def hint(grid: Grid, state) -> dict:
@@ -74,7 +54,7 @@ def hint(grid: Grid, state) -> dict:
 
 def units(grid: Grid) -> list:
     """The units a hint is about: cells, or for Masyu the joins of neighbours."""
-    if grid.family == "masyu":
+    if families.of(grid.family).loop:
         return [(x, y, u, v) for (x, y) in grid.cells()
                 for u, v in ((x + 1, y), (x, y + 1)) if u < grid.width and v < grid.height]
     return list(grid.cells())
@@ -92,13 +72,13 @@ def program(grid: Grid) -> str:
 
 def _marks(grid: Grid, state) -> dict:
     """{unit: bool} the player's marks say (True: shaded / inside / line)."""
-    if grid.family == "masyu":
-        cells = rules.read_rows(grid, state, "?." + "".join(aspsolve.DIRS))
+    if families.of(grid.family).loop:
+        cells = rules.read_rows(grid, state, "?." + "".join(model.DIRS))
         out = {}
         for (x, y), ch in cells.items():
             if ch == "?":
                 continue
-            ds = aspsolve.DIRS.get(ch, frozenset())
+            ds = model.DIRS.get(ch, frozenset())
             full = ch == "." or len(ds) == 2
             for d, (dx, dy) in STEP.items():
                 u, v = x + dx, y + dy
@@ -111,13 +91,13 @@ def _marks(grid: Grid, state) -> dict:
                     out.setdefault(key, False)
         return out
     cells = rules.read_rows(grid, state, "#.?")
-    on = "#" if grid.family != "bag" else "."
+    on = families.of(grid.family).on
     return {c: ch == on for c, ch in cells.items() if ch != "?"}
 
 
 def _joins(grid, crosses) -> list:
     """The units of Masyu's crosses, each checked."""
-    if crosses and grid.family != "masyu":
+    if crosses and not families.of(grid.family).loop:
         raise PuzzleError("crosses are for Masyu only")
     out, joins = [], set(units(grid))
     for k, c in enumerate(crosses or (), 1):
@@ -134,17 +114,17 @@ def _joins(grid, crosses) -> list:
 
 
 def _describe(grid, unit, value) -> dict:
-    if grid.family == "masyu":
+    if families.of(grid.family).loop:
         x, y, u, v = unit
         return {"row": y + 1, "column": x + 1, "to_row": v + 1, "to_column": u + 1,
                 "value": "line" if value else "no line"}
     x, y = unit
-    on = "." if grid.family == "bag" else "#"
+    on = families.of(grid.family).on
     return {"row": y + 1, "column": x + 1, "value": on if value else "#."[on == "#"]}
 
 
 def _where(grid, unit) -> str:
-    if grid.family == "masyu":
+    if families.of(grid.family).loop:
         x, y, u, v = unit
         return f"between row {y + 1} column {x + 1} and row {v + 1} column {u + 1}"
     return f"at row {unit[1] + 1} column {unit[0] + 1}"
@@ -227,7 +207,7 @@ def hint_task(puzzle, state, crosses=()):
                 "explanation": "Every solution agrees with your marks, and nothing more "
                                "is forced: the puzzle has several solutions from here."
                 if open_units else "The grid is complete."}
-    if grid.family == "masyu":  # lines first: a forced line helps more than a forced gap
+    if families.of(grid.family).loop:  # lines first: a forced line helps more than a forced gap
         forced.sort(key=lambda f: not f[1])
     found = trial.explain(grid, marks, forced)
     if found is None:
@@ -239,7 +219,7 @@ def hint_task(puzzle, state, crosses=()):
 def _given(grid) -> set:
     """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
     shaded (never hinted; the trials and explanations take them so)."""
-    return set(grid.clues) if grid.family in ("nurikabe", "bag") else set()
+    return set(grid.clues) if families.of(grid.family).given_open else set()
 
 
 def _known_consequences(grid, text, marks):
@@ -275,7 +255,8 @@ def _nearness(grid, marks):
 
 
 def _rows(grid, marks) -> list:
-    on, off = (".", "#") if grid.family == "bag" else ("#", ".")
+    on = families.of(grid.family).on
+    off = "#."[on == "#"]
     rows = [["?"] * grid.width for _ in range(grid.height)]
     for (x, y), v in marks.items():
         rows[y][x] = on if v else off
@@ -294,7 +275,7 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     # at a glance; without them a relaxed rule set costs clingo a search for
     # another solution)
     opposite = [(atom(grid, unit), not value)] + [
-        (atom(grid, c), grid.family == "bag") for c in sorted(_given(grid))]
+        (atom(grid, c), families.of(grid.family).on == ".") for c in sorted(_given(grid))]
     for r in RADII + (None,):
         near = [m for m in marks if r is None or _distance(m, unit) <= r]
         fixed = opposite + [(atom(grid, m), marks[m]) for m in near]
@@ -310,8 +291,7 @@ def _asp_reason(grid, text, marks, forced, rule_on):
 def _deduction(grid, unit, value, names, because) -> dict:
     cell = _describe(grid, unit, value)
     what = {"line": "the loop passes", "no line": "the loop does not pass",
-            "#": "shaded" if grid.family != "bag" else "outside the loop",
-            ".": "unshaded" if grid.family != "bag" else "inside the loop"}[cell["value"]]
+            **families.of(grid.family).marks}[cell["value"]]
     reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
     where = _where(grid, unit)
     text = f"{where[0].upper()}{where[1:]}: {what}. The other way would break {reasons}"
@@ -355,14 +335,14 @@ def played(grid: Grid, state, hint: dict, crosses=()) -> list:
     for unit in _joins(grid, crosses):
         marks.setdefault(unit, False)
     for c in hint.get("cells", []):
-        value = c["value"] in ("line", "#" if grid.family != "bag" else ".")
+        value = c["value"] in ("line", families.of(grid.family).on)
         if hint["kind"] == "mistake":
             value = not value
-        if grid.family == "masyu":
+        if families.of(grid.family).loop:
             marks[(c["column"] - 1, c["row"] - 1, c["to_column"] - 1, c["to_row"] - 1)] = value
         else:
             marks[(c["column"] - 1, c["row"] - 1)] = value
-    if grid.family != "masyu":
+    if not families.of(grid.family).loop:
         return ["".join(row) for row in _rows(grid, marks)]
     out = []
     for y in range(grid.height):
@@ -376,7 +356,7 @@ def played(grid: Grid, state, hint: dict, crosses=()) -> list:
                     known = known and value is not None
                     if value:
                         lines.add(d)
-            chars = {**aspsolve.BOX, **aspsolve.HALF}
+            chars = {**model.BOX, **model.HALF}
             row += chars.get(frozenset(lines), "?") if lines else "?."[known]
         out.append(row)
     return out

@@ -24,13 +24,17 @@ from dataclasses import dataclass, field
 
 from .. import limits
 from ..errors import PuzzleError
+from . import families
 
 UNKNOWN = -2  # a "?" clue (pzprjs's qnum -2)
 WHITE, BLACK = 1, 2  # Masyu pearls
-FAMILIES = ("nurikabe", "heyawake", "masyu", "bag")
-ALIASES = {"nurikabe": "nurikabe", "heyawake": "heyawake", "heyawacky": "heyawake",
-           "masyu": "masyu", "mashu": "masyu", "pearl": "masyu",
-           "bag": "bag", "cave": "bag", "corral": "bag"}
+FAMILIES = tuple(families.FAMILIES)
+ALIASES = {alias: f.name for f in families.FAMILIES.values() for alias in (f.name, *f.aliases)}
+# Masyu solution rows: a cell's character by the set of directions the loop leaves it in
+BOX = {frozenset("ew"): "─", frozenset("ns"): "│", frozenset("es"): "┌",
+       frozenset("ws"): "┐", frozenset("en"): "└", frozenset("wn"): "┘"}
+HALF = {frozenset("w"): "╴", frozenset("e"): "╶", frozenset("n"): "╵", frozenset("s"): "╷"}
+DIRS = {v: k for k, v in {**BOX, **HALF}.items()}
 
 
 class NikoliError(PuzzleError):
@@ -112,7 +116,7 @@ def relabel_rooms(labels: list, width: int) -> list:
 def _clue_token(tok: str, where: str, fam: str) -> int | None:
     if tok == ".":
         return None
-    if fam == "masyu":
+    if families.of(fam).clues == "pearls":
         pearl = {"w": WHITE, "o": WHITE, "b": BLACK, "x": BLACK}.get(tok.lower())
         if pearl is None:
             raise NikoliError(f"{where}{tok!r} is not a Masyu cell ('.', 'w' or 'b')")
@@ -143,6 +147,7 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
     if len(rows) != height:
         raise NikoliError(f"{name}: expected {height} rows after the header, found {len(rows)}")
     grid = Grid(fam, width, height)
+    rooms = families.of(fam).clues == "rooms"
     labels = []
     for y, (k, ln) in enumerate(rows):
         toks = ln.split()
@@ -150,7 +155,7 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
             raise NikoliError(f"{name}:{k}: row {y + 1} has {len(toks)} cells, expected {width}")
         for x, tok in enumerate(toks):
             where = f"{name}:{k}: row {y + 1} column {x + 1}: "
-            if fam == "heyawake":
+            if rooms:
                 label, _, num = tok.partition(":")
                 if not label:
                     raise NikoliError(f"{where}missing room label in {tok!r}")
@@ -159,7 +164,7 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
             clue = _clue_token(tok, where, fam)
             if clue is not None:
                 grid.clues[(x, y)] = clue
-    if fam == "heyawake":
+    if rooms:
         grid.rooms = relabel_rooms(labels, width)
         grid.clues = _room_clues(grid, name)
     return grid
@@ -195,16 +200,17 @@ def _label(i: int) -> str:
 
 
 def to_text(grid: Grid) -> str:
+    clues = families.of(grid.family).clues
     rows = []
     for y in range(grid.height):
         toks = []
         for x in range(grid.width):
             c = grid.clues.get((x, y))
-            if grid.family == "masyu":
+            if clues == "pearls":
                 tok = {None: ".", WHITE: "w", BLACK: "b"}[c]
             else:
                 tok = "." if c is None else "?" if c == UNKNOWN else str(c)
-            if grid.family == "heyawake":
+            if clues == "rooms":
                 room = _label(grid.rooms[y * grid.width + x])
                 tok = room if c is None else f"{room}:{tok}"
             toks.append(tok)
@@ -212,29 +218,3 @@ def to_text(grid: Grid) -> str:
     width = max(len(t) for toks in rows for t in toks)  # aligned columns
     return "\n".join([f"{grid.family} {grid.width}x{grid.height}"]
                      + [" ".join(t.ljust(width) for t in toks).rstrip() for toks in rows]) + "\n"
-
-
-def looks_like(text: str) -> bool:
-    """True when the text is one of ours: a puzz.link-style URL or a family header."""
-    from .url import is_url
-
-    for ln in text.splitlines():
-        ln = ln.strip()
-        if not ln or ln.startswith("#"):
-            continue
-        if is_url(ln):
-            return True
-        parts = ln.split()
-        return len(parts) == 2 and parts[0].lower() in ALIASES and "x" in parts[1].lower()
-    return False
-
-
-def parse(text: str, name: str = "puzzle") -> Grid:
-    """A grid from a file's text: a URL on its first line, or the text format."""
-    from .url import is_url, read_url
-
-    first = next((ln.strip() for ln in text.splitlines()
-                  if ln.strip() and not ln.strip().startswith("#")), "")
-    if is_url(first):
-        return read_url(first, name)
-    return parse_text(text, name)

@@ -12,28 +12,12 @@ from __future__ import annotations
 import re
 
 from ..memo import Memo
-from .model import BLACK, UNKNOWN, WHITE, Grid, NikoliError
+from . import families
+from .model import BLACK, DIRS, UNKNOWN, WHITE, Grid, NikoliError
 
 _tables = Memo("nikoli.rules.neighbours", 4)  # (w, h) -> {cell: (neighbours...)}
 
-MESSAGES = {
-    "N1": "a numbered cell is shaded",
-    "N2": "white cells belong to no island (no number)",
-    "N4": "an island's size differs from its number",
-    "N6": "two numbers are in one island",
-    "N7": "the shaded cells are not connected",
-    "N8": "shaded cells form a 2x2 square",
-    "H1": "shaded cells are side by side",
-    "H2": "the unshaded cells are not connected",
-    "H3": "a room's number of shaded cells differs from its number",
-    "H5": "unshaded cells in a line pass through more than two rooms",
-    "M1": "the line is not a single loop",
-    "M2": "a white pearl is not passed straight with a turn next to it",
-    "M3": "a black pearl is not turned on with straight lines after it",
-    "B1": "the line is not a single loop",
-    "B2": "a number is outside the loop",
-    "B3": "a number does not see that many cells inside the loop",
-}
+MESSAGES = {rule: text for f in families.FAMILIES.values() for rule, text in f.messages.items()}
 
 
 def _result(rule, cells):
@@ -172,8 +156,6 @@ def _heyawake(grid, rows):
 
 def _masyu_links(grid, cells):
     """{cell: set of directions} from the characters; mismatched ends in ``bad``."""
-    from .aspsolve import DIRS
-
     links = {c: set(DIRS.get(v, ())) for c, v in cells.items()}
     step = {"e": (1, 0, "w"), "w": (-1, 0, "e"), "s": (0, 1, "n"), "n": (0, -1, "s")}
     bad = set()
@@ -208,8 +190,6 @@ def _loops(on, links) -> list:
 
 
 def _masyu(grid, rows):
-    from .aspsolve import DIRS
-
     w, h = grid.width, grid.height
     cells = read_rows(grid, rows, "." + "?" + "".join(DIRS))
     links, bad = _masyu_links(grid, cells)

@@ -5,6 +5,8 @@ Heyawake rooms.
 """
 from __future__ import annotations
 
+from .model import BOX, relabel_rooms
+
 # the 8 cells around (0, 0) in ring order: each is edge-adjacent to the next
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 SIDES = (0, 2, 4, 6)  # the ring positions of the four edge neighbours
@@ -75,8 +77,6 @@ def loop_region(w: int, h: int, rng, share: float, chunky: float = 0.0, thin: in
 def masyu_loop(w: int, h: int, rng, share=0.45, chunky=0.5, thin=3) -> list:
     """Masyu row strings (``.`` and box characters) of a random loop: the border of a
     region of the (w-1) x (h-1) faces between cell centres."""
-    from .aspsolve import BOX
-
     faces = loop_region(w - 1, h - 1, rng, share, chunky, thin)
     dirs = [[set() for _ in range(w)] for _ in range(h)]
     for y in range(h):
@@ -165,8 +165,6 @@ def _black_stays_joined(c, black, black_at, w, h) -> bool:
 def heyawake_rooms(w: int, h: int, rng, largest: int = 6) -> list:
     """A room index per cell: a random partition into rectangles of at most ``largest``
     cells (smaller rooms, more counts to read), numbered in reading order."""
-    from .model import relabel_rooms
-
     rooms, stack, n = [0] * (w * h), [(0, 0, w, h)], 0
     while stack:
         x0, y0, rw, rh = stack.pop()

@@ -16,14 +16,14 @@ answer never depends on the machine's speed.
 """
 from __future__ import annotations
 
-from . import joins, rules
+from . import families, joins, rules
 
-# per family (measured on the built-in 15x15 walks, 2026-11-24): the nearest forced
+# per family (Family.trial, measured on the built-in 15x15 walks, 2026-11-24): the nearest forced
 # units tried further; units tried at most this far (king moves) from the tried one
-CANDIDATES = {"nurikabe": 8, "bag": 8, "heyawake": 24, "masyu": 8}
-RADIUS = {"nurikabe": 2, "bag": 2, "heyawake": 3, "masyu": 2}
+CANDIDATES = {f.name: f.trial[0] for f in families.FAMILIES.values()}
+RADIUS = {f.name: f.trial[1] for f in families.FAMILIES.values()}
 # checker calls per hint for the trials (its H2 groups every unshaded cell)
-BUDGET = {"nurikabe": 400, "bag": 200, "heyawake": 400, "masyu": 400}
+BUDGET = {f.name: f.trial[2] for f in families.FAMILIES.values()}
 
 
 def _cells(unit):
@@ -34,9 +34,9 @@ class _Cells:
     """The cell families' state as the checker's rows (True: shaded / inside)."""
 
     def __init__(self, grid, marks):
-        self.grid, self.on = grid, "." if grid.family == "bag" else "#"
+        self.grid, self.on = grid, families.of(grid.family).on
         self.rows = [["?"] * grid.width for _ in range(grid.height)]
-        if grid.family in ("nurikabe", "bag"):  # numbered cells are unshaded / inside
+        if families.of(grid.family).given_open:  # numbered cells are unshaded / inside
             for x, y in grid.clues:
                 self.rows[y][x] = "."
         for unit, value in marks.items():
@@ -94,7 +94,7 @@ def explain(grid, marks, forced):
     checker call each: Bag's and Heyawake's connectivity is global, so a far unit
     may be the one), else the first of the nearest CANDIDATES a trial refutes.
     ``marks``: {unit: bool}."""
-    state = (_Joins if grid.family == "masyu" else _Cells)(grid, marks)
+    state = (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver
     return _first(state, marks, forced, None) or \

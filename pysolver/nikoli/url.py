@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from . import families
 from .model import UNKNOWN, Grid, NikoliError, check_size, family_name, relabel_rooms, top_cells
 
-PIDS = {"nurikabe": "nurikabe", "heyawake": "heyawake", "masyu": "mashu", "bag": "cave"}
+PIDS = {f.name: f.pid for f in families.FAMILIES.values()}
 HOST = "https://puzz.link/p?"
 _URL = re.compile(r"^(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|"
                   r"pzprxs\.vercel\.app/p|[\w.-]+/p(?:\.html)?)\?(.*)$")
@@ -174,17 +175,26 @@ def encode_circles(vals: list) -> str:
 
 # -- whole URLs -------------------------------------------------------------------
 
-def read_url(url: str, name: str = "url") -> Grid:
+def _parts(url: str, name: str) -> tuple:
+    """(pid, the rest of the query split at "/") of a URL."""
     m = _URL.match(url.strip())
     if not m:
         raise NikoliError(f"{name}: not a puzz.link or pzv.jp URL")
     parts = m.group(1).split("/")
     while parts and re.fullmatch(r"\w+=\w+&.*", parts[0]):  # type=editor&pid...
         parts[0] = parts[0].split("&", 1)[1]
-    pid = re.sub(r"_(edit|play)$", "", parts[0])
+    return re.sub(r"_(edit|play)$", "", parts[0]), parts[1:]
+
+
+def url_family(url: str, name: str = "url") -> str:
+    """The family a URL names; NikoliError for one we do not play."""
+    return family_name(_parts(url, name)[0], f"{name}: ")
+
+
+def read_url(url: str, name: str = "url") -> Grid:
+    pid, rest = _parts(url, name)
     where = f"{name}: "
     fam = family_name(pid, where)
-    rest = parts[1:]
     if rest and rest[0] and not rest[0].isdigit():
         raise NikoliError(f"{where}option {rest[0]!r} is not supported for {fam}")
     if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
@@ -193,10 +203,11 @@ def read_url(url: str, name: str = "url") -> Grid:
     check_size(w, h, where)
     body = "/".join(rest[2:])
     grid = Grid(fam, w, h)
-    if fam in ("nurikabe", "bag"):
+    clues = families.of(fam).clues
+    if clues == "numbers":
         vals, _ = decode_number16(body, w * h, where)
         grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v is not None}
-    elif fam == "masyu":
+    elif clues == "pearls":
         vals, _ = decode_circles(body, w * h, where)
         grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v}
     else:
@@ -211,9 +222,10 @@ def write_url(grid: Grid) -> str:
     w, h = grid.width, grid.height
     head = f"{HOST}{PIDS[grid.family]}/{w}/{h}/"
     cells = [grid.clues.get((i % w, i // w)) for i in range(w * h)]
-    if grid.family in ("nurikabe", "bag"):
+    clues = families.of(grid.family).clues
+    if clues == "numbers":
         return head + encode_number16(cells)
-    if grid.family == "masyu":
+    if clues == "pearls":
         return head + encode_circles([v or 0 for v in cells])
     tops = top_cells(grid)
     return (head + encode_borders(grid.rooms, w, h)

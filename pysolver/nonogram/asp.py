@@ -13,6 +13,7 @@ import re
 from ..asp.run import encoding_file, run_program
 from ..errors import PuzzleError
 from .puzzle import Puzzle, rows_text
+from .solver import line
 
 ENCODINGS = ("nonogram", "baseline_seed")
 _PAINT = re.compile(r"paint\((\d+),(\d+),(\d+)\)")
@@ -51,8 +52,6 @@ def _line_cells(puzzle, known, axis, i):
 def _ranges(puzzle, known, axis, i, clue, length):
     """Start ranges; with known cells, those of the leftmost/rightmost arrangements."""
     if known is not None and clue:
-        from .solver import line  # the engine's line solver (same package, no clingo needed)
-
         ext = line.extremes(clue, _line_cells(puzzle, known, axis, i))
         if ext is not None:
             return list(zip(*ext))

@@ -114,7 +114,7 @@ class Puzzle:
                 raise PuzzleError(
                     f"the rows have {r[col]} {name} cells but the columns have {c[col]}")
         if self.goal is not None:
-            check_goal(self, self.goal)
+            validate_goal(self, self.goal)
         return self
 
 
@@ -157,7 +157,7 @@ def grid_from_rows(puzzle: Puzzle, rows) -> list:
     return grid
 
 
-def check_goal(puzzle: Puzzle, goal) -> None:
+def validate_goal(puzzle: Puzzle, goal) -> None:
     if len(goal) != puzzle.height or any(len(r) != puzzle.width for r in goal):
         raise PuzzleError(
             f"the goal image is not {puzzle.width}x{puzzle.height} (width x height)")

@@ -5,7 +5,7 @@ import pytest
 
 from helpers import click_cell, open_site, paste_puzzle, state, wait_engine, wait_until
 
-from pysolver.nikoli import aspsolve, model
+from pysolver.nikoli import aspsolve, model, read
 
 pytest.importorskip("clingo")
 
@@ -20,7 +20,7 @@ ARROW = {"e": "ArrowRight", "w": "ArrowLeft", "s": "ArrowDown", "n": "ArrowUp"}
 
 
 def solution(url):
-    grid = model.parse(url, "url")
+    grid = read.parse(url, "url")
     res = aspsolve.solve(grid, 1)
     assert res["solutions"], res
     return grid, res["solutions"][0]
@@ -48,7 +48,7 @@ def centre(page, x, y):
 
 def loop_path(rows):
     """The loop's cells in order from its first cell, and the directions between them."""
-    dirs = {(x, y): set(aspsolve.DIRS[ch]) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != "."}
+    dirs = {(x, y): set(model.DIRS[ch]) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != "."}
     start = min(dirs, key=lambda c: (c[1], c[0]))
     path, moves, cell, came = [start], [], start, None
     while True:
@@ -309,7 +309,7 @@ def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
     url = page.input_value("#nk-ed-url")
     assert url.startswith("https://puzz.link/p?cave/6/6/")
     wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url === {url!r}")
-    assert aspsolve.check(model.parse(url, "url"))["status"] == "unique"
+    assert aspsolve.analyse(read.parse(url, "url"))["status"] == "unique"
 
 
 def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):

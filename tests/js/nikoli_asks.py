@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from pysolver.asp import tasks as asprun
+from pysolver.asp import tasks as asprun  # noqa: E402
 from pysolver.nikoli import aspsolve, hints, url  # noqa: E402
 from pysolver.asp.tasks import Ask  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
@@ -42,7 +42,7 @@ def main():
         grid = url.read_url(link)
         empty = ["?" * grid.width] * grid.height
         recorded(hints.hint_task(grid, empty), asks)
-        recorded(asprun.start("solve", {"puzzle": link, "max_solutions": 0}), asks)
+        recorded(aspsolve.solve_task(link, max_solutions=0), asks)
     grid = url.read_url(EXAMPLES["masyu"])  # a mistake: the first loop cell left empty
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
     x = next(i for i, ch in enumerate(solution[0]) if ch != ".")

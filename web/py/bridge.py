@@ -2,18 +2,15 @@
 
 Every answer is {"result": ...} or {"error": {"kind", "message"}}; a PuzzleError
 becomes kind "puzzle" with its message, KeyboardInterrupt (the page's interrupt
-buffer) kind "cancelled". The puzzle logic itself lives in pysolver; this module
-only adapts it to the page's messages (see web/README.md).
+buffer) kind "cancelled". The puzzle logic itself lives in pysolver, reached
+through pysolver.api only; this module adapts it to the page's messages (see
+web/README.md, "Engine worker protocol": read, task and step for every genre, and
+the older per-genre kinds, kept as aliases of those).
 """
-import itertools
 import json
 import sys
 
-import pysolver
 from pysolver import api
-from pysolver.memo import Memo
-from pysolver.errors import PuzzleError
-from pysolver.nonogram.puzzle import cells_from_state
 
 # The worker's limits on the "against the solution" check's search for a solution
 # (a puzzle without a goal picture): the worker answers requests in order, so
@@ -23,10 +20,11 @@ from pysolver.nonogram.puzzle import cells_from_state
 # never copies of its own.
 SOLUTION_WORK = 700_000
 SOLUTION_TIME_S = 30.0
+NIKOLI = ("nurikabe", "heyawake", "masyu", "bag")  # the genres the nikoli_* kinds serve
 
 
 def info():
-    return json.dumps({"python": sys.version.split()[0], "pysolver": pysolver.__version__})
+    return json.dumps({"python": sys.version.split()[0], "pysolver": api.version()})
 
 
 def _reporter(progress):
@@ -34,157 +32,150 @@ def _reporter(progress):
     return (lambda d: progress(json.dumps(d))) if progress is not None else None
 
 
+def _task(genre, name, args, progress):
+    # what a task gets when the page does not say: the worker's limits for the check
+    # against the solution (only tasks that take these arguments get them)
+    defaults = {"work": SOLUTION_WORK, "timeout": SOLUTION_TIME_S} if name == "check" else None
+    return api.task(genre, name, args, _reporter(progress), defaults)
+
+
+def _result(genre, name, args, progress):
+    """A task that never asks clingo anything: its result."""
+    return _task(genre, name, args, progress)["result"]
+
+
+# -- the protocol: every genre --------------------------------------------------------
+
+def do_genres(payload, progress):
+    return {"genres": api.genres()}
+
+
+def do_read(payload, progress):
+    """{text, filename} -> {genre, format, puzzles} for whichever genre recognises it."""
+    return api.read(payload.get("text", ""), payload.get("filename") or None)
+
+
+def do_task(payload, progress):
+    """{genre, task, args} -> {result} or {session, ask} (answer with step)."""
+    return _task(payload.get("genre"), str(payload.get("task", "")), payload.get("args", {}), progress)
+
+
+def do_step(payload, progress):
+    """{session, answer} -> the task's next ask, or its result."""
+    return api.step(payload.get("session"), payload.get("answer"))
+
+
+def do_reset(payload, progress):
+    """Forget every cache (line results, puzzles, solutions, sessions): memory back,
+    and the benchmark's solves start equally cold on both sides."""
+    api.clear_caches()
+    return {}
+
+
+# -- the older kinds (the page before read/task/step), each one of those -------------
+
 def do_parse(payload, progress):
     return api.parse(payload.get("text", ""), payload.get("filename") or None)
 
 
 def do_hint(payload, progress):
-    return api.hint(payload["puzzle"], payload["state"])
+    return _result("nonogram", "hint", {"puzzle": payload["puzzle"], "state": payload["state"]}, progress)
 
 
 def do_diagnose(payload, progress):
     """Play's check on opening a puzzle: clues that cheap tests prove contradictory."""
-    return api.diagnose(payload["puzzle"])
+    return _result("nonogram", "diagnose", {"puzzle": payload["puzzle"]}, progress)
 
 
 def do_check(payload, progress):
-    return api.mark(payload["puzzle"], payload["state"], payload.get("mode", "off"),
-                    timeout=SOLUTION_TIME_S, progress=_reporter(progress), work=SOLUTION_WORK)
+    return _result("nonogram", "check", {"puzzle": payload["puzzle"], "state": payload["state"],
+                                         "mode": payload.get("mode", "off")}, progress)
 
 
 def do_solve(payload, progress):
-    """Two solutions asked (the default): api.check, which also classifies; else api.solve.
+    """Two solutions asked (the default): the analysis, which also classifies; else a solve.
     ``work``: a budget of line solves (the editor's search for a missing picture)."""
-    p = api.to_puzzle(payload["puzzle"])
-    report = _reporter(progress)
+    args = {k: payload[k] for k in ("puzzle", "timeout", "work") if k in payload}
     max_solutions = payload.get("max_solutions", 2)
-    work = payload.get("work")
     if max_solutions != 2 or payload.get("state"):
-        return api.solve(p, max_solutions=max_solutions, timeout=payload.get("timeout"),
-                         state=payload.get("state"), progress=report, work=work)
-    res = api.check(p, timeout=payload.get("timeout"), progress=report, work=work)
-    res["engine"] = "pysolver"
-    return res
+        return _result("nonogram", "solve", dict(args, max_solutions=max_solutions,
+                                                 state=payload.get("state")), progress)
+    return dict(_result("nonogram", "analyse", args, progress), engine="pysolver")
 
 
 def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
-    p = api.to_puzzle(payload["puzzle"])
-    known = cells_from_state(p, payload["state"]) if payload.get("state") else None
-    from pysolver.nonogram import asp  # imported on first use: it is not needed to play
-    return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
-            "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
+    args = {k: payload[k] for k in ("puzzle", "state", "encoding") if k in payload}
+    return _result("nonogram", "asp", args, progress)
 
 
 def do_check_goal(payload, progress):
-    """The editor's check of a goal picture (pysolver.api.check with a solution count)."""
-    p = api.to_puzzle(payload["puzzle"])
-    report = _reporter(progress)
-    return api.check(p, count_cap=int(payload.get("count_cap", 20)), givens=payload.get("givens"),
-                     timeout=payload.get("timeout"), progress=report)
+    """The editor's check of a goal picture: the analysis, counting to 20."""
+    args = {k: payload[k] for k in ("puzzle", "givens", "timeout") if k in payload}
+    return _result("nonogram", "analyse", dict(args, count_cap=int(payload.get("count_cap", 20))), progress)
 
 
 def do_fix(payload, progress):
-    """The editor's fix assistant (pysolver.api.fix): verified suggestions."""
-    p = api.to_puzzle(payload["puzzle"])
-    report = _reporter(progress)
-    return api.fix(p, max_suggestions=int(payload.get("max_suggestions", 3)),
-                   timeout=payload.get("timeout"), progress=report, givens=payload.get("givens"))
+    """The editor's fix assistant: verified suggestions."""
+    args = {k: payload[k] for k in ("puzzle", "givens", "timeout") if k in payload}
+    return _result("nonogram", "fix", dict(args, max_suggestions=int(payload.get("max_suggestions", 3))),
+                   progress)
 
 
 def do_convert(payload, progress):
     """A puzzle dict written as text: format non, xml, json (or nin)."""
-    return {"text": api.convert(payload["puzzle"], payload.get("format", "json"))}
-
-
-def do_reset(payload, progress):
-    """Forget every cache (line results, puzzles, solutions): memory back, and the
-    benchmark's solves start equally cold on both sides."""
-    api.clear_caches()
-    return {}
-
-
-def _nikoli_grid(text, name):
-    from pysolver import limits
-    from pysolver.nikoli import model
-    limits.check_text_size(len(text.encode("utf-8", "surrogatepass")), name)
-    return model.parse(text, name)
+    return _result("nonogram", "convert", {"puzzle": payload["puzzle"],
+                                           "to": payload.get("format", "json")}, progress)
 
 
 def do_nikoli_parse(payload, progress):
-    """A Nurikabe, Heyawake, Masyu or Bag puzzle (puzz.link/pzv.jp URL or the family's
-    text) as the play screen draws it: clues [[x, y, n]...] (n -2: "?"; Masyu 1 white,
-    2 black), rooms (Heyawake), and its URL, which names it from then on."""
-    from pysolver.nikoli import model, url
-    grid = _nikoli_grid(payload.get("text", ""), payload.get("filename") or "puzzle")
-    return {"format": "nikoli", "family": grid.family, "width": grid.width, "height": grid.height,
-            "clues": model.clue_list(grid),
-            "rooms": grid.rooms, "url": url.write_url(grid)}
+    """A Nikoli puzzle as the play screen draws it (read, for those genres only)."""
+    text, name = payload.get("text", ""), payload.get("filename") or None
+    out = api.read(text, name, NIKOLI)
+    return dict(out["puzzles"][0], format=out["format"])
 
 
 def do_nikoli_check(payload, progress):
-    """The rule checker (pysolver.nikoli.rules) on the player's rows: the broken rules
-    with their cells; a complete grid with none is solved."""
-    from pysolver.nikoli import rules
-    grid = _nikoli_grid(payload["url"], "puzzle")
-    return {"violations": rules.violations(grid, payload["rows"])}
-
-
-# Nikoli tasks (pysolver.asp.tasks) run step by step: the page answers each
-# ask with clingo-wasm (js/nikoli-asp.js). A session forgotten here (reset, or more
-# than this many at once) must be started again.
-_sessions = Memo("bridge.nikoli_sessions", 8)
-_session_ids = itertools.count(1)
-
-
-def _advance(session, task, answer):
-    """The task's next ask ({session, ask}) or its end ({result})."""
-    try:
-        ask = task.send(answer)
-    except StopIteration as stop:
-        return {"result": stop.value}
-    _sessions.put(session, task)
-    return {"session": session, "ask": ask.as_dict()}
+    """The rule checker on the player's rows (the task check of the puzzle's genre)."""
+    puzzle = payload["url"]
+    return _result(api.read(puzzle, None, NIKOLI)["genre"], "check",
+                   {"puzzle": puzzle, "state": payload["rows"]}, progress)
 
 
 def do_nikoli_start(payload, progress):
-    """{task, args} -> the first ask of a Nikoli task, or its result."""
-    from pysolver.asp import tasks as asprun  # imported on first use: nonograms do not need it
-    task = asprun.start(str(payload.get("task", "")), payload.get("args", {}))
-    return _advance(next(_session_ids), task, None)
+    """{task, args} -> the first ask of a Nikoli task, or its result (the genre is the
+    puzzle's, or generate's ``family``)."""
+    name, args, genre = str(payload.get("task", "")), payload.get("args", {}), NIKOLI[0]
+    known = {t for g in api.genres() if g["name"] in NIKOLI for t in g["tasks"]}
+    if isinstance(args, dict) and name in known:  # else the first genre's error says what is wrong
+        if "family" in args:
+            args = dict(args)
+            genre = args.pop("family")
+        else:
+            genre = api.read(str(args.get("puzzle", "")), None, NIKOLI)["genre"]
+    return _task(genre, name, args, progress)
 
 
-def do_nikoli_step(payload, progress):
-    """{session, answer} -> the task's next ask, or its result."""
-    session = payload.get("session")
-    task = _sessions.get(session)
-    if task is None:
-        raise PuzzleError(f"Nikoli session {session!r} is unknown or over; start the task again")
-    answer = payload.get("answer")
-    if not isinstance(answer, dict) or "sat" not in answer:
-        raise PuzzleError("nikoli_step: the answer must be an object with sat, models, ...")
-    return _advance(session, task, answer)
-
-
-HANDLERS = {"reset": do_reset, "parse": do_parse, "hint": do_hint, "diagnose": do_diagnose, "check": do_check,
+HANDLERS = {"genres": do_genres, "read": do_read, "task": do_task, "step": do_step, "reset": do_reset,
+            "parse": do_parse, "hint": do_hint, "diagnose": do_diagnose, "check": do_check,
             "solve": do_solve, "asp": do_asp, "check_goal": do_check_goal, "fix": do_fix, "convert": do_convert,
             "nikoli_parse": do_nikoli_parse, "nikoli_check": do_nikoli_check,
-            "nikoli_start": do_nikoli_start, "nikoli_step": do_nikoli_step}
+            "nikoli_start": do_nikoli_start, "nikoli_step": do_step}
 
 
 def call(kind, payload_json, progress=None):
     try:
         handler = HANDLERS.get(kind)
         if handler is None:
-            raise PuzzleError(f"unknown request type {kind!r}")
+            raise api.PuzzleError(f"unknown request type {kind!r}")
         try:
             payload = json.loads(payload_json) if payload_json else {}
         except ValueError as e:
-            raise PuzzleError(f"the request is not valid JSON ({e})") from None
+            raise api.PuzzleError(f"the request is not valid JSON ({e})") from None
         if not isinstance(payload, dict):
-            raise PuzzleError("the request must be a JSON object")
+            raise api.PuzzleError("the request must be a JSON object")
         return json.dumps({"result": handler(payload, progress)})
-    except PuzzleError as e:
+    except api.PuzzleError as e:
         return json.dumps({"error": {"kind": "puzzle", "message": str(e)}})
     except KeyboardInterrupt:
         return json.dumps({"error": {"kind": "cancelled", "message": "cancelled"}})

@@ -10,19 +10,16 @@ element, and what is wrong.
 """
 from __future__ import annotations
 
+import json
+
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import Puzzle
-from . import jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
+from . import image, jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
 
-
-def _image():
-    from .. import image  # image.py builds on formats.common
-    return image
 
 
 def _readers():
-    img = _image()
     return [
         ("xml", webpbn.detect, webpbn.parse),
         ("json", jsonfmt.detect, jsonfmt.parse),
@@ -31,8 +28,8 @@ def _readers():
         ("non", simpson.detect, simpson.parse),
         ("g", olsak.detect, olsak.parse),
         ("nin", wilk.detect, wilk.parse),
-        ("pbm", lambda t: t.lstrip()[:2] == "P1", img.parse_pbm),
-        ("grid", img.detect_grid, img.parse_grid),
+        ("pbm", lambda t: t.lstrip()[:2] == "P1", image.parse_pbm),
+        ("grid", image.detect_grid, image.parse_grid),
     ]
 
 
@@ -121,7 +118,6 @@ def dump_all(puzzles, fmt: str) -> str:
     if fmt == "xml":
         return webpbn.dump_set(puzzles)
     if fmt == "json":
-        import json
         return json.dumps([jsonfmt.to_dict(p) for p in puzzles], ensure_ascii=False, indent=1) + "\n"
     if fmt in WRITERS:
         raise PuzzleError(f"a {fmt} file holds one puzzle; this input has {len(puzzles)}")

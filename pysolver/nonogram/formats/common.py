@@ -12,7 +12,8 @@ import re
 
 from ... import limits
 from ...errors import PuzzleError
-from ..puzzle import BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid, grid_from_rows
+from ..puzzle import (BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid, grid_from_rows,
+                      validate_goal)
 
 # Enough X11 / CSS names to give the usual colour words an RGB value.
 NAMED_RGB = {
@@ -122,7 +123,7 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
         puzzle = normalise_colors(puzzle)
         puzzle.validate()
         if puzzle.goal is not None:
-            check_goal_matches(puzzle)
+            validate_goal_clues(puzzle)
     except PuzzleError as e:
         msg = str(e)
         m = re.match(r"(row|column) (\d+): ", msg)
@@ -177,9 +178,8 @@ def normalise_colors(p: Puzzle) -> Puzzle:
     return p
 
 
-def check_goal_matches(p: Puzzle) -> None:
-    from ..puzzle import check_goal
-    check_goal(p, p.goal)
+def validate_goal_clues(p: Puzzle) -> None:
+    validate_goal(p, p.goal)
     grid = grid_from_rows(p, p.goal)
     for y, row in enumerate(grid):
         if clue_of(row) != tuple(p.rows[y]):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 
-from ..solver import probe, search
+from ..solver import classify, probe, search
 from .hint_text import value_word
 from ..solver.propagate import Engine, propagate
 from ...errors import PuzzleError
@@ -323,7 +323,6 @@ def _rank(suggestions, max_suggestions):
 
 def _classify(puzzle, goal, sugg, budget):
     """Attach the classification and difficulty of the fixed puzzle."""
-    from ..solver import classify  # lazy: classification is only needed for the few returned
     if sugg["kind"] == "toggle":
         grid, fixed = _changed_puzzle(puzzle, goal, sugg["_changes"])
         cells = budget.masks(fixed, grid)

@@ -16,6 +16,7 @@ memo is handed to child nodes too, which makes probing below the root cheap.
 from __future__ import annotations
 
 from .line import positions, undecided
+from .propagate import Engine
 
 
 class Stop(Exception):
@@ -254,8 +255,6 @@ def reduce(puzzle, cells=None, probing=True, should_stop=None, engine=None):
     failed first, when propagation alone found the contradiction) and
     ``probes``.
     """
-    from .propagate import Engine
-
     eng = engine or Engine(puzzle)
     rows, cols = eng.initial(cells)
     if eng.run_all(rows, cols) < 0:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from .. import limits
-from .formats.common import finish
-from ..errors import PuzzleError
-from .puzzle import BACKGROUND, BLACK
+from ... import limits
+from ...errors import PuzzleError
+from ..puzzle import BACKGROUND, BLACK
+from .common import finish
 
 FILLED, EMPTY = "#X1", ".-0"
 NAME = "grid"

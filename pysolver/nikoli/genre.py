@@ -1,0 +1,66 @@
+"""What the Nikoli genres share as Genres (pysolver.genre): a puzzle is a puzz.link /
+pzv.jp URL or the family's text format, its tasks run clingo (native clingo on the
+command line, clingo-wasm in the page), its check is the rule checker."""
+from __future__ import annotations
+
+import functools
+
+from .. import limits
+from ..errors import PuzzleError
+from ..genre import Genre
+from . import aspsolve, families, generate, hints, model, read, rules
+from .family import Family
+from .url import write_url
+
+
+def puzzle_dict(grid: model.Grid) -> dict:
+    """The puzzle as the play screen draws it: clues [[x, y, n]...] (n -2: "?";
+    Masyu 1 white, 2 black), rooms (Heyawake), and its URL, which names it from
+    then on."""
+    return {"family": grid.family, "width": grid.width, "height": grid.height,
+            "clues": model.clue_list(grid), "rooms": grid.rooms, "url": write_url(grid)}
+
+
+def grid_of(text: str, filename: str | None = None) -> model.Grid:
+    """The grid in a file's text (or a link), within the size policy."""
+    name = filename or "puzzle"
+    limits.check_text_size(len(text.encode("utf-8", "surrogatepass")), name)
+    return read.parse(text, name)
+
+
+def check(puzzle, state) -> dict:
+    """The player's check of the state rows: the broken rules with their cells; a
+    complete grid with none is solved."""
+    return {"violations": rules.violations(aspsolve.as_grid(puzzle), state)}
+
+
+def convert(puzzle, to: str = "url") -> dict:
+    """The puzzle as a puzz.link URL or the family's text format."""
+    grid = aspsolve.as_grid(puzzle)
+    if to not in ("url", "text"):
+        raise PuzzleError(f"convert: {to!r} is not url or text")
+    return {"text": write_url(grid) + "\n" if to == "url" else model.to_text(grid)}
+
+
+def genre(family: Family) -> Genre:
+    """The Genre of a family (families.py)."""
+    name = family.name
+
+    def recognise(text, filename=None):
+        return read.family_of(text, filename or "puzzle") == name
+
+    def read_puzzles(text, filename=None):
+        grid = grid_of(text, filename)
+        if grid.family != name:
+            raise PuzzleError(f"{filename or 'puzzle'}: a {grid.family} puzzle, not {name}")
+        return {"format": "nikoli", "puzzles": [puzzle_dict(grid)]}
+
+    tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task,
+             "generate": functools.partial(generate.generate_task, name), "convert": convert}
+    return Genre(name, family.title, family.rules, recognise, read_puzzles, tasks,
+                 examples=(f"web/puzzles/nikoli/{name}-7x7-*.txt",
+                           f"web/puzzles/nikoli/{name}-10x10-*.txt"),
+                 aliases=family.aliases)
+
+
+GENRES = tuple(genre(f) for f in families.FAMILIES.values())

@@ -1,0 +1,57 @@
+"""The nonogram as a genre (pysolver.genre): files in any of the formats (formats/),
+text grids and pictures; its tasks are the services (service.py), none of which
+asks clingo anything (the page races clingo-wasm on its own: "asp")."""
+from __future__ import annotations
+
+from ..genre import Genre
+from . import asp, service
+from .puzzle import cells_from_state
+
+
+def check(puzzle, state, mode="off", timeout=None, work=None, progress=None) -> dict:
+    """The player's check (service.check_marks): mode off | runs | lines | solution."""
+    return service.check_marks(puzzle, state, mode, timeout=timeout, progress=progress, work=work)
+
+
+def solve(puzzle, max_solutions=2, timeout=None, state=None, work=None, progress=None) -> dict:
+    return service.solve(puzzle, max_solutions=max_solutions, timeout=timeout, state=state,
+                         progress=progress, work=work)
+
+
+def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=None) -> dict:
+    """Uniqueness, classification, difficulty and a count up to ``count_cap`` (the
+    editor's check of a goal picture counts to 20)."""
+    return service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
+                           progress=progress, work=work)
+
+
+def fix(puzzle, max_suggestions=3, givens=None, timeout=None, progress=None) -> dict:
+    return service.fix(puzzle, max_suggestions=max_suggestions, timeout=timeout,
+                       progress=progress, givens=givens)
+
+
+def convert(puzzle, to="json") -> dict:
+    """The puzzle as the text of a format: non, xml, json or nin."""
+    return {"text": service.convert(puzzle, to)}
+
+
+def program(puzzle, state=None, encoding="nonogram") -> dict:
+    """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
+    p = service.to_puzzle(puzzle)
+    known = cells_from_state(p, state) if state else None
+    return {"program": asp.program(p, known, encoding),
+            "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
+
+
+GENRE = Genre(
+    "nonogram", "Nonogram",
+    ("Fill cells so that each row and column shows its clue: the lengths of its runs of "
+     "filled cells, in order.",
+     "Runs of one colour are separated by at least one empty cell; in colour puzzles, "
+     "runs of different colours may touch."),
+    recognise=lambda text, filename=None: True,  # asked last: it reads what no other genre claims
+    read=service.parse,
+    tasks={"check": check, "hint": service.hint, "diagnose": service.diagnose, "solve": solve,
+           "analyse": analyse, "fix": fix, "convert": convert, "asp": program},
+    examples=("web/puzzles/[!c]*.json", "web/puzzles/jwilk/data00[0-2].nin",
+              "web/puzzles/nonogram-db/[4k]*.non", "web/puzzles/webpbn/[12].xml"))
