@@ -2,7 +2,7 @@
 // (each job in its own module: theme.js, autosave.js, play/clock.js, shell/share-actions.js,
 // play/keys.js, shell/puzzle-open.js, shell/open-files.js, library/library.js, plugins.js, shell/sw-register.js).
 import { engine } from "../engine/boot.js";
-import { NonogramGame, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
+import { NonogramGame, findSaved, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
@@ -223,7 +223,7 @@ const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, a
 const clock = new GameClock({ element: $("timer"), getGame: () => game, paused: () => !playing() || !!solve.running });
 const opener = new PuzzleOpener({
   engine, openPuzzle, getCatalogue: () => catalogue, getGame: () => game, announce,
-  kindFor: (text) => kinds.find((k) => k.claims(text)),
+  kindFor: (text) => kinds.find((k) => k.claims(text)), findSaved,
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({
