@@ -11,7 +11,7 @@ another one filled. Times: CPU seconds of the solving process (grounding and
 solving for clingo; the engine's work for pysolver and the hybrid), the median of
 --repeat runs; the time limit is wall-clock per run. Verdicts are checked: every
 solution must satisfy the clues. clingo-wasm runs the same programs (written by
-pysolver.asp.program) through web/js/clingo-client.js on a blank page of the
+pysolver.asp.program) through web/js/engine/clingo-client.js on a blank page of the
 served site, timed in the page (wall clock), alternating with native clingo runs
 in this process (wall clock), so both see the same machine load.
 """
@@ -104,7 +104,7 @@ def run_wasm(items, timeout, repeat):
             page.route(url + "bench.html", lambda route: route.fulfill(
                 content_type="text/html", body="<!doctype html><title>bench</title>"))
             page.goto(url + "bench.html")
-            page.evaluate("async () => { window.cc = await import('./js/clingo-client.js'); }")
+            page.evaluate("async () => { window.cc = await import('./js/engine/clingo-client.js'); }")
             run = """async ([program, ms]) => {
                 const t0 = performance.now();
                 const r = await window.cc.solveWithClingo(program, { models: 2, timeoutMs: ms });

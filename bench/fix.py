@@ -35,7 +35,7 @@ from pysolver import api, fix, search  # noqa: E402
 from pysolver.formats import parse  # noqa: E402
 
 SETS = ["nonogram-db", "nonodataset"]
-COUNT_CAP = 20  # as web/js/editor-check.js
+COUNT_CAP = 20  # as web/js/create/check.js
 
 
 def check(puzzle, timeout):

@@ -13,7 +13,7 @@ built-in library (web/puzzles/nikoli), instance files in --cache (bench/nikoli.p
 <family>-<size>.json {seed: URL} caches), or with --instances the stored sets.
 The walks take the first instance (--walks N: the first N) per family and size: the
 library's built-ins, or with --instances the generated sets. Everything is timed in the page (performance.now)
-through js/nikoli-asp.js, i.e. the Python task in the engine worker and each of
+through js/genres/nikoli/asp.js, i.e. the Python task in the engine worker and each of
 its clingo calls on clingo-wasm, as the site runs them; native clingo on the same
 calls in this process is the peer (the machine's load hits both alike):
   - solve: the "solve" task, two solutions asked (uniqueness), per instance;
@@ -42,10 +42,10 @@ from pysolver.nikoli import aspsolve, hints, model  # noqa: E402
 
 LIBRARY = ROOT / "web" / "puzzles" / "nikoli"
 READY = "() => window.nonogramApp && window.nonogramApp.engine.status === 'ready'"
-# runTask's loop (js/nikoli-asp.js) with its parts timed: the worker's Python steps
+# runTask's loop (js/genres/nikoli/asp.js) with its parts timed: the worker's Python steps
 # and the clingo-wasm runs
 RUN = """async ([task, args]) => {
-  const m = await import("./js/nikoli-asp.js");
+  const m = await import("./js/genres/nikoli/asp.js");
   const engine = window.nonogramApp.engine;
   const t0 = performance.now();
   let py = 0, asks = 0, t = performance.now();

@@ -106,7 +106,7 @@ def limited(solve, hit):
 
 
 def solve_like_wasm(ask):
-    """A driver that behaves as clingo-wasm (web/js/nikoli-asp.js) does: every ask
+    """A driver that behaves as clingo-wasm (web/js/genres/nikoli/asp.js) does: every ask
     grounded afresh, assumptions as constraints at the end of the program, no cores."""
     text = ask.program + "\n" + "".join(f":- {'not ' if v else ''}{a}.\n" for a, v in ask.assume)
     asprun._controls.clear()

@@ -105,7 +105,7 @@ def test_auto_answers_quick_puzzles_with_pysolver_alone(page, site_server):
     wait_engine(page)
     open_builtin(page, "two-ways")
     page.evaluate("""async () => {
-        const m = await import(new URL('js/clingo-client.js', document.baseURI).href);
+        const m = await import(new URL('js/engine/clingo-client.js', document.baseURI).href);
         const app = window.nonogramApp;
         app.registerSolver(m.raceSolver(app.engine, { id: 'auto-patient', delayMs: 60000 }));
         window.__clingoRuns = 0; const busy = app.clingo.busy;

@@ -229,7 +229,7 @@ def _restore_that_does_not_answer_is_abandoned(page):
     # a snapshot is stored: a second engine whose watchdog gives a restore 1 ms must
     # give up on the saved heap, drop it, start normally and answer
     out = page.evaluate("""async () => {
-        const { Engine } = await import(new URL("js/engine-client.js", location.href).href);
+        const { Engine } = await import(new URL("js/engine/client.js", location.href).href);
         const e = new Engine({ restoreLimitMs: 1 });
         const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
         const info = await e.start();

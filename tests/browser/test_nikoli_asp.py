@@ -1,5 +1,5 @@
 """Nikoli tasks in the browser: the Python task in the engine worker, its clingo
-calls on clingo-wasm (js/nikoli-asp.js); the same hints and solutions as native."""
+calls on clingo-wasm (js/genres/nikoli/asp.js); the same hints and solutions as native."""
 import json
 
 import pytest
@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser]
 pytest.importorskip("clingo")
 
 RUN = """async ([task, args]) => {
-  const m = await import("./js/nikoli-asp.js");
+  const m = await import("./js/genres/nikoli/asp.js");
   return await m.runTask(window.nonogramApp.engine, task, args);
 }"""
 
@@ -34,7 +34,7 @@ def test_hints_and_solutions_as_native(site):
         (solution,) = aspsolve.solve(grid, 2)["solutions"]
         empty = ["?" * grid.width] * grid.height
         got = site.evaluate("""async ([link, rows]) => {
-          const m = await import("./js/nikoli-asp.js");
+          const m = await import("./js/genres/nikoli/asp.js");
           return await m.nikoliHint(window.nonogramApp.engine, link, rows);
         }""", [link, empty])
         assert got == hints.hint(grid, empty), family
@@ -51,7 +51,7 @@ def test_a_mistake_and_bad_input(site):
     got = run_task(site, "hint", {"puzzle": EXAMPLES["heyawake"], "state": wrong})
     assert got == hints.hint(grid, wrong) and got["kind"] == "mistake"
     err = site.evaluate("""async () => {
-      const m = await import("./js/nikoli-asp.js");
+      const m = await import("./js/genres/nikoli/asp.js");
       try { await m.runTask(window.nonogramApp.engine, "hint", {puzzle: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g", state: ["?"]}); }
       catch (e) { return {kind: e.kind, message: e.message}; }
     }""")
@@ -61,7 +61,7 @@ def test_a_mistake_and_bad_input(site):
 def test_cancel_stops_a_task_and_the_next_one_runs(site):
     link = EXAMPLES["nurikabe"]
     out = site.evaluate("""async ([link]) => {
-      const m = await import("./js/nikoli-asp.js");
+      const m = await import("./js/genres/nikoli/asp.js");
       const engine = window.nonogramApp.engine;
       const stop = new AbortController();
       const first = m.runTask(engine, "solve", {puzzle: link, max_solutions: 0}, {signal: stop.signal});

@@ -18,7 +18,7 @@ STATUS = "document.getElementById('status').textContent"
 
 
 def share_url(server, dict_):
-    """The share link of a puzzle dict, as js/share.js writes it (deflate-raw, base64url)."""
+    """The share link of a puzzle dict, as js/shell/share.js writes it (deflate-raw, base64url)."""
     z = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = z.compress(json.dumps(dict_).encode()) + z.flush()
     return server.url + "#p=" + base64.urlsafe_b64encode(data).decode().rstrip("=")

@@ -59,7 +59,7 @@ def test_link_length_and_cells_are_checked_against_the_given_limits(page, site_s
     page.wait_for_selector("html[data-booted=true]")
     small = {"max_side": 30, "max_cells": 100, "max_file_bytes": 5000}
     check = """async ([fragment, lim]) => {
-      const m = await import("./js/share.js");
+      const m = await import("./js/shell/share.js");
       try { return await m.decodeShare(fragment, lim); } catch (e) { return "error: " + e.message; }
     }"""
     assert page.evaluate(check, ["p=" + "A" * 5001, small]) == \

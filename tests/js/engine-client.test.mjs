@@ -1,4 +1,4 @@
-// The page side of the engine (web/js/engine-client.js) against a fake worker and a
+// The page side of the engine (web/js/engine/client.js) against a fake worker and a
 // fake Web Locks manager: stale answers (latest), a dead worker, a stuck request.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -49,7 +49,7 @@ FakeWorker.answer = (type) => type;
 globalThis.self = globalThis;
 Object.defineProperty(globalThis, "navigator", { value: { locks: new Locks() }, configurable: true });
 globalThis.Worker = FakeWorker;
-const { Engine } = await import("../../web/js/engine-client.js");
+const { Engine } = await import("../../web/js/engine/client.js");
 const kindOf = (p) => p.then((v) => `answered:${v}`, (e) => e.kind);
 const until = async (cond) => { for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 5)); assert.ok(cond()); };
 

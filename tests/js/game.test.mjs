@@ -1,7 +1,7 @@
-// Play's game model (web/js/game.js) in Node: moves, undo/redo, winning, state text, saving.
+// Play's game model (web/js/play/game.js) in Node: moves, undo/redo, winning, state text, saving.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CROSSED, Game, UNKNOWN, normalizePuzzle, runsOf } from "../../web/js/game.js";
+import { CROSSED, Game, UNKNOWN, normalizePuzzle, runsOf } from "../../web/js/play/game.js";
 
 const BW = [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }];
 // a 3x2 puzzle whose only solution is  #.#  /  ###

@@ -1,4 +1,4 @@
-// js/nikoli-ask.js: asks of the Nikoli tasks, run on clingo-wasm as the site runs
+// js/genres/nikoli/ask.js: asks of the Nikoli tasks, run on clingo-wasm as the site runs
 // them (assumptions as constraints, brave/cautious by --enum-mode, conflict limits
 // by --solve-limit), answer as native clingo did (tests/js/nikoli-asks.json, written
 // by tests/js/nikoli_asks.py with pysolver.nikoli.asprun.solve_native).
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import * as clingo from "clingo-wasm";
-import { answerOf, askRun } from "../../web/js/nikoli-ask.js";
+import { answerOf, askRun } from "../../web/js/genres/nikoli/ask.js";
 
 const fixture = JSON.parse(fs.readFileSync(new URL("./nikoli-asks.json", import.meta.url), "utf-8"));
 const key = (m) => JSON.stringify(m);

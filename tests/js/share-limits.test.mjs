@@ -1,8 +1,8 @@
-// Share links against the size policy (web/js/share.js with explicit limits, as the page
+// Share links against the size policy (web/js/shell/share.js with explicit limits, as the page
 // passes site/limits.json's): refused before the puzzle is allocated, unpacking stopped at the cap.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeShare, encodeShare } from "../../web/js/share.js";
+import { decodeShare, encodeShare } from "../../web/js/shell/share.js";
 
 const lim = { max_side: 2000, max_cells: 4000000, max_file_bytes: 16 * 1024 * 1024 };
 const empty = (side) => ({ rows: Array.from({ length: side }, () => []), columns: Array.from({ length: side }, () => []) });

@@ -1,8 +1,8 @@
-// Share links and given cells (web/js/share.js) in Node, which has the same
+// Share links and given cells (web/js/shell/share.js) in Node, which has the same
 // CompressionStream, Blob and base64 functions as the browser.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeShare, encodeShare, readGivens, writeGivens } from "../../web/js/share.js";
+import { decodeShare, encodeShare, readGivens, writeGivens } from "../../web/js/shell/share.js";
 
 const puzzle = { format: "pysolver", version: 1, title: "Ünïcode ✓", rows: [[1]], columns: [[1]],
   colors: [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }] };

@@ -1,5 +1,5 @@
 // Saved games: older records migrate, nothing readable is dropped, full storage trims
-// history before giving up (web/js/storage.js, with an in-memory localStorage).
+// history before giving up (web/js/shell/storage.js, with an in-memory localStorage).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -17,7 +17,7 @@ class MemoryStorage {
   removeItem(k) { this.map.delete(k); }
 }
 globalThis.window = { localStorage: new MemoryStorage() };
-const { migrate, saveGame, loadGame, storedRev, storage, VERSION, PREFIX } = await import("../../web/js/storage.js");
+const { migrate, saveGame, loadGame, storedRev, storage, VERSION, PREFIX } = await import("../../web/js/shell/storage.js");
 
 const v1 = (extra = {}) => ({ format: "pysolver-progress", version: 1, key: "k", saved: 5, puzzle: {}, title: "t",
   cells: "0120", undo: [], redo: [], elapsed: 9, solved: false, ...extra });

@@ -1,4 +1,4 @@
-// Saved games (web/js/storage.js) in Node, over an in-memory localStorage that can
+// Saved games (web/js/shell/storage.js) in Node, over an in-memory localStorage that can
 // be made full like a browser's.
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,7 +17,7 @@ class MemoryStorage {
 }
 
 globalThis.window = { localStorage: new MemoryStorage() };
-const store = await import("../../web/js/storage.js");
+const store = await import("../../web/js/shell/storage.js");
 let clock = 0;
 
 beforeEach(() => {

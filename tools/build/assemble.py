@@ -22,8 +22,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 # clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
 CLINGO_SKIP = (".d.ts", ".node.js", "run.worker.node.js")
 # optional page components written by others; app.js calls their install(app)
-PLUGINS = ["js/clingo-client.js", "js/editor.js", "js/nikoli.js"]
-ENGINE_FILES = ["py/bridge.py", "js/engine-worker.js", "js/engine-snapshot.js"]
+PLUGINS = ["js/engine/clingo-client.js", "js/create/editor.js", "js/genres/nikoli/nikoli.js"]
+ENGINE_FILES = ["py/bridge.py", "js/engine/worker.js", "js/engine/snapshot.js"]
 
 
 def copy_tree(src: Path, dest: Path, skip=()) -> None:
@@ -106,7 +106,7 @@ def write_limits(site: Path) -> None:
 
 
 def engine_hash(site: Path, wheels: list[Path]) -> str:
-    """What a saved engine memory snapshot depends on (web/js/engine-snapshot.js):
+    """What a saved engine memory snapshot depends on (web/js/engine/snapshot.js):
     a snapshot made with other files is never restored."""
     parts = [site / "pyodide" / n for n in PYODIDE_FILES] + wheels + [
         site / p for p in ENGINE_FILES]
@@ -149,7 +149,7 @@ def build() -> str:
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "engine": engine_hash(tmp, [wheel, mp_wheel]),
-        # what a normal engine start downloads, for its progress (engine-worker.js)
+        # what a normal engine start downloads, for its progress (web/js/engine/worker.js)
         "sizes": {p: (tmp / p).stat().st_size for p in (
             "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", f"wheels/{wheel.name}",
             f"wheels/{mp_wheel.name}")},

@@ -1,0 +1,51 @@
+// web/js's folders (web/README.md, "Files"): every relative import of every module names
+// a file that exists, so a module moved without its importers fixed fails here, not in a
+// browser test minutes later.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), "../../web");
+const JS = join(WEB, "js");
+
+function modules(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? modules(path) : name.endsWith(".js") ? [path] : [];
+  });
+}
+
+// static and dynamic imports with a literal relative specifier
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.\.?\/[^"']+)["']/gm;
+// files the build adds to site/ next to web/'s own
+const BUILT = ["clingo/", "pyodide/"];
+
+test("every relative import of web/js resolves", () => {
+  const missing = [];
+  let seen = 0;
+  for (const file of modules(JS)) {
+    for (const [, spec] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      seen += 1;
+      const target = join(dirname(file), spec);
+      const rel = relative(WEB, target);
+      if (BUILT.some((b) => rel.startsWith(b))) continue;
+      if (!existsSync(target)) missing.push(`${relative(WEB, file)}: ${spec}`);
+    }
+  }
+  assert.ok(seen > 100, `only ${seen} imports found`);
+  assert.deepEqual(missing, []);
+});
+
+test("web/js has no loose modules: each lives in its layer's folder", () => {
+  const loose = readdirSync(JS).filter((n) => n.endsWith(".js"));
+  assert.deepEqual(loose, []);
+});
+
+test("index.html's scripts exist", () => {
+  const html = readFileSync(join(WEB, "index.html"), "utf8");
+  const srcs = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(srcs.length >= 2);
+  for (const src of srcs) assert.ok(existsSync(join(WEB, src)), src);
+});

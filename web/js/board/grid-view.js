@@ -1,0 +1,356 @@
+// The shared board of every puzzle family: three canvases (column margin, row margin,
+// cells) in a scroll box with sticky margins, and an ARIA grid (board/aria.js) over them;
+// zoom, fit to the box, keyboard cursor, touch, moves through the game (undo/redo).
+// A plug-in ("kind") measures and paints a family and names a cell for screen readers
+// (genres/nonogram/board.js: clues in the margins; board/shade.js, board/loop.js: Nikoli).
+// Input: mouse (left fill, right cross, drag locked to its first line), touch
+// (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
+// (arrows, fill/cross/clear keys, Shift paints); a kind may take pointer strokes and
+// keys over (kind.stroke, kind.key: Masyu's loop).
+import { UNKNOWN, CROSSED } from "../play/game.js";
+import { MIN_CELL, MAX_CELL } from "./fit.js";
+import { BoardAria, el } from "./aria.js";
+import { BoardTouch } from "./touch.js";
+
+function css(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+export class GridView extends EventTarget {
+  constructor(root, kind) {
+    super();
+    this.root = root;
+    this.kind = kind;
+    root.classList.add("board");
+    root.replaceChildren();
+    this.inner = el("div", "board-grid");
+    this.corner = el("div", "board-corner");
+    this.colCanvas = el("canvas", "col-clues");
+    this.rowCanvas = el("canvas", "row-clues");
+    this.cellsWrap = el("div", "cells-wrap");
+    this.cellCanvas = el("canvas", "cells");
+    for (const c of [this.colCanvas, this.rowCanvas, this.cellCanvas]) c.setAttribute("aria-hidden", "true");
+    this.cellsWrap.append(this.cellCanvas);
+    this.ariaView = new BoardAria(this.cellsWrap);
+    this.aria = this.ariaView.grid;
+    this.inner.append(this.corner, this.colCanvas, this.rowCanvas, this.cellsWrap);
+    root.append(this.inner);
+    this.game = null;
+    this.cell = 24;
+    this.autoFit = true; // the cell size follows the box until the player zooms
+    this.cursor = { x: 0, y: 0 };
+    this.color = 1; // the colour index the fill action paints
+    this.touchMode = "fill";
+    this.preview = null; // Map index -> value while a stroke is drawn
+    this.overlays = { hint: null, check: null, clues: null, refused: null };
+    this.lastKeyAction = "fill";
+    this.frame = 0;
+    this.touch = new BoardTouch(this);
+    this.bindInput();
+    this.box = { width: 0, height: 0 };
+    new ResizeObserver(() => this.onResize()).observe(root);
+  }
+
+  /** Show a game, with another plug-in when given (the Nikoli view switches per family). */
+  setGame(game, kind = this.kind) {
+    this.game = game;
+    this.kind = kind;
+    this.stroke = null;
+    this.preview = null;
+    clearTimeout(this.refusedTimer);
+    this.overlays = { hint: null, check: null, clues: null, refused: null };
+    this.cursor = { x: 0, y: 0 };
+    this.color = 1;
+    this.layers = null;
+    kind.prepare(this);
+    this.ariaView.setPuzzle(game.puzzle);
+    this.fit();
+    this.root.scrollTo(0, 0);
+  }
+
+  /** Put the keyboard on the grid (after a puzzle opens: no Tabs needed to play). */
+  focus() { this.aria.focus({ preventScroll: true }); }
+
+  /** The box the layout gives the board (its own size: the board inside never changes it). */
+  measure() {
+    const r = this.root.getBoundingClientRect();
+    return { width: Math.floor(r.width), height: Math.floor(r.height) };
+  }
+
+  /** The largest cell size (up to a comfortable maximum) at which the board fits its box. */
+  fit() {
+    if (!this.game) return;
+    const box = this.measure();
+    this.box = box;
+    if (!box.width || !box.height) return; // hidden: the resize observer fits once it shows
+    this.setZoom(this.kind.fit(this, box.width, box.height));
+    this.autoFit = true;
+  }
+
+  /** A new box (window resize, rotation, the sheet folding): fit again, unless the player
+   * zoomed and only the height changed (a phone's address bar coming and going). */
+  onResize() {
+    const box = this.measure();
+    if (!box.width || !box.height) return; // hidden (another view): keep the size and zoom
+    if (!this.game || (box.width === this.box.width && box.height === this.box.height)) return;
+    if (this.autoFit || box.width !== this.box.width || !this.box.width) this.fit();
+    else this.box = box;
+  }
+
+  setZoom(size) {
+    this.cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.round(size)));
+    this.autoFit = false;
+    this.layout();
+    this.dispatchEvent(new CustomEvent("zoom", { detail: { cell: this.cell } }));
+  }
+
+  zoomBy(factor) {
+    // at least one pixel per step, so a step is never lost to rounding
+    const next = Math.round(this.cell * factor);
+    this.setZoom(next === this.cell ? this.cell + Math.sign(factor - 1) : next);
+  }
+
+  layout() {
+    const cs = this.cell;
+    Object.assign(this, this.kind.size(this, cs));
+    this.inner.style.gridTemplateColumns = `${this.rowW}px ${this.gridW}px`;
+    this.inner.style.gridTemplateRows = `${this.colH}px ${this.gridH}px`;
+    this.corner.style.visibility = this.rowW && this.colH ? "" : "hidden"; // no margins (Nikoli): no corner
+    const dpr = window.devicePixelRatio || 1;
+    for (const [c, w, h] of [[this.colCanvas, this.gridW, this.colH], [this.rowCanvas, this.rowW, this.gridH],
+      [this.cellCanvas, this.gridW, this.gridH]]) {
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
+      c.style.width = `${w}px`;
+      c.style.height = `${h}px`;
+      c.getContext("2d").setTransform(dpr, 0, 0, dpr, 0, 0);
+    }
+    this.cellsWrap.style.width = `${this.gridW}px`;
+    this.cellsWrap.style.height = `${this.gridH}px`;
+    this.draw();
+  }
+
+  setOverlay(name, value) {
+    this.overlays[name] = value;
+    this.draw();
+  }
+
+  value(i) {
+    if (this.preview && this.preview.has(i)) return this.preview.get(i);
+    return this.game.cells[i];
+  }
+
+  draw() {
+    if (this.game) this.updateAria(); // at once: a screen reader should not wait for a frame
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      if (!this.game) return;
+      this.theme = {
+        bg: css("--cell-bg"), line: css("--grid-line"), bold: css("--grid-bold"), fill: css("--fill"),
+        cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
+        error: css("--error"), text: css("--clue-text"), done: css("--clue-done"), clueBg: css("--clue-bg"),
+        left: css("--extreme-left"), right: css("--extreme-right"), accent: css("--accent"),
+      };
+      this.drawCells();
+      this.drawClues();
+    });
+  }
+
+  drawCells() { this.kind.paintCells(this); }
+
+  drawClues() { this.kind.paintMargins(this); }
+
+  describeCell(x, y) { return this.kind.describe(this, x, y); }
+
+  updateAria() { this.ariaView.update(this); }
+
+  moveCursor(x, y, keepVisible = true) {
+    const p = this.game.puzzle;
+    this.cursor = { x: Math.max(0, Math.min(p.width - 1, x)), y: Math.max(0, Math.min(p.height - 1, y)) };
+    this.draw();
+    if (keepVisible) this.scrollToCursor();
+    this.dispatchEvent(new CustomEvent("cursor", { detail: this.cursor }));
+  }
+
+  scrollToCursor() {
+    const cs = this.cell, r = this.root;
+    const left = this.rowW + this.cursor.x * cs, top = this.colH + this.cursor.y * cs;
+    if (left - this.rowW < r.scrollLeft) r.scrollLeft = left - this.rowW;
+    else if (left + cs > r.scrollLeft + r.clientWidth) r.scrollLeft = left + cs - r.clientWidth;
+    if (top - this.colH < r.scrollTop) r.scrollTop = top - this.colH;
+    else if (top + cs > r.scrollTop + r.clientHeight) r.scrollTop = top + cs - r.clientHeight;
+  }
+
+  fillValue() { return this.color + 1; }
+
+  /** The value an action puts in a cell holding `current` (repeating an action clears). */
+  target(action, current) {
+    const want = action === "fill" ? this.fillValue() : action === "cross" ? CROSSED : UNKNOWN;
+    return current === want && action !== "clear" ? UNKNOWN : want;
+  }
+
+  act(action, label) {
+    const { x, y } = this.cursor, p = this.game.puzzle;
+    const i = y * p.width + x;
+    this.setCells([[i, this.target(action, this.game.cells[i])]], label || action);
+  }
+
+  /** Apply a move; given cells it would change stay as they are, and the board says so. */
+  setCells(changes, label) {
+    const refused = changes.filter(([i, v]) => this.game.fixed.has(i) && this.game.cells[i] !== v).map(([i]) => i);
+    if (refused.length) this.refuse(refused);
+    if (!this.game.apply(changes, label)) this.draw();
+  }
+
+  /** Outline the given cells a move tried to change for a moment, and tell the page (event "refused"). */
+  refuse(indices) {
+    const w = this.game.puzzle.width;
+    const cells = indices.map((i) => ({ row: Math.floor(i / w) + 1, column: (i % w) + 1 }));
+    clearTimeout(this.refusedTimer);
+    this.refusedTimer = setTimeout(() => this.setOverlay("refused", null), 900);
+    this.setOverlay("refused", cells);
+    this.dispatchEvent(new CustomEvent("refused", { detail: cells }));
+  }
+
+  cellAt(ev) {
+    const r = this.cellCanvas.getBoundingClientRect();
+    const p = this.game.puzzle;
+    const x = Math.floor((ev.clientX - r.left) / this.cell), y = Math.floor((ev.clientY - r.top) / this.cell);
+    return { x: Math.max(0, Math.min(p.width - 1, x)), y: Math.max(0, Math.min(p.height - 1, y)), inside: x >= 0 && y >= 0 && x < p.width && y < p.height };
+  }
+
+  bindInput() {
+    const r = this.root;
+    r.addEventListener("contextmenu", (e) => { if (e.target === this.cellCanvas) e.preventDefault(); });
+    const touch = (e) => e.pointerType === "touch" && this.game;
+    r.addEventListener("pointerdown", (e) => (touch(e) ? this.touch.down(e) : this.strokeStart(e)));
+    r.addEventListener("pointermove", (e) => (touch(e) ? this.touch.move(e) : this.strokeMove(e)));
+    r.addEventListener("pointerup", (e) => (touch(e) ? this.touch.up(e, false) : this.strokeEnd()));
+    r.addEventListener("pointercancel", (e) => (touch(e) ? this.touch.up(e, true) : this.strokeCancel()));
+    this.aria.addEventListener("keydown", (e) => this.onKey(e));
+    this.aria.addEventListener("focus", () => this.root.classList.add("focused"));
+    this.aria.addEventListener("blur", () => this.root.classList.remove("focused"));
+    r.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey || !this.game) return;
+      e.preventDefault();
+      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15);
+    }, { passive: false });
+  }
+
+  strokeStart(e) {
+    if (!this.game || (e.button !== 0 && e.button !== 2)) return;
+    if (this.kind.stroke) { this.kind.stroke.start(this, e); return; }
+    const { x, y, inside } = this.cellAt(e);
+    // the sticky clues lie over scrolled cells: a press on them is not on a cell
+    if (!inside || e.target !== this.cellCanvas) return;
+    e.preventDefault();
+    this.aria.focus({ preventScroll: true });
+    try { this.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
+    const action = e.button === 2 ? "cross" : e.pointerType === "touch" ? this.touchMode : "fill";
+    const start = this.game.get(x, y);
+    this.stroke = { x0: x, y0: y, axis: null, start, value: this.target(action, start), action, fixed: new Map() };
+    this.cursor = { x, y };
+    this.paintStroke(x, y);
+  }
+
+  /** A long press on a touch screen: the stroke, still on its first cell, crosses instead. */
+  longPress() {
+    const s = this.stroke;
+    if (!s || s.axis || s.action === "cross" || this.kind.stroke) return;
+    s.action = "cross";
+    s.value = this.target("cross", s.start);
+    if (navigator.vibrate) navigator.vibrate(15);
+    this.paintStroke(s.x0, s.y0);
+  }
+
+  /** Drop the stroke being drawn: nothing changes. */
+  strokeCancel() {
+    if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.cancel(this); return; }
+    this.stroke = null;
+    this.preview = null;
+    this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
+    this.draw();
+  }
+
+  strokeMove(e) {
+    if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.move(this, e); return; }
+    const { x, y } = this.cellAt(e);
+    const s = this.stroke;
+    if (!s.axis && (x !== s.x0 || y !== s.y0)) s.axis = Math.abs(x - s.x0) >= Math.abs(y - s.y0) ? "row" : "column";
+    this.paintStroke(s.axis === "column" ? s.x0 : x, s.axis === "row" ? s.y0 : y);
+  }
+
+  /** Preview the stroke from its start to (x, y): only cells that held the start cell's value change. */
+  paintStroke(x, y) {
+    const s = this.stroke, p = this.game.puzzle;
+    this.preview = new Map();
+    s.fixed.clear();
+    const x1 = Math.min(s.x0, x), x2 = Math.max(s.x0, x), y1 = Math.min(s.y0, y), y2 = Math.max(s.y0, y);
+    for (let yy = y1; yy <= y2; yy++) {
+      for (let xx = x1; xx <= x2; xx++) {
+        const i = yy * p.width + xx;
+        // given cells never change: the preview leaves them out, and the stroke's end says why
+        if (this.game.cells[i] === s.start) (this.game.fixed.has(i) ? s.fixed : this.preview).set(i, s.value);
+      }
+    }
+    s.count = Math.max(x2 - x1, y2 - y1) + 1;
+    this.cursor = { x, y };
+    this.dispatchEvent(new CustomEvent("stroke", { detail: { count: s.count, action: s.action } }));
+    this.draw();
+  }
+
+  strokeEnd() {
+    if (!this.stroke) return;
+    if (this.kind.stroke) { this.kind.stroke.end(this); return; }
+    const changes = [...this.preview.entries(), ...this.stroke.fixed.entries()];
+    const action = this.stroke.action;
+    this.stroke = null;
+    this.preview = null;
+    this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
+    this.setCells(changes, action);
+  }
+
+  onKey(e) {
+    if (!this.game || (this.kind.key && this.kind.key(this, e))) return;
+    const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const key = e.key;
+    if (moves[key]) {
+      e.preventDefault();
+      const [dx, dy] = moves[key];
+      const step = e.ctrlKey || e.metaKey ? 5 : 1;
+      this.moveCursor(this.cursor.x + dx * step, this.cursor.y + dy * step);
+      if (e.shiftKey) {
+        // Shift paints while moving: repeat the last action without toggling off
+        const i = this.cursor.y * this.game.puzzle.width + this.cursor.x;
+        const a = this.lastKeyAction;
+        const v = a === "fill" ? this.fillValue() : a === "cross" ? CROSSED : UNKNOWN;
+        this.setCells([[i, v]], a);
+      }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    let action = null;
+    if (key === " " || key === "Enter" || key === "f" || key === "F") action = "fill";
+    else if (key === "x" || key === "X") action = "cross";
+    else if (key === "Backspace" || key === "Delete" || key === "c" || key === "C") action = "clear";
+    else if (key === "Home") { e.preventDefault(); this.moveCursor(0, this.cursor.y); return; }
+    else if (key === "End") { e.preventDefault(); this.moveCursor(this.game.puzzle.width - 1, this.cursor.y); return; }
+    else if (/^[1-9]$/.test(key) && this.game.puzzle.isColor) {
+      const k = Number(key);
+      if (k < this.game.puzzle.colors.length) { this.setColor(k); e.preventDefault(); }
+      return;
+    }
+    if (!action) return;
+    e.preventDefault();
+    this.lastKeyAction = action;
+    this.act(action);
+  }
+
+  setColor(k) {
+    this.color = k;
+    this.dispatchEvent(new CustomEvent("color", { detail: k }));
+  }
+}

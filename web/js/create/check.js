@@ -1,0 +1,272 @@
+// Check and Fix panels of the editor. Check asks the engine worker whether the
+// picture's clues have one solution (with classification and difficulty) and,
+// when clingo is installed, races clingo-wasm for the solution count: whichever
+// answers first gives the count and an alternative picture. Fix asks for
+// verified suggestions; applying one is an ordinary undoable move.
+
+import { el } from "../shell/dom.js";
+
+const COUNT_CAP = 20;
+const CLINGO_DELAY_MS = 300;
+
+const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+export class EditorChecker {
+  constructor(editor, checkBox, fixBox) {
+    this.ed = editor;
+    this.engine = editor.engine;
+    this.handle = null;      // running engine request (check or fix)
+    this.clingoAbort = null; // stops the count race's clingo run, and only that
+    this.last = null;        // last check result for the current version
+    this.checkBtn = el("button", { type: "button", id: "ed-check-run", textContent: "Check" });
+    this.cancelBtn = el("button", { type: "button", id: "ed-check-cancel", textContent: "Cancel", disabled: true });
+    this.out = el("div", { id: "ed-check-result", className: "ed-result" });
+    this.prog = el("p", { id: "ed-check-progress", className: "meta" });
+    this.out.setAttribute("aria-live", "polite");
+    this.alt = el("div", { id: "ed-alt", className: "solutions" });
+    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.prog, this.alt);
+    this.fixBtn = el("button", { type: "button", id: "ed-fix-run", textContent: "Suggest fixes", disabled: true });
+    this.fixOut = el("p", { id: "ed-fix-status", className: "meta" });
+    this.fixList = el("ol", { id: "ed-fix-list", className: "ed-fixes" });
+    fixBox.append(el("div", { className: "row" }, this.fixBtn), this.fixOut, this.fixList);
+    this.fixOut.textContent = "Check the puzzle first; fixes are offered when it has several solutions.";
+    this.checkBtn.addEventListener("click", () => this.check());
+    this.cancelBtn.addEventListener("click", () => this.cancel());
+    this.fixBtn.addEventListener("click", () => this.fix());
+  }
+
+  /** Cells shown at the start, as {row, column} (1-based). */
+  givens() {
+    const w = this.ed.doc.width;
+    return [...this.ed.doc.givens].sort((a, b) => a - b).map((i) => ({ row: Math.floor(i / w) + 1, column: (i % w) + 1 }));
+  }
+
+  /** The picture changed: results no longer apply. */
+  invalidate() {
+    if (!this.last && !this.fixList.children.length && !this.ed.grid.marks.size) return;
+    this.last = null;
+    this.ed.grid.marks = new Map();
+    this.out.textContent = "";
+    this.alt.replaceChildren();
+    this.fixList.replaceChildren();
+    this.fixBtn.disabled = true;
+    this.fixOut.textContent = "The picture changed: check it again.";
+  }
+
+  busy(on, what = null) {
+    this.checkBtn.disabled = on;
+    this.fixBtn.disabled = on || !(this.last && this.last.status === "multiple");
+    this.cancelBtn.disabled = !on;
+    if (on && what !== null) this.out.textContent = what;
+  }
+
+  cancel() {
+    if (this.handle) this.engine.cancel(this.handle);
+    if (this.clingoAbort) this.clingoAbort.abort();
+  }
+
+  async check() {
+    const version = this.ed.version;
+    this.busy(true, "Checking…");
+    this.alt.replaceChildren();
+    const t0 = performance.now();
+    try {
+      const puzzle = await this.ed.currentPuzzle();
+      const race = this.startClingo(puzzle, version).then((counted) => {
+        // clingo answered first: show its count (and an alternative) while pysolver classifies
+        if (counted && this.handle && version === this.ed.version) this.showInterim(counted, puzzle);
+        return counted;
+      });
+      this.handle = this.engine.request("check_goal", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
+        onProgress: (p) => {
+          if (version === this.ed.version) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
+        },
+      });
+      const res = await this.handle.promise;
+      if (version !== this.ed.version) return;
+      res.wall_ms = Math.round(performance.now() - t0);
+      const counted = await Promise.race([race, Promise.resolve(null)]);
+      this.show(res, puzzle, counted);
+    } catch (err) {
+      if (version === this.ed.version) {
+        this.out.textContent = err.kind === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`;
+      }
+    } finally {
+      this.handle = null;
+      this.prog.textContent = "";
+      if (this.clingoAbort) this.clingoAbort.abort();
+      this.busy(false);
+    }
+  }
+
+  /** Count solutions with clingo-wasm alongside (when installed); resolves with {count, exact, alt} or null. */
+  startClingo(puzzle, version) {
+    const clingo = this.ed.app.clingo;
+    if (!clingo) return new Promise(() => {});
+    const abort = new AbortController();
+    this.clingoAbort = abort;
+    const w = puzzle.width;
+    const shown = new Set(this.givens().map((g) => (g.row - 1) * w + g.column - 1));
+    const state = shown.size
+      ? puzzle.goal.map((row, y) => [...row].map((ch, x) => (shown.has(y * w + x) ? ch : "?")).join(""))
+      : undefined;
+    return this.engine.call("asp", { puzzle, state }).then(async ({ program, chars }) => {
+      // most checks end within a moment: start clingo only for those that do not,
+      // so that it does not compete with pysolver for the CPU on quick ones
+      await new Promise((resolve) => setTimeout(resolve, CLINGO_DELAY_MS));
+      if (!this.handle || version !== this.ed.version || abort.signal.aborted) return null;
+      // clingo-wasm runs one solve at a time: never stop one the player started in Play
+      if (clingo.busy()) return null;
+      const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1, signal: abort.signal });
+      if (version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
+      const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
+      const counted = { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
+      this.clingoCounted = counted;
+      return counted;
+    }).catch(() => null).finally(() => { if (this.clingoAbort === abort) this.clingoAbort = null; });
+  }
+
+  showInterim(counted, puzzle) {
+    const verdict = el("p", { className: "ed-verdict", id: "ed-verdict" });
+    const n = counted.exact ? `${counted.count}` : `at least ${Math.min(counted.count, COUNT_CAP)}`;
+    const status = counted.count >= 2 ? "multiple" : counted.exact && counted.count === 1 ? "unique" : "none";
+    verdict.dataset.status = status;
+    verdict.textContent = status === "multiple" ? `Not unique: ${n} solutions (counted by clingo).`
+      : status === "unique" ? "Unique (clingo): the clues have exactly one solution." : "clingo found no solution.";
+    verdict.classList.add(status === "unique" ? "ok" : "bad");
+    const more = el("p", { className: "meta", textContent: `clingo answered in ${counted.ms} ms; pysolver is still classifying…` });
+    this.out.replaceChildren(verdict, more);
+    const alt = counted.grids.find((g) => g.join("") !== puzzle.goal.join(""));
+    if (status === "multiple" && alt) this.showAlternative(puzzle.goal, alt);
+  }
+
+  show(res, puzzle, counted) {
+    this.last = res;
+    const goal = puzzle.goal;
+    const lines = [];
+    const verdict = el("p", { className: "ed-verdict", id: "ed-verdict" });
+    const count = counted && counted.count > res.count ? counted : { count: res.count, exact: res.count_exact, engine: "pysolver" };
+    if (res.status === "unique") {
+      verdict.textContent = "Unique: the clues have exactly one solution, your picture.";
+      verdict.classList.add("ok");
+    } else if (res.status === "multiple") {
+      const n = count.exact ? `${count.count}` : `at least ${Math.min(count.count, COUNT_CAP)}`;
+      verdict.textContent = `Not unique: ${n} solutions (counted by ${count.engine}).`;
+      verdict.classList.add("bad");
+    } else if (res.status === "timeout") {
+      verdict.textContent = "Undecided: the time limit ran out.";
+    } else {
+      verdict.textContent = `Status: ${res.status}.`;
+    }
+    verdict.dataset.status = res.status;
+    lines.push(verdict);
+    const cls = res.classification || "";
+    const diff = res.difficulty === null || res.difficulty === undefined ? "" : `, difficulty ${Number(res.difficulty).toFixed(2)}`;
+    const explain = { line: "line logic alone solves it", probe: "needs lookahead (probing) but no guessing",
+      search: "needs guessing (search)", multiple: "several solutions", none: "no solution" }[cls] || cls;
+    const info = el("p", { id: "ed-class", textContent: `Classification: ${cls} (${explain})${diff}.` });
+    info.dataset.classification = cls;
+    lines.push(info);
+    lines.push(el("p", { className: "meta", textContent: `Checked in ${res.wall_ms} ms in the browser (engine ${Math.round(res.time_s * 1000)} ms).` }));
+    this.out.replaceChildren(...lines);
+    if (res.status === "multiple") {
+      const alt = res.alternative || (counted && counted.grids.find((g) => g.join("") !== goal.join("")));
+      if (alt) this.showAlternative(goal, alt);
+      this.fixOut.textContent = "Ask for small changes that make the solution unique.";
+    } else {
+      this.fixOut.textContent = res.status === "unique" ? "Nothing to fix: the puzzle is unique." : "";
+    }
+    this.fixBtn.disabled = res.status !== "multiple";
+    this.ed.dispatch("checked");
+  }
+
+  /** Draw the alternative and outline, in the grid too, the cells where it differs. */
+  showAlternative(goal, alt) {
+    const d = this.ed.doc;
+    const marks = new Map();
+    const index = new Map(d.colors.map((c, i) => [c.char, i]));
+    if (!d.isColor) index.set("#", 1);
+    const cell = Math.max(3, Math.floor(180 / Math.max(d.width, d.height)));
+    const canvas = el("canvas", { width: d.width * cell, height: d.height * cell, id: "ed-alt-canvas" });
+    const ctx = canvas.getContext("2d");
+    for (let y = 0; y < d.height; y++) {
+      for (let x = 0; x < d.width; x++) {
+        const v = index.get(alt[y][x]) ?? 0;
+        ctx.fillStyle = v ? `#${d.colors[v].rgb}` : "#ffffff";
+        ctx.fillRect(x * cell, y * cell, cell, cell);
+        if (alt[y][x] !== goal[y][x]) marks.set(y * d.width + x, "diff");
+      }
+    }
+    ctx.strokeStyle = "#d11a2a";
+    ctx.lineWidth = Math.max(1, cell / 5);
+    for (const i of marks.keys()) {
+      const x = i % d.width, y = Math.floor(i / d.width);
+      ctx.strokeRect(x * cell + ctx.lineWidth / 2, y * cell + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
+    }
+    const cap = el("figcaption", { textContent: `Another solution: ${plural(marks.size, "cell")} differ (outlined here and in the grid).` });
+    this.alt.replaceChildren(el("figure", {}, canvas, cap));
+    this.ed.grid.setMarks(marks);
+  }
+
+  async fix() {
+    const version = this.ed.version;
+    this.busy(true);
+    this.fixList.replaceChildren();
+    this.fixOut.textContent = "Looking for verified fixes…";
+    try {
+      const puzzle = await this.ed.currentPuzzle();
+      this.handle = this.engine.request("fix", { puzzle, max_suggestions: 3, timeout: 30, givens: this.givens() }, {
+        onProgress: (p) => {
+          if (version === this.ed.version) this.fixOut.textContent = `Looking for verified fixes… ${p.tried} re-checks, ${p.found} found`;
+        },
+      });
+      const res = await this.handle.promise;
+      if (version !== this.ed.version) return;
+      this.showFixes(res.suggestions);
+    } catch (err) {
+      if (version === this.ed.version) {
+        this.fixOut.textContent = err.kind === "cancelled" ? "Cancelled." : `Fix failed: ${err.message}`;
+      }
+    } finally {
+      this.handle = null;
+      this.busy(false);
+    }
+  }
+
+  showFixes(list) {
+    if (!list.length) {
+      this.fixOut.textContent = "No verified fix was found in the time allowed.";
+      return;
+    }
+    this.fixOut.textContent = `${plural(list.length, "verified fix", "verified fixes")} (each re-checked: the puzzle becomes unique). Fewest changes first.`;
+    const d = this.ed.doc;
+    for (const s of list) {
+      const diff = s.difficulty === null || s.difficulty === undefined ? "" : `, difficulty ${Number(s.difficulty).toFixed(2)}`;
+      const kind = s.kind === "given" ? "Show at the start" : "Change the picture";
+      const show = el("button", { type: "button", className: "ed-fix-show", textContent: "Show" });
+      const apply = el("button", { type: "button", className: "ed-fix-apply", textContent: "Apply" });
+      const item = el("li", { className: `ed-fix ${s.kind}` },
+        el("strong", { textContent: `${kind}: ` }), el("span", { textContent: s.description }),
+        el("div", { className: "meta", textContent: `then: ${s.classification}${diff}` }),
+        el("div", { className: "row" }, show, apply));
+      item.dataset.kind = s.kind;
+      const indices = s.cells.map((c) => (c.row - 1) * d.width + (c.column - 1));
+      show.addEventListener("click", () => this.ed.grid.setMarks(new Map(indices.map((i) => [i, "suggest"]))));
+      apply.addEventListener("click", () => this.apply(s, indices));
+      this.fixList.append(item);
+    }
+  }
+
+  apply(s, indices) {
+    const d = this.ed.doc;
+    if (s.kind === "given") {
+      d.setGivens(indices, true, "fix: show cells");
+    } else {
+      const index = new Map(d.colors.map((c, i) => [c.char, i]));
+      if (!d.isColor) index.set("#", 1);
+      d.paint(s.cells.map((c, k) => [indices[k], index.get(c.value) ?? 0]), "fix: change cells");
+    }
+    this.ed.say(`Applied: ${s.description} (Undo takes it back.)`);
+    this.check();
+  }
+}

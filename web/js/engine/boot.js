@@ -1,0 +1,13 @@
+// Starts the engine worker first thing: Pyodide's start is the long pole of a page
+// load, so it should not wait for the page's other modules (index.html loads this
+// module on its own, async, before shell/app.js; shell/app.js imports the same instance).
+import { Engine } from "./client.js";
+
+// for bench/browser.py: ?installer=loadPackage skips micropip (to price it),
+// ?snapshot=off starts without the saved engine snapshot (to price that)
+const query = new URLSearchParams(location.search);
+export const engine = new Engine({
+  installer: query.get("installer") || "micropip",
+  snapshot: query.get("snapshot") !== "off",
+});
+engine.start().catch(() => {}); // failures show through the engine's status events

@@ -1,0 +1,276 @@
+// The play screen of Nurikabe, Heyawake, Masyu and Bag: the shared board (board/grid-view.js)
+// with the family's plug-in (board/shade.js, board/loop.js), undo/redo, zoom, autosave,
+// share link, the rules, the optional rule check and the win, both from the rule checker
+// in the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
+import { GridView } from "../../board/grid-view.js";
+import { shadeBoard } from "../../board/shade.js";
+import { loopBoard } from "../../board/loop.js";
+import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
+import { Autosave } from "../../play/autosave.js";
+import { GameClock, formatTime } from "../../play/clock.js";
+import { loadGame } from "../../shell/storage.js";
+import { shareUrl } from "../../shell/share.js";
+import { offerLink } from "../../shell/share-actions.js";
+import { bindPlayKeys } from "../../play/keys.js";
+import { bindSheet } from "../../play/sheet.js";
+import { hash } from "../../play/play-game.js";
+import { el } from "../../shell/dom.js";
+
+// The rules as pzprjs / puzz.link state them, short.
+export const RULES = {
+  nurikabe: ["Shade some cells. Each number is in an island of unshaded cells of that size (\"?\" any size).",
+    "Every island holds exactly one number; islands do not touch side by side.",
+    "All shaded cells are connected, and no 2×2 block is shaded."],
+  heyawake: ["Shade some cells. Shaded cells never touch side by side, and all unshaded cells are connected.",
+    "A number tells how many cells of its room are shaded.",
+    "A line of unshaded cells never passes through more than two rooms (crosses more than one room border)."],
+  masyu: ["Draw one loop through cell centres, moving side by side; it never crosses or branches.",
+    "White pearl: the loop goes straight through it and turns in the cell before or after (or both).",
+    "Black pearl: the loop turns on it and goes straight through the next cell on both sides."],
+  bag: ["Draw one loop along the grid lines: shade the cells outside it (here shading marks the outside, a dot the inside).",
+    "Every number is inside the loop.",
+    "A number counts the inside cells it sees in its row and column, itself included."],
+};
+const HELP = {
+  shade: "Left click, Space or F shades; right click, X or a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
+    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
+  loop: "Drag from cell to cell to draw the loop (a drag that starts on it erases); click near a cell's side or right click to cross it " +
+    "(no line); arrows move, Shift+arrow draws or erases a segment, Ctrl+Shift+arrow crosses, Backspace clears a cell's sides; " +
+    "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
+};
+
+const button = (id, text, title = "") => el("button", { type: "button", id, textContent: text, title });
+
+/** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
+export function nikoliKey(url) { return `n:${hash(url)}`; }
+
+export class NikoliView {
+  constructor(app) {
+    this.app = app;
+    this.engine = app.engine;
+    this.game = null;
+    this.buildDom();
+    this.view = null; // the board, made when the first puzzle opens (a nonogram player never pays for it)
+    this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec),
+      announce: (t) => this.say(t), active: () => this.showing() });
+    this.clock = new GameClock({ element: this.timer, getGame: () => this.game, paused: () => !this.showing() || !!(this.panels && this.panels.busy()) });
+    this.bind();
+  }
+
+  showing() { return !!this.app.router.current && this.app.router.current.id === "nikoli"; }
+
+  buildDom() {
+    this.title = el("h2", { id: "nk-title", textContent: "Nikoli puzzles" });
+    this.meta = el("p", { id: "nk-meta", className: "meta" });
+    this.win = el("p", { id: "nk-win", className: "win", hidden: true });
+    this.win.setAttribute("role", "status");
+    this.timer = el("span", { id: "nk-timer", textContent: "0:00" });
+    // as Play's: the arrow alone on phones (.label-text), the word for screen readers
+    this.undoBtn = button("nk-undo", "↶", "Undo (Ctrl+Z)");
+    this.undoBtn.append(el("span", { className: "label-text", textContent: " Undo" }));
+    this.undoBtn.setAttribute("aria-label", "Undo");
+    this.redoBtn = button("nk-redo", "↷", "Redo (Ctrl+Y)");
+    this.redoBtn.append(el("span", { className: "label-text", textContent: " Redo" }));
+    this.redoBtn.setAttribute("aria-label", "Redo");
+    this.clearBtn = button("nk-clear", "Clear");
+    this.zoomOut = button("nk-zoom-out", "−", "Zoom out (Ctrl+wheel, pinch)");
+    this.zoomLevel = el("span", { className: "chip", textContent: "24px" });
+    this.zoomIn = button("nk-zoom-in", "+", "Zoom in (Ctrl+wheel, pinch)");
+    this.zoomFit = button("nk-zoom-fit", "Fit");
+    this.shareBtn = button("nk-share", "Share link");
+    this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
+    const toolbar = el("div", { className: "toolbar" }, this.undoBtn, this.redoBtn, this.clearBtn, el("span", { className: "sep" }),
+      this.zoomOut, this.zoomLevel, this.zoomIn, this.zoomFit, el("span", { className: "sep" }), this.shareBtn,
+      el("label", { className: "meta" }, this.shareProgress, " with my progress"));
+    toolbar.setAttribute("role", "toolbar");
+    toolbar.setAttribute("aria-label", "Play tools");
+    const head = el("div", { className: "play-head" },
+      el("div", { className: "play-title" }, this.title, this.meta, this.win),
+      el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer));
+    this.saveNotice = el("p", { className: "panel warning notice", hidden: true });
+    this.saveNotice.setAttribute("role", "alert");
+    this.boardBox = el("div", { id: "nk-board", className: "board" });
+    this.rules = el("ul", { id: "nk-rules", className: "rules" });
+    this.checkBox = el("input", { type: "checkbox", id: "nk-check" });
+    this.checkText = el("p", { id: "nk-check-text" });
+    this.checkText.setAttribute("aria-live", "polite");
+    this.status = el("p", { id: "nk-status", className: "status" });
+    this.panels = null; // Hint and Solve (genres/nikoli/panels.js), set by genres/nikoli/nikoli.js
+    this.editor = null; // Create (genres/nikoli/editor.js), set by genres/nikoli/nikoli.js
+    this.editing = false; // the board shows a puzzle being created
+    this.status.setAttribute("aria-live", "polite");
+    this.help = el("p", { className: "help" });
+    this.panelBox = el("div", { className: "nk-panels" });
+    this.sheetToggle = el("button", { type: "button", className: "sheet-toggle", textContent: "Rules · Check · Hint · Solve · Create" });
+    this.sheetToggle.setAttribute("aria-expanded", "true");
+    this.sheetPanels = el("div", { className: "sheet-panels" },
+      el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules),
+      el("div", { className: "panel", id: "nk-check-panel" },
+        el("h3", {}, el("label", {}, this.checkBox, " Check: show broken rules")), this.checkText),
+      this.panelBox, this.status, this.help);
+    this.side = el("aside", { className: "side" }, this.sheetToggle, this.sheetPanels);
+    this.section = el("section", { id: "view-nikoli", className: "view play-view" },
+      el("div", { className: "play-top" }, head, toolbar), this.saveNotice,
+      el("div", { className: "play-body" }, this.boardBox, this.side));
+    this.section.setAttribute("aria-labelledby", "nk-title");
+    document.querySelector("main").append(this.section);
+  }
+
+  /** The board, on first use. */
+  board() {
+    if (this.view) return this.view;
+    const v = this.view = new GridView(this.boardBox, shadeBoard);
+    this.zoomIn.addEventListener("click", () => v.zoomBy(1.25));
+    this.zoomOut.addEventListener("click", () => v.zoomBy(0.8));
+    this.zoomFit.addEventListener("click", () => v.fit());
+    v.addEventListener("zoom", (e) => { this.zoomLevel.textContent = `${e.detail.cell}px`; });
+    v.addEventListener("refused", () => this.say("A numbered cell stays unshaded (Bag: inside)."));
+    return v;
+  }
+
+  bind() {
+    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
+    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
+    this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
+    this.checkBox.addEventListener("change", () => this.runCheck());
+    this.shareBtn.addEventListener("click", () => this.share());
+    bindSheet(this.side, this.sheetToggle);
+    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.panels && this.panels.hintStep() });
+  }
+
+  say(text) { this.status.textContent = text; }
+
+  /** Play a puzzle dict (nikoli_parse's answer); a saved game of it resumes; `progress`
+   * (a share link's cells) is applied as one move on top, so Undo brings the player's back. */
+  open(dict, key = null, progress = null) {
+    const puzzle = nikoliPuzzle(dict);
+    const board = this.board();
+    if (this.editor) this.editor.stop();
+    this.editing = false;
+    key = key || nikoliKey(dict.url);
+    if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
+    const saved = loadGame(key);
+    const game = new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
+    this.game = game;
+    this.onChange = (e) => this.changed(e.detail.kind);
+    game.addEventListener("change", this.onChange);
+    const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
+    this.app.router.go("nikoli");
+    board.setGame(game, kind);
+    this.view.focus();
+    this.title.textContent = puzzle.title;
+    const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
+    if (dict.difficulty) meta.push(`difficulty: ${dict.difficulty}`);
+    if (dict.source) meta.push(dict.source);
+    this.meta.textContent = meta.join(" · ");
+    document.title = `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`;
+    this.rules.replaceChildren(...RULES[puzzle.family].map((r) => el("li", { textContent: r })));
+    this.help.textContent = HELP[kind.name];
+    this.checkText.textContent = "";
+    this.view.setOverlay("check", null);
+    if (this.panels) this.panels.reset();
+    this.autosave.opened();
+    if (progress && progress.length === game.cells.length) {
+      game.apply([...progress].map((ch, i) => [i, Math.min(2, Math.max(0, ch.charCodeAt(0) - 48))]), "shared progress");
+    }
+    this.autosave.save();
+    this.refresh();
+    this.say(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title}.`);
+    this.verify();
+    return game;
+  }
+
+  /** Show a puzzle being created (genres/nikoli/editor.js) on the board: no game is played meanwhile. */
+  edit(game, kind) {
+    const board = this.board();
+    if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
+    this.game = null;
+    this.editing = true; // the view shows this, not a game of its own choosing
+    this.app.router.go("nikoli");
+    board.setGame(game, kind);
+    board.focus();
+    this.title.textContent = game.puzzle.title;
+    this.meta.textContent = `Creating a ${FAMILY_NAMES[game.puzzle.family]} puzzle, ${game.puzzle.width}×${game.puzzle.height}`;
+    this.rules.replaceChildren(...RULES[game.puzzle.family].map((r) => el("li", { textContent: r })));
+    this.win.hidden = true;
+    this.undoBtn.disabled = this.redoBtn.disabled = true;
+    this.help.textContent = "";
+    this.say(""); // the Create panel says how to edit
+    this.checkText.textContent = "";
+    board.setOverlay("check", null);
+    if (this.panels) this.panels.reset();
+  }
+
+  refresh() {
+    this.undoBtn.disabled = !this.game.undoStack.length;
+    this.redoBtn.disabled = !this.game.redoStack.length;
+    this.clock.show();
+    this.win.hidden = !this.game.solved;
+    this.win.textContent = this.game.solved ? `Solved in ${formatTime(this.game.elapsed)}: every rule is kept.` : "";
+  }
+
+  adopt(rec) {
+    this.game.restore(rec);
+    this.game.played = !!rec.played;
+    this.view.draw();
+    this.refresh();
+    this.verify();
+  }
+
+  changed(kind) {
+    if (kind === "solved") {
+      this.autosave.changed();
+      this.refresh();
+      this.say(`Solved in ${formatTime(this.game.elapsed)}! The rule checker finds the grid complete and every rule kept.`);
+      return;
+    }
+    this.game.played = true;
+    this.autosave.changed();
+    this.view.setOverlay("hint", null);
+    if (this.panels) this.panels.onGameChange();
+    this.view.draw();
+    this.refresh();
+    this.verify();
+  }
+
+  /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no
+   * broken rule; then the optional check of the grid as marked. */
+  async verify() {
+    const game = this.game, cells = game.serialCells();
+    this.runCheck();
+    if (game.solved || game.branches().length) return;
+    try {
+      const res = await this.engine.latest("nikoli-win", "nikoli_check", { url: game.puzzle.dict.url, rows: game.stateRows(true) });
+      if (game === this.game && !res.violations.length) game.verified(cells);
+    } catch { /* superseded by a newer move, or no engine: the next move asks again */ }
+  }
+
+  async runCheck() {
+    const game = this.game;
+    if (!game) return;
+    if (!this.checkBox.checked) { this.view.setOverlay("check", null); this.checkText.textContent = ""; return; }
+    let res;
+    try {
+      res = await this.engine.latest("nikoli-check", "nikoli_check", { url: game.puzzle.dict.url, rows: game.stateRows() });
+    } catch (err) {
+      if (err.kind !== "superseded" && err.kind !== "cancelled") this.checkText.textContent = `Check unavailable: ${err.message}`;
+      return;
+    }
+    if (game !== this.game) return;
+    const found = res.violations.map((r) => ({ message: r.message, cells: r.cells.map(([row, column]) => ({ row, column })) }));
+    const branches = game.branches();
+    if (branches.length) found.unshift({ message: "the line branches", cells: branches });
+    this.view.setOverlay("check", found.length ? { cells: found.flatMap((f) => f.cells) } : null);
+    const words = [...new Set(found.map((f) => f.message))];
+    this.checkText.replaceChildren(...(words.length ? words.map((w) => el("span", { className: "rule-broken", textContent: `✗ ${w}` }))
+      : [document.createTextNode("No rule is broken so far.")]));
+  }
+
+  /** A link that opens this puzzle (and, when asked, the marks so far) on any copy of the site. */
+  async share() {
+    if (!this.game) return;
+    const path = this.game.puzzle.dict.url.replace(/^.*\?/, "");
+    const progress = this.shareProgress.checked ? `&s=${this.game.serialCells()}` : "";
+    await offerLink(shareUrl(`#n=${encodeURIComponent(path)}${progress}`), this.shareProgress.parentElement, (t) => this.say(t), "nk-share-url");
+  }
+}

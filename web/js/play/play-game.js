@@ -1,0 +1,104 @@
+// The game as Play runs it: given cells fixed, and the keys that find a puzzle's
+// saved game (a built-in one too) whichever way its file spelled the clues.
+import { Game, normalizePuzzle, CROSSED } from "./game.js";
+import { loadGame, savedGames } from "../shell/storage.js";
+
+/** Given cells as sorted "row,column,value" strings (undefined when there are none). */
+function givensKey(dict) {
+  if (!Array.isArray(dict.givens) || !dict.givens.length) return undefined;
+  return dict.givens.map((g) => `${g.row},${g.column},${g.value ?? ""}`).sort();
+}
+
+/** FNV-1a over the puzzle JSON: a stable key for puzzles that are not built in. */
+export function puzzleKey(dict) {
+  // givens only count when present, so the keys of puzzles without any are unchanged
+  return `p:${hash(JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors, g: givensKey(dict) }))}`;
+}
+
+/** Two FNV-1a hashes of a text, as hex. */
+export function hash(s) {
+  let h1 = 0x811c9dc5, h2 = 0x01000193;
+  for (let i = 0; i < s.length; i++) {
+    h1 = Math.imul(h1 ^ s.charCodeAt(i), 16777619) >>> 0;
+    h2 = Math.imul(h2 ^ s.charCodeAt(i), 2246822519) >>> 0;
+  }
+  return `${h1.toString(16)}${h2.toString(16)}`;
+}
+
+/** The clues in a form that does not depend on how a file spelled them (block as int or [n, "#"], rgb case). */
+function signature(dict) {
+  const p = normalizePuzzle(dict);
+  const clue = (line) => line.map((b) => [b.n, b.c]);
+  return JSON.stringify({ w: p.width, h: p.height, k: p.colors.map((c) => c.rgb.toUpperCase()),
+    r: p.rows.map(clue), c: p.cols.map(clue), g: givensKey(dict) });
+}
+
+/** The key of the most recent saved game of the same puzzle (a built-in one too), or null. */
+export function findSaved(dict) {
+  let sig;
+  try { sig = signature(dict); } catch { return null; }
+  for (const { key } of savedGames()) {
+    const rec = loadGame(key);
+    try { if (rec && rec.puzzle && signature(rec.puzzle) === sig) return key; } catch { /* a damaged record */ }
+  }
+  return null;
+}
+
+/** A game whose given cells (shown at the start: the editor's Fix panel) are fixed:
+ * set outside the undo history, and no move (click, hint, clear, solution) changes them. */
+export class PlayGame extends Game {
+  constructor(puzzle, key, saved) {
+    super(puzzle, key, saved);
+    this.rev = (saved && saved.rev) || 0; // the stored copy this game's state is based on (autosave.js)
+    this.played = !!(saved && saved.played); // a move was made: the clock runs, "Progress restored."
+    this.fixed = givenCells(puzzle);
+    if (!this.fixed.size) return;
+    for (const [i, v] of this.fixed) this.cells[i] = v;
+    // moves saved before the givens were fixed must not undo them
+    const keep = (m) => {
+      const c = [];
+      for (let k = 0; k < m.c.length; k += 3) if (!this.fixed.has(m.c[k])) c.push(m.c[k], m.c[k + 1], m.c[k + 2]);
+      return c.length ? { ...m, c } : null;
+    };
+    this.undoStack = this.undoStack.map(keep).filter(Boolean);
+    this.redoStack = this.redoStack.map(keep).filter(Boolean);
+    this.solved = this.isSolved();
+  }
+
+  apply(changes, label = "") {
+    return super.apply(this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
+  }
+
+  /** State rows with only the given cells known, or undefined without givens: every
+   * solver of the Solve panel starts from them, as the editor's Check does. */
+  givenState() {
+    if (!this.fixed.size) return undefined;
+    const { width, height } = this.puzzle;
+    const rows = [];
+    for (let y = 0; y < height; y++) {
+      let s = "";
+      for (let x = 0; x < width; x++) { const i = y * width + x; s += this.fixed.has(i) ? this.valueChar(this.fixed.get(i)) : "?"; }
+      rows.push(s);
+    }
+    return rows;
+  }
+}
+
+/** Map cell index -> value of the puzzle's givens ([{row, column, value?}], 1-based; value a state
+ * character, else the goal's). Anything that does not fit the puzzle is skipped: it is untrusted input. */
+function givenCells(puzzle) {
+  const out = new Map();
+  const list = Array.isArray(puzzle.dict.givens) ? puzzle.dict.givens : [];
+  const { width, height, colors, isColor, goal } = puzzle;
+  for (const g of list) {
+    const y = g && g.row - 1, x = g && g.column - 1;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) continue;
+    let ch = typeof g.value === "string" ? g.value : goal && typeof goal[y] === "string" ? goal[y][x] : undefined;
+    if (ch === undefined) continue;
+    if (ch === colors[0].char) ch = ".";
+    const c = colors.findIndex((col, k) => k > 0 && col.char === ch);
+    const v = ch === "." ? CROSSED : !isColor && ch !== "?" ? 2 : c >= 1 ? c + 1 : null;
+    if (v !== null) out.set(y * width + x, v);
+  }
+  return out;
+}

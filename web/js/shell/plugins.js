@@ -1,0 +1,13 @@
+// Optional components (clingo, the editor) that build.py found and listed in
+// build.json; each module exports install(app) (web/README.md, "Views and plug-ins").
+
+async function pluginList() {
+  try { return (await (await fetch("build.json")).json()).plugins.map((p) => new URL(p, document.baseURI).href); } catch { return []; }
+}
+
+/** Every plug-in installed (or failed) before the page opens its first puzzle: one may
+ * play it (a saved Nikoli game, a Nikoli share link). */
+export async function installPlugins(app) {
+  await Promise.all((await pluginList()).map((path) =>
+    import(path).then((m) => m.install(app)).catch((err) => console.error(`plug-in ${path}:`, err))));
+}

@@ -1,0 +1,77 @@
+// Where Play's puzzles come from: built-in files, text (a file, a paste, a share
+// link) read by the engine, and the puzzle shown on start. A puzzle the player
+// already has a saved game of (a built-in one too) resumes that game.
+import { loadGame, lastKey } from "./storage.js";
+import { findSaved } from "../play/play-game.js";
+import { decodeShare, readGivens } from "./share.js";
+
+const FIRST_PUZZLE = "welcome-heart";
+
+export class PuzzleOpener {
+  /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
+  /** kindFor(text): the plug-in that reads such text itself (genres/nikoli/nikoli.js), or none. */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor });
+  }
+
+  async parse(text, filename) {
+    const res = await this.engine.call("parse", { text, filename });
+    if (!res.puzzles || !res.puzzles.length) throw new Error(`${filename}: no puzzle found`);
+    return res.puzzles;
+  }
+
+  async openText(text, filename, { resume = false } = {}) {
+    this.clearError();
+    this.announce(`Reading ${filename}…`);
+    const kind = this.kindFor(text);
+    if (kind) return kind.openText(text, filename);
+    const puzzles = await this.parse(text, filename);
+    const dict = puzzles[0];
+    const givens = readGivens(text); // saved with the game and shared again
+    if (givens.length) dict.givens = givens;
+    // a link to a puzzle the player already has (a built-in one too) resumes that game
+    const key = resume ? findSaved(dict) : null;
+    const rec = key && loadGame(key);
+    this.openPuzzle(rec && rec.puzzle ? rec.puzzle : dict, key);
+    if (puzzles.length > 1) this.announce(`${filename} holds ${puzzles.length} puzzles; opened the first.`);
+  }
+
+  async openBuiltin(entry) {
+    const key = `builtin:${entry.id}`;
+    const saved = loadGame(key);
+    if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    const r = await fetch(`puzzles/${entry.json || entry.file}`);
+    if (!r.ok) throw new Error(`puzzles/${entry.file}: HTTP ${r.status}`);
+    const text = await r.text();
+    if (entry.json || entry.file.endsWith(".json")) return this.openPuzzle(JSON.parse(text), key);
+    const [dict] = await this.parse(text, entry.file);
+    return this.openPuzzle(dict, key);
+  }
+
+  /** What Play shows when nothing else was asked for: the last game, else the first built-in puzzle. */
+  async openStart() {
+    const key = lastKey();
+    const saved = key && loadGame(key);
+    if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    return this.openFirst();
+  }
+
+  /** The first built-in nonogram (also Play's when the last game played was another kind's). */
+  async openFirst() {
+    const catalogue = this.getCatalogue();
+    const first = catalogue.find((e) => e.id === FIRST_PUZZLE) || catalogue[0];
+    if (first) await this.openBuiltin(first).catch(this.showError);
+  }
+
+  async openShare(fragment) {
+    try {
+      const text = await decodeShare(fragment);
+      await this.openText(text, "share link", { resume: true });
+      history.replaceState(null, "", "#/play");
+    } catch (err) {
+      // a damaged link on a first visit: Play still gets a puzzle, then the error shows
+      if (!this.getGame()) await this.openStart().catch(() => {});
+      this.showError(err);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// A tiny view switcher. Views register {id, label, element, show?, hide?};
+// the URL fragment "#/<id>" selects one ("#p=..." share links are handled by shell/app.js).
+
+export class Router extends EventTarget {
+  constructor(nav) {
+    super();
+    this.nav = nav;
+    this.views = new Map();
+    this.current = null;
+    this.pending = null; // a view asked for (by the address) before it registered
+    window.addEventListener("hashchange", () => this.fromHash());
+  }
+
+  register(view) {
+    this.views.set(view.id, view);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = `nav-${view.id}`;
+    b.textContent = view.label;
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", () => this.go(view.id));
+    view.button = b;
+    this.nav.append(b);
+    view.element.hidden = true;
+    if (this.pending === view.id) this.go(view.id);
+  }
+
+  go(id, params = {}) {
+    const view = this.views.get(id);
+    if (!view) return false;
+    this.pending = null; // any later choice of view overrides the address's
+    if (this.current && this.current !== view) {
+      this.current.element.hidden = true;
+      this.current.button.setAttribute("aria-pressed", "false");
+      if (this.current.hide) this.current.hide();
+    }
+    this.current = view;
+    view.element.hidden = false;
+    view.button.setAttribute("aria-pressed", "true");
+    if (location.hash !== `#/${id}`) history.replaceState(null, "", `#/${id}`);
+    if (view.show) view.show(params);
+    this.dispatchEvent(new CustomEvent("view", { detail: { id } }));
+    return true;
+  }
+
+  fromHash() {
+    const m = /^#\/([\w-]+)/.exec(location.hash);
+    if (m && this.views.has(m[1]) && (!this.current || this.current.id !== m[1])) this.go(m[1]);
+  }
+}
