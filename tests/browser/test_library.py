@@ -2,10 +2,11 @@
 compact Open panel."""
 import pytest
 
-from helpers import click_cell, fill_rows, open_builtin, open_site, puzzle, solved
+from helpers import click_cell, fill_rows, open_builtin, open_site, paste_puzzle, puzzle, solved, wait_engine
 
 pytestmark = [pytest.mark.browser]
 
+LINKED = "https://puzz.link/p?mashu/7/7/0004092220009030i"  # a Masyu that is not built in
 CARD = "#library-cards .lib-card[data-key='builtin:{}']"
 
 
@@ -37,7 +38,7 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     total = page.locator("#library-cards .lib-card").count()
     assert total >= 30
     assert page.is_hidden("#open-panel")             # opening files waits behind its own button
-    assert page.locator(CARD.format("webpbn-1")).bounding_box()["y"] < 400
+    assert page.locator("#library-cards .lib-card").first.bounding_box()["y"] < 400   # the cards come first
     assert page.text_content(CARD.format("webpbn-1") + " .lib-status") == "New"
     assert dark_pixels(page, CARD.format("webpbn-1") + " canvas") == 0   # a blank board
 
@@ -100,22 +101,48 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
 
 def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts):
     fresh_library(page, site_server)
-    card = "#nikoli-cards .lib-card:has(button[data-file='{}']) canvas"
-    page.wait_for_selector(card.format("nurikabe-7x7-1.txt"))
-    for name in ("nurikabe-7x7-1.txt", "heyawake-7x7-1.txt", "masyu-7x7-1.txt", "bag-20x20-1.txt"):
+    card = "#library-cards .lib-card:has(button[data-id='{}']) canvas"
+    page.wait_for_selector(card.format("nurikabe-7x7-1"))
+    for name in ("nurikabe-7x7-1", "heyawake-7x7-1", "masyu-7x7-1", "bag-20x20-1"):
         assert dark_pixels(page, card.format(name)) > 0, name    # a new puzzle shows its clues
-    nurikabe = card.format("nurikabe-7x7-1.txt")
+    nurikabe = card.format("nurikabe-7x7-1")
     clues_only = dark_pixels(page, nurikabe)
-    page.locator("#nikoli-cards").scroll_into_view_if_needed()
+    page.select_option("#lib-genre", "heyawake")                # one genre's cards
+    genres = page.eval_on_selector_all("#library-cards .lib-card", "cs => cs.map(c => c.dataset.genre)")
+    assert genres and set(genres) == {"heyawake"}
+    page.select_option("#lib-genre", "all")
+    page.locator(nurikabe).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "library-nikoli-1280.png"))
 
-    page.click("button.open-nikoli[data-file='nurikabe-7x7-1.txt']")
+    page.click("button.open-builtin[data-id='nurikabe-7x7-1']")
     page.wait_for_function("window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'nurikabe'")
     box = page.locator("#nk-board canvas.cells").bounding_box()
     cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
     page.mouse.click(box["x"] + 1.5 * cs, box["y"] + 0.5 * cs)   # (1, 0) has no number: shaded
     page.wait_for_function("window.nonogramApp.nikoli.game.cells[1] === 2")
     page.click("#nav-library")
-    assert page.get_attribute("#nikoli-cards .lib-card:has(button[data-file='nurikabe-7x7-1.txt'])",
+    assert page.get_attribute("#library-cards .lib-card:has(button[data-id='nurikabe-7x7-1'])",
                               "data-status") == "progress"
     assert dark_pixels(page, nurikabe) > clues_only             # the progress over the clues
+    assert "Continue: Nurikabe 7×7 #1" in page.text_content("#library-continue")
+
+
+def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_server):
+    fresh_library(page, site_server)
+    wait_engine(page)
+    paste_puzzle(page, LINKED)                     # not a built-in puzzle
+    page.wait_for_function("window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
+    box = page.locator("#nk-board canvas.cells").bounding_box()
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    page.mouse.click(box["x"] + 0.5 * cs, box["y"] + 0.5 * cs)
+    page.keyboard.press("Shift+ArrowRight")        # a line segment: a move
+    page.wait_for_function("window.nonogramApp.nikoli.game.undoStack.length > 0")
+    page.click("#nav-library")
+    saved = "#library-cards .lib-card:has(button.open-saved)"
+    assert page.get_attribute(saved, "data-genre") == "masyu"
+    assert page.get_attribute(saved, "data-status") == "progress"
+    assert page.text_content(saved + " .lib-meta").startswith("7×7 · Masyu")
+    assert page.text_content("#library-continue").startswith("Continue: Masyu 7×7")
+    page.click("#library-continue .lib-card")
+    page.wait_for_function("location.hash === '#/nikoli'")
+    assert page.text_content("#nk-status") == "Progress restored."

@@ -175,7 +175,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.click("#nav-library")
-    page.click("button.open-nikoli[data-file='heyawake-7x7-1.txt']")
+    page.click("button.open-builtin[data-id='heyawake-7x7-1']")
     wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'heyawake'")
     page.mouse.click(*centre(page, 1, 0))
     own_server.stop()
@@ -190,7 +190,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     page.mouse.click(*centre(page, 2, 0))
     page.wait_for_selector("#nk-check-text .rule-broken")
     page.click("#nav-library")                  # and the built-ins come from the cache
-    page.click("button.open-nikoli[data-file='masyu-7x7-1.txt']")
+    page.click("button.open-builtin[data-id='masyu-7x7-1']")
     wait_until(page, "window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
 
 
@@ -246,7 +246,7 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     won(page)
     # a long run, cancelled at once: the page answers, and Solve works again
     page.click("#nav-library")
-    page.click("button.open-nikoli[data-file='heyawake-20x20-1.txt']")
+    page.click("button.open-builtin[data-id='heyawake-20x20-1']")
     wait_until(page, "window.nonogramApp.nikoli.game.puzzle.width === 20")
     page.click("#nk-solve")
     page.click("#nk-solve-cancel")

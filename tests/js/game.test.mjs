@@ -1,7 +1,8 @@
-// Play's game model (web/js/play/game.js) in Node: moves, undo/redo, winning, state text, saving.
+// The game model (web/js/play/game.js) with the nonogram genre's rules (web/js/genres/nonogram/game.js) in Node: moves, undo/redo, winning, state text, saving.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CROSSED, Game, UNKNOWN, normalizePuzzle, runsOf } from "../../web/js/play/game.js";
+import { CROSSED, UNKNOWN } from "../../web/js/play/game.js";
+import { NonogramGame as Game, normalizePuzzle, runsOf } from "../../web/js/genres/nonogram/game.js";
 
 const BW = [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }];
 // a 3x2 puzzle whose only solution is  #.#  /  ###

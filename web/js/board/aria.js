@@ -2,38 +2,18 @@
 // element for each cell the cursor visits (a distinct id, so every move is announced), and a
 // polite live region that repeats the move's description for readers that ignore the change;
 // the words for a cell come from the board's plug-in (view.describeCell).
-import { UNKNOWN, CROSSED } from "../play/game.js";
-
-/** "3 1 (crossed out: 3)": the clue's numbers, and those the board shows crossed out. */
-function clueLabel(clue, colors, isColor, done) {
-  if (!clue.length) return "0";
-  const say = (b) => (isColor ? `${b.n} ${colors[b.c].name}` : String(b.n));
-  const crossed = done ? clue.filter((b, k) => done[k]).map(say) : [];
-  return clue.map(say).join(" ") + (crossed.length ? ` (crossed out: ${crossed.join(", ")})` : "");
-}
-
-/** A nonogram cell for a screen reader: its state, and its row and column clues. */
-export function describeNonogramCell(view, x, y) {
-  const game = view.game, p = game.puzzle, v = game.get(x, y), done = view.overlays.clues;
-  const state = v === UNKNOWN ? "unknown" : v === CROSSED ? "crossed" :
-    p.isColor ? `filled ${p.colors[v - 1].name}` : "filled";
-  const given = game.fixed.has(y * p.width + x) ? " (given with the puzzle: fixed)" : "";
-  const met = (axis, i) => (game.lineSatisfied(axis, i) ? "satisfied" : "not satisfied");
-  return `Row ${y + 1}, column ${x + 1}: ${state}${given}. ` +
-    `Row clue ${clueLabel(p.rows[y], p.colors, p.isColor, done && done.rows[y])}, ${met("row", y)}; ` +
-    `column clue ${clueLabel(p.cols[x], p.colors, p.isColor, done && done.columns[x])}, ${met("column", x)}.`;
-}
+import { el } from "../shell/dom.js";
 
 export class BoardAria {
   constructor(cellsWrap) {
-    this.grid = el("div", "aria-grid");
+    this.grid = el("div", { className: "aria-grid" });
     this.grid.setAttribute("role", "grid");
     this.grid.tabIndex = 0;
-    this.row = el("div", "aria-row");
+    this.row = el("div", { className: "aria-row" });
     this.row.setAttribute("role", "row");
     this.cell = null;
     this.grid.append(this.row);
-    this.live = el("div", "sr-only board-live");
+    this.live = el("div", { className: "sr-only board-live" });
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("aria-atomic", "true");
     cellsWrap.append(this.grid, this.live);
@@ -54,7 +34,7 @@ export class BoardAria {
     const key = `${y + 1}-${x + 1}`;
     if (key !== this.cellKey) {
       this.cellKey = key;
-      const cell = el("div", "aria-cell");
+      const cell = el("div", { className: "aria-cell" });
       cell.setAttribute("role", "gridcell");
       cell.id = `board-cell-${key}`;
       cell.setAttribute("aria-colindex", x + 1);
@@ -71,10 +51,4 @@ export class BoardAria {
     if (text !== this.lastSaid && document.activeElement === this.grid) this.live.textContent = text;
     this.lastSaid = text;
   }
-}
-
-export function el(tag, cls) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  return e;
 }

@@ -9,7 +9,8 @@
 // keys over (kind.stroke, kind.key: Masyu's loop).
 import { UNKNOWN, CROSSED } from "../play/game.js";
 import { MIN_CELL, MAX_CELL } from "./fit.js";
-import { BoardAria, el } from "./aria.js";
+import { BoardAria } from "./aria.js";
+import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
 
 function css(name) {
@@ -23,12 +24,12 @@ export class GridView extends EventTarget {
     this.kind = kind;
     root.classList.add("board");
     root.replaceChildren();
-    this.inner = el("div", "board-grid");
-    this.corner = el("div", "board-corner");
-    this.colCanvas = el("canvas", "col-clues");
-    this.rowCanvas = el("canvas", "row-clues");
-    this.cellsWrap = el("div", "cells-wrap");
-    this.cellCanvas = el("canvas", "cells");
+    this.inner = el("div", { className: "board-grid" });
+    this.corner = el("div", { className: "board-corner" });
+    this.colCanvas = el("canvas", { className: "col-clues" });
+    this.rowCanvas = el("canvas", { className: "row-clues" });
+    this.cellsWrap = el("div", { className: "cells-wrap" });
+    this.cellCanvas = el("canvas", { className: "cells" });
     for (const c of [this.colCanvas, this.rowCanvas, this.cellCanvas]) c.setAttribute("aria-hidden", "true");
     this.cellsWrap.append(this.cellCanvas);
     this.ariaView = new BoardAria(this.cellsWrap);

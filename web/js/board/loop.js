@@ -37,7 +37,7 @@ function paintCells(v) {
     const ax = x1 * cs + cs / 2, ay = y1 * cs + cs / 2, bx = x2 * cs + cs / 2, by = y2 * cs + cs / 2;
     if (val === LINE) {
       ctx.strokeStyle = t.accent;
-      ctx.lineWidth = Math.max(3, cs / 6);
+      ctx.lineWidth = Math.max(Math.min(3, cs / 2), cs / 6); // 3 px at least on the board, thinner in a thumbnail
       ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke();
     } else if (val === CROSSED) {
       const mx = (ax + bx) / 2, my = (ay + by) / 2;

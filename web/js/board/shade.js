@@ -3,7 +3,7 @@
 // right dots, a repeat clears), numbers and "?" in their cells, Heyawake's rooms in thick
 // borders, broken rules (the Check toggle) and hints outlined.
 import { UNKNOWN, CROSSED } from "../play/game.js";
-import { fitBy, plainSize } from "./fit.js";
+import { MIN_CELL, fitBy, plainSize } from "./fit.js";
 import { FAMILY_NAMES } from "../genres/nikoli/game.js";
 
 /** The lines between cells, thin (Masyu: dashed), stroked. */
@@ -79,7 +79,7 @@ export function paintOverlays(v, ctx) {
 function paintCells(v) {
   const ctx = ground(v);
   const p = v.game.puzzle, cs = v.cell, t = v.theme, { width: w, height: h } = p;
-  ctx.font = `600 ${Math.round(cs * 0.55)}px system-ui, sans-serif`;
+  ctx.font = `600 ${Math.round(cs * (t.digits || 0.55))}px system-ui, sans-serif`; // thumbnails: larger digits
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (let y = 0; y < h; y++) {
@@ -88,7 +88,8 @@ function paintCells(v) {
       if (val !== UNKNOWN && val !== CROSSED) { ctx.fillStyle = t.fill; ctx.fillRect(x * cs + 1, y * cs + 1, cs - 1, cs - 1); }
       if (clue !== undefined) {
         ctx.fillStyle = val !== UNKNOWN && val !== CROSSED ? t.bg : t.text;
-        ctx.fillText(clue === -2 ? "?" : String(clue), x * cs + cs / 2, y * cs + cs / 2 + 1, cs - 4);
+        if (cs >= MIN_CELL) ctx.fillText(clue === -2 ? "?" : String(clue), x * cs + cs / 2, y * cs + cs / 2 + 1, cs - 4);
+        else { ctx.beginPath(); ctx.arc(x * cs + cs / 2, y * cs + cs / 2, cs * 0.3, 0, Math.PI * 2); ctx.fill(); } // too small to read (thumbnails)
       } else if (val === CROSSED) {
         ctx.fillStyle = t.cross;
         ctx.beginPath(); ctx.arc(x * cs + cs / 2, y * cs + cs / 2, Math.max(1.5, cs / 10), 0, Math.PI * 2); ctx.fill();

@@ -8,7 +8,7 @@ import { EditorGrid } from "./grid.js";
 import { EditorPalette } from "./palette.js";
 import { ImageImport } from "./import.js";
 import { EditorChecker } from "./check.js";
-import { el } from "../shell/dom.js";
+import { el, button } from "../shell/dom.js";
 import { encodeShare, shareUrl, readGivens, writeGivens } from "../shell/share.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
@@ -18,11 +18,7 @@ import { storage } from "../shell/storage.js";
 // browser), the seconds only a safety net.
 const PICTURE_WORK = 1_300_000;
 const PICTURE_SAFETY_S = 60;
-const pictureBudget = `${PICTURE_WORK.toLocaleString("en-US")} line solves`;
 
-function button(id, text, title = "") {
-  return el("button", { type: "button", id, textContent: text, title });
-}
 
 export function install(app) {
   const css = el("link", { rel: "stylesheet", href: new URL("../../css/editor.css", import.meta.url).href });
@@ -39,6 +35,9 @@ export function install(app) {
 
 class Editor {
   constructor(app) {
+    // the budget for a picture, in line solves; tests set a smaller one to reach the limit
+    // with little work (never the seconds, which depend on the machine)
+    this.pictureWork = PICTURE_WORK;
     this.app = app;
     this.engine = app.engine;
     this.doc = (storage() && loadDraft(storage())) || new EditorDoc({ width: 10, height: 10 });
@@ -279,9 +278,10 @@ class Editor {
     let note = "";
     if (!dict.goal) {
       // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
+      const pictureBudget = `${this.pictureWork.toLocaleString("en-US")} line solves`;
       this.say(`Solving ${filename} to get the picture (up to ${pictureBudget})…`);
       if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
-      const handle = this.engine.request("solve", { puzzle: dict, max_solutions: 2, work: PICTURE_WORK, timeout: PICTURE_SAFETY_S });
+      const handle = this.engine.request("solve", { puzzle: dict, max_solutions: 2, work: this.pictureWork, timeout: PICTURE_SAFETY_S });
       this.opening = handle;
       this.openCancel.hidden = false;
       let sol;

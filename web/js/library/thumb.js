@@ -25,9 +25,25 @@ export function drawThumb(canvas, w, h, rec) {
   }
 }
 
-/** The canvas sized for a w x h board and cleared to paper: its context and cell size (CSS px). */
-export function thumbCanvas(canvas, w, h) {
-  const cs = BOX / Math.max(w, h);
+// the board's colours on a card: paper, whichever the page's theme
+const THEME = { bg: PAPER, line: LINE, bold: "#5a574f", fill: "#1d1d1f", cross: CROSS, text: "#1d1d1f", accent: "#2458c6",
+  tint: "rgba(0, 0, 0, 0)", hintMark: "#2458c6", error: "#c62828", digits: 0.75 };
+
+/** A board drawn small by its genre's board plug-in (board/grid-view.js's `kind`), so a card
+ * shows what the board shows: puzzle as the plug-in reads it, cells the player's values. */
+export function drawBoardThumb(canvas, kind, puzzle, cells) {
+  const { width: w, height: h } = puzzle;
+  const { cs } = thumbCanvas(canvas, w, h, true);
+  kind.paintCells({
+    game: { puzzle, cells, fixed: new Map() }, value: (i) => cells[i], cell: cs, theme: THEME, cellCanvas: canvas,
+    gridW: w * cs, gridH: h * cs, cursor: { x: -1, y: -1 }, root: { classList: { contains: () => false } }, overlays: {},
+  });
+}
+
+/** The canvas sized for a w x h board and cleared to paper: its context and cell size (CSS px;
+ * whole pixels when `whole`, as board plug-ins draw). */
+function thumbCanvas(canvas, w, h, whole = false) {
+  const cs = whole ? Math.max(2, Math.floor(BOX / Math.max(w, h))) : BOX / Math.max(w, h);
   const cw = Math.max(1, Math.round(w * cs)), ch = Math.max(1, Math.round(h * cs));
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(cw * dpr);
@@ -42,7 +58,7 @@ export function thumbCanvas(canvas, w, h) {
 }
 
 /** Grid lines every `every` cells (every cell for a blank board when cells are big enough). */
-export function gridLines(ctx, w, h, cs, every) {
+function gridLines(ctx, w, h, cs, every) {
   if (every === 1 && cs < 5) every = 5;
   ctx.strokeStyle = LINE;
   ctx.lineWidth = 1;

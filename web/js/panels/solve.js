@@ -5,6 +5,7 @@
 // A solver registered with `preferred: true` becomes the default choice.
 // While a solve runs, the cells its progress reports as known (`state`) are drawn
 // on the board as a display layer: the player's own marks stay as they were.
+import { el } from "../shell/dom.js";
 import { solvers, onSolverAdded } from "../engine/solvers.js";
 
 export class SolvePanel {
@@ -150,8 +151,8 @@ export class SolvePanel {
     holder.className = "alternatives";
     const nav = document.createElement("div");
     nav.className = "solution-nav";
-    const prev = button("‹ Previous", "solution-prev");
-    const next = button("Next ›", "solution-next");
+    const prev = el("button", { type: "button", className: "solution-prev", textContent: "‹ Previous" });
+    const next = el("button", { type: "button", className: "solution-next", textContent: "Next ›" });
     let k = 1;
     const draw = () => {
       const diff = differing(sols[0], sols[k]);
@@ -171,20 +172,13 @@ export class SolvePanel {
   }
 }
 
-function button(text, className) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = className;
-  b.textContent = text;
-  return b;
-}
 
 function figure(rows, caption, diff, game) {
   const fig = document.createElement("figure");
   fig.append(preview(rows, game.puzzle, diff));
   const cap = document.createElement("figcaption");
   cap.textContent = caption;
-  const use = button("Show in grid", "show-solution");
+  const use = el("button", { type: "button", className: "show-solution", textContent: "Show in grid" });
   use.addEventListener("click", () => {
     const w = game.puzzle.width, changes = [];
     rows.forEach((row, y) => [...row].forEach((ch, x) => changes.push([y * w + x, solutionValue(game, ch)])));

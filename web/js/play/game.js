@@ -1,47 +1,12 @@
-// Game state: the puzzle, the player's cells and the moves (as data) for undo/redo.
-// Cell values: 0 unknown, 1 crossed (known empty), c + 1 filled with colour c (c >= 1).
+// The genre-neutral game: the puzzle, the player's values and the moves (as data) for
+// undo/redo, saved and restored. What a value means, the state rows the engine reads and when
+// the game is won are the genre's (a subclass: genres/nonogram/game.js, genres/nikoli/game.js),
+// as in Tatham's midend: the frame keeps the history, the genre keeps the rules.
+// Values: 0 unknown, 1 crossed (known empty / no line), higher ones the genre's.
 
 export const UNKNOWN = 0;
 export const CROSSED = 1;
 export const HISTORY_LIMIT = 5000;
-
-/** The pysolver JSON puzzle dict turned into what the view needs (no validation: the engine does that). */
-export function normalizePuzzle(dict) {
-  const colors = dict.colors.map((c) => ({ name: String(c.name), char: String(c.char), rgb: "#" + String(c.rgb) }));
-  const index = new Map(colors.map((c, i) => [c.char, i]));
-  const clue = (line) => line.map((b) => (Array.isArray(b) ? { n: b[0], c: index.get(b[1]) } : { n: b, c: 1 }));
-  return {
-    dict,
-    width: dict.width ?? dict.columns.length,
-    height: dict.height ?? dict.rows.length,
-    colors,
-    isColor: colors.length > 2,
-    rows: dict.rows.map(clue),
-    cols: dict.columns.map(clue),
-    title: String(dict.title || ""),
-    author: String(dict.author || ""),
-    copyright: String(dict.copyright || ""),
-    license: String(dict.license || ""),
-    description: String(dict.description || ""),
-    goal: dict.goal || null,
-  };
-}
-
-export function runsOf(values) {
-  const out = [];
-  let prev = 0;
-  for (const v of values) {
-    const c = v >= 2 ? v - 1 : 0;
-    if (c && c === prev) out[out.length - 1].n++;
-    else if (c) out.push({ n: 1, c });
-    prev = c;
-  }
-  return out;
-}
-
-function sameClue(a, b) {
-  return a.length === b.length && a.every((x, i) => x.n === b[i].n && x.c === b[i].c);
-}
 
 export class Game extends EventTarget {
   constructor(puzzle, key, saved = null) {
@@ -59,14 +24,6 @@ export class Game extends EventTarget {
   }
 
   get(x, y) { return this.cells[y * this.puzzle.width + x]; }
-
-  line(axis, i) {
-    const { width, height } = this.puzzle;
-    const out = [];
-    if (axis === "row") for (let x = 0; x < width; x++) out.push(this.cells[i * width + x]);
-    else for (let y = 0; y < height; y++) out.push(this.cells[y * width + i]);
-    return out;
-  }
 
   /** Apply changes [[index, value], ...] as one undoable move; returns the move or null. */
   apply(changes, label = "") {
@@ -113,44 +70,8 @@ export class Game extends EventTarget {
     this.dispatchEvent(new CustomEvent("change", { detail: { kind, move } }));
   }
 
-  /** Any grid whose filled cells satisfy every clue wins (unknown counts as empty). */
-  isSolved() {
-    const { width, height } = this.puzzle;
-    for (let y = 0; y < height; y++) if (!this.lineSatisfied("row", y)) return false;
-    for (let x = 0; x < width; x++) if (!this.lineSatisfied("column", x)) return false;
-    return true;
-  }
-
-  /** Whether line i's filled cells spell its clue exactly (unknown counts as empty). */
-  lineSatisfied(axis, i) {
-    return sameClue(runsOf(this.line(axis, i)), (axis === "row" ? this.puzzle.rows : this.puzzle.cols)[i]);
-  }
-
-  valueChar(v) {
-    if (v === UNKNOWN) return "?";
-    if (v === CROSSED) return ".";
-    return this.puzzle.isColor ? this.puzzle.colors[v - 1].char : "#";
-  }
-
-  charValue(ch) {
-    if (ch === "?") return UNKNOWN;
-    if (ch === ".") return CROSSED;
-    if (!this.puzzle.isColor) return 2;
-    const i = this.puzzle.colors.findIndex((c) => c.char === ch);
-    return i >= 1 ? i + 1 : UNKNOWN;
-  }
-
-  /** State text rows for the engine: ? unknown, . crossed, # or the colour char filled. */
-  stateRows() {
-    const { width, height } = this.puzzle;
-    const rows = [];
-    for (let y = 0; y < height; y++) {
-      let s = "";
-      for (let x = 0; x < width; x++) s += this.valueChar(this.cells[y * width + x]);
-      rows.push(s);
-    }
-    return rows;
-  }
+  /** Whether the game is won: the genre's rule (a subclass says; nothing wins here). */
+  isSolved() { return false; }
 
   serialize() {
     return {

@@ -1,19 +1,6 @@
-// The game as Play runs it: given cells fixed, and the keys that find a puzzle's
-// saved game (a built-in one too) whichever way its file spelled the clues.
-import { Game, normalizePuzzle, CROSSED } from "./game.js";
-import { loadGame, savedGames } from "../shell/storage.js";
-
-/** Given cells as sorted "row,column,value" strings (undefined when there are none). */
-function givensKey(dict) {
-  if (!Array.isArray(dict.givens) || !dict.givens.length) return undefined;
-  return dict.givens.map((g) => `${g.row},${g.column},${g.value ?? ""}`).sort();
-}
-
-/** FNV-1a over the puzzle JSON: a stable key for puzzles that are not built in. */
-export function puzzleKey(dict) {
-  // givens only count when present, so the keys of puzzles without any are unchanged
-  return `p:${hash(JSON.stringify({ r: dict.rows, c: dict.columns, k: dict.colors, g: givensKey(dict) }))}`;
-}
+// The game as a play view runs it, for every genre: given cells fixed (outside undo),
+// the save counter and whether a move was made; and the hash saved games are keyed by.
+import { Game, CROSSED } from "./game.js";
 
 /** Two FNV-1a hashes of a text, as hex. */
 export function hash(s) {
@@ -23,25 +10,6 @@ export function hash(s) {
     h2 = Math.imul(h2 ^ s.charCodeAt(i), 2246822519) >>> 0;
   }
   return `${h1.toString(16)}${h2.toString(16)}`;
-}
-
-/** The clues in a form that does not depend on how a file spelled them (block as int or [n, "#"], rgb case). */
-function signature(dict) {
-  const p = normalizePuzzle(dict);
-  const clue = (line) => line.map((b) => [b.n, b.c]);
-  return JSON.stringify({ w: p.width, h: p.height, k: p.colors.map((c) => c.rgb.toUpperCase()),
-    r: p.rows.map(clue), c: p.cols.map(clue), g: givensKey(dict) });
-}
-
-/** The key of the most recent saved game of the same puzzle (a built-in one too), or null. */
-export function findSaved(dict) {
-  let sig;
-  try { sig = signature(dict); } catch { return null; }
-  for (const { key } of savedGames()) {
-    const rec = loadGame(key);
-    try { if (rec && rec.puzzle && signature(rec.puzzle) === sig) return key; } catch { /* a damaged record */ }
-  }
-  return null;
 }
 
 /** A game whose given cells (shown at the start: the editor's Fix panel) are fixed:
@@ -67,20 +35,6 @@ export class PlayGame extends Game {
 
   apply(changes, label = "") {
     return super.apply(this.fixed.size ? changes.filter(([i]) => !this.fixed.has(i)) : changes, label);
-  }
-
-  /** State rows with only the given cells known, or undefined without givens: every
-   * solver of the Solve panel starts from them, as the editor's Check does. */
-  givenState() {
-    if (!this.fixed.size) return undefined;
-    const { width, height } = this.puzzle;
-    const rows = [];
-    for (let y = 0; y < height; y++) {
-      let s = "";
-      for (let x = 0; x < width; x++) { const i = y * width + x; s += this.fixed.has(i) ? this.valueChar(this.fixed.get(i)) : "?"; }
-      rows.push(s);
-    }
-    return rows;
   }
 }
 

@@ -2,13 +2,13 @@
 // (each job in its own module: theme.js, autosave.js, play/clock.js, shell/share-actions.js,
 // play/keys.js, shell/puzzle-open.js, shell/open-files.js, library/library.js, plugins.js, shell/sw-register.js).
 import { engine } from "../engine/boot.js";
-import { normalizePuzzle } from "../play/game.js";
-import { PlayGame, puzzleKey } from "../play/play-game.js";
+import { NonogramGame, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
 import { loadGame, pruneOld } from "./storage.js";
-import { Library, loadCatalogue } from "../library/library.js";
+import { Library } from "../library/library.js";
+import { loadCatalogue, nonogramSource } from "../genres/nonogram/library.js";
 import { bindOpeners, bindOpenPanel } from "./open-files.js";
 import { PuzzleOpener } from "./puzzle-open.js";
 import { Autosave } from "../play/autosave.js";
@@ -77,7 +77,7 @@ function openPuzzle(dict, key = null) {
   key = key || puzzleKey(dict);
   if (game) { autosave.save(); game.removeEventListener("change", onChange); }
   const saved = loadGame(key);
-  game = new PlayGame(puzzle, key, saved);
+  game = new NonogramGame(puzzle, key, saved);
   game.addEventListener("change", onChange);
   showMeta(puzzle);
   router.go("play");
@@ -203,10 +203,12 @@ const opener = new PuzzleOpener({
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({
-  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"),
-  controls: { sort: $("lib-sort"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
-  onOpen: (item) => (item.entry ? opener.openBuiltin(item.entry).catch(showOpenError) : openPuzzle(item.rec.puzzle, item.key)),
+  list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
+  controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
 });
+library.addSource(nonogramSource({
+  catalogue: () => catalogue, openBuiltin: (e) => opener.openBuiltin(e).catch(showOpenError), openSaved: openPuzzle,
+}));
 
 async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
@@ -227,12 +229,12 @@ async function boot() {
   engine.start().catch(() => {});
   try {
     catalogue = await loadCatalogue();
-    library.setCatalogue(catalogue);
+    library.render();
   } catch (err) {
-    $("open-error").textContent = `The puzzle library could not be loaded: ${err.message}`;
+    library.sayError(`The puzzle library could not be loaded: ${err.message}`);
   }
   const app = {
-    router, engine, registerSolver, solvers, view, getGame: () => game,
+    router, engine, registerSolver, solvers, view, library, getGame: () => game,
     openPuzzle, openText: (text, filename) => opener.openText(text, filename),
     registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),
     registerPuzzleKind: (kind) => kinds.push(kind), showOpenError,

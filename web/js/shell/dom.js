@@ -1,8 +1,14 @@
-// The DOM helper the editor's components share.
+// The one DOM helper of the page's modules: elements built from properties and children.
+// Untrusted text goes in as textContent (or a text child), never as HTML.
 
 /** A new element with properties set and children appended (text children stay text). */
 export function el(tag, props = {}, ...kids) {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...kids);
   return e;
+}
+
+/** A button with an id (type "button": never submits a form), its text and tooltip. */
+export function button(id, text, title = "") {
+  return el("button", { type: "button", id, textContent: text, title });
 }

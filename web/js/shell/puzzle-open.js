@@ -2,7 +2,7 @@
 // link) read by the engine, and the puzzle shown on start. A puzzle the player
 // already has a saved game of (a built-in one too) resumes that game.
 import { loadGame, lastKey } from "./storage.js";
-import { findSaved } from "../play/play-game.js";
+import { findSaved } from "../genres/nonogram/game.js";
 import { decodeShare, readGivens } from "./share.js";
 
 const FIRST_PUZZLE = "welcome-heart";

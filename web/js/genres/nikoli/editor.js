@@ -3,14 +3,13 @@
 // side toggles the border there); Check unique (runTask "solve", two solutions asked),
 // Export as a puzz.link URL and Play, both through the engine's reader (nikoli_parse of the
 // family's text format), which also says what is wrong with a puzzle it refuses.
-import { el } from "../../shell/dom.js";
+import { el, button } from "../../shell/dom.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 
 const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
 const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
-const button = (id, text) => el("button", { type: "button", id, textContent: text });
 
 /** Rooms as connected areas between the borders (`walls`: "x,y,e" and "x,y,s" keys). */
 function roomsOf(w, h, walls) {

@@ -23,7 +23,7 @@ export function nikoliPuzzle(dict) {
   return {
     dict: { ...dict, givens }, family, width, height, clues, rooms: dict.rooms || null,
     cellCount: family === "masyu" ? (width - 1) * height + width * (height - 1) : width * height,
-    colors: COLORS, isColor: false, goal: null, rows: [], cols: [],
+    colors: COLORS, isColor: false, goal: null,
     title: String(dict.title || `${FAMILY_NAMES[family]} ${width}×${height}`),
     author: "", copyright: "", license: "", description: "",
   };
@@ -66,8 +66,6 @@ export class NikoliGame extends PlayGame {
     this.dispatchEvent(new CustomEvent("change", { detail: { kind: "solved" } }));
     return true;
   }
-
-  lineSatisfied() { return false; }
 
   /** Directions ("e", "w", "n", "s") around a Masyu cell whose edge holds `value`. */
   sides(x, y, value, cells = this.cells) {

@@ -3,12 +3,11 @@
 // to look, then what and which rule, then the hint applied as one undoable move. Solve counts
 // solutions up to a cap, says whether the puzzle is unique, shows each solution on the board
 // (differences from the first outlined) and can be cancelled; a time limit stops it too.
-import { el } from "../../shell/dom.js";
+import { el, button } from "../../shell/dom.js";
 import { UNKNOWN } from "../../play/game.js";
 import { FAMILY_NAMES } from "./game.js";
 
 const SOLVE_LIMIT_S = 60; // a safety net only: the answer never depends on the machine's speed
-const button = (id, text) => el("button", { type: "button", id, textContent: text });
 
 /** The cells a hint names, for the board's outline (Masyu: both cells of each edge). */
 function hintCells(cells) {

@@ -14,7 +14,8 @@ import { offerLink } from "../../shell/share-actions.js";
 import { bindPlayKeys } from "../../play/keys.js";
 import { bindSheet } from "../../play/sheet.js";
 import { hash } from "../../play/play-game.js";
-import { el } from "../../shell/dom.js";
+import { el, button } from "../../shell/dom.js";
+import { Latest } from "../../shell/latest.js";
 
 // The rules as pzprjs / puzz.link state them, short.
 export const RULES = {
@@ -39,13 +40,15 @@ const HELP = {
     "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
 };
 
-const button = (id, text, title = "") => el("button", { type: "button", id, textContent: text, title });
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
 export function nikoliKey(url) { return `n:${hash(url)}`; }
 
 export class NikoliView {
   constructor(app) {
+    // opens that wait (a fetch, the engine's reader) hold a turn: a later open, or New in
+    // Create, makes theirs stale and their puzzle is not opened over it
+    this.opening = new Latest();
     this.app = app;
     this.engine = app.engine;
     this.game = null;
@@ -145,6 +148,7 @@ export class NikoliView {
   open(dict, key = null, progress = null) {
     const puzzle = nikoliPuzzle(dict);
     const board = this.board();
+    this.opening.drop();
     if (this.editor) this.editor.stop();
     this.editing = false;
     key = key || nikoliKey(dict.url);
@@ -183,6 +187,7 @@ export class NikoliView {
   /** Show a puzzle being created (genres/nikoli/editor.js) on the board: no game is played meanwhile. */
   edit(game, kind) {
     const board = this.board();
+    this.opening.drop();
     if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
     this.game = null;
     this.editing = true; // the view shows this, not a game of its own choosing

@@ -1,0 +1,99 @@
+// The library's cards as data (web/js/library/items.js) with the nonogram and Nikoli
+// sources (web/js/genres/*/library.js) over an in-memory localStorage: one library for
+// every genre, a card for a puzzle opened from a link whatever its genre, filters, Continue.
+import { beforeEach, test } from "node:test";
+import assert from "node:assert/strict";
+
+class MemoryStorage {
+  constructor() { this.map = new Map(); }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  removeItem(k) { this.map.delete(k); }
+  setItem(k, v) { this.map.set(k, String(v)); }
+}
+
+globalThis.window = { localStorage: new MemoryStorage() };
+const store = await import("../../web/js/shell/storage.js");
+const items = await import("../../web/js/library/items.js");
+const { nonogramSource } = await import("../../web/js/genres/nonogram/library.js");
+const { nikoliSource } = await import("../../web/js/genres/nikoli/library.js");
+const { nikoliKey } = await import("../../web/js/genres/nikoli/view.js");
+
+const CATALOGUE = [
+  { id: "heart", title: "Welcome heart", width: 10, height: 10, difficulty: 1.5, class: "line" },
+  { id: "tulip", title: "Tulip", width: 25, height: 20, colors: 3, difficulty: 4.2, class: "probe" },
+];
+const NURI = "https://puzz.link/p?nurikabe/7/7/1j1k1k7g1t2i3i1g1j";
+const INDEX = [{ file: "nurikabe-7x7-1.txt", family: "nurikabe", width: 7, height: 7, seed: 1, url: NURI,
+  difficulty: "easy", board: { clues: [[1, 0, 1]], rooms: null } }];
+const opened = [];
+const sources = () => [
+  nonogramSource({ catalogue: () => CATALOGUE, openBuiltin: (e) => opened.push(e.id), openSaved: (p, k) => opened.push(k) }),
+  nikoliSource({ index: () => INDEX, openBuiltin: (e) => opened.push(e.file), openSaved: (p, k) => opened.push(k) }),
+];
+const all = () => items.collectItems(sources(), store.savedGames(), store.loadGame);
+let clock = 0;
+
+beforeEach(() => {
+  window.localStorage = new MemoryStorage();
+  opened.length = 0;
+  clock = 1000;
+  Date.now = () => ++clock;
+});
+
+test("the built-in puzzles of every genre are cards, new until played", () => {
+  const it = all();
+  assert.deepEqual(it.map((x) => [x.genre, x.title, x.status]), [
+    ["nonogram", "Welcome heart", "new"], ["nonogram", "Tulip", "new"], ["nurikabe", "Nurikabe 7×7 #1", "new"]]);
+  assert.deepEqual(it.map((x) => x.builtinId), ["heart", "tulip", "nurikabe-7x7-1"]);
+  assert.equal(items.metaText(it[1]), "25×20 · 3 colours · difficulty 4.2 · needs what-ifs");
+  assert.equal(items.metaText(it[2]), "7×7 · Nurikabe · difficulty easy");
+  it[2].open();
+  assert.deepEqual(opened, ["nurikabe-7x7-1.txt"]);
+});
+
+test("a Nikoli puzzle opened from a link gets a card, and Continue", () => {
+  const url = "https://puzz.link/p?nurikabe/5/5/g1h2m3h";
+  const key = nikoliKey(url);
+  const puzzle = { format: "nikoli", family: "nurikabe", width: 5, height: 5, url, clues: [[1, 0, 1]], rooms: null, title: "From a link" };
+  store.saveGame(key, { played: true, puzzle, title: "From a link", cells: "2".repeat(5) + "0".repeat(20), undo: [], redo: [] });
+  const it = all();
+  const card = it.find((x) => x.key === key);
+  assert.ok(card, "no card for the saved Nikoli game");
+  assert.equal(card.status, "progress");
+  assert.equal(card.genre, "nurikabe");
+  assert.equal(card.builtinId, null);
+  assert.equal(items.statusText(card, String), "In progress · 20% marked");
+  assert.equal(items.continueItem(it, store.lastKey()), card);
+  card.open();
+  assert.deepEqual(opened, [key]);
+});
+
+test("a played built-in keeps one card (its saved game does not add another)", () => {
+  store.saveGame(nikoliKey(NURI), { played: true, solved: true, elapsed: 61, puzzle: { format: "nikoli", family: "nurikabe", width: 7, height: 7, url: NURI }, cells: "1".repeat(49) });
+  store.saveGame("builtin:heart", { played: true, puzzle: { rows: [], columns: [], colors: [] }, cells: "0".repeat(100) });
+  const it = all();
+  assert.equal(it.length, 3);
+  assert.equal(it.find((x) => x.genre === "nurikabe").status, "solved");
+  assert.equal(items.continueItem(it, store.lastKey()).builtinId, "heart"); // the last one played
+  store.saveGame(nikoliKey(NURI), { played: true, solved: true, puzzle: { format: "nikoli" }, cells: "1".repeat(49) });
+  assert.equal(items.continueItem(all(), store.lastKey()), null); // a solved puzzle is not continued
+});
+
+test("a record no genre reads gets no card", () => {
+  store.saveGame("odd", { played: true, puzzle: { format: "elsewhere" }, cells: "0" });
+  store.saveGame("broken", { played: true, puzzle: { format: "nikoli", family: "nurikabe", width: "7" }, cells: "0" });
+  assert.equal(all().length, 3);
+});
+
+test("filters and sorts work across genres", () => {
+  const it = all();
+  const keys = (xs) => xs.map((x) => x.builtinId);
+  assert.deepEqual(keys(items.filterItems(it, { genre: "nurikabe" })), ["nurikabe-7x7-1"]);
+  assert.deepEqual(keys(items.filterItems(it, { genre: "nonogram", size: "small" })), ["heart"]);
+  assert.deepEqual(keys(items.filterItems(it, { colour: "colour" })), ["tulip"]);
+  assert.deepEqual(keys(items.filterItems(it, { colour: "bw", status: "new" })), ["heart", "nurikabe-7x7-1"]);
+  assert.deepEqual(keys(items.sortItems(it, "size")), ["nurikabe-7x7-1", "heart", "tulip"]);
+  assert.deepEqual(keys(items.sortItems(it, "title")), ["nurikabe-7x7-1", "tulip", "heart"]);
+});

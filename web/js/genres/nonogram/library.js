@@ -1,0 +1,41 @@
+// The nonogram genre's cards in the library (library/items.js says what a source gives):
+// the built-in puzzles of puzzles/catalogue.json and saved games of nonograms opened from
+// files or links.
+import { loadGame } from "../../shell/storage.js";
+import { statusOf } from "../../library/items.js";
+import { drawThumb } from "../../library/thumb.js";
+
+export async function loadCatalogue() {
+  const r = await fetch("puzzles/catalogue.json");
+  if (!r.ok) throw new Error(`puzzles/catalogue.json: HTTP ${r.status}`);
+  return (await r.json()).puzzles;
+}
+
+function item(key, rec, fields) {
+  const status = statusOf(rec);
+  const { width, height } = fields;
+  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, difficulty: null,
+    difficultyText: "", cls: null, author: "", note: "",
+    draw: (canvas) => drawThumb(canvas, width, height, status === "new" ? null : rec), ...fields };
+}
+
+/** catalogue() -> the catalogue's entries; openBuiltin(entry); openSaved(dict, key). */
+export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
+  return {
+    genres: [{ id: "nonogram", name: "Nonogram" }],
+    builtins: () => catalogue().map((e) => {
+      const key = `builtin:${e.id}`;
+      const difficulty = typeof e.difficulty === "number" ? e.difficulty : null;
+      return item(key, loadGame(key), { title: e.title, width: e.width, height: e.height, colors: e.colors || 1,
+        builtinId: e.id, difficulty, difficultyText: difficulty === null ? "" : `difficulty ${difficulty.toFixed(1)}`,
+        cls: e.class || null, author: e.author || "", note: e.copyright || "", open: () => openBuiltin(e) });
+    }),
+    saved: (key, rec) => {
+      const p = rec.puzzle;
+      if (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors)) return null;
+      return item(key, rec, { title: rec.title || "Untitled puzzle", width: p.columns.length, height: p.rows.length,
+        colors: Math.max(1, p.colors.length - 1), author: typeof p.author === "string" ? p.author : "",
+        note: "opened from a file or link", open: () => openSaved(p, key) });
+    },
+  };
+}

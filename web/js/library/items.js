@@ -1,0 +1,79 @@
+// The library's cards as data, for every genre alike (no DOM here: tests/js runs it in Node).
+// A genre gives the library a source: {genres: [{id, name}], builtins() -> items,
+// saved(key, rec) -> item or null}. An item: {key, genre, genreName, rec, status, title,
+// width, height, colors, difficulty (a number to sort by, or null), difficultyText, cls,
+// author, note, builtinId (a built-in's id, or null), draw(canvas), open()}.
+
+export const CLASS_WORDS = { line: "line logic", probe: "needs what-ifs", search: "needs search", multiple: "several solutions" };
+const CLASS_ORDER = { line: 1, probe: 2, search: 3, multiple: 4 };
+export const SIZES = { small: [0, 10], medium: [11, 20], large: [21, 30], huge: [31, Infinity] };
+
+/** A saved game's status: "new" (none, or opened without a move), "progress" or "solved". */
+export function statusOf(rec) { return !rec ? "new" : rec.solved ? "solved" : rec.played ? "progress" : "new"; }
+
+/** The share of cells the player marked (0 unknown), as a whole percentage. */
+export function markedPercent(rec) {
+  const cells = rec && typeof rec.cells === "string" ? rec.cells : "";
+  if (!cells.length) return 0;
+  return Math.round((100 * [...cells].filter((c) => c !== "0").length) / cells.length);
+}
+
+export function statusText(item, formatTime) {
+  if (item.status === "solved") return `Solved in ${formatTime(item.rec.elapsed || 0)}`;
+  if (item.status === "progress") return `In progress · ${markedPercent(item.rec)}% marked`;
+  return "New";
+}
+
+/** The words under a card's title: size first, then what the genre says about it. */
+export function metaText(it) {
+  const parts = [`${it.width}×${it.height}`];
+  if (it.genre !== "nonogram") parts.push(it.genreName);
+  else parts.push(it.colors > 1 ? `${it.colors} colours` : "black and white");
+  if (it.difficultyText) parts.push(it.difficultyText);
+  if (it.cls) parts.push(CLASS_WORDS[it.cls] || it.cls);
+  return parts.join(" · ");
+}
+
+export const SORTS = {
+  title: (a, b) => a.title.localeCompare(b.title),
+  size: (a, b) => a.width * a.height - b.width * b.height || a.title.localeCompare(b.title),
+  difficulty: (a, b) => (a.difficulty ?? Infinity) - (b.difficulty ?? Infinity) ||
+    (CLASS_ORDER[a.cls] || 9) - (CLASS_ORDER[b.cls] || 9) || a.width * a.height - b.width * b.height,
+  recent: (a, b) => ((b.rec && b.rec.saved) || 0) - ((a.rec && a.rec.saved) || 0) || a.title.localeCompare(b.title),
+};
+
+/** Every card: each source's built-in puzzles, then saved games of other puzzles (opened from
+ * a file, a paste or a link), each given to the first source that reads its record. */
+export function collectItems(sources, saved, load) {
+  const out = [];
+  const seen = new Set();
+  for (const s of sources) for (const it of s.builtins()) if (!seen.has(it.key)) { seen.add(it.key); out.push(it); }
+  for (const { key } of saved) {
+    if (seen.has(key)) continue;
+    const rec = load(key);
+    if (!rec || !rec.puzzle) continue;
+    for (const s of sources) {
+      let it = null;
+      try { it = s.saved(key, rec); } catch { /* a damaged record gets no card */ }
+      if (it) { seen.add(key); out.push(it); break; }
+    }
+  }
+  return out;
+}
+
+/** filters: {status, colour, size, genre} as the selects' values ("all" lets everything through). */
+export function filterItems(items, { status = "all", colour = "all", size = "all", genre = "all" } = {}) {
+  const [lo, hi] = SIZES[size] || [0, Infinity];
+  return items.filter((it) => (status === "all" || it.status === status) &&
+    (colour === "all" || (colour === "colour") === it.colors > 1) &&
+    (genre === "all" || it.genre === genre) &&
+    Math.max(it.width, it.height) >= lo && Math.max(it.width, it.height) <= hi);
+}
+
+export function sortItems(items, sort) { return [...items].sort(SORTS[sort] || SORTS.title); }
+
+/** The card to continue: the last puzzle played, while it is in progress. */
+export function continueItem(items, lastKey) {
+  const it = items.find((x) => x.key === lastKey);
+  return it && it.status === "progress" ? it : null;
+}
