@@ -140,18 +140,21 @@ def visit(ctx, url, throttle: bool, fresh=True):
     page.evaluate("() => { window.__firstVisit.pressed = performance.now(); document.getElementById('hint').click(); }")
     page.wait_for_function("window.__firstVisit.hint", polling=100, timeout=300_000)
     at = page.evaluate("window.__firstVisit")
+    info = page.evaluate("window.nonogramApp.engine.info")
     sent = COUNTER.take()
     return page, {
         "board_s": at["board"] / 1000, "ready_s": at["ready"] / 1000, "hint_s": at["hint"] / 1000,
         "bytes_mb": sum(sent.values()) / MB,
         "engine_mb": sum(n for p, n in sent.items() if p.startswith(("pyodide/", "wheels/", "py/", "build.json"))) / MB,
         "clingo_mb": sum(n for p, n in sent.items() if p.startswith("clingo/")) / MB,
+        "worker_ms": {k: info["timings_ms"].get(k) for k in ("pyodide", "micropip", "wheel", "bridge", "total")},
+        "snapshot": info.get("snapshot"),
         "files": {p: n for p, n in sorted(sent.items(), key=lambda kv: -kv[1])[:8]},
     }
 
 
 def median_row(rows):
-    keys = [k for k in rows[0] if k != "files"]
+    keys = [k for k in rows[0] if k not in ("files", "worker_ms", "snapshot")]
     return {k: round(statistics.median(r[k] for r in rows), 2) for k in keys}
 
 

@@ -85,6 +85,14 @@ function withWasmFailure(promise) {
 async function fresh(build, payload, t) {
   t.fresh = performance.now();
   countDownloads(build.sizes);
+  // The pysolver wheel, needed last, is fetched while Pyodide starts (one round trip
+  // and its transfer off the critical path on a slow network); micropip then installs
+  // it from Emscripten's file system.
+  const wheel = payload.installer === "loadPackage" ? null : fetch(here("../../" + build.wheel)).then((r) => {
+    if (!r.ok) throw new Error(`${build.wheel}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  if (wheel) wheel.catch(() => {}); // surfaces where it is awaited
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine/snapshot.js)
   pyodide = await withWasmFailure(loadPyodide({
     indexURL: here("../../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,
@@ -101,7 +109,9 @@ async function fresh(build, payload, t) {
     t.micropip = performance.now();
     step();
     const micropip = pyodide.pyimport("micropip");
-    await micropip.install(here("../../" + build.wheel));
+    const file = `/tmp/${build.wheel.split("/").pop()}`;
+    pyodide.FS.writeFile(file, new Uint8Array(await wheel));
+    await micropip.install(`emfs:${file}`);
   }
   t.wheel = performance.now();
   step();
