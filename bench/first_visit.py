@@ -2,6 +2,7 @@
 """A first visit as a player on a phone gets it (issue 32), in headless Chromium.
 
     python3 build.py && .venv/bin/python bench/first_visit.py [--runs 5] [--only throttled]
+        [--peer OTHER/site]
 
 site/ is served by a small static server that gzips what static hosts gzip (text,
 JavaScript, JSON, SVG, WebAssembly; never zip archives, wheels or PNGs) and counts
@@ -66,16 +67,17 @@ _GZ: dict[Path, bytes] = {}
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    root = SITE
 
     def log_message(self, *a):
         pass
 
     def do_GET(self):
         rel = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
-        path = (SITE / rel).resolve()
+        path = (self.root / rel).resolve()
         if rel.endswith("/"):
             path = path / "index.html"
-        if SITE.resolve() not in path.parents or not path.is_file():
+        if self.root.resolve() not in path.parents or not path.is_file():
             return self.reply(rel, 404, b"not found", "text/plain")
         ctype = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         self.reply(rel, 200, path.read_bytes(), ctype, path)
@@ -97,8 +99,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         COUNTER.add(rel, head + len(body))
 
 
-def serve():
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+def serve(root=SITE):
+    handler = type("SiteHandler", (Handler,), {"root": Path(root)})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
@@ -163,32 +166,40 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--only", choices=["throttled", "fast"], default=None)
     ap.add_argument("--json", help="write every run here")
+    ap.add_argument("--peer", help="another built site/ (e.g. an older commit's), visited in "
+                    "turns with this one: a fair comparison on a loaded machine")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    if not (SITE / "index.html").is_file():
-        print("site/ is missing: run python3 build.py first", file=sys.stderr)
-        return 2
-    httpd, url = serve()
-    out = {"throttled": [], "fast": [], "return": [], "offline": []}
+    sites = {"site": SITE} | ({"peer": Path(args.peer)} if args.peer else {})
+    for root in sites.values():
+        if not (root / "index.html").is_file():
+            print(f"{root} is missing: run python3 build.py first", file=sys.stderr)
+            return 2
+    servers = {name: serve(root) for name, root in sites.items()}
+    out = {name: {"throttled": [], "fast": [], "return": [], "offline": []} for name in sites}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=_chromium(), args=FLAGS)
         for k in range(args.runs):
             for cond in ("throttled", "fast"):
                 if args.only and cond != args.only:
                     continue
-                ctx = browser.new_context()
-                page, row = visit(ctx, url, cond == "throttled")
-                out[cond].append(row)
-                print(f"{cond} run {k + 1}: {json.dumps(row)}", flush=True)
-                if k == args.runs - 1 and cond == (args.only or "fast"):
-                    again(ctx, page, url, out)
-                ctx.close()
+                for name in (list(sites) if k % 2 == 0 else list(sites)[::-1]):
+                    url = servers[name][1]
+                    ctx = browser.new_context()
+                    page, row = visit(ctx, url, cond == "throttled")
+                    out[name][cond].append(row)
+                    print(f"{name} {cond} run {k + 1}: {json.dumps(row)}", flush=True)
+                    if k == args.runs - 1 and cond == (args.only or "fast"):
+                        again(ctx, page, url, out[name])
+                    ctx.close()
         browser.close()
-    httpd.shutdown()
-    for cond, rows in out.items():
-        if rows:
-            print(f"{cond}: median of {len(rows)}: {json.dumps(median_row(rows))}")
+    for httpd, _ in servers.values():
+        httpd.shutdown()
+    for name in sites:
+        for cond, rows in out[name].items():
+            if rows:
+                print(f"{name} {cond}: median of {len(rows)}: {json.dumps(median_row(rows))}")
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))
     return 0
