@@ -95,7 +95,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Encoding", "gzip")
         head = sum(len(x) for x in self._headers_buffer) + 2  # the status line, headers, blank line
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            return  # the browser gave up on it (a context closed mid-download): not sent
         COUNTER.add(rel, head + len(body))
 
 
