@@ -11,7 +11,7 @@ another one filled. Times: CPU seconds of the solving process (grounding and
 solving for clingo; the engine's work for pysolver and the hybrid), the median of
 --repeat runs; the time limit is wall-clock per run. Verdicts are checked: every
 solution must satisfy the clues. clingo-wasm runs the same programs (written by
-pysolver.asp.program) through web/js/engine/clingo-client.js on a blank page of the
+pysolver.nonogram.asp.program) through web/js/engine/clingo-client.js on a blank page of the
 served site, timed in the page (wall clock), alternating with native clingo runs
 in this process (wall clock), so both see the same machine load.
 """
@@ -30,8 +30,8 @@ sys.path.insert(1, str(ROOT / "bench"))
 
 from browser import FLAGS, serve  # noqa: E402  (bench/browser.py: site server, Chromium flags)
 from engine import PUZZLES, SETS, load  # noqa: E402  (bench/engine.py: corpus loading)
-from pysolver import asp  # noqa: E402
-from pysolver.puzzle import grid_from_rows, satisfies  # noqa: E402
+from pysolver.nonogram import asp  # noqa: E402
+from pysolver.nonogram.puzzle import grid_from_rows, satisfies  # noqa: E402
 
 ENGINES = ("clingo", "baseline", "hybrid", "pysolver")
 CHROMIUM = "/usr/bin/chromium"
@@ -43,11 +43,11 @@ def run_one(args):
     """One engine on one puzzle, in a fresh worker process: verdict, CPU and wall time."""
     engine, puzzle, timeout = args
     import clingo  # noqa: F401  (imports are not part of the timing)
-    from pysolver import search  # noqa: F401
+    from pysolver.nonogram.solver import search  # noqa: F401
 
     c0, w0 = time.process_time(), time.perf_counter()
     if engine == "pysolver":
-        from pysolver.search import solve
+        from pysolver.nonogram.solver.search import solve
 
         res = solve(puzzle, 2, timeout=timeout)
         status = res.status

@@ -52,7 +52,7 @@ def figures(db) -> dict:
 def commit_rate(tmp) -> float:
     """Verdicts per second the single writer can store (one commit each)."""
     sys.path.insert(0, str(ROOT))
-    from pysolver.batch_db import Store
+    from pysolver.app.batch_db import Store
     store = Store(os.path.join(tmp, "commits.sqlite"))
     verdict = {"status": "multiple", "classification": "multiple", "difficulty": 3.0, "time_s": 0.1,
                "engine": "pysolver", "nodes": 3, "solutions": [["#" * 25] * 25] * 2}
@@ -68,9 +68,9 @@ def parse_cpu(corpus) -> tuple:
     """(CPU seconds to find, read and parse every file and hash its puzzles, entries):
     the parent's share of a first run."""
     sys.path.insert(0, str(ROOT))
-    from pysolver import formats
-    from pysolver.batch import discover
-    from pysolver.batch_db import clue_hash
+    from pysolver.nonogram import formats
+    from pysolver.app.batch import discover
+    from pysolver.app.batch_db import clue_hash
     t0, n = time.process_time(), 0
     for file in discover(corpus):
         with open(file, "rb") as fh:

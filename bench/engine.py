@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pysolver import formats  # noqa: E402
-from pysolver.puzzle import grid_from_rows, satisfies  # noqa: E402
-from pysolver.search import solve  # noqa: E402
+from pysolver.nonogram import formats  # noqa: E402
+from pysolver.nonogram.puzzle import grid_from_rows, satisfies  # noqa: E402
+from pysolver.nonogram.solver.search import solve  # noqa: E402
 
 PUZZLES = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared")) / "puzzles"
 SETS = {
@@ -52,7 +52,7 @@ def synthetic():
     """Large random pictures (seeded): density 0.65-0.7 makes them line-solvable."""
     import random
 
-    from pysolver.puzzle import puzzle_from_grid
+    from pysolver.nonogram.puzzle import puzzle_from_grid
     out = []
     for size, dens, seed in ((100, 0.65, 2), (100, 0.7, 0), (200, 0.7, 0)):
         rng = random.Random(seed)
@@ -83,7 +83,7 @@ DECIDED = ("unique", "multiple", "none", "solved")
 
 def run_clingo(puzzle, max_solutions, timeout):
     """(status, CPU s) of native clingo on the puzzle; its solving thread counts too."""
-    from pysolver.asp import solve_native
+    from pysolver.nonogram.asp import solve_native
     t0 = time.process_time()
     res = solve_native(puzzle, max_solutions=max_solutions, timeout=timeout)
     return res["status"], time.process_time() - t0
@@ -123,7 +123,7 @@ def main(argv=None):
     ap.add_argument("--only", help="comma-separated 1-based puzzle indexes within each set "
                     "(or @file: whitespace-separated, '#' comments); --every/--offset then apply")
     ap.add_argument("--method", choices=("probe", "learn"), default="probe",
-                    help="probe: pysolver.search; learn: bench/experiments/learn.py")
+                    help="probe: pysolver.nonogram.solver.search; learn: bench/experiments/learn.py")
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
     ap.add_argument("--max-solutions", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)

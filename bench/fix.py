@@ -7,7 +7,7 @@
 
 Check = what the editor's Check button runs in the worker (pysolver.api.check
 with count_cap 20): uniqueness, classification, difficulty, and the solution
-count up to 20. Fix = pysolver.fix.suggest on every nonodataset board the
+count up to 20. Fix = pysolver.nonogram.player.fix.suggest on every nonodataset board the
 solver finds to have several solutions; a board counts as fixed when at least
 one suggestion comes back, and each suggestion is re-solved here once more.
 """
@@ -31,8 +31,10 @@ sys.path.insert(2, str(ROOT / "tests"))
 from browser import FLAGS, pct, serve  # noqa: E402  (bench/browser.py: site server, percentiles)
 from engine import PUZZLES  # noqa: E402
 from pictures import apply_suggestion, masks  # noqa: E402  (tests/pictures.py: the tests' re-check)
-from pysolver import api, fix, search  # noqa: E402
-from pysolver.formats import parse  # noqa: E402
+from pysolver import api
+from pysolver.nonogram.player import fix
+from pysolver.nonogram.solver import search  # noqa: E402
+from pysolver.nonogram.formats import parse  # noqa: E402
 
 SETS = ["nonogram-db", "nonodataset"]
 COUNT_CAP = 20  # as web/js/create/check.js
@@ -152,8 +154,8 @@ def browser_checks(limit):
     from playwright.sync_api import sync_playwright
     sys.path.insert(0, str(ROOT / "web" / "py"))
     import bridge
-    from pysolver import line
-    from pysolver.formats import jsonfmt
+    from pysolver.nonogram.solver import line
+    from pysolver.nonogram.formats import jsonfmt
 
     site = ROOT / "site"
     if not (site / "index.html").is_file():

@@ -38,9 +38,12 @@ sys.path.insert(1, str(ROOT / "bench"))
 
 from browser import pct  # noqa: E402  (bench/browser.py: the percentile every bench table uses)
 from engine import PUZZLES  # noqa: E402
-from pysolver import api, formats, hint, line, mistakes, search  # noqa: E402
-from pysolver.propagate import Engine  # noqa: E402
-from pysolver.puzzle import rows_text  # noqa: E402
+from pysolver import api
+from pysolver.nonogram import formats
+from pysolver.nonogram.player import hint, mistakes
+from pysolver.nonogram.solver import line, search  # noqa: E402
+from pysolver.nonogram.solver.propagate import Engine  # noqa: E402
+from pysolver.nonogram.puzzle import rows_text  # noqa: E402
 
 SETS = {
     "30x30": ["webpbn/16.xml", "jwilk/data120.nin", "nonogram-db/qnonograms/collection1/100.non",

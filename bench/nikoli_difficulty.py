@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pysolver.nikoli import aspsolve, generate, model, url  # noqa: E402
-from pysolver.puzzle import PuzzleError  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
 
 STORE = ROOT / "bench" / "nikoli-difficulty.json"
 INSTANCES = ROOT / "bench" / "nikoli-instances"

@@ -1,4 +1,4 @@
-"""Benchmark the races (pysolver.race) against each engine alone, in one run.
+"""Benchmark the races (pysolver.app.race) against each engine alone, in one run.
 
 Usage (from the repository root):
   nice python3 bench/race.py --set webpbn --timeout 20 --out /tmp/race-webpbn.md
@@ -9,7 +9,7 @@ Per puzzle, one after another in this process (caches emptied before each):
 pysolver alone, native clingo alone, auto (pysolver against clingo) and the
 portfolio with 2 processes (``--jobs 2``): verdict, wall seconds and CPU seconds
 (this process plus its reaped children), who answered. ``--ways member0,member1``:
-each portfolio member alone (pysolver.race.member_options) under a CPU-time limit,
+each portfolio member alone (pysolver.app.race.member_options) under a CPU-time limit,
 and what a portfolio of them would decide on idle cores (the first to decide),
 which a loaded machine cannot show in wall time. ``--slowest N``: the N
 puzzles of the set slowest for pysolver in bench/reference/taai2011-two-solutions.md.
@@ -29,8 +29,10 @@ from pathlib import Path
 
 from engine import DECIDED, PUZZLES, ROOT, load  # bench/engine.py: the corpus sets
 
-from pysolver import api, race, search
-from pysolver.puzzle import grid_from_rows, rows_text, satisfies
+from pysolver import api
+from pysolver.app import race
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.puzzle import grid_from_rows, rows_text, satisfies
 
 WAYS = {"pysolver": {}, "clingo": {"engine": "clingo"}, "auto": {"engine": "auto"},
         "portfolio": {"jobs": 2}, "member0": 0, "member1": 1, "member2": 2}

@@ -1,4 +1,4 @@
-"""What starting a race's child costs (pysolver.race.Child): forked against spawned.
+"""What starting a race's child costs (pysolver.app.race.Child): forked against spawned.
 
 Usage (from the repository root):
   nice python3 bench/race_start.py --repeat 20
@@ -29,7 +29,10 @@ import time
 
 from engine import DECIDED, PUZZLES, load  # bench/engine.py: the corpus and sys.path
 
-from pysolver import api, formats, race, search
+from pysolver import api
+from pysolver.nonogram import formats
+from pysolver.app import race
+from pysolver.nonogram.solver import search
 
 
 def kids_cpu():

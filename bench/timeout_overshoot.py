@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pysolver import api  # noqa: E402
-from pysolver.puzzle import puzzle_from_grid  # noqa: E402
+from pysolver.nonogram.puzzle import puzzle_from_grid  # noqa: E402
 
 
 def random_puzzle(n, density, seed):

@@ -6,4 +6,5 @@ does I/O or uses threads, so the package runs unchanged under Pyodide.
 """
 __version__ = "0.1.0"
 
-from .puzzle import Color, Puzzle, PuzzleError  # noqa: F401
+from .errors import PuzzleError  # noqa: F401
+from .nonogram.puzzle import Color, Puzzle  # noqa: F401

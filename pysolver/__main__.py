@@ -1,6 +1,6 @@
-"""``python -m pysolver``: the command line (pysolver.cli)."""
+"""``python -m pysolver``: the command line (pysolver.app.cli)."""
 import sys
 
-from .cli import main
+from .app.cli import main
 
 sys.exit(main())

@@ -2,10 +2,10 @@
 
 The command line and the browser worker use the same functions. A ``puzzle``
 argument is the puzzle JSON dict (ARCHITECTURE.md; what :func:`parse` returns),
-its JSON text, or a :class:`~pysolver.puzzle.Puzzle`. A ``state`` is the
+its JSON text, or a :class:`~pysolver.nonogram.puzzle.Puzzle`. A ``state`` is the
 player's grid as row strings (``?`` unknown, ``.`` empty, ``#`` or a colour char
-filled). Every function raises :class:`~pysolver.puzzle.PuzzleError` with a
-specific message on bad input. The command line (pysolver.cli) and the
+filled). Every function raises :class:`~pysolver.nonogram.puzzle.PuzzleError` with a
+specific message on bad input. The command line (pysolver.app.cli) and the
 browser worker (web/py/bridge.py, the one JSON dispatcher) call these.
 
 ``progress`` callbacks get a dict (``known``, ``total``, ``nodes``, ``probes``,
@@ -32,13 +32,15 @@ from __future__ import annotations
 import json
 import time
 
-from . import formats, memo
-from .formats import jsonfmt
+from .nonogram import formats
+from . import memo
+from .nonogram.formats import jsonfmt
 from .memo import Memo
-from .puzzle import Puzzle, PuzzleError, cells_from_state, grid_from_rows, rows_text
+from .errors import PuzzleError
+from .nonogram.puzzle import Puzzle, cells_from_state, grid_from_rows, rows_text
 
 ENGINES = ("pysolver", "clingo", "auto")
-# Work budgets, in line solves (pysolver.search.solve's ``work``): the same
+# Work budgets, in line solves (pysolver.nonogram.solver.search.solve's ``work``): the same
 # answer on every machine. About 500,000 line solves take a second here on
 # small puzzles; big lines take longer each. Wall-clock limits (``timeout``)
 # stay the caller's safety net only.
@@ -102,7 +104,7 @@ def _classification(status, hint=""):
 
 
 def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, options=None):
-    from . import search
+    from .nonogram.solver import search
     res = search.solve(p, max_solutions=max_solutions, cells=cells, timeout=timeout,
                        progress=progress, should_stop=should_stop, **(options or {}))
     out = {"status": res.status, "solutions": [rows_text(p, g) for g in res.solutions],
@@ -116,7 +118,7 @@ def _solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop, opt
 
 def _solve_clingo(p, max_solutions, timeout, cells):
     try:
-        from . import asp
+        from .nonogram import asp
     except ImportError as e:  # the ASP module is optional in a trimmed install
         raise PuzzleError(f"the clingo engine is not available ({e})") from None
     out = asp.solve_native(p, max_solutions=max_solutions, timeout=timeout, known=cells)
@@ -146,7 +148,7 @@ def clingo_available() -> bool:
     """True when native clingo can be used (the command line; never in Pyodide)."""
     try:
         import clingo  # noqa: F401
-        from . import asp  # noqa: F401
+        from .nonogram import asp  # noqa: F401
     except ImportError:
         return False
     return True
@@ -157,10 +159,10 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
     ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
-    ``pysolver.asp.solve_native``) or "auto" (pysolver and native clingo side by
+    ``pysolver.nonogram.asp.solve_native``) or "auto" (pysolver and native clingo side by
     side, in two processes: the first decided answer, ``engine`` naming who gave
     it; pysolver alone where clingo is not installed). ``jobs`` > 1: a race of
-    that many processes (pysolver.race): with "pysolver" a portfolio of
+    that many processes (pysolver.app.race): with "pysolver" a portfolio of
     differently configured searches, with "auto" clingo and ``jobs - 1`` of them;
     the solutions then come sorted. ``state``: optional known cells (state
     rows) to start from. ``work``: a budget of line solves for the pysolver
@@ -186,7 +188,7 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         return _solve_clingo(p, max_solutions, timeout, cells)
     clingo = engine == "auto" and clingo_available()
     if clingo or jobs > 1:
-        from . import race
+        from .app import race
         out = race.solve(p, max_solutions, timeout, cells, progress, should_stop,
                          max(jobs, 1 + clingo), clingo)
     else:
@@ -226,7 +228,7 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
     counting beyond two stops after COUNT_LINE_SOLVES line solves, the count is
     then a lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
     ``engine`` "auto": this check races native clingo counting up to ``count_cap``
-    (pysolver.race; when installed), and the result adds ``"engine"``, who answered
+    (pysolver.app.race; when installed), and the result adds ``"engine"``, who answered
     (clingo cannot classify: "unknown" for a unique puzzle, no difficulty).
     ``work``: a budget of line solves for pysolver's search (status "budget",
     undecided, when spent: the same on every machine; ``timeout`` the safety net).
@@ -252,7 +254,7 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
         cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
                                      for y, row in enumerate(p.goal)])
     if engine == "auto" and clingo_available():
-        from . import race
+        from .app import race
 
         def local(stop):
             return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start, work)
@@ -269,7 +271,7 @@ def check(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, gi
 
 
 def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start, work=None):
-    from . import classify, search
+    from .nonogram.solver import classify, search
     info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
                              progress=progress, cells=cells, work=work)
     status, grids = info["status"], info["solutions"]
@@ -311,17 +313,17 @@ def _verdict(p, status, grids, exact, classification, difficulty, stats, start) 
 
 
 def hint(puzzle, state, find_solutions=False) -> dict:
-    """The next hint for the player's grid (see pysolver.hint for the result's keys).
+    """The next hint for the player's grid (see pysolver.nonogram.player.hint for the result's keys).
 
     First that the puzzle has no solution (line logic from the empty grid shows
     it, or diagnose() did earlier: its cell tests are too slow to repeat for
     every hint), then the player's mistakes (``kind: mistake``,
-    pysolver.mistakes) against the puzzle's solutions when they are known (found
+    pysolver.nonogram.player.mistakes) against the puzzle's solutions when they are known (found
     by diagnose(), or here first with ``find_solutions``: the command line),
     then the next deduction; when none is left, a search from the player's grid
-    (pysolver.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
+    (pysolver.nonogram.player.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
     """
-    from . import hint as hint_mod, mistakes
+    from .nonogram.player import hint as hint_mod, mistakes
     # a Puzzle comes validated (to_puzzle, the file readers): validating a 60x60
     # again would cost more than the hint (the worker passes to_puzzle's)
     p = puzzle if isinstance(puzzle, Puzzle) else to_puzzle(puzzle)
@@ -339,12 +341,12 @@ def hint(puzzle, state, find_solutions=False) -> dict:
 def diagnose(puzzle) -> dict:
     """What Play asks when a puzzle opens. Whether cheap tests prove the clues
     contradictory (line logic from the empty grid, then one-cell tests for at most
-    pysolver.hint.DIAGNOSE_WORK line solves); ``no_solution`` false means none was
+    pysolver.nonogram.player.hint.DIAGNOSE_WORK line solves); ``no_solution`` false means none was
     found this way, not that one exists. Then the puzzle's solutions are searched
-    for (pysolver.mistakes.SOLVE_WORK units of work), so that hints can tell the
+    for (pysolver.nonogram.player.mistakes.SOLVE_WORK units of work), so that hints can tell the
     player's mistakes; ``solutions``: how many are known, ``unique`` true / false /
     None (not settled). Both are remembered per puzzle: asking again is a look-up."""
-    from . import hint as hint_mod, mistakes
+    from .nonogram.player import hint as hint_mod, mistakes
     p = to_puzzle(puzzle)
     h = hint_mod.no_solution(p)
     out = {"no_solution": False, "line": None, "notice": None, "explanation": None}
@@ -373,7 +375,7 @@ def convert(source, to: str, filename: str | None = None) -> str:
     else:
         puzzles = [to_puzzle(source)]
     if to == "asp":
-        from . import asp
+        from .nonogram import asp
         return "\n".join(asp.facts(p) for p in puzzles)
     return formats.dump_all(puzzles, to)
 
@@ -402,11 +404,11 @@ def clues_from_grid(rows, colors=None, title: str = "") -> dict:
 
 def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
         givens=None) -> dict:
-    """Verified edits that make a multi-solution goal unique (pysolver.fix.suggest).
+    """Verified edits that make a multi-solution goal unique (pysolver.nonogram.player.fix.suggest).
 
     ``givens``: goal cells the puzzle already shows at the start, [{"row", "column"}].
     """
-    from . import fix as fix_mod
+    from .nonogram.player import fix as fix_mod
     p = to_puzzle(puzzle)
     _whole_number(max_suggestions, "max_suggestions", 1)
     _check_timeout(timeout)
@@ -416,7 +418,7 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
 
 
 def mark(puzzle, state, mode="off", timeout=None, progress=None, work=None) -> dict:
-    """The play view's check of the player's ``state`` (see :mod:`pysolver.marks`).
+    """The play view's check of the player's ``state`` (see :mod:`pysolver.nonogram.player.marks`).
 
     ``mode``: off | runs | lines | solution. ``work`` (line solves) and
     ``timeout`` (seconds, the safety net): the budget of the "solution" mode's
@@ -425,7 +427,7 @@ def mark(puzzle, state, mode="off", timeout=None, progress=None, work=None) -> d
     Result: {"mode", "lines": [{"axis", "index"}], "cells": [{"row", "column"}],
     "message", "clues": {"rows": [[bool per block]], "columns": [...]}}.
     """
-    from . import marks
+    from .nonogram.player import marks
     p = to_puzzle(puzzle)
     _check_timeout(timeout)
     if work is not None:

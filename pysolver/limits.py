@@ -1,6 +1,6 @@
 """The size policy: the largest puzzle input the project accepts, in one place.
 
-Every reader (pysolver.formats, pysolver.image), the command line's file reading
+Every reader (pysolver.nonogram.formats, pysolver.nonogram.image), the command line's file reading
 and the site's share links (build.py writes ``as_dict()`` to ``site/limits.json``)
 use these numbers. They are far above any real puzzle (the largest in the shared
 corpus is 75 cells a side with 965 clue numbers; a TAAI file holds 1000 puzzles in
@@ -11,7 +11,7 @@ naming the limit.
 """
 from __future__ import annotations
 
-from .puzzle import PuzzleError
+from .errors import PuzzleError
 
 MAX_SIDE = 2000  # cells in a row or a column
 MAX_CELLS = 4_000_000  # width x height

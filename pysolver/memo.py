@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 _registry: list["Memo"] = []
-_clearers: list = []  # clear functions of caches that are not Memos (pysolver.line's)
+_clearers: list = []  # clear functions of caches that are not Memos (pysolver.nonogram.solver.line's)
 
 
 class Memo:

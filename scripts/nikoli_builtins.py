@@ -10,7 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pysolver.nikoli import aspsolve, generate, model, url  # noqa: E402
-from pysolver.puzzle import PuzzleError  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
 SIZES = {fam: (7, 10, 10, 15, 20) for fam in model.FAMILIES}

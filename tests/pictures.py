@@ -1,5 +1,5 @@
 """Small pictures the tests share, and re-checking a fix suggestion from its dict alone."""
-from pysolver.puzzle import BACKGROUND, Color, puzzle_from_grid
+from pysolver.nonogram.puzzle import BACKGROUND, Color, puzzle_from_grid
 
 RED = Color("red", "r", "FF0000")
 BLUE = Color("blue", "b", "0000FF")

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import api, formats
-from pysolver.formats import jsonfmt
-from pysolver.puzzle import Puzzle, PuzzleError, puzzle_from_grid
+from pysolver import api
+from pysolver.nonogram import formats
+from pysolver.nonogram.formats import jsonfmt
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import Puzzle, puzzle_from_grid
 
 import pictures
 
@@ -194,7 +196,7 @@ def test_check_counts_within_a_work_budget(monkeypatch):
     monkeypatch.setattr(api, "COUNT_LINE_SOLVES", 60_000)
     first = api.check(as_dict(PERM), count_cap=10**6)
     assert first["status"] == "multiple" and first["count_exact"] is False and first["count"] > 2
-    from pysolver import search
+    from pysolver.nonogram.solver import search
     ticks = iter(range(0, 10**12, 1000))
     real = search.solve
     monkeypatch.setattr(search, "solve", lambda *a, **k: real(*a, clock=lambda: next(ticks) * 1e-9, **k))
@@ -239,7 +241,7 @@ def test_clues_from_grid():
 
 
 def test_fix_passthrough():
-    pytest.importorskip("pysolver.fix")
+    pytest.importorskip("pysolver.nonogram.player.fix")
     out = api.fix(as_dict(CHECKER), timeout=20)
     assert out["suggestions"]
     for s in out["suggestions"]:
@@ -276,7 +278,8 @@ def test_mark_modes():
 
 
 def test_clear_caches_empties_every_memo():
-    from pysolver import line, memo
+    from pysolver.nonogram.solver import line
+    from pysolver import memo
     d = as_dict(DANCER)
     d["goal"] = None
     api.mark(d, ["?" * 5] * 10, "solution", timeout=5)

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import asp
-from pysolver.formats import parse
-from pysolver.line import extremes
-from pysolver.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
-from pysolver.search import solve
+from pysolver.nonogram import asp
+from pysolver.asp.run import ClingoMissing
+from pysolver.nonogram.formats import parse
+from pysolver.nonogram.solver.line import extremes
+from pysolver.nonogram.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
+from pysolver.nonogram.solver.search import solve
 from test_crosscheck import COLOURS, brute_count, random_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,7 @@ def test_decode_reads_symbols_or_text():
 def test_missing_clingo_gives_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "clingo", None)
     p = Puzzle(rows=[((1, 1),)], cols=[((1, 1),)])
-    with pytest.raises(asp.ClingoMissing, match=r"pip install 'pysolver\[asp\]'"):
+    with pytest.raises(ClingoMissing, match=r"pip install 'pysolver\[asp\]'"):
         asp.solve_native(p)
 
 

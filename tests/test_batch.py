@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import batch_folder
-from pysolver import batch_db, cli, report
+from pysolver.app import batch_db, cli, report
 from processes import alive, children
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -239,7 +239,7 @@ class Terminal(io.StringIO):
 
 def test_progress_bar_on_a_terminal_only(monkeypatch):
     monkeypatch.delenv("CI", raising=False)
-    from pysolver.pool import Progress
+    from pysolver.app.pool import Progress
     term, pipe = Terminal(), io.StringIO()
     for stream in (term, pipe):
         bar = Progress(4, stream)

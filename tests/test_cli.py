@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import cli, formats
+from pysolver.app import cli
+from pysolver.nonogram import formats
 
 import pictures
 from processes import alive, children
@@ -141,7 +142,7 @@ def test_clues_from_pictures(files, capsys, tmp_path):
 
 
 def test_fix(files, capsys):
-    pytest.importorskip("pysolver.fix")
+    pytest.importorskip("pysolver.nonogram.player.fix")
     code, out, _ = run(capsys, "fix", files / "two.non", "--json", "--timeout", "20")
     assert code == 0 and json.loads(out)["suggestions"]
 
@@ -174,7 +175,7 @@ def test_module_entry_point_and_console_script(files):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0 and "unique" in proc.stdout
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["pysolver"] == "pysolver.cli:main"
+    assert scripts["pysolver"] == "pysolver.app.cli:main"
 
 
 # -- batches over processes: they end with the parent --------------------------
@@ -243,7 +244,8 @@ def test_text_output_wording(files, capsys, tmp_path):
 
 
 def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
-    from pysolver import api, pool
+    from pysolver import api
+    from pysolver.app import pool
     seen = []
     real = api.METHODS["solve"]
     monkeypatch.setitem(api.METHODS, "solve", lambda p, **kw: seen.append(kw["timeout"]) or real(p, **kw))
@@ -262,7 +264,7 @@ def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
 def test_progress_line_only_on_a_terminal(monkeypatch):
     import io
     monkeypatch.delenv("CI", raising=False)
-    from pysolver import pool
+    from pysolver.app import pool
 
     class Tty(io.StringIO):
         def isatty(self):

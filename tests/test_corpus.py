@@ -24,8 +24,10 @@ import warnings
 
 import pytest
 
-from pysolver import formats, search
-from pysolver.puzzle import Puzzle, PuzzleError, grid_from_rows, satisfies
+from pysolver.nonogram import formats
+from pysolver.nonogram.solver import search
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import Puzzle, grid_from_rows, satisfies
 
 SKIP = {"README.md", "MANIFEST.tsv", "LICENSE-GPL-3.0.txt"}
 BUDGET = 20.0  # CPU seconds per puzzle; the engine needs well under 1 s for most

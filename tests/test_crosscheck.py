@@ -13,8 +13,9 @@ import random
 
 import pytest
 
-from pysolver.puzzle import BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid, satisfies
-from pysolver.search import solve
+from pysolver.nonogram.puzzle import (BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid,
+    satisfies)
+from pysolver.nonogram.solver.search import solve
 
 CAP = 4
 COLOURS = [BACKGROUND, BLACK, Color("red", "r", "FF0000"), Color("blue", "b", "0000FF")]

@@ -1,10 +1,10 @@
-"""Arrangement shares (pysolver.density) against brute-force enumeration."""
+"""Arrangement shares (pysolver.nonogram.solver.density) against brute-force enumeration."""
 import random
 
 import pytest
 
-from pysolver.density import shares
-from pysolver.puzzle import clue_of
+from pysolver.nonogram.solver.density import shares
+from pysolver.nonogram.puzzle import clue_of
 
 from test_crosscheck import full_lines
 

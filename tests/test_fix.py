@@ -1,8 +1,10 @@
 """The fix assistant: every suggestion, applied independently, leaves exactly one solution."""
 import pytest
 
-from pysolver import fix, search
-from pysolver.puzzle import Puzzle, PuzzleError
+from pysolver.nonogram.player import fix
+from pysolver.nonogram.solver import search
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import Puzzle
 
 from pictures import CHECKER, TWO_CHECKERS, UNIQUE, apply_suggestion, bw, colour, masks
 from test_crosscheck import brute_count
@@ -113,7 +115,7 @@ def test_cancel_midway_stops_early():
 
 
 def _corpus_multi(puzzles_dir, size, limit):
-    from pysolver.formats import parse
+    from pysolver.nonogram.formats import parse
     names = []
     for line in (puzzles_dir / "MANIFEST.tsv").read_text().splitlines()[1:]:
         cols = line.split("\t")

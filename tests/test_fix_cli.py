@@ -4,9 +4,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pysolver import search
-from pysolver.formats import parse
-from pysolver.puzzle import grid_from_rows, satisfies
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.formats import parse
+from pysolver.nonogram.puzzle import grid_from_rows, satisfies
 
 from pictures import apply_suggestion, masks
 

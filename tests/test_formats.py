@@ -1,11 +1,12 @@
-"""Readers, writers and format detection (pysolver.formats, pysolver.image)."""
+"""Readers, writers and format detection (pysolver.nonogram.formats, pysolver.nonogram.image)."""
 import time
 
 import pytest
 
-from pysolver import formats, image
-from pysolver.formats import jsonfmt
-from pysolver.puzzle import BACKGROUND, BLACK, Puzzle, PuzzleError, puzzle_from_grid
+from pysolver.nonogram import formats, image
+from pysolver.nonogram.formats import jsonfmt
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Puzzle, puzzle_from_grid
 
 import pictures
 
@@ -356,7 +357,7 @@ def test_detection_ignores_the_file_name():
 
 def test_non_strings_stay_readable_and_round_trip():
     # .non has no escapes: only '"' and an '&' that would read as an entity are encoded
-    from pysolver.formats.simpson import dump
+    from pysolver.nonogram.formats.simpson import dump
 
     p = dancer()
     titles = ['Tom & Jerry <3', 'a "quoted" title', 'A &amp; B', "R&D &#39; &copy", "Café & co &"]

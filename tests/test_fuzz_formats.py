@@ -12,8 +12,9 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pysolver import formats, image
-from pysolver.puzzle import BACKGROUND, Color, Puzzle, PuzzleError, puzzle_from_grid
+from pysolver.nonogram import formats, image
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import BACKGROUND, Color, Puzzle, puzzle_from_grid
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=2000,
                 derandomize=not os.environ.get("FUZZ_EXAMPLES"),

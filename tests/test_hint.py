@@ -13,9 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pysolver import formats, hint, memo, search
-from pysolver.puzzle import (Puzzle, PuzzleError, cells_from_state, clue_of, puzzle_from_grid,
-                             satisfies)
+from pysolver.nonogram import formats
+from pysolver.nonogram.player import hint
+from pysolver import memo
+from pysolver.nonogram.solver import search
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import Puzzle, cells_from_state, clue_of, puzzle_from_grid, satisfies
 
 from pictures import COLOURS3, DIAGONAL, bw
 

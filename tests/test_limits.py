@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import cli, formats, limits
-from pysolver.puzzle import PuzzleError
+from pysolver.app import cli
+from pysolver.nonogram import formats
+from pysolver import limits
+from pysolver.errors import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = "9" * 5000  # past CPython's 4300-digit int() limit
@@ -135,7 +137,7 @@ def test_huge_integer_options_are_refused(capsys):
 
 
 def test_jobs_capped_at_the_cores(tmp_path, capsys, monkeypatch):
-    from pysolver import pool
+    from pysolver.app import pool
     monkeypatch.setattr(pool, "cores", lambda: 1)
     path = tmp_path / "one.non"
     path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")

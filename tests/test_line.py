@@ -18,9 +18,9 @@ import random
 
 import pytest
 
-from pysolver.line import (BW_MAX_BLOCKS, _solve_bw, _solve_colours, extremes, normalize_clue,
-                           solve_cans, solve_line)
-from pysolver.puzzle import clue_of
+from pysolver.nonogram.solver.line import (BW_MAX_BLOCKS, _solve_bw, _solve_colours, extremes,
+    normalize_clue, solve_cans, solve_line)
+from pysolver.nonogram.puzzle import clue_of
 
 from test_crosscheck import full_lines
 

@@ -1,7 +1,8 @@
 """`pysolver mark`: the play view's check modes on the command line (pysolver.api.mark)."""
 import json
 
-from pysolver import cli, formats
+from pysolver.app import cli
+from pysolver.nonogram import formats
 
 import pictures
 

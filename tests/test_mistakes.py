@@ -10,8 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import api, cli, formats, hint, memo, mistakes, search
-from pysolver.puzzle import cells_from_state, rows_text
+from pysolver import api, memo
+from pysolver.app import cli
+from pysolver.nonogram import formats
+from pysolver.nonogram.player import hint, mistakes
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.puzzle import cells_from_state, rows_text
 
 from test_hint import assert_probe_hint_forced, random_puzzle
 

@@ -5,8 +5,8 @@ import math
 import pytest
 
 from bench.experiments.neural.model import NFEAT, features, predict
-from pysolver.propagate import Engine
-from pysolver.puzzle import puzzle_from_grid
+from pysolver.nonogram.solver.propagate import Engine
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 GRID = [[1, 1, 1, 0, 0]] + [[0] * 5 for _ in range(4)]  # row 0: clue 3; columns 0-2: clue 1
 U, W, B = 0b11, 0b01, 0b10  # cell masks: unknown, white, black
@@ -66,11 +66,11 @@ def test_predict_is_a_probability():
 
 
 def test_package_weights_are_the_trained_ones():
-    """pysolver/value_model.py ships weights.json as a literal (written by
+    """pysolver/nonogram/solver/value_model.py ships weights.json as a literal (written by
     bench/experiments/neural/export.py): the two must not drift apart."""
     from bench.experiments.neural import export
     from bench.experiments.neural.model import load
-    from pysolver.value_model import WEIGHTS
+    from pysolver.nonogram.solver.value_model import WEIGHTS
 
     assert WEIGHTS == load()
     assert export.main(["--check"]) == 0

@@ -9,10 +9,10 @@ import pytest
 from bench.experiments.neural.model import load
 from bench.experiments.neural.order import (_DEFAULT, _SHARES, _TODAY_BRANCH, Stats, confidences,
                                             learned_order, make_branch, make_order, patched)
-from pysolver import search
-from pysolver.probe import Prober
-from pysolver.propagate import Engine
-from pysolver.puzzle import clues_from_grid, puzzle_from_grid
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.solver.probe import Prober
+from pysolver.nonogram.solver.propagate import Engine
+from pysolver.nonogram.puzzle import clues_from_grid, puzzle_from_grid
 
 CAP = 4
 

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("clingo")
 
 from pysolver.nikoli import aspsolve, generate, generate_nurikabe as gn, rules, shapes  # noqa: E402
-from pysolver.nikoli.asprun import Ask, solve_native  # noqa: E402
+from pysolver.asp.tasks import Ask, solve_native  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 
 

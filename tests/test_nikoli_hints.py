@@ -6,9 +6,10 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.nikoli import asprun, aspsolve, hints, model, url  # noqa: E402
-from pysolver.nikoli.asprun import Ask  # noqa: E402
-from pysolver.puzzle import PuzzleError  # noqa: E402
+from pysolver.asp import tasks as asprun
+from pysolver.nikoli import aspsolve, hints, model, url  # noqa: E402
+from pysolver.asp.tasks import Ask  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 from test_nikoli_solve import small_instances  # noqa: E402
 

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver import cli  # noqa: E402
+from pysolver.app import cli  # noqa: E402
 from pysolver.nikoli import aspsolve, generate, model, rules, shapes, url  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
@@ -196,7 +196,7 @@ def test_random_solutions_keep_the_shape_rules(family):
 
 
 def test_generate_task_by_name_and_json():
-    from pysolver.nikoli import asprun
+    from pysolver.asp import tasks as asprun
 
     task = asprun.start("generate", json.loads(
         '{"family": "cave", "width": 6, "height": 5, "seed": 4}'))

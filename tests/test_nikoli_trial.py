@@ -8,7 +8,8 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.nikoli import asprun, aspsolve, hints, model, trial, url  # noqa: E402
+from pysolver.asp import tasks as asprun
+from pysolver.nikoli import aspsolve, hints, model, trial, url  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 from test_nikoli_hints import agreeing, partial  # noqa: E402
 from test_nikoli_solve import small_instances  # noqa: E402

@@ -1,4 +1,4 @@
-"""The solver's event stream (pysolver.observe): golden traces, progress with the
+"""The solver's event stream (pysolver.nonogram.solver.observe): golden traces, progress with the
 grid's state, and the propagation steps the hint module reads."""
 import os
 import random
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import observe, search
-from pysolver.propagate import Engine, propagate
-from pysolver.puzzle import puzzle_from_grid
+from pysolver.nonogram.solver import observe, search
+from pysolver.nonogram.solver.propagate import Engine, propagate
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 import pictures
 

@@ -1,7 +1,7 @@
 """Propagation: fixpoint, queue of changed lines, step records, failing line."""
-from pysolver.propagate import Engine, propagate
-from pysolver.puzzle import Puzzle, puzzle_from_grid
-from pysolver.line import solve_line
+from pysolver.nonogram.solver.propagate import Engine, propagate
+from pysolver.nonogram.puzzle import Puzzle, puzzle_from_grid
+from pysolver.nonogram.solver.line import solve_line
 
 
 def bw(rows, cols):
@@ -61,7 +61,7 @@ def test_only_queued_lines_are_solved():
 
 
 def test_colour_propagation_with_empty_lines():
-    from pysolver.puzzle import BACKGROUND, BLACK, Color
+    from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Color
     colours = [BACKGROUND, BLACK, Color("red", "r", "FF0000")]
     grid = [[0, 0, 0], [1, 2, 2], [0, 0, 0]]
     p = puzzle_from_grid(grid, colours)

@@ -1,4 +1,4 @@
-"""Races (pysolver.race): auto (pysolver against native clingo) and the pysolver
+"""Races (pysolver.app.race): auto (pysolver against native clingo) and the pysolver
 portfolio give the verdicts of each engine alone, and leave no process behind."""
 import json
 import os
@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import api, formats, race, search
-from pysolver.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
+from pysolver import api
+from pysolver.nonogram import formats
+from pysolver.app import race
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
 
 import pictures
 from processes import alive, children
@@ -168,7 +171,7 @@ def test_killing_the_parent_leaves_no_worker(tmp_path, option):
                              "--max-solutions", "100000000"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for line in _kill_parent_and_wait(proc):  # the command line's children are forks of it
-        assert b"solve" in line and b"pysolver.race" not in line, line
+        assert b"solve" in line and b"pysolver.app.race" not in line, line
 
 
 def test_killing_a_racing_batch_leaves_no_worker_nor_race_child(tmp_path):
@@ -200,13 +203,13 @@ def test_a_threaded_caller_spawns_children_that_end_with_it():
     # stay held in the child): its race children are fresh interpreters
     code = ("import threading, time\n"
             "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\n"
-            "from pysolver import api, formats\n"
+            "from pysolver import api\nfrom pysolver.nonogram import formats\n"
             f"p = formats.parse_one({PERM30!r}, 'perm.nin')\n"
             "api.solve(p, engine='auto', max_solutions=10 ** 8)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for line in _kill_parent_and_wait(proc):
-        assert b"pysolver.race" in line, line
+        assert b"pysolver.app.race" in line, line
 
 
 def test_both_ways_to_start_a_child_answer_alike(puzzles_dir):

@@ -1,8 +1,8 @@
 """Search: statuses, solution counts, starting cells, cancel, timeout, progress."""
 import pytest
 
-from pysolver.puzzle import Puzzle, puzzle_from_grid, satisfies
-from pysolver.search import solve
+from pysolver.nonogram.puzzle import Puzzle, puzzle_from_grid, satisfies
+from pysolver.nonogram.solver.search import solve
 
 
 def diagonal(n):
@@ -53,7 +53,7 @@ def test_cancel_and_progress():
     calls = []
     r = solve(diagonal(9), max_solutions=10**6, should_stop=lambda: True)
     assert r.status == "cancelled"
-    import pysolver.search as s
+    import pysolver.nonogram.solver.search as s
     old = s.PROGRESS_INTERVAL
     s.PROGRESS_INTERVAL = 0.0
     try:
@@ -74,9 +74,9 @@ def test_timeout():
 def test_classify_matches_its_definitions():
     import random
 
-    from pysolver.classify import classify
-    from pysolver.probe import reduce
-    from pysolver.propagate import propagate
+    from pysolver.nonogram.solver.classify import classify
+    from pysolver.nonogram.solver.probe import reduce
+    from pysolver.nonogram.solver.propagate import propagate
     rng = random.Random(5)
     seen = set()
     for _ in range(150):
@@ -106,9 +106,9 @@ def test_classify_matches_its_definitions():
 def test_branch_order_tries_the_likeliest_value_first(value_order):
     import random
 
-    from pysolver import value_model
-    from pysolver.propagate import Engine
-    from pysolver.search import _order
+    from pysolver.nonogram.solver import value_model
+    from pysolver.nonogram.solver.propagate import Engine
+    from pysolver.nonogram.solver.search import _order
 
     # one filled cell per row and column of 3: a cell is filled in 1 of the
     # row's 3 arrangements and 1 of the column's 3, so by the shares empty is
@@ -137,8 +137,8 @@ def test_branch_order_tries_the_likeliest_value_first(value_order):
 
 
 def test_open_value_order_tries_the_value_deciding_fewest_cells_first():
-    from pysolver.propagate import Engine
-    from pysolver.search import _order
+    from pysolver.nonogram.solver.propagate import Engine
+    from pysolver.nonogram.solver.search import _order
 
     eng = Engine(diagonal(3))
     rows, cols = eng.initial()
@@ -153,9 +153,9 @@ def test_open_value_order_tries_the_value_deciding_fewest_cells_first():
 def test_branch_order_draws_three_colours_by_likelihood():
     import random
 
-    from pysolver.propagate import Engine
-    from pysolver.puzzle import BACKGROUND, BLACK, Color
-    from pysolver.search import _order
+    from pysolver.nonogram.solver.propagate import Engine
+    from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Color
+    from pysolver.nonogram.solver.search import _order
 
     # every line of 4 holds a black then a red 1-block (they may touch): cell
     # (1, 1) is background in 3 of a line's 6 arrangements, black in 2, red in
@@ -190,7 +190,7 @@ def test_every_probed_node_is_a_probing_fixpoint():
     # be one where no cell's trials fail or agree on anything new.
     import random
 
-    import pysolver.probe as probe
+    import pysolver.nonogram.solver.probe as probe
 
     orig = probe.Prober.fixpoint
     missed = []

@@ -1,7 +1,7 @@
 """The solver's progress reports carry the grid as it knows it (`state`): the site draws
 it on the board while a solve runs."""
-import pysolver.search as search
-from pysolver.puzzle import Puzzle
+import pysolver.nonogram.solver.search as search
+from pysolver.nonogram.puzzle import Puzzle
 
 
 def test_progress_state_matches_the_known_count():

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import api, cli, formats, search
-from pysolver.puzzle import puzzle_from_grid
+from pysolver import api
+from pysolver.app import cli
+from pysolver.nonogram import formats
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 import bridge  # noqa: E402  (the worker's Python side)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import time
 
-from pysolver.asp import solve_native
-from pysolver.probe import Stop, reduce
-from pysolver.puzzle import Puzzle, rows_text
+from pysolver.nonogram.asp import solve_native
+from pysolver.nonogram.solver.probe import Stop, reduce
+from pysolver.nonogram.puzzle import Puzzle, rows_text
 
 PROBE_BUDGET_PER_CELL = 50e-6  # seconds of probing per grid cell
 PROBE_MIN_DECIDED = 1 / 3  # probe only when propagation decided this share of the cells

@@ -4,13 +4,13 @@
 minimized explanations, two-watched-literal nogoods, 1-UIP analysis). This
 module adds the search:
 
-* The root is the probing fixpoint of :class:`pysolver.probe.Prober`: its facts
+* The root is the probing fixpoint of :class:`pysolver.nonogram.solver.probe.Prober`: its facts
   are level 0 (true in every solution, so they need no explanation). Below
   the root (``probing``, on by default) every node is probed: each unassigned
   cell is tried both ways as a temporary decision, and a failing trial is
   analysed like any conflict, so it teaches a nogood and may backjump. Cells
   whose trials taught nothing are not tried again until a line their trials
-  changed narrows (the memo of :mod:`pysolver.probe`). With ``union``
+  changed narrows (the memo of :mod:`pysolver.nonogram.solver.probe`). With ``union``
   (default) the cells both trials fix alike are facts at the node; their
   reason is the node's decisions (sound, if weak for learning).
 * Decisions (``branch="score"``, default) take the cell whose worse value
@@ -23,7 +23,7 @@ module adds the search:
 
 ``SolveResult.nodes`` counts decisions; ``conflicts`` counts conflicts
 (failed probing trials included). Measured against the probing search of
-:mod:`pysolver.search` in PERF.md ("Engine"): not faster on the TAAI puzzles,
+:mod:`pysolver.nonogram.solver.search` in PERF.md ("Engine"): not faster on the TAAI puzzles,
 so it stays here, out of the product (``bench/engine.py --method learn`` runs it).
 """
 from __future__ import annotations
@@ -31,10 +31,10 @@ from __future__ import annotations
 import heapq
 import time
 
-from pysolver import search as _search
-from pysolver.probe import Prober, Stop
-from pysolver.propagate import Engine
-from pysolver.search import SolveResult, _luby
+from pysolver.nonogram.solver import search as _search
+from pysolver.nonogram.solver.probe import Prober, Stop
+from pysolver.nonogram.solver.propagate import Engine
+from pysolver.nonogram.solver.search import SolveResult, _luby
 
 from .nogood import DEC, NONE, Core
 
@@ -186,7 +186,7 @@ class Learner(Core):
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, clock=time.monotonic, root_probe=True, minimize=True,
           restart_unit=100, probing=True, union=True, branch="score", shrink=False):
-    """:func:`pysolver.search.solve` for black-and-white puzzles, by learning.
+    """:func:`pysolver.nonogram.solver.search.solve` for black-and-white puzzles, by learning.
 
     Same contract and result; ``nodes`` counts decisions, ``conflicts`` the
     conflicts (failed probing trials included), ``probes`` the root's and the

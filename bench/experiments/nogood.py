@@ -7,7 +7,7 @@ which adds probing, decisions, restarts and the :func:`solve` entry point):
 * Variables are cells (``v = y * width + x``); literal ``2 * v + 1`` means
   filled, ``2 * v`` empty, ``lit ^ 1`` is the negation. Assignments live on a
   trail with decision levels; the per-line (empty, filled) "cans" states of
-  :mod:`pysolver.line` are kept in step with the trail (a line's state is the
+  :mod:`pysolver.nonogram.solver.line` are kept in step with the trail (a line's state is the
   all-unknown line narrowed by its assigned cells), so line results come from
   the engine's shared caches (``Engine.row_cache``/``col_cache``).
 * Propagation: clauses (two watched literals) first, then the queue of changed
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 
-from pysolver.line import solve_cans, spend
+from pysolver.nonogram.solver.line import solve_cans, spend
 
 _MISS = object()
 NONE = -1  # reason of a decision or a level-0 fact

@@ -9,7 +9,7 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 from test_asp import grids, needs_clingo, verdict  # noqa: E402
 from test_crosscheck import brute_count, random_puzzles  # noqa: E402
 
-from pysolver.puzzle import Puzzle  # noqa: E402
+from pysolver.nonogram.puzzle import Puzzle  # noqa: E402
 
 pytest.importorskip("clingo")
 from experiments.hybrid import solve_hybrid  # noqa: E402

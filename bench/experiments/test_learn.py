@@ -12,8 +12,9 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests")]
 from experiments import learn  # noqa: E402
 from test_crosscheck import CAP, brute_count, random_puzzles  # noqa: E402
 
-from pysolver.puzzle import BACKGROUND, BLACK, Puzzle, clues_from_grid, puzzle_from_grid, satisfies
-from pysolver.search import solve as probe_solve
+from pysolver.nonogram.puzzle import (BACKGROUND, BLACK, Puzzle, clues_from_grid, puzzle_from_grid,
+    satisfies)
+from pysolver.nonogram.solver.search import solve as probe_solve
 
 CONFIGS = [
     {},  # root probing; probing with union facts at every node; score branching
@@ -123,7 +124,7 @@ def test_cancel_timeout_progress(monkeypatch):
     ticks = iter(range(10**9))
     r = learn.solve(diagonal(9), max_solutions=10**6, timeout=50, clock=lambda: next(ticks))
     assert r.status == "timeout" and not r.count_exact
-    import pysolver.search as s
+    import pysolver.nonogram.solver.search as s
     monkeypatch.setattr(s, "PROGRESS_INTERVAL", 0.0)
     calls = []
     r = learn.solve(diagonal(6), max_solutions=30, progress=calls.append)

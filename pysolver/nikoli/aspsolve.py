@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 
-from .. import asp
+from ..asp import run as asp
 from .model import UNKNOWN, WHITE, Grid, parse
 
 SHOWN = {"nurikabe": "shade", "heyawake": "shade", "bag": "inside", "masyu": "line"}
@@ -87,7 +87,7 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
 def solve_task(puzzle, max_solutions=2):
     """The solve as a task (asprun): one ask; the same dict as :func:`solve` with the
     stats both drivers give (conflicts, count, exhausted, encoding)."""
-    from .asprun import Ask
+    from ..asp.tasks import Ask
 
     grid = as_grid(puzzle)
     cap = int(max_solutions or 0)

@@ -32,9 +32,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from ..puzzle import PuzzleError
+from ..errors import PuzzleError
 from . import aspsolve, rules, shapes
-from .asprun import Ask, run_native
+from ..asp.tasks import Ask, run_native
 from .model import BLACK, WHITE, Grid, top_cells
 
 ATTEMPTS = 30

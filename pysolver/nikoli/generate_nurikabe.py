@@ -23,7 +23,7 @@ conflict limit that grows with the grid; past either, a new attempt.
 from __future__ import annotations
 
 from . import aspsolve, rules, shapes
-from .asprun import Ask
+from ..asp.tasks import Ask
 from .model import Grid
 
 NURIKABE_CHECKS = 40  # checks for one carved solution before a new attempt

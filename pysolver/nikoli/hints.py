@@ -24,10 +24,10 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 """
 from __future__ import annotations
 
-from ..puzzle import PuzzleError
+from ..errors import PuzzleError
 from . import aspsolve, rules, trial
 from ..memo import Memo
-from .asprun import Ask, run_native
+from ..asp.tasks import Ask, run_native
 from .model import Grid
 
 # the guarded rules (Heyawake's H4, "rooms without a number are free", guards nothing)

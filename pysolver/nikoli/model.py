@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import limits
-from ..puzzle import PuzzleError
+from ..errors import PuzzleError
 
 UNKNOWN = -2  # a "?" clue (pzprjs's qnum -2)
 WHITE, BLACK = 1, 2  # Masyu pearls

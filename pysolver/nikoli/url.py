@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .model import (UNKNOWN, Grid, NikoliError, check_size, family_name, relabel_rooms,
-                    top_cells)
+from .model import UNKNOWN, Grid, NikoliError, check_size, family_name, relabel_rooms, top_cells
 
 PIDS = {"nurikabe": "nurikabe", "heyawake": "heyawake", "masyu": "mashu", "bag": "cave"}
 HOST = "https://puzz.link/p?"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: batch_folder
 import batch_folder  # noqa: E402
-from pysolver import api, batch, report  # noqa: E402
+from pysolver import api
+from pysolver.app import batch, report  # noqa: E402
 
 HOSTILE = '<img src=x onerror="document.title=1">'
 

@@ -6,7 +6,8 @@ import pytest
 
 from conftest import SITE
 from helpers import fill_rows, open_builtin, open_site, solved, wait_engine, wait_until
-from pysolver import api, formats
+from pysolver import api
+from pysolver.nonogram import formats
 
 pytestmark = [pytest.mark.browser]
 

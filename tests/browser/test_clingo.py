@@ -3,9 +3,9 @@ import pytest
 
 from conftest import ENGINE_TIMEOUT, SITE
 from helpers import open_builtin, open_site, paste_puzzle, state, wait_engine
-from pysolver.formats import parse
-from pysolver.puzzle import satisfies
-from pysolver.search import solve
+from pysolver.nonogram.formats import parse
+from pysolver.nonogram.puzzle import satisfies
+from pysolver.nonogram.solver.search import solve
 
 pytestmark = [pytest.mark.browser]
 

@@ -6,7 +6,7 @@ import pytest
 
 from helpers import open_builtin, open_site, wait_engine
 from pictures import CHECKER
-from pysolver.formats import parse
+from pysolver.nonogram.formats import parse
 
 pytestmark = [pytest.mark.browser]
 

@@ -6,8 +6,9 @@ import pytest
 
 from helpers import isolated_visit, wait_until
 from pictures import CHECKER
-from pysolver import api, formats
-from pysolver.formats import parse
+from pysolver import api
+from pysolver.nonogram import formats
+from pysolver.nonogram.formats import parse
 from test_editor import new_puzzle, open_editor, picture, set_picture, wait_clues
 
 pytestmark = [pytest.mark.browser]

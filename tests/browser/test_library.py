@@ -131,12 +131,10 @@ def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_
     fresh_library(page, site_server)
     wait_engine(page)
     paste_puzzle(page, LINKED)                     # not a built-in puzzle
-    page.wait_for_function("window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
-    box = page.locator("#nk-board canvas.cells").bounding_box()
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
-    page.mouse.click(box["x"] + 0.5 * cs, box["y"] + 0.5 * cs)
-    page.keyboard.press("Shift+ArrowRight")        # a line segment: a move
-    page.wait_for_function("window.nonogramApp.nikoli.game.undoStack.length > 0")
+    page.wait_for_selector("#nk-title:text-is('Masyu 7×7')")
+    page.focus("#nk-board .aria-grid")
+    page.keyboard.press("Shift+ArrowRight")        # a line segment from the top left cell: a move
+    page.wait_for_selector("#nk-undo:not([disabled])")
     page.click("#nav-library")
     saved = "#library-cards .lib-card:has(button.open-saved)"
     assert page.get_attribute(saved, "data-genre") == "masyu"

@@ -8,7 +8,7 @@ import zlib
 import pytest
 
 from pictures import DANCER, bw, colour
-from pysolver.formats import jsonfmt
+from pysolver.nonogram.formats import jsonfmt
 
 from helpers import cell_center, click_cell, drag, open_site, state, wait_engine, wait_until
 

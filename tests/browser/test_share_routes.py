@@ -3,7 +3,7 @@ reload, a damaged link, a deep link, a dropped file or a Latin-1 file."""
 import pytest
 
 from pictures import DANCER, bw
-from pysolver.formats import dump
+from pysolver.nonogram.formats import dump
 
 from helpers import click_cell, drag, open_builtin, open_site, state, wait_engine, wait_until
 

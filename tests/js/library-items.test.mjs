@@ -57,14 +57,15 @@ test("a Nikoli puzzle opened from a link gets a card, and Continue", () => {
   const url = "https://puzz.link/p?nurikabe/5/5/g1h2m3h";
   const key = nikoliKey(url);
   const puzzle = { format: "nikoli", family: "nurikabe", width: 5, height: 5, url, clues: [[1, 0, 1]], rooms: null, title: "From a link" };
-  store.saveGame(key, { played: true, puzzle, title: "From a link", cells: "2".repeat(5) + "0".repeat(20), undo: [], redo: [] });
+  store.saveGame(key, { played: true, puzzle, title: "From a link", cells: "21222" + "0".repeat(20), undo: [], redo: [] });
   const it = all();
   const card = it.find((x) => x.key === key);
   assert.ok(card, "no card for the saved Nikoli game");
   assert.equal(card.status, "progress");
   assert.equal(card.genre, "nurikabe");
   assert.equal(card.builtinId, null);
-  assert.equal(items.statusText(card, String), "In progress · 20% marked");
+  // the numbered cell came unshaded with the puzzle: 4 of the 24 other cells are marked
+  assert.equal(items.statusText(card, String), "In progress · 17% marked");
   assert.equal(items.continueItem(it, store.lastKey()), card);
   card.open();
   assert.deepEqual(opened, [key]);

@@ -1,7 +1,7 @@
 // js/genres/nikoli/ask.js: asks of the Nikoli tasks, run on clingo-wasm as the site runs
 // them (assumptions as constraints, brave/cautious by --enum-mode, conflict limits
 // by --solve-limit), answer as native clingo did (tests/js/nikoli-asks.json, written
-// by tests/js/nikoli_asks.py with pysolver.nikoli.asprun.solve_native).
+// by tests/js/nikoli_asks.py with pysolver.asp.tasks.solve_native).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

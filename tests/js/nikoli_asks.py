@@ -12,8 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from pysolver.nikoli import asprun, aspsolve, hints, url  # noqa: E402
-from pysolver.nikoli.asprun import Ask  # noqa: E402
+from pysolver.asp import tasks as asprun
+from pysolver.nikoli import aspsolve, hints, url  # noqa: E402
+from pysolver.asp.tasks import Ask  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 
 CHOICE = "{ a; b; c }. :- a, b. #show a/0. #show b/0. #show c/0."

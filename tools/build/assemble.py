@@ -51,8 +51,8 @@ def convert_catalogue(puzzles: Path) -> int:
     """Check every built-in puzzle parses, and add a pysolver JSON copy of each, so
     the page can show built-in puzzles at once (and by hand without the engine)."""
     sys.path.insert(0, str(ROOT))
-    from pysolver.formats import jsonfmt, parse
-    from pysolver.puzzle import PuzzleError
+    from pysolver.nonogram.formats import jsonfmt, parse
+    from pysolver.errors import PuzzleError
 
     path = puzzles / "catalogue.json"
     cat = json.loads(path.read_text())
@@ -83,8 +83,8 @@ def verify_catalogue(puzzles: Path) -> None:
     built-in puzzle into build/cache/library.sqlite (a later build checks only new or
     changed ones) and each catalogue entry gets its verified status and difficulty."""
     sys.path.insert(0, str(ROOT))
-    from pysolver import batch, report
-    from pysolver.puzzle import PuzzleError
+    from pysolver.app import batch, report
+    from pysolver.errors import PuzzleError
 
     db = CACHE / "library.sqlite"
     CACHE.mkdir(parents=True, exist_ok=True)

@@ -74,7 +74,8 @@ def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
 
 # pysolver modules only the command line runs (the worker never imports them):
 # their imports (argparse, sqlite3, multiprocessing) stay source in the site
-COMMAND_LINE_ONLY = {"cli.py", "__main__.py", "pool.py", "batch.py", "batch_db.py", "report.py"}
+COMMAND_LINE_ONLY = {"__main__.py", "app/cli.py", "app/nikoli_cli.py", "app/pool.py", "app/batch.py",
+                     "app/batch_db.py", "app/report.py"}
 
 
 def stdlib_imports() -> list[str]:
@@ -82,7 +83,7 @@ def stdlib_imports() -> list[str]:
     also inside functions), besides pysolver itself; the CLI's are left out."""
     names, modules = set(), []
     for path in sorted((ROOT / "pysolver").rglob("*.py")) + [WEB / "py" / "bridge.py"]:
-        if path.name in COMMAND_LINE_ONLY:
+        if path.parent.name != "py" and path.relative_to(ROOT / "pysolver").as_posix() in COMMAND_LINE_ONLY:
             continue
         if path.parent.name != "py":
             rel = path.relative_to(ROOT).with_suffix("").parts

@@ -12,7 +12,8 @@ import sys
 import pysolver
 from pysolver import api
 from pysolver.memo import Memo
-from pysolver.puzzle import PuzzleError, cells_from_state
+from pysolver.errors import PuzzleError
+from pysolver.nonogram.puzzle import cells_from_state
 
 # The worker's limits on the "against the solution" check's search for a solution
 # (a puzzle without a goal picture): the worker answers requests in order, so
@@ -70,7 +71,7 @@ def do_asp(payload, progress):
     """Encoding + facts for clingo-wasm (web/js/clingo-client.js); state rows = known cells."""
     p = api.to_puzzle(payload["puzzle"])
     known = cells_from_state(p, payload["state"]) if payload.get("state") else None
-    from pysolver import asp  # imported on first use: it is not needed to play
+    from pysolver.nonogram import asp  # imported on first use: it is not needed to play
     return {"program": asp.program(p, known, payload.get("encoding", "nonogram")),
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
@@ -129,7 +130,7 @@ def do_nikoli_check(payload, progress):
     return {"violations": rules.violations(grid, payload["rows"])}
 
 
-# Nikoli tasks (pysolver.nikoli.asprun) run step by step: the page answers each
+# Nikoli tasks (pysolver.asp.tasks) run step by step: the page answers each
 # ask with clingo-wasm (js/nikoli-asp.js). A session forgotten here (reset, or more
 # than this many at once) must be started again.
 _sessions = Memo("bridge.nikoli_sessions", 8)
@@ -148,7 +149,7 @@ def _advance(session, task, answer):
 
 def do_nikoli_start(payload, progress):
     """{task, args} -> the first ask of a Nikoli task, or its result."""
-    from pysolver.nikoli import asprun  # imported on first use: nonograms do not need it
+    from pysolver.asp import tasks as asprun  # imported on first use: nonograms do not need it
     task = asprun.start(str(payload.get("task", "")), payload.get("args", {}))
     return _advance(next(_session_ids), task, None)
 

@@ -8,7 +8,7 @@ Usage (repository root):
 Variants: ``today`` (the order the measurement started from: shares value
 order, ``order._SHARES``), ``value`` (learned value order from
 weights.json: the package's default with the shipped weights), ``default``
-(pysolver.search as shipped, to confirm it is ``value``), ``cell``
+(pysolver.nonogram.solver.search as shipped, to confirm it is ``value``), ``cell``
 (learned branching cell, shares value order), ``both``. Each puzzle
 is solved (two solutions asked) by every variant back to back in this
 process, caches emptied before each, under a budget of line solves
@@ -26,9 +26,10 @@ import random
 import sys
 import time
 
-from pysolver import formats, memo
-from pysolver.puzzle import puzzle_from_grid
-from pysolver.search import solve
+from pysolver.nonogram import formats
+from pysolver import memo
+from pysolver.nonogram.puzzle import puzzle_from_grid
+from pysolver.nonogram.solver.search import solve
 
 from .data import SHARED
 from .model import load

@@ -1,4 +1,4 @@
-"""Write the trained weights (weights.json) into pysolver/value_model.py as a
+"""Write the trained weights (weights.json) into pysolver/nonogram/solver/value_model.py as a
 Python literal, so the package ships them without file I/O.
 
 Usage (repository root): python3 -m bench.experiments.neural.export [--check]
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .model import load
 
-TARGET = Path(__file__).resolve().parents[3] / "pysolver" / "value_model.py"
+TARGET = Path(__file__).resolve().parents[3] / "pysolver" / "nonogram" / "solver" / "value_model.py"
 BLOCK = re.compile(r"(# --- weights: .*? ---\n).*?(# --- end of weights ---\n)", re.S)
 
 

@@ -1,4 +1,4 @@
-"""The learned value order's model: inference lives in :mod:`pysolver.value_model`
+"""The learned value order's model: inference lives in :mod:`pysolver.nonogram.solver.value_model`
 (the search's default value order on black-and-white puzzles); this module adds
 what training and experiments need on top, the trained weights' file.
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pysolver.value_model import NFEAT, features, predict  # noqa: F401  (re-exported)
+from pysolver.nonogram.solver.value_model import NFEAT, features, predict  # noqa: F401  (re-exported)
 
 WEIGHTS = Path(__file__).with_name("weights.json")
 

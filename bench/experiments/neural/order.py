@@ -1,9 +1,9 @@
-"""The value and cell orders, put into pysolver.search for a comparison.
+"""The value and cell orders, put into pysolver.nonogram.solver.search for a comparison.
 
-The learned value order is the search's default now (``pysolver.search._order``
-with :mod:`pysolver.value_model`); ``_SHARES`` is the order it replaced (row
+The learned value order is the search's default now (``pysolver.nonogram.solver.search._order``
+with :mod:`pysolver.nonogram.solver.value_model`); ``_SHARES`` is the order it replaced (row
 share x column share), the baseline "today" of :mod:`.compare`.
-:func:`learned_order` replaces ``pysolver.search._order`` (the step that sorts
+:func:`learned_order` replaces ``pysolver.nonogram.solver.search._order`` (the step that sorts
 a branching cell's trials so that the likeliest value is explored first) for
 the duration of a ``with`` block with the model of given weights (the shipped
 ones give the default's very order, draws included); colour puzzles keep the
@@ -17,10 +17,10 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 
-from pysolver import search
-from pysolver.density import shares
-from pysolver.line import undecided
-from pysolver.probe import Prober
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.solver.density import shares
+from pysolver.nonogram.solver.line import undecided
+from pysolver.nonogram.solver.probe import Prober
 
 from . import model as _model
 
@@ -141,7 +141,7 @@ def timed_today(stats):
 
 @contextmanager
 def patched(order=None, branch=None):
-    """Run the block with ``order`` as pysolver.search's value order and
+    """Run the block with ``order`` as pysolver.nonogram.solver.search's value order and
     ``branch`` as Prober.branch (None: the package's)."""
     search._order = order or _DEFAULT
     Prober.branch = branch or _TODAY_BRANCH

@@ -3,7 +3,7 @@
 Usage (repository root): python3 -m bench.experiments.neural.seed_compare
 
 Solves every NonoDataset board in ../shared/puzzles/nonodataset (benchmark
-use only: its licence is unknown) with pysolver.search.solve (uniqueness
+use only: its licence is unknown) with pysolver.nonogram.solver.search.solve (uniqueness
 asked, max_solutions=2), CPU time per board, and prints the summary statistics
 and percentiles the seed reports, with the seed's figures transcribed from its
 Tables 3, 5 and 7 (table and column named on each line). The seed's 10x10
@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from pysolver import formats
-from pysolver.puzzle import satisfies
-from pysolver.search import solve
+from pysolver.nonogram import formats
+from pysolver.nonogram.puzzle import satisfies
+from pysolver.nonogram.solver.search import solve
 
 from .data import SHARED
 

@@ -10,7 +10,7 @@ the shares value order (the one before issue 20) runs on each (a budget
 of line solves, so the same on every machine) and at every branching cell the
 inputs are recorded with the cell's value in the generating board. The MLP is
 trained full-batch (Adam, numpy seeded) and written as JSON (``export`` then
-copies it into pysolver/value_model.py); the validation
+copies it into pysolver/nonogram/solver/value_model.py); the validation
 accuracy is printed next to the shares order's (row share x column share).
 No NonoDataset or other stored corpus board is used.
 """
@@ -21,9 +21,9 @@ import json
 import random
 import sys
 
-from pysolver import search
-from pysolver.line import undecided
-from pysolver.puzzle import puzzle_from_grid
+from pysolver.nonogram.solver import search
+from pysolver.nonogram.solver.line import undecided
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 from . import model as _model
 from .order import _SHARES, patched

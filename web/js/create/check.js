@@ -110,15 +110,11 @@ export class EditorChecker {
     const state = shown.size
       ? puzzle.goal.map((row, y) => [...row].map((ch, x) => (shown.has(y * w + x) ? ch : "?")).join(""))
       : undefined;
-    return this.engine.call("asp", { puzzle, state }).then(async ({ program, chars }) => {
-      // most checks end within a moment: start clingo only for those that do not,
-      // so that it does not compete with pysolver for the CPU on quick ones
-      await new Promise((resolve) => setTimeout(resolve, CLINGO_DELAY_MS));
-      if (!this.handle || version !== this.ed.version || abort.signal.aborted) return null;
-      // clingo-wasm runs one solve at a time: never stop one the player started in Play
-      if (clingo.busy()) return null;
-      const r = await clingo.solveWithClingo(program, { models: COUNT_CAP + 1, signal: abort.signal });
-      if (version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
+    const program = this.engine.call("asp", { puzzle, state });
+    return program.then(async ({ chars }) => {
+      // most checks end within a moment: clingo joins only those that do not
+      const r = await clingo.joinRace(program, { delayMs: CLINGO_DELAY_MS, signal: abort.signal, models: COUNT_CAP + 1 });
+      if (!r || !this.handle || version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
       const counted = { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
       this.clingoCounted = counted;

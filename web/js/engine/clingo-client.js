@@ -3,7 +3,7 @@
 // clingo-wasm (pinned in package.json, copied to site/clingo/ by build.py) runs in a
 // module worker of its own, so the page stays responsive. The program it solves is
 // encodings/nonogram.lp plus the puzzle's facts, both produced by pysolver in the
-// Pyodide worker (request "asp" -> pysolver.asp.program). clingo-wasm ignores
+// Pyodide worker (request "asp" -> pysolver.nonogram.asp.program). clingo-wasm ignores
 // --time-limit, so time limits and cancel use clingo.restart(), which terminates
 // its worker (the next run starts a fresh one in about 0.2 s).
 //
@@ -14,7 +14,7 @@
 //     signal (an AbortSignal) stops this run only, never another caller's.
 //     models: 2 decides uniqueness, 1 finds one, N counts up to N, 0 enumerates all.
 //     status: "unique" | "multiple" | "solved" | "none" | "timeout" | "cancelled"
-//     (the words of pysolver.asp.status_of); models: one array of atom strings per
+//     (the words of pysolver.asp.run.status_of); models: one array of atom strings per
 //     model found (also those found before a timeout or cancel); stats: {choices,
 //     conflicts, restarts, count, clingo_s}.
 //   runClingo(program, models, options, {timeoutMs, onModel, signal})
@@ -28,6 +28,10 @@
 //     {id, label, solve(puzzleDict, {onProgress, state}) -> {promise, cancel()}}; the promise
 //     resolves with the api solve-result dict (engine "clingo") or rejects with
 //     {kind: "cancelled"}.
+//   joinRace(program, {t0, delayMs = 300, signal, models, timeoutMs, yieldToPlayer = true})
+//     -> Promise<solveWithClingo's result | null>: the one way clingo-wasm joins a run the
+//     engine worker does (the Solve panel's race, Check's search, the editor's count):
+//     `delayMs` after t0, unless stopped or (yieldToPlayer) a solve the player started runs.
 //   raceSolver(engine, {id, label, delayMs = 300}) -> a solver: pysolver in the engine
 //     worker, clingo-wasm joining after delayMs; the first decided answer wins (its
 //     `engine` names it), the other run is cancelled; cancel() stops both.
@@ -40,7 +44,7 @@ const RACE_DELAY_MS = 300; // auto: clingo joins a solve still running after thi
 const DEFAULT_TIMEOUT_MS = 120000;
 let running = null; // {finish(status)} of the solve in progress
 
-/** The api status word for a model count; mirrors pysolver.asp.status_of. */
+/** The api status word for a model count; mirrors pysolver.asp.run.status_of. */
 export function statusOf(found, exhausted, timedOut) {
   if (found >= 2) return "multiple";
   if (timedOut) return "timeout";
@@ -126,6 +130,21 @@ function cancelledError() {
 
 const DECIDED = new Set(["unique", "multiple", "none", "solved"]);
 
+/**
+ * clingo-wasm joining a run of the engine worker: `program` (a promise of the worker's
+ * {program}, asked for before that run so the worker answers it first) is solved
+ * `delayMs` after `t0`: most runs end by then, and clingo would only take the CPU from
+ * the worker. It does not join once `signal` stopped it, nor (yieldToPlayer) over a
+ * solve the player started: clingo-wasm runs one solve at a time. Resolves with
+ * solveWithClingo's result, or null when it did not join.
+ */
+export async function joinRace(program, { t0 = performance.now(), delayMs = RACE_DELAY_MS, signal, models, timeoutMs = null, yieldToPlayer = true }) {
+  const { program: text } = await program;
+  await new Promise((r) => setTimeout(r, Math.max(0, delayMs - (performance.now() - t0))));
+  if (signal.aborted || (yieldToPlayer && busy())) return null;
+  return solveWithClingo(text, { models, signal, timeoutMs });
+}
+
 /** One clingo run on a puzzle: the program from the engine worker, the result as
  * the api's solve-result dict (engine "clingo"). */
 async function clingoRun(engine, puzzle, state, { models, signal, onModel }) {
@@ -135,7 +154,11 @@ async function clingoRun(engine, puzzle, state, { models, signal, onModel }) {
 }
 
 async function clingoAnswer(program, chars, puzzle, { models, signal, onModel }) {
-  const res = await solveWithClingo(program, { models, timeoutMs: DEFAULT_TIMEOUT_MS, signal, onModel });
+  return answerOf(await solveWithClingo(program, { models, timeoutMs: DEFAULT_TIMEOUT_MS, signal, onModel }), chars, puzzle);
+}
+
+/** solveWithClingo's result as the api's solve-result dict (engine "clingo"). */
+function answerOf(res, chars, puzzle) {
   if (res.status === "cancelled") throw cancelledError();
   return {
     status: res.status,
@@ -189,10 +212,11 @@ export function raceSolver(engine, { id = "auto", label = "auto (pysolver and cl
         pyFailed = err;
         if (clingoOver || err.kind === "cancelled") lose(err);
       });
-      asp.then(async ({ program, chars }) => {
-        await new Promise((r) => setTimeout(r, Math.max(0, delayMs - (performance.now() - t0))));
-        if (settled || abort.signal.aborted) throw cancelledError();
-        const res = await clingoAnswer(program, chars, puzzle, { models: 2, signal: abort.signal });
+      asp.then(async ({ chars }) => {
+        if (settled) throw cancelledError();
+        const run = await joinRace(asp, { t0, delayMs, signal: abort.signal, models: 2, timeoutMs: DEFAULT_TIMEOUT_MS, yieldToPlayer: false });
+        if (!run || settled) throw cancelledError();
+        const res = answerOf(run, chars, puzzle);
         if (!DECIDED.has(res.status)) throw new Error(`clingo: ${res.status}`);
         res.time_s = Math.round(performance.now() - t0) / 1000; // the race's time, clingo's start included
         win(res, () => engine.cancel(py));
@@ -219,5 +243,5 @@ export function install(app) {
   }));
   // The default: pysolver answers most puzzles at once; clingo joins the hard ones.
   app.registerSolver({ ...raceSolver(app.engine), preferred: true });
-  app.clingo = { solveWithClingo, cancel, decode, busy };
+  app.clingo = { solveWithClingo, joinRace, cancel, decode, busy };
 }

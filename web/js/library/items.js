@@ -2,7 +2,7 @@
 // A genre gives the library a source: {genres: [{id, name}], builtins() -> items,
 // saved(key, rec) -> item or null}. An item: {key, genre, genreName, rec, status, title,
 // width, height, colors, difficulty (a number to sort by, or null), difficultyText, cls,
-// author, note, builtinId (a built-in's id, or null), draw(canvas), open()}.
+// author, note, builtinId (a built-in's id, or null), givens (cells given marked), draw(canvas), open()}.
 
 export const CLASS_WORDS = { line: "line logic", probe: "needs what-ifs", search: "needs search", multiple: "several solutions" };
 const CLASS_ORDER = { line: 1, probe: 2, search: 3, multiple: 4 };
@@ -11,16 +11,19 @@ export const SIZES = { small: [0, 10], medium: [11, 20], large: [21, 30], huge: 
 /** A saved game's status: "new" (none, or opened without a move), "progress" or "solved". */
 export function statusOf(rec) { return !rec ? "new" : rec.solved ? "solved" : rec.played ? "progress" : "new"; }
 
-/** The share of cells the player marked (0 unknown), as a whole percentage. */
-export function markedPercent(rec) {
+/** The share of the cells the player marks that are marked (0 unknown), as a whole
+ * percentage; `givens` cells came marked with the puzzle and count on neither side. */
+export function markedPercent(rec, givens = 0) {
   const cells = rec && typeof rec.cells === "string" ? rec.cells : "";
-  if (!cells.length) return 0;
-  return Math.round((100 * [...cells].filter((c) => c !== "0").length) / cells.length);
+  const open = cells.length - givens;
+  if (open <= 0) return 0;
+  const marked = [...cells].filter((c) => c !== "0").length - givens;
+  return Math.round((100 * Math.max(0, marked)) / open);
 }
 
 export function statusText(item, formatTime) {
   if (item.status === "solved") return `Solved in ${formatTime(item.rec.elapsed || 0)}`;
-  if (item.status === "progress") return `In progress · ${markedPercent(item.rec)}% marked`;
+  if (item.status === "progress") return `In progress · ${markedPercent(item.rec, item.givens || 0)}% marked`;
   return "New";
 }
 

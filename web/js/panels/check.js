@@ -73,11 +73,9 @@ export class CheckPanel {
     abort.game = game;
     this.raceAbort = abort;
     try {
-      const { program: text, chars } = await program;
-      await new Promise((r) => setTimeout(r, RACE_DELAY_MS));
-      if (abort.signal.aborted || clingo.busy()) return; // never stop a solve the player started
-      const r = await clingo.solveWithClingo(text, { models: 1, signal: abort.signal, timeoutMs: 60000 });
-      if (abort.signal.aborted || !r.models.length || this.getGame() !== game) return;
+      const { chars } = await program;
+      const r = await clingo.joinRace(program, { delayMs: RACE_DELAY_MS, signal: abort.signal, models: 1, timeoutMs: 60000 });
+      if (!r || abort.signal.aborted || !r.models.length || this.getGame() !== game) return;
       const { width, height } = game.puzzle.dict;
       this.found = { game, rows: clingo.decode(r.models[0], chars, width, height) };
       this.schedule(0); // supersedes the check still searching

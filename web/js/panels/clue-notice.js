@@ -1,6 +1,6 @@
 // The notice above the board when the puzzle in play has no solution. The engine's
 // test is cheap and bounded (line logic from the empty grid, then one-cell tests
-// for a fraction of a second; pysolver.hint.no_solution), and it runs after the board is
+// for a fraction of a second; pysolver.nonogram.player.hint.no_solution), and it runs after the board is
 // drawn: a contradiction that only deep search finds opens without a notice.
 // Opening another game supersedes the test of the previous one (engine.latest).
 

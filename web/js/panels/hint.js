@@ -116,7 +116,7 @@ export class HintPanel {
     this.text.textContent = this.engine.status === "ready" ? "Thinking…"
       : "Thinking… (hints are still loading: yours comes as soon as they are ready)";
     // a diagnosis still under way is not cancelled: it is bounded by work
-    // (pysolver.mistakes.SOLVE_WORK), and the hint that waits for it can then tell mistakes
+    // (pysolver.nonogram.player.mistakes.SOLVE_WORK), and the hint that waits for it can then tell mistakes
     // another grid or game since supersedes this request (reset(), a newer ask())
     const grid = game.stateRows();
     this.asking = game;

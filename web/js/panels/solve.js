@@ -6,6 +6,7 @@
 // While a solve runs, the cells its progress reports as known (`state`) are drawn
 // on the board as a display layer: the player's own marks stay as they were.
 import { el } from "../shell/dom.js";
+import { Latest } from "../shell/latest.js";
 import { solvers, onSolverAdded } from "../engine/solvers.js";
 
 export class SolvePanel {
@@ -13,6 +14,7 @@ export class SolvePanel {
     Object.assign(this, { select, solveButton, cancelButton, progress, result, getGame, announce, view });
     this.shown = null; // the board's display layer (view.preview) while it shows a solve's known cells
     this.running = null;
+    this.runs = new Latest(); // a run's answers are dropped once it is not the latest (shell/latest.js)
     for (const s of solvers.values()) this.addOption(s);
     onSolverAdded((s) => this.addOption(s));
     solveButton.addEventListener("click", () => this.solve());
@@ -43,10 +45,11 @@ export class SolvePanel {
     this.cancelButton.disabled = false;
     const t0 = performance.now();
     let parts = null, run = null;
-    // A run's answers count only while it is the panel's run: once cancelled, its late
-    // progress and result are dropped here. (Not engine.latest(): a run may be clingo's,
-    // outside the engine's queue, and Cancel may restart the worker.)
-    const own = (f) => (...args) => { if (this.running === run) f(...args); };
+    // A run's answers count only while it is the panel's latest run: once cancelled, its
+    // late progress and result are dropped here. (Not engine.latest(): a run may be
+    // clingo's, outside the engine's queue, and Cancel may restart the worker.)
+    const fresh = this.runs.next();
+    const own = (f) => (...args) => { if (fresh()) f(...args); };
     const draw = own(() => {
       const s = `(${((performance.now() - t0) / 1000).toFixed(1)} s)`;
       this.progress.textContent = parts ? `Solving… ${parts.join(", ")} ${s}` : `Solving with ${solver.label}… ${s}`;
@@ -79,6 +82,7 @@ export class SolvePanel {
   cancel() {
     const run = this.running;
     if (!run) return;
+    this.runs.drop();
     this.running = null;
     clearInterval(this.ticker);
     this.hideKnown();

@@ -25,8 +25,21 @@ import { SolvePanel } from "../panels/solve.js";
 import { ClueNotice } from "../panels/clue-notice.js";
 import { registerSolver, solvers } from "../engine/solvers.js";
 import { bindSheet } from "../play/sheet.js";
+import { playToolbar } from "../play/toolbar.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
+
+// Play's toolbar, as every genre's (play/toolbar.js): the nonogram's own tools are the
+// touch mode and the colours
+const touchMode = el("button", { type: "button", id: "touch-mode", textContent: "Mode: fill",
+  title: "Touch and left click: fill or cross (a long press crosses)" });
+touchMode.setAttribute("aria-pressed", "false");
+const palette = el("span", { id: "palette" });
+palette.setAttribute("role", "radiogroup");
+palette.setAttribute("aria-label", "Colour");
+const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
+$("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton] }).element);
 
 const router = new Router($("views"));
 const view = new GridView($("board"), nonogramBoard);

@@ -1,4 +1,4 @@
-// An ask of a Nikoli task (pysolver/nikoli/asprun.py) as one clingo-wasm run, and
+// An ask of a Nikoli task (pysolver/asp/tasks.py) as one clingo-wasm run, and
 // that run's output as the answer the task reads. Plain data both ways, no clingo
 // here (js/genres/nikoli/asp.js runs it; tests/js runs it on Node's clingo-wasm).
 //

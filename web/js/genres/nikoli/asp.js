@@ -1,4 +1,4 @@
-// Nikoli tasks in the browser: the Python task (pysolver/nikoli/asprun.py, in the
+// Nikoli tasks in the browser: the Python task (pysolver/asp/tasks.py, in the
 // engine worker) says which clingo calls it needs, one at a time; each is run here
 // on clingo-wasm (js/engine/clingo-client.js, its one clingo worker) and answered back.
 // The engine requests: nikoli_start {task, args} and nikoli_step {session, answer},

@@ -21,8 +21,10 @@ const RANK = { easy: 1, medium: 2, hard: 3, expert: 4 }; // the generator's word
 /** shape: {family, width, height, board: {clues, rooms}} as the thumbnail draws it. */
 function item(key, rec, shape, fields) {
   const status = statusOf(rec);
+  const numbered = shape.family === "nurikabe" || shape.family === "bag"; // numbered cells come unshaded (nikoliPuzzle)
+  const givens = numbered && shape.board && Array.isArray(shape.board.clues) ? shape.board.clues.length : 0;
   return { key, rec, status, genre: shape.family, genreName: FAMILY_NAMES[shape.family], width: shape.width,
-    height: shape.height, colors: 1, builtinId: null, difficulty: null, difficultyText: "", cls: null, author: "", note: "",
+    height: shape.height, colors: 1, builtinId: null, difficulty: null, difficultyText: "", cls: null, author: "", note: "", givens,
     draw: (canvas) => drawNikoliThumb(canvas, shape, status === "new" ? null : rec), ...fields };
 }
 

@@ -13,8 +13,9 @@ import { shareUrl } from "../../shell/share.js";
 import { offerLink } from "../../shell/share-actions.js";
 import { bindPlayKeys } from "../../play/keys.js";
 import { bindSheet } from "../../play/sheet.js";
+import { playToolbar } from "../../play/toolbar.js";
 import { hash } from "../../play/play-game.js";
-import { el, button } from "../../shell/dom.js";
+import { el } from "../../shell/dom.js";
 import { Latest } from "../../shell/latest.js";
 
 // The rules as pzprjs / puzz.link state them, short.
@@ -68,25 +69,12 @@ export class NikoliView {
     this.win = el("p", { id: "nk-win", className: "win", hidden: true });
     this.win.setAttribute("role", "status");
     this.timer = el("span", { id: "nk-timer", textContent: "0:00" });
-    // as Play's: the arrow alone on phones (.label-text), the word for screen readers
-    this.undoBtn = button("nk-undo", "↶", "Undo (Ctrl+Z)");
-    this.undoBtn.append(el("span", { className: "label-text", textContent: " Undo" }));
-    this.undoBtn.setAttribute("aria-label", "Undo");
-    this.redoBtn = button("nk-redo", "↷", "Redo (Ctrl+Y)");
-    this.redoBtn.append(el("span", { className: "label-text", textContent: " Redo" }));
-    this.redoBtn.setAttribute("aria-label", "Redo");
-    this.clearBtn = button("nk-clear", "Clear");
-    this.zoomOut = button("nk-zoom-out", "−", "Zoom out (Ctrl+wheel, pinch)");
-    this.zoomLevel = el("span", { className: "chip", textContent: "24px" });
-    this.zoomIn = button("nk-zoom-in", "+", "Zoom in (Ctrl+wheel, pinch)");
-    this.zoomFit = button("nk-zoom-fit", "Fit");
-    this.shareBtn = button("nk-share", "Share link");
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
-    const toolbar = el("div", { className: "toolbar" }, this.undoBtn, this.redoBtn, this.clearBtn, el("span", { className: "sep" }),
-      this.zoomOut, this.zoomLevel, this.zoomIn, this.zoomFit, el("span", { className: "sep" }), this.shareBtn,
-      el("label", { className: "meta" }, this.shareProgress, " with my progress"));
-    toolbar.setAttribute("role", "toolbar");
-    toolbar.setAttribute("aria-label", "Play tools");
+    // the toolbar of every genre (play/toolbar.js); the Nikoli view's share link may carry the progress
+    const tools = playToolbar({ prefix: "nk-", after: [el("label", { className: "meta" }, this.shareProgress, " with my progress")] });
+    Object.assign(this, { undoBtn: tools.undo, redoBtn: tools.redo, clearBtn: tools.clear, zoomOut: tools.zoomOut,
+      zoomLevel: tools.zoomLevel, zoomIn: tools.zoomIn, zoomFit: tools.zoomFit, shareBtn: tools.share });
+    const toolbar = tools.element;
     const head = el("div", { className: "play-head" },
       el("div", { className: "play-title" }, this.title, this.meta, this.win),
       el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer));

@@ -35,7 +35,7 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
       if (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors)) return null;
       return item(key, rec, { title: rec.title || "Untitled puzzle", width: p.columns.length, height: p.rows.length,
         colors: Math.max(1, p.colors.length - 1), author: typeof p.author === "string" ? p.author : "",
-        note: "opened from a file or link", open: () => openSaved(p, key) });
+        note: "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
     },
   };
 }

@@ -1,0 +1,230 @@
+"""Races on one puzzle: several searches at once, the first decided answer wins.
+
+:func:`solve` (``api.solve`` with engine "auto" or jobs > 1) runs the default
+search here and, in child processes, native clingo ("auto") and differently
+configured searches (:func:`member_options`, the portfolio); the children start
+after START_CHECKS of the search's work checks. That search polls them between its
+nodes (its ``should_stop``) and stops when one of them has decided; a child
+still running when the answer is known is killed. Children are forks of this
+process (a batch's pool workers start them too), or where it may not fork,
+``python -m pysolver.app.race`` processes reading one JSON request on stdin (:class:`Child`);
+each writes one JSON result and ends itself when its parent disappears
+(pool.worker_start), even by SIGKILL. Only the command line and benchmarks call
+this: never Pyodide.
+"""
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from . import pool
+from ..nonogram.formats import jsonfmt
+from ..errors import PuzzleError
+
+DECIDED = ("unique", "multiple", "none", "solved")
+# The children start at the search's START_CHECKS-th work check (its should_stop
+# calls: one per node, one per propagate.CHECK_CELLS cells of line solving):
+# what it decides sooner (most puzzles) costs no child. Work, not seconds: who
+# races does not depend on the machine's speed.
+START_CHECKS = 12
+
+
+def member_options(k: int) -> dict:
+    """search.solve options of portfolio member k. Member 0 is the default search
+    (so one job is today's answer). Member 1 runs two complete searches in turn
+    and no restarts: one varied (``vary``: cell and value order drawn), one in
+    the "open" value order; each decides hard puzzles of the TAAI sample that no
+    other order tried here decides within 20 s (PERF.md, "Racing and portfolio").
+    The others seed their restarts apart and vary the complete search."""
+    if k == 0:
+        return {}
+    return {"vary": 1, "second": "open"} if k == 1 else {"seed": 1 + k, "vary": k}
+
+
+def canonical(out: dict) -> dict:
+    """Solutions in sorted order: which two solutions a "multiple" reports then
+    does not depend on the order the winning member found them in."""
+    out["solutions"] = sorted(out["solutions"])
+    return out
+
+
+class Child:
+    """One member in a child process, started at once; its answer read when ready.
+
+    Forked where this process may fork (POSIX, no other threads than pool's
+    parent watcher: a fork copies only the calling thread, so a lock another
+    thread holds would stay held in the child): the child starts in about a
+    millisecond with this process's modules and the puzzle at hand. Elsewhere
+    a fresh ``python -m pysolver.app.race`` (0.12-0.15 s to start, importing the
+    engine again), sent the request as JSON. Either way the child ends itself
+    when this process disappears (pool.worker_start), even by SIGKILL, and
+    writes nothing but its answer.
+    """
+
+    def __init__(self, p, request: dict):
+        self.result = self.proc = None
+        if can_fork():
+            read, write = os.pipe()
+            parent = os.getpid()
+            self.pid = os.fork()
+            if self.pid == 0:
+                os.close(read)
+                _forked(write, p, request, parent)  # never returns
+            os.close(write)
+            self.stdout = os.fdopen(read, "rb")
+            return
+        root = str(Path(__file__).resolve().parents[2])  # the child imports this pysolver
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [root] + [path for path in [os.environ.get("PYTHONPATH")] if path]))
+        self.proc = subprocess.Popen([sys.executable, "-m", "pysolver.app.race"], env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.pid, self.stdout = self.proc.pid, self.proc.stdout
+        try:
+            self.proc.stdin.write(json.dumps(dict(request, puzzle=jsonfmt.to_dict(p),
+                                                  parent=os.getpid())).encode())
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            self.result = {"status": "error", "error": "the race's child ended at start"}
+
+    def ready(self, wait=0.0) -> bool:
+        """Whether the answer is in (reads it then); ``wait`` seconds at most."""
+        if self.result is None and select.select([self.stdout], [], [], wait)[0]:
+            data = self.stdout.read()  # the child writes once, then ends
+            try:
+                self.result = json.loads(data)
+            except ValueError:
+                self.result = {"status": "error", "error": "the race's child ended without an answer"}
+        return self.result is not None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+        else:
+            os.kill(self.pid, signal.SIGKILL)  # unreaped till here: never another process
+            os.waitpid(self.pid, 0)
+        self.stdout.close()
+
+
+def can_fork() -> bool:
+    """Whether a child may be forked: os.fork exists and this process runs no
+    other thread than pool's parent watcher (sleeping between getppid calls)."""
+    return hasattr(os, "fork") and all(
+        t is threading.main_thread() or t.name == pool.WATCHER for t in threading.enumerate())
+
+
+def _forked(write, p, request, parent):
+    """The forked child: answer, write, and leave at once (os._exit: none of the
+    parent's buffered output, atexit hooks or finally blocks run twice)."""
+    try:
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not ours
+        pool.worker_start(parent)
+        data = memoryview(json.dumps(answer(p, request)).encode())
+        while data:
+            data = data[os.write(write, data):]
+    finally:
+        os._exit(0)
+
+
+def run(local, p, requests, timeout, should_stop):
+    """``local(should_stop)`` here, the ``requests`` on ``p`` in children once it
+    has made START_CHECKS work checks; the first decided answer, else the local
+    one (a time-out, a cancel)."""
+    start = time.monotonic()
+    children, checks = [], [0]
+    try:
+        won = []
+
+        def stop_local():
+            if should_stop is not None and should_stop():
+                return True
+            checks[0] += 1
+            if checks[0] == START_CHECKS:
+                left = None if timeout is None else max(1e-3, timeout - (time.monotonic() - start))
+                children.extend(Child(p, dict(r, timeout=left)) for r in requests)
+            for c in children:
+                if c.result is None and c.ready() and c.result["status"] in DECIDED:
+                    won.append(c.result)
+            return bool(won)
+
+        out = local(stop_local)
+        if out["status"] in DECIDED and not won:  # once a child won, the answer here may be
+            return out  # one cut short (a check stopped counting still says "multiple")
+        cancelled = should_stop is not None and should_stop()
+        # this search ran out of time or budget: the children may still decide
+        deadline = None if timeout is None else start + timeout + 1.0  # + their start-up
+        while not won and not cancelled:
+            left = [c for c in children if c.result is None]
+            wait = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
+            if not left or wait <= 0:
+                break
+            ready = select.select([c.stdout for c in left], [], [], wait)[0]
+            for c in left:
+                if c.stdout in ready and c.ready() and c.result["status"] in DECIDED:
+                    won.append(c.result)
+            cancelled = should_stop is not None and should_stop()
+        if won:
+            res = won[0]
+            res["time_s"] = round(time.monotonic() - start, 4)
+            return res
+        return out
+    finally:
+        for c in children:
+            c.stop()
+
+
+def solve(p, max_solutions, timeout, cells, progress, should_stop, jobs, clingo):
+    """api.solve's race: the default search here against, in children, native clingo
+    (when ``clingo``) and portfolio members 1, 2, ... up to ``jobs`` processes in
+    all. Solutions come sorted when pysolver members race each other."""
+    from .. import api
+    requests = [request("clingo", max_solutions, timeout, cells)] if clingo else []
+    requests += [request("pysolver", max_solutions, timeout, cells, k)
+                 for k in range(1, jobs - len(requests))]
+    out = run(lambda stop: api._solve_pysolver(p, max_solutions, timeout, cells, progress, stop),
+              p, requests, timeout, should_stop)
+    return canonical(out) if len(requests) > int(clingo) else out
+
+
+def request(engine, max_solutions, timeout, cells, member=0):
+    return {"engine": engine, "max_solutions": max_solutions, "timeout": timeout,
+            "cells": cells, "member": member}
+
+
+def answer(p, req: dict) -> dict:
+    """A child's work: one engine or portfolio member on ``p``."""
+    from .. import api
+    args = (p, req["max_solutions"], req["timeout"], req["cells"])
+    try:
+        if req["engine"] == "clingo":
+            return api._solve_clingo(*args)
+        out = api._solve_pysolver(*args, None, None, options=member_options(req["member"]))
+    except PuzzleError as e:
+        return {"status": "error", "error": str(e)}
+    out["stats"]["member"] = req["member"]
+    return out
+
+
+def main() -> None:
+    """A spawned child: one request on stdin, one result on stdout."""
+    from .. import api
+    req = json.loads(sys.stdin.buffer.read())
+    pool.worker_start(req["parent"])  # Ctrl-C is the parent's; end with the parent
+    sys.stdout.write(json.dumps(answer(api.to_puzzle(req["puzzle"]), req)))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

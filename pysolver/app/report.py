@@ -1,0 +1,230 @@
+"""Reports from a batch database: ``pysolver report RESULTS.sqlite --csv F --json F --html F``.
+
+One row per puzzle of each file (``index`` counts from 1 within its file),
+status ``unique|multiple|none|timeout|error``; puzzles a stopped run has not
+checked yet are left out (and counted on stderr). The HTML page is one static
+file: everything inline and escaped, thumbnails as PNG data, filters in a few
+lines of inline script, slowest puzzles first. ``--catalogue`` writes each
+catalogue puzzle's verified status and difficulty into the site's library.
+"""
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import os
+import struct
+import sys
+import zlib
+
+from ..nonogram import formats
+from .batch_db import STATUSES, clue_hash, open_existing
+from ..errors import PuzzleError
+
+COLUMNS = ("file", "index", "title", "status", "classification", "difficulty", "time_s",
+           "engine", "nodes", "width", "height", "key", "error", "solution_1", "solution_2")
+
+
+def load(db: str) -> tuple:
+    """(report rows, how many puzzles are not checked yet)."""
+    store = open_existing(db)
+    try:
+        rows = store.rows()
+    finally:
+        store.close()
+    out = [dict(r, index=r["index"] + 1) for r in rows if r["status"] is not None]
+    return out, len(rows) - len(out)
+
+
+def to_csv(rows) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(COLUMNS)
+    for r in rows:
+        sols = ["|".join(s) for s in r["solutions"]] + ["", ""]
+        w.writerow([r["file"], r["index"], r["title"], r["status"], r["classification"] or "",
+                    "" if r["difficulty"] is None else r["difficulty"],
+                    "" if r["time_s"] is None else r["time_s"], r["engine"] or "",
+                    "" if r["nodes"] is None else r["nodes"], r["width"] or "", r["height"] or "",
+                    r["key"] or "", r["error"] or "", sols[0], sols[1]])
+    return buf.getvalue()
+
+
+def to_json(rows) -> str:
+    keep = COLUMNS[:-2] + ("solutions",)
+    return json.dumps([{k: r[k] for k in keep} for r in rows], ensure_ascii=False, indent=1) + "\n"
+
+
+# -- HTML -------------------------------------------------------------------------
+
+def png(rows, colors, scale=1) -> bytes:
+    """An indexed-colour PNG of a solution (row strings over ``colors``' chars)."""
+    index = {char: k for k, (char, _) in enumerate(colors)}
+    raw = b"".join(b"\0" + bytes(index.get(ch, 0) for ch in row for _ in range(scale))
+                   for row in rows for _ in range(scale))
+    width, height = len(rows[0]) * scale, len(rows) * scale
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    palette = b"".join(bytes.fromhex(rgb) for _, rgb in colors)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+            + chunk(b"PLTE", palette) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _thumb(rows, colors) -> str:
+    data = base64.b64encode(png(rows, colors)).decode()
+    size = 96 / max(len(rows), len(rows[0]))
+    return (f'<img alt="solution" width="{round(len(rows[0]) * size)}" '
+            f'height="{round(len(rows) * size)}" src="data:image/png;base64,{data}">')
+
+
+_STYLE = """
+body{font:14px system-ui,sans-serif;margin:1rem;color:#222}
+table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
+img{image-rendering:pixelated;border:1px solid #999;margin-right:4px}
+fieldset{display:inline-block;margin:0 1rem .5rem 0}input[type=number]{width:5em}
+.s-unique{color:#060}.s-multiple{color:#a50}.s-none{color:#b00}.s-timeout{color:#555}.s-error{color:#b00}
+td.err{max-width:30em;white-space:pre-wrap}
+.wrap{overflow-x:auto}td.f{overflow-wrap:anywhere;min-width:12em}
+"""
+
+_SCRIPT = """
+const form = document.getElementById('filters');
+function apply() {
+  const on = new Set([...form.querySelectorAll('input[name=status]:checked')].map(i => i.value));
+  const lo = form.min.value === '' ? null : Number(form.min.value);
+  const hi = form.max.value === '' ? null : Number(form.max.value);
+  let shown = 0;
+  for (const tr of document.querySelectorAll('#results tbody tr')) {
+    const d = tr.dataset.difficulty === '' ? null : Number(tr.dataset.difficulty);
+    const inRange = (lo === null || (d !== null && d >= lo)) && (hi === null || (d !== null && d <= hi));
+    const show = on.has(tr.dataset.status) && inRange;
+    tr.hidden = !show;
+    shown += show;
+  }
+  document.getElementById('shown').textContent = shown + ' shown';
+}
+form.addEventListener('input', apply);
+apply();
+"""
+
+
+def to_html(rows, db_name="") -> str:
+    e = html.escape
+    rows = sorted(rows, key=lambda r: -(r["time_s"] or 0))
+    counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
+    out = ['<!doctype html><html lang="en"><head><meta charset="utf-8">',
+           '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+           'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'; img-src data:">',
+           '<meta name="viewport" content="width=device-width,initial-scale=1">',
+           f"<title>Batch report: {len(rows)} puzzles</title><style>{_STYLE}</style></head><body>",
+           f"<h1>Batch report: {len(rows)} puzzles</h1>",
+           f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) +
+           ". Slowest first.</p>",
+           '<form id="filters"><fieldset><legend>Status</legend>']
+    for s in STATUSES:
+        out.append(f'<label><input type="checkbox" name="status" value="{s}" checked> '
+                   f'{s} ({counts[s]})</label> ')
+    out.append('</fieldset><fieldset><legend>Difficulty</legend>'
+               '<label>from <input type="number" name="min" step="any"></label> '
+               '<label>to <input type="number" name="max" step="any"></label></fieldset>'
+               '<output id="shown"></output></form>')
+    out.append('<div class="wrap"><table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
+               '<th>#</th><th>title</th><th>class</th><th>difficulty</th><th>size</th>'
+               '<th>solutions</th></tr></thead><tbody>')
+    for r in rows:
+        diff = "" if r["difficulty"] is None else f"{r['difficulty']:g}"
+        thumbs = "".join(_thumb(s, r["colors"]) for s in r["solutions"] if s and r["colors"])
+        size = f"{r['width']}x{r['height']}" if r["width"] else ""
+        time_s = "" if r["time_s"] is None else f"{r['time_s']:.3f}"
+        detail = f'<td class="err">{e(r["error"])}</td>' if r["error"] else f"<td>{thumbs}</td>"
+        out.append(f'<tr data-status="{e(r["status"])}" data-difficulty="{diff}"><td>{time_s}</td>'
+                   f'<td class="s-{e(r["status"])}">{e(r["status"])}</td><td class="f">{e(r["file"])}</td>'
+                   f'<td>{r["index"]}</td><td>{e(r["title"] or "")}</td>'
+                   f'<td>{e(r["classification"] or "")}</td><td>{diff}</td><td>{size}</td>{detail}</tr>')
+    out.append(f"</tbody></table></div><script>{_SCRIPT}</script></body></html>\n")
+    return "\n".join(out)
+
+
+# -- the site's library ----------------------------------------------------------------
+
+def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
+    """Write each catalogue puzzle's verified ``status`` and ``difficulty`` (the
+    engine's number, None unless decided) from batch database ``db`` into the
+    catalogue JSON (in place, or to ``out``); the number of entries. A puzzle the
+    database has not checked is an error naming the entry."""
+    try:
+        with open(catalogue, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as e:
+        raise PuzzleError(f"{catalogue}: cannot read the catalogue ({e})") from None
+    store = open_existing(db)
+    base = os.path.dirname(catalogue)
+    try:
+        for k, entry in enumerate(data.get("puzzles", [])):
+            name = f"{catalogue}: puzzle {k + 1} ({entry.get('id', '?')})"
+            path = os.path.join(base, str(entry.get("file", "")))
+            try:
+                with open(path, "rb") as fh:
+                    puzzle = formats.parse_one(fh.read().decode("utf-8-sig"), path)
+            except (OSError, UnicodeDecodeError) as e:
+                raise PuzzleError(f"{name}: cannot read {path} ({e})") from None
+            verdict = store.verdict_for(clue_hash(puzzle))
+            if verdict is None:
+                raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
+            entry["status"] = verdict["status"]
+            entry["difficulty"] = verdict["difficulty"]
+    finally:
+        store.close()
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    with open(out or catalogue, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return len(data.get("puzzles", []))
+
+
+# -- the command -------------------------------------------------------------------------
+
+def _write(path: str, text: str):
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as e:
+        raise PuzzleError(f"{path}: cannot write ({e.strerror or e})") from None
+
+
+def cmd_report(args) -> int:
+    if not (args.csv or args.json or args.html or args.catalogue):
+        raise PuzzleError("report: say what to write: --csv, --json, --html or --catalogue")
+    rows, unchecked = load(args.db)
+    if unchecked:
+        print(f"pysolver: {unchecked} puzzles in {args.db} are not checked yet (left out)",
+              file=sys.stderr)
+    if args.csv:
+        _write(args.csv, to_csv(rows))
+    if args.json:
+        _write(args.json, to_json(rows))
+    if args.html:
+        _write(args.html, to_html(rows, os.path.basename(args.db)))
+    if args.catalogue:
+        n = annotate_catalogue(args.db, args.catalogue)
+        print(f"{args.catalogue}: status and difficulty of {n} puzzles from {args.db}", file=sys.stderr)
+    return 0
+
+
+def register(sub):
+    """Add the ``report`` subcommand to the CLI's subparsers."""
+    r = sub.add_parser("report", help="CSV, JSON or HTML report of a batch database")
+    r.add_argument("db", metavar="RESULTS.sqlite")
+    r.add_argument("--csv", metavar="FILE", help="one row per puzzle ('-': standard output)")
+    r.add_argument("--json", metavar="FILE")
+    r.add_argument("--html", metavar="FILE", help="a static page: thumbnails, filters, slowest first")
+    r.add_argument("--catalogue", metavar="CATALOGUE.json",
+                   help="write verified status and difficulty into the site's catalogue (in place)")
+    r.set_defaults(run=cmd_report)

@@ -1,0 +1,128 @@
+"""Puzzle files: detect the format from the content, read, and write.
+
+Read: webpbn XML (``xml``), Simpson ``.non`` (``non``), Wilk ``.nin`` (``nin``),
+TAAI tournament text (``taai``), picross-solver text (``picross``), Olšák ``.g``
+(``g``), our JSON (``json``), and goal pictures (``grid``: a text grid of '#'
+and '.'; ``pbm``: plain PBM). Write: ``non``, ``xml``, ``json`` (and ``nin`` for
+black-and-white puzzles). The file name only labels messages; the content
+decides the format. Every problem is a PuzzleError naming the file, the line or
+element, and what is wrong.
+"""
+from __future__ import annotations
+
+from ... import limits
+from ...errors import PuzzleError
+from ..puzzle import Puzzle
+from . import jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
+
+
+def _image():
+    from .. import image  # image.py builds on formats.common
+    return image
+
+
+def _readers():
+    img = _image()
+    return [
+        ("xml", webpbn.detect, webpbn.parse),
+        ("json", jsonfmt.detect, jsonfmt.parse),
+        ("taai", taai.detect, taai.parse),
+        ("picross", picross.detect, picross.parse),
+        ("non", simpson.detect, simpson.parse),
+        ("g", olsak.detect, olsak.parse),
+        ("nin", wilk.detect, wilk.parse),
+        ("pbm", lambda t: t.lstrip()[:2] == "P1", img.parse_pbm),
+        ("grid", img.detect_grid, img.parse_grid),
+    ]
+
+
+WRITERS = {"non": simpson.dump, "xml": webpbn.dump, "json": jsonfmt.dump, "nin": wilk.dump}
+READ_FORMATS = ("xml", "json", "taai", "picross", "non", "g", "nin", "pbm", "grid")
+
+
+def detect(text: str) -> str | None:
+    """The format name of a text, or None when no reader recognises it."""
+    for name, test, _ in _readers():
+        if test(text):
+            return name
+    return None
+
+
+def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -> list:
+    """Every puzzle in a text, each a Puzzle or the PuzzleError that one raised.
+
+    A file that cannot be read at all gives a one-item list holding its error.
+    """
+    label = f"{filename}: " if filename else ""
+    try:
+        limits.check_text_size(len(text), label)
+    except PuzzleError as e:
+        return [e]
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            return [PuzzleError(f"{label}not UTF-8 text (byte {e.start})")]
+    text = text.lstrip("\ufeff")
+    if "\x00" in text:
+        return [PuzzleError(f"{label}the file holds NUL characters: not a puzzle text")]
+    readers = {name: read for name, _, read in _readers()}
+    if fmt is None:
+        fmt = detect(text)
+        if fmt is None:
+            if not text.strip():
+                return [PuzzleError(f"{label}the file is empty")]
+            return [PuzzleError(
+                f"{label}unknown puzzle format (expected webpbn XML, .non, .nin, .g, TAAI, "
+                "picross-solver text, JSON, or a picture)")]
+    elif fmt not in readers:
+        return [PuzzleError(f"{label}unknown format {fmt!r}")]
+    try:
+        items = readers[fmt](text)
+    except PuzzleError as e:  # a reader may stop at a whole-file problem
+        items = [e]
+    except RecursionError:
+        items = [PuzzleError("the file is nested too deeply")]
+    return [PuzzleError(f"{label}{x}") if isinstance(x, PuzzleError) else x for x in items]
+
+
+def parse(text: str, filename: str | None = None, fmt: str | None = None) -> list:
+    """All puzzles of a text; the first problem raises PuzzleError."""
+    items = parse_each(text, filename, fmt)
+    for x in items:
+        if isinstance(x, PuzzleError):
+            raise x
+    return items
+
+
+def parse_one(text: str, filename: str | None = None) -> Puzzle:
+    """The single puzzle of a text (PuzzleError when there are several)."""
+    items = parse(text, filename)
+    if len(items) != 1:
+        label = f"{filename}: " if filename else ""
+        raise PuzzleError(f"{label}the file holds {len(items)} puzzles; expected one")
+    return items[0]
+
+
+def dump(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle written as ``non``, ``xml``, ``json`` or ``nin``."""
+    if fmt not in WRITERS:
+        raise PuzzleError(f"cannot write format {fmt!r} (choose one of {', '.join(WRITERS)})")
+    return WRITERS[fmt](puzzle)
+
+
+def dump_all(puzzles, fmt: str) -> str:
+    """Several puzzles in one text: a .non bundle (``====``), one XML puzzleset, a JSON list."""
+    puzzles = list(puzzles)
+    if len(puzzles) == 1:
+        return dump(puzzles[0], fmt)
+    if fmt == "non":
+        return "====\n".join(dump(p, "non") for p in puzzles)
+    if fmt == "xml":
+        return webpbn.dump_set(puzzles)
+    if fmt == "json":
+        import json
+        return json.dumps([jsonfmt.to_dict(p) for p in puzzles], ensure_ascii=False, indent=1) + "\n"
+    if fmt in WRITERS:
+        raise PuzzleError(f"a {fmt} file holds one puzzle; this input has {len(puzzles)}")
+    return dump(puzzles[0], fmt)  # raises the unknown-format error

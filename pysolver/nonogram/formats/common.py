@@ -1,0 +1,196 @@
+"""What every reader shares: building a checked Puzzle from parsed parts.
+
+Readers turn text into rows, columns, colours and an optional goal; ``finish``
+normalises the colours (background first with char '.', black-and-white puzzles
+as exactly [white '.', black '#']), derives clues from a goal when a file has
+none, validates, and checks that a goal given next to clues matches them.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from ... import limits
+from ...errors import PuzzleError
+from ..puzzle import BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid, grid_from_rows
+
+# Enough X11 / CSS names to give the usual colour words an RGB value.
+NAMED_RGB = {
+    "white": "FFFFFF", "black": "000000", "red": "FF0000", "green": "008000",
+    "lime": "00FF00", "blue": "0000FF", "yellow": "FFFF00", "orange": "FFA500",
+    "brown": "A52A2A", "gray": "808080", "grey": "808080", "pink": "FFC0CB",
+    "purple": "800080", "violet": "EE82EE", "cyan": "00FFFF", "magenta": "FF00FF",
+    "navy": "000080", "maroon": "800000", "olive": "808000", "teal": "008080",
+    "silver": "C0C0C0", "gold": "FFD700", "beige": "F5F5DC", "tan": "D2B48C",
+    "darkgreen": "006400", "lightblue": "ADD8E6", "darkblue": "00008B",
+    "lightgreen": "90EE90", "darkred": "8B0000", "lightgray": "D3D3D3",
+    "lightgrey": "D3D3D3", "darkgray": "A9A9A9", "darkgrey": "A9A9A9",
+}
+RGB_NAMES = {}
+for _name, _rgb in NAMED_RGB.items():
+    RGB_NAMES.setdefault(_rgb, _name)
+
+# Characters a colour may not use in state text and files.
+UNUSABLE = set("?.0123456789,;|[]\"'&<> \t\r\n")
+SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ*%@+=$~^!/-_:"
+
+
+def single(parse_one, text: str) -> list:
+    """A one-puzzle format's reader in the list-of-puzzles-or-errors form."""
+    try:
+        return [parse_one(text)]
+    except PuzzleError as e:
+        return [e]
+
+
+def unescape(text: str) -> str:
+    """HTML entities in quoted strings (.non) and stray names in XML text."""
+    return html.unescape(text)
+
+
+def rgb_value(word: str, where: str) -> str:
+    """Six hex digits from '#rrggbb', 'rrggbb', 'rgb' shorthand or a colour name."""
+    w = word.strip().lstrip("#")
+    if re.fullmatch(r"[0-9A-Fa-f]{6}", w):
+        return w.upper()
+    if re.fullmatch(r"[0-9A-Fa-f]{3}", w):
+        return "".join(ch * 2 for ch in w).upper()
+    name = w.lower().replace(" ", "")
+    if name in NAMED_RGB:
+        return NAMED_RGB[name]
+    raise PuzzleError(f"{where}: {word!r} is not a colour (expected #rrggbb or a colour name)")
+
+
+def colour_name(rgb: str, fallback: str) -> str:
+    return RGB_NAMES.get(rgb.upper(), fallback)
+
+
+def positive(token: str, where: str) -> int:
+    """A block length: a positive decimal number of sane size."""
+    n = limits.number(token, where)
+    if n < 1:
+        raise PuzzleError(f"{where}: a block length must be at least 1, not {n}")
+    if n > limits.MAX_SIDE:
+        raise PuzzleError(f"{where}: block length {n} is longer than the size limit "
+                          f"({limits.MAX_SIDE})")
+    return n
+
+
+def size(token: str, where: str) -> int:
+    return limits.check_side(limits.number(token, where, "size"), where)
+
+
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's Cc: ESC, CSI, BEL, ...
+CONTROL_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(value: str, multiline: bool = False) -> str:
+    """Metadata text safe to print: control characters (terminal escapes included)
+    become spaces, unpaired surrogates U+FFFD; newlines stay only when multiline."""
+    value = (CONTROL_BUT_NEWLINE if multiline else CONTROL).sub(" ", value)
+    return SURROGATE.sub("\ufffd", value).strip()
+
+
+def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -> Puzzle:
+    """A validated, normalised Puzzle.
+
+    rows / cols: lists of clues ((length, colour index) tuples) or None when the
+    file gives only a goal. colors: list of Color, index 0 the background.
+    goal: row strings in the colors' chars, or None.
+    lines: optional {(axis, index): file line} so that a bad clue names its line.
+    """
+    prefix = f"{where}: " if where else ""
+    meta = {k: clean_text(v, k == "description") for k, v in meta.items()}
+    try:
+        if rows is None or cols is None:
+            if goal is None:
+                raise PuzzleError("the puzzle has neither clues nor a goal image")
+            if not goal or not goal[0]:
+                raise PuzzleError("the goal image is empty")
+            width = len(goal[0])
+            limits.check_shape(width, len(goal))
+            for y, row in enumerate(goal):
+                if len(row) != width:
+                    raise PuzzleError(
+                        f"goal image row {y + 1} has {len(row)} cells, the first has {width}")
+            grid = grid_from_rows(Puzzle(rows=[()], cols=[()], colors=colors), goal)
+            rows, cols = clues_from_grid(grid)
+        limits.check_shape(len(cols), len(rows))
+        puzzle = Puzzle(rows=[tuple(r) for r in rows], cols=[tuple(c) for c in cols],
+                        colors=list(colors), goal=list(goal) if goal else None, **meta)
+        puzzle = normalise_colors(puzzle)
+        puzzle.validate()
+        if puzzle.goal is not None:
+            check_goal_matches(puzzle)
+    except PuzzleError as e:
+        msg = str(e)
+        m = re.match(r"(row|column) (\d+): ", msg)
+        if m and lines and (m.group(1), int(m.group(2)) - 1) in lines:
+            msg = f"line {lines[m.group(1), int(m.group(2)) - 1]}: {msg}"
+        raise PuzzleError(prefix + msg) from None
+    return puzzle
+
+
+def normalise_colors(p: Puzzle) -> Puzzle:
+    """Drop unused colours; background char '.'; black-and-white as [white '.', black '#']."""
+    used = {0}
+    for clue in list(p.rows) + list(p.cols):
+        for _, c in clue:
+            used.add(c)
+    index = {col.char: i for i, col in enumerate(p.colors)}
+    if p.goal:
+        for y, row in enumerate(p.goal):
+            for x, ch in enumerate(row):
+                if ch not in index:
+                    raise PuzzleError(
+                        f"goal image row {y + 1}, column {x + 1}: unknown colour {ch!r}")
+                used.add(index[ch])
+    for c in used:
+        if not 0 <= c < len(p.colors):
+            raise PuzzleError(f"unknown colour index {c}")
+    keep = sorted(used)
+    if len(keep) == 1:  # an empty puzzle: still a black-and-white one
+        keep = [0]
+    if len(keep) <= 2:
+        new = [BACKGROUND, BLACK]
+    else:
+        new, taken = [], set()
+        for i in keep:
+            col = p.colors[i]
+            ch = "." if i == 0 else col.char
+            if i and (ch in UNUSABLE or ch in taken or len(ch) != 1 or ch.isspace()):
+                ch = next(s for s in SPARE_CHARS if s not in taken and s not in
+                          {p.colors[j].char for j in keep})
+            taken.add(ch)
+            new.append(Color(col.name, ch, col.rgb))
+    remap = {old: new_i for new_i, old in enumerate(keep)}
+    if len(keep) == 1:
+        remap = {0: 0}
+    rows = [tuple((n, remap[c]) for n, c in clue) for clue in p.rows]
+    cols = [tuple((n, remap[c]) for n, c in clue) for clue in p.cols]
+    goal = None
+    if p.goal is not None:
+        trans = {p.colors[old].char: new[i].char for old, i in remap.items()}
+        goal = ["".join(trans[ch] for ch in row) for row in p.goal]
+    p.rows, p.cols, p.colors, p.goal = rows, cols, new, goal
+    return p
+
+
+def check_goal_matches(p: Puzzle) -> None:
+    from ..puzzle import check_goal
+    check_goal(p, p.goal)
+    grid = grid_from_rows(p, p.goal)
+    for y, row in enumerate(grid):
+        if clue_of(row) != tuple(p.rows[y]):
+            raise PuzzleError(f"the goal image does not match the clue of row {y + 1}")
+    for x in range(p.width):
+        if clue_of([grid[y][x] for y in range(p.height)]) != tuple(p.cols[x]):
+            raise PuzzleError(f"the goal image does not match the clue of column {x + 1}")
+
+
+def clue_text(clue, colors, sep=" ") -> str:
+    """Human text of a clue: '3 1' or '3a 1b' for colour puzzles."""
+    if len(colors) <= 2:
+        return sep.join(str(n) for n, _ in clue)
+    return sep.join(f"{n}{colors[c].char}" for n, c in clue)

@@ -1,0 +1,182 @@
+"""The project's own JSON form (ARCHITECTURE.md): one object, or a list of them.
+
+``{"format": "pysolver", "version": 1, "title", "author", "copyright",
+"license", "description", "source", "width", "height", "colors": [{"name",
+"char", "rgb"}...] (background first), "rows": [...], "columns": [...],
+"goal": [row strings] | null}``. A clue is a list of blocks; a block is an int
+(colour 1) or ``[length, "char"]``. Clues may be omitted when a goal is given.
+"""
+from __future__ import annotations
+
+import json
+
+from ... import limits
+from ...errors import PuzzleError
+from ..puzzle import BACKGROUND, BLACK, Color, Puzzle
+from .common import SURROGATE, finish, rgb_value
+
+NAME = "json"
+META = ("title", "author", "copyright", "license", "description", "source")
+
+
+def detect(text: str) -> bool:
+    head = text.lstrip("\ufeff \t\r\n")
+    return head.startswith("{") or head.startswith("[") and head[1:].lstrip().startswith("{")
+
+
+def parse(text: str) -> list:
+    try:
+        data = json.loads(text, parse_int=_int)
+    except PuzzleError as e:
+        return [e]
+    except ValueError as e:
+        lineno = getattr(e, "lineno", None)
+        where = f"line {lineno}: " if lineno else ""
+        return [PuzzleError(f"{where}not valid JSON ({getattr(e, 'msg', e)})")]
+    except RecursionError:
+        return [PuzzleError("the JSON is nested too deeply")]
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        return [PuzzleError("the JSON list holds no puzzle")]
+    out, numbers = [], limits.ClueCount()
+    for k, item in enumerate(items):
+        try:
+            out.append(from_dict(item, numbers))
+        except PuzzleError as e:
+            out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
+    return out
+
+
+def _int(token: str) -> int:
+    # json's own int() would fail past 4300 digits with a ValueError of its own
+    return limits.number(token.lstrip("-"), "JSON") * (-1 if token[0] == "-" else 1)
+
+
+def _clean(value):
+    """The JSON value with unpaired surrogates ("\\ud800") as U+FFFD: printable, encodable."""
+    if isinstance(value, str):
+        return SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    if isinstance(value, dict):
+        return {_clean(k): _clean(v) for k, v in value.items()}
+    return value
+
+
+def from_dict(d, numbers=None) -> Puzzle:
+    """A Puzzle from the JSON dict form; PuzzleError naming the bad field.
+
+    ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
+    if not isinstance(d, dict):
+        raise PuzzleError("a puzzle must be a JSON object")
+    d = _clean(d)
+    numbers = numbers if numbers is not None else limits.ClueCount()
+    fmt = d.get("format", "pysolver")
+    if fmt != "pysolver":
+        raise PuzzleError(f"'format' is {fmt!r}, expected 'pysolver'")
+    version = d.get("version", 1)
+    if version != 1:
+        raise PuzzleError(f"'version' {version!r} is not supported (expected 1)")
+    meta = {}
+    for key in META:
+        value = d.get(key)
+        if value is not None:
+            if not isinstance(value, str):
+                raise PuzzleError(f"'{key}' must be a string")
+            meta[key] = value
+    colors = [BACKGROUND, BLACK]
+    if d.get("colors") is not None:
+        raw = d["colors"]
+        if not isinstance(raw, list) or len(raw) < 2:
+            raise PuzzleError("'colors' must list the background and at least one colour")
+        colors = []
+        for k, c in enumerate(raw):
+            where = f"colors[{k}]"
+            if not isinstance(c, dict):
+                raise PuzzleError(f"{where} must be an object with name, char and rgb")
+            name, char = c.get("name", f"colour {k}"), c.get("char")
+            if not isinstance(name, str) or not isinstance(char, str) or len(char) != 1:
+                raise PuzzleError(f"{where}: 'name' must be a string and 'char' one character")
+            rgb = c.get("rgb", "808080")
+            if not isinstance(rgb, str):
+                raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")
+            colors.append(Color(name, char, rgb_value(rgb, where)))
+    index = {c.char: i for i, c in enumerate(colors)}
+    rows = _clues(d, "rows", index, numbers)
+    cols = _clues(d, "columns", index, numbers)
+    goal = d.get("goal")
+    if goal is not None:
+        if not isinstance(goal, list) or not all(isinstance(r, str) for r in goal):
+            raise PuzzleError("'goal' must be a list of row strings")
+        limits.check_shape(max(map(len, goal), default=0), len(goal), "'goal'")
+    if rows is not None and cols is not None:
+        limits.check_shape(len(cols), len(rows))
+    if (rows is None) != (cols is None):
+        raise PuzzleError("give both 'rows' and 'columns', or neither and a 'goal'")
+    puzzle = finish(rows, cols, colors, goal, **meta)
+    for key, actual in (("width", puzzle.width), ("height", puzzle.height)):
+        if key in d and d[key] != actual:
+            raise PuzzleError(f"'{key}' is {d[key]!r} but the clues give {actual}")
+    return puzzle
+
+
+def _clues(d, key, index, numbers):
+    raw = d.get(key)
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise PuzzleError(f"'{key}' must be a list of clues")
+    if len(raw) > limits.MAX_SIDE:
+        raise PuzzleError(f"'{key}' holds {len(raw)} clues; the limit is {limits.MAX_SIDE} "
+                          "cells a side")
+    out = []
+    for i, clue in enumerate(raw):
+        where = f"{key}[{i}]"
+        if not isinstance(clue, list):
+            raise PuzzleError(f"{where} must be a list of blocks")
+        numbers.add(len(clue), where)
+        blocks = []
+        for j, b in enumerate(clue):
+            if isinstance(b, list) and len(b) == 2:
+                n, ch = b
+                if not isinstance(ch, str) or ch not in index:
+                    raise PuzzleError(f"{where}[{j}]: unknown colour {ch!r}")
+                col = index[ch]
+            else:
+                n, col = b, 1
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise PuzzleError(f"{where}[{j}]: {n!r} is not a positive block length")
+            if col == 0:
+                raise PuzzleError(f"{where}[{j}]: a block cannot have the background colour")
+            blocks.append((n, col))
+        out.append(blocks)
+    return out
+
+
+def to_dict(p: Puzzle) -> dict:
+    def block(n, c):
+        return n if not p.is_color else [n, p.colors[c].char]
+
+    d = {"format": "pysolver", "version": 1}
+    for key in META:
+        d[key] = getattr(p, key)
+    d.update({
+        "width": p.width, "height": p.height,
+        "colors": [{"name": c.name, "char": c.char, "rgb": c.rgb} for c in p.colors],
+        "rows": [[block(n, c) for n, c in clue] for clue in p.rows],
+        "columns": [[block(n, c) for n, c in clue] for clue in p.cols],
+        "goal": list(p.goal) if p.goal else None,
+    })
+    return d
+
+
+def dump(p: Puzzle) -> str:
+    """JSON text with one clue, colour or goal row per line (readable and diffable)."""
+    parts = []
+    for key, value in to_dict(p).items():
+        if isinstance(value, list) and value:
+            inner = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f' {json.dumps(key)}: [\n  {inner}\n ]')
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"

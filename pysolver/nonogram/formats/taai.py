@@ -1,0 +1,76 @@
+"""TAAI / TCGA / ICGA tournament text: many puzzles per file.
+
+Each puzzle is a line ``$N`` followed by tab- (or space-) separated numbers:
+first the n column clues (each top to bottom), then the n row clues (each left
+to right), so a block of 2n lines is an n x n puzzle. A solution file has ``$N``
+and n lines of n ``0``/``1`` values; such a block is read as a goal image and
+its clues are derived from it. ``0`` alone is an empty clue; blank lines are
+ignored.
+"""
+from __future__ import annotations
+
+import re
+
+from ... import limits
+from ...errors import PuzzleError
+from ..puzzle import BACKGROUND, BLACK
+from .common import finish, positive
+
+NAME = "taai"
+HEADER = re.compile(r"\$(\d+)\s*$")
+
+
+def detect(text: str) -> bool:
+    for line in text.splitlines():
+        if line.strip():
+            return HEADER.match(line.strip()) is not None
+    return False
+
+
+def parse(text: str) -> list:
+    blocks = []  # (number, header line, [(line no, tokens)])
+    for k, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        m = HEADER.match(line)
+        if m:
+            blocks.append((m.group(1), k, []))
+        elif not blocks:
+            return [PuzzleError(f"line {k}: expected a '$N' header before the clues")]
+        else:
+            blocks[-1][2].append((k, line.split()))
+    if not blocks:
+        return [PuzzleError("the file has no '$N' puzzle")]
+    out, numbers = [], limits.ClueCount()
+    for number, k, lines in blocks:
+        try:
+            out.append(_block(number, k, lines, numbers))
+        except PuzzleError as e:
+            out.append(PuzzleError(f"puzzle ${number} (line {k}): {e}"))
+    return out
+
+
+def _block(number, k, lines, numbers):
+    meta = {"title": f"${number}", "source": f"TAAI ${number}"}
+    n = len(lines)
+    if n > 2 * limits.MAX_SIDE:
+        raise PuzzleError(f"{n} lines: larger than {limits.MAX_SIDE}x{limits.MAX_SIDE}, "
+                          "the size limit")
+    if n and all(len(t) == n and set(t) <= {"0", "1"} for _, t in lines):
+        goal = ["".join("#" if v == "1" else "." for v in t) for _, t in lines]
+        return finish(None, None, [BACKGROUND, BLACK], goal, **meta)
+    if n == 0 or n % 2:
+        raise PuzzleError(f"expected 2n clue lines for an n x n puzzle, found {n}")
+    clues = []
+    for line_no, tokens in lines:
+        where = f"line {line_no}"
+        numbers.add(len(tokens), where)
+        nums = [0 if t.strip("0") == "" and t.isdigit() else positive(t, where) for t in tokens]
+        if 0 in nums and len(nums) > 1:
+            raise PuzzleError(f"{where}: 0 may only stand alone for an empty line")
+        clues.append(tuple((v, 1) for v in nums if v))
+    half = n // 2
+    where = {("column", k): lines[k][0] for k in range(half)}
+    where.update({("row", k): lines[half + k][0] for k in range(half)})
+    return finish(clues[half:], clues[:half], [BACKGROUND, BLACK], lines=where, **meta)

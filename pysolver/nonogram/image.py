@@ -1,0 +1,114 @@
+"""Puzzles from a goal image: a text grid of '#' and '.', or a PBM (P1 or P4).
+
+The clues come from the picture (``puzzle.puzzle_from_grid``), so a designer can
+draw a picture and get its puzzle. In a text grid ``#``, ``X`` and ``1`` are
+filled and ``.``, ``-`` and ``0`` empty; rows may be framed by ``|`` as in
+webpbn's images. PBM is netpbm's bitmap: ``1`` bits are black.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import limits
+from .formats.common import finish
+from ..errors import PuzzleError
+from .puzzle import BACKGROUND, BLACK
+
+FILLED, EMPTY = "#X1", ".-0"
+NAME = "grid"
+
+
+def detect_grid(text: str) -> bool:
+    rows = _rows(text)
+    return bool(rows) and len({len(r) for r in rows}) == 1 and all(
+        set(r) <= set(FILLED + EMPTY) for r in rows) and any(
+        set(r) & set("#X.-") for r in rows)
+
+
+def _rows(text: str) -> list:
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 2 and line[0] == line[-1] == "|":
+            line = line[1:-1]
+        if line:
+            out.append(line)
+    return out
+
+
+def parse_grid(text: str) -> list:
+    """[Puzzle] from a text grid (the formats-registry reader signature)."""
+    try:
+        rows = _rows(text)
+        if not rows:
+            raise PuzzleError("the picture is empty")
+        width = len(rows[0])
+        limits.check_shape(width, len(rows), "picture")
+        goal = []
+        for y, row in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"picture row {y + 1} has {len(row)} cells, the first has {width}")
+            for x, ch in enumerate(row):
+                if ch not in FILLED + EMPTY:
+                    raise PuzzleError(f"picture row {y + 1}, column {x + 1}: {ch!r} is "
+                                      "neither filled (# X 1) nor empty (. - 0)")
+            goal.append("".join("#" if ch in FILLED else "." for ch in row))
+        return [finish(None, None, [BACKGROUND, BLACK], goal)]
+    except PuzzleError as e:
+        return [e]
+
+
+def is_pbm(data) -> bool:
+    head = data[:2]
+    return head in (b"P1", b"P4", "P1", "P4")
+
+
+def parse_pbm(data) -> list:
+    """[Puzzle] from PBM bytes (P1 or P4) or P1 text."""
+    try:
+        return [_pbm(data.encode("latin-1") if isinstance(data, str) else data)]
+    except PuzzleError as e:
+        return [e]
+    except UnicodeEncodeError:
+        return [PuzzleError("a PBM file holds only ASCII text or bytes")]
+
+
+def _pbm(data: bytes):
+    magic = data[:2]
+    if magic not in (b"P1", b"P4"):
+        raise PuzzleError("not a PBM image (expected P1 or P4)")
+    pos, fields = 2, []
+    token = re.compile(rb"\s*(?:#[^\n]*\n\s*)*(\d+)")
+    for what in ("width", "height"):
+        m = token.match(data, pos)
+        if not m:
+            raise PuzzleError(f"PBM: the {what} is missing or not a number")
+        value = limits.number(m.group(1).decode("ascii"), "PBM", what)
+        fields.append(limits.check_side(value, "PBM", what))
+        pos = m.end()
+    width, height = fields
+    limits.check_shape(width, height, "PBM")
+    if magic == b"P1":
+        bits = re.sub(rb"#[^\n]*", b"", data[pos:])
+        bits = bytes(b for b in bits if b not in b" \t\r\n\v\f")
+        if len(bits) < width * height:
+            raise PuzzleError(f"PBM: {len(bits)} pixels for a {width}x{height} image")
+        bits = bits[:width * height]
+        if set(bits) - set(b"01"):
+            raise PuzzleError("PBM: P1 pixels must be 0 or 1")
+        goal = ["".join("#" if bits[y * width + x] == 49 else "." for x in range(width))
+                for y in range(height)]
+    else:
+        if pos >= len(data) or data[pos:pos + 1] not in b" \t\r\n":
+            raise PuzzleError("PBM: expected one whitespace byte before the pixels")
+        raster = data[pos + 1:]
+        stride = (width + 7) // 8
+        if len(raster) < stride * height:
+            raise PuzzleError(f"PBM: the raster has {len(raster)} bytes, "
+                              f"a {width}x{height} image needs {stride * height}")
+        goal = []
+        for y in range(height):
+            row = raster[y * stride:(y + 1) * stride]
+            goal.append("".join("#" if row[x >> 3] >> (7 - (x & 7)) & 1 else "."
+                                for x in range(width)))
+    return finish(None, None, [BACKGROUND, BLACK], goal, title="picture")

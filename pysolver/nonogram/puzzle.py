@@ -1,0 +1,239 @@
+"""The puzzle model: size, colours, clues, metadata and an optional goal image.
+
+Colour index 0 is always the background. A black-and-white puzzle has exactly
+two colours, background '.' and black '#'. A clue is a tuple of blocks, each a
+``(length, colour_index)`` pair with colour_index >= 1. Blocks of the same colour
+need a background gap between them; blocks of different colours may touch
+(webpbn semantics).
+
+Cells in solver grids are bit masks over colour indices: bit c set means colour c
+is still possible. For black-and-white: 1 = empty, 2 = filled, 3 = unknown.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import PuzzleError
+
+RESERVED_CHARS = "?"  # used for "unknown" in state text
+
+
+@dataclass(frozen=True)
+class Color:
+    name: str
+    char: str
+    rgb: str  # six hex digits, no '#'
+
+
+BACKGROUND = Color("white", ".", "FFFFFF")
+BLACK = Color("black", "#", "000000")
+
+Clue = tuple  # tuple[tuple[int, int], ...]
+
+
+@dataclass
+class Puzzle:
+    rows: list  # list[Clue], top to bottom
+    cols: list  # list[Clue], left to right
+    colors: list = field(default_factory=lambda: [BACKGROUND, BLACK])
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    license: str = ""
+    description: str = ""
+    source: str = ""  # catalogue / id
+    goal: list | None = None  # list of row strings of colour chars
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def is_color(self) -> bool:
+        return len(self.colors) > 2
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << len(self.colors)) - 1
+
+    def lines(self):
+        """Yield (axis, index, clue, length) for every row then every column."""
+        for i, clue in enumerate(self.rows):
+            yield "row", i, clue, self.width
+        for j, clue in enumerate(self.cols):
+            yield "column", j, clue, self.height
+
+    def clue_key(self) -> tuple:
+        """The clues and colour characters as a hashable key: puzzles equal in it
+        have the same solutions (for caches of per-puzzle results)."""
+        return (tuple(c.char for c in self.colors), tuple(map(tuple, self.rows)),
+                tuple(map(tuple, self.cols)))
+
+    def char_index(self) -> dict:
+        return {c.char: i for i, c in enumerate(self.colors)}
+
+    def validate(self) -> "Puzzle":
+        """Raise PuzzleError naming the first problem; return self when fine."""
+        if not self.rows:
+            raise PuzzleError("the puzzle has no rows")
+        if not self.cols:
+            raise PuzzleError("the puzzle has no columns")
+        if len(self.colors) < 2:
+            raise PuzzleError("a puzzle needs a background and at least one colour")
+        chars = [c.char for c in self.colors]
+        for c in self.colors:
+            if len(c.char) != 1 or c.char in RESERVED_CHARS or c.char.isspace():
+                raise PuzzleError(f"colour {c.name!r} has an unusable character {c.char!r}")
+        if len(set(chars)) != len(chars):
+            raise PuzzleError("two colours share the same character")
+        ncol = len(self.colors)
+        totals = {}
+        for axis, i, clue, length in self.lines():
+            where = f"{axis} {i + 1}"
+            for n, col in clue:
+                if not isinstance(n, int) or n < 1:
+                    raise PuzzleError(f"{where}: block length {n!r} is not a positive number")
+                if not (1 <= col < ncol):
+                    raise PuzzleError(f"{where}: unknown colour index {col}")
+            need = min_length(clue)
+            if need > length:
+                text = " ".join(str(n) for n, _ in clue)
+                raise PuzzleError(
+                    f"{where}: clue {text} needs {need} cells but the line has {length}")
+            per = totals.setdefault(axis, [0] * ncol)
+            for n, col in clue:
+                per[col] += n
+        r, c = totals.get("row", [0] * ncol), totals.get("column", [0] * ncol)
+        for col in range(1, ncol):
+            if r[col] != c[col]:
+                name = "filled" if ncol == 2 else self.colors[col].name
+                raise PuzzleError(
+                    f"the rows have {r[col]} {name} cells but the columns have {c[col]}")
+        if self.goal is not None:
+            check_goal(self, self.goal)
+        return self
+
+
+def min_length(clue) -> int:
+    """Fewest cells a clue needs: its blocks plus a gap between same-coloured neighbours."""
+    total = sum(n for n, _ in clue)
+    for a, b in zip(clue, clue[1:]):
+        if a[1] == b[1]:
+            total += 1
+    return total
+
+
+def clue_of(cells) -> tuple:
+    """The clue of a fully known line given as colour indices (0 = background)."""
+    out = []
+    prev = 0
+    for c in cells:
+        if c and c == prev:
+            n, _ = out[-1]
+            out[-1] = (n + 1, c)
+        elif c:
+            out.append((1, c))
+        prev = c
+    return tuple(out)
+
+
+def grid_from_rows(puzzle: Puzzle, rows) -> list:
+    """Colour-index grid from row strings of colour chars; PuzzleError on bad chars."""
+    index = puzzle.char_index()
+    if puzzle.is_color is False:
+        index.setdefault("X", 1)  # common alternative spelling of black
+    grid = []
+    for y, row in enumerate(rows):
+        line = []
+        for x, ch in enumerate(row):
+            if ch not in index:
+                raise PuzzleError(f"row {y + 1}, column {x + 1}: unknown colour character {ch!r}")
+            line.append(index[ch])
+        grid.append(line)
+    return grid
+
+
+def check_goal(puzzle: Puzzle, goal) -> None:
+    if len(goal) != puzzle.height or any(len(r) != puzzle.width for r in goal):
+        raise PuzzleError(
+            f"the goal image is not {puzzle.width}x{puzzle.height} (width x height)")
+    allowed = set(puzzle.char_index()) | (set() if puzzle.is_color else {"X"})
+    if not all(allowed.issuperset(row) for row in goal):
+        grid_from_rows(puzzle, goal)  # names the first bad character
+
+
+def clues_from_grid(grid) -> tuple:
+    """(row clues, column clues) of a colour-index grid."""
+    rows = [clue_of(r) for r in grid]
+    cols = [clue_of([grid[y][x] for y in range(len(grid))]) for x in range(len(grid[0]))]
+    return rows, cols
+
+
+def puzzle_from_grid(grid, colors=None, **meta) -> Puzzle:
+    """A puzzle whose clues and goal come from a colour-index grid."""
+    colors = list(colors or [BACKGROUND, BLACK])
+    rows, cols = clues_from_grid(grid)
+    goal = ["".join(colors[c].char for c in r) for r in grid]
+    return Puzzle(rows=rows, cols=cols, colors=colors, goal=goal, **meta)
+
+
+def satisfies(puzzle: Puzzle, grid) -> bool:
+    """True when a full colour-index grid matches every clue."""
+    if len(grid) != puzzle.height or any(len(r) != puzzle.width for r in grid):
+        return False
+    rows, cols = clues_from_grid(grid)
+    return [tuple(c) for c in puzzle.rows] == rows and [tuple(c) for c in puzzle.cols] == cols
+
+
+def cells_from_state(puzzle: Puzzle, rows) -> list:
+    """Flat solver masks from state text: '?' unknown, '.' empty, '#' or a colour char filled.
+
+    For black-and-white puzzles 'X' also means filled. PuzzleError names the row
+    and column of a bad character or the size that does not fit.
+    """
+    if isinstance(rows, str):
+        rows = rows.splitlines()
+    rows = [r.rstrip("\r\n") for r in rows]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    if len(rows) != puzzle.height:
+        raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {puzzle.height}")
+    index = {c.char: 1 << i for i, c in enumerate(puzzle.colors)}
+    index["?"] = puzzle.full_mask
+    if not puzzle.is_color:
+        index["X"] = 2
+    out = []
+    for y, row in enumerate(rows):
+        if len(row) != puzzle.width:
+            raise PuzzleError(
+                f"state row {y + 1} has {len(row)} cells; the puzzle has {puzzle.width}")
+        for x, ch in enumerate(row):
+            m = index.get(ch)
+            if m is None:
+                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r}")
+            out.append(m)
+    return out
+
+
+def state_char(puzzle: Puzzle, mask: int) -> str:
+    """The state-text character of a solver mask ('?' when more than one colour is possible)."""
+    if mask & (mask - 1) or not mask:
+        return "?"
+    return puzzle.colors[mask.bit_length() - 1].char
+
+
+def state_rows(puzzle: Puzzle, cells) -> list:
+    """State text rows of a flat list of masks."""
+    w = puzzle.width
+    return ["".join(state_char(puzzle, m) for m in cells[y * w:(y + 1) * w])
+            for y in range(puzzle.height)]
+
+
+def rows_text(puzzle: Puzzle, grid) -> list:
+    """Row strings of a colour-index grid, in the puzzle's colour chars."""
+    chars = [c.char for c in puzzle.colors]
+    return ["".join(chars[k] for k in row) for row in grid]

@@ -1,0 +1,309 @@
+"""Line logic to a fixpoint over a queue of changed lines.
+
+The solver state is two lists of per-line "cans" tuples (see :mod:`pysolver.nonogram.solver.line`):
+``rows[y][c]`` has bit x set when cell (y, x) may still have colour c, and
+``cols[x][c]`` bit y likewise. Tuples are immutable, so copying a state for
+probing or branching is two shallow list copies.
+
+:class:`Engine` holds the per-puzzle line solvers (cached by clue and line state)
+and runs propagation; :func:`propagate` is the public, flat-grid wrapper used by
+the hint module and the API.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .line import from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans, undecided
+from .observe import Steps
+
+_MISS = object()
+# Cells of line solving (cache misses) between two calls of Engine.tick: about
+# 5-10 ms of work here, so a deadline or a cancel is noticed well within 50 ms.
+CHECK_CELLS = 20_000
+
+
+class Engine:
+    """Per-puzzle propagation machinery shared by propagate, probe and search."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.w = w = puzzle.width
+        self.h = h = puzzle.height
+        self.ncol = len(puzzle.colors)
+        self.row_clues = [normalize_clue(c) for c in puzzle.rows]
+        self.col_clues = [normalize_clue(c) for c in puzzle.cols]
+        self.row_solve = [line_solver(c, w) for c in self.row_clues]
+        self.col_solve = [line_solver(c, h) for c in self.col_clues]
+        self.row_cache = [f.cache for f in self.row_solve]
+        self.col_cache = [f.cache for f in self.col_solve]
+        self.failed = None  # (axis, index) of the last contradiction
+        self.chg_rows = self.chg_cols = 0
+        self.line_solves = 0
+        # called every CHECK_CELLS cells of work (may raise probe.Stop): the
+        # search's deadline, cancel, work budget and progress check
+        self.tick = None
+        self.left = CHECK_CELLS
+        self.on_line = None  # the observer's line event (pysolver.nonogram.solver.observe)
+
+    def observe(self, observer):
+        """Send this engine's line events to ``observer`` (None: no events)."""
+        self.on_line = getattr(observer, "line", None) if observer is not None else None
+
+    def _checkpoint(self, solves):
+        """Propagation's check: count the solves so far, run the tick, and
+        return the next allowance of cells."""
+        self.line_solves += solves
+        self.left = CHECK_CELLS
+        if self.tick is not None:
+            self.tick()
+        return CHECK_CELLS
+
+    def work(self, cells):
+        """Count work done outside propagation (e.g. a pass over the grid's cells)."""
+        self.left -= cells
+        if self.left <= 0:
+            self.left = CHECK_CELLS
+            if self.tick is not None:
+                self.tick()
+
+    # -- state conversion -------------------------------------------------
+    def initial(self, cells=None):
+        """(rows, cols) from a flat list of cell masks, or all-unknown."""
+        w, h, ncol = self.w, self.h, self.ncol
+        if cells is None:
+            rfull, cfull = (1 << w) - 1, (1 << h) - 1
+            return [(rfull,) * ncol for _ in range(h)], [(cfull,) * ncol for _ in range(w)]
+        cells = list(cells)
+        if len(cells) != w * h:
+            raise ValueError(f"cells has {len(cells)} entries, the puzzle has {w * h} cells")
+        rows = [to_cans(cells[y * w:(y + 1) * w], ncol) for y in range(h)]
+        cols = [to_cans(cells[x::w], ncol) for x in range(w)]
+        return rows, cols
+
+    def cells(self, rows):
+        """Flat row-major list of cell masks from row states."""
+        out = []
+        for r in rows:
+            out.extend(from_cans(r, self.w))
+        return out
+
+    def grid(self, rows):
+        """Colour-index grid (list of lists) of a fully known state."""
+        return [[m.bit_length() - 1 for m in from_cans(r, self.w)] for r in rows]
+
+    def state(self, rows):
+        """State text of (rows): row strings, a decided cell's colour char, else ``?``.
+
+        Whole-line int and byte operations (no loop per cell): the solve
+        progress sends this for grids of a million cells.
+        """
+        w = self.w
+        zero = int.from_bytes(b"0" * w, "big")
+        chars = {0: "?"} | {c + 1: col.char for c, col in enumerate(self.puzzle.colors)}
+        out = []
+        for r in rows:
+            unknown = undecided(r)
+            v = 0
+            for c, m in enumerate(r):
+                only = m & ~unknown
+                if only:  # one byte per cell holding c + 1 where the cell is colour c
+                    v += (c + 1) * (int.from_bytes(format(only, f"0{w}b").encode(), "big") - zero)
+            out.append(v.to_bytes(w, "big")[::-1].decode("latin-1").translate(chars))
+        return out
+
+    def unknown(self, rows):
+        """Number of cells with more than one colour still possible."""
+        return sum(undecided(r).bit_count() for r in rows)
+
+    def complete(self, rows):
+        for r in rows:
+            seen = 0
+            for m in r:
+                if seen & m:
+                    return False
+                seen |= m
+        return True
+
+    # -- propagation ------------------------------------------------------
+    def run(self, rows, cols, drows, dcols, record=None):
+        """Propagate in place from the dirty line sets ``drows``/``dcols``.
+
+        Returns the number of cell narrowings made, or -1 on a contradiction
+        (``self.failed`` then names the line). ``record``, when a list, gets one
+        step dict per line that changed (:class:`pysolver.nonogram.solver.observe.Steps`).
+        Afterwards ``self.chg_rows`` and ``self.chg_cols`` are bit masks of the
+        lines whose state changed. ``self.tick`` is called every CHECK_CELLS
+        cells of line solving; the line event goes to the observer.
+        """
+        on_line = self.on_line
+        if record is not None:
+            on_line = Steps(self, record).line
+        elif self.ncol == 2 and on_line is None:
+            return self._run_bw(rows, cols, drows, dcols)
+        # One body for both axes (as in _run_bw): names are rebound per batch.
+        axes = ((rows, cols, self.row_solve, "row", self.w), (cols, rows, self.col_solve, "column", self.h))
+        dirty = [drows, dcols]
+        changed = [0, 0]
+        changes = 0
+        solves = 0
+        left = self.left
+        while dirty[0] or dirty[1]:
+            for a in (0, 1):
+                batch = dirty[a]
+                if not batch:
+                    continue
+                dirty[a] = set()
+                across = dirty[1 - a]
+                lines, cross, solve, axis, n = axes[a]
+                for i in sorted(batch):
+                    old = lines[i]
+                    new = solve[i](old)
+                    solves += 1
+                    left -= n
+                    if left <= 0:
+                        left = self._checkpoint(solves)
+                        solves = 0
+                    if new is None:
+                        self.failed = (axis, i)
+                        self.line_solves += solves
+                        self.left = left
+                        return -1
+                    if new == old:
+                        continue
+                    lines[i] = new
+                    ib = ~(1 << i)
+                    touched = 0
+                    for c in range(len(old)):
+                        gone = old[c] & ~new[c]
+                        touched |= gone
+                        while gone:
+                            low = gone & -gone
+                            j = low.bit_length() - 1
+                            t = cross[j]
+                            cross[j] = t[:c] + (t[c] & ib,) + t[c + 1:]
+                            across.add(j)
+                            gone ^= low
+                    changes += touched.bit_count()
+                    changed[a] |= 1 << i
+                    changed[1 - a] |= touched
+                    if on_line is not None:
+                        on_line(axis, i, old, new, touched)
+        self.line_solves += solves
+        self.left = left
+        self.chg_rows, self.chg_cols = changed
+        return changes
+
+    def _run_bw(self, rows, cols, drows, dcols):
+        """:meth:`run` for black-and-white puzzles: (empty, filled) pairs, inlined cache."""
+        # The engine's hottest loop: one body for both axes, whose names are
+        # rebound once per batch, and no call per line solved.
+        axes = ((rows, cols, self.row_cache, self.row_clues, self.w, "row"),
+                (cols, rows, self.col_cache, self.col_clues, self.h, "column"))
+        dirty = [drows, dcols]
+        changed = [0, 0]
+        changes = 0
+        solves = 0
+        left = self.left
+        while dirty[0] or dirty[1]:
+            for a in (0, 1):
+                batch = dirty[a]
+                if not batch:
+                    continue
+                dirty[a] = set()
+                across = dirty[1 - a]
+                lines, cross, caches, clues, n, axis = axes[a]
+                mine = theirs = 0
+                for i in batch:
+                    old = lines[i]
+                    cache = caches[i]
+                    new = cache.get(old, _MISS)
+                    if new is _MISS:
+                        spend()
+                        new = cache[old] = solve_cans(clues[i], n, old)
+                        left -= n
+                        if left <= 0:
+                            left = self._checkpoint(solves)
+                            solves = 0
+                    solves += 1
+                    if new is None:
+                        self.failed = (axis, i)
+                        self.line_solves += solves
+                        self.left = left
+                        return -1
+                    if new == old:
+                        continue
+                    lines[i] = new
+                    ib = ~(1 << i)
+                    # cells that lost "empty" became filled, and the reverse
+                    gone = old[0] & ~new[0]
+                    touched = gone
+                    while gone:
+                        low = gone & -gone
+                        j = low.bit_length() - 1
+                        t = cross[j]
+                        cross[j] = (t[0] & ib, t[1])
+                        across.add(j)
+                        gone ^= low
+                    gone = old[1] & ~new[1]
+                    touched |= gone
+                    while gone:
+                        low = gone & -gone
+                        j = low.bit_length() - 1
+                        t = cross[j]
+                        cross[j] = (t[0], t[1] & ib)
+                        across.add(j)
+                        gone ^= low
+                    changes += touched.bit_count()
+                    mine |= 1 << i
+                    theirs |= touched
+                changed[a] |= mine
+                changed[1 - a] |= theirs
+        self.line_solves += solves
+        self.left = left
+        self.chg_rows, self.chg_cols = changed
+        return changes
+
+    def run_all(self, rows, cols, record=None):
+        """Propagate with every line queued."""
+        return self.run(rows, cols, set(range(self.h)), set(range(self.w)), record)
+
+
+@dataclass
+class PropagationResult:
+    """Outcome of :func:`propagate`.
+
+    ``ok`` is False on a contradiction and ``failed`` then names the line as
+    ``(axis, index)`` with axis "row"/"column" and a 0-based index. ``cells`` is
+    the narrowed flat grid (the state reached when the contradiction was found,
+    if any). ``steps`` lists the line steps in order when recording was asked:
+    dicts with ``axis``, ``index``, ``cells`` (positions along the line),
+    ``values`` (their new masks) and ``reason``.
+    """
+    ok: bool
+    cells: list
+    failed: tuple | None = None
+    steps: list = field(default_factory=list)
+    changes: int = 0
+
+
+def propagate(puzzle, cells=None, lines=None, record=False, engine=None):
+    """Apply line logic until nothing changes.
+
+    ``cells``: flat row-major list of masks (None = all unknown). ``lines``: an
+    iterable of ``(axis, index)`` to start from (default: every line); only
+    lines whose cells change are solved again. ``record``: keep the steps.
+    Returns a :class:`PropagationResult`.
+    """
+    eng = engine or Engine(puzzle)
+    rows, cols = eng.initial(cells)
+    if lines is None:
+        drows, dcols = set(range(eng.h)), set(range(eng.w))
+    else:
+        drows, dcols = set(), set()
+        for axis, i in lines:
+            (drows if axis == "row" else dcols).add(i)
+    steps = [] if record else None
+    n = eng.run(rows, cols, drows, dcols, steps)
+    if n < 0:
+        return PropagationResult(False, eng.cells(rows), eng.failed, steps or [], 0)
+    return PropagationResult(True, eng.cells(rows), None, steps or [], n)
