@@ -27,6 +27,8 @@ filled):
   fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None,
       givens=None) -> {"suggestions": [...]}
   to_puzzle(puzzle) -> Puzzle
+  generate(family="nonogram", width, height, colours=1, level="easy", seed=1)
+      -> {"puzzle", "level", "stars", "walk", "recipe", ...} (ARCHITECTURE.md)
 And clear_caches(), version(), clingo_available().
 
 Every function raises PuzzleError (pysolver.errors) with a specific message on bad
@@ -36,10 +38,12 @@ polled and cancels when it returns True (status "cancelled").
 """
 from __future__ import annotations
 
-from . import __version__, memo, registry
+from . import __version__, memo, registry, stars
 from .asp import run as asp_run
 from .asp import tasks
 from .errors import PuzzleError
+from .nonogram import generate as gen
+from .nonogram.formats import jsonfmt
 from .nonogram.service import (COUNT_LINE_SOLVES, ENGINES, WRITE_FORMATS, analyse,  # noqa: F401
                                check_marks, clues_from_grid, convert, diagnose, fix, hint, parse,
                                solve, to_puzzle)
@@ -100,6 +104,26 @@ def run(genre: str, name: str, args: dict, progress=None, defaults=None):
     """The task's result, every clingo call answered by native clingo (the command
     line, tests; ClingoMissing without the module). Arguments as for :func:`task`."""
     return tasks.finish_native(registry.get(genre).start(name, args, progress, defaults))
+
+
+def generate(family="nonogram", width=10, height=10, colours=1, level="easy", seed=1) -> dict:
+    """A generated puzzle the Hint engine finishes alone (pysolver.nonogram.generate).
+
+    Returns {"puzzle": puzzle dict with its goal, "family", "level", "stars",
+    "walk": the hint walk's summary (finished, steps per kind, longest_chain,
+    chain_steps, deepest), "recipe": the arguments as one short string (the
+    same recipe gives the same puzzle anywhere), "attempts", "walks",
+    "rejected": {reason: pictures given up}, "style", "symmetry"}. Work
+    budgets only, so the worker gets the same puzzle as the command line.
+    Nikoli families are generated with clingo by their genre's task ``generate``.
+    """
+    if family != "nonogram":
+        raise PuzzleError(f"generate() makes nonograms; {family!r} puzzles come from the "
+                          "Nikoli generator (pysolver generate FAMILY, the genre's clingo task)")
+    p, info = gen.generate(width, height, colours, level, seed)
+    return dict(info, puzzle=jsonfmt.to_dict(p), family="nonogram",
+                stars=stars.nonogram(width, height, info["walk"]),
+                recipe=p.source.removeprefix("generated:"))
 
 
 METHODS = {"parse": parse, "solve": solve, "analyse": analyse, "hint": hint, "diagnose": diagnose,

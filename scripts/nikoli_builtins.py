@@ -50,8 +50,10 @@ def main(families):
 
 def entry(name, grid, seed) -> dict:
     """The index entry of one built-in puzzle."""
+    checked = aspsolve.analyse(grid)
     return {"file": name, "family": grid.family, "width": grid.width, "height": grid.height,
-            "seed": seed, "url": url.write_url(grid), "difficulty": aspsolve.analyse(grid)["difficulty"],
+            "seed": seed, "url": url.write_url(grid), "difficulty": checked["difficulty"],
+            "stars": checked["stars"],
             "clues": len(grid.clues),
             "board": {"clues": model.clue_list(grid), "rooms": grid.rooms}}
 

@@ -167,6 +167,8 @@ def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
     got = json.loads(cat.read_text())["puzzles"]
     assert [(e["id"], e["status"]) for e in got] == [("corner", "unique"), ("diagonal", "multiple")]
     assert got[0]["class"] == "line" and 1 <= got[0]["difficulty"] < 2 and got[1]["difficulty"] == 3.0
+    # stars from a hint walk: a small line puzzle 1, one the hints cannot finish 4 or more
+    assert got[0]["stars"] == 1 and got[1]["stars"] >= 4
 
 
 def test_json_report_matches_the_csv(tmp_path):

@@ -223,3 +223,4 @@ def test_builtins_unique_from_7_to_20():
         g = url.read_url(entry["url"])
         r = aspsolve.analyse(g)
         assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]
+        assert r["stars"] == entry["stars"], entry["file"]

@@ -5,6 +5,10 @@
   hint FILE --state STATEFILE [--timeout S] [--json]
   convert FILE --to url|text
   generate FAMILY --size WxH [--seed N] [--no-minimize] [--to url|text] [--json]
+  generate nonogram --size WxH [--colours K] [--level L] [--seed N] [--json]
+    (pysolver.nonogram.generate: no clingo; prints the .non text, or with
+    --json the puzzle JSON with its goal and a "generated" object: level,
+    hint walk, stars)
 
 A FILE holds a puzz.link / pzv.jp URL or the family's text format (model.py);
 - reads it from standard input. ``--timeout`` covers reading, grounding and solving.
@@ -24,6 +28,7 @@ from ..nikoli.generate import generate
 from ..nikoli.hints import hint
 from ..nikoli.url import write_url
 from ..asp.tasks import OutOfTime
+from ..nonogram.formats import dump
 from .common import Parser, read_text, seconds, whole
 
 COMMANDS = ("solve", "check", "hint", "convert", "generate")
@@ -142,8 +147,13 @@ def cmd_convert(args):
 
 
 def cmd_generate(args):
-    fam = model.family_name(args.family)
     w, h = model.read_size(args.size, "--size: ")
+    if args.family.lower() == "nonogram":
+        return _generate_nonogram(args, w, h)
+    if args.colours is not None or args.level is not None:
+        raise PuzzleError("--colours and --level are for nonograms; the Nikoli generator "
+                          "takes --size and --seed")
+    fam = model.family_name(args.family)
     model.check_size(w, h, "--size: ")
     _engine("clingo")
     grid, info = generate(fam, w, h, args.seed, minimal=not args.no_minimize)
@@ -151,6 +161,23 @@ def cmd_generate(args):
         print(json.dumps(dict(info, url=write_url(grid), text=model.to_text(grid))))
     else:
         sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
+    return 0
+
+
+def _generate_nonogram(args, w, h):
+    if args.no_minimize or args.to != "url":
+        raise PuzzleError("--no-minimize and --to are for the Nikoli generator; "
+                          "a nonogram prints its .non text, or JSON with --json")
+    r = api.generate("nonogram", w, h, colours=1 if args.colours is None else args.colours,
+                     level=args.level or "easy", seed=args.seed)
+    if args.json:
+        print(json.dumps(dict(r["puzzle"], generated={k: v for k, v in r.items() if k != "puzzle"}),
+                         ensure_ascii=False))
+        return 0
+    sys.stdout.write(dump(api.to_puzzle(r["puzzle"]), "non"))
+    steps = ", ".join(f"{v} {k}" for k, v in r["walk"]["steps"].items() if v)
+    print(f"{r['level']} {w}x{h}, {r['stars']} star{'s' if r['stars'] > 1 else ''}; "
+          f"hint walk: {steps}", file=sys.stderr)
     return 0
 
 
@@ -200,8 +227,13 @@ def build_parser():
 
 def add_generate(sub):
     """The ``generate`` subcommand (also listed by the nonogram parser's --help)."""
-    g = sub.add_parser("generate", help="a uniquely solvable Nikoli puzzle")
-    g.add_argument("family", metavar="FAMILY", help=f"one of {', '.join(model.FAMILIES)}")
+    g = sub.add_parser("generate", help="a uniquely solvable Nikoli puzzle or nonogram")
+    g.add_argument("family", metavar="FAMILY",
+                   help=f"one of {', '.join(model.FAMILIES)}, or nonogram")
+    g.add_argument("--colours", "--colors", type=whole, metavar="K",
+                   help="nonogram: colours besides the background (1 black and white .. 4)")
+    g.add_argument("--level", choices=("easy", "medium", "hard", "expert"),
+                   help="nonogram: the reasoning its hint walk needs")
     g.add_argument("--size", required=True, metavar="WxH", help="the grid's size, e.g. 10x10")
     g.add_argument("--seed", type=whole, default=1, metavar="N",
                    help="the random seed (the same seed gives the same puzzle)")

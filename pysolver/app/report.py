@@ -21,6 +21,8 @@ import struct
 import sys
 import zlib
 
+from .. import stars
+from ..nonogram.walk import walk
 from ..errors import PuzzleError
 from ..nonogram import formats
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
@@ -192,7 +194,8 @@ def to_html(rows, db_name="") -> str:
 
 def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     """Write each catalogue puzzle's verified ``status`` and ``difficulty`` (the
-    engine's number, None unless decided) from batch database ``db`` into the
+    engine's number, None unless decided) from batch database ``db``, and its
+    ``stars`` (1-5, pysolver.stars from a hint walk played here) into the
     catalogue JSON (in place, or to ``out``); the number of entries. A puzzle the
     database has not checked is an error naming the entry."""
     try:
@@ -216,6 +219,7 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
                 raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
             entry["status"] = verdict["status"]
             entry["difficulty"] = verdict["difficulty"]
+            entry["stars"] = stars.nonogram(puzzle.width, puzzle.height, walk(puzzle))
     finally:
         store.close()
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"

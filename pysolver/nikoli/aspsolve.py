@@ -13,6 +13,7 @@ import re
 
 from ..asp import run as asp
 from ..asp.tasks import Ask
+from .. import stars
 from . import families
 from .model import BOX, UNKNOWN, WHITE, Grid, check_work
 from .read import parse
@@ -151,12 +152,14 @@ def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
 
 
 def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
-    """Uniqueness, a bounded solution count and the difficulty of a puzzle."""
+    """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle."""
     r = solve(grid, count_cap, timeout)
     unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
+    label = difficulty(grid.family, grid.width, grid.height, r["stats"]["conflicts"]) if unique else None
     return {"family": grid.family, "status": r["status"], "unique": unique,
             "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
-            "difficulty": difficulty(grid.family, grid.width, grid.height,
-                                     r["stats"]["conflicts"]) if unique else None,
+            "difficulty": label,
+            # the one scale of every genre (pysolver.stars): the label and the size
+            "stars": stars.nikoli(grid.width, grid.height, label) if label else None,
             "conflicts": r["stats"]["conflicts"], "solutions": r["solutions"],
             "time_s": r["time_s"]}

@@ -1,2 +1,3 @@
-"""The nonogram genre: puzzle model, file formats, the solver core (solver/) and the
-player services built on it (player/)."""
+"""The nonogram genre: puzzle model, file formats, the solver core (solver/), the
+player services built on it (player/) and the generator (generate.py, picture.py,
+walk.py)."""

@@ -74,16 +74,24 @@ def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
 
 @PHONE
 def test_touch_paints_long_press_crosses(page, site_server):
+    # the long press is a timer in the page: it runs on the test's clock, paused, so how long
+    # a finger stays down is what the test says, not what a busy machine makes of it
+    page.clock.install()
     open_site(page, site_server)
     fingers = Fingers(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     x, y = cell_center(page, 2, 2)
     page.touchscreen.tap(x, y)
     assert state(page)[2][2] == "#"
     x, y = cell_center(page, 4, 4)
-    fingers.hold(x, y, 800)
+    fingers.send("touchStart", [(x, y)])
+    page.clock.run_for(800)                  # well past LONG_PRESS_MS (450): a long press crosses
+    fingers.send("touchEnd", [])
     assert state(page)[4][4] == "."
     x, y = cell_center(page, 5, 5)
-    fingers.hold(x, y, 50)  # a short press still fills (well under LONG_PRESS_MS: margin for a busy page)
+    fingers.send("touchStart", [(x, y)])
+    page.clock.run_for(300)                  # under LONG_PRESS_MS: a short press still fills
+    fingers.send("touchEnd", [])
     assert state(page)[5][5] == "#"
 
 

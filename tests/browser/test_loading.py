@@ -249,8 +249,8 @@ def _restore_that_does_not_answer_is_abandoned(page):
 def test_site_ships_bytecode_for_the_engine_start():
     """build.py: the standard-library modules Pyodide's own start imports are
     bytecode in python_stdlib.zip (unchecked-hash .pyc instead of the .py: npm ships
-    source only), modules the engine never imports stay source, and the lock file
-    lists no packages (the site ships none of them)."""
+    source only), modules the engine never imports are left out (a smaller download),
+    and the lock file lists no packages (the site ships none of them)."""
     import json
     import struct
     import zipfile
@@ -264,6 +264,7 @@ def test_site_ships_bytecode_for_the_engine_start():
             assert f"{mod}.pyc" in names and f"{mod}.py" not in names, mod
             flags = struct.unpack("<I", z.read(f"{mod}.pyc")[4:8])[0]
             assert flags == 1, (mod, flags)  # hash-based, source never checked
-        assert "argparse.py" in names and "argparse.pyc" not in names  # the CLI's, not imported
+        assert not {"argparse.py", "argparse.pyc", "pdb.py"} & names  # the CLI's, not imported
+        assert not any(n.endswith(".py") for n in names)
     lock = json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]["arch"] == "wasm32"

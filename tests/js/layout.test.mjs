@@ -1,6 +1,6 @@
 // web/js's folders (web/README.md, "Files"): every relative import of every module names
 // a file that exists, so a module moved without its importers fixed fails here, not in a
-// browser test minutes later.
+// browser test minutes later; and only the composition root imports a genre.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
@@ -41,6 +41,20 @@ test("every relative import of web/js resolves", () => {
 test("web/js has no loose modules: each lives in its layer's folder", () => {
   const loose = readdirSync(JS).filter((n) => n.endsWith(".js"));
   assert.deepEqual(loose, []);
+});
+
+test("genres are plug-ins: outside genres/, only the composition root imports one", () => {
+  // shell/app.js composes the page (and still builds the nonogram's Play view); every other
+  // module of the shell, board, play, panels, library and create layers knows no genre
+  const leaks = [];
+  for (const file of modules(JS)) {
+    const rel = relative(JS, file);
+    if (rel.startsWith("genres/") || rel === join("shell", "app.js")) continue;
+    for (const [, spec] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      if (relative(JS, join(dirname(file), spec)).startsWith("genres/")) leaks.push(`${rel}: ${spec}`);
+    }
+  }
+  assert.deepEqual(leaks, []);
 });
 
 test("index.html's scripts exist", () => {

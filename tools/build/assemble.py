@@ -149,6 +149,10 @@ def build() -> str:
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "engine": engine_hash(tmp, [wheel, mp_wheel]),
+        # what a normal engine start downloads, for its progress (web/js/engine/worker.js)
+        "sizes": {p: (tmp / p).stat().st_size for p in (
+            "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", f"wheels/{wheel.name}",
+            f"wheels/{mp_wheel.name}")},
         "plugins": [p for p in PLUGINS if (tmp / p).is_file()],
     }, indent=1) + "\n")
     version = write_service_worker(tmp)

@@ -1,6 +1,7 @@
 """Bytecode for Pyodide's CPython, made by that Pyodide under Node (run-in-pyodide.mjs),
 so the browser does not compile micropip, pysolver and ~200 standard-library
-modules on every cold start. Every step here is optional: when Node or Pyodide
+modules on every cold start, and a standard library of only the modules the engine
+imports. Every step here is optional: when Node or Pyodide
 fails, the build warns and the site works with a slower cold start."""
 from __future__ import annotations
 
@@ -96,11 +97,11 @@ def stdlib_imports() -> list[str]:
 
 
 def compile_stdlib(dest: Path, micropip: Path, wheel: Path) -> bool:
-    """Replace dest (python_stdlib.zip) with a copy whose modules used by the engine's
-    start-up are bytecode (in_pyodide/stdlib_zip.py). Cached by Pyodide's version,
-    the micropip wheel and the engine's imports, not by the engine's code: a module
-    the engine starts to import later just compiles from source in the browser.
-    False when that fails."""
+    """Replace dest (python_stdlib.zip) with one holding only the modules the engine
+    imports (its start, the bridge, every import in its modules), as bytecode
+    (in_pyodide/stdlib_zip.py). Cached by Pyodide's version, the micropip wheel and
+    the engine's imports, not by the engine's code: a new import in the engine makes
+    a new archive. False when that fails (Pyodide's whole archive is then shipped)."""
     imports = stdlib_imports()
     h = _tools_hash()
     h.update(sha256(micropip.read_bytes()).encode() + "\n".join(imports).encode())
@@ -114,6 +115,7 @@ def compile_stdlib(dest: Path, micropip: Path, wheel: Path) -> bool:
             return False
         CACHE.mkdir(parents=True, exist_ok=True)
         cached.write_bytes(base64.b64decode(out["zip"]))
-        log(f"python_stdlib.zip: {out['compiled']} modules compiled to bytecode (cached in {cached.name})")
+        log(f"python_stdlib.zip: the {out['compiled']} modules the engine imports, as bytecode "
+            f"({out['left_out']} files left out; cached in {cached.name})")
     shutil.copyfile(cached, dest)
     return True

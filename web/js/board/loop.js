@@ -1,10 +1,10 @@
 // The loop plug-in of the shared board (board/grid-view.js) for Masyu: the loop runs on cell
-// centres along edges (game values per edge: genres/nikoli/game.js). Mouse and one finger: drag
+// centres along edges (a value per edge: edges.js). Mouse and one finger: drag
 // from cell to cell draws segments (a drag that starts on a segment erases); a click near
 // an edge, or a right click, toggles a cross (no line). Keys: arrows move, Shift+arrow draws
 // or erases a segment, Ctrl+Shift+arrow toggles a cross, Backspace clears a cell's edges.
 import { UNKNOWN, CROSSED } from "../play/game.js";
-import { LINE, edgeIndex, edgeCells } from "../genres/nikoli/game.js";
+import { LINE, edgeIndex, edgeCells } from "./edges.js";
 import { ground, innerLines, paintOverlays, plainBoard } from "./shade.js";
 
 const DIRS = { ArrowRight: "e", ArrowLeft: "w", ArrowDown: "s", ArrowUp: "n" };

@@ -4,7 +4,6 @@
 // borders, broken rules (the Check toggle) and hints outlined.
 import { UNKNOWN, CROSSED } from "../play/game.js";
 import { MIN_CELL, fitBy, plainSize } from "./fit.js";
-import { FAMILY_NAMES } from "../genres/nikoli/game.js";
 
 /** The lines between cells, thin (Masyu: dashed), stroked. */
 export function innerLines(v, ctx, dash = []) {
@@ -108,7 +107,7 @@ function describe(v, x, y) {
   const parts = [`Row ${y + 1}, column ${x + 1}: ${state}`];
   if (clue !== undefined) parts.push(clue === -2 ? "a question mark clue" : `number ${clue}`);
   if (p.rooms) parts.push(`room ${p.rooms[i] + 1}`);
-  return `${parts.join(", ")}. ${FAMILY_NAMES[p.family]}.`;
+  return `${parts.join(", ")}. ${p.genreName}.`;
 }
 
 /** What the Nikoli kinds share: no margins, nothing measured per puzzle. */

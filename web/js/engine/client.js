@@ -50,6 +50,7 @@ export class Engine extends EventTarget {
     this.ready = null;
     this.channels = new Map(); // channel -> handle of its latest request (latest())
     this.crashes = 0;
+    this.loaded = 0; // how far the start has got, 0..1 ("loading" events; 1 once ready)
   }
 
   setStatus(status, detail = {}) {
@@ -82,6 +83,7 @@ export class Engine extends EventTarget {
       clearTimeout(this.restoreTimer);
       this.info = info;
       this.error = null;
+      this.loaded = 1;
       this.setStatus("ready", { info });
       this.pump();
       return info;
@@ -163,6 +165,15 @@ export class Engine extends EventTarget {
       return;
     }
     if (msg.type === "alive") return; // watch() took it
+    if (msg.type === "loading") {
+      // how far the start has got (0..1): only ever up, whatever the worker sends
+      const fraction = Math.max(this.loaded, msg.payload.fraction);
+      if (fraction > this.loaded) {
+        this.loaded = fraction;
+        this.dispatchEvent(new CustomEvent("loading", { detail: { fraction } }));
+      }
+      return;
+    }
     if (msg.type === "snapshot") {
       // the worker saved (or failed to save) its memory snapshot for the next visit
       this.snapshot = msg.payload;

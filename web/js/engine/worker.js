@@ -23,6 +23,47 @@ let loading = null;
 let snapshots = false; // restore from / save a memory snapshot (engine/snapshot.js)
 let bridgeSource = null;
 
+// How far the start has got, for the page's loading message (engine/client.js
+// "loading" events): the start's big downloads as their bytes arrive (build.json
+// "sizes", uncompressed, as a host's gzip is undone before they are counted), then
+// its steps. Both parts only grow, so the fraction only goes up.
+const DOWNLOADS = 0.85; // the share of the bar the downloads fill; STEP each step after
+const STEP = 0.05;
+const loadingAt = { bytes: 0, steps: 0, sent: 0 };
+function reportLoading() {
+  const f = Math.min(0.99, DOWNLOADS * loadingAt.bytes + STEP * loadingAt.steps);
+  if (f < loadingAt.sent + 0.01) return; // a message per percent at most
+  loadingAt.sent = f;
+  self.postMessage({ id: null, type: "loading", payload: { fraction: Math.round(f * 1000) / 1000 } });
+}
+function step() { loadingAt.steps += 1; reportLoading(); }
+
+// Pyodide and micropip fetch with the global fetch: on a normal start it is wrapped to
+// count the bytes of the files build.json sizes (the response is the same but for a
+// body that counts as it streams, so WebAssembly still compiles while it downloads).
+function countDownloads(sizes) {
+  const total = Object.values(sizes || {}).reduce((a, b) => a + b, 0);
+  if (!total) return;
+  const names = Object.keys(sizes).map((p) => "/" + p);
+  const plain = self.fetch;
+  let got = 0;
+  self.fetch = async (input, init) => {
+    const response = await plain(input, init);
+    const path = new URL(typeof input === "string" ? input : input.url, self.location.href).pathname;
+    if (!response.ok || !response.body || !names.some((n) => path.endsWith(n))) return response;
+    const counter = new TransformStream({
+      transform(chunk, out) {
+        got += chunk.byteLength;
+        loadingAt.bytes = Math.min(1, got / total);
+        reportLoading();
+        out.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter),
+      { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 // loadPyodide never settles when the wasm cannot be fetched or compiled: Emscripten
 // only reports it on the console. Turn that report into a rejection.
 function withWasmFailure(promise) {
@@ -43,12 +84,22 @@ function withWasmFailure(promise) {
 
 async function fresh(build, payload, t) {
   t.fresh = performance.now();
+  countDownloads(build.sizes);
+  // The pysolver wheel, needed last, is fetched while Pyodide starts (one round trip
+  // and its transfer off the critical path on a slow network); micropip then installs
+  // it from Emscripten's file system.
+  const wheel = payload.installer === "loadPackage" ? null : fetch(here("../../" + build.wheel)).then((r) => {
+    if (!r.ok) throw new Error(`${build.wheel}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  if (wheel) wheel.catch(() => {}); // surfaces where it is awaited
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine/snapshot.js)
   pyodide = await withWasmFailure(loadPyodide({
     indexURL: here("../../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,
   }));
   t.pyodide = performance.now();
   setInterrupt();
+  step();
   if (payload.installer === "loadPackage") {
     // the light path (no micropip): only used by the benchmark to price micropip
     await pyodide.loadPackage(here("../../" + build.wheel), { messageCallback: () => {} });
@@ -56,10 +107,14 @@ async function fresh(build, payload, t) {
   } else {
     await pyodide.loadPackage(here("../../" + build.micropip), { messageCallback: () => {} });
     t.micropip = performance.now();
+    step();
     const micropip = pyodide.pyimport("micropip");
-    await micropip.install(here("../../" + build.wheel));
+    const file = `/tmp/${build.wheel.split("/").pop()}`;
+    pyodide.FS.writeFile(file, new Uint8Array(await wheel));
+    await micropip.install(`emfs:${file}`);
   }
   t.wheel = performance.now();
+  step();
   pyodide.FS.writeFile("/home/pyodide/pysolver_bridge.py", await bridgeSource);
   bridge = pyodide.pyimport("pysolver_bridge");
 }
@@ -77,6 +132,8 @@ async function restore(build, t) {
     }));
     t.pyodide = performance.now();
     setInterrupt();
+    loadingAt.bytes = 1; // nothing left to download: the rest is the restore's
+    step();
     const meta = await snap.restore(pyodide);
     bridge = pyodide.pyimport("pysolver_bridge");
     if (JSON.parse(bridge.info()).pysolver !== meta.pysolver) throw new Error("engine version changed");

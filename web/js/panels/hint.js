@@ -112,7 +112,9 @@ export class HintPanel {
 
   ask(game) {
     this.button.disabled = true;
-    this.text.textContent = "Thinking…";
+    // pressed while the engine loads: the request waits in its queue and is answered first
+    this.text.textContent = this.engine.status === "ready" ? "Thinking…"
+      : "Thinking… (hints are still loading: yours comes as soon as they are ready)";
     // a diagnosis still under way is not cancelled: it is bounded by work
     // (pysolver.nonogram.player.mistakes.SOLVE_WORK), and the hint that waits for it can then tell mistakes
     // another grid or game since supersedes this request (reset(), a newer ask())

@@ -2,7 +2,7 @@
 // (each job in its own module: theme.js, autosave.js, play/clock.js, shell/share-actions.js,
 // play/keys.js, shell/puzzle-open.js, shell/open-files.js, library/library.js, plugins.js, shell/sw-register.js).
 import { engine } from "../engine/boot.js";
-import { NonogramGame, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
+import { NonogramGame, findSaved, normalizePuzzle, puzzleKey } from "../genres/nonogram/game.js";
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
@@ -18,6 +18,7 @@ import { bindShareActions } from "./share-actions.js";
 import { bindPlayKeys } from "../play/keys.js";
 import { installPlugins } from "./plugins.js";
 import { registerServiceWorker } from "./sw-register.js";
+import { bindEngineStatus as bindEngineChip } from "../engine/status.js";
 import { HintPanel } from "../panels/hint.js";
 import { CheckPanel } from "../panels/check.js";
 import { SolvePanel } from "../panels/solve.js";
@@ -188,22 +189,10 @@ function bindControls() {
 }
 
 function bindEngineStatus() {
-  const chip = $("engine-status");
-  const show = ({ status, info, error }) => {
-    chip.className = "chip" + (status === "ready" ? " ok" : status === "failed" ? " bad" : "");
-    chip.textContent = status === "ready" ? `engine ready (Python ${info.python})` :
-      status === "failed" ? "engine unavailable" : status === "restarting" ? "engine restarting…" : "engine loading…";
-    chip.title = chip.textContent; // on phones the chip is a dot: the words as its tooltip
-    chip.dataset.status = status;
-    chip.dataset.isolated = String(!!(info && info.interrupt));
-    $("engine-failed").hidden = status !== "failed";
-    if (status === "failed") $("engine-failed-why").textContent = `(${error.message})`;
-    if (status === "ready" && game) check.schedule(0);
-  };
-  engine.addEventListener("status", (e) => show(e.detail));
-  // engine/boot.js started it before this page ran: show where it is now
-  show({ status: engine.status, info: engine.info, error: engine.error });
-  $("engine-retry").addEventListener("click", () => engine.restart({ kind: "retry", message: "restarted" }));
+  bindEngineChip({
+    engine, chip: $("engine-status"), failed: $("engine-failed"), failedWhy: $("engine-failed-why"),
+    retry: $("engine-retry"), onReady: () => { if (game) check.schedule(0); },
+  });
 }
 
 const hints = new HintPanel({
@@ -227,7 +216,7 @@ const autosave = new Autosave({ notice: $("save-notice"), getGame: () => game, a
 const clock = new GameClock({ element: $("timer"), getGame: () => game, paused: () => !playing() || !!solve.running });
 const opener = new PuzzleOpener({
   engine, openPuzzle, getCatalogue: () => catalogue, getGame: () => game, announce,
-  kindFor: (text) => kinds.find((k) => k.claims(text)),
+  kindFor: (text) => kinds.find((k) => k.claims(text)), findSaved,
   showError: showOpenError, clearError: () => { $("open-error").textContent = ""; },
 });
 const library = new Library({

@@ -2,7 +2,6 @@
 // link) read by the engine, and the puzzle shown on start. A puzzle the player
 // already has a saved game of (a built-in one too) resumes that game.
 import { loadGame, lastKey } from "./storage.js";
-import { findSaved } from "../genres/nonogram/game.js";
 import { decodeShare, readGivens } from "./share.js";
 
 const FIRST_PUZZLE = "welcome-heart";
@@ -10,8 +9,9 @@ const FIRST_PUZZLE = "welcome-heart";
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
   /** kindFor(text): the plug-in that reads such text itself (genres/nikoli/nikoli.js), or none. */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor });
+  /** findSaved(dict): the key of a saved game of the same puzzle (the genre's), or null. */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor, findSaved }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor, findSaved });
   }
 
   async parse(text, filename) {
@@ -30,7 +30,7 @@ export class PuzzleOpener {
     const givens = readGivens(text); // saved with the game and shared again
     if (givens.length) dict.givens = givens;
     // a link to a puzzle the player already has (a built-in one too) resumes that game
-    const key = resume ? findSaved(dict) : null;
+    const key = resume ? this.findSaved(dict) : null;
     const rec = key && loadGame(key);
     this.openPuzzle(rec && rec.puzzle ? rec.puzzle : dict, key);
     if (puzzles.length > 1) this.announce(`${filename} holds ${puzzles.length} puzzles; opened the first.`);

@@ -6,8 +6,10 @@
 // in the engine): the page sets it with verified(), never from a stored answer.
 import { UNKNOWN, CROSSED } from "../../play/game.js";
 import { PlayGame } from "../../play/play-game.js";
+import { LINE, edgeIndex, edgeCells } from "../../board/edges.js";
 
-export const LINE = 2;
+export { LINE, edgeIndex, edgeCells };
+
 export const SHADED = 2;
 export const FAMILY_NAMES = { nurikabe: "Nurikabe", heyawake: "Heyawake", masyu: "Masyu", bag: "Bag" };
 const COLORS = [{ name: "unshaded", char: ".", rgb: "#ffffff" }, { name: "shaded", char: "#", rgb: "#222222" }];
@@ -24,26 +26,10 @@ export function nikoliPuzzle(dict) {
     dict: { ...dict, givens }, family, width, height, clues, rooms: dict.rooms || null,
     cellCount: family === "masyu" ? (width - 1) * height + width * (height - 1) : width * height,
     colors: COLORS, isColor: false, goal: null,
+    genreName: FAMILY_NAMES[family],
     title: String(dict.title || `${FAMILY_NAMES[family]} ${width}×${height}`),
     author: "", copyright: "", license: "", description: "",
   };
-}
-
-/** Edge indices of Masyu: horizontal edges (x, y)-(x+1, y) first, then vertical ones (x, y)-(x, y+1). */
-export function edgeIndex(p, x, y, dir) {
-  const { width: w, height: h } = p;
-  if (dir === "e") return x + 1 < w ? y * (w - 1) + x : -1;
-  if (dir === "w") return x > 0 ? y * (w - 1) + x - 1 : -1;
-  if (dir === "s") return y + 1 < h ? (w - 1) * h + y * w + x : -1;
-  return y > 0 ? (w - 1) * h + (y - 1) * w + x : -1;
-}
-
-/** The two cells an edge joins: [x1, y1, x2, y2]. */
-export function edgeCells(p, i) {
-  const { width: w, height: h } = p;
-  if (i < (w - 1) * h) { const y = Math.floor(i / (w - 1)), x = i % (w - 1); return [x, y, x + 1, y]; }
-  const j = i - (w - 1) * h, y = Math.floor(j / w), x = j % w;
-  return [x, y, x, y + 1];
 }
 
 export class NikoliGame extends PlayGame {

@@ -1,0 +1,309 @@
+"""Nonograms that the Hint engine finishes alone, at a level measured by a hint walk.
+
+``generate(width, height, colours, level, seed)`` returns (Puzzle, info):
+
+1. A picture worth revealing (pysolver.nonogram.picture), denser for the easy
+   level (line logic goes further in a dense picture).
+2. The puzzle read from it is played from the empty grid by hints alone
+   (pysolver.nonogram.walk). Where the walk gets stuck (a guess or a second
+   solution), a cell still undecided there is flipped in the picture, with its
+   symmetric images, preferring cells whose neighbours mostly disagree with
+   them (so edits smooth the picture rather than speckle it).
+3. The walk's steps give the level (LEVELS): easy, line steps only; medium, a
+   few one-cell what-ifs (``probe`` hints, at most ``few(w, h)``, each with a
+   chain of at most LONG_CHAIN line steps); hard, more what-ifs or a longer
+   chain; expert, at least one deeper what-if (``deep``). Too hard: a cell
+   undecided where the walk first went past the level is flipped. Too easy: a
+   cell on a shape's edge is flipped (with its images), kept when the walk
+   still finishes and needs no less than before, undone otherwise.
+4. The walk that matched is the measurement returned (``info["walk"]``), and
+   uniqueness is proved once more by the solver's search (solver/search.py).
+
+Every bound counts work (attempts, flips, hint walks), never seconds, and the
+only randomness is ``random.Random`` seeded from the arguments: the same
+arguments give the same puzzle natively and in the browser. A level that no
+attempt reaches raises PuzzleError. Pure Python, no I/O.
+"""
+from __future__ import annotations
+
+import random
+
+from .solver import search
+from .solver.probe import reduce
+from .solver.line import positions, undecided
+from .solver.propagate import Engine
+from ..errors import PuzzleError
+from .puzzle import BACKGROUND, Color, puzzle_from_grid
+from . import picture as pic
+from .walk import walk
+
+LEVELS = ("easy", "medium", "hard", "expert")
+MIN_SIZE, MAX_SIZE = 5, 60
+MAX_COLOURS = 4
+ATTEMPTS = 12  # pictures tried before giving up on a level
+HARDEN_TRIES = 12  # edge flips tried per hardening edit
+SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
+LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
+PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
+           Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
+           Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
+# the share of filled cells a picture starts from, per level (low, high)
+DENSITY = {"easy": (0.52, 0.66), "medium": (0.45, 0.6), "hard": (0.4, 0.55), "expert": (0.38, 0.52)}
+# fine detail mixed into the picture per level (pysolver.nonogram.picture): a little
+# makes line logic stall sooner, so fewer edits reach the harder levels
+GRAIN = {"easy": 0.0, "medium": 0.25, "hard": 0.5, "expert": 0.7}
+
+
+def few(w, h):
+    """How many one-cell what-ifs a medium puzzle may need: a few, more on a big grid."""
+    return 1 + w * h // 100
+
+
+def level_of(summary, w, h):
+    """The level a finished walk's steps show (see the module doc), or None: not finished."""
+    if not summary["finished"]:
+        return None
+    steps = summary["steps"]
+    if steps["deep"]:
+        return "expert"
+    if steps["probe"] > few(w, h) or summary["longest_chain"] > LONG_CHAIN:
+        return "hard"
+    return "medium" if steps["probe"] else "easy"
+
+
+def flips(w, h):
+    """Cell edits an attempt may make: more on a bigger grid."""
+    return 8 + (w + h)
+
+
+def check_args(width, height, colours, level):
+    for name, v in (("width", width), ("height", height)):
+        if not isinstance(v, int) or isinstance(v, bool) or not MIN_SIZE <= v <= MAX_SIZE:
+            raise PuzzleError(f"the {name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, "
+                              f"not {v!r}")
+    if not isinstance(colours, int) or isinstance(colours, bool) or not 1 <= colours <= MAX_COLOURS:
+        raise PuzzleError(f"colours must be a whole number from 1 (black and white) to "
+                          f"{MAX_COLOURS}, not {colours!r}")
+    if level not in LEVELS:
+        raise PuzzleError(f"the level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+
+def generate(width, height, colours=1, level="easy", seed=1):
+    """A puzzle (validated Puzzle with its goal) and info; see the module doc.
+
+    info: ``level``, ``walk`` (the hint walk's summary: steps per kind, longest
+    chain...), ``attempts``, ``walks`` (hint walks played), ``rejected``
+    ({reason: attempts}), ``style`` and ``symmetry`` of the picture.
+    """
+    check_args(width, height, colours, level)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise PuzzleError(f"the seed must be a whole number, not {seed!r}")
+    # a string seed is hashed the same way by every CPython (and Pyodide)
+    rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
+    colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
+    rejected, walks = {}, 0
+    for attempt in range(1, ATTEMPTS + 1):
+        density = rng.uniform(*DENSITY[level])
+        grid, style, symmetry = pic.picture(rng, width, height, density, colours,
+                                            grain=GRAIN[level])
+        found, why, n = _adjust(rng, grid, colors, level, symmetry)
+        walks += n
+        if found:
+            p, summary = found
+            res = search.solve(p, max_solutions=2, probing=True)
+            if res.status == "unique":
+                p.title = f"{level.capitalize()} {width}\u00d7{height} #{seed}"
+                p.source = f"generated:nonogram:{width}x{height}:{colours}:{level}:{seed}"
+                return p, {"level": level, "walk": _public(summary), "attempts": attempt,
+                           "walks": walks, "rejected": rejected, "style": style,
+                           "symmetry": symmetry}
+            why = "not unique"  # cannot happen: a finished walk forces every cell
+        rejected[why] = rejected.get(why, 0) + 1
+    raise PuzzleError(f"no {level} {width}x{height} puzzle with {colours} colour"
+                      f"{'s' if colours > 1 else ''} found for seed {seed} in {ATTEMPTS} "
+                      f"attempts ({', '.join(f'{k}: {v}' for k, v in sorted(rejected.items()))}); "
+                      f"try another seed, size or level")
+
+
+def _public(summary):
+    return {k: summary[k] for k in ("finished", "steps", "longest_chain", "chain_steps", "deepest")}
+
+
+def _adjust(rng, grid, colors, level, symmetry):
+    """Edit the picture cell by cell until its walk shows ``level``: ((puzzle,
+    summary), None, walks) or (None, reason, walks).
+
+    Cheaper tests than a walk steer the edits (a walk is the measurement):
+    line logic from the empty grid (it decides everything: easy), the probing
+    fixpoint of solver/probe.py (at least as strong as the walk's one-cell
+    what-ifs: where it stalls, only deeper what-ifs or a guess go on) and a
+    search for two solutions (a second one shows cells to edit).
+    """
+    h, w = len(grid), len(grid[0])
+    target = LEVELS.index(level)
+    ncol = len(colors)
+    reason, walks = "needs a guess", 0
+    for _ in range(flips(w, h)):
+        p = puzzle_from_grid(grid, colors)
+        eng = Engine(p)
+        stalled = _line_open(eng)
+        if stalled and target == 0:
+            reason = "too hard"
+            grid = _flip(rng, grid, stalled, symmetry, ncol)
+            continue
+        if not stalled and target:
+            reason = "too easy"
+            grid = _harden(rng, grid, colors, symmetry, target)
+            continue
+        if stalled:
+            red = reduce(p, engine=eng)
+            if red["status"] == "solved" and target == 3:
+                reason = "too easy"
+                grid = _harden(rng, grid, colors, symmetry, target)
+                continue
+            if red["status"] != "solved":
+                if target < 3:
+                    reason = "too hard"
+                    grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, ncol)
+                    continue
+                res = search.solve(p, max_solutions=2, work=SEARCH_WORK)
+                if res.status != "unique":
+                    reason = "needs a guess"
+                    grid = _flip(rng, grid, _differ(res, red["cells"], w), symmetry, ncol)
+                    continue
+        p.validate()
+        summary = walk(p, keep_states=True)
+        walks += 1
+        got = level_of(summary, w, h)
+        if got == level:
+            return (p, summary), None, walks
+        if got is None:
+            reason = "needs a guess"
+            grid = _flip(rng, grid, _undecided(summary["state"]), symmetry, ncol)
+        elif LEVELS.index(got) > target:
+            reason = "too hard"
+            grid = _flip(rng, grid, _undecided(_past(summary, level, w, h)), symmetry, ncol)
+        else:
+            reason = "too easy"
+            grid = _harden(rng, grid, colors, symmetry, target)
+    return None, reason, walks
+
+
+def _line_open(eng):
+    """The cells (y, x) that the walk's line steps leave undecided from the empty grid.
+
+    A black-and-white puzzle: line logic's fixpoint. With colours the walk's grid
+    holds decided cells only (a line that narrows a cell to two colours gives the
+    player nothing to write), so its lines may stall where the engine's do not:
+    each line solve here keeps only the cells it decides."""
+    rows, cols = eng.initial()
+    if eng.ncol == 2:
+        eng.run_all(rows, cols)  # clues read from a picture cannot contradict
+        return _open_cells(eng.cells(rows), eng.w)
+    changed = True
+    while changed:
+        changed = False
+        for mine, other, solvers in ((rows, cols, eng.row_solve), (cols, rows, eng.col_solve)):
+            for i, solve in enumerate(solvers):
+                new = solve(mine[i])
+                gained = undecided(mine[i]) & ~undecided(new)
+                if not gained:
+                    continue
+                changed = True
+                left = undecided(new)
+                mine[i] = tuple(m | left for m in new)
+                bit = 1 << i
+                for j in positions(gained):
+                    colour = next(c for c, m in enumerate(new) if m >> j & 1)
+                    other[j] = tuple((m | bit) if c == colour else (m & ~bit)
+                                     for c, m in enumerate(other[j]))
+    return [(y, x) for y in range(eng.h) for x in positions(undecided(rows[y]))]
+
+
+def _open_cells(cells, w):
+    return [divmod(k, w) for k, m in enumerate(cells) if m & (m - 1)]
+
+
+def _differ(res, cells, w):
+    """Cells where two solutions differ, else (out of budget) the undecided ones."""
+    if len(res.solutions) == 2:
+        a, b = res.solutions
+        return [(y, x) for y, (ra, rb) in enumerate(zip(a, b)) for x in range(w) if ra[x] != rb[x]]
+    return _open_cells(cells, w)
+
+
+def _harden(rng, grid, colors, symmetry, target):
+    """Of up to HARDEN_TRIES edge flips, one whose puzzle line logic alone cannot
+    finish but one-cell what-ifs can (expert: cannot either): the first for medium
+    and expert, the one leaving line logic the most cells for hard; else the flip
+    after which line logic leaves the most cells undecided."""
+    edges = _edge_cells(grid)
+    best = found = None
+    for _ in range(HARDEN_TRIES):
+        g = _flip(rng, grid, edges, symmetry, len(colors))
+        p = puzzle_from_grid(g, colors)
+        eng = Engine(p)
+        score = len(_line_open(eng))
+        if score and (reduce(p, engine=eng)["status"] == "solved") == (target < 3):
+            if target != 2:
+                return g
+            if found is None or score > found[0]:
+                found = (score, g)
+        if best is None or score > best[0]:
+            best = (score, g)
+    return (found or best)[1]
+
+
+def _rank(summary):
+    s = summary["steps"]
+    return (s["deep"], s["probe"], summary["longest_chain"])
+
+
+def _past(summary, level, w, h):
+    """The state where the walk first needed more than ``level`` allows."""
+    probes = 0
+    for kind, state in summary["before"]:
+        if kind == "probe":
+            probes += 1
+        if (level == "easy" or kind == "deep"
+                or (level == "medium" and probes > few(w, h))):
+            return state
+    return summary["before"][-1][1]
+
+
+def _undecided(state):
+    return [(y, x) for y, row in enumerate(state) for x, ch in enumerate(row) if ch == "?"]
+
+
+def _edge_cells(grid):
+    """Cells with a 4-neighbour of another colour: flipping one reshapes an edge."""
+    h, w = len(grid), len(grid[0])
+    return [(y, x) for y in range(h) for x in range(w)
+            if any(0 <= yy < h and 0 <= xx < w and grid[yy][xx] != grid[y][x]
+                   for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)))]
+
+
+def _flip(rng, grid, cells, symmetry, ncolors):
+    """A copy of the grid with one of ``cells`` (and its symmetric images) changed:
+    among a few random candidates, the one most unlike its neighbours, to the
+    value most of its neighbours have (another colour when they all agree)."""
+    h, w = len(grid), len(grid[0])
+    grid = [r[:] for r in grid]
+    if not cells:
+        return grid
+    picks = [cells[rng.randrange(len(cells))] for _ in range(4)]
+
+    def near(y, x):
+        return [grid[yy][xx] for yy in range(y - 1, y + 2) for xx in range(x - 1, x + 2)
+                if (yy, xx) != (y, x) and 0 <= yy < h and 0 <= xx < w]
+
+    y, x = max(picks, key=lambda c: sum(v != grid[c[0]][c[1]] for v in near(*c)))
+    old = grid[y][x]
+    counts = [0] * ncolors
+    for v in near(y, x):
+        counts[v] += 1
+    counts[old] = -1
+    new = max(range(ncolors), key=lambda c: (counts[c], -c))
+    for yy, xx in pic._mirror(y, x, w, h, symmetry):
+        grid[yy][xx] = new
+    return grid

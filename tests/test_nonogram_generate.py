@@ -1,0 +1,163 @@
+"""The nonogram generator (pysolver.nonogram.generate, api.generate, the command line).
+
+Every generated puzzle must be unique (pysolver's search and clingo both say
+so), finished from the empty grid by the Hint engine alone (no reveal, no
+guess: a walk written here, independent of pysolver.nonogram.walk), at the
+level its walk shows, and the same for the same arguments. Small sizes run by
+default; the sizes and levels of the issue are marked slow.
+"""
+import json
+
+import pytest
+
+from pysolver import api, stars
+from pysolver.app import cli
+from pysolver.errors import PuzzleError
+from pysolver.nonogram import generate as gen
+from pysolver.nonogram.picture import picture
+from pysolver.nonogram.player import hint
+from pysolver.nonogram.puzzle import satisfies
+from pysolver.nonogram.solver import search
+
+try:
+    import clingo  # noqa: F401
+    from pysolver.nonogram import asp
+    HAVE_CLINGO = True
+except ImportError:
+    HAVE_CLINGO = False
+
+
+def hint_walk(p):
+    """Kinds of the hints that finish ``p`` from the empty grid, and the final grid."""
+    state = ["?" * p.width] * p.height
+    kinds = {"line": 0, "probe": 0, "deep": 0}
+    for _ in range(p.width * p.height + 1):
+        h = hint.hint(p, state)
+        if h["kind"] == "solved":
+            return kinds, state
+        assert h["kind"] in kinds, h  # never a reveal, never stuck
+        kinds[h["kind"]] += 1
+        rows = [list(r) for r in state]
+        for c in h["cells"]:
+            assert rows[c["row"] - 1][c["column"] - 1] == "?"
+            rows[c["row"] - 1][c["column"] - 1] = c["value"]
+        state = ["".join(r) for r in rows]
+    raise AssertionError("the walk did not end")
+
+
+def expected_level(kinds, longest, w, h):
+    if kinds["deep"]:
+        return "expert"
+    if kinds["probe"] > gen.few(w, h) or longest > gen.LONG_CHAIN:
+        return "hard"
+    return "medium" if kinds["probe"] else "easy"
+
+
+def check_generated(w, h, colours, level, seed):
+    r = api.generate("nonogram", w, h, colours, level, seed)
+    p = api.to_puzzle(r["puzzle"])
+    assert (p.width, p.height, len(p.colors)) == (w, h, colours + 1)
+    goal = [[p.char_index()[ch] for ch in row] for row in p.goal]
+    assert satisfies(p, goal)
+    assert search.solve(p, max_solutions=2).status == "unique"
+    if HAVE_CLINGO:
+        res = asp.solve_native(p, max_solutions=2)
+        assert res["status"] == "unique" and res["solutions"] == [p.goal]
+    kinds, final = hint_walk(p)
+    assert final == p.goal
+    assert kinds == r["walk"]["steps"] and r["walk"]["finished"]
+    assert r["level"] == level == expected_level(kinds, r["walk"]["longest_chain"], w, h)
+    assert r["stars"] == stars.nonogram(w, h, r["walk"])
+    return r
+
+
+@pytest.mark.parametrize("w,h,colours,level,seed", [
+    (5, 5, 1, "easy", 1), (7, 5, 1, "easy", 2), (6, 8, 2, "easy", 3), (8, 8, 4, "easy", 4),
+    (10, 10, 1, "medium", 1), (10, 10, 1, "medium", 2), (10, 10, 1, "hard", 3),
+    (10, 8, 2, "medium", 5)])
+def test_generated_puzzles_unique_and_finished_by_hints(w, h, colours, level, seed):
+    check_generated(w, h, colours, level, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [15, 25, 30])
+@pytest.mark.parametrize("colours", [1, 3])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_generated_puzzles_big(size, colours, level):
+    for seed in (1, 2):
+        check_generated(size, size, colours, level, seed)
+
+
+def test_same_arguments_same_puzzle_other_seed_other_puzzle():
+    a = api.generate("nonogram", 10, 10, 1, "medium", 7)
+    assert api.generate("nonogram", 10, 10, 1, "medium", 7) == a
+    assert api.generate("nonogram", 10, 10, 1, "medium", 8)["puzzle"]["goal"] != a["puzzle"]["goal"]
+    assert a["recipe"] == "nonogram:10x10:1:medium:7"
+
+
+def test_pictures_are_not_noise():
+    """Most filled cells of a picture have filled neighbours (shapes, not specks)."""
+    import random
+    for seed in range(20):
+        grid, _, _ = picture(random.Random(seed), 20, 15, 0.5, 1, grain=0.5)
+        filled = [(y, x) for y in range(15) for x in range(20) if grid[y][x]]
+        lone = [(y, x) for y, x in filled
+                if not any(0 <= yy < 15 and 0 <= xx < 20 and grid[yy][xx]
+                           for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)))]
+        assert filled and not lone
+
+
+@pytest.mark.parametrize("args,message", [
+    ((4, 10, 1, "easy", 1), "width must be a whole number from 5 to 60, not 4"),
+    ((10, 61, 1, "easy", 1), "height must be a whole number from 5 to 60, not 61"),
+    ((10, 10, 5, "easy", 1), "colours must be a whole number from 1"),
+    ((10, 10, 1, "tricky", 1), "level must be one of easy, medium, hard, expert, not 'tricky'"),
+    ((10, 10, 1, "easy", "x"), "seed must be a whole number"),
+])
+def test_bad_arguments(args, message):
+    with pytest.raises(PuzzleError, match=message):
+        api.generate("nonogram", *args)
+
+
+def test_unreachable_level_is_a_clear_error():
+    # a 5x5 leaves no room for a deeper what-if: every attempt is rejected, with reasons
+    with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 12 attempts \(.*\); try"):
+        api.generate("nonogram", 5, 5, 1, "expert", 1)
+
+
+def test_other_families_are_refused():
+    with pytest.raises(PuzzleError, match="Nikoli generator"):
+        api.generate("nurikabe", 7, 7)
+
+
+def test_command_line(capsys):
+    assert cli.main(["generate", "nonogram", "--size", "10x8", "--level", "medium",
+                     "--seed", "3", "--json"]) == 0
+    out = capsys.readouterr().out
+    d = json.loads(out)
+    assert d["generated"]["level"] == "medium" and d["goal"]
+    assert d["generated"]["walk"]["steps"]["probe"] >= 1
+    p = api.to_puzzle(api.parse(out)["puzzles"][0])  # the JSON loads as a puzzle
+    assert (p.width, p.height) == (10, 8)
+    assert cli.main(["generate", "nonogram", "--size", "6x5", "--colours", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("catalogue") and "rows" in out and "easy 6x5" in err
+    code = cli.main(["generate", "nonogram", "--size", "6x5", "--level", "hard", "--to", "text"])
+    out, err = capsys.readouterr()
+    assert code == 2 and "--to are for the Nikoli generator" in err and "Traceback" not in err
+
+
+def test_stars_grow_with_size_and_reasoning():
+    line = {"finished": True, "steps": {"line": 0, "probe": 0, "deep": 0}, "chain_steps": 0}
+    small, big = dict(line), dict(line)
+    small["steps"] = {"line": 12, "probe": 0, "deep": 0}
+    big["steps"] = {"line": 400, "probe": 0, "deep": 0}
+    assert stars.nonogram(5, 5, small) == 1
+    assert stars.nonogram(60, 60, big) == 5
+    probes = dict(small, steps={"line": 40, "probe": 12, "deep": 0}, chain_steps=60)
+    assert stars.nonogram(15, 15, probes) > stars.nonogram(15, 15, dict(small, steps={
+        "line": 40, "probe": 0, "deep": 0}))
+    stuck = dict(small, finished=False)
+    assert stars.nonogram(5, 5, stuck) >= 4
+    assert [stars.nikoli(7, 7, lab) for lab in ("easy", "expert")] == [1, 2]
+    assert stars.nikoli(20, 20, "expert") > stars.nikoli(10, 10, "expert")
