@@ -90,7 +90,7 @@ def check_args(width, height, colours, level):
 
 
 # a recipe: the arguments as one short string, "nonogram:WxH:COLOURS:LEVEL:SEED"
-RECIPE = re.compile(r"nonogram:(\d{1,3})x(\d{1,3}):(\d):([a-z]{1,10}):(\d{1,9})")
+RECIPE = re.compile(r"nonogram:(\d{1,9})x(\d{1,9}):(\d{1,9}):([a-z]{1,10}):(\d{1,9})")
 
 
 def recipe_args(text) -> dict:
