@@ -7,7 +7,7 @@ import os
 import pytest
 
 from pysolver import api, registry
-from pysolver.app import cli, nonogram_cli
+from pysolver.app import cli, nonogram_cli, race
 
 NONOGRAM = "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n"
 NIKOLI = "https://puzz.link/p?nurikabe/2/2/1\n"
@@ -38,14 +38,19 @@ def test_hint_timeout_holds_whatever_the_hint_engine_does(files, capsys, monkeyp
         while True:
             os.sched_yield()
     monkeypatch.setattr(api, "hint", stuck)
+    children = []
+    monkeypatch.setattr(race.Child, "stop", lambda self, stop=race.Child.stop: (
+        children.append(self.pid), stop(self)))
     code, out, err = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
                          "--timeout", "0.3", "--json")
     assert code == 0 and err == "" and json.loads(out)["kind"] == "timeout"
     code, out, err = run(capsys, "hint", "--timeout", "0.3", "--state", files / "s.txt",
                          files / "a.non")
     assert code == 0 and out == "no hint within 0.3 s (--timeout)\n"
-    with pytest.raises(ChildProcessError):  # the child was ended and reaped
-        os.waitpid(-1, os.WNOHANG)
+    assert len(children) == 2
+    for pid in children:  # each child was ended and reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
 
 
 def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):
