@@ -2,14 +2,12 @@
 // view, the daily puzzle (today's, yesterday's, the streak) and the New puzzle card (genre,
 // size, colours, level; the last choice remembered); a "New puzzle" button on Play; and
 // "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the
-// nonogram genre's task "generate", from a recipe: daily.js), a Nikoli puzzle by the
-// Nikoli generator (genres/nikoli/asp.js, nikoliGenerate: Python in the worker and
+// nonogram genre's task "generate", from a recipe: daily.js), the other genres' puzzles by
+// their own generator (app.generatorOf: the Nikoli genres' is Python in the worker and
 // clingo-wasm). Both run off the page's thread and the button cancels them.
 import { el, button } from "../shell/dom.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
-import { FAMILY_NAMES } from "../genres/nikoli/game.js";
-import { nikoliGenerate } from "../genres/nikoli/asp.js";
 import {
   DAILY_TRIES, LEVELS, NIKOLI_SIZES, NONOGRAM_SIZES, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
   dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, streak,
@@ -19,7 +17,6 @@ const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choic
 const DAILY_KEY = "pysolver:daily"; // {days: {"YYYY-MM-DD": {recipe, solved}}}: the daily puzzles met
 const DAYS_KEPT = 400;
 const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
-const NIKOLI = Object.keys(FAMILY_NAMES);
 const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
 function readJson(key, fallback) {
@@ -38,6 +35,9 @@ export class Endless {
   constructor(app) {
     this.app = app;
     this.engine = app.engine;
+    // the other genres that can make puzzles (the Nikoli ones): [{id, name}]
+    this.others = app.genres.filter((g) => g.id !== "nonogram" && app.generatorOf(g.id));
+    this.names = Object.fromEntries(this.others.map((g) => [g.id, g.name]));
     this.running = null; // {cancel()} of the generation under way
     this.build();
   }
@@ -46,7 +46,7 @@ export class Endless {
 
   build() {
     const opt = (value, text) => el("option", { value: String(value), textContent: text });
-    this.genre = el("select", { id: "np-genre" }, opt("nonogram", "Nonogram"), ...NIKOLI.map((g) => opt(g, FAMILY_NAMES[g])));
+    this.genre = el("select", { id: "np-genre" }, opt("nonogram", "Nonogram"), ...this.others.map((g) => opt(g.id, g.name)));
     this.size = el("select", { id: "np-size" });
     this.colours = el("select", { id: "np-colours" }, opt(1, "Black and white"), opt(2, "2 colours"), opt(3, "3 colours"), opt(4, "4 colours"));
     this.level = el("select", { id: "np-level" }, ...LEVELS.map((l) => opt(l, LEVEL_WORDS[l])));
@@ -83,7 +83,7 @@ export class Endless {
     if (head) head.append(this.playButton);
     this.playButton.addEventListener("click", () => this.show());
 
-    this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), NIKOLI));
+    this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), Object.keys(this.names)));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
       s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); });
     }
@@ -100,7 +100,7 @@ export class Endless {
   }
 
   choice() {
-    return cleanChoice({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value }, NIKOLI);
+    return cleanChoice({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value }, Object.keys(this.names));
   }
 
   setChoice(c) {
@@ -110,10 +110,10 @@ export class Endless {
     this.size.value = String(sizes.includes(c.size) ? c.size : sizes.includes(7) ? 7 : sizes[0]);
     this.colours.value = String(c.colours);
     this.level.value = c.level;
-    // the Nikoli generator has no level or colours: its puzzle's stars say how hard it came out
-    const nikoli = c.genre !== "nonogram";
-    this.coloursLabel.hidden = nikoli;
-    this.levelLabel.hidden = nikoli;
+    // the other genres' generators have no level or colours: the puzzle's stars say how hard it came out
+    const other = c.genre !== "nonogram";
+    this.coloursLabel.hidden = other;
+    this.levelLabel.hidden = other;
   }
 
   say(text) { this.status.textContent = text; }
@@ -182,7 +182,7 @@ export class Endless {
   async makeNew() {
     const c = this.choice();
     writeJson(CHOICE_KEY, c);
-    if (c.genre !== "nonogram") return this.makeNikoli(c);
+    if (c.genre !== "nonogram") return this.makeOther(c);
     const what = `Making a ${LEVEL_WORDS[c.level].toLowerCase()} ${c.size}×${c.size} puzzle`;
     this.say(`${what}…`);
     try {
@@ -195,24 +195,20 @@ export class Endless {
     } catch (err) { this.failed(err); }
   }
 
-  async makeNikoli(c) {
-    const name = FAMILY_NAMES[c.genre];
+  /** Another genre's puzzle (the Nikoli ones), by its own generator, which opens it. */
+  async makeOther(c) {
+    const name = this.names[c.genre];
     this.say(`Making a ${c.size}×${c.size} ${name}…`);
     try {
       const seed = randomSeed();
-      const info = await this.exclusive((setCancel) => {
+      await this.exclusive((setCancel) => {
         const stop = new AbortController();
         setCancel(() => stop.abort());
-        return nikoliGenerate(this.engine, c.genre, c.size, c.size, seed, { signal: stop.signal });
+        return this.app.generatorOf(c.genre)({ family: c.genre, width: c.size, height: c.size, seed }, { signal: stop.signal });
       });
-      const dict = await this.engine.call("nikoli_parse", { text: info.url, filename: "the new puzzle" });
-      const view = this.app.nikoli;
-      if (!view) throw new Error("the Nikoli puzzles are not available on this page");
       this.say(`Made: ${name} ${c.size}×${c.size} #${seed}.`);
-      view.open({ ...dict, title: `${name} ${c.size}×${c.size} #${seed}`, difficulty: info.difficulty, stars: info.stars,
-        source: "made by New puzzle" });
     } catch (err) {
-      this.failed(err.message === "cancelled" ? { kind: "cancelled" } : err);
+      this.failed(err && err.message === "cancelled" ? { kind: "cancelled" } : err);
     }
   }
 
@@ -276,7 +272,7 @@ export class Endless {
     const known = this.days()[key];
     const rec = known && typeof known.recipe === "string" ? loadGame(gameKey(known.recipe)) : null;
     try {
-      if (rec && rec.puzzle) return this.watch(key, this.app.openPuzzle(rec.puzzle, gameKey(known.recipe)));
+      if (rec && rec.puzzle) return this.app.openPuzzle(rec.puzzle, gameKey(known.recipe));
       const what = key === this.today() ? "Making today's puzzle" : `Making the puzzle of ${dayWords(key)}`;
       this.say(`${what}…`);
       const recipes = Array.from({ length: DAILY_TRIES }, (_, k) => dailyRecipe(key, k));
@@ -284,21 +280,15 @@ export class Endless {
       if (!r) { this.say("No daily puzzle could be made for that day."); return null; }
       this.say("");
       this.remember(key, { recipe: r.recipe });
-      return this.watch(key, this.play(r, title));
+      return this.play(r, title);
     } catch (err) { this.failed(err); return null; }
   }
 
-  /** Note the day solved when its game is (the streak). */
-  watch(key, game) {
-    if (!game || typeof game.addEventListener !== "function") return game;
-    const check = () => {
-      if (!game.solved) return;
-      this.remember(key, { solved: true });
-      game.removeEventListener("change", check);
-    };
-    game.addEventListener("change", check);
-    check();
-    return game;
+  /** A game won: when it is a daily puzzle's, the day is solved (the streak). */
+  won(game) {
+    for (const [key, day] of Object.entries(this.days())) {
+      if (typeof day.recipe === "string" && game && game.key === gameKey(day.recipe)) this.remember(key, { solved: true });
+    }
   }
 
   // -- recipe links -------------------------------------------------------------------
@@ -341,9 +331,7 @@ export class Endless {
 export function install(app) {
   const endless = new Endless(app);
   app.library.onRender(() => endless.renderDaily());
-  app.registerPuzzleKind({
-    format: "generated", claims: () => false, openHash: (hash) => endless.openHash(hash),
-    open: (dict, key) => app.openPuzzle(dict, key), openText: () => null,
-  });
+  app.registerLinkReader((hash) => endless.openHash(hash));
+  app.addEventListener("won", (e) => endless.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests
 }
