@@ -171,3 +171,20 @@ def test_stars_on_every_card(page, site_server, artifacts):
     assert all(max(map(int, m.split(" ")[0].split("×"))) <= 15 for m in first), first
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "endless-library-390.png"))
+
+
+def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_server):
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.select_option("#np-genre", "nurikabe")
+    assert page.is_hidden("#np-level") and page.is_hidden("#np-colours")   # that generator has no levels
+    page.select_option("#np-size", "5")
+    page.click("#np-make")
+    page.wait_for_function("() => window.nonogramApp.nikoli.game && window.nonogramApp.router.current.id === 'nikoli'",
+                           timeout=ENGINE_TIMEOUT)
+    assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
+    assert page.evaluate("() => window.nonogramApp.nikoli.game.puzzle.width") == 5
+    page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
+    assert page.input_value("#np-genre") == "nurikabe"
+    stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")
+    assert len(stars) == 1 and re.fullmatch("★+☆*", stars[0])

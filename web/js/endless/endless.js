@@ -60,18 +60,18 @@ export class Endless {
       el("div", { className: "endless-body" },
         el("h3", { textContent: "New puzzle" }),
         el("p", { className: "meta", textContent: "A fresh puzzle with exactly one answer, solvable by reasoning alone." }),
-        el("div", { className: "endless-form" }, label("Genre", this.genre), label("Size", this.size), this.coloursLabel, this.levelLabel),
-        el("div", { className: "row" }, this.make), this.status));
+        el("div", { className: "endless-form" }, label("Genre", this.genre), label("Size", this.size), this.coloursLabel, this.levelLabel, this.make),
+        this.status));
     this.dailyOpen = button("daily-open", "Play today's puzzle");
     this.dailyInfo = el("p", { id: "daily-info", className: "meta" });
-    this.dailyStatus = el("p", { id: "daily-status", className: "meta" });
+    this.dailyStatus = el("span", { id: "daily-status", className: "meta" });
     this.yesterday = button("daily-yesterday", "Yesterday's puzzle");
     this.yesterdayStatus = el("span", { id: "daily-yesterday-status", className: "meta" });
     this.streakText = el("p", { id: "daily-streak", className: "endless-streak" });
     this.dailyCard = el("li", { className: "lib-card endless-card", id: "daily-puzzle" },
       el("div", { className: "endless-body" },
-        el("h3", { textContent: "Daily puzzle" }), this.dailyInfo, this.dailyStatus,
-        el("div", { className: "row" }, this.dailyOpen), el("div", { className: "row" }, this.yesterday, " ", this.yesterdayStatus),
+        el("h3", { textContent: "Daily puzzle" }), this.dailyInfo,
+        el("div", { className: "row" }, this.dailyOpen, this.dailyStatus), el("div", { className: "row" }, this.yesterday, this.yesterdayStatus),
         this.streakText));
     this.box = el("ul", { id: "endless", className: "lib-cards endless" }, this.dailyCard, this.newCard);
     this.box.setAttribute("aria-label", "Daily and new puzzles");
