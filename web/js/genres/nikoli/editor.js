@@ -8,6 +8,7 @@
 // brings it back after a reload).
 import { el, button } from "../../shell/dom.js";
 import { storage } from "../../shell/storage.js";
+import { Latest } from "../../shell/latest.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
 import { NikoliDraft, MAX_SIDE, NIKOLI_DRAFT_KEY, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
@@ -58,8 +59,9 @@ export class NikoliEditor {
       el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text));
     this.newButton.addEventListener("click", () => this.start());
     this.resumeButton.addEventListener("click", () => this.resume());
-    this.generateButton.addEventListener("click", () => (this.generating ? this.generating.abort() : this.generate()));
-    this.generating = null; // the AbortController of a generation in progress
+    this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
+    this.generations = new Latest(); // the generation in progress: the button's Cancel drops it (its clingo runs stop)
+    this.generating = null;
     this.checkButton.addEventListener("click", () => this.check());
     this.exportButton.addEventListener("click", () => this.read().then((d) => { this.url.value = d.url; this.url.hidden = false; this.say("The URL opens the puzzle here and on puzz.link."); }, (e) => this.say(e.message)));
     this.playButton.addEventListener("click", () => this.read().then((d) => { this.stop(); this.nv.open(d); }, (e) => this.say(e.message)));
@@ -213,12 +215,13 @@ export class NikoliEditor {
     const w = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.width.value)) || 7));
     const h = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.height.value)) || 7));
     const seed = 1 + Math.floor(Math.random() * 1e9);
-    this.generating = new AbortController();
+    const fresh = this.generating = this.generations.next();
     this.generateButton.textContent = "Cancel";
     this.say(`Generating a ${w}×${h} ${FAMILY_NAMES[family]} (seed ${seed})…`);
     try {
-      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: this.generating.signal });
+      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: fresh.signal });
       const dict = await this.nv.engine.call("nikoli_parse", { text: info.url, filename: "the generated puzzle" });
+      if (!fresh()) { this.say("Generation cancelled."); return; }
       this.stop();
       this.nv.open({ ...dict, title: `${FAMILY_NAMES[family]} ${w}×${h} #${seed}`, difficulty: info.difficulty,
         source: "generated here by the pysolver engine" });
