@@ -25,7 +25,7 @@ export function install(app) {
   document.head.append(css);
   const editor = new Editor(app);
   app.router.register({
-    id: "editor", label: "Create", element: editor.section,
+    id: "editor", label: "Create", order: 3, element: editor.section,
     show: () => editor.show(), hide: () => editor.hide(),
   });
   app.registerDropTarget("editor", editor.fileOpener);

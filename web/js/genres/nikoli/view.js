@@ -169,6 +169,7 @@ export class NikoliView {
     this.refresh();
     this.say(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title}.`);
     this.verify();
+    this.app.opened(puzzle.family, game);
     return game;
   }
 
@@ -195,6 +196,7 @@ export class NikoliView {
   }
 
   refresh() {
+    this.wasSolved = this.game.solved;
     this.undoBtn.disabled = !this.game.undoStack.length;
     this.redoBtn.disabled = !this.game.redoStack.length;
     this.clock.show();
@@ -211,9 +213,11 @@ export class NikoliView {
   }
 
   changed(kind) {
+    const won = this.game.solved && !this.wasSolved; // the checker's verdict, or a redo back to a won grid
     if (kind === "solved") {
       this.autosave.changed();
       this.refresh();
+      if (won) this.app.won(this.game.puzzle.family, this.game);
       this.say(`Solved in ${formatTime(this.game.elapsed)}! The rule checker finds the grid complete and every rule kept.`);
       return;
     }
@@ -224,6 +228,7 @@ export class NikoliView {
     this.view.draw();
     this.refresh();
     this.verify();
+    if (won) this.app.won(this.game.puzzle.family, this.game);
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no
