@@ -120,13 +120,15 @@ export class NikoliView {
   }
 
   bind() {
-    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
-    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
+    // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
+    const doc = () => (this.editing && this.editor ? this.editor.doc : this.game);
+    this.undoBtn.addEventListener("click", () => doc() && doc().undo());
+    this.redoBtn.addEventListener("click", () => doc() && doc().redo());
     this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     this.checkBox.addEventListener("change", () => this.runCheck());
     this.shareBtn.addEventListener("click", () => this.share());
     bindSheet(this.side, this.sheetToggle);
-    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.panels && this.panels.hintStep() });
+    bindPlayKeys({ getGame: doc, isPlaying: () => this.showing(), hint: () => !this.editing && this.panels && this.panels.hintStep() });
   }
 
   say(text) { this.status.textContent = text; }
