@@ -120,13 +120,15 @@ export class NikoliView {
   }
 
   bind() {
-    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
-    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
+    // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
+    const doc = () => (this.editing && this.editor ? this.editor.doc : this.game);
+    this.undoBtn.addEventListener("click", () => doc() && doc().undo());
+    this.redoBtn.addEventListener("click", () => doc() && doc().redo());
     this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     this.checkBox.addEventListener("change", () => this.runCheck());
     this.shareBtn.addEventListener("click", () => this.share());
     bindSheet(this.side, this.sheetToggle);
-    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.panels && this.panels.hintStep() });
+    bindPlayKeys({ getGame: doc, isPlaying: () => this.showing(), hint: () => !this.editing && this.panels && this.panels.hintStep() });
   }
 
   say(text) { this.status.textContent = text; }
@@ -169,6 +171,7 @@ export class NikoliView {
     this.refresh();
     this.say(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title}.`);
     this.verify();
+    this.app.opened(puzzle.family, game);
     return game;
   }
 
@@ -195,6 +198,7 @@ export class NikoliView {
   }
 
   refresh() {
+    this.wasSolved = this.game.solved;
     this.undoBtn.disabled = !this.game.undoStack.length;
     this.redoBtn.disabled = !this.game.redoStack.length;
     this.clock.show();
@@ -211,9 +215,11 @@ export class NikoliView {
   }
 
   changed(kind) {
+    const won = this.game.solved && !this.wasSolved; // the checker's verdict, or a redo back to a won grid
     if (kind === "solved") {
       this.autosave.changed();
       this.refresh();
+      if (won) this.app.won(this.game.puzzle.family, this.game);
       this.say(`Solved in ${formatTime(this.game.elapsed)}! The rule checker finds the grid complete and every rule kept.`);
       return;
     }
@@ -224,6 +230,7 @@ export class NikoliView {
     this.view.draw();
     this.refresh();
     this.verify();
+    if (won) this.app.won(this.game.puzzle.family, this.game);
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no
