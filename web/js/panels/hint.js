@@ -261,6 +261,6 @@ export class HintPanel {
     this.reset();
     this.text.textContent = h.kind === "mistake"
       ? `Fixed ${n} mark${n === 1 ? "" : "s"} (undo takes ${n === 1 ? "it" : "them"} back).`
-      : `Applied ${n} cell${n === 1 ? "" : "s"} (undo takes them back).`;
+      : `Marked ${n} cell${n === 1 ? "" : "s"} for you (Undo takes ${n === 1 ? "it" : "them"} back).`;
   }
 }

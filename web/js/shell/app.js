@@ -202,7 +202,7 @@ const notice = new ClueNotice({ element: $("clue-notice"), engine, getGame: () =
 const check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), view, engine, getGame: () => game });
 registerSolver({
   id: "pysolver",
-  label: "pysolver (Python in the browser)",
+  label: "Step by step (lines, then trials)",
   solve(puzzle, { onProgress, state }) {
     const handle = engine.request("solve", state ? { puzzle, max_solutions: 2, state } : { puzzle, max_solutions: 2 }, { onProgress });
     return { promise: handle.promise, cancel: () => engine.cancel(handle) };

@@ -119,7 +119,7 @@ export class NikoliPanels {
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     this.show(-1);
-    this.solveText.textContent = `Solving with clingo (counting up to ${cap})…`;
+    this.solveText.textContent = `Solving (counting up to ${cap})…`;
     let res;
     try {
       res = await this.asp.runTask(this.nv.engine, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: run.signal });
