@@ -17,8 +17,9 @@ from .common import ROOT, BuildError
 
 # the guided first puzzle: small, solved line by line, every step explained by Hint
 TUTORIAL = {
-    "format": "pysolver", "version": 1, "title": "Your first nonogram: a heart",
+    "format": "pysolver", "version": 1, "title": "Tutorial: a heart",
     "author": "pysolver project", "license": "MIT", "width": 5, "height": 5,
+    "colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "black", "char": "#", "rgb": "000000"}],
     "rows": [[1, 1], [5], [5], [3], [1]], "columns": [[2], [4], [4], [4], [2]],
     "goal": [".#.#.", "#####", "#####", ".###.", "..#.."],
 }

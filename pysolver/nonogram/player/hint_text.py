@@ -71,6 +71,8 @@ def line_explanation(puzzle, axis, i, clue, trivial, unknown, parts, ext, values
     sentences = []
     if trivial == "empty":
         sentences.append("the line has no blocks, so every cell is empty")
+    elif trivial == "exact" and len(clue) == 1:
+        sentences.append("the block is as long as the line, so it fills the whole line")
     elif trivial == "exact":
         sentences.append("the blocks fill the line exactly, with single gaps where needed, "
                          "so there is only one arrangement")

@@ -157,6 +157,7 @@ export class HintPanel {
     }
     const focus = this.focusCell(h);
     if (stage === 1) {
+      if (game && game.noteHint) game.noteHint(); // recorded with the game (the win says so)
       this.text.textContent = this.firstWords(h);
       if (h.kind === "mistake") {
         this.showButtons({ count: true });

@@ -28,7 +28,7 @@ export function playToolbar({ prefix = "", tools = [], after = [], rules = null 
     zoomIn: button(id("zoom-in"), "+", "Zoom in (Ctrl+wheel, pinch)"),
     zoomFit: button(id("zoom-fit"), "Fit"),
     share: button(id("share"), "Share link"),
-    rules: rules ? button(id("rules"), "How to play", "The rules and how to play") : null,
+    rules: rules ? labelled(button(id("rules"), "?", "The rules and how to play"), "How to play") : null,
     more: button(id("more"), "More ▾", "More tools"),
   };
   parts.zoomOut.setAttribute("aria-label", "Zoom out");

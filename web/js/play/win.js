@@ -38,6 +38,7 @@ export class WinCard {
     this.fresh = fresh;
     const n = game.hints;
     this.heading.textContent = game.solver ? "Solved by the solver" : "Solved!";
+    this.element.classList.toggle("by-solver", game.solver);
     this.title.textContent = title;
     this.facts.textContent = game.solver
       ? "The solver's solution is in the grid, so this one does not count as a win. Try the next one yourself?"

@@ -6,7 +6,7 @@ import { NonogramGame, findSaved, normalizePuzzle, puzzleKey } from "../genres/n
 import { GridView } from "../board/grid-view.js";
 import { nonogramBoard } from "../genres/nonogram/board.js";
 import { Router } from "./router.js";
-import { loadGame, pruneOld } from "./storage.js";
+import { loadGame, pruneOld, savedGames } from "./storage.js";
 import { Library } from "../library/library.js";
 import { loadCatalogue, nonogramSource } from "../genres/nonogram/library.js";
 import { bindOpeners, bindOpenPanel } from "./open-files.js";
@@ -27,6 +27,7 @@ import { registerSolver, solvers } from "../engine/solvers.js";
 import { bindSheet } from "../play/sheet.js";
 import { playToolbar } from "../play/toolbar.js";
 import { el } from "./dom.js";
+import { NonogramNewcomer, showNonogramRules, plainAuthor } from "../genres/nonogram/newcomer.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +40,7 @@ const palette = el("span", { id: "palette" });
 palette.setAttribute("role", "radiogroup");
 palette.setAttribute("aria-label", "Colour");
 const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
-$("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton] }).element);
+$("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules: showNonogramRules }).element);
 
 const router = new Router($("views"));
 const view = new GridView($("board"), nonogramBoard);
@@ -57,7 +58,7 @@ function showMeta(p) {
   $("puzzle-title").textContent = p.title || "Untitled puzzle";
   const parts = [`${p.width}×${p.height}`];
   if (p.isColor) parts.push(`${p.colors.length - 1} colours`);
-  if (p.author) parts.push(`by ${p.author}`);
+  if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
   if (p.copyright) parts.push(p.copyright);
   if (p.license) parts.push(`licence: ${p.license}`);
   $("puzzle-meta").textContent = parts.join(" · ");
@@ -88,6 +89,7 @@ function openPuzzle(dict, key = null) {
   if (other) return other.open(dict, key);
   const puzzle = normalizePuzzle(dict);
   key = key || puzzleKey(dict);
+  const previous = game;
   if (game) { autosave.save(); game.removeEventListener("change", onChange); }
   const saved = loadGame(key);
   game = new NonogramGame(puzzle, key, saved);
@@ -103,6 +105,7 @@ function openPuzzle(dict, key = null) {
   autosave.opened();
   autosave.save(); // the last puzzle played is the one Play resumes
   refresh();
+  newcomer.opened(game, previous);
   announce(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title || "a puzzle"}.`);
   notice.run();
   check.schedule(0);
@@ -123,6 +126,7 @@ function adopt(rec) {
   game.played = !!rec.played;
   refresh();
   hints.onGameChange();
+  newcomer.opened(game);
   check.schedule();
   view.draw();
 }
@@ -133,9 +137,10 @@ function onChange() {
   autosave.changed();
   updateButtons();
   hints.onGameChange();
+  newcomer.changed(game);
   check.schedule();
   view.draw();
-  if (game.solved && !wasSolved) announce(`Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
+  if (game.solved && !wasSolved) announce(game.solver ? "Solved by the solver." : `Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
   showWin();
   clock.show();
   wasSolved = game.solved;
@@ -144,7 +149,7 @@ function onChange() {
 function showWin() {
   const banner = $("win-banner");
   banner.hidden = !game.solved;
-  banner.textContent = game.solved ? `Solved in ${formatTime(game.elapsed)}: every clue is satisfied.` : "";
+  banner.textContent = !game.solved ? "" : game.solver ? "Solved by the solver" : `Solved in ${formatTime(game.elapsed)}`;
 }
 
 function updateButtons() {
@@ -223,6 +228,9 @@ const library = new Library({
   list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
   controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
 });
+const newcomer = new NonogramNewcomer({
+  section: $("view-play"), view, getGame: () => game, library, open: (dict, key) => openPuzzle(dict, key), announce,
+});
 library.addSource(nonogramSource({
   catalogue: () => catalogue, openBuiltin: (e) => opener.openBuiltin(e).catch(showOpenError), openSaved: openPuzzle,
 }));
@@ -262,7 +270,9 @@ async function boot() {
   if (/^#p=/.test(location.hash)) {
     opener.openShare(location.hash); // waits for the engine to read it; the page is usable meanwhile
   } else if (!kinds.some((k) => k.openHash(location.hash))) {
+    const firstVisit = !savedGames().length; // read before the start puzzle is saved
     await opener.openStart();
+    newcomer.guide.offer({ firstVisit });
     // a plug-in's view (the editor) may register later: the router goes there then
     if (wanted && wanted !== "play" && !router.go(wanted)) router.pending = wanted;
   }

@@ -94,6 +94,7 @@ export class NikoliPanels {
     if (!cells.length) { this.hintText.textContent = h.explanation; this.hint = null; return; }
     this.stage += 1;
     if (this.stage === 1) {
+      if (game.noteHint) game.noteHint(); // recorded with the game (the win says so)
       view.setOverlay("hint", { cells });
       this.hintText.textContent = h.kind === "mistake"
         ? `${h.cells.length === 1 ? "One of your marks is" : `${h.cells.length} of your marks are`} wrong: outlined on the board.`
