@@ -51,10 +51,10 @@ export function playToolbar({ prefix = "", tools = [], after = [], rules = null 
     parts.more.setAttribute("aria-expanded", String(yes));
   };
   parts.more.addEventListener("click", () => open(menu.hidden));
-  // a tap outside the menu, Escape, or using one of its tools closes it
+  // a tap outside the toolbar or Escape closes it; its tools keep it open (zoom again, the
+  // share link's field shows in it)
   document.addEventListener("pointerdown", (e) => { if (!menu.hidden && !element.contains(e.target)) open(false); });
   menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { open(false); parts.more.focus(); } });
-  menu.addEventListener("click", (e) => { if (e.target.closest("button") && e.target.closest("button") !== parts.zoomIn && e.target.closest("button") !== parts.zoomOut) open(false); });
   const phone = window.matchMedia(PHONE);
   const place = () => {
     if (phone.matches) menu.append(...spare);
