@@ -62,8 +62,9 @@ export class SolvePanel {
     const own = (f) => (...args) => { if (fresh()) f(...args); };
     const draw = own(() => {
       const s = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-      this.progress.textContent = known ? `Solving… ${known}% of the cells known` : "Solving…";
-      this.details.set([`${solver.label}: ${[...(parts || []), s].join(", ")}`]);
+      // the clock in view, so a long solve never looks frozen
+      this.progress.textContent = known ? `Solving… ${known}% of the cells known (${s})` : `Solving… (${s})`;
+      this.details.set([`${solver.label}${parts && parts.length ? `: ${parts.join(", ")}` : ""} (${s})`]);
     });
     run = solver.solve(game.puzzle.dict, {
       state: game.givenState ? game.givenState() : undefined, // given cells are part of the puzzle
