@@ -3,8 +3,8 @@
 // the game is won are the genre's (a subclass: genres/nonogram/game.js, genres/nikoli/game.js),
 // as in Tatham's midend: the frame keeps the history, the genre keeps the rules.
 // Values: 0 unknown, 1 crossed (known empty / no line), higher ones the genre's.
-// The win locks the game: no move changes a solved grid (a "locked" event says one was
-// refused) until Undo or Clear; the help the player had is kept with it (`hints`: hints
+// The win locks the game: no move of the player's changes a solved grid (a "locked" event
+// says one was refused) until Undo or Clear (Solve's "Show in grid" still may); the help the player had is kept with it (`hints`: hints
 // asked for, `solver`: the solver's solution was put in the grid), so a grid the solver
 // filled is recorded as such, never as a win (`won`).
 
@@ -33,7 +33,7 @@ export class Game extends EventTarget {
 
   /** Apply changes [[index, value], ...] as one undoable move; returns the move or null. */
   apply(changes, label = "") {
-    if (this.solved && label !== "clear") {
+    if (this.solved && label !== "clear" && label !== "solution") { // the player's own moves; Solve may show another solution
       this.dispatchEvent(new CustomEvent("locked"));
       return null;
     }
