@@ -2,7 +2,6 @@
 import json
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -89,8 +88,8 @@ def test_work_budget_gives_the_same_answer_on_every_machine(puzzles_dir):
 def test_solve_cancel_and_progress(puzzles_dir):
     p = formats.parse_one((puzzles_dir / "webpbn" / "6574.xml").read_text())
     seen = []
-    t0 = time.perf_counter()
-    r = api.solve(p, progress=seen.append, should_stop=lambda: time.perf_counter() - t0 > 0.7)
+    # stopped once it has reported progress: the same on a fast or a loaded machine
+    r = api.solve(p, progress=seen.append, should_stop=lambda: bool(seen))
     assert r["status"] == "cancelled"
     assert seen and {"known", "total", "nodes"} <= set(seen[0])
     assert api.solve(as_dict(PERM), should_stop=lambda: True)["status"] == "cancelled"
@@ -374,11 +373,9 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
     state = ["?" * d["width"]] * d["height"]
     answers = []
     worker = threading.Thread(target=lambda: answers.append(check_solution(d, state)), daemon=True)
-    t0 = time.monotonic()
     worker.start()
-    worker.join(40)
+    worker.join(40)  # a safety net: the budget is counted work, reached on any machine
     assert answers, "the check held the worker for 40 s"
-    assert time.monotonic() - t0 < 15
     first = answers[0]
     assert first["message"] == ("This puzzle has no stored solution and the check's search did not "
                                 "find one, so the check against the solution is unavailable (the other "
@@ -386,9 +383,8 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
     assert first["detail"] == "search limit: 300,000 line solves"
     assert first["cells"] == []
     service._puzzles.clear()  # a new Puzzle object for the same puzzle: still remembered
-    t0 = time.monotonic()
     assert check_solution(d, ["#" + state[0][1:]] + state[1:])["message"] == first["message"]
-    assert time.monotonic() - t0 < 1 and len(searches) == 1
+    assert len(searches) == 1  # remembered, not searched again
     assert bridge_call("hint", {"puzzle": d, "state": state})["kind"] == "line"
 
 

@@ -223,6 +223,40 @@ def test_dask_worker_lost_mid_run_only_costs_a_retry(tmp_path):
     assert "Restarting worker" in err  # the nanny noticed the loss mid-run
 
 
+def test_ctrl_c_of_a_dask_batch_is_one_line_and_loses_nothing(tmp_path):
+    """What a terminal's Ctrl-C does (SIGINT to the whole group, Dask's workers and
+    nannies included): one line, exit 130, the workers gone, and a re-run finishes
+    the rest, each puzzle once."""
+    pytest.importorskip("dask.distributed")
+    batch_folder.random_pictures(tmp_path / "c", 40, 25, seed=3)
+    db = tmp_path / "r.sqlite"
+    argv = [sys.executable, "-m", "pysolver", "batch", str(tmp_path / "c"), "--db", str(db),
+            "--timeout", "60", "--dask", "local"]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 180  # a hang's safety net: the wait is on verdicts
+        while len(verdicts(db)) < 3:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        workers = spawned(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err == f"pysolver: stopped; every finished result is in {db} (run again to go on)\n", err
+    deadline = time.monotonic() + 30
+    while any(alive(w) for w in workers):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    before = len(verdicts(db))
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert f"checked {40 - before} now" in done.stdout and len(verdicts(db)) == 40
+
+
 def test_local_worker_lost_mid_run_only_costs_a_retry(tmp_path):
     code, out, err, workers = kill_a_worker_mid_run(tmp_path, "--jobs", "2")
     assert code == 0, err

@@ -237,3 +237,69 @@ def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
         assert code == 0
     page = (tmp_path / "outhtml").read_text()
     assert "nurikabe" in page and "slow" in page
+
+
+# -- a database this user may not write (root writes through chmod: drop to nobody) --
+
+# what the command line imports as it runs, imported before the privileges go: the
+# interpreter's own files may be out of an unprivileged user's reach (/root/.pyenv)
+AS_USER = """import os, sys, csv, shutil, sqlite3, encodings.idna
+import pysolver.app.cli as cli, pysolver.app.batch, pysolver.app.report
+if os.geteuid() == 0:
+    os.setgroups([]); os.setgid(65534); os.setuid(65534)
+sys.argv[0] = "pysolver"
+cli.run()
+"""
+
+
+def unprivileged(*argv):
+    """The command line run by a user who may not write what root made read-only:
+    root drops to nobody (uid 65534) once the code is loaded; another user is one."""
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", AS_USER, *map(str, argv)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def read_only_folder():
+    """A folder (and a batch database in it) only root may write, readable by all."""
+    import shutil
+    import tempfile
+    if os.geteuid() == 0:
+        try:
+            import pwd
+            pwd.getpwuid(65534)
+        except (ImportError, KeyError):
+            pytest.skip("no unprivileged user (uid 65534) to drop to")
+    folder = Path(tempfile.mkdtemp(prefix="pysolver-ro-"))
+    try:
+        (folder / "one.non").write_text(ONE)
+        assert run_cli("batch", folder / "one.non", "--db", folder / "r.sqlite", "--jobs", "1")[0] == 0
+        for p in (folder / "one.non", folder / "r.sqlite"):
+            p.chmod(0o444)
+        folder.chmod(0o555)
+        if os.geteuid() != 0 and os.access(folder / "r.sqlite", os.W_OK):
+            pytest.skip("this user writes through file modes")
+        yield folder
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+def test_a_read_only_database_is_one_line_and_exit_2(read_only_folder):
+    db = read_only_folder / "r.sqlite"
+    before = db.read_bytes()
+    done = unprivileged("batch", read_only_folder / "one.non", "--db", db, "--jobs", "1")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"pysolver: {db}: cannot be written (read-only); give a database you " \
+                          "may write, or a new file name\n"
+    new = read_only_folder / "new.sqlite"
+    done = unprivileged("batch", read_only_folder / "one.non", "--db", new, "--jobs", "1")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "cannot be opened or created" in done.stderr and not new.exists()
+    # a report only reads: it reads a database it may not write
+    done = unprivileged("report", db, "--csv", "-")
+    assert done.returncode == 0, done.stderr
+    assert [r["status"] for r in csv.DictReader(io.StringIO(done.stdout))] == ["unique"]
+    assert db.read_bytes() == before

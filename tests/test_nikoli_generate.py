@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("clingo")
 
-from pysolver.nikoli import aspsolve, generate, generate_nurikabe as gn, rules, shapes  # noqa: E402
+from pysolver.nikoli import aspsolve, generate, generate_options, generate_nurikabe as gn, rules, shapes  # noqa: E402
 from pysolver.asp.tasks import Ask, solve_native  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 
@@ -19,7 +19,7 @@ def ambiguous(seed, n=15):
     grid = Grid("nurikabe", n, n)
     gn._place_clues(grid, rows, rng)
     ref = "".join(f"ref({x},{y})." for y, r in enumerate(rows) for x, ch in enumerate(r) if ch == "#")
-    ans = solve_native(Ask(aspsolve.program(grid) + ref + "\n" + generate._DIFFER["nurikabe"]))
+    ans = solve_native(Ask(aspsolve.program(grid) + ref + "\n" + generate_options.differ("nurikabe")))
     assert ans["sat"], "the carved clues happen to be unique: pick another seed"
     return grid, rows, aspsolve.rows_from_atoms(grid, ans["models"][0]), rng
 

@@ -69,9 +69,10 @@ class Store:
         try:
             if os.path.exists(path) and os.path.getsize(path):
                 _ours(path)  # before anything is written: a foreign file stays as it was
-            self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S)
             if readonly:  # ours (checked above): read as it is, nothing written
+                self.db = _read_only(path)
                 return
+            self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
@@ -210,11 +211,28 @@ def _uri(path: str) -> str:
     return "file:" + quote(os.path.abspath(path))
 
 
+def _read_only(path: str):
+    """A connection that only reads. A WAL database (ours are) with no -shm file
+    beside it, in a folder this user cannot write, cannot be opened read-only the
+    usual way: then it is read as immutable (no writer is at work on it: a writer
+    keeps a -shm file)."""
+    db = sqlite3.connect(f"{_uri(path)}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+        shm = path + "-shm"
+        if os.path.exists(shm) or os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            raise
+    return sqlite3.connect(f"{_uri(path)}?immutable=1", uri=True)
+
+
 def _ours(path: str) -> None:
     """Refuse (PuzzleError) an existing file that is not a batch database of this
     version, reading it only."""
     try:
-        db = sqlite3.connect(f"{_uri(path)}?mode=ro", uri=True, timeout=LOCK_WAIT_S)
+        db = _read_only(path)
         try:
             tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             row = (db.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
@@ -237,7 +255,10 @@ def database_error(path: str, e: Exception) -> PuzzleError:
         why = (f"in use by another run (still locked after {LOCK_WAIT_S} s); "
                "try again when it ends")
     elif "readonly" in text or "read-only" in text:
-        why = "cannot be written (read-only)"
+        why = "cannot be written (read-only); give a database you may write, or a new file name"
+    elif "unable to open" in text:
+        why = ("cannot be opened or created (does its folder exist, and may this user "
+               "write there?)")
     elif "disk is full" in text or "disk I/O" in text:
         why = f"cannot be written ({text}); free some space and run again"
     elif "not a database" in text or "malformed" in text or "corrupt" in text:

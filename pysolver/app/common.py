@@ -1,6 +1,7 @@
-"""What both command lines (cli.py, nikoli_cli.py) share: the argument parser whose
-errors are one line, and reading a puzzle file (a regular file or standard input,
-never past limits.MAX_FILE_BYTES)."""
+"""What the command line's genre fronts (nonogram_cli.py, nikoli_cli.py) share with
+its parser (cli.py): the argument parser whose errors are one line, reading a
+puzzle file (a regular file or standard input, never past limits.MAX_FILE_BYTES),
+the option types and the answer when --timeout passes first."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +9,7 @@ import math
 import os
 import stat
 import sys
+import time
 
 from .. import limits
 from ..errors import PuzzleError
@@ -83,6 +85,28 @@ def read_text(path: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise PuzzleError(f"{printable(path)}: not UTF-8 text (byte {e.start})") from None
+
+
+def show_solutions(head: str, r: dict) -> None:
+    """A solve result as text: ``head``, how many solutions in what time by which
+    engine, then each solution's rows."""
+    n = len(r["solutions"])
+    print(f"{head}, {n} solution{'s' if n != 1 else ''} in {r['time_s']:.3f} s ({r['engine']})")
+    for k, sol in enumerate(r["solutions"], 1):
+        if n > 1:
+            print(f"solution {k}:")
+        print("\n".join(sol))
+
+
+def timed_out(timeout) -> dict:
+    """The hint when ``hint --timeout`` passed first (every genre's): a plain answer."""
+    return {"kind": "timeout", "explanation": f"no hint within {timeout:g} s (--timeout)",
+            "cells": []}
+
+
+def left(timeout, start):
+    """What is left of --timeout since ``start`` (time.perf_counter; it covers reading too)."""
+    return None if timeout is None else max(1e-3, timeout - (time.perf_counter() - start))
 
 
 def seconds(text):

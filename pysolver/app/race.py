@@ -69,15 +69,15 @@ class Child:
     writes nothing but its answer.
     """
 
-    def __init__(self, p, request: dict):
+    def __init__(self, p, request: dict, work=None):
         self.result = self.proc = None
-        if can_fork():
+        if work is not None or can_fork():  # work (a function) only ever forks: call()
             read, write = os.pipe()
             parent = os.getpid()
             self.pid = os.fork()
             if self.pid == 0:
                 os.close(read)
-                _forked(write, p, request, parent)  # never returns
+                _forked(write, work or (lambda: answer(p, request)), parent)  # never returns
             os.close(write)
             self.stdout = os.fdopen(read, "rb")
             return
@@ -123,8 +123,21 @@ def can_fork() -> bool:
         t is threading.main_thread() or t.name == processes.WATCHER for t in threading.enumerate())
 
 
-def _forked(write, p, request, parent):
-    """The forked child: answer, write, and leave at once (os._exit: none of the
+def call(work, timeout):
+    """``work()`` (a JSON-able result) in a forked child: its result, or None when
+    ``timeout`` seconds pass first (the child is killed then, whatever it is doing:
+    the command line's hint --timeout). Where this process may not fork, here."""
+    if not can_fork():
+        return work()
+    child = Child(None, {}, work)
+    try:
+        return child.result if child.ready(timeout) else None
+    finally:
+        child.stop()
+
+
+def _forked(write, work, parent):
+    """The forked child: work, write, and leave at once (os._exit: none of the
     parent's buffered output, atexit hooks or finally blocks run twice)."""
     try:
         null = os.open(os.devnull, os.O_RDWR)
@@ -132,7 +145,7 @@ def _forked(write, p, request, parent):
             os.dup2(null, fd)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not ours
         processes.worker_start(parent)
-        data = memoryview(json.dumps(answer(p, request)).encode())
+        data = memoryview(json.dumps(work()).encode())
         while data:
             data = data[os.write(write, data):]
     finally:

@@ -7,5 +7,5 @@ format, ``url`` the puzz.link / pzv.jp codec, ``read`` which of the two a file
 holds, ``rules`` the pure-Python rule checker (the referee), ``aspsolve`` the
 clingo route (solve, count, difficulty), ``hints`` and ``generate`` the clingo
 tasks. Nothing here imports clingo until it solves (pysolver.asp.run); the command
-line is pysolver.app.nikoli_cli.
+line is pysolver.app.nikoli_cli (behind app/cli.py's one parser).
 """

@@ -1,4 +1,4 @@
-"""Nurikabe's clues for the generator (a part of :mod:`generate`'s task).
+"""Nurikabe's generator (:mod:`generate`'s hook for the family).
 
 A carved solution gets one clue per island; clingo then looks for a second
 solution (``:- not differ.`` against ours). At 30x30 a second solution differs
@@ -24,10 +24,19 @@ from __future__ import annotations
 
 from . import aspsolve, rules, shapes
 from ..asp.tasks import Ask
+from .generate_options import differ
 from .model import Grid
+
+FAMILY = "nurikabe"
 
 NURIKABE_CHECKS = 40  # checks for one carved solution before a new attempt
 CHECK_CAP = 1000  # conflicts for one check, per 200 cells (at least 1000)
+
+
+def make(grid, rng, tag, minimal):
+    """Nurikabe's generator (generate.py's hook): one clue per island, already
+    minimal, so ``minimal`` changes nothing."""
+    return (yield from nurikabe(grid, rng, tag, differ(FAMILY)))
 
 
 def nurikabe(grid, rng, tag, differ):

@@ -81,6 +81,8 @@ def test_solve_search_puzzle_and_show_it(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "webpbn-6574")   # Forever: unique, needs branching
     use_pysolver(page)
+    page.evaluate("""window.wins = [];
+        window.nonogramApp.addEventListener('won', (e) => wins.push([e.detail.genre, e.detail.bySolve]))""")
     page.click("#solve")
     # about 5 s in CPython, 8-20 s in the browser; far longer on a loaded machine
     page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
@@ -90,6 +92,7 @@ def test_solve_search_puzzle_and_show_it(page, site_server):
     page.click(".show-solution")
     assert solved(page)
     assert "Solved" in page.text_content("#status")
+    assert page.evaluate("wins") == [["nonogram", True]]   # the shell's event: finished by Solve
 
 
 def test_cancel_a_long_solve_then_keep_going(page, site_server):

@@ -22,3 +22,27 @@ test("answers that arrive out of order: the older one is dropped", async () => {
   await Promise.all([ask("old", 20), ask("new", 1)]);
   assert.deepEqual(shown, ["new"]);
 });
+
+test("current() asks about things as they are; a change (drop) makes it stale", () => {
+  const l = new Latest();
+  const a = l.current(), b = l.current();
+  assert.ok(a() && b());                 // two answers about the same state: both fresh
+  l.drop();
+  assert.ok(!a() && !b());
+  assert.ok(l.current()());
+});
+
+test("a turn's signal aborts when the turn goes stale (a newer turn, or Cancel)", () => {
+  const l = new Latest();
+  const a = l.next();
+  const sa = a.signal;
+  assert.equal(sa.aborted, false);
+  const b = l.next();
+  assert.equal(sa.aborted, true);
+  assert.equal(b.signal.aborted, false);
+  assert.equal(a.signal.aborted, true);  // asked for after it went stale
+  l.drop();                              // Cancel
+  assert.equal(b.signal.aborted, true);
+  const c = l.next();
+  assert.equal(c.signal.aborted, false);
+});

@@ -30,7 +30,9 @@ const INDEX = [{ file: "nurikabe-7x7-1.txt", family: "nurikabe", width: 7, heigh
 const opened = [];
 const sources = () => [
   nonogramSource({ catalogue: () => CATALOGUE, openBuiltin: (e) => opened.push(e.id), openSaved: (p, k) => opened.push(k) }),
-  nikoliSource({ index: () => INDEX, openBuiltin: (e) => opened.push(e.file), openSaved: (p, k) => opened.push(k) }),
+  // one source a registered Nikoli family (genres/nikoli/genre.js), over the shared index
+  ...["nurikabe", "masyu"].map((family) =>
+    nikoliSource({ family, index: () => INDEX, openBuiltin: (e) => opened.push(e.file), openSaved: (p, k) => opened.push(k) })),
 ];
 const all = () => items.collectItems(sources(), store.savedGames(), store.loadGame);
 let clock = 0;

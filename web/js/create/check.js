@@ -5,6 +5,7 @@
 // verified suggestions; applying one is an ordinary undoable move.
 
 import { el } from "../shell/dom.js";
+import { Latest } from "../shell/latest.js";
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
@@ -16,8 +17,8 @@ export class EditorChecker {
     this.ed = editor;
     this.engine = editor.engine;
     this.handle = null;      // running engine request (check or fix)
-    this.clingoAbort = null; // stops the count race's clingo run, and only that
-    this.last = null;        // last check result for the current version
+    this.clingoRuns = new Latest(); // the count race's clingo run: a new one, Cancel or the check's end stops it
+    this.last = null;        // last check result for the picture as it is
     this.checkBtn = el("button", { type: "button", id: "ed-check-run", textContent: "Check" });
     this.cancelBtn = el("button", { type: "button", id: "ed-check-cancel", textContent: "Cancel", disabled: true });
     this.out = el("div", { id: "ed-check-result", className: "ed-result" });
@@ -62,49 +63,48 @@ export class EditorChecker {
 
   cancel() {
     if (this.handle) this.engine.cancel(this.handle);
-    if (this.clingoAbort) this.clingoAbort.abort();
+    this.clingoRuns.drop();
   }
 
   async check() {
-    const version = this.ed.version;
+    const fresh = this.ed.edits.current();
     this.busy(true, "Checking…");
     this.alt.replaceChildren();
     const t0 = performance.now();
     try {
       const puzzle = await this.ed.currentPuzzle();
-      const race = this.startClingo(puzzle, version).then((counted) => {
+      const race = this.startClingo(puzzle, fresh).then((counted) => {
         // clingo answered first: show its count (and an alternative) while pysolver classifies
-        if (counted && this.handle && version === this.ed.version) this.showInterim(counted, puzzle);
+        if (counted && this.handle && fresh()) this.showInterim(counted, puzzle);
         return counted;
       });
       this.handle = this.engine.request("check_goal", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
         onProgress: (p) => {
-          if (version === this.ed.version) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
+          if (fresh()) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
         },
       });
       const res = await this.handle.promise;
-      if (version !== this.ed.version) return;
+      if (!fresh()) return;
       res.wall_ms = Math.round(performance.now() - t0);
       const counted = await Promise.race([race, Promise.resolve(null)]);
       this.show(res, puzzle, counted);
     } catch (err) {
-      if (version === this.ed.version) {
+      if (fresh()) {
         this.out.textContent = err.kind === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`;
       }
     } finally {
       this.handle = null;
       this.prog.textContent = "";
-      if (this.clingoAbort) this.clingoAbort.abort();
+      this.clingoRuns.drop();
       this.busy(false);
     }
   }
 
   /** Count solutions with clingo-wasm alongside (when installed); resolves with {count, exact, alt} or null. */
-  startClingo(puzzle, version) {
+  startClingo(puzzle, fresh) {
     const clingo = this.ed.app.clingo;
     if (!clingo) return new Promise(() => {});
-    const abort = new AbortController();
-    this.clingoAbort = abort;
+    const run = this.clingoRuns.next(); // Cancel, or the check's end, stops it
     const w = puzzle.width;
     const shown = new Set(this.givens().map((g) => (g.row - 1) * w + g.column - 1));
     const state = shown.size
@@ -113,13 +113,13 @@ export class EditorChecker {
     const program = this.engine.call("asp", { puzzle, state });
     return program.then(async ({ chars }) => {
       // most checks end within a moment: clingo joins only those that do not
-      const r = await clingo.joinRace(program, { delayMs: CLINGO_DELAY_MS, signal: abort.signal, models: COUNT_CAP + 1 });
-      if (!r || !this.handle || version !== this.ed.version || r.status === "cancelled" || r.status === "timeout") return null;
+      const r = await clingo.joinRace(program, { delayMs: CLINGO_DELAY_MS, signal: run.signal, models: COUNT_CAP + 1 });
+      if (!r || !this.handle || !fresh() || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
       const counted = { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
       this.clingoCounted = counted;
       return counted;
-    }).catch(() => null).finally(() => { if (this.clingoAbort === abort) this.clingoAbort = null; });
+    }).catch(() => null);
   }
 
   showInterim(counted, puzzle) {
@@ -205,7 +205,7 @@ export class EditorChecker {
   }
 
   async fix() {
-    const version = this.ed.version;
+    const fresh = this.ed.edits.current();
     this.busy(true);
     this.fixList.replaceChildren();
     this.fixOut.textContent = "Looking for verified fixes…";
@@ -213,14 +213,14 @@ export class EditorChecker {
       const puzzle = await this.ed.currentPuzzle();
       this.handle = this.engine.request("fix", { puzzle, max_suggestions: 3, timeout: 30, givens: this.givens() }, {
         onProgress: (p) => {
-          if (version === this.ed.version) this.fixOut.textContent = `Looking for verified fixes… ${p.tried} re-checks, ${p.found} found`;
+          if (fresh()) this.fixOut.textContent = `Looking for verified fixes… ${p.tried} re-checks, ${p.found} found`;
         },
       });
       const res = await this.handle.promise;
-      if (version !== this.ed.version) return;
+      if (!fresh()) return;
       this.showFixes(res.suggestions);
     } catch (err) {
-      if (version === this.ed.version) {
+      if (fresh()) {
         this.fixOut.textContent = err.kind === "cancelled" ? "Cancelled." : `Fix failed: ${err.message}`;
       }
     } finally {

@@ -84,18 +84,46 @@ export function draftRecord(doc, budget = DRAFT_BUDGET) {
   return { format: DRAFT_FORMAT, version: DRAFT_VERSION, saved: Date.now(), pictures, state, undo, redo };
 }
 
-/** Save the draft; on a storage error retry with less history, then none.
- * Returns {ok, kept (undo steps saved), total (undo steps in memory)}. */
-export function saveDraft(doc, storage, budget = DRAFT_BUDGET) {
-  const total = doc.undoStack.length;
+/** Any editor's draft (the nonogram's here, the Nikoli genres' in genres/nikoli/draft.js):
+ * `record(budget)` is the record with at most about `budget` characters of history, written
+ * under `key`; on a storage error retried with an eighth of the budget, then no history.
+ * Returns {ok, kept (undo steps saved)}. */
+export function storeDraft(key, record, storage, budget = DRAFT_BUDGET) {
   for (const b of [budget, budget / 8, 0]) {
-    const rec = draftRecord(doc, b);
+    const rec = record(b);
     try {
-      storage.setItem(DRAFT_KEY, JSON.stringify(rec));
-      return { ok: true, kept: rec.undo.length, total };
+      storage.setItem(key, JSON.stringify(rec));
+      return { ok: true, kept: rec.undo.length };
     } catch { /* quota: try again with less history */ }
   }
-  return { ok: false, kept: 0, total };
+  return { ok: false, kept: 0 };
+}
+
+/** The draft under `key` as `restore(record)` reads it, or null (none, or not readable). */
+export function readDraft(key, storage, restore) {
+  try { return restore(JSON.parse(storage.getItem(key))); } catch { return null; }
+}
+
+/** The newest moves of `undo`, then of `redo`, whose JSON fits `budget` characters (a move
+ * cut from undo cuts every older one: steps undo in order). */
+export function historyWithin(undo, redo, budget) {
+  let size = 0;
+  const fit = (list, out) => {
+    for (let k = list.length - 1; k >= 0; k--) {
+      size += JSON.stringify(list[k]).length + 1;
+      if (size > budget) return false;
+      out.unshift(list[k]);
+    }
+    return true;
+  };
+  const u = [], r = [];
+  if (fit(undo, u)) fit(redo, r);
+  return { undo: u, redo: r };
+}
+
+/** Save the nonogram editor's draft. Returns {ok, kept (undo steps saved), total (undo steps in memory)}. */
+export function saveDraft(doc, storage, budget = DRAFT_BUDGET) {
+  return { ...storeDraft(DRAFT_KEY, (b) => draftRecord(doc, b), storage, budget), total: doc.undoStack.length };
 }
 
 /** The snapshot with real cells: version 2 refers to `pictures`, version 1 holds an array. */
@@ -129,6 +157,4 @@ export function restoreDraft(rec) {
   return doc;
 }
 
-export function loadDraft(storage) {
-  try { return restoreDraft(JSON.parse(storage.getItem(DRAFT_KEY))); } catch { return null; }
-}
+export function loadDraft(storage) { return readDraft(DRAFT_KEY, storage, restoreDraft); }

@@ -12,6 +12,7 @@ import { el, button } from "../shell/dom.js";
 import { encodeShare, shareUrl, readGivens, writeGivens } from "../shell/share.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
+import { Latest } from "../shell/latest.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -25,7 +26,7 @@ export function install(app) {
   document.head.append(css);
   const editor = new Editor(app);
   app.router.register({
-    id: "editor", label: "Create", element: editor.section,
+    id: "editor", label: "Create", order: 3, element: editor.section,
     show: () => editor.show(), hide: () => editor.hide(),
   });
   app.registerDropTarget("editor", editor.fileOpener);
@@ -41,9 +42,9 @@ class Editor {
     this.app = app;
     this.engine = app.engine;
     this.doc = (storage() && loadDraft(storage())) || new EditorDoc({ width: 10, height: 10 });
-    this.version = 0;       // bumps on every change; stale engine answers are dropped
-    this.puzzle = null;     // the engine's puzzle dict (clues + goal) for this.version
-    this.puzzleVersion = -1;
+    this.edits = new Latest(); // every change drops the turn: engine answers about the picture before it are stale
+    this.puzzle = null;     // the engine's puzzle dict (clues + goal) while puzzleFresh() says it is the picture's
+    this.puzzleFresh = () => false;
     this.cluesPending = null;
     this.buildDom();
     this.grid = new EditorGrid(this.gridBox);
@@ -142,7 +143,7 @@ class Editor {
   }
 
   onChange(move) {
-    this.version++;
+    this.edits.drop();
     this.checker.invalidate();
     this.grid.render();
     if (move && move.s) this.palette.render(); // palette edits are snapshot moves
@@ -169,17 +170,17 @@ class Editor {
 
   /** Ask the engine for the clues of the current picture (latest request wins). */
   requestClues() {
-    const version = this.version;
+    const fresh = this.edits.current();
     this.grid.setClues(null);
     const text = JSON.stringify(this.doc.toDict());
     this.engine.call("parse", { text, filename: "editor draft" }).then((res) => {
-      if (version !== this.version) return;
+      if (!fresh()) return;
       this.puzzle = res.puzzles[0];
-      this.puzzleVersion = version;
+      this.puzzleFresh = fresh;
       this.grid.setClues({ rows: this.puzzle.rows, columns: this.puzzle.columns });
       this.dispatch("clues");
     }, (err) => {
-      if (version === this.version && err.kind !== "cancelled") this.say(`Clues: ${err.message}`, true);
+      if (fresh() && err.kind !== "cancelled") this.say(`Clues: ${err.message}`, true);
     });
   }
 
@@ -187,10 +188,10 @@ class Editor {
 
   /** The engine's puzzle dict for the current picture, waiting for the clues if needed. */
   async currentPuzzle() {
-    if (this.puzzleVersion === this.version && this.puzzle) return this.puzzle;
-    const version = this.version;
+    if (this.puzzleFresh() && this.puzzle) return this.puzzle;
+    const fresh = this.edits.current();
     const res = await this.engine.call("parse", { text: JSON.stringify(this.doc.toDict()), filename: "editor draft" });
-    if (version === this.version) { this.puzzle = res.puzzles[0]; this.puzzleVersion = version; }
+    if (fresh()) { this.puzzle = res.puzzles[0]; this.puzzleFresh = fresh; }
     return res.puzzles[0];
   }
 

@@ -1,4 +1,5 @@
-// A tiny view switcher. Views register {id, label, element, show?, hide?};
+// A tiny view switcher. Views register {id, label, element, order?, show?, hide?} (the nav
+// lists them by order, then as registered);
 // the URL fragment "#/<id>" selects one ("#p=..." share links are handled by shell/app.js).
 
 export class Router extends EventTarget {
@@ -20,7 +21,9 @@ export class Router extends EventTarget {
     b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => this.go(view.id));
     view.button = b;
-    this.nav.append(b);
+    b.order = view.order ?? Infinity;
+    const after = [...this.nav.children].find((other) => other.order > b.order);
+    this.nav.insertBefore(b, after || null);
     view.element.hidden = true;
     if (this.pending === view.id) this.go(view.id);
   }

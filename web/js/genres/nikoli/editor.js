@@ -2,17 +2,22 @@
 // "?"), pearls (a click cycles none, white, black) and Heyawake's rooms (a click near a cell's
 // side toggles the border there); Check unique (runTask "solve", two solutions asked),
 // Export as a puzz.link URL and Play, both through the engine's reader (nikoli_parse of the
-// family's text format), which also says what is wrong with a puzzle it refuses.
+// family's text format), which also says what is wrong with a puzzle it refuses. Every edit
+// is a move of the midend (genres/nikoli/draft.js): the view's Undo and Redo (and Ctrl+Z /
+// Ctrl+Y) take it back and again, and the draft is saved after each one ("Continue the draft"
+// brings it back after a reload).
 import { el, button } from "../../shell/dom.js";
+import { storage } from "../../shell/storage.js";
+import { Latest } from "../../shell/latest.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
+import { NikoliDraft, MAX_SIDE, NIKOLI_DRAFT_KEY, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 
-const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
 const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
 
-/** Rooms as connected areas between the borders (`walls`: "x,y,e" and "x,y,s" keys). */
-function roomsOf(w, h, walls) {
+/** Rooms as connected areas between the borders (`wall(x, y, "e" | "s")`: drawn or not). */
+function roomsOf(w, h, wall) {
   const rooms = new Array(w * h).fill(-1);
   let n = 0;
   for (let s = 0; s < w * h; s++) {
@@ -21,10 +26,10 @@ function roomsOf(w, h, walls) {
     const stack = [s];
     while (stack.length) {
       const i = stack.pop(), x = i % w, y = Math.floor(i / w);
-      const next = [[x + 1, y, `${x},${y},e`], [x - 1, y, `${x - 1},${y},e`], [x, y + 1, `${x},${y},s`], [x, y - 1, `${x},${y - 1},s`]];
-      for (const [u, v, wall] of next) {
+      const next = [[x + 1, y, wall(x, y, "e")], [x - 1, y, wall(x - 1, y, "e")], [x, y + 1, wall(x, y, "s")], [x, y - 1, wall(x, y - 1, "s")]];
+      for (const [u, v, walled] of next) {
         const j = v * w + u;
-        if (u >= 0 && v >= 0 && u < w && v < h && rooms[j] < 0 && !walls.has(wall)) { rooms[j] = n; stack.push(j); }
+        if (u >= 0 && v >= 0 && u < w && v < h && rooms[j] < 0 && !walled) { rooms[j] = n; stack.push(j); }
       }
     }
     n += 1;
@@ -47,44 +52,101 @@ export class NikoliEditor {
     this.url.setAttribute("aria-label", "The puzzle's URL");
     this.text = el("p", { id: "nk-ed-text" });
     this.text.setAttribute("aria-live", "polite");
+    this.resumeButton = button("nk-ed-resume", "Continue the draft");
     this.tools = el("div", { className: "row", hidden: true }, this.checkButton, this.exportButton, this.playButton);
     box.append(el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
       el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton, this.generateButton),
-      this.tools, this.url, this.text));
+      el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text));
     this.newButton.addEventListener("click", () => this.start());
-    this.generateButton.addEventListener("click", () => (this.generating ? this.generating.abort() : this.generate()));
-    this.generating = null; // the AbortController of a generation in progress
+    this.resumeButton.addEventListener("click", () => this.resume());
+    this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
+    this.generations = new Latest(); // the generation in progress: the button's Cancel drops it (its clingo runs stop)
+    this.generating = null;
     this.checkButton.addEventListener("click", () => this.check());
     this.exportButton.addEventListener("click", () => this.read().then((d) => { this.url.value = d.url; this.url.hidden = false; this.say("The URL opens the puzzle here and on puzz.link."); }, (e) => this.say(e.message)));
     this.playButton.addEventListener("click", () => this.read().then((d) => { this.stop(); this.nv.open(d); }, (e) => this.say(e.message)));
-    this.doc = null;
+    this.doc = null; // the puzzle being created (a NikoliDraft), null when none is on the board
+    this.onChange = () => this.changed();
+    this.showResume();
   }
 
   say(t) { this.text.textContent = t; }
+
+  /** "Continue the draft" while a saved draft is not on the board. */
+  showResume() {
+    const ls = storage();
+    this.resumeButton.hidden = !!this.doc || !(ls && ls.getItem(NIKOLI_DRAFT_KEY));
+  }
 
   /** A blank grid of the chosen family and size on the board, in edit mode. */
   start() {
     const family = this.family.value;
     const w = Math.max(2, Math.min(MAX_SIDE, Math.round(Number(this.width.value)) || 7));
     const h = Math.max(2, Math.min(MAX_SIDE, Math.round(Number(this.height.value)) || 7));
-    this.doc = { family, width: w, height: h, clues: new Map(), walls: new Set() };
+    this.begin(new NikoliDraft(family, w, h));
+    this.save();
+  }
+
+  /** The saved draft back on the board, with its undo history. */
+  resume() {
+    const ls = storage(), doc = ls && loadNikoliDraft(ls);
+    if (!doc) { this.say("The draft could not be read; New grid starts another."); this.resumeButton.hidden = true; return; }
+    Object.assign(this.family, { value: doc.family });
+    this.width.value = doc.puzzle.width;
+    this.height.value = doc.puzzle.height;
+    this.begin(doc);
+  }
+
+  begin(doc) {
+    if (this.doc) this.doc.removeEventListener("change", this.onChange);
+    this.doc = doc;
+    doc.addEventListener("change", this.onChange);
+    const family = doc.family;
     const base = family === "masyu" ? loopBoard : shadeBoard;
     const kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} }, key: (v, e) => this.key(v, e) };
     this.nv.edit(new NikoliGame(nikoliPuzzle(this.dict()), "edit", null), kind);
     this.tools.hidden = false;
     this.url.hidden = true;
+    this.showResume();
+    this.buttons();
     this.say(family === "masyu" ? "Click a cell: none, white pearl, black pearl." : family === "heyawake"
       ? "Type a room's number (or ?) in one of its cells; click near a cell's side to draw or remove a room border."
       : "Type a number (or ?) in a cell; Backspace removes it.");
   }
 
-  stop() { this.doc = null; this.tools.hidden = true; }
+  stop() {
+    if (this.doc) this.doc.removeEventListener("change", this.onChange);
+    this.doc = null;
+    this.tools.hidden = true;
+    this.showResume();
+  }
+
+  undo() { if (this.doc) this.doc.undo(); }
+  redo() { if (this.doc) this.doc.redo(); }
+
+  /** An edit, an undo or a redo: the board, the view's Undo and Redo, the draft. */
+  changed() {
+    this.redraw();
+    this.buttons();
+    this.save();
+  }
+
+  buttons() {
+    this.nv.undoBtn.disabled = !this.doc.undoStack.length;
+    this.nv.redoBtn.disabled = !this.doc.redoStack.length;
+  }
+
+  save() {
+    const ls = storage(), res = ls ? saveNikoliDraft(this.doc, ls) : { ok: false };
+    if (!res.ok) this.say("The draft could not be saved (the browser's storage is full or blocked).");
+  }
 
   /** The document as nikoli_parse's answer would be (for the board). */
   dict() {
-    const d = this.doc, rooms = d.family === "heyawake" ? roomsOf(d.width, d.height, d.walls) : null;
-    const clues = [...d.clues].map(([i, n]) => [i % d.width, Math.floor(i / d.width), n]);
-    return { format: "nikoli", family: d.family, width: d.width, height: d.height, clues, rooms, url: "", title: `New ${FAMILY_NAMES[d.family]}` };
+    const d = this.doc, { width, height } = d.puzzle;
+    const rooms = d.family === "heyawake" ? roomsOf(width, height, (x, y, side) => d.wall(x, y, side)) : null;
+    const clues = [...d.clues()].map(([i, n]) => [i % width, Math.floor(i / width), n]);
+    return { format: "nikoli", family: d.family, width, height, clues, rooms, url: "", title: `New ${FAMILY_NAMES[d.family]}` };
   }
 
   redraw() {
@@ -101,50 +163,48 @@ export class NikoliEditor {
     e.preventDefault();
     v.aria.focus({ preventScroll: true });
     v.moveCursor(x, y, false);
-    const d = this.doc, i = y * d.width + x;
+    const d = this.doc, i = y * d.puzzle.width + x;
     if (d.family === "masyu") {
-      const n = ((d.clues.get(i) || 0) + 1) % 3;
-      if (n) d.clues.set(i, n); else d.clues.delete(i);
+      d.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
     } else if (d.family === "heyawake") {
       const r = v.cellCanvas.getBoundingClientRect(), fx = (e.clientX - r.left) / v.cell - x, fy = (e.clientY - r.top) / v.cell - y;
       const side = Math.min(fx, 1 - fx, fy, 1 - fy);
       if (side > 0.2) return;
-      const wall = side === 1 - fx ? `${x},${y},e` : side === fx ? `${x - 1},${y},e` : side === 1 - fy ? `${x},${y},s` : `${x},${y - 1},s`;
-      if (d.walls.has(wall)) d.walls.delete(wall); else d.walls.add(wall);
+      const [wx, wy, s] = side === 1 - fx ? [x, y, "e"] : side === fx ? [x - 1, y, "e"] : side === 1 - fy ? [x, y, "s"] : [x, y - 1, "s"];
+      if (wx < 0 || wy < 0 || (s === "e" && wx >= d.puzzle.width - 1) || (s === "s" && wy >= d.puzzle.height - 1)) return; // the grid's edge
+      d.apply([[d.wallIndex(wx, wy, s), d.wall(wx, wy, s) ? 0 : 1]], "border");
     }
-    this.redraw();
   }
 
   /** Digits append to the cursor cell's number, "?" sets a question mark, Backspace clears. */
   key(v, e) {
-    const d = this.doc, i = v.cursor.y * d.width + v.cursor.x;
+    const d = this.doc, i = v.cursor.y * d.puzzle.width + v.cursor.x;
     if (d.family === "masyu" || e.ctrlKey || e.metaKey || e.altKey) return false;
-    if (/^[0-9]$/.test(e.key)) {
-      const old = d.clues.get(i);
-      d.clues.set(i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key)));
-    } else if (e.key === "?") d.clues.set(i, -2);
-    else if (e.key === "Backspace" || e.key === "Delete") d.clues.delete(i);
+    const old = d.clue(i);
+    if (/^[0-9]$/.test(e.key)) d.apply([[i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key))]], "number");
+    else if (e.key === "?") d.apply([[i, -2]], "number");
+    else if (e.key === "Backspace" || e.key === "Delete") d.apply([[i, 0]], "number");
     else return false;
     e.preventDefault();
-    this.redraw();
     return true;
   }
 
   /** The family's text format (pysolver.nikoli.model), read by the engine: its canonical dict. */
   read() {
-    const d = this.doc, rooms = d.family === "heyawake" ? roomsOf(d.width, d.height, d.walls) : null;
+    const d = this.doc, { width, height } = d.puzzle, clues = d.clues();
+    const rooms = d.family === "heyawake" ? roomsOf(width, height, (x, y, side) => d.wall(x, y, side)) : null;
     const rows = [];
-    for (let y = 0; y < d.height; y++) {
+    for (let y = 0; y < height; y++) {
       const toks = [];
-      for (let x = 0; x < d.width; x++) {
-        const i = y * d.width + x, n = d.clues.get(i);
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x, n = clues.get(i);
         let tok = n === undefined ? "." : d.family === "masyu" ? (n === 1 ? "w" : "b") : n === -2 ? "?" : String(n);
         if (rooms) tok = n === undefined ? `r${rooms[i]}` : `r${rooms[i]}:${tok}`; // two numbers in a room: the reader says so
         toks.push(tok);
       }
       rows.push(toks.join(" "));
     }
-    return this.nv.engine.call("nikoli_parse", { text: `${d.family} ${d.width}x${d.height}\n${rows.join("\n")}\n`, filename: "the new puzzle" });
+    return this.nv.engine.call("nikoli_parse", { text: `${d.family} ${width}x${height}\n${rows.join("\n")}\n`, filename: "the new puzzle" });
   }
 
   /** A new random unique puzzle of the chosen family and size from the engine's generator
@@ -155,12 +215,13 @@ export class NikoliEditor {
     const w = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.width.value)) || 7));
     const h = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.height.value)) || 7));
     const seed = 1 + Math.floor(Math.random() * 1e9);
-    this.generating = new AbortController();
+    const fresh = this.generating = this.generations.next();
     this.generateButton.textContent = "Cancel";
     this.say(`Generating a ${w}×${h} ${FAMILY_NAMES[family]} (seed ${seed})…`);
     try {
-      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: this.generating.signal });
+      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: fresh.signal });
       const dict = await this.nv.engine.call("nikoli_parse", { text: info.url, filename: "the generated puzzle" });
+      if (!fresh()) { this.say("Generation cancelled."); return; }
       this.stop();
       this.nv.open({ ...dict, title: `${FAMILY_NAMES[family]} ${w}×${h} #${seed}`, difficulty: info.difficulty,
         source: "generated here by the pysolver engine" });

@@ -28,11 +28,12 @@ function item(key, rec, shape, fields) {
     draw: (canvas) => drawNikoliThumb(canvas, shape, status === "new" ? null : rec), ...fields };
 }
 
-/** index() -> the built-in entries (empty until loaded); openBuiltin(entry); openSaved(dict, key). */
-export function nikoliSource({ index, openBuiltin, openSaved }) {
+/** One family's cards. index() -> the built-in entries of every family (empty until loaded);
+ * openBuiltin(entry); openSaved(dict, key). */
+export function nikoliSource({ family, index, openBuiltin, openSaved }) {
   return {
-    genres: Object.entries(FAMILY_NAMES).map(([id, name]) => ({ id, name })),
-    builtins: () => index().map((e) => {
+    genres: [{ id: family, name: FAMILY_NAMES[family] }],
+    builtins: () => index().filter((e) => e.family === family).map((e) => {
       const key = nikoliKey(e.url);
       return item(key, loadGame(key), e, { title: builtinTitle(e), builtinId: e.file.replace(/\.txt$/, ""),
         difficulty: RANK[e.difficulty] ?? null, difficultyText: `difficulty ${e.difficulty}`,
@@ -40,7 +41,7 @@ export function nikoliSource({ index, openBuiltin, openSaved }) {
     }),
     saved: (key, rec) => {
       const p = rec.puzzle;
-      if (p.format !== "nikoli" || !FAMILY_NAMES[p.family] || !Number.isInteger(p.width) || !Number.isInteger(p.height)) return null;
+      if (p.format !== "nikoli" || p.family !== family || !Number.isInteger(p.width) || !Number.isInteger(p.height)) return null;
       const board = { clues: Array.isArray(p.clues) ? p.clues : [], rooms: Array.isArray(p.rooms) ? p.rooms : null };
       const title = typeof rec.title === "string" && rec.title ? rec.title : `${FAMILY_NAMES[p.family]} ${p.width}×${p.height}`;
       return item(key, rec, { family: p.family, width: p.width, height: p.height, board },

@@ -4,6 +4,7 @@
 // solutions up to a cap, says whether the puzzle is unique, shows each solution on the board
 // (differences from the first outlined) and can be cancelled; a time limit stops it too.
 import { el, button } from "../../shell/dom.js";
+import { Latest } from "../../shell/latest.js";
 import { UNKNOWN } from "../../play/game.js";
 import { FAMILY_NAMES } from "./game.js";
 
@@ -17,6 +18,8 @@ function hintCells(cells) {
 export class NikoliPanels {
   /** box: where the panels go; nv: the NikoliView; asp: the genres/nikoli/asp.js module. */
   constructor(box, nv, asp) {
+    this.hintRuns = new Latest(); // a hint being looked for (shell/latest.js: a new one, a move or a new game makes it stale)
+    this.solves = new Latest();   // the running solve (Cancel, the time limit, a new game stop it)
     Object.assign(this, { nv, asp });
     this.hintButton = button("nk-hint", "Hint: where to look");
     this.hintText = el("p", { id: "nk-hint-text", className: "hint-text" });
@@ -48,7 +51,7 @@ export class NikoliPanels {
     this.reset();
   }
 
-  busy() { return !!this.solving; }
+  busy() { return !!this.solving; } // a solve runs (the clock stops meanwhile)
 
   reset() {
     this.stop(null);
@@ -65,8 +68,7 @@ export class NikoliPanels {
   }
 
   dropHint() {
-    if (this.hintRun) this.hintRun.abort();
-    this.hintRun = null;
+    this.hintRuns.drop(); // a hint being looked for is stale: its clingo run stops
     this.hint = null;
     this.stage = 0;
     this.hintButton.textContent = "Hint: where to look";
@@ -78,15 +80,17 @@ export class NikoliPanels {
     const game = this.nv.game;
     if (!game) return;
     if (!this.hint) {
-      const run = this.hintRun = new AbortController();
+      const fresh = this.hintRuns.next();
       this.hintText.textContent = "Looking for a hint…";
+      let hint;
       try {
-        this.hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.dict.url, game.stateRows(), { signal: run.signal, crosses: game.crosses() });
+        hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.dict.url, game.stateRows(), { signal: fresh.signal, crosses: game.crosses() });
       } catch (err) {
-        if (run === this.hintRun) this.hintText.textContent = `No hint: ${err.message}`;
+        if (fresh()) this.hintText.textContent = `No hint: ${err.message}`;
         return;
       }
-      if (run !== this.hintRun || game !== this.nv.game) return;
+      if (!fresh() || game !== this.nv.game) return;
+      this.hint = hint;
       this.stage = 0;
     }
     const h = this.hint, cells = hintCells(h.cells || []);
@@ -115,7 +119,7 @@ export class NikoliPanels {
     const game = this.nv.game;
     if (!game || this.solving) return;
     const cap = Math.max(2, Math.min(100, Number(this.cap.value) || 10));
-    const run = this.solving = new AbortController();
+    const fresh = this.solving = this.solves.next();
     const timer = setTimeout(() => this.stop(`Stopped at the time limit (${SOLVE_LIMIT_S} s); no answer.`), SOLVE_LIMIT_S * 1000);
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
@@ -123,14 +127,14 @@ export class NikoliPanels {
     this.solveText.textContent = `Solving (counting up to ${cap})…`;
     let res;
     try {
-      res = await this.asp.runTask(this.nv.engine, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: run.signal });
+      res = await this.asp.runTask(this.nv.engine, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: fresh.signal });
     } catch (err) {
-      if (run === this.solving) this.stop(`Solve failed: ${err.message}`);
+      if (fresh()) this.stop(`Solve failed: ${err.message}`);
       return;
     } finally {
       clearTimeout(timer);
     }
-    if (run !== this.solving || game !== this.nv.game) return;
+    if (!fresh() || game !== this.nv.game) return;
     this.stop(null);
     this.solutions = res.solutions || [];
     const n = this.solutions.length, exact = res.stats ? res.stats.exhausted !== false : true;
@@ -144,7 +148,7 @@ export class NikoliPanels {
 
   /** Stop a solve (Cancel, the time limit, a new game); the page stays as it was. */
   stop(message) {
-    if (this.solving) this.solving.abort();
+    this.solves.drop(); // the running solve, if any, is stale: its clingo run stops
     this.solving = null;
     this.solveButton.disabled = false;
     this.cancelButton.disabled = true;

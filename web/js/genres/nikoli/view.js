@@ -116,13 +116,15 @@ export class NikoliView {
   }
 
   bind() {
-    this.undoBtn.addEventListener("click", () => this.game && this.game.undo());
-    this.redoBtn.addEventListener("click", () => this.game && this.game.redo());
+    // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
+    const doc = () => (this.editing && this.editor ? this.editor.doc : this.game);
+    this.undoBtn.addEventListener("click", () => doc() && doc().undo());
+    this.redoBtn.addEventListener("click", () => doc() && doc().redo());
     this.clearBtn.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     this.checkBox.addEventListener("change", () => this.runCheck());
     this.shareBtn.addEventListener("click", () => this.share());
     bindSheet(this.side, this.sheetToggle);
-    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.panels && this.panels.hintStep() });
+    bindPlayKeys({ getGame: doc, isPlaying: () => this.showing(), hint: () => !this.editing && this.panels && this.panels.hintStep() });
   }
 
   say(text) { this.status.textContent = text; }
@@ -166,6 +168,7 @@ export class NikoliView {
     this.refresh();
     this.say(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title}.`);
     this.verify();
+    this.app.opened(puzzle.family, game);
     return game;
   }
 
@@ -202,6 +205,7 @@ export class NikoliView {
   }
 
   refresh() {
+    this.wasSolved = this.game.solved;
     this.undoBtn.disabled = !this.game.undoStack.length;
     this.redoBtn.disabled = !this.game.redoStack.length;
     this.clock.show();
@@ -219,11 +223,13 @@ export class NikoliView {
   }
 
   changed(kind) {
+    const won = this.game.solved && !this.wasSolved; // the checker's verdict, or a redo back to a won grid
     if (kind === "solved") {
       this.autosave.changed();
       this.refresh();
+      if (won) this.app.won(this.game.puzzle.family, this.game);
       this.say(this.game.solver ? "Solved by the solver." : `Solved in ${formatTime(this.game.elapsed)}! Every rule is kept.`);
-      this.showWin(this.game);
+      if (won) this.showWin(this.game);
       return;
     }
     this.game.played = true;
@@ -233,6 +239,7 @@ export class NikoliView {
     this.view.draw();
     this.refresh();
     this.verify();
+    if (won) { this.app.won(this.game.puzzle.family, this.game); this.showWin(this.game); }
   }
 
   showWin(game) {

@@ -1,17 +1,17 @@
 // Where Play's puzzles come from: built-in files, text (a file, a paste, a share
 // link) read by the engine, and the puzzle shown on start. A puzzle the player
 // already has a saved game of (a built-in one too) resumes that game.
-import { loadGame, lastKey } from "./storage.js";
-import { decodeShare, readGivens } from "./share.js";
+import { loadGame } from "../../shell/storage.js";
+import { decodeShare, readGivens } from "../../shell/share.js";
 
 const FIRST_PUZZLE = "welcome-heart";
 
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
-  /** kindFor(text): the plug-in that reads such text itself (genres/nikoli/nikoli.js), or none. */
-  /** findSaved(dict): the key of a saved game of the same puzzle (the genre's), or null. */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor, findSaved }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, kindFor, findSaved });
+  /** findSaved(dict): the key of a saved game of the same puzzle, or null; openStart(): the
+   * shell's start (the last game played, of any genre). */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart });
   }
 
   async parse(text, filename) {
@@ -23,8 +23,6 @@ export class PuzzleOpener {
   async openText(text, filename, { resume = false } = {}) {
     this.clearError();
     this.announce(`Reading ${filename}…`);
-    const kind = this.kindFor(text);
-    if (kind) return kind.openText(text, filename);
     const puzzles = await this.parse(text, filename);
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again
@@ -46,14 +44,6 @@ export class PuzzleOpener {
     if (entry.json || entry.file.endsWith(".json")) return this.openPuzzle(JSON.parse(text), key);
     const [dict] = await this.parse(text, entry.file);
     return this.openPuzzle(dict, key);
-  }
-
-  /** What Play shows when nothing else was asked for: the last game, else the first built-in puzzle. */
-  async openStart() {
-    const key = lastKey();
-    const saved = key && loadGame(key);
-    if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
-    return this.openFirst();
   }
 
   /** The first built-in nonogram (also Play's when the last game played was another kind's). */

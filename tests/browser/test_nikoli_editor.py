@@ -1,0 +1,64 @@
+"""The Nikoli editor's frame: every edit is an undoable move (the view's Undo and Redo,
+Ctrl+Z / Ctrl+Y), and the draft, history included, survives a reload ("Continue the
+draft"). The puzzle is read back as the player would: its exported URL."""
+import pytest
+
+from helpers import open_site, wait_engine, wait_until
+
+pytestmark = [pytest.mark.browser]
+
+
+def centre(page, x, y):
+    box = page.locator("#nk-board canvas.cells").bounding_box()
+    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
+
+
+def export(page):
+    page.eval_on_selector("#nk-ed-url", "e => { e.value = ''; }")
+    page.click("#nk-ed-export")
+    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
+    return page.input_value("#nk-ed-url")
+
+
+def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-nikoli")
+    assert page.is_hidden("#nk-ed-resume")          # no draft yet
+    page.select_option("#nk-ed-family", "nurikabe")
+    page.fill("#nk-ed-width", "5")
+    page.fill("#nk-ed-height", "5")
+    page.click("#nk-ed-new")
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.title === 'New Nurikabe'")
+    assert page.is_disabled("#nk-undo") and page.is_disabled("#nk-redo")
+    page.mouse.click(*centre(page, 0, 0))
+    page.keyboard.type("3")
+    one = export(page)
+    page.mouse.click(*centre(page, 4, 4))
+    page.keyboard.type("2")
+    two = export(page)
+    assert one != two
+    page.click("#nk-undo")                          # the 2 goes
+    assert export(page) == one
+    assert page.is_enabled("#nk-redo")
+    page.keyboard.press("Control+y")                # and comes back
+    assert export(page) == two
+    page.keyboard.press("Control+z")
+    assert export(page) == one
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    wait_engine(page)
+    page.click("#nav-nikoli")
+    page.click("#nk-ed-resume")                     # the draft, with its history
+    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.title === 'New Nurikabe'")
+    assert page.input_value("#nk-ed-width") == "5"
+    assert export(page) == one
+    assert page.is_enabled("#nk-undo") and page.is_enabled("#nk-redo")
+    page.click("#nk-redo")
+    assert export(page) == two
+    page.click("#nk-undo")
+    page.click("#nk-undo")
+    assert page.is_disabled("#nk-undo")             # back to the blank grid
+    page.click("#nk-ed-export")
+    page.wait_for_selector("#nk-ed-text:not(:empty)")

@@ -1,0 +1,79 @@
+// The Nikoli editor's document on the midend (web/js/genres/nikoli/draft.js): edits undo and
+// redo as moves, and the draft (create/draft.js's budget and retries) restores the grid and
+// its history, refuses what is not a draft, and keeps the grid when history is damaged.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+globalThis.window = {};
+const { NikoliDraft, saveNikoliDraft, loadNikoliDraft, NIKOLI_DRAFT_KEY } = await import("../../web/js/genres/nikoli/draft.js");
+
+class MemoryStorage {
+  constructor(limit = Infinity) { this.map = new Map(); this.limit = limit; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { if (String(v).length > this.limit) throw new Error("QuotaExceededError"); this.map.set(k, String(v)); }
+}
+
+function heyawake() {
+  const d = new NikoliDraft("heyawake", 4, 3);
+  d.apply([[0, 2]], "number");
+  d.apply([[5, -2]], "number");
+  d.apply([[d.wallIndex(1, 0, "e"), 1]], "border");
+  return d;
+}
+
+test("edits are moves: undo and redo them", () => {
+  const d = heyawake();
+  assert.deepEqual([...d.clues()], [[0, 2], [5, -2]]);
+  assert.ok(d.wall(1, 0, "e") && !d.wall(1, 0, "s") && !d.wall(-1, 0, "e"));
+  d.undo();
+  assert.ok(!d.wall(1, 0, "e"));
+  d.undo();
+  assert.deepEqual([...d.clues()], [[0, 2]]);
+  d.redo();
+  assert.deepEqual([...d.clues()], [[0, 2], [5, -2]]);
+  d.apply([[0, 999]], "number"); // numbers beyond a byte
+  assert.equal(d.clue(0), 999);
+  assert.equal(d.redoStack.length, 0);
+});
+
+test("the draft restores the grid and its history", () => {
+  const ls = new MemoryStorage();
+  const d = heyawake();
+  d.undo();
+  assert.deepEqual(saveNikoliDraft(d, ls), { ok: true, kept: 2 });
+  const back = loadNikoliDraft(ls);
+  assert.equal(back.family, "heyawake");
+  assert.deepEqual([back.puzzle.width, back.puzzle.height], [4, 3]);
+  assert.deepEqual([...back.cells], [...d.cells]);
+  assert.equal(back.undoStack.length, 2);
+  back.redo();
+  assert.ok(back.wall(1, 0, "e"));
+  back.undo(); back.undo(); back.undo();
+  assert.deepEqual([...back.clues()], []);
+});
+
+test("a full storage keeps the grid without history; none at all says so", () => {
+  const d = heyawake();
+  const small = new MemoryStorage(JSON.stringify(d.record(0)).length + 10);
+  assert.deepEqual(saveNikoliDraft(d, small), { ok: true, kept: 0 });
+  assert.deepEqual([...loadNikoliDraft(small).cells], [...d.cells]);
+  assert.equal(saveNikoliDraft(d, new MemoryStorage(10)).ok, false);
+});
+
+test("what is not a draft is refused; damaged history is dropped, never the grid", () => {
+  const ls = new MemoryStorage();
+  const d = heyawake();
+  saveNikoliDraft(d, ls);
+  const rec = JSON.parse(ls.getItem(NIKOLI_DRAFT_KEY));
+  for (const bad of [null, { ...rec, format: "other" }, { ...rec, family: "sudoku" }, { ...rec, width: 1000 },
+    { ...rec, cells: rec.cells.slice(1) }, { ...rec, cells: rec.cells.map(() => 5000) }]) {
+    ls.setItem(NIKOLI_DRAFT_KEY, JSON.stringify(bad));
+    assert.equal(loadNikoliDraft(ls), null, JSON.stringify(bad).slice(0, 80));
+  }
+  ls.setItem(NIKOLI_DRAFT_KEY, "{not json");
+  assert.equal(loadNikoliDraft(ls), null);
+  ls.setItem(NIKOLI_DRAFT_KEY, JSON.stringify({ ...rec, undo: [{ c: [999, 0, 1] }] }));
+  const back = loadNikoliDraft(ls);
+  assert.deepEqual([...back.cells], [...d.cells]);
+  assert.deepEqual([back.undoStack.length, back.redoStack.length], [0, 0]);
+});

@@ -1,0 +1,87 @@
+"""One command line for every genre (issue 28): one parser whose solve, check, hint
+and convert go to the front of the genre that recognises the file
+(pysolver.registry), and hint --timeout for every genre (issue 29)."""
+import json
+import os
+
+import pytest
+
+from pysolver import api, registry
+from pysolver.app import cli, nonogram_cli, race
+
+NONOGRAM = "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n"
+NIKOLI = "https://puzz.link/p?nurikabe/2/2/1\n"
+
+
+def run(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "a.non").write_text(NONOGRAM)
+    (tmp_path / "n.txt").write_text(NIKOLI)
+    (tmp_path / "s.txt").write_text("??\n??\n")
+    return tmp_path
+
+
+def test_every_registered_genre_has_a_front():
+    assert set(cli.FRONTS) == set(registry.GENRES)
+
+
+def test_hint_timeout_holds_whatever_the_hint_engine_does(files, capsys, monkeypatch):
+    """The nonogram's hint runs in a child ended at the limit: a hint engine that
+    never answers still gives the plain timeout answer (the child inherits the patch)."""
+    def stuck(*args, **kwargs):
+        while True:
+            os.sched_yield()
+    monkeypatch.setattr(api, "hint", stuck)
+    children = []
+    monkeypatch.setattr(race.Child, "stop", lambda self, stop=race.Child.stop: (
+        children.append(self.pid), stop(self)))
+    code, out, err = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
+                         "--timeout", "0.3", "--json")
+    assert code == 0 and err == "" and json.loads(out)["kind"] == "timeout"
+    code, out, err = run(capsys, "hint", "--timeout", "0.3", "--state", files / "s.txt",
+                         files / "a.non")
+    assert code == 0 and out == "no hint within 0.3 s (--timeout)\n"
+    assert len(children) == 2
+    for pid in children:  # each child was ended and reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):
+    plain = run(capsys, "hint", files / "a.non", "--state", files / "s.txt", "--json")
+    timed = run(capsys, "hint", files / "a.non", "--state", files / "s.txt", "--json",
+                "--timeout", "60")
+    assert plain == timed and json.loads(plain[1])["cells"]
+    (files / "s.txt").write_text("??\n")
+    code, out, err = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
+                         "--timeout", "60")
+    assert code == 2 and err.count("\n") == 1 and str(files / "s.txt") in err
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["solve", "{n}", "{a}"], "solve takes one Nikoli puzzle at a time"),
+    (["convert", "{a}", "--to", "url"], "a nonogram converts --to non, xml, json, nin, asp"),
+    (["convert", "{n}", "--to", "non"], "a Nikoli puzzle converts --to url or text"),
+    (["check", "{a}", "--engine", "clingo"], "invalid choice"),
+    (["check", "{n}", "--engine", "pysolver"], "solves nonograms only"),
+    (["generate", "sudoku", "--size", "3x3"], "unknown puzzle family 'sudoku'"),
+])
+def test_what_a_genre_does_not_take_is_one_line(files, capsys, argv, needle):
+    argv = [a.format(n=files / "n.txt", a=files / "a.non") for a in argv]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and needle in err, err
+
+
+def test_both_genres_through_one_parser(files, capsys):
+    assert cli.build_parser().parse_args(["hint", "x", "--state", "y", "--timeout", "1"]).timeout == 1
+    code, out, _ = run(capsys, "solve", files / "a.non", "--json")
+    assert code == 0 and json.loads(out)["status"] == "unique"
+    code, out, _ = run(capsys, "convert", files / "n.txt", "--to", "text")
+    assert code == 0 and out.startswith("nurikabe 2x2")
+    assert nonogram_cli.GENRES == ("nonogram",)

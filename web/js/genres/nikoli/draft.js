@@ -1,0 +1,71 @@
+// The Nikoli editor's document (genres/nikoli/editor.js) on the genre-neutral midend
+// (play/game.js: moves as data, undo/redo), and its draft in localStorage through
+// create/draft.js (the same budget and retries as the nonogram editor's).
+// Values: one a cell, its clue (0 none, -2 "?", a number; Masyu 1 white pearl, 2 black),
+// then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn).
+import { Game } from "../../play/game.js";
+import { storeDraft, readDraft, historyWithin } from "../../create/draft.js";
+import { FAMILY_NAMES } from "./game.js";
+
+export const NIKOLI_DRAFT_KEY = "pysolver:draft:nikoli:v1";
+const FORMAT = "pysolver-nikoli-draft";
+const VERSION = 1;
+export const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
+const MAX_CLUE = 999;
+
+export class NikoliDraft extends Game {
+  constructor(family, width, height) {
+    const n = width * height;
+    super({ width, height, cellCount: 3 * n, colors: [] }, "draft");
+    this.family = family;
+    this.cells = new Int16Array(3 * n); // clues need more than a byte
+  }
+
+  clue(i) { return this.cells[i]; }
+
+  wallIndex(x, y, side) { return this.puzzle.width * this.puzzle.height + 2 * (y * this.puzzle.width + x) + (side === "s" ? 1 : 0); }
+
+  /** Cell index -> clue, of the cells that have one. */
+  clues() {
+    const out = new Map(), n = this.puzzle.width * this.puzzle.height;
+    for (let i = 0; i < n; i++) if (this.cells[i]) out.set(i, this.cells[i]);
+    return out;
+  }
+
+  /** Whether a border is drawn on side "e" or "s" of cell (x, y); false outside the grid. */
+  wall(x, y, side) {
+    const { width, height } = this.puzzle;
+    return x >= 0 && y >= 0 && x < width && y < height && this.cells[this.wallIndex(x, y, side)] === 1;
+  }
+
+  /** The draft record, with as much history as fits `budget` characters. */
+  record(budget) {
+    const { undo, redo } = historyWithin(this.undoStack, this.redoStack, budget);
+    return { format: FORMAT, version: VERSION, saved: Date.now(), family: this.family, width: this.puzzle.width,
+      height: this.puzzle.height, cells: Array.from(this.cells), undo, redo };
+  }
+
+  /** The document of a draft record, or null when it is not one; history that does not fit
+   * the grid is dropped, never the grid. */
+  static from(rec) {
+    if (!rec || rec.format !== FORMAT || rec.version !== VERSION || !FAMILY_NAMES[rec.family]) return null;
+    const { width, height } = rec;
+    const side = (v) => Number.isInteger(v) && v >= 2 && v <= MAX_SIDE;
+    if (!side(width) || !side(height)) return null;
+    const doc = new NikoliDraft(rec.family, width, height), n = doc.cells.length;
+    const value = (v) => Number.isInteger(v) && v >= -2 && v <= MAX_CLUE;
+    if (!Array.isArray(rec.cells) || rec.cells.length !== n || !rec.cells.every(value)) return null;
+    doc.cells.set(rec.cells);
+    const okMove = (m) => m && Array.isArray(m.c) && m.c.length % 3 === 0 &&
+      m.c.every((x, k) => (k % 3 === 0 ? Number.isInteger(x) && x >= 0 && x < n : value(x)));
+    const moves = (list) => (Array.isArray(list) && list.every(okMove) ? list : []);
+    doc.undoStack = moves(rec.undo);
+    doc.redoStack = doc.undoStack.length === (Array.isArray(rec.undo) ? rec.undo.length : 0) ? moves(rec.redo) : [];
+    return doc;
+  }
+}
+
+/** Save the draft; {ok, kept}. */
+export function saveNikoliDraft(doc, storage) { return storeDraft(NIKOLI_DRAFT_KEY, (b) => doc.record(b), storage); }
+
+export function loadNikoliDraft(storage) { return readDraft(NIKOLI_DRAFT_KEY, storage, NikoliDraft.from); }
