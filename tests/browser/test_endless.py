@@ -112,9 +112,25 @@ def test_a_bad_recipe_gets_a_plain_message(page, site_server, link, words):
     wait_game(page, "builtin:welcome-heart")
 
 
+FAKE_DATE = """when => {
+    const Real = Date, fixed = new Real(when).getTime();
+    globalThis.Date = class extends Real {
+        constructor(...a) { if (a.length) super(...a); else super(fixed); }
+        static now() { return fixed; }
+    };
+}"""
+
+
+def fix_date(page, when):
+    """The page's clock shows `when` (local time) by an init script, which the warm page's
+    fixture removes after the test (Playwright's clock would stay installed on the next
+    test's page). A later call wins."""
+    page.add_init_script(f"({FAKE_DATE})({json.dumps(when)});")
+
+
 def daily_key(page, server, when):
     """The game key of the daily puzzle on the date of `when` (its seed is the date's)."""
-    page.clock.set_fixed_time(when)
+    fix_date(page, when)
     open_site(page, server)
     page.click("#nav-library")
     page.click("#daily-open")
