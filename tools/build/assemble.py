@@ -70,8 +70,11 @@ def convert_catalogue(puzzles: Path) -> int:
         if len(found) != 1:
             raise BuildError(f"web/puzzles/{entry['file']}: holds {len(found)} puzzles, not one")
         entry["json"] = f"json/{entry['id']}.json"
-        (puzzles / entry["json"]).write_text(
-            json.dumps(jsonfmt.to_dict(found[0]), ensure_ascii=False, separators=(",", ":")) + "\n")
+        d = jsonfmt.to_dict(found[0])
+        for key in ("title", "author"):  # a format without them (.nin): the catalogue's, never "Untitled"
+            if not d.get(key) and entry.get(key):
+                d[key] = entry[key]
+        (puzzles / entry["json"]).write_text(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n")
     path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n")
     return len(cat["puzzles"])
 
