@@ -61,10 +61,11 @@ export function streak(solved, today) {
   return n;
 }
 
-/** A long date in the player's words, e.g. "Thursday 26 November". */
-export function dayWords(key, locale = undefined) {
+/** A date in the player's words: long ("Thursday 26 November") or short ("26 Nov", for titles). */
+export function dayWords(key, { short = false, locale = undefined } = {}) {
   const [y, m, d] = key.split("-").map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(locale, { weekday: "long", day: "numeric", month: "long" });
+  const style = short ? { day: "numeric", month: "short" } : { weekday: "long", day: "numeric", month: "long" };
+  return new Date(y, m - 1, d).toLocaleDateString(locale, style);
 }
 
 // -- the New puzzle control's choices ----------------------------------------------

@@ -268,7 +268,7 @@ export class Endless {
 
   /** Open a day's puzzle: its saved game, else the engine makes it from the date. */
   async openDaily(key) {
-    const title = `Daily puzzle, ${dayWords(key)}`;
+    const title = `Daily puzzle, ${dayWords(key, { short: true })}`; // short: it fits a phone's title line
     const known = this.days()[key];
     const rec = known && typeof known.recipe === "string" ? loadGame(gameKey(known.recipe)) : null;
     try {
