@@ -3,6 +3,7 @@ and convert go to the front of the genre that recognises the file
 (pysolver.registry), and hint --timeout for every genre (issue 29)."""
 import json
 import os
+import threading
 
 import pytest
 
@@ -51,6 +52,24 @@ def test_hint_timeout_holds_whatever_the_hint_engine_does(files, capsys, monkeyp
     for pid in children:  # each child was ended and reaped
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_hint_timeout_holds_where_the_process_may_not_fork(files, capsys, monkeypatch):
+    """Another thread running (e.g. clingo's grounder): the hint is waited for in a
+    thread, still no longer than the limit."""
+    release, other = threading.Event(), threading.Event()
+    monkeypatch.setattr(api, "hint", lambda *args, **kwargs: release.wait())
+    busy = threading.Thread(target=other.wait)
+    busy.start()
+    try:
+        assert not race.can_fork()
+        code, out, _ = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
+                           "--timeout", "0.3")
+        assert code == 0 and out == "no hint within 0.3 s (--timeout)\n"
+    finally:
+        release.set()
+        other.set()
+        busy.join()
 
 
 def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):
