@@ -185,6 +185,10 @@ def test_stars_on_every_card(page, site_server, artifacts):
     page.select_option("#lib-sort", "difficulty")
     first = page.eval_on_selector_all("#library-cards .lib-meta", "ps => ps.slice(0, 5).map(p => p.textContent)")
     assert all(max(map(int, m.split(" ")[0].split("×"))) <= 15 for m in first), first
+    page.select_option("#lib-stars", "2")            # one tier
+    tier = page.eval_on_selector_all("#library-cards .lib-stars", "ps => ps.map(p => p.textContent)")
+    assert tier and set(tier) == {"★★☆☆☆"} and len(tier) < len(stars)
+    page.select_option("#lib-stars", "all")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "endless-library-390.png"))
 

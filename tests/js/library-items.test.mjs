@@ -114,3 +114,10 @@ test("difficulty sorts by stars first: a big easy-logic puzzle is not the easies
   assert.deepEqual(items.sortItems(it, "difficulty").map((x) => x.builtinId), ["tiny", "small", "huge", "unrated"]);
   assert.equal(items.starsText(null), "not rated");
 });
+
+test("the stars filter shows one tier", () => {
+  const it = all();
+  assert.deepEqual(items.filterItems(it, { stars: "3" }).map((x) => x.builtinId), ["tulip"]);
+  assert.deepEqual(items.filterItems(it, { stars: "1" }).map((x) => x.builtinId), ["heart", "nurikabe-7x7-1"]);
+  assert.equal(items.filterItems(it, { stars: "all" }).length, 3);
+});

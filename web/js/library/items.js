@@ -77,12 +77,13 @@ export function collectItems(sources, saved, load) {
   return out;
 }
 
-/** filters: {status, colour, size, genre} as the selects' values ("all" lets everything through). */
-export function filterItems(items, { status = "all", colour = "all", size = "all", genre = "all" } = {}) {
+/** filters: {status, colour, size, genre, stars} as the selects' values ("all" lets everything through;
+ * stars "1".."5": that tier only). */
+export function filterItems(items, { status = "all", colour = "all", size = "all", genre = "all", stars = "all" } = {}) {
   const [lo, hi] = SIZES[size] || [0, Infinity];
   return items.filter((it) => (status === "all" || it.status === status) &&
     (colour === "all" || (colour === "colour") === it.colors > 1) &&
-    (genre === "all" || it.genre === genre) &&
+    (genre === "all" || it.genre === genre) && (stars === "all" || it.stars === Number(stars)) &&
     Math.max(it.width, it.height) >= lo && Math.max(it.width, it.height) <= hi);
 }
 

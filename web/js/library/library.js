@@ -16,7 +16,7 @@ function stars(it) {
 }
 
 export class Library {
-  /** controls: {sort, status, colour, size, genre} selects. */
+  /** controls: {sort, status, colour, size, genre, stars} selects. */
   constructor({ list, continueBox, count, error, controls }) {
     Object.assign(this, { list, continueBox, count, error, controls });
     this.sources = [];
@@ -46,7 +46,7 @@ export class Library {
   render() {
     const all = this.items();
     const c = this.controls;
-    const shown = sortItems(filterItems(all, { status: c.status.value, colour: c.colour.value, size: c.size.value, genre: c.genre.value }), c.sort.value);
+    const shown = sortItems(filterItems(all, { status: c.status.value, colour: c.colour.value, size: c.size.value, genre: c.genre.value, stars: c.stars ? c.stars.value : "all" }), c.sort.value);
     this.list.replaceChildren(...shown.map((it) => this.card(it)));
     this.count.textContent = shown.length === all.length ? `${all.length} puzzles` : `${shown.length} of ${all.length} puzzles`;
     const it = continueItem(all, lastKey());

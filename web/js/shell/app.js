@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 const router = new Router($("views"));
 const library = new Library({
   list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
-  controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size") },
+  controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size"), stars: $("lib-stars") },
 });
 const readers = []; // each registered genre's reader: {genre, format?, fallback?, claims?, open, openText, openHash?, openFirst?}
 const dropTargets = new Map(); // view id -> {onText, onError} for files dropped while it shows

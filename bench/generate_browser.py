@@ -1,0 +1,108 @@
+"""Generated nonograms in the browser worker against CPython, same seeds, same run (issue 31).
+
+    .venv/bin/python bench/generate_browser.py [--sizes 10,15] [--levels easy,medium,hard] [--seeds 8]
+
+Needs a built site (`python build.py`) and Debian's chromium. For each size, level and
+seed 1..N, interleaved so both sides see the same load: the page's engine worker makes the
+recipe's puzzle (the genre task "generate", timed on the page's clock around the request:
+wall time, the worker has no CPU clock), then this process makes the same recipe (CPU
+seconds by process_time, and wall seconds). Checks the two puzzles are identical. Prints
+p50 / p95 per size and level for the browser (wall), CPython (CPU) and CPython (wall),
+and the browser / CPython-wall ratio of the medians.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pysolver import api  # noqa: E402
+
+SITE = ROOT / "site"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--proxy-server=http://127.0.0.1:9"]
+MAKE = """async (recipe) => {
+  const app = window.nonogramApp;
+  const t = performance.now();
+  const r = await app.engine.call("task", {genre: "nonogram", task: "generate", args: {recipe}});
+  return {s: (performance.now() - t) / 1000, puzzle: JSON.stringify(r.result.puzzle)};
+}"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *a):
+        pass
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="10,15")
+    ap.add_argument("--levels", default="easy,medium,hard")
+    ap.add_argument("--seeds", type=int, default=8)
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    rows = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("#engine-status[data-status=ready]", timeout=180_000)
+        page.evaluate(MAKE, "nonogram:5x5:1:easy:1")  # warm: the generator's modules imported
+        for size in map(int, args.sizes.split(",")):
+            for level in args.levels.split(","):
+                b, c_cpu, c_wall, failed = [], [], [], 0
+                for seed in range(1, args.seeds + 1):
+                    recipe = f"nonogram:{size}x{size}:1:{level}:{seed}"
+                    try:
+                        got = page.evaluate(MAKE, recipe)
+                    except Exception:  # noqa: BLE001 - the seed makes no puzzle of this level
+                        failed += 1
+                        continue
+                    t, w = time.process_time(), time.perf_counter()
+                    ref = api.task("nonogram", "generate", {"recipe": recipe})["result"]["puzzle"]
+                    c_cpu.append(time.process_time() - t)
+                    c_wall.append(time.perf_counter() - w)
+                    b.append(got["s"])
+                    assert json.loads(got["puzzle"]) == ref, f"{recipe}: the worker's puzzle differs"
+                row = {"size": size, "level": level, "made": len(b), "failed": failed,
+                       "browser_wall": [statistics.median(b), pct(b, 0.95)] if b else None,
+                       "cpython_cpu": [statistics.median(c_cpu), pct(c_cpu, 0.95)] if b else None,
+                       "cpython_wall": [statistics.median(c_wall), pct(c_wall, 0.95)] if b else None}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+        out = {"chromium": browser.version, "load": os.getloadavg(), "rows": rows}
+        browser.close()
+    httpd.shutdown()
+    print("| size, level | made | browser wall p50 / p95 (s) | CPython CPU p50 / p95 | CPython wall p50 / p95 | browser / CPython wall (p50) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        if not r["made"]:
+            print(f"| {r['size']}×{r['size']} {r['level']} | 0/{r['made'] + r['failed']} | - | - | - | - |")
+            continue
+        f = lambda v: f"{v[0]:.2f} / {v[1]:.2f}"  # noqa: E731
+        ratio = r["browser_wall"][0] / max(r["cpython_wall"][0], 1e-9)
+        print(f"| {r['size']}×{r['size']} {r['level']} | {r['made']}/{r['made'] + r['failed']} | {f(r['browser_wall'])} | "
+              f"{f(r['cpython_cpu'])} | {f(r['cpython_wall'])} | {ratio:.1f}× |")
+    print(f"chromium {out['chromium']}, load {out['load'][0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
