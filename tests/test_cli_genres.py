@@ -4,12 +4,13 @@ and convert go to the front of the genre that recognises the file
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from pysolver import api, registry
-from pysolver.app import cli, nonogram_cli
+from pysolver.app import cli, nonogram_cli, race
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +73,24 @@ def test_hint_timeout_holds_whatever_the_hint_engine_does(files):
     r = run_stuck("hint", "--timeout", "0.3", "--state", files / "s.txt", files / "a.non")
     assert r.returncode == 0 and r.stdout == "no hint within 0.3 s (--timeout)\n", r.stderr
     assert r.stderr == "children 1\n"
+
+
+def test_hint_timeout_holds_where_the_process_may_not_fork(files, capsys, monkeypatch):
+    """Another thread running (e.g. clingo's grounder, a test runner's worker): the
+    hint is waited for in a thread, still no longer than the limit."""
+    release, other = threading.Event(), threading.Event()
+    monkeypatch.setattr(api, "hint", lambda *args, **kwargs: release.wait())
+    busy = threading.Thread(target=other.wait)
+    busy.start()
+    try:
+        assert not race.can_fork()
+        code, out, _ = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
+                           "--timeout", "0.3")
+        assert code == 0 and out == "no hint within 0.3 s (--timeout)\n"
+    finally:
+        release.set()
+        other.set()
+        busy.join()
 
 
 def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):

@@ -126,9 +126,15 @@ def can_fork() -> bool:
 def call(work, timeout):
     """``work()`` (a JSON-able result) in a forked child: its result, or None when
     ``timeout`` seconds pass first (the child is killed then, whatever it is doing:
-    the command line's hint --timeout). Where this process may not fork, here."""
+    the command line's hint --timeout). Where this process may not fork (another
+    thread runs), in a daemon thread waited for as long: past the limit it runs on
+    unwaited (the command line ends right after)."""
     if not can_fork():
-        return work()
+        out = []
+        thread = threading.Thread(target=lambda: out.append(work()), name="pysolver-call", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        return out[0] if out else None
     child = Child(None, {}, work)
     try:
         return child.result if child.ready(timeout) else None
