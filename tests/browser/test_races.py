@@ -103,7 +103,7 @@ def test_cancel_that_restarts_the_engine_keeps_the_queued_hint(page, site_server
     open_file(page, "taai598.txt", taai(TAAI_598))
     pick_solver(page, "pysolver")
     page.click("#solve")
-    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)
+    page.wait_for_function(f"{DETAILS}.includes('nodes')", timeout=60_000)
     page.click("#hint")                 # queued behind the solve
     assert page.text_content("#hint-text") == "Thinking…"
     page.click("#solve-cancel")
@@ -144,7 +144,7 @@ def test_cancel_then_solve_again_when_isolated(page, site_server):
     open_file(page, "taai598.txt", taai(TAAI_598))
     pick_solver(page, "pysolver")
     page.click("#solve")
-    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)
+    page.wait_for_function(f"{DETAILS}.includes('nodes')", timeout=60_000)
     # Cancel and Solve again quicker than the worker answers the interrupted run
     page.evaluate("document.getElementById('solve-cancel').click(); document.getElementById('solve').click()")
     page.wait_for_timeout(1500)
@@ -207,7 +207,7 @@ def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
     pick_solver(page, "auto")
     page.click("#solve")
     wait_until(page, "window.nonogramApp.clingo.busy()", timeout=60)   # clingo has joined
-    page.wait_for_function(f"{PROGRESS}.includes('nodes')", timeout=60_000)  # pysolver runs
+    page.wait_for_function(f"{DETAILS}.includes('nodes')", timeout=60_000)  # pysolver runs
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress").startswith("Cancelled")
     assert page.evaluate("window.nonogramApp.clingo.busy()") is False
