@@ -35,7 +35,7 @@ MAX_WORK = 200_000
 MAX_LONE = 0.03
 MIN_FILL = 0.2
 MAX_SIDE = 35
-JWILK_MAX = 24  # the smoothest of jwilk's pictures (151 in the corpus, many test patterns)
+JWILK_MAX = 0  # none: jwilk's files have no titles, and a player must see a real one (issue 32); 24 of the smoothest were shipped once as "Jakub Wilk dataNNN" and withdrawn
 EMAIL = re.compile(r"\s*<?[\w.+-]+@[\w-]+(\.[\w-]+)+>?")
 SETS = {  # corpus folder prefix -> (catalogue id prefix, web/puzzles folder, source words)
     "nonogram-db/qnonograms/": ("qnonograms", "qnonograms", "QNonograms (via mikix/nonogram-db)"),
