@@ -29,7 +29,7 @@ function shared(app) {
   view.panels = new NikoliPanels(view.panelBox, view, asp);
   view.editor = new NikoliEditor(view.panelBox, view, asp);
   const s = { view, index: [] };
-  const parse = (text, filename) => app.engine.call("nikoli_parse", { text, filename });
+  const parse = (text, filename) => asp.readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {
     const fresh = view.opening.next();
     const r = await fetch(`puzzles/nikoli/${e.file}`);
