@@ -4,8 +4,6 @@
 // The engine requests (the worker protocol, web/README.md): task {genre, task, args} and
 // step {session, answer}, each -> {session, ask} or {result}; and read for the puzzles.
 //
-//   readNikoli(engine, text, filename) -> the puzzle dict (format "nikoli", family, width,
-//     height, clues, rooms, url) of a puzz.link / pzv.jp URL or a family's text
 //   runTask(engine, genre, task, args, {signal, timeoutMs}) -> Promise<result>
 //     genre: the family ("nurikabe", ...); task: one of its tasks ("hint", "solve",
 //     "check", "generate", ...); rejects with an
@@ -19,14 +17,7 @@
 //     result (the "generate" task, pysolver/nikoli/generate.py)
 import { runClingo } from "../../engine/clingo-client.js";
 import { answerOf, askRun } from "./ask.js";
-import { FAMILY_NAMES } from "./game.js";
 
-const FAMILIES = Object.keys(FAMILY_NAMES);
-
-export async function readNikoli(engine, text, filename) {
-  const out = await engine.read(text, filename, FAMILIES);
-  return { ...out.puzzles[0], format: out.format };
-}
 
 const RUN_TIMEOUT_MS = 120000;
 
