@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from pysolver.nonogram import formats  # noqa: E402
 from pysolver.nonogram.puzzle import grid_from_rows, satisfies  # noqa: E402
-from pysolver.nonogram.solver.search import solve  # noqa: E402
+from pysolver.nonogram.solver.search import ORDERS, solve  # noqa: E402
 
 PUZZLES = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared")) / "puzzles"
 SETS = {
@@ -90,12 +90,14 @@ def run_clingo(puzzle, max_solutions, timeout):
 
 
 def run_one(args):
-    label, puzzle, max_solutions, timeout, with_clingo, method = args
+    label, puzzle, max_solutions, timeout, with_clingo, method, values = args
     t0 = time.process_time()
     run = solve
     if method == "learn" and len(puzzle.colors) == 2:  # the experiment is black-and-white only
         from experiments.learn import solve as run
-    res = run(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time)
+    extra = {"values": values} if run is solve else {}
+    res = run(puzzle, max_solutions=max_solutions, timeout=timeout, clock=time.process_time,
+              **extra)
     cpu = time.process_time() - t0
     ok = all(satisfies(puzzle, s) for s in res.solutions)
     if ok and res.status == "unique" and puzzle.goal:
@@ -124,6 +126,10 @@ def main(argv=None):
                     "(or @file: whitespace-separated, '#' comments); --every/--offset then apply")
     ap.add_argument("--method", choices=("probe", "learn"), default="probe",
                     help="probe: pysolver.nonogram.solver.search; learn: bench/experiments/learn.py")
+    ap.add_argument("--values", choices=ORDERS, default="likely",
+                    help="the search's value order (pysolver.nonogram.solver.search ORDERS): "
+                         "likely (the learned model, the default), shares (the order it "
+                         "replaced), open")
     ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per puzzle")
     ap.add_argument("--max-solutions", type=int, default=2)
     ap.add_argument("--jobs", type=int, default=1)
@@ -145,7 +151,7 @@ def main(argv=None):
         items = items[a.offset::a.every]
         if a.limit:
             items = items[:a.limit]
-        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout, a.with_clingo, a.method)
+        tasks += [(f"{s}:{label}", p, a.max_solutions, a.timeout, a.with_clingo, a.method, a.values)
                   for label, p in items]
     rows = []
     wall = time.monotonic()
@@ -197,7 +203,7 @@ def _print(r):
 def table(rows, a):
     out = [f"max_solutions={a.max_solutions}, timeout={a.timeout:g} s CPU, "
            f"every={a.every}, offset={a.offset}, limit={a.limit or 'none'}, "
-           f"only={a.only or 'all'}, method={a.method}", "",
+           f"only={a.only or 'all'}, method={a.method}, values={a.values}", "",
            "| puzzle | size | colours | verdict | CPU s | nodes | probes | checked "
            "| clingo verdict | clingo CPU s | ratio |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]

@@ -377,10 +377,10 @@ def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_
     worker.join(40)  # a safety net: the budget is counted work, reached on any machine
     assert answers, "the check held the worker for 40 s"
     first = answers[0]
-    assert first["message"] == ("This puzzle has no stored solution and none was found within its "
-                                "work budget (300,000 line solves), "
-                                "so the check against the solution is unavailable (the other check "
-                                "modes still work).")
+    assert first["message"] == ("This puzzle has no stored solution and the check's search did not "
+                                "find one, so the check against the solution is unavailable (the other "
+                                "check modes still work).")
+    assert first["detail"] == "search limit: 300,000 line solves"
     assert first["cells"] == []
     service._puzzles.clear()  # a new Puzzle object for the same puzzle: still remembered
     assert check_solution(d, ["#" + state[0][1:]] + state[1:])["message"] == first["message"]

@@ -14,7 +14,7 @@ from pysolver.app import cli
 from pysolver.nonogram import formats
 
 import pictures
-from processes import alive, children
+from processes import alive, children, sigint_as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 DANCER = pictures.bw(pictures.DANCER, title="dancer")
@@ -191,7 +191,7 @@ def long_batch(tmp_path):
             [sys.executable, "-m", "pysolver", "solve", str(path), "--jobs", "2",
              "--max-solutions", "100000000", "--timeout", "100"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            start_new_session=True)
+            start_new_session=True, preexec_fn=sigint_as_in_a_terminal)
         deadline = time.monotonic() + 60
         while len(kids := children(proc.pid)) < 3 and time.monotonic() < deadline:
             time.sleep(0.2)  # two workers and multiprocessing's resource tracker

@@ -210,3 +210,71 @@ def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
             crosses.append(r["cells"][0])
         state = hints.played(grid, state, r, crosses)
     assert seen >= 5
+
+
+def counting(solve, asks):
+    """The driver ``solve``, keeping (ask, answer) of every call in ``asks``."""
+    def run(ask):
+        ans = solve(ask)
+        asks.append((ask, ans))
+        return ans
+    return run
+
+
+def bounded_hint(family, monkeypatch, cautious=1, no_trial=False):
+    """The first hint on the smallest built-in of ``family`` whose cautious run is cut
+    after ``cautious`` conflicts (as on a puzzle whose proof of uniqueness is long),
+    its asks, and the puzzle's solution."""
+    library = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "nikoli"
+    monkeypatch.setattr(hints, "CAUTIOUS_CONFLICTS", cautious)
+    if no_trial:
+        monkeypatch.setattr(hints.trial, "explain", lambda *a: None)
+    for size in ("10x10-1", "10x10-2", "15x15-1", "20x20-1"):
+        grid = read.parse((library / f"{family}-{size}.txt").read_text(encoding="utf-8"))
+        hints._consequences.clear()
+        asprun._controls.clear()
+        asks = []
+        r = asprun.drive(hints.hint_task(grid, ["?" * grid.width] * grid.height),
+                         counting(asprun.solve_native, asks))
+        if asks[0][0].mode == "cautious" and not asks[0][1]["exhausted"]:
+            (solution,) = aspsolve.solve(grid, 2)["solutions"]
+            return grid, r, asks, solution
+    raise AssertionError(f"no built-in {family} needs more than {cautious} conflicts")
+
+
+def hint_agrees(grid, r, solution):
+    marks = hints._marks(grid, solution)
+    for cell in r["cells"]:
+        unit, value = unit_of(grid, cell)
+        assert marks.get(unit, False) == value, (r, solution)
+
+
+@pytest.mark.parametrize("family", ["bag", "heyawake", "masyu", "nurikabe"])
+def test_a_hint_past_the_cautious_work_is_proved_and_bounded(family, monkeypatch):
+    """Issue 30: the cautious run (every forced unit) is cut at CAUTIOUS_CONFLICTS; the
+    hint is then a candidate the checker's trials prove, within counted work."""
+    grid, r, asks, solution = bounded_hint(family, monkeypatch)
+    assert r["kind"] == "deduction" and r["rules"] and len(r["cells"]) == 1, r
+    hint_agrees(grid, r, solution)
+    assert sum(a["conflicts"] for _, a in asks) <= \
+        1 + hints.PROOF_CANDIDATES * hints.PROOF_CONFLICTS, asks
+
+
+@pytest.mark.parametrize("family", ["heyawake", "nurikabe"])
+def test_without_a_short_trial_the_hint_is_a_proved_reveal(family, monkeypatch):
+    grid, r, asks, solution = bounded_hint(family, monkeypatch, no_trial=True)
+    assert r["kind"] == "reveal" and len(r["cells"]) == 1, r
+    assert "too long to show" in r["explanation"]
+    hint_agrees(grid, r, solution)
+    assert len(asks) <= 1 + hints.PROOF_CANDIDATES
+    assert all(a.limit is not None for a, _ in asks)  # every ask's work is bounded
+
+
+def test_with_no_proof_within_the_work_no_hint_is_claimed(monkeypatch):
+    monkeypatch.setattr(hints, "PROOF_CONFLICTS", 1)
+    grid, r, asks, solution = bounded_hint("nurikabe", monkeypatch, no_trial=True)
+    if r["kind"] == "reveal":  # a proof within one conflict is a proof
+        hint_agrees(grid, r, solution)
+    else:
+        assert r["kind"] == "none" and not r["cells"] and "within the work" in r["explanation"]
+    assert len(asks) <= 1 + hints.PROOF_CANDIDATES

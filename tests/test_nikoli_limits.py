@@ -18,6 +18,8 @@ from pysolver.asp import run as asp
 from pysolver.nikoli import aspsolve, model, read, url
 from pysolver.errors import PuzzleError
 
+from processes import sigint_as_in_a_terminal
+
 ROOT = Path(__file__).resolve().parent.parent
 BIG = "9" * 5000
 SAFETY_S = 60  # a hang's safety net only: the bounds asserted are work and events
@@ -186,7 +188,8 @@ def test_ctrl_c_during_grounding_ends_the_run(tmp_path):
     path = tmp_path / "p.txt"
     path.write_text("https://puzz.link/p?nurikabe/40/40/.\n")  # some 2 s of grounding
     proc = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", str(path)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=sigint_as_in_a_terminal)
     try:
         end = time.monotonic() + SAFETY_S  # wait for the grounding thread to start
         while time.monotonic() < end and proc.poll() is None and _threads(proc.pid) < 2:

@@ -7,7 +7,11 @@ which grounds again at every call: the calls are kept few):
    encodings/grid_common.lp) assumed, over the units (cells; Masyu: the joins of
    neighbouring cells) and their complements, gives every unit that has one value
    in all solutions; none when the marks only add forced units to marks answered
-   before (a followed hint leaves the solutions, so the answer, as they were);
+   before (a followed hint leaves the solutions, so the answer, as they were).
+   Its work is bounded (CAUTIOUS_CONFLICTS): past it, the units every solution found
+   so far agrees on are only candidates, and one is given once proved, by the
+   checker's trials (explained) or by clingo refuting its opposite (a reveal, the
+   reasoning too long to show), else no hint is claimed (``_bounded``);
 2. no answer set means some marks are wrong: the solution closest to the marks
    (weak constraints, one per mark) names the fewest marks to change, which is the
    flipped mark itself when one was flipped (``kind: mistake``);
@@ -41,6 +45,13 @@ ARGS = ("-c", "hint=1")
 RULE_SETS_CONFLICTS = 3000  # work for the rule sets of one explanation
 CONFIRM_CONFLICTS = 300  # past RULE_SETS_CONFLICTS: work to refute with every rule
 MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
+# work for the cautious run (every forced unit); past it, the units every solution found
+# so far agrees on are candidates, each proved before it is given (PROOF_CANDIDATES of
+# them, PROOF_CONFLICTS each): puzzles whose proof of uniqueness is long still get a
+# hint within bounded work (issue 30: 72 s for one Heyawake hint before)
+CAUTIOUS_CONFLICTS = 10000
+PROOF_CANDIDATES = 4
+PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
@@ -191,18 +202,22 @@ def hint_task(puzzle, state, crosses=()):
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
-    sure = _known_consequences(grid, text, marks)
+    sure, proved = _known_consequences(grid, text, marks), True
     if sure is None:
-        ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious")
-        if ans["sat"] is not True:
+        ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious", limit=CAUTIOUS_CONFLICTS)
+        if ans["sat"] is False:
             return (yield from _mistake_task(grid, text, marks, rule_on))
-        sure = frozenset(ans["models"][0])
-        _consequences.put(text, (_consequences.get(text, ()) + ((dict(marks), sure),))[-4:])
+        proved = ans["exhausted"]
+        sure = frozenset(ans["models"][0]) if ans["models"] else None
+        if proved:
+            _consequences.put(text, (_consequences.get(text, ()) + ((dict(marks), sure),))[-4:])
     given = _given(grid)
     open_units = [u for u in units(grid) if u not in marks and u not in given]
     near = _nearness(grid, marks)
     forced = sorted(((u, v) for u in open_units for v in (True, False)
-                     if atom(grid, u, v) in sure), key=lambda f: near(f[0]))
+                     if sure is None or atom(grid, u, v) in sure), key=lambda f: near(f[0]))
+    if not proved:  # candidates only: a step is given once it is proved
+        return (yield from _bounded(grid, text, marks, forced, rule_on))
     if not forced:
         return {"kind": "none", "cells": [], "rules": [],
                 "explanation": "Every solution agrees with your marks, and nothing more "
@@ -215,6 +230,36 @@ def hint_task(puzzle, state, crosses=()):
         found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
     unit, value, names, because = found
     return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+
+
+def _bounded(grid, text, marks, candidates, rule_on):
+    """Task: a hint when the cautious run ran out of work. ``candidates``: (unit,
+    value) pairs nearest first, those every solution found so far agrees on (both
+    values of every unit when none was found). A candidate is given only once it is
+    proved forced: by the checker's trials (trial.py, no clingo; an explained
+    deduction), else by clingo with its opposite assumed leaving no answer set (a
+    reveal: the proof is too long to show); else no hint, said so."""
+    found = trial.explain(grid, marks, candidates)
+    if found is not None:
+        unit, value, names, because = found
+        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+    mark_on = [(atom(grid, m), v) for m, v in marks.items()]
+    for unit, value in candidates[:PROOF_CANDIDATES]:
+        ans = yield Ask(text, ARGS, tuple([(atom(grid, unit), not value)] + mark_on + rule_on),
+                        limit=PROOF_CONFLICTS)
+        if ans["sat"] is False:
+            cell = _describe(grid, unit, value)
+            what = {"line": "the loop passes", "no line": "the loop does not pass",
+                    **families.of(grid.family).marks}[cell["value"]]
+            where = _where(grid, unit)
+            return {"kind": "reveal", "cells": [cell], "rules": [], "because": [],
+                    "explanation": f"{where[0].upper()}{where[1:]}: {what}. The other way "
+                                   "leaves no solution, but the reasoning is too long to "
+                                   "show here."}
+    return {"kind": "none", "cells": [], "rules": [],
+            "explanation": "No hint found within the work a hint may take: the next step "
+                           "here needs a long chain of reasoning. Try another part of the "
+                           "grid, or Solve."}
 
 
 def _given(grid) -> set:

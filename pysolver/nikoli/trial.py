@@ -24,6 +24,9 @@ CANDIDATES = {f.name: f.trial[0] for f in families.FAMILIES.values()}
 RADIUS = {f.name: f.trial[1] for f in families.FAMILIES.values()}
 # checker calls per hint for the trials (its H2 groups every unshaded cell)
 BUDGET = {f.name: f.trial[2] for f in families.FAMILIES.values()}
+# forced units whose opposite is checked at once (one checker call each, nearest
+# first): bounds the first pass on large grids (about 0.7 ms a call at 45x31)
+FIRST_CALLS = 600
 
 
 def _cells(unit):
@@ -97,7 +100,7 @@ def explain(grid, marks, forced):
     state = (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver
-    return _first(state, marks, forced, None) or \
+    return _first(state, marks, forced[:FIRST_CALLS], None) or \
         _first(state, marks, forced[:CANDIDATES[grid.family]], [BUDGET[grid.family]])
 
 

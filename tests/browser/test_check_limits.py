@@ -54,16 +54,17 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     page.select_option("#check-mode", "solution")
     # while the worker looks for a solution, the panel says so, with the engine's limit
     page.wait_for_function(f"{TEXT.format('check-text')} === 'This puzzle has no stored "
-                           "solution: looking for one to check against (up to 300,000 line solves)…'")
+                           "solution: looking for one to check against…'")
+    assert page.text_content("#check-details") == "Detailssearch limit: up to 300,000 line solves"
     t0 = time.monotonic()
     page.click("#hint")   # waits behind the search
-    unavailable = ("This puzzle has no stored solution and none was found within its work budget "
-                   "(300,000 line solves), so the check "
-                   "against the solution is unavailable (the other check modes still work).")
+    unavailable = ("This puzzle has no stored solution and the check's search did not find one, "
+                   "so the check against the solution is unavailable (the other check modes still work).")
     wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 40)
     wait_until(page, f"{TEXT.format('hint-text')}.startsWith('Look at')", 20)
     assert time.monotonic() - t0 < 30
     assert page.evaluate("window.nonogramApp.view.overlays.check.cells") == []
+    assert page.text_content("#check-details") == "Detailssearch limit: 300,000 line solves"
     assert page.get_attribute("#engine-status", "data-status") == "ready"
     # remembered: back to the solution check, the answer comes at once, no new search
     page.select_option("#check-mode", "lines")

@@ -27,7 +27,9 @@ def solve_with(page, engine_id, timeout=60_000):
     page.wait_for_function(
         "() => /^Result: /.test(document.getElementById('solve-progress').textContent)",
         timeout=timeout)
-    return page.text_content("#solve-progress")
+    # the plain result, then the engine's words from the details (classification, time, engine)
+    details = page.evaluate("document.querySelector('#solve-details .tech-body').textContent")
+    return page.text_content("#solve-progress") + " " + details.split("\n")[0]
 
 
 def test_clingo_wasm_shows_the_pysolver_solution(page, site_server):
@@ -125,8 +127,8 @@ def test_clingo_count_pages_through_solutions(page, site_server):
     page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 4")
     line = solve_with(page, "clingo-count")
     assert "Result: 24 solutions (all counted)" in line and line.endswith("(clingo)"), line
-    assert page.text_content("#solve-result .solve-stats").startswith("Statistics:")
-    assert "choices" in page.text_content("#solve-result .solve-stats")
+    assert "\nStatistics: " in page.text_content("#solve-details")
+    assert "choices" in page.text_content("#solve-details")
     seen = set()
     for k in range(2, 25):
         cap = page.text_content("#solve-result .alternatives figcaption")

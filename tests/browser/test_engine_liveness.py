@@ -16,7 +16,7 @@ def test_a_worker_killed_during_a_solve_is_noticed_and_replaced(page, site_serve
     page.wait_for_selector("#solve-engine option[value='pysolver']", state="attached", timeout=30_000)
     page.select_option("#solve-engine", "pysolver")
     page.click("#solve")
-    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
                            timeout=60_000)
     before = state(page)
     # what the browser does to a worker that ran out of memory: no error event, no answer

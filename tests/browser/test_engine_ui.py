@@ -88,7 +88,7 @@ def test_solve_search_puzzle_and_show_it(page, site_server):
     page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
                            timeout=400_000)
     text = page.text_content("#solve-progress")
-    assert "one solution (unique)" in text and "classification: search" in text
+    assert "one solution (unique)" in text and "classification: search" in page.text_content("#solve-details")
     page.click(".show-solution")
     assert solved(page)
     assert "Solved" in page.text_content("#status")
@@ -103,7 +103,7 @@ def test_cancel_a_long_solve_then_keep_going(page, site_server):
     assert page.evaluate("window.crossOriginIsolated") is False
     use_pysolver(page)
     page.click("#solve")
-    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
                            timeout=60_000)
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress").startswith("Cancelled")
@@ -124,7 +124,7 @@ def test_cancel_by_interrupt_when_isolated(page, site_server):
     assert page.get_attribute("#engine-status", "data-isolated") == "true"
     use_pysolver(page)
     page.click("#solve")
-    page.wait_for_function("document.getElementById('solve-progress').textContent.includes('nodes')",
+    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
                            timeout=60_000)
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress") == "Cancelled."

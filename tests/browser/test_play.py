@@ -1,6 +1,7 @@
 """Playing by hand: first visit, mouse, keyboard, undo/redo, autosave, zoom, ARIA."""
 import pytest
 
+from conftest import SKIP_GUIDE
 from helpers import cell_center, click_cell, drag, open_builtin, open_site, state
 
 pytestmark = [pytest.mark.browser]
@@ -128,6 +129,7 @@ def test_touch_toggle_fills_and_crosses(browser, site_server):
     ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1:")
               else r.abort())
     page = ctx.new_page()
+    page.add_init_script(SKIP_GUIDE)  # a context of its own: past the first visit's offer, as conftest's pages
     try:
         open_site(page, site_server)
         cx, cy = cell_center(page, 2, 2)

@@ -73,7 +73,7 @@ def test_full_storage_tells_the_player_and_saves_when_room_comes_back(page, site
         click_cell(page, x, 3)
     wait_until(page, "!document.getElementById('save-notice').hidden", 5)
     assert page.is_visible("#save-notice")
-    assert "storage for the site is full" in page.text_content("#save-notice")
+    assert "storage for this site is full" in page.text_content("#save-notice")
     before = state(page)
     # room again (the player cleared other data): the next try saves every move
     page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k); }")

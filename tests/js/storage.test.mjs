@@ -42,13 +42,27 @@ test("saved games are listed newest first; other keys and corrupt records are sk
   assert.deepEqual(store.savedGames().map((g) => [g.key, g.title, g.solved]), [["b", "B", true], ["a", "A", false]]);
 });
 
-test("a full storage drops the oldest games to make room", () => {
+test("a full storage removes no other game: the save fails until the player makes room", () => {
   for (let i = 0; i < 20; i++) store.saveGame(`g${i}`, { cells: "0".repeat(100) });
-  window.localStorage.quota = [...window.localStorage.map].reduce((n, [a, b]) => n + a.length + b.length, 0);
-  assert.equal(store.saveGame("new", { cells: "0".repeat(100) }), "saved");
-  assert.ok(store.loadGame("new"));
-  assert.ok(store.loadGame("g19"), "the newest older game is kept");
-  assert.equal(store.loadGame("g0"), null, "the oldest is dropped");
+  const before = new Map(window.localStorage.map);
+  window.localStorage.quota = [...before].reduce((n, [a, b]) => n + a.length + b.length, 0);
+  assert.equal(store.saveGame("n0", { cells: "0".repeat(100) }), "failed");
+  assert.deepEqual(new Map(window.localStorage.map), before, "every saved game kept, untouched");
+  const g0 = store.savedGames().find((g) => g.key === "g0");
+  assert.equal(g0.size, before.get(store.PREFIX + "g0").length);
+  store.removeGame("g0"); // the player's choice
+  assert.equal(store.saveGame("n0", { cells: "0".repeat(100) }), "saved");
+  assert.equal(store.loadGame("g0"), null);
+  assert.ok(store.loadGame("g19") && store.loadGame("n0"));
+});
+
+test("a full storage trims this game's own history before failing", () => {
+  store.saveGame("a", { cells: "0".repeat(100) });
+  window.localStorage.quota = 1200;
+  const undo = Array.from({ length: 300 }, (_, i) => ({ c: [i, 0, 1], l: "fill" }));
+  assert.equal(store.saveGame("b", { cells: "0".repeat(100), undo }), "trimmed");
+  assert.deepEqual(store.loadGame("b").undo, []);
+  assert.ok(store.loadGame("a"));
 });
 
 test("no storage at all: saving says so, loading finds nothing", () => {

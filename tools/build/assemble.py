@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .bytecode import compile_stdlib
 from .common import CACHE, NODE, ROOT, SITE, WEB, BuildError, log
+from .learn import write_learn
 from .npm import npm_ci
 from .service_worker import write_service_worker
 from .wheels import add_pycs, build_wheel, micropip_wheel
@@ -146,6 +147,7 @@ def build() -> str:
     count = convert_catalogue(tmp / "puzzles")
     verify_catalogue(tmp / "puzzles")
     write_limits(tmp)
+    write_learn(tmp)  # the rules and the guided first puzzle (web/js/learn/)
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "engine": engine_hash(tmp, [wheel, mp_wheel]),

@@ -30,7 +30,7 @@ _DEFAULT = search._order
 def _SHARES(eng, rows, cols, cell, branches, rng=None, likely=True):
     """The value order before issue 20: row share x column share on every puzzle
     (without ``likely``, as search._order: the value deciding the fewest cells)."""
-    like = search.share_likelihood(eng, rows, cols, cell, branches) if likely else None
+    like = search.share_likelihood(eng, rows, cols, cell, branches) if likely not in (False, "open") else None
     search.arrange(branches, like if like is not None
                    else {b[5]: 1 / (1 + b[0]) for b in branches}, rng)
 
@@ -52,7 +52,7 @@ def make_order(weights, stats=None):
     def order(eng, rows, cols, cell, branches, rng=None, likely=True):
         t0 = time.process_time()
         try:
-            if eng.ncol != 2 or len(branches) != 2 or not likely:
+            if eng.ncol != 2 or len(branches) != 2 or likely in (False, "open"):
                 return _SHARES(eng, rows, cols, cell, branches, rng, likely)
             y, x = cell
             rs = shares(eng.row_clues[y], eng.w, rows[y], eng.work)

@@ -71,6 +71,8 @@ def line_explanation(puzzle, axis, i, clue, trivial, unknown, parts, ext, values
     sentences = []
     if trivial == "empty":
         sentences.append("the line has no blocks, so every cell is empty")
+    elif trivial == "exact" and len(clue) == 1:
+        sentences.append("the block is as long as the line, so it fills the whole line")
     elif trivial == "exact":
         sentences.append("the blocks fill the line exactly, with single gaps where needed, "
                          "so there is only one arrangement")
@@ -87,13 +89,14 @@ def line_explanation(puzzle, axis, i, clue, trivial, unknown, parts, ext, values
     else:
         push = ("left", "right") if axis == "row" else ("up", "down")
         who = "the blocks are" if len(clue) > 1 else "it is"
-        for j, ps in sorted(parts["overlap"].items()):
+        # the reason once, then what each block covers (colour clues have many blocks)
+        for k, (j, ps) in enumerate(sorted(parts["overlap"].items())):
             length, c = clue[j]
             nth = f"block {j + 1} ({length})" if len(clue) > 1 else f"the block of {length}"
-            sentences.append(
-                f"{nth} covers {where(axis, ps)} whether {who} pushed as far {push[0]} "
-                f"or as far {push[1]} as the marks allow, so {_is_are(ps)} "
-                f"{value_word(puzzle, c)}")
+            why = (f"whether {who} pushed as far {push[0]} or as far {push[1]} as the marks allow"
+                   if k == 0 else "either way")
+            sentences.append(f"{nth} covers {where(axis, ps)} {why}, so {_is_are(ps)} "
+                             f"{value_word(puzzle, c)}")
         if parts["unreachable"]:
             ps = parts["unreachable"]
             sentences.append(f"no block can reach {where(axis, ps)}, so {_is_are(ps)} empty")

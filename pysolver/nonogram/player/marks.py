@@ -116,14 +116,14 @@ def check_marks(p, state, mode, timeout, progress, solve, work=None) -> dict:
 def _against_solution(p, cells, out, timeout, progress, solve, work):
     how, sol = _solution(p, timeout, progress, solve, work)
     if sol is None:
-        within = (f"its work budget ({work:,} line solves)" if how == "budget" else
-                  f"{timeout:g} s" if timeout is not None else "the search")
+        # the message in players' words; the limit the search stopped at in "detail"
+        out["detail"] = (f"search limit: {work:,} line solves" if how == "budget" else
+                         f"search limit: {timeout:g} s" if timeout is not None else "")
         out["message"] = (
             "This puzzle has no solution: its clues contradict each other, so there is "
             "nothing to check against." if how == "none" else
-            f"This puzzle has no stored solution and none was found within "
-            f"{within}, so the check against the solution is unavailable "
-            "(the other check modes still work).")
+            "This puzzle has no stored solution and the check's search did not find one, "
+            "so the check against the solution is unavailable (the other check modes still work).")
         return
     chars = p.char_index()
     w = p.width

@@ -73,7 +73,9 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     among the three best and its value order by likelihood at random (still
     complete): a portfolio's other members (pysolver.app.race) refute in other orders.
     ``values``: the value order, "likely" (the likeliest value first, see
-    :func:`_order`) or "open" (the value whose trial decides the fewest cells
+    :func:`_order`), "shares" (the likelihood as the row's share times the
+    column's, the black-and-white order before the learned model: benchmarks
+    compare the two) or "open" (the value whose trial decides the fewest cells
     first, the order before the likelihoods: another member's order).
     ``second``: a value order ("likely" or "open"): a second complete search,
     deterministic, in that order takes the restarts' slices (either one
@@ -82,7 +84,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     ``time.process_time`` to limit CPU time). Returns a :class:`SolveResult`.
     """
     for order in (values, second or "likely"):
-        if order not in ("likely", "open"):
+        if order not in ORDERS:
             raise ValueError(f"unknown value order {order!r}")
     start = clock()
     deadline = start + timeout if timeout is not None else None
@@ -146,10 +148,10 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     rng = random.Random(seed)
     varied = random.Random(vary) if vary is not None else None
 
-    def dfs(stack, limit, rand, likely=values == "likely"):
+    def dfs(stack, limit, rand, likely=values):
         """Depth-first search from ``stack``; True when the stack was exhausted.
         ``rand``: the random source for the cell and value order, or None;
-        ``likely``: the value order (_order)."""
+        ``likely``: the value order (ORDERS, see _order)."""
         count = 0
         while stack:
             if count >= limit:
@@ -216,7 +218,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
             i += 1
             limit = restart_unit * _luby(i)
             if second is not None:
-                exhausted = dfs(other, limit, None, second == "likely")
+                exhausted = dfs(other, limit, None, second)
             elif root is not None and restarts and (not found or spent < budget):
                 had = len(found)
                 before = res.nodes
@@ -292,19 +294,23 @@ def _luby(i):
             k += 1
 
 
-def _order(eng, rows, cols, cell, branches, rng=None, likely=True):
+ORDERS = ("likely", "shares", "open")  # value orders (solve's ``values``)
+
+
+def _order(eng, rows, cols, cell, branches, rng=None, likely="likely"):
     """Sort the trials of ``cell`` in place so that the likeliest value comes last.
 
     On black-and-white puzzles a value's likelihood is the learned model's
     P(black) (1 - P for white, :mod:`pysolver.nonogram.solver.value_model`): within the same
     work it decides more of the hard tail than the shares rule, with fewer
     nodes (PERF.md, "Neural-network seed"). On colour puzzles it is
-    :func:`share_likelihood`. Without ``likely``, or where the lines give no
+    :func:`share_likelihood` (so are black-and-white ones with ``likely`` "shares").
+    With ``likely`` "open", or where the lines give no
     shares, the value deciding the fewest cells counts as the likeliest. With
     ``rng`` the order is drawn (:func:`arrange`).
     """
-    like = share_likelihood(eng, rows, cols, cell, branches) if likely else None
-    if like is not None and eng.ncol == 2:
+    like = share_likelihood(eng, rows, cols, cell, branches) if likely != "open" else None
+    if like is not None and eng.ncol == 2 and likely == "likely":
         y, x = cell
         p = value_model.predict(value_model.WEIGHTS, value_model.features(
             eng, rows, cols, y, x, like.rs, like.cs))

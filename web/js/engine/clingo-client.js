@@ -171,7 +171,7 @@ function answerOf(res, chars, puzzle) {
   };
 }
 
-export function clingoSolver(engine, { id = "clingo", label = "clingo (answer sets, in the browser)", models = 2 } = {}) {
+export function clingoSolver(engine, { id = "clingo", label = "Rule solver (the whole grid at once)", models = 2 } = {}) {
   return {
     id, label,
     solve(puzzle, { onProgress, state } = {}) {
@@ -191,7 +191,7 @@ export function clingoSolver(engine, { id = "clingo", label = "clingo (answer se
  * cancelled. The program for clingo is asked for before the solve, so the worker
  * answers it first. Progress is pysolver's (clingo reports only models).
  */
-export function raceSolver(engine, { id = "auto", label = "auto (pysolver and clingo race)", delayMs = RACE_DELAY_MS } = {}) {
+export function raceSolver(engine, { id = "auto", label = "Automatic (the faster of both)", delayMs = RACE_DELAY_MS } = {}) {
   return {
     id, label,
     solve(puzzle, { onProgress, state } = {}) {
@@ -240,7 +240,7 @@ export function raceSolver(engine, { id = "auto", label = "auto (pysolver and cl
 export function install(app) {
   app.registerSolver(clingoSolver(app.engine));
   app.registerSolver(clingoSolver(app.engine, {
-    id: "clingo-count", label: `clingo: count solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
+    id: "clingo-count", label: `Count the solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
   }));
   // The default: pysolver answers most puzzles at once; clingo joins the hard ones.
   app.registerSolver({ ...raceSolver(app.engine), preferred: true });

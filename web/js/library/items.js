@@ -4,12 +4,15 @@
 // width, height, colors, difficulty (a number to sort by, or null), difficultyText, cls,
 // author, note, builtinId (a built-in's id, or null), givens (cells given marked), draw(canvas), open()}.
 
-export const CLASS_WORDS = { line: "line logic", probe: "needs what-ifs", search: "needs search", multiple: "several solutions" };
+export const CLASS_WORDS = { line: "line by line", probe: "needs looking ahead", search: "needs trial and error", multiple: "several solutions" };
 const CLASS_ORDER = { line: 1, probe: 2, search: 3, multiple: 4 };
 export const SIZES = { small: [0, 10], medium: [11, 20], large: [21, 30], huge: [31, Infinity] };
 
-/** A saved game's status: "new" (none, or opened without a move), "progress" or "solved". */
-export function statusOf(rec) { return !rec ? "new" : rec.solved ? "solved" : rec.played ? "progress" : "new"; }
+/** A saved game's status: "new" (none, or opened without a move), "progress", "solved" (by the
+ * player) or "shown" (the solver's solution filled it: never a win, play/game.js). */
+export function statusOf(rec) {
+  return !rec ? "new" : rec.solved ? (rec.solver ? "shown" : "solved") : rec.played ? "progress" : "new";
+}
 
 /** The share of the cells the player marks that are marked (0 unknown), as a whole
  * percentage; `givens` cells came marked with the puzzle and count on neither side. */
@@ -22,7 +25,11 @@ export function markedPercent(rec, givens = 0) {
 }
 
 export function statusText(item, formatTime) {
-  if (item.status === "solved") return `Solved in ${formatTime(item.rec.elapsed || 0)}`;
+  if (item.status === "solved") {
+    const n = item.rec.hints || 0;
+    return `Solved in ${formatTime(item.rec.elapsed || 0)}${n ? ` · ${n} hint${n === 1 ? "" : "s"}` : ""}`;
+  }
+  if (item.status === "shown") return "Solved by the solver";
   if (item.status === "progress") return `In progress · ${markedPercent(item.rec, item.givens || 0)}% marked`;
   return "New";
 }
@@ -79,4 +86,16 @@ export function sortItems(items, sort) { return [...items].sort(SORTS[sort] || S
 export function continueItem(items, lastKey) {
   const it = items.find((x) => x.key === lastKey);
   return it && it.status === "progress" ? it : null;
+}
+
+/** The puzzle to play after `key`: the next one not yet solved, easiest first, of the same genre
+ * (after the current one in that order, wrapping round), else of any genre; null when every
+ * puzzle is solved. */
+export function nextItem(items, key) {
+  const open = (it) => it.key !== key && it.status !== "solved" && it.status !== "shown";
+  const current = items.find((it) => it.key === key);
+  const ordered = sortItems(items, "difficulty");
+  const at = ordered.findIndex((it) => it.key === key);
+  const after = at < 0 ? ordered : [...ordered.slice(at + 1), ...ordered.slice(0, at)];
+  return after.find((it) => open(it) && (!current || it.genre === current.genre)) || after.find(open) || null;
 }

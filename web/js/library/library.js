@@ -5,7 +5,7 @@
 import { loadGame, savedGames, lastKey } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import { el } from "../shell/dom.js";
-import { collectItems, continueItem, filterItems, metaText, sortItems, statusText } from "./items.js";
+import { collectItems, continueItem, filterItems, metaText, nextItem, sortItems, statusText } from "./items.js";
 
 export class Library {
   /** controls: {sort, status, colour, size, genre} selects. */
@@ -27,6 +27,9 @@ export class Library {
   sayError(text) { this.error.textContent = text; }
 
   items() { return collectItems(this.sources, savedGames(), loadGame); }
+
+  /** The card of the puzzle to play after the one saved under `key` (items.js nextItem), or null. */
+  next(key) { return nextItem(this.items(), key); }
 
   render() {
     const all = this.items();

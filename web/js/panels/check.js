@@ -8,6 +8,8 @@
 // search RACE_DELAY_MS later, and a solution it finds first becomes the picture
 // the checks of this game compare with.
 
+import { techDetails } from "./details.js";
+
 const RACE_DELAY_MS = 300;
 
 export class CheckPanel {
@@ -18,6 +20,8 @@ export class CheckPanel {
     this.raced = new WeakSet(); // games whose solution clingo was asked for
     this.raceAbort = null; // stops that clingo run (another game, another mode)
     select.addEventListener("change", () => this.schedule(0));
+    this.details = techDetails("check-details"); // the engine's limits, behind "Details"
+    text.after(this.details.element);
   }
 
   get mode() { return this.select.value; }
@@ -46,7 +50,8 @@ export class CheckPanel {
     const onProgress = (m) => {
       if (m.searching === "solution" && mode === "solution") {
         const limit = m.work ? `up to ${Number(m.work).toLocaleString("en-US")} line solves` : `at most ${m.limit_s} s`;
-        this.text.textContent = `This puzzle has no stored solution: looking for one to check against (${limit})…`;
+        this.text.textContent = "This puzzle has no stored solution: looking for one to check against…";
+        this.details.set([`search limit: ${limit}`]);
         if (program) this.race(game, program, clingo);
       }
     };
@@ -61,6 +66,7 @@ export class CheckPanel {
     this.view.setOverlay("clues", res.clues || null);
     this.view.setOverlay("check", mode === "off" ? null : res);
     this.text.textContent = mode === "off" ? "" : res.message;
+    this.details.set(mode === "off" ? [] : [res.detail]);
     this.text.classList.toggle("spoiler", mode === "solution");
   }
 

@@ -157,6 +157,7 @@ export class HintPanel {
     }
     const focus = this.focusCell(h);
     if (stage === 1) {
+      if (game && game.noteHint) game.noteHint(); // recorded with the game (the win says so)
       this.text.textContent = this.firstWords(h);
       if (h.kind === "mistake") {
         this.showButtons({ count: true });
@@ -261,6 +262,6 @@ export class HintPanel {
     this.reset();
     this.text.textContent = h.kind === "mistake"
       ? `Fixed ${n} mark${n === 1 ? "" : "s"} (undo takes ${n === 1 ? "it" : "them"} back).`
-      : `Applied ${n} cell${n === 1 ? "" : "s"} (undo takes them back).`;
+      : `Marked ${n} cell${n === 1 ? "" : "s"} for you (Undo takes ${n === 1 ? "it" : "them"} back).`;
   }
 }

@@ -8,6 +8,11 @@
 import { el } from "../shell/dom.js";
 import { Latest } from "../shell/latest.js";
 import { solvers, onSolverAdded } from "../engine/solvers.js";
+import { techDetails } from "./details.js";
+
+// the engines' classifications in players' words (the engine's word goes to the details)
+const HOW = { line: "it can be solved line by line", probe: "it needs looking ahead",
+  search: "it needs trial and error", multiple: "it has several solutions" };
 
 export class SolvePanel {
   constructor({ select, solveButton, cancelButton, progress, result, getGame, announce, view }) {
@@ -15,6 +20,9 @@ export class SolvePanel {
     this.shown = null; // the board's display layer (view.preview) while it shows a solve's known cells
     this.running = null;
     this.runs = new Latest(); // a run's answers are dropped once it is not the latest (shell/latest.js)
+    // engine, statistics and timings: behind "Details", below the plain progress line
+    this.details = techDetails("solve-details");
+    progress.after(this.details.element);
     for (const s of solvers.values()) this.addOption(s);
     onSolverAdded((s) => this.addOption(s));
     solveButton.addEventListener("click", () => this.solve());
@@ -32,6 +40,7 @@ export class SolvePanel {
   reset() {
     if (this.running) this.cancel();
     this.progress.textContent = "";
+    this.details.set([]);
     this.result.replaceChildren();
   }
 
@@ -40,25 +49,28 @@ export class SolvePanel {
     const solver = solvers.get(this.select.value);
     if (!game || !solver || this.running) return;
     this.result.replaceChildren();
-    this.progress.textContent = `Solving with ${solver.label}…`;
+    this.details.set([]);
+    this.progress.textContent = "Solving…";
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();
-    let parts = null, run = null;
+    let parts = null, run = null, known = 0; // the share of cells known only goes up
     // A run's answers count only while it is the panel's latest run: once cancelled, its
     // late progress and result are dropped here. (Not engine.latest(): a run may be
     // clingo's, outside the engine's queue, and Cancel may restart the worker.)
     const fresh = this.runs.next();
     const own = (f) => (...args) => { if (fresh()) f(...args); };
     const draw = own(() => {
-      const s = `(${((performance.now() - t0) / 1000).toFixed(1)} s)`;
-      this.progress.textContent = parts ? `Solving… ${parts.join(", ")} ${s}` : `Solving with ${solver.label}… ${s}`;
+      const s = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      // the clock in view, so a long solve never looks frozen
+      this.progress.textContent = known ? `Solving… ${known}% of the cells known (${s})` : `Solving… (${s})`;
+      this.details.set([`${solver.label}${parts && parts.length ? `: ${parts.join(", ")}` : ""} (${s})`]);
     });
     run = solver.solve(game.puzzle.dict, {
       state: game.givenState ? game.givenState() : undefined, // given cells are part of the puzzle
       onProgress: own((p) => {
         parts = [];
-        if (p.known !== undefined && p.total) parts.push(`${Math.round((100 * p.known) / p.total)}% known`);
+        if (p.known !== undefined && p.total) known = Math.max(known, Math.round((100 * p.known) / p.total));
         if (p.nodes !== undefined) parts.push(`${p.nodes} nodes`);
         if (p.solutions !== undefined) parts.push(`${p.solutions} solutions`);
         draw();
@@ -125,19 +137,14 @@ export class SolvePanel {
     if (res.status === "multiple" && n > 2) {
       verdict = res.count_exact ? `${n} solutions (all counted)` : `at least ${n} solutions (counting stopped there)`;
     }
-    const line = `Result: ${verdict}` +
-      (res.classification ? `; classification: ${res.classification}` : "") +
-      (res.difficulty !== undefined && res.difficulty !== null ? `; difficulty ${res.difficulty}` : "") +
-      (res.time_s !== undefined ? `; ${Number(res.time_s).toFixed(2)} s` : "") +
-      (res.engine ? ` (${res.engine})` : "");
+    const how = res.status === "unique" && HOW[res.classification] ? `: ${HOW[res.classification]}` : "";
+    const line = `Result: ${verdict}${how}.`;
     this.progress.textContent = line;
-    const stats = statsText(res.stats || {});
-    if (stats) {
-      const p = document.createElement("p");
-      p.className = "solve-stats";
-      p.textContent = stats;
-      this.result.replaceChildren(p);
-    }
+    // the engine's own words, for the curious: classification, difficulty, time, engine, statistics
+    const tech = [res.classification ? `classification: ${res.classification}` : "",
+      res.difficulty !== undefined && res.difficulty !== null ? `difficulty ${res.difficulty}` : "",
+      res.time_s !== undefined ? `${Number(res.time_s).toFixed(2)} s` : ""].filter(Boolean).join("; ");
+    this.details.set([tech + (res.engine ? ` (${res.engine})` : ""), statsText(res.stats || {})]);
     this.announce(line);
     const sols = res.solutions || [];
     if (!sols.length) return;

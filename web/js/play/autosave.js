@@ -1,15 +1,18 @@
 // Autosave of the current game: after every move, every 15 s while playing and
 // when the page is hidden. A save that fails is said in a notice above the board
 // and retried; two tabs on one puzzle see each other's saves (the `storage` event)
-// and a tab never overwrites a newer copy from another without asking.
-import { saveGame, loadGame, storedRev, storage, PREFIX } from "../shell/storage.js";
+// and a tab never overwrites a newer copy from another without asking. When the
+// storage is full, no other saved game is removed unless the player picks it (the
+// notice lists them); a game with no move yet is simply not stored (its link or
+// the library opens it again).
+import { saveGame, loadGame, removeGame, savedGames, storedRev, storage, PREFIX } from "../shell/storage.js";
 
 const RETRY_MS = 5000;
 const NOTICES = {
-  trimmed: "This browser's storage for the site is full: your marks are saved, but not their undo history. " +
-    "Saving in full is tried again every few seconds.",
-  failed: "Your progress could not be saved: this browser's storage for the site is full. " +
-    "Keep this tab open: saving is tried again every few seconds.",
+  trimmed: "Your browser's storage for this site is full: your marks are saved, but not their undo history. " +
+    "Saving in full is tried again every few seconds, or make room by removing saved games.",
+  failed: "Your browser's storage for this site is full, so your progress on this puzzle is not saved. " +
+    "Remove saved games you no longer need to make room, or keep playing without saving.",
   blocked: "This browser does not let the site store data (blocked storage or a private mode): " +
     "your progress is kept only while this tab is open.",
 };
@@ -37,6 +40,7 @@ export class Autosave {
   opened() {
     this.conflict = false;
     this.failing = false;
+    this.skipping = false; // the player chose to play this game without saving
     this.showNotice(null);
   }
 
@@ -48,7 +52,7 @@ export class Autosave {
 
   save({ overwrite = false } = {}) {
     const game = this.getGame();
-    if (!game || (this.conflict && !overwrite)) return;
+    if (!game || (this.conflict && !overwrite) || this.skipping) return;
     const stored = storedRev(game.key);
     if (stored > game.rev && !overwrite) {
       this.conflict = true;
@@ -68,10 +72,11 @@ export class Autosave {
       }
       return;
     }
+    if (out === "failed" && !game.played) { this.dirty = false; return; } // nothing to lose yet
     // full storage: say so once, and keep trying (a trimmed save is retried in full)
     if (this.failing !== out) {
       this.failing = out;
-      this.showNotice(NOTICES[out]);
+      this.showFull(out);
       this.announce(out === "blocked" ? "Progress is not saved in this browser." : "Progress not fully saved: storage is full.");
     }
     if (out === "blocked") return; // nothing to retry
@@ -107,7 +112,42 @@ export class Autosave {
     ]);
   }
 
-  /** Show text (null hides the notice) with buttons [[label, id, onClick], ...]. */
+  /** The notice for full (or blocked) storage, with the player's choices. */
+  showFull(out) {
+    if (out === "blocked") return this.showNotice(NOTICES.blocked);
+    const choices = [["Remove saved games…", "save-make-room", () => this.makeRoom()]];
+    if (out === "failed") choices.push(["Keep playing without saving", "save-skip", () => this.skip()]);
+    this.showNotice(NOTICES[out], choices);
+  }
+
+  /** The player's list of other saved games, largest first, each with a Remove button. */
+  makeRoom() {
+    const game = this.getGame();
+    const others = savedGames().filter((g) => !game || g.key !== game.key).sort((a, b) => b.size - a.size);
+    if (!others.length) {
+      this.showNotice("There are no other saved games to remove: this site's storage is used by this puzzle " +
+        "or by other data. Keep playing without saving, or clear the site's data in your browser's settings.",
+        [["Keep playing without saving", "save-skip", () => this.skip()]]);
+      return;
+    }
+    this.showNotice("Choose saved games to remove (largest first); this puzzle is saved as soon as it fits:",
+      [...others.map((g) => [`Remove “${g.title || g.key}” (${describe(g)})`, null, () => {
+        removeGame(g.key);
+        this.save(); // saved: "Progress saved again."
+        if (this.failing) this.makeRoom(); // still too full: the list again, without it
+      }, "save-remove"]), ["Keep playing without saving", "save-skip", () => this.skip()]]);
+  }
+
+  /** Play on without saving this game (until another is opened, or the player asks again). */
+  skip() {
+    this.skipping = true;
+    this.dirty = false;
+    clearTimeout(this.retry);
+    this.showNotice("This puzzle is not being saved; your saved games are kept.",
+      [["Try saving again", "save-try", () => { this.skipping = false; this.failing = false; this.save(); }]]);
+  }
+
+  /** Show text (null hides the notice) with buttons [[label, id, onClick, className], ...]. */
   showNotice(text, buttons = []) {
     this.notice.hidden = text === null;
     this.notice.replaceChildren();
@@ -115,13 +155,21 @@ export class Autosave {
     const span = document.createElement("span");
     span.textContent = text;
     this.notice.append(span);
-    for (const [label, id, onClick] of buttons) {
+    for (const [label, id, onClick, className] of buttons) {
       const b = document.createElement("button");
       b.type = "button";
-      b.id = id;
+      if (id) b.id = id;
+      if (className) b.className = className;
       b.textContent = label;
       b.addEventListener("click", onClick);
       this.notice.append(" ", b);
     }
   }
+}
+
+/** A saved game as the make-room list names it: its size and when it was last played. */
+function describe(g) {
+  const size = g.size >= 1e6 ? `${(g.size / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(g.size / 1e3))} KB`;
+  const when = g.saved ? `, last played ${new Date(g.saved).toLocaleDateString()}` : "";
+  return `${size}${g.solved ? ", solved" : ""}${when}`;
 }

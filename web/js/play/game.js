@@ -3,6 +3,10 @@
 // the game is won are the genre's (a subclass: genres/nonogram/game.js, genres/nikoli/game.js),
 // as in Tatham's midend: the frame keeps the history, the genre keeps the rules.
 // Values: 0 unknown, 1 crossed (known empty / no line), higher ones the genre's.
+// The win locks the game: no move of the player's changes a solved grid (a "locked" event
+// says one was refused) until Undo or Clear (Solve's "Show in grid" still may); the help the player had is kept with it (`hints`: hints
+// asked for, `solver`: the solver's solution was put in the grid), so a grid the solver
+// filled is recorded as such, never as a win (`won`).
 
 export const UNKNOWN = 0;
 export const CROSSED = 1;
@@ -19,6 +23,8 @@ export class Game extends EventTarget {
     this.redoStack = [];
     this.elapsed = 0;
     this.solved = false;
+    this.hints = 0;
+    this.solver = false;
     this.fixed = new Map(); // index -> value of cells no move changes (Play's given cells)
     if (saved) this.restore(saved);
   }
@@ -27,12 +33,17 @@ export class Game extends EventTarget {
 
   /** Apply changes [[index, value], ...] as one undoable move; returns the move or null. */
   apply(changes, label = "") {
+    if (this.solved && label !== "clear" && label !== "solution") { // the player's own moves; Solve may show another solution
+      this.dispatchEvent(new CustomEvent("locked"));
+      return null;
+    }
     const flat = [];
     for (const [i, v] of changes) {
       if (this.cells[i] !== v) { flat.push(i, this.cells[i], v); this.cells[i] = v; }
     }
     if (!flat.length) return null;
     const move = { c: flat, l: label };
+    if (label === "solution") this.solver = true;
     this.undoStack.push(move);
     if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
     this.redoStack.length = 0;
@@ -73,6 +84,12 @@ export class Game extends EventTarget {
   /** Whether the game is won: the genre's rule (a subclass says; nothing wins here). */
   isSolved() { return false; }
 
+  /** Solved by the player: no solver's solution went into the grid. */
+  get won() { return this.solved && !this.solver; }
+
+  /** A hint was shown to the player (the panels call it once a hint). */
+  noteHint() { this.hints += 1; }
+
   serialize() {
     return {
       cells: Array.from(this.cells, (v) => String.fromCharCode(48 + v)).join(""),
@@ -80,6 +97,8 @@ export class Game extends EventTarget {
       redo: this.redoStack,
       elapsed: Math.round(this.elapsed),
       solved: this.solved,
+      hints: this.hints,
+      solver: this.solver,
     };
   }
 
@@ -96,6 +115,8 @@ export class Game extends EventTarget {
     this.undoStack = Array.isArray(saved.undo) ? saved.undo.filter(okMove) : [];
     this.redoStack = Array.isArray(saved.redo) ? saved.redo.filter(okMove) : [];
     this.elapsed = Number(saved.elapsed) || 0;
+    this.hints = Number.isInteger(saved.hints) && saved.hints > 0 ? saved.hints : 0;
+    this.solver = saved.solver === true;
     this.solved = this.isSolved();
   }
 }

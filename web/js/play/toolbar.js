@@ -1,12 +1,18 @@
 // The play toolbar of every genre: undo, redo, clear, the genre's own tools (nonograms:
-// the touch mode and the colours), zoom, the share link and what goes with it. Ids carry
-// the view's prefix ("" for Play, "nk-" for the Nikoli view); on phones the arrows stand
-// alone (.label-text), the words stay for screen readers.
+// the touch mode and the colours), zoom, the share link and what goes with it, and the
+// rules. Ids carry the view's prefix ("" for Play, "nk-" for the Nikoli view); on phones
+// the arrows stand alone (.label-text), the words stay for screen readers.
+// On a narrow screen (PHONE) the bar keeps what a move needs (undo, redo, the genre's
+// tools, Rules) and a "More" button; the rest moves into the menu it opens, the same
+// elements (ids and listeners stay), so nothing is off-screen and nothing scrolls sideways.
 import { el, button } from "../shell/dom.js";
 
-/** {prefix, tools: elements after Clear, after: elements after Share link} ->
- * {element, undo, redo, clear, zoomOut, zoomLevel, zoomIn, zoomFit, share}. */
-export function playToolbar({ prefix = "", tools = [], after = [] } = {}) {
+export const PHONE = "(max-width: 700px)";
+
+/** {prefix, tools: elements after Clear, after: elements after Share link, rules: () => void
+ * (the Rules button's action; no button without it)} ->
+ * {element, undo, redo, clear, zoomOut, zoomLevel, zoomIn, zoomFit, share, rules, more, menu}. */
+export function playToolbar({ prefix = "", tools = [], after = [], rules = null } = {}) {
   const id = (name) => prefix + name;
   const labelled = (b, label) => {
     b.append(el("span", { className: "label-text", textContent: ` ${label}` }));
@@ -22,14 +28,40 @@ export function playToolbar({ prefix = "", tools = [], after = [] } = {}) {
     zoomIn: button(id("zoom-in"), "+", "Zoom in (Ctrl+wheel, pinch)"),
     zoomFit: button(id("zoom-fit"), "Fit"),
     share: button(id("share"), "Share link"),
+    rules: rules ? labelled(button(id("rules"), "?", "The rules and how to play"), "How to play") : null,
+    more: button(id("more"), "More ▾", "More tools"),
   };
   parts.zoomOut.setAttribute("aria-label", "Zoom out");
   parts.zoomIn.setAttribute("aria-label", "Zoom in");
+  if (rules) parts.rules.addEventListener("click", () => rules());
   const sep = () => el("span", { className: "sep" });
-  const element = el("div", { className: "toolbar" }, parts.undo, parts.redo, parts.clear,
-    ...(tools.length ? [sep(), ...tools] : []), sep(), parts.zoomOut, parts.zoomLevel, parts.zoomIn, parts.zoomFit,
-    sep(), parts.share, ...after);
+  // what moves into the menu on phones, in its order
+  const spare = [parts.clear, sep(), parts.zoomOut, parts.zoomLevel, parts.zoomIn, parts.zoomFit, sep(), parts.share, ...after];
+  const menu = el("div", { id: id("more-menu"), className: "more-menu", hidden: true });
+  menu.setAttribute("role", "group");
+  menu.setAttribute("aria-label", "More tools");
+  const element = el("div", { className: "toolbar" }, parts.undo, parts.redo,
+    ...(tools.length ? [sep(), ...tools] : []), ...(rules ? [parts.rules] : []), parts.more, menu);
   element.setAttribute("role", "toolbar");
   element.setAttribute("aria-label", "Play tools");
-  return { element, ...parts };
+  parts.more.setAttribute("aria-expanded", "false");
+  parts.more.setAttribute("aria-controls", menu.id);
+  const open = (yes) => {
+    menu.hidden = !yes;
+    parts.more.setAttribute("aria-expanded", String(yes));
+  };
+  parts.more.addEventListener("click", () => open(menu.hidden));
+  // a tap outside the toolbar or Escape closes it; its tools keep it open (zoom again, the
+  // share link's field shows in it)
+  document.addEventListener("pointerdown", (e) => { if (!menu.hidden && !element.contains(e.target)) open(false); });
+  menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { open(false); parts.more.focus(); } });
+  const phone = window.matchMedia(PHONE);
+  const place = () => {
+    if (phone.matches) menu.append(...spare);
+    else { open(false); parts.more.before(...spare); }
+    parts.more.hidden = !phone.matches;
+  };
+  phone.addEventListener("change", place);
+  place();
+  return { element, ...parts, menu };
 }

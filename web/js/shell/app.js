@@ -5,7 +5,7 @@
 // (web/README.md, "Views and plug-ins").
 import { engine } from "../engine/boot.js";
 import { Router } from "./router.js";
-import { loadGame, lastKey, pruneOld } from "./storage.js";
+import { loadGame, lastKey } from "./storage.js";
 import { Library } from "../library/library.js";
 import { bindOpeners, bindOpenPanel } from "./open-files.js";
 import { initTheme } from "./theme.js";
@@ -113,7 +113,6 @@ async function boot() {
     // a plug-in's view (the editor) may register later: the router goes there then
     if (wanted && !(router.current && router.current.id === wanted) && !router.go(wanted)) router.pending = wanted;
   }
-  pruneOld();
   window.addEventListener("hashchange", takeHash);
   registerServiceWorker(engine);
   document.documentElement.dataset.booted = "true";

@@ -7,7 +7,6 @@ export const VERSION = 2;
 // the key names the store, not the record's format (each record says its version)
 export const PREFIX = "pysolver:progress:v1:";
 const LAST = "pysolver:last";
-const KEEP = 30; // saved games kept (least recently played dropped first)
 
 /** MIGRATIONS[v - 1] turns a version-v record into a version v + 1 one. */
 const MIGRATIONS = [
@@ -36,25 +35,28 @@ function trySet(ls, key, data) {
 }
 
 /** Save a game's record ({rev, played, puzzle, title, cells, undo, redo, elapsed, solved}).
- * When storage is full, older things go first: other games beyond half the usual number,
- * then this game's older undo history, then all of it, then all but the 5 latest other
- * games. Returns "saved", "trimmed" (saved without some history) or "failed" (also when
- * the browser gives the site no storage: storage() is null then). */
+ * Another saved game is never removed to make room (only the player does that:
+ * autosave.js asks): when storage is full, this game's older undo history goes, then
+ * all of it. Returns "saved", "trimmed" (saved without some history) or "failed" (also
+ * when the browser gives the site no storage: storage() is null then). */
 export function saveGame(key, record) {
   const ls = storage();
   if (!ls) return "failed";
   const { rev = 0, ...rest } = record;
   const data = (r) => JSON.stringify({ format: FORMAT, version: VERSION, key, rev, saved: Date.now(), ...r });
   if (trySet(ls, key, data(rest))) return "saved";
-  prune(Math.floor(KEEP / 2), key);
-  if (trySet(ls, key, data(rest))) return "saved";
   const attempts = [
     () => data({ ...rest, undo: (rest.undo || []).slice(-100), redo: [] }),
     () => data({ ...rest, undo: [], redo: [] }),
-    () => { prune(5, key); return data({ ...rest, undo: [], redo: [] }); },
   ];
   for (const attempt of attempts) if (trySet(ls, key, attempt())) return "trimmed";
   return "failed";
+}
+
+/** Remove a saved game (the player chose to: autosave.js's "make room" list). */
+export function removeGame(key) {
+  const ls = storage();
+  if (ls) ls.removeItem(PREFIX + key);
 }
 
 export function loadGame(key) {
@@ -77,7 +79,7 @@ export function lastKey() {
   return ls ? ls.getItem(LAST) : null;
 }
 
-/** Saved games, most recent first: {key, saved, solved, title}. */
+/** Saved games, most recent first: {key, saved, solved, title, size} (size: characters stored). */
 export function savedGames() {
   const ls = storage();
   if (!ls) return [];
@@ -86,17 +88,10 @@ export function savedGames() {
     const k = ls.key(i);
     if (!k || !k.startsWith(PREFIX)) continue;
     try {
-      const rec = JSON.parse(ls.getItem(k));
-      out.push({ key: k.slice(PREFIX.length), saved: rec.saved || 0, solved: !!rec.solved, title: rec.title || "" });
+      const text = ls.getItem(k);
+      const rec = JSON.parse(text);
+      out.push({ key: k.slice(PREFIX.length), saved: rec.saved || 0, solved: !!rec.solved, title: rec.title || "", size: text.length });
     } catch { /* skip corrupt entries */ }
   }
   return out.sort((a, b) => b.saved - a.saved);
 }
-
-/** Drop all but the `keep` most recent saved games (never `spare`, the game being saved). */
-function prune(keep, spare = null) {
-  const ls = storage();
-  for (const g of savedGames().filter((g) => g.key !== spare).slice(keep)) ls.removeItem(PREFIX + g.key);
-}
-
-export function pruneOld() { prune(KEEP); }

@@ -98,6 +98,7 @@ export class NikoliPanels {
     if (!cells.length) { this.hintText.textContent = h.explanation; this.hint = null; return; }
     this.stage += 1;
     if (this.stage === 1) {
+      if (game.noteHint) game.noteHint(); // recorded with the game (the win says so)
       view.setOverlay("hint", { cells });
       this.hintText.textContent = h.kind === "mistake"
         ? `${h.cells.length === 1 ? "One of your marks is" : `${h.cells.length} of your marks are`} wrong: outlined on the board.`
@@ -123,7 +124,7 @@ export class NikoliPanels {
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     this.show(-1);
-    this.solveText.textContent = `Solving with clingo (counting up to ${cap})…`;
+    this.solveText.textContent = `Solving (counting up to ${cap})…`;
     let res;
     try {
       res = await this.asp.runTask(this.nv.engine, game.puzzle.family, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: fresh.signal });

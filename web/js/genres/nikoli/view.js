@@ -16,30 +16,23 @@ import { bindSheet } from "../../play/sheet.js";
 import { playToolbar } from "../../play/toolbar.js";
 import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
+import { WinCard } from "../../play/win.js";
+import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
+import { drawNikoliThumb } from "./thumb.js";
 import { Latest } from "../../shell/latest.js";
 
-// The rules as pzprjs / puzz.link state them, short.
-export const RULES = {
-  nurikabe: ["Shade some cells. Each number is in an island of unshaded cells of that size (\"?\" any size).",
-    "Every island holds exactly one number; islands do not touch side by side.",
-    "All shaded cells are connected, and no 2×2 block is shaded."],
-  heyawake: ["Shade some cells. Shaded cells never touch side by side, and all unshaded cells are connected.",
-    "A number tells how many cells of its room are shaded.",
-    "A line of unshaded cells never passes through more than two rooms (crosses more than one room border)."],
-  masyu: ["Draw one loop through cell centres, moving side by side; it never crosses or branches.",
-    "White pearl: the loop goes straight through it and turns in the cell before or after (or both).",
-    "Black pearl: the loop turns on it and goes straight through the next cell on both sides."],
-  bag: ["Draw one loop along the grid lines: shade the cells outside it (here shading marks the outside, a dot the inside).",
-    "Every number is inside the loop.",
-    "A number counts the inside cells it sees in its row and column, itself included."],
-};
+// The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
+// How to play on the board, for a mouse and keyboard or for touch (learn/rules.js picks by device)
 const HELP = {
-  shade: "Left click, Space or F shades; right click, X or a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
-    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
-  loop: "Drag from cell to cell to draw the loop (a drag that starts on it erases); click near a cell's side or right click to cross it " +
+  shade: { touch: "Tap shades; a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
+    "drag paints along one line; two fingers pan and zoom.", mouse: "Left click, Space or F shades; right click, X or a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
+    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." },
+  loop: { touch: "Drag from cell to cell to draw the loop (a drag that starts on it erases); tap near a cell's side to " +
+    "cross it (no line); two fingers pan and zoom.", mouse: "Drag from cell to cell to draw the loop (a drag that starts on it erases); click near a cell's side or right click to cross it " +
     "(no line); arrows move, Shift+arrow draws or erases a segment, Ctrl+Shift+arrow crosses, Backspace clears a cell's sides; " +
-    "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint.",
+    "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." },
 };
+const help = (family) => HELP[family === "masyu" ? "loop" : "shade"];
 
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
@@ -71,7 +64,8 @@ export class NikoliView {
     this.timer = el("span", { id: "nk-timer", textContent: "0:00" });
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
     // the toolbar of every genre (play/toolbar.js); the Nikoli view's share link may carry the progress
-    const tools = playToolbar({ prefix: "nk-", after: [el("label", { className: "meta" }, this.shareProgress, " with my progress")] });
+    const tools = playToolbar({ prefix: "nk-", after: [el("label", { className: "meta" }, this.shareProgress, " with my progress")],
+      rules: () => { const g = this.game || (this.view && this.view.game); if (g) showRules(g.puzzle.family, help(g.puzzle.family)); } });
     Object.assign(this, { undoBtn: tools.undo, redoBtn: tools.redo, clearBtn: tools.clear, zoomOut: tools.zoomOut,
       zoomLevel: tools.zoomLevel, zoomIn: tools.zoomIn, zoomFit: tools.zoomFit, shareBtn: tools.share });
     const toolbar = tools.element;
@@ -105,6 +99,8 @@ export class NikoliView {
       el("div", { className: "play-body" }, this.boardBox, this.side));
     this.section.setAttribute("aria-labelledby", "nk-title");
     document.querySelector("main").append(this.section);
+    this.winCard = new WinCard({ prefix: "nk-", parent: this.section.querySelector(".play-body") });
+    this.onLocked = () => this.say("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
   }
 
   /** The board, on first use. */
@@ -142,12 +138,13 @@ export class NikoliView {
     if (this.editor) this.editor.stop();
     this.editing = false;
     key = key || nikoliKey(dict.url);
-    if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
+    if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); this.game.removeEventListener("locked", this.onLocked); }
     const saved = loadGame(key);
     const game = new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
     this.game = game;
     this.onChange = (e) => this.changed(e.detail.kind);
     game.addEventListener("change", this.onChange);
+    game.addEventListener("locked", this.onLocked);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     this.app.router.go("nikoli");
     board.setGame(game, kind);
@@ -158,8 +155,8 @@ export class NikoliView {
     if (dict.source) meta.push(dict.source);
     this.meta.textContent = meta.join(" · ");
     document.title = `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`;
-    this.rules.replaceChildren(...RULES[puzzle.family].map((r) => el("li", { textContent: r })));
-    this.help.textContent = HELP[kind.name];
+    this.showRulesList(puzzle.family);
+    this.help.textContent = inputHelp(HELP[kind.name]);
     this.checkText.textContent = "";
     this.view.setOverlay("check", null);
     if (this.panels) this.panels.reset();
@@ -187,8 +184,9 @@ export class NikoliView {
     board.focus();
     this.title.textContent = game.puzzle.title;
     this.meta.textContent = `Creating a ${FAMILY_NAMES[game.puzzle.family]} puzzle, ${game.puzzle.width}×${game.puzzle.height}`;
-    this.rules.replaceChildren(...RULES[game.puzzle.family].map((r) => el("li", { textContent: r })));
+    this.showRulesList(game.puzzle.family);
     this.win.hidden = true;
+    this.winCard.hide();
     this.undoBtn.disabled = this.redoBtn.disabled = true;
     this.help.textContent = "";
     this.say(""); // the Create panel says how to edit
@@ -197,13 +195,23 @@ export class NikoliView {
     if (this.panels) this.panels.reset();
   }
 
+  /** The rules beside the board (learn.json: shown as soon as it is read, engine or not). */
+  showRulesList(family) {
+    this.rules.replaceChildren();
+    loadLearn().then((learn) => {
+      const g = learn.genres[family];
+      if (g && (this.game || this.view.game).puzzle.family === family) this.rules.replaceChildren(...g.rules.map((r) => el("li", { textContent: r })));
+    }, (err) => { this.rules.replaceChildren(el("li", { textContent: `The rules could not be loaded (${err.message}).` })); });
+  }
+
   refresh() {
     this.wasSolved = this.game.solved;
     this.undoBtn.disabled = !this.game.undoStack.length;
     this.redoBtn.disabled = !this.game.redoStack.length;
     this.clock.show();
     this.win.hidden = !this.game.solved;
-    this.win.textContent = this.game.solved ? `Solved in ${formatTime(this.game.elapsed)}: every rule is kept.` : "";
+    this.win.textContent = !this.game.solved ? "" : this.game.solver ? "Solved by the solver" : `Solved in ${formatTime(this.game.elapsed)}`;
+    this.winCard.update(this.game);
   }
 
   adopt(rec) {
@@ -220,7 +228,8 @@ export class NikoliView {
       this.autosave.changed();
       this.refresh();
       if (won) this.app.won(this.game.puzzle.family, this.game);
-      this.say(`Solved in ${formatTime(this.game.elapsed)}! The rule checker finds the grid complete and every rule kept.`);
+      this.say(this.game.solver ? "Solved by the solver." : `Solved in ${formatTime(this.game.elapsed)}! Every rule is kept.`);
+      if (won) this.showWin(this.game);
       return;
     }
     this.game.played = true;
@@ -230,7 +239,17 @@ export class NikoliView {
     this.view.draw();
     this.refresh();
     this.verify();
-    if (won) this.app.won(this.game.puzzle.family, this.game);
+    if (won) { this.app.won(this.game.puzzle.family, this.game); this.showWin(this.game); }
+  }
+
+  showWin(game) {
+    const next = this.app.library && this.app.library.next(game.key);
+    this.winCard.show(game, {
+      title: game.puzzle.title,
+      draw: (canvas) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
+        board: game.puzzle.dict }, { ...game.serialize(), solved: true }),
+      next: next ? () => next.open() : null,
+    });
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no

@@ -31,7 +31,7 @@ export const nonogram = {
       openText: (text, filename) => play.opener.openText(text, filename),
       // share links "#p=<packed puzzle>": read by the engine; the page is usable meanwhile
       openHash: (hash) => { if (!/^#p=/.test(hash)) return false; play.opener.openShare(hash); return true; },
-      openFirst: () => play.opener.openFirst(),
+      openFirst: () => play.openFirst(), // with the guided first puzzle's offer on a first visit
     };
   },
 };

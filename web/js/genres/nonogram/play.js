@@ -7,7 +7,7 @@ import { nonogramBoard } from "./board.js";
 import { loadCatalogue, nonogramSource } from "./library.js";
 import { PuzzleOpener } from "./open.js";
 import { GridView } from "../../board/grid-view.js";
-import { loadGame } from "../../shell/storage.js";
+import { loadGame, savedGames } from "../../shell/storage.js";
 import { Autosave } from "../../play/autosave.js";
 import { GameClock, formatTime } from "../../play/clock.js";
 import { bindShareActions } from "../../shell/share-actions.js";
@@ -20,6 +20,7 @@ import { bindSheet } from "../../play/sheet.js";
 import { playToolbar } from "../../play/toolbar.js";
 import { pysolverRun } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
+import { NonogramNewcomer, plainAuthor, showNonogramRules } from "./newcomer.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +34,7 @@ function buildToolbar() {
   palette.setAttribute("role", "radiogroup");
   palette.setAttribute("aria-label", "Colour");
   const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
-  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton] }).element);
+  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules: showNonogramRules }).element);
 }
 
 export class NonogramPlay {
@@ -54,7 +55,7 @@ export class NonogramPlay {
     this.check.getClingo = () => app.clingo || null; // the clingo plug-in, when installed, races the check's search
     app.registerSolver({
       id: "pysolver",
-      label: "pysolver (Python in the browser)",
+      label: "Step by step (lines, then trials)",
       solve(puzzle, { onProgress, state }) {
         const handle = pysolverRun(engine, puzzle, { state, onProgress });
         return { promise: handle.promise, cancel: () => engine.cancel(handle) };
@@ -74,6 +75,9 @@ export class NonogramPlay {
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),
       openSaved: (dict, key) => this.open(dict, key),
     }));
+    // the rules, the guided first puzzle, clue numbers crossed out on the page, the win card
+    this.newcomer = new NonogramNewcomer({ section: $("view-play"), view, getGame, library: app.library,
+      open: (dict, key) => app.openPuzzle(dict, key), announce });
     app.router.register({ id: "play", label: "Play", order: 1, element: $("view-play"),
       show: () => (this.game ? view.draw() : this.opener.openFirst()) });
     app.addEventListener("theme", () => view.draw());
@@ -86,6 +90,13 @@ export class NonogramPlay {
       .catch((err) => app.library.sayError(`The puzzle library could not be loaded: ${err.message}`));
   }
 
+  /** The first built-in puzzle, and on a first visit (no saved game yet) the guided first puzzle's offer. */
+  async openFirst() {
+    const firstVisit = !savedGames().length; // read before the start puzzle is saved
+    await this.opener.openFirst();
+    await this.newcomer.guide.offer({ firstVisit });
+  }
+
   announce(text) { $("status").textContent = text; }
 
   playing() { return !!this.app.router.current && this.app.router.current.id === "play"; }
@@ -94,7 +105,7 @@ export class NonogramPlay {
     $("puzzle-title").textContent = p.title || "Untitled puzzle";
     const parts = [`${p.width}×${p.height}`];
     if (p.isColor) parts.push(`${p.colors.length - 1} colours`);
-    if (p.author) parts.push(`by ${p.author}`);
+    if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
     if (p.copyright) parts.push(p.copyright);
     if (p.license) parts.push(`licence: ${p.license}`);
     $("puzzle-meta").textContent = parts.join(" · ");
@@ -121,6 +132,7 @@ export class NonogramPlay {
   open(dict, key = null) {
     const puzzle = normalizePuzzle(dict);
     key = key || puzzleKey(dict);
+    const previous = this.game;
     if (this.game) { this.autosave.save(); this.game.removeEventListener("change", this.onChange); }
     const saved = loadGame(key);
     const game = this.game = new NonogramGame(puzzle, key, saved);
@@ -136,6 +148,7 @@ export class NonogramPlay {
     this.autosave.opened();
     this.autosave.save(); // the last puzzle played is the one Play resumes
     this.refresh();
+    this.newcomer.opened(game, previous);
     this.announce(saved && saved.played ? "Progress restored." : `Opened ${puzzle.title || "a puzzle"}.`);
     this.notice.run();
     this.check.schedule(0);
@@ -157,6 +170,7 @@ export class NonogramPlay {
     this.game.played = !!rec.played;
     this.refresh();
     this.hints.onGameChange();
+    this.newcomer.opened(this.game);
     this.check.schedule();
     this.view.draw();
   }
@@ -167,10 +181,11 @@ export class NonogramPlay {
     this.autosave.changed();
     this.updateButtons();
     this.hints.onGameChange();
+    this.newcomer.changed(game);
     this.check.schedule();
     this.view.draw();
     const won = game.solved && !this.wasSolved;
-    if (won) this.announce(`Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
+    if (won) this.announce(game.solver ? "Solved by the solver." : `Solved in ${formatTime(game.elapsed)}! Every clue is satisfied.`);
     this.showWin();
     this.clock.show();
     this.wasSolved = game.solved;
@@ -180,7 +195,7 @@ export class NonogramPlay {
   showWin() {
     const banner = $("win-banner"), solved = this.game.solved;
     banner.hidden = !solved;
-    banner.textContent = solved ? `Solved in ${formatTime(this.game.elapsed)}: every clue is satisfied.` : "";
+    banner.textContent = !solved ? "" : this.game.solver ? "Solved by the solver" : `Solved in ${formatTime(this.game.elapsed)}`;
   }
 
   updateButtons() {

@@ -1,0 +1,247 @@
+"""A newcomer's first ten minutes (issue 32), at 1280x800 with a mouse and at 390x844 with
+touch: the guided first puzzle offered on the first visit and played to the end, the rules
+one tap away, the win (the board locked, the picture, Next puzzle), a grid the solver filled
+never counted as a win, a phone toolbar with nothing off-screen, no engine words in what a
+player sees by default, and clue numbers crossed out before the engine is ready."""
+import re
+
+import pytest
+
+from helpers import cell_center, click_cell, open_builtin, open_site, state, wait_engine, wait_until
+
+DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+ENGINE_WORDS = re.compile(r"line solves|nodes|probes|budget|pysolver|clingo|propagation", re.I)
+LEARN_KEY = "pysolver:learn:v1"
+
+
+def tap(page, x, y):
+    cx, cy = cell_center(page, x, y)
+    page.touchscreen.tap(cx, cy)
+
+
+def play_the_guide(page, touch):
+    """Follow the guide: each step's outlined cells, filled or crossed as it says, until the win."""
+    steps = 0
+    while True:
+        overlay = page.evaluate("(window.nonogramApp.view.overlays.hint || {}).cells || null")
+        if not overlay:
+            break
+        label = page.text_content("#guide-step")
+        assert re.fullmatch(r"Step \d+ of \d+", label), label
+        assert page.text_content("#guide-text").strip()
+        steps += 1
+        assert steps < 40, "the guide does not advance"
+        for c in overlay:
+            x, y = c["column"] - 1, c["row"] - 1
+            if touch:  # the fill/cross toggle, as the guide says on a touch screen
+                want = "Mode: cross" if c["value"] == "." else "Mode: fill"
+                if page.text_content("#touch-mode") != want:
+                    page.click("#touch-mode")
+                tap(page, x, y)
+            else:
+                click_cell(page, x, y, button="right" if c["value"] == "." else "left")
+    return steps
+
+
+def guided_first_puzzle(page, site_server, artifacts, touch, tag):
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    assert "New to nonograms?" in page.text_content("#guide-offer")
+    page.screenshot(path=str(artifacts / f"newcomer-offer-{tag}.png"))
+    page.click("#guide-start")
+    page.wait_for_selector("#guide:not([hidden])")
+    assert page.evaluate("window.nonogramApp.getGame().puzzle.width") == 5
+    # the guide needs no engine: its steps were worked out at build time
+    help_text = page.text_content("#guide-text")
+    assert ("tap" in help_text) == touch and ("click" in help_text) == (not touch)
+    steps = play_the_guide(page, touch)
+    assert steps >= 5
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert page.text_content("#win-heading") == "Solved!"
+    assert "no hints" in page.text_content("#win-facts")
+    assert page.is_hidden("#guide")
+    page.screenshot(path=str(artifacts / f"newcomer-win-{tag}.png"))
+    assert page.evaluate(f"localStorage.getItem('{LEARN_KEY}')") == "done"
+    # once done, never offered again
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#guide-offer")
+
+
+@pytest.mark.newcomer
+@DESKTOP
+def test_guided_first_puzzle_completes_with_a_mouse(page, site_server, artifacts):
+    guided_first_puzzle(page, site_server, artifacts, touch=False, tag="desktop")
+
+
+@pytest.mark.newcomer
+@PHONE
+def test_guided_first_puzzle_completes_by_touch(page, site_server, artifacts):
+    guided_first_puzzle(page, site_server, artifacts, touch=True, tag="phone")
+
+
+@pytest.mark.newcomer
+def test_the_offer_skipped_is_not_made_again(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    page.click("#guide-no")
+    assert page.is_hidden("#guide-offer")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#guide-offer")
+
+
+@DESKTOP
+def test_rules_one_tap_away_before_the_engine(page, site_server, artifacts):
+    held = []
+    page.route("**/pyodide/**", lambda route: held.append(route))  # the engine never gets ready
+    open_site(page, site_server)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert page.text_content("#rules-title") == "How to play Nonogram"
+    assert "runs of filled cells" in page.text_content("#rules-body")
+    assert page.locator("#rules-body svg.example-picture rect.pic-filled").count() > 5
+    assert "Left click" in page.text_content(".rules-help")
+    page.screenshot(path=str(artifacts / "newcomer-rules-desktop.png"))
+    page.click(".rules-close")
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
+    # every Nikoli genre's rules, from the same data, with its own picture
+    for family in ("nurikabe", "heyawake", "masyu", "bag"):
+        page.evaluate("f => import('./js/learn/rules.js').then((m) => m.showRules(f, null))", family)
+        page.wait_for_selector("#rules-dialog[open]")
+        assert page.locator("#rules-body li").count() >= 2
+        assert page.locator("#rules-body svg.example-picture").count() == 1
+        page.evaluate("document.getElementById('rules-dialog').close()")
+
+
+@PHONE
+def test_phone_help_is_for_touch(page, site_server):
+    open_site(page, site_server)
+    help_text = page.text_content("#view-play .help")
+    assert "long press" in help_text and "Left click" not in help_text
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert "Tap fills" in page.text_content(".rules-help")
+
+
+def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    goal = page.evaluate("window.nonogramApp.getGame().puzzle.goal")
+    for y, row in enumerate(goal):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                click_cell(page, x, y)
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert page.text_content("#win-heading") == "Solved!"
+    assert page.text_content("#win-title") == "Welcome heart"
+    assert re.fullmatch(r"Time \d+:\d\d · no hints", page.text_content("#win-facts"))
+    page.click("#win-close")
+    before = state(page)
+    click_cell(page, 0, 0)                                # locked: nothing changes
+    click_cell(page, 1, 1, button="right")
+    assert state(page) == before
+    assert "locked" in page.text_content("#status")
+    page.click("#undo")                                   # Undo still works, and unlocks
+    assert not page.evaluate("window.nonogramApp.getGame().solved")
+    page.click("#redo")
+    page.wait_for_selector("#win-card:not([hidden])")
+    page.click("#win-next")
+    wait_until(page, "window.nonogramApp.getGame().key !== 'builtin:welcome-heart'", 30)
+    assert page.is_hidden("#win-card")
+
+
+def test_a_solve_filled_board_is_not_a_win(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    wait_engine(page)
+    page.click("#solve")
+    page.wait_for_selector(".show-solution", timeout=60_000)
+    page.click(".show-solution")
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert page.text_content("#win-heading") == "Solved by the solver"
+    assert page.text_content("#win-banner") == "Solved by the solver"
+    assert page.evaluate("window.nonogramApp.getGame().won") is False
+    page.click("#nav-library")
+    card = page.locator(".lib-card[data-key='builtin:welcome-heart']")
+    assert card.get_attribute("data-status") == "shown"
+    assert card.locator(".lib-status").text_content() == "Solved by the solver"
+
+
+def toolbar_outside(page, view):
+    """Toolbar controls (and the More menu's, when open) not wholly inside the 390 px viewport."""
+    return page.evaluate("""view => {
+        const out = [];
+        for (const e of document.querySelectorAll(`${view} .toolbar button, ${view} .toolbar .chip, ${view} .toolbar input`)) {
+            const r = e.getBoundingClientRect();
+            if (!r.width) continue;   // not shown (in the closed menu)
+            if (r.left < 0 || r.right > window.innerWidth) out.push(e.id || e.textContent);
+        }
+        return out;
+    }""", view)
+
+
+@PHONE
+def test_phone_toolbar_fits_without_sideways_scrolling(page, site_server, artifacts):
+    open_site(page, site_server)
+    open_builtin(page, "tulip")                           # a colour puzzle: the palette too
+    assert page.is_visible("#touch-mode") and page.is_visible("#palette button")
+    assert toolbar_outside(page, "#view-play") == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    assert page.is_hidden("#zoom-fit")                    # in the menu
+    page.click("#more")
+    for sel in ("#clear", "#zoom-in", "#zoom-fit", "#share", "#export"):
+        assert page.is_visible(sel), sel
+    assert toolbar_outside(page, "#view-play") == []
+    page.screenshot(path=str(artifacts / "newcomer-phone-menu.png"))
+    page.click("#zoom-in")                                # a tool keeps the menu open
+    assert page.is_visible("#zoom-fit")
+    page.keyboard.press("Escape")
+    page.mouse.click(5, 400)                              # a tap elsewhere closes it
+    assert page.is_hidden("#zoom-fit")
+    # a Nikoli puzzle's toolbar too
+    page.goto(site_server.url + "#n=nurikabe/7/7/1j1k1k7g1t2i3i1g1j")
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    assert toolbar_outside(page, "#view-nikoli") == []
+    page.click("#nk-more")
+    assert page.is_visible("#nk-share")
+    assert toolbar_outside(page, "#view-nikoli") == []
+
+
+def test_no_engine_words_in_the_default_view(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "tulip")
+    wait_engine(page)
+    page.click("#hint")
+    wait_until(page, "document.getElementById('hint-text').textContent.length > 10", 60)
+    page.click("#hint")
+    page.wait_for_timeout(300)
+    page.select_option("#check-mode", "lines")
+    wait_until(page, "document.getElementById('check-text').textContent.length > 0", 60)
+    page.click("#solve")
+    wait_until(page, "document.getElementById('solve-progress').textContent.startsWith('Result')", 120)
+    # what the page shows, less the puzzle's credit line (this puzzle's author is "pysolver project")
+    shown = page.evaluate("document.body.innerText").replace(page.inner_text("#puzzle-meta"), "")
+    assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
+    # the detail is one tap away
+    page.click("#solve-details summary")
+    assert ENGINE_WORDS.search(page.evaluate("document.getElementById('solve-details').innerText"))
+
+
+def test_clues_crossed_out_before_the_engine_is_ready(page, site_server):
+    held = []
+    page.route("**/pyodide/**", lambda route: held.append(route))      # the engine's files never come
+    page.route("**/wheels/**", lambda route: held.append(route))
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
+    width = page.evaluate("window.nonogramApp.getGame().puzzle.width")
+    for x in range(width):                                 # row 4's clue is 10: fill it
+        click_cell(page, x, 3)
+    assert page.evaluate("window.nonogramApp.view.overlays.clues.rows[3]") == [True]
+    # and every column whose one block it is not yet is left alone
+    assert page.evaluate("window.nonogramApp.view.overlays.clues.columns[0]") == [False]
+    assert page.get_attribute("#engine-status", "data-status") != "ready"

@@ -1,0 +1,26 @@
+"""site/learn.json (tools/build/learn.py): every genre's rules from the engine's genre data,
+with a solved example, and the guided first puzzle's steps: the Hint engine's walk from
+the empty grid, every step a line deduction, ending at the picture."""
+import json
+
+from pysolver import registry
+from tools.build.learn import TUTORIAL, write_learn
+
+
+def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
+    write_learn(tmp_path)
+    learn = json.loads((tmp_path / "learn.json").read_text())
+    assert set(learn["genres"]) == set(registry.GENRES)
+    for name, g in learn["genres"].items():
+        assert g["rules"] == list(registry.get(name).rules)   # one source: the engine's genre data
+        ex = g["example"]
+        assert len(ex["solution"]) == ex["puzzle"]["height"], name
+    steps = learn["tutorial"]["steps"]
+    assert 5 <= len(steps) <= 20
+    grid = [["?"] * TUTORIAL["width"] for _ in range(TUTORIAL["height"])]
+    for s in steps:
+        assert s["explanation"].startswith(("Row", "Column")) and s["cells"]
+        for c in s["cells"]:
+            assert grid[c["row"] - 1][c["column"] - 1] == "?"          # each step gains cells
+            grid[c["row"] - 1][c["column"] - 1] = c["value"]
+    assert ["".join(r).replace("?", ".") for r in grid] == TUTORIAL["goal"]

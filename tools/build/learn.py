@@ -1,0 +1,72 @@
+"""site/learn.json: what the page teaches before the engine is ready (web/js/learn/).
+
+One source for each genre's rules: the engine's genre data (pysolver.registry,
+``Genre.rules`` and ``title``), written here so the page shows them at once. Each
+genre's example is a built-in puzzle with its solution, solved at build time
+(nonograms by the engine, the Nikoli genres by native clingo), which the rules
+dialog draws. The guided first puzzle (TUTORIAL) ships with its steps: the Hint
+engine's walk from the empty grid, each hint applied in turn, so the page can
+guide the player while the engine still loads."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .common import ROOT, BuildError
+
+# the guided first puzzle: small, solved line by line, every step explained by Hint
+TUTORIAL = {
+    "format": "pysolver", "version": 1, "title": "Tutorial: a heart",
+    "author": "pysolver project", "license": "MIT", "width": 5, "height": 5,
+    "colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "black", "char": "#", "rgb": "000000"}],
+    "rows": [[1, 1], [5], [5], [3], [1]], "columns": [[2], [4], [4], [4], [2]],
+    "goal": [".#.#.", "#####", "#####", ".###.", "..#.."],
+}
+# the built-in puzzle each Nikoli genre's rules are drawn with
+NIKOLI_EXAMPLE = "web/puzzles/nikoli/{name}-7x7-1.txt"
+MAX_STEPS = 100
+
+
+def hint_walk(api, puzzle: dict) -> list:
+    """The Hint engine's steps from the empty grid to the solution: {line, cells, explanation}."""
+    w, h = puzzle["width"], puzzle["height"]
+    state = [["?"] * w for _ in range(h)]
+    steps = []
+    for _ in range(MAX_STEPS):
+        hint = api.run("nonogram", "hint", {"puzzle": puzzle, "state": ["".join(r) for r in state]})
+        if hint["kind"] == "solved":
+            break
+        if hint["kind"] != "line" or not hint["cells"]:
+            raise BuildError(f"the tutorial puzzle needs more than line logic: hint {hint['kind']!r}")
+        for c in hint["cells"]:
+            state[c["row"] - 1][c["column"] - 1] = c["value"]
+        steps.append({k: hint[k] for k in ("line", "cells", "explanation")})
+    else:
+        raise BuildError(f"the tutorial puzzle was not solved in {MAX_STEPS} hints")
+    if ["".join(r).replace("?", ".") for r in state] != puzzle["goal"]:
+        raise BuildError("the tutorial's hint walk does not end at its picture")
+    return steps
+
+
+def example(api, genre) -> dict | None:
+    """A genre's example puzzle and its solution, for the rules picture."""
+    if genre.name == "nonogram":
+        return {"puzzle": TUTORIAL, "solution": TUTORIAL["goal"]}
+    path = ROOT / NIKOLI_EXAMPLE.format(name=genre.name)
+    if not path.is_file():
+        return None
+    puzzle = api.read(path.read_text(), path.name)["puzzles"][0]
+    res = api.run(genre.name, "solve", {"puzzle": puzzle["url"], "max_solutions": 1})
+    if not res.get("solutions"):
+        raise BuildError(f"{path}: no solution found for the rules picture ({res.get('status')})")
+    return {"puzzle": puzzle, "solution": res["solutions"][0]}
+
+
+def write_learn(site: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from pysolver import api, registry
+    genres = {g.name: {"title": g.title, "rules": list(g.rules), "example": example(api, g)}
+              for g in registry.GENRES.values()}
+    out = {"genres": genres, "tutorial": {"puzzle": TUTORIAL, "steps": hint_walk(api, TUTORIAL)}}
+    (site / "learn.json").write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n")

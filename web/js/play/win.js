@@ -1,0 +1,60 @@
+// The win, for every genre: a card over the board with the finished picture (drawn by the
+// genre), its title, the time and the help the player had, and the next puzzle one tap away.
+// The game itself is locked by play/game.js (Undo and Clear still work). A grid the solver
+// filled gets the same card, saying so: it is never counted as a win.
+import { el } from "../shell/dom.js";
+import { formatTime } from "./clock.js";
+
+export class WinCard {
+  /** prefix: the view's id prefix ("" Play, "nk-" Nikoli); parent: the element the card sits in. */
+  constructor({ prefix = "", parent }) {
+    const id = (name) => `${prefix}${name}`;
+    this.heading = el("h3", { id: id("win-heading") });
+    this.picture = el("canvas", { className: "win-picture" });
+    this.picture.setAttribute("aria-hidden", "true");
+    this.title = el("p", { className: "win-title", id: id("win-title") });
+    this.facts = el("p", { className: "win-facts", id: id("win-facts") });
+    this.nextButton = el("button", { type: "button", id: id("win-next"), className: "primary", textContent: "Next puzzle" });
+    this.freshButton = el("button", { type: "button", id: id("win-new"), textContent: "New puzzle" });
+    this.closeButton = el("button", { type: "button", id: id("win-close"), textContent: "See the board" });
+    this.element = el("div", { id: id("win-card"), className: "win-card", hidden: true },
+      this.heading, this.picture, this.title, this.facts,
+      el("div", { className: "row" }, this.nextButton, this.freshButton, this.closeButton));
+    this.element.setAttribute("role", "dialog");
+    this.element.setAttribute("aria-labelledby", id("win-heading"));
+    parent.append(this.element);
+    this.closeButton.addEventListener("click", () => this.hide());
+    this.nextButton.addEventListener("click", () => { this.hide(); this.next && this.next(); });
+    this.freshButton.addEventListener("click", () => { this.hide(); this.fresh && this.fresh(); });
+    this.shownFor = null;
+  }
+
+  /** Show the card for `game` (solved): title, draw(canvas) the finished picture, next(): open the
+   * next puzzle (null: none left), fresh(): a new generated one (null when the site has none). */
+  show(game, { title, draw, next = null, fresh = null }) {
+    if (this.shownFor === game && !this.element.hidden) return;
+    this.shownFor = game;
+    this.next = next;
+    this.fresh = fresh;
+    const n = game.hints;
+    this.heading.textContent = game.solver ? "Solved by the solver" : "Solved!";
+    this.element.classList.toggle("by-solver", game.solver);
+    this.title.textContent = title;
+    this.facts.textContent = game.solver
+      ? "The solver's solution is in the grid, so this one does not count as a win. Try the next one yourself?"
+      : `Time ${formatTime(game.elapsed)} · ${n ? `${n} hint${n === 1 ? "" : "s"} used` : "no hints"}`;
+    draw(this.picture);
+    this.nextButton.hidden = !next;
+    this.freshButton.hidden = !fresh;
+    this.element.hidden = false;
+    (next ? this.nextButton : this.closeButton).focus({ preventScroll: true });
+    this.element.dispatchEvent(new CustomEvent("win-shown", { bubbles: true, detail: { solver: game.solver } }));
+  }
+
+  hide() { this.element.hidden = true; }
+
+  /** The game changed: the card goes once the grid is no longer solved (Undo), or another game opened. */
+  update(game) {
+    if (!game || !game.solved || game !== this.shownFor) this.hide();
+  }
+}
