@@ -335,3 +335,43 @@ def test_any_state_gets_a_sound_answer(seed, w, h, colour, marks):
     if r["kind"] != "solved" and "?" not in "".join(state):
         index = p.char_index()
         assert not satisfies(p, [[index[ch] for ch in row] for row in state])
+
+
+def test_a_hint_where_lines_and_one_cell_tests_end_spends_counted_work(monkeypatch):
+    """Issue 30: where no line and no one-cell test gives a cell and no solution is
+    known (Play's search on opening did not find one), the deeper what-ifs and the
+    search for a solution to reveal from are bounded by counted search work
+    (whatif.DEEP_WORK per test on whatif.DEEP_CELLS cells, mistakes.STUCK_WORK), so
+    the hint comes within the same work on every machine, and is a step or says none."""
+    from pysolver import api
+    from pysolver.nonogram import service
+    from pysolver.nonogram.player import mistakes, whatif
+    rng = random.Random(1)
+    p = puzzle_from_grid([[int(rng.random() < 0.5) for _ in range(20)] for _ in range(20)])
+    api.clear_caches()
+    state = ["?" * 20] * 20
+    for _ in range(400):
+        h = service.hint(p, state)
+        if h["kind"] not in ("line", "probe"):
+            break
+        rows = [list(r) for r in state]
+        for c in h["cells"]:
+            rows[c["row"] - 1][c["column"] - 1] = c["value"]
+        state = ["".join(r) for r in rows]
+    assert h["kind"] in ("deep", "reveal", "none"), h
+    spent = []
+    real = mistakes.work_budget
+
+    def counted(limit):
+        stop, used = real(limit)
+        spent.append(used)
+        return stop, used
+    monkeypatch.setattr(mistakes, "work_budget", counted)
+    monkeypatch.setattr(whatif, "work_budget", counted)
+    api.clear_caches()
+    again = service.hint(p, state)
+    assert again == h
+    bound = whatif.DEEP_CELLS * 2 * whatif.DEEP_WORK + mistakes.STUCK_WORK + mistakes.MARKS_WORK
+    assert spent and sum(u[0] for u in spent) <= bound + len(spent), (len(spent), bound)
+    if h["kind"] == "none":
+        assert h["explanation"] and not h["cells"]

@@ -144,7 +144,7 @@ def test_open_value_order_tries_the_value_deciding_fewest_cells_first():
     rows, cols = eng.initial()
     assert eng.run_all(rows, cols) >= 0
     branches = [(5, None, None, 0, 0, 0), (1, None, None, 0, 0, 1)]  # (decided, ..., colour)
-    _order(eng, rows, cols, (0, 0), branches, None, False)
+    _order(eng, rows, cols, (0, 0), branches, None, "open")
     assert [b[5] for b in branches] == [0, 1]  # filled decides 1 cell: explored first
     with pytest.raises(ValueError):
         solve(diagonal(3), values="unlikely")

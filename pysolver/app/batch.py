@@ -23,12 +23,12 @@ import signal
 import sqlite3
 import stat
 import sys
-import time
 
 from .. import api, limits
 from ..errors import PuzzleError
 from ..nonogram import formats
 from ..nikoli import aspsolve, read as nikoli_read
+from . import batch_dask
 from .batch_db import NIKOLI_PREFIX, Store, database_error
 from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
@@ -36,8 +36,6 @@ from .processes import worker_start
 
 DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
 SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", ".cwd")
-LOCAL_WORKERS = 2  # workers of `--dask local`
-POLL_S = 0.02  # `--dask`: how often the wait for results looks at a Ctrl-C
 
 
 # -- finding the puzzles ------------------------------------------------------
@@ -239,92 +237,6 @@ def run_local(jobs: int, work):
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-QUIET_WORKERS = ("DASK_LOGGING__DISTRIBUTED", "error")  # the workers' log level (environment)
-
-
-def dask_setup(worker) -> None:
-    """Run by Dask in each `--dask local` worker as it starts (LocalCluster's preload,
-    on the worker's main thread): Ctrl-C is the batch's to report, not the worker's."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _local_cluster(LocalCluster):
-    """`--dask local`: Ctrl-C is this process's to report (one line), not the workers'.
-    They start with SIGINT ignored (inherited across spawn), ignore it again once up
-    (dask_setup: also a worker its nanny restarts) and log only errors."""
-    old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.environ[QUIET_WORKERS[0]] = QUIET_WORKERS[1]  # read by each worker (restarts too)
-    try:
-        return LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True,
-                            preload=[__name__],  # dask_setup above, in each worker
-                            dashboard_address="127.0.0.1:0")  # any free port, this machine only
-    finally:
-        signal.signal(signal.SIGINT, old_int)
-
-
-def run_dask(address: str, work):
-    """check_one over ``work`` on a Dask cluster (``local``: a LocalCluster of
-    LOCAL_WORKERS processes). Several tasks per worker thread are in flight at a
-    time; a task whose worker dies is rerun by Dask; one that kills workers
-    repeatedly comes back as (key, None) and stays unchecked. Ctrl-C and SIGTERM
-    only note a stop, raised as KeyboardInterrupt between results: raised inside
-    Dask's own waits, it would leave its threads logging tracebacks."""
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise PuzzleError("--dask needs dask.distributed: pip install 'pysolver[dask]'") from None
-    stop, cluster = [], None
-    handlers = {signum: signal.signal(signum, lambda *_: stop.append(signum))
-                for signum in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        if address == "local":
-            cluster = _local_cluster(LocalCluster)
-        try:
-            client = Client(cluster or address, timeout="20s")
-        except (ValueError, TypeError) as e:  # e.g. an unknown scheme: garbage://x
-            raise PuzzleError(f"--dask {address[:60]}: not a scheduler address ({e}); give "
-                              "tcp://HOST:PORT or local") from None
-        with client:
-            window = max(64, 8 * sum(client.nthreads().values()))  # keeps workers fed across round trips
-            jobs = iter(work)
-            pending = {}
-            done = as_completed()
-
-            def submit():
-                job = next(jobs, None)
-                if job is not None:
-                    fut = client.submit(check_one, job, key=f"pysolver-check-{job[0]}", pure=False)
-                    pending[fut.key] = job[0]
-                    done.add(fut)
-
-            for _ in range(window):
-                submit()
-            while not done.is_empty():
-                if stop:
-                    raise KeyboardInterrupt
-                ready = done.next_batch(block=False)
-                if not ready:
-                    time.sleep(POLL_S)
-                for fut in ready:
-                    key = pending.pop(fut.key)
-                    try:
-                        yield fut.result()
-                    except Exception:  # KilledWorker and the like: left for the next run
-                        yield key, None
-                    fut.release()
-                    submit()
-    except OSError as e:
-        raise PuzzleError(f"--dask {address[:60]}: cannot reach the scheduler ({e})") from None
-    finally:
-        if cluster is not None:
-            cluster.close()
-        os.environ.pop(QUIET_WORKERS[0], None)
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
-    if stop:  # came as the last result did
-        raise KeyboardInterrupt
-
-
 # -- the run --------------------------------------------------------------------
 
 def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
@@ -344,7 +256,7 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         if not todo:  # nothing to do: start no pool or cluster
             results = iter(())
         else:
-            results = run_dask(dask, work) if dask else run_local(min(jobs, len(todo)), work)
+            results = batch_dask.run(dask, check_one, work) if dask else run_local(min(jobs, len(todo)), work)
         bar = Progress(len(todo), progress_stream)
         try:
             for key, verdict in results:

@@ -49,7 +49,7 @@ MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
 # so far agrees on are candidates, each proved before it is given (PROOF_CANDIDATES of
 # them, PROOF_CONFLICTS each): puzzles whose proof of uniqueness is long still get a
 # hint within bounded work (issue 30: 72 s for one Heyawake hint before)
-CAUTIOUS_CONFLICTS = 10000
+CAUTIOUS_CONFLICTS = 5000
 PROOF_CANDIDATES = 4
 PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)

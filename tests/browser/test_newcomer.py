@@ -245,3 +245,30 @@ def test_clues_crossed_out_before_the_engine_is_ready(page, site_server):
     # and every column whose one block it is not yet is left alone
     assert page.evaluate("window.nonogramApp.view.overlays.clues.columns[0]") == [False]
     assert page.get_attribute("#engine-status", "data-status") != "ready"
+
+
+@PHONE
+def test_phone_cells_stay_finger_sized_and_the_board_pans(page, site_server):
+    open_site(page, site_server)
+    for pid in ("webpbn-6", "webpbn-36459"):              # 20x20 and 60x60
+        open_builtin(page, pid)
+        m = page.evaluate("""(() => { const v = window.nonogramApp.view, r = v.root;
+            return {cell: v.cell, font: v.font, rowW: v.rowW, boxW: r.clientWidth, scrollW: r.scrollWidth}; })()""")
+        assert m["cell"] >= 20, (pid, m)
+        assert m["font"] >= 11, (pid, m)                     # clue numbers stay readable
+        assert m["rowW"] <= 0.4 * m["boxW"], (pid, m)        # the row clues leave the board most of the width
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    assert m["scrollW"] > m["boxW"]                          # the 60x60 pans inside its box
+
+
+def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):
+    open_site(page, site_server)
+    open_builtin(page, "jwilk-data000")                   # a .nin file has no title of its own
+    assert page.text_content("#puzzle-title") == "Duck"
+    open_builtin(page, "gnonograms-spade")
+    assert "@" not in page.text_content("#puzzle-meta") and "Frederico Vera" in page.text_content("#puzzle-meta")
+    page.click("#nav-library")
+    authors = page.evaluate("[...document.querySelectorAll('.lib-author')].map((e) => e.textContent).join(' ')")
+    assert "@" not in authors
+    titles = page.evaluate("[...document.querySelectorAll('.open-builtin')].map((e) => e.textContent)")
+    assert not [t for t in titles if "Untitled" in t or re.search(r"data\d{3}", t)]

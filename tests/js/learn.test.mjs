@@ -76,3 +76,10 @@ test("the next puzzle is the next unsolved one of the genre, easiest first", () 
   assert.equal(nextItem([items[1], items[4]], "b").key, "n"); // no other nonogram left: another genre
   assert.equal(nextItem([items[0], items[1]], "b"), null);
 });
+
+test("authors are shown without e-mail addresses", async () => {
+  const { plainAuthor } = await import("../../web/js/genres/nonogram/library.js");
+  assert.equal(plainAuthor("Frederico Vera <dktcoding@gmail.com>"), "Frederico Vera");
+  assert.equal(plainAuthor("Jan Wolter"), "Jan Wolter");
+  assert.equal(plainAuthor(undefined), "");
+});

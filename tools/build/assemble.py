@@ -23,7 +23,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 # clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
 CLINGO_SKIP = (".d.ts", ".node.js", "run.worker.node.js")
 # optional page components; shell/plugins.js calls their install(app) (genres: shell/genres.js)
-PLUGINS = ["js/engine/clingo-client.js", "js/create/editor.js"]
+PLUGINS = ["js/engine/clingo-client.js", "js/create/editor.js", "js/endless/endless.js"]
 ENGINE_FILES = ["py/bridge.py", "js/engine/worker.js", "js/engine/snapshot.js"]
 
 
@@ -70,8 +70,11 @@ def convert_catalogue(puzzles: Path) -> int:
         if len(found) != 1:
             raise BuildError(f"web/puzzles/{entry['file']}: holds {len(found)} puzzles, not one")
         entry["json"] = f"json/{entry['id']}.json"
-        (puzzles / entry["json"]).write_text(
-            json.dumps(jsonfmt.to_dict(found[0]), ensure_ascii=False, separators=(",", ":")) + "\n")
+        d = jsonfmt.to_dict(found[0])
+        for key in ("title", "author"):  # a format without them (.nin): the catalogue's, never "Untitled"
+            if not d.get(key) and entry.get(key):
+                d[key] = entry[key]
+        (puzzles / entry["json"]).write_text(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n")
     path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n")
     return len(cat["puzzles"])
 

@@ -75,7 +75,7 @@ def precompile(files: dict[str, bytes]) -> dict[str, bytes]:
 # pysolver modules only the command line runs (the worker never imports them):
 # their imports (argparse, sqlite3, multiprocessing) stay source in the site
 COMMAND_LINE_ONLY = {"__main__.py", "app/cli.py", "app/common.py", "app/nikoli_cli.py",
-                     "app/nonogram_cli.py", "app/pool.py", "app/batch.py", "app/batch_db.py", "app/report.py"}
+                     "app/nonogram_cli.py", "app/pool.py", "app/batch.py", "app/batch_dask.py", "app/batch_db.py", "app/report.py"}
 
 
 def stdlib_imports() -> list[str]:

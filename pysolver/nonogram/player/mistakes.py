@@ -35,7 +35,7 @@ from ..puzzle import cells_from_state, rows_text
 SOLVE_WORK = 400  # Play's background search on opening (it delays the worker's next answers)
 CLI_SOLVE_WORK = 20_000  # the command line's search before a hint (nothing waits behind it)
 MARKS_WORK = 300  # a search with the player's marks fixed (several solutions, or not settled)
-STUCK_WORK = 1_500  # a search from the player's grid when no deduction is left (see hint)
+STUCK_WORK = 1_000  # a search from the player's grid when no deduction is left (see hint)
 KEPT_SOLUTIONS = 8  # solutions remembered per puzzle (several-solution puzzles collect more)
 
 # clue key -> Known: the solutions found, and whether they are all there are

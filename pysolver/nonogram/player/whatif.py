@@ -127,8 +127,10 @@ def deep_hint(puzzle, eng, rows, cols, solution=None):
                 continue
             r2, c2 = set_cell(rows, cols, y, x, c)
             stop, _ = work_budget(DEEP_WORK)
+            # "open" order: a refutation explores the whole tree whatever the order,
+            # so the hint is the same, and its nodes skip the likelihoods' cost
             res = search.solve(puzzle, max_solutions=1, cells=eng.cells(r2), should_stop=stop,
-                               probing=False, restarts=False)
+                               probing=False, restarts=False, values="open")
             if res.status == "none":
                 refuted.append(c)
                 stats.append(res)

@@ -6,6 +6,9 @@ export const MIN_CELL = 6;
 export const MAX_CELL = 64;
 const FIT_MAX = 40; // a comfortable largest cell when fitting
 const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clues sticky
+// on a touch screen a fit stops at a finger-sized cell: the board pans under the finger instead
+const TOUCH_MIN = 20;
+const fitFloor = () => (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? TOUCH_MIN : FIT_MIN);
 export const PAD = 4; // space around the clue numbers, each side
 
 let measurer = null;
@@ -40,13 +43,15 @@ export function boardSize(p, cs, maxRow, maxCol) {
   return { ...m, rowW, colH, gridW, gridH, totalW: rowW + gridW + 2, totalH: colH + gridH + 2 };
 }
 
-/** The largest cell size (FIT_MIN..FIT_MAX) at which a board measured by size(cs) fits a width x height box. */
+/** The largest cell size (FIT_MIN, or TOUCH_MIN on a touch screen, ..FIT_MAX) at which a board
+ * measured by size(cs) fits a width x height box. */
 export function fitBy(size, width, height) {
-  for (let cs = FIT_MAX; cs > FIT_MIN; cs--) {
+  const floor = fitFloor();
+  for (let cs = FIT_MAX; cs > floor; cs--) {
     const s = size(cs);
     if (s.totalW <= width && s.totalH <= height) return cs;
   }
-  return FIT_MIN;
+  return floor;
 }
 
 export function fitCell(p, maxRow, maxCol, width, height) {

@@ -5,6 +5,11 @@ import { loadGame } from "../../shell/storage.js";
 import { statusOf } from "../../library/items.js";
 import { drawThumb } from "../../library/thumb.js";
 
+/** Authors (and copyright lines) as shown to players: without e-mail addresses. */
+export function plainAuthor(text) {
+  return String(text || "").replace(/\s*[<(]?[\w.+-]+@[\w-]+(\.[\w-]+)+[>)]?/g, "").trim();
+}
+
 export async function loadCatalogue() {
   const r = await fetch("puzzles/catalogue.json");
   if (!r.ok) throw new Error(`puzzles/catalogue.json: HTTP ${r.status}`);
@@ -14,8 +19,8 @@ export async function loadCatalogue() {
 function item(key, rec, fields) {
   const status = statusOf(rec);
   const { width, height } = fields;
-  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, difficulty: null,
-    difficultyText: "", cls: null, author: "", note: "",
+  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, difficulty: null,
+    cls: null, author: "", note: "",
     draw: (canvas) => drawThumb(canvas, width, height, status === "new" ? null : rec), ...fields };
 }
 
@@ -27,15 +32,16 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
       const key = `builtin:${e.id}`;
       const difficulty = typeof e.difficulty === "number" ? e.difficulty : null;
       return item(key, loadGame(key), { title: e.title, width: e.width, height: e.height, colors: e.colors || 1,
-        builtinId: e.id, difficulty, difficultyText: difficulty === null ? "" : `difficulty ${difficulty.toFixed(1)}`,
-        cls: e.class || null, author: e.author || "", note: e.copyright || "", open: () => openBuiltin(e) });
+        builtinId: e.id, stars: Number.isInteger(e.stars) ? e.stars : null, difficulty,
+        cls: e.class || null, author: plainAuthor(e.author), note: plainAuthor(e.copyright), open: () => openBuiltin(e) });
     }),
     saved: (key, rec) => {
       const p = rec.puzzle;
       if (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors)) return null;
       return item(key, rec, { title: rec.title || "Untitled puzzle", width: p.columns.length, height: p.rows.length,
-        colors: Math.max(1, p.colors.length - 1), author: typeof p.author === "string" ? p.author : "",
-        note: "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
+        colors: Math.max(1, p.colors.length - 1), author: plainAuthor(p.author),
+        stars: Number.isInteger(p.stars) ? p.stars : null, // a generated puzzle's (endless/endless.js)
+        note: typeof p.recipe === "string" ? "made by New puzzle" : "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
     },
   };
 }

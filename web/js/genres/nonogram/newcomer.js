@@ -19,10 +19,7 @@ export const HELP = {
 
 export const showNonogramRules = () => showRules("nonogram", HELP);
 
-/** Authors as shown to players: without e-mail addresses. */
-export function plainAuthor(text) {
-  return String(text || "").replace(/\s*[<(]?[\w.+-]+@[\w-]+(\.[\w-]+)+[>)]?/g, "").trim();
-}
+export { plainAuthor } from "./library.js";
 
 export class NonogramNewcomer {
   /** section: the Play view; view: its board; getGame(); library (next puzzle); open(dict, key);

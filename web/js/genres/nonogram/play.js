@@ -106,7 +106,7 @@ export class NonogramPlay {
     const parts = [`${p.width}×${p.height}`];
     if (p.isColor) parts.push(`${p.colors.length - 1} colours`);
     if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
-    if (p.copyright) parts.push(p.copyright);
+    if (plainAuthor(p.copyright)) parts.push(plainAuthor(p.copyright));
     if (p.license) parts.push(`licence: ${p.license}`);
     $("puzzle-meta").textContent = parts.join(" · ");
     document.title = `${p.title || "Puzzle"} — Nonograms`;
