@@ -41,3 +41,24 @@ def test_check_names_broken_rules_and_passes_a_solution():
     pytest.importorskip("clingo")
     rows = aspsolve.solve(read.parse(HEYAWAKE), 1)["solutions"][0]
     assert call("nikoli_check", {"url": HEYAWAKE, "rows": rows})["result"] == {"violations": []}
+
+
+def test_read_among_genres_is_what_the_page_sends_for_each_reader():
+    # the Nikoli reader: read among the grid genres is nikoli_parse (same dict, same errors)
+    nikoli = ["nurikabe", "heyawake", "masyu", "bag"]
+    out = call("read", {"text": HEYAWAKE, "filename": "u", "genres": nikoli})["result"]
+    assert out["genre"] == "heyawake"
+    assert dict(out["puzzles"][0], format=out["format"]) == call("nikoli_parse", {"text": HEYAWAKE, "filename": "u"})["result"]
+    for text in ("https://puzz.link/p?nurikabe/7/x/h4", "bag 2x2\n1 z\n. .\n", "10 10\n1 2\n"):
+        got = call("read", {"text": text, "filename": "f.txt", "genres": nikoli})
+        assert got == call("nikoli_parse", {"text": text, "filename": "f.txt"}), text
+    # the nonogram reader: read among ["nonogram"] is parse, even for a Nikoli link
+    for text in ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n", HEYAWAKE):
+        got = call("read", {"text": text, "filename": "f.non", "genres": ["nonogram"]})
+        old = call("parse", {"text": text, "filename": "f.non"})
+        assert ("error" in got) == ("error" in old) and got.get("error") == old.get("error"), text
+        if "result" in got:
+            assert got["result"]["puzzles"] == old["result"]["puzzles"] and got["result"]["genre"] == "nonogram"
+    for bad in ([], "nonogram", [1], ["sudoku"]):
+        err = call("read", {"text": HEYAWAKE, "genres": bad})["error"]
+        assert err["kind"] == "puzzle" and "genre" in err["message"]

@@ -11,14 +11,14 @@ from test_nikoli_formats import EXAMPLES
 pytestmark = [pytest.mark.browser]
 pytest.importorskip("clingo")
 
-RUN = """async ([task, args]) => {
+RUN = """async ([genre, task, args]) => {
   const m = await import("./js/genres/nikoli/asp.js");
-  return await m.runTask(window.nonogramApp.engine, task, args);
+  return await m.runTask(window.nonogramApp.engine, genre, task, args);
 }"""
 
 
-def run_task(page, task, args):
-    return page.evaluate(RUN, [task, args])
+def run_task(page, genre, task, args):
+    return page.evaluate(RUN, [genre, task, args])
 
 
 @pytest.fixture()
@@ -33,14 +33,14 @@ def test_hints_and_solutions_as_native(site):
         grid = url.read_url(link)
         (solution,) = aspsolve.solve(grid, 2)["solutions"]
         empty = ["?" * grid.width] * grid.height
-        got = site.evaluate("""async ([link, rows]) => {
+        got = site.evaluate("""async ([family, link, rows]) => {
           const m = await import("./js/genres/nikoli/asp.js");
-          return await m.nikoliHint(window.nonogramApp.engine, link, rows);
-        }""", [link, empty])
+          return await m.nikoliHint(window.nonogramApp.engine, family, link, rows);
+        }""", [family, link, empty])
         assert got == hints.hint(grid, empty), family
         half = [row[:3] + "?" * (grid.width - 3) for row in solution]
-        assert run_task(site, "hint", {"puzzle": link, "state": half}) == hints.hint(grid, half)
-        solved = run_task(site, "solve", {"puzzle": link, "max_solutions": 2})
+        assert run_task(site, family, "hint", {"puzzle": link, "state": half}) == hints.hint(grid, half)
+        solved = run_task(site, family, "solve", {"puzzle": link, "max_solutions": 2})
         assert (solved["status"], solved["solutions"]) == ("unique", [solution]), family
 
 
@@ -48,11 +48,11 @@ def test_a_mistake_and_bad_input(site):
     grid = url.read_url(EXAMPLES["heyawake"])
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
     wrong = ["".join("." if c == "#" else "#" for c in solution[0])] + solution[1:]
-    got = run_task(site, "hint", {"puzzle": EXAMPLES["heyawake"], "state": wrong})
+    got = run_task(site, "heyawake", "hint", {"puzzle": EXAMPLES["heyawake"], "state": wrong})
     assert got == hints.hint(grid, wrong) and got["kind"] == "mistake"
     err = site.evaluate("""async () => {
       const m = await import("./js/genres/nikoli/asp.js");
-      try { await m.runTask(window.nonogramApp.engine, "hint", {puzzle: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g", state: ["?"]}); }
+      try { await m.runTask(window.nonogramApp.engine, "bag", "hint", {puzzle: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g", state: ["?"]}); }
       catch (e) { return {kind: e.kind, message: e.message}; }
     }""")
     assert err == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
@@ -64,11 +64,11 @@ def test_cancel_stops_a_task_and_the_next_one_runs(site):
       const m = await import("./js/genres/nikoli/asp.js");
       const engine = window.nonogramApp.engine;
       const stop = new AbortController();
-      const first = m.runTask(engine, "solve", {puzzle: link, max_solutions: 0}, {signal: stop.signal});
+      const first = m.runTask(engine, "nurikabe", "solve", {puzzle: link, max_solutions: 0}, {signal: stop.signal});
       stop.abort();
       let kind = null;
       try { await first; } catch (e) { kind = e.kind; }
-      const next = await m.runTask(engine, "solve", {puzzle: link, max_solutions: 2});
+      const next = await m.runTask(engine, "nurikabe", "solve", {puzzle: link, max_solutions: 2});
       return [kind, next.status];
     }""", [link])
     assert out == ["cancelled", "unique"]

@@ -78,7 +78,7 @@ export class EditorChecker {
         if (counted && this.handle && fresh()) this.showInterim(counted, puzzle);
         return counted;
       });
-      this.handle = this.engine.request("check_goal", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
+      this.handle = this.engine.task("nonogram", "analyse", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
         onProgress: (p) => {
           if (fresh()) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
         },
@@ -110,7 +110,7 @@ export class EditorChecker {
     const state = shown.size
       ? puzzle.goal.map((row, y) => [...row].map((ch, x) => (shown.has(y * w + x) ? ch : "?")).join(""))
       : undefined;
-    const program = this.engine.call("asp", { puzzle, state });
+    const program = this.engine.task("nonogram", "asp", state ? { puzzle, state } : { puzzle }).promise;
     return program.then(async ({ chars }) => {
       // most checks end within a moment: clingo joins only those that do not
       const r = await clingo.joinRace(program, { delayMs: CLINGO_DELAY_MS, signal: run.signal, models: COUNT_CAP + 1 });
@@ -211,7 +211,7 @@ export class EditorChecker {
     this.fixOut.textContent = "Looking for verified fixes…";
     try {
       const puzzle = await this.ed.currentPuzzle();
-      this.handle = this.engine.request("fix", { puzzle, max_suggestions: 3, timeout: 30, givens: this.givens() }, {
+      this.handle = this.engine.task("nonogram", "fix", { puzzle, max_suggestions: 3, timeout: 30, givens: this.givens() }, {
         onProgress: (p) => {
           if (fresh()) this.fixOut.textContent = `Looking for verified fixes… ${p.tried} re-checks, ${p.found} found`;
         },

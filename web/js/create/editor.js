@@ -13,6 +13,7 @@ import { encodeShare, shareUrl, readGivens, writeGivens } from "../shell/share.j
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
 import { Latest } from "../shell/latest.js";
+import { pysolverRun } from "../engine/solvers.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -173,7 +174,7 @@ class Editor {
     const fresh = this.edits.current();
     this.grid.setClues(null);
     const text = JSON.stringify(this.doc.toDict());
-    this.engine.call("parse", { text, filename: "editor draft" }).then((res) => {
+    this.engine.read(text, "editor draft", ["nonogram"]).then((res) => {
       if (!fresh()) return;
       this.puzzle = res.puzzles[0];
       this.puzzleFresh = fresh;
@@ -190,7 +191,7 @@ class Editor {
   async currentPuzzle() {
     if (this.puzzleFresh() && this.puzzle) return this.puzzle;
     const fresh = this.edits.current();
-    const res = await this.engine.call("parse", { text: JSON.stringify(this.doc.toDict()), filename: "editor draft" });
+    const res = await this.engine.read(JSON.stringify(this.doc.toDict()), "editor draft", ["nonogram"]);
     if (fresh()) { this.puzzle = res.puzzles[0]; this.puzzleFresh = fresh; }
     return res.puzzles[0];
   }
@@ -232,7 +233,7 @@ class Editor {
   async exportFile() {
     const fmt = this.format.value;
     const puzzle = await this.currentPuzzle();
-    const res = await this.engine.call("convert", { puzzle, format: fmt });
+    const res = await this.engine.task("nonogram", "convert", { puzzle, to: fmt }).promise;
     const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
     const ext = { non: "non", xml: "xml", json: "json" }[fmt];
     const name = `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`;
@@ -274,7 +275,7 @@ class Editor {
 
   /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
   async openText(text, filename) {
-    const res = await this.engine.call("parse", { text, filename });
+    const res = await this.engine.read(text, filename, ["nonogram"]);
     const dict = res.puzzles[0];
     let note = "";
     if (!dict.goal) {
@@ -282,7 +283,7 @@ class Editor {
       const pictureBudget = `${this.pictureWork.toLocaleString("en-US")} line solves`;
       this.say(`Solving ${filename} to get the picture (up to ${pictureBudget})…`);
       if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
-      const handle = this.engine.request("solve", { puzzle: dict, max_solutions: 2, work: this.pictureWork, timeout: PICTURE_SAFETY_S });
+      const handle = pysolverRun(this.engine, dict, { work: this.pictureWork, timeout: PICTURE_SAFETY_S });
       this.opening = handle;
       this.openCancel.hidden = false;
       let sol;

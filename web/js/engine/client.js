@@ -214,7 +214,8 @@ export class Engine extends EventTarget {
     const r = this.current = this.queue.shift();
     this.pending.set(r.id, r);
     this.worker.postMessage({ id: r.id, type: r.type, payload: r.payload });
-    this.armLimit(r, r.payload && r.payload.timeout);
+    const args = r.payload && (r.type === "task" ? r.payload.args : r.payload);
+    this.armLimit(r, args && args.timeout);
   }
 
   /** Start a request; returns {id, promise, type}. The promise rejects with EngineError. */
@@ -237,6 +238,24 @@ export class Engine extends EventTarget {
 
   call(type, payload, opts) {
     return this.request(type, payload, opts).promise;
+  }
+
+  /** The worker protocol's `read`: {genre, format, puzzles} of the text, read by the genre that
+   * recognises it (among `genres`, names, when given: the first reads what none recognises). */
+  read(text, filename, genres = null) {
+    return this.call("read", genres ? { text, filename, genres } : { text, filename });
+  }
+
+  /** A genre's task that asks clingo nothing (protocol `task`): a request handle whose
+   * promise resolves with the task's result. (Tasks that ask: genres/nikoli/asp.js runTask.) */
+  task(genre, name, args, opts) {
+    const handle = this.request("task", { genre, task: name, args }, opts);
+    return { ...handle, promise: handle.promise.then((reply) => reply.result) };
+  }
+
+  /** task() on a `latest` channel: a newer one supersedes it. Resolves with the result. */
+  latestTask(channel, genre, name, args, opts) {
+    return this.latest(channel, "task", { genre, task: name, args }, opts).then((reply) => reply.result);
   }
 
   /**

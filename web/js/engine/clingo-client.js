@@ -38,6 +38,7 @@
 //   install(app): registers "clingo" (uniqueness), "clingo-count" (count up to 1000)
 //     and "auto" (the race, the default) with app.registerSolver.
 import clingo from "../../clingo/index.web.js";
+import { pysolverRun } from "./solvers.js";
 
 const COUNT_CAP = 1000;
 const RACE_DELAY_MS = 300; // auto: clingo joins a solve still running after this
@@ -148,7 +149,7 @@ export async function joinRace(program, { t0 = performance.now(), delayMs = RACE
 /** One clingo run on a puzzle: the program from the engine worker, the result as
  * the api's solve-result dict (engine "clingo"). */
 async function clingoRun(engine, puzzle, state, { models, signal, onModel }) {
-  const { program, chars } = await engine.call("asp", state ? { puzzle, state } : { puzzle });
+  const { program, chars } = await engine.task("nonogram", "asp", state ? { puzzle, state } : { puzzle }).promise;
   if (signal.aborted) throw cancelledError();
   return clingoAnswer(program, chars, puzzle, { models, signal, onModel });
 }
@@ -196,8 +197,8 @@ export function raceSolver(engine, { id = "auto", label = "Automatic (the faster
     solve(puzzle, { onProgress, state } = {}) {
       const abort = new AbortController();
       const t0 = performance.now();
-      const asp = engine.call("asp", state ? { puzzle, state } : { puzzle });
-      const py = engine.request("solve", { puzzle, max_solutions: 2, ...(state ? { state } : {}) }, { onProgress });
+      const asp = engine.task("nonogram", "asp", state ? { puzzle, state } : { puzzle }).promise;
+      const py = pysolverRun(engine, puzzle, { state, onProgress });
       let settled = false, pyFailed = null, clingoOver = false;
       let resolve, reject;
       const promise = new Promise((yes, no) => { resolve = yes; reject = no; });

@@ -44,7 +44,7 @@ export class CheckPanel {
     const clingo = this.getClingo();
     // the program is asked for before the check, so the worker answers it first
     const program = mode === "solution" && !puzzle.goal && clingo && !this.raced.has(game)
-      ? this.engine.call("asp", { puzzle }) : null;
+      ? this.engine.task("nonogram", "asp", { puzzle }).promise : null;
     // no stored picture: the worker first looks for a solution within its own budget,
     // which it reports as it starts (hints wait behind it, so say why nothing happens yet)
     const onProgress = (m) => {
@@ -58,7 +58,7 @@ export class CheckPanel {
     if (program) program.catch(() => {});
     let res;
     try {
-      res = await this.engine.latest("check", "check", { puzzle, state: game.stateRows(), mode }, { onProgress });
+      res = await this.engine.latestTask("check", "nonogram", "check", { puzzle, state: game.stateRows(), mode }, { onProgress });
     } catch (err) {
       if (err.kind !== "superseded" && err.kind !== "cancelled") this.text.textContent = `Check unavailable: ${err.message}`;
       return;

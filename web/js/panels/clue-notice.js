@@ -18,7 +18,7 @@ export class ClueNotice {
       this.engine.supersede("notice");
       return;
     }
-    this.engine.latest("notice", "diagnose", { puzzle: game.puzzle.dict }).then((res) => {
+    this.engine.latestTask("notice", "nonogram", "diagnose", { puzzle: game.puzzle.dict }).then((res) => {
       if (!res.no_solution) return;
       this.element.textContent = res.notice; // engine text: never HTML
       this.element.hidden = false;

@@ -74,7 +74,7 @@ export class HintPanel {
 
   /** Ask the worker, once per game, for the puzzle's solutions (pysolver.api.diagnose). */
   prepare(game) {
-    const handle = this.engine.request("diagnose", { puzzle: game.puzzle.dict });
+    const handle = this.engine.task("nonogram", "diagnose", { puzzle: game.puzzle.dict });
     this.background = { game, handle };
     handle.promise.catch(() => { /* no engine: hints say why they cannot help */ });
   }
@@ -120,7 +120,7 @@ export class HintPanel {
     // another grid or game since supersedes this request (reset(), a newer ask())
     const grid = game.stateRows();
     this.asking = game;
-    this.engine.latest("hint", "hint", { puzzle: game.puzzle.dict, state: grid }).then((hint) => {
+    this.engine.latestTask("hint", "nonogram", "hint", { puzzle: game.puzzle.dict, state: grid }).then((hint) => {
       this.asking = null;
       this.button.disabled = false;
       this.hint = hint;

@@ -22,7 +22,7 @@ const library = new Library({
   list: $("library-cards"), continueBox: $("library-continue"), count: $("library-count"), error: $("open-error"),
   controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size"), stars: $("lib-stars") },
 });
-const readers = []; // each registered genre's reader: {genre, format?, fallback?, claims?, open, openText, openHash?, openFirst?}
+const readers = []; // each registered genre's: {genre, format?, fallback?, claims?} and install's {open, openText, openHash?, openFirst?}
 const dropTargets = new Map(); // view id -> {onText, onError} for files dropped while it shows
 let current = null; // {genre, game}: the game last opened, of any genre
 
@@ -33,11 +33,12 @@ const app = Object.assign(new EventTarget(), {
   router, engine, library, registerSolver, solvers,
   genres: [], // {id, name} of every registered genre, in order
 
-  /** Install a genre ({id, name, install(app) -> its reader}); shell/genres.js lists them. */
+  /** Install a genre (web/README.md, "Genres": {id, name, format?, fallback?, claims?, ..., install(app) -> its
+   * openers}); shell/genres.js lists them. */
   async registerGenre(genre) {
-    const reader = await genre.install(app);
+    const opens = await genre.install(app);
     app.genres.push({ id: genre.id, name: genre.name });
-    if (reader) readers.push({ genre: genre.id, ...reader });
+    if (opens) readers.push({ genre: genre.id, format: genre.format, fallback: genre.fallback, claims: genre.claims, ...opens });
   },
 
   /** Play a puzzle dict of any genre (its `format` says whose; a nonogram's has none). */

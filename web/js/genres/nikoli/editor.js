@@ -9,7 +9,7 @@
 import { el, button } from "../../shell/dom.js";
 import { storage } from "../../shell/storage.js";
 import { Latest } from "../../shell/latest.js";
-import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, nikoliPuzzle, readNikoli, FAMILY_NAMES } from "./game.js";
 import { NikoliDraft, MAX_SIDE, NIKOLI_DRAFT_KEY, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
@@ -204,7 +204,7 @@ export class NikoliEditor {
       }
       rows.push(toks.join(" "));
     }
-    return this.nv.engine.call("nikoli_parse", { text: `${d.family} ${width}x${height}\n${rows.join("\n")}\n`, filename: "the new puzzle" });
+    return readNikoli(this.nv.engine, `${d.family} ${width}x${height}\n${rows.join("\n")}\n`, "the new puzzle");
   }
 
   /** A new random unique puzzle of the chosen family and size from the engine's generator
@@ -220,7 +220,7 @@ export class NikoliEditor {
     this.say(`Generating a ${w}×${h} ${FAMILY_NAMES[family]} (seed ${seed})…`);
     try {
       const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: fresh.signal });
-      const dict = await this.nv.engine.call("nikoli_parse", { text: info.url, filename: "the generated puzzle" });
+      const dict = await readNikoli(this.nv.engine, info.url, "the generated puzzle");
       if (!fresh()) { this.say("Generation cancelled."); return; }
       this.stop();
       this.nv.open({ ...dict, title: `${FAMILY_NAMES[family]} ${w}×${h} #${seed}`, difficulty: info.difficulty,
@@ -240,7 +240,7 @@ export class NikoliEditor {
     this.say("Checking with clingo…");
     try {
       const d = await this.read();
-      const r = await this.asp.runTask(this.nv.engine, "solve", { puzzle: d.url, max_solutions: 2 });
+      const r = await this.asp.runTask(this.nv.engine, d.family, "solve", { puzzle: d.url, max_solutions: 2 });
       this.say(r.status === "unique" ? "Unique: exactly one solution." : r.status === "none" ? "No solution."
         : r.status === "multiple" ? "Not unique: at least two solutions." : `Undecided (${r.status}).`);
     } catch (err) {

@@ -17,6 +17,13 @@ const COLORS = [{ name: "unshaded", char: ".", rgb: "#ffffff" }, { name: "shaded
 const BOX = { ew: "─", ns: "│", es: "┌", sw: "┐", en: "└", nw: "┘", w: "╴", e: "╶", n: "╵", s: "╷" };
 
 /** The engine's nikoli_parse answer as the board and the game use it. */
+/** The puzzle dict (format "nikoli", family, width, height, clues, rooms, url) of a puzz.link /
+ * pzv.jp URL or a family's text, read by the engine (worker protocol `read` among the families). */
+export async function readNikoli(engine, text, filename) {
+  const out = await engine.read(text, filename, Object.keys(FAMILY_NAMES));
+  return { ...out.puzzles[0], format: out.format };
+}
+
 export function nikoliPuzzle(dict) {
   const { width, height, family } = dict;
   const clues = new Map(dict.clues.map(([x, y, n]) => [y * width + x, n]));

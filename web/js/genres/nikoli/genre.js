@@ -4,13 +4,21 @@
 // the families registered; each family adds its built-in puzzles and saved games to the Puzzles
 // view (genres/nikoli/library.js). The families share one reader, the engine's nikoli_parse (a
 // pasted or dropped puzz.link / pzv.jp URL or family text file, which says which family it is),
-// and share links "#n=<pid/W/H/body>[&s=<marks>]".
-import { NikoliView } from "./view.js";
-import { nikoliSource, loadNikoliIndex, builtinTitle } from "./library.js";
-import { NikoliPanels } from "./panels.js";
-import { NikoliEditor } from "./editor.js";
-import { FAMILY_NAMES } from "./game.js";
-import * as asp from "./asp.js";
+// and share links "#n=<pid/W/H/body>[&s=<marks>]". The static pieces of each family (its
+// reader, game, board plug-in, thumbnail, an example: tests/js/genres.test.mjs) load with the
+// page; the view, panels, editor and clingo layer when the first family installs.
+import { FAMILY_NAMES, NikoliGame, nikoliPuzzle, readNikoli } from "./game.js";
+import { drawNikoliThumb } from "./thumb.js";
+import { shadeBoard } from "../../board/shade.js";
+import { loopBoard } from "../../board/loop.js";
+
+// one small puzzle a family (puzz.link URLs; tests/test_nikoli_formats.py reads the same)
+const EXAMPLES = {
+  nurikabe: "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+  heyawake: "https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
+  masyu: "https://puzz.link/p?mashu/6/6/1063000i3000",
+  bag: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g",
+};
 
 const FIRST = "nurikabe-7x7-1.txt";
 // what the engine's reader takes (pysolver.nikoli.model.looks_like): a URL on the first line,
@@ -24,12 +32,14 @@ export function claims(text) {
 }
 
 /** The view, reader and index every registered family shares: made by the first one. */
-function shared(app) {
+async function shared(app) {
+  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
+    import("./view.js"), import("./library.js"), import("./panels.js"), import("./editor.js"), import("./asp.js")]);
   const view = new NikoliView(app);
   view.panels = new NikoliPanels(view.panelBox, view, asp);
   view.editor = new NikoliEditor(view.panelBox, view, asp);
-  const s = { view, index: [] };
-  const parse = (text, filename) => app.engine.call("nikoli_parse", { text, filename });
+  const s = { view, index: [], nikoliSource };
+  const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {
     const fresh = view.opening.next();
     const r = await fetch(`puzzles/nikoli/${e.file}`);
@@ -76,7 +86,7 @@ function shared(app) {
     return info;
   };
   s.reader = {
-    format: "nikoli", claims, openHash, generate,
+    openHash, generate,
     open: (dict, key) => view.open(dict, key),
     openText: async (text, filename) => {
       const fresh = view.opening.next();
@@ -88,7 +98,7 @@ function shared(app) {
   return s;
 }
 
-const made = new WeakMap(); // app -> the shared parts
+const made = new WeakMap(); // app -> the shared parts (a promise)
 
 /** The registration of one Nikoli family ("nurikabe", "heyawake", "masyu", "bag"). */
 export function nikoli(family) {
@@ -96,10 +106,18 @@ export function nikoli(family) {
   return {
     id: family,
     name: FAMILY_NAMES[family],
-    install(app) {
+    format: "nikoli", // the families share one reader: a text of any family goes to it
+    claims,
+    example: { text: EXAMPLES[family], filename: `example ${family}` },
+    read: readNikoli,
+    game: (dict, key = "example", saved = null) => new NikoliGame(nikoliPuzzle(dict), key, saved),
+    board: (puzzle) => (puzzle.family === "masyu" ? loopBoard : shadeBoard),
+    thumb: (canvas, dict, rec) => drawNikoliThumb(canvas,
+      { family: dict.family, width: dict.width, height: dict.height, board: { clues: dict.clues, rooms: dict.rooms } }, rec),
+    async install(app) {
       if (!made.has(app)) made.set(app, shared(app));
-      const s = made.get(app);
-      app.library.addSource(nikoliSource({
+      const s = await made.get(app);
+      app.library.addSource(s.nikoliSource({
         family, index: () => s.index, openBuiltin: (e) => s.openBuiltin(e).catch(app.showOpenError),
         openSaved: (dict, key) => s.view.open(dict, key),
       }));

@@ -84,7 +84,7 @@ export class NikoliPanels {
       this.hintText.textContent = "Looking for a hint…";
       let hint;
       try {
-        hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.dict.url, game.stateRows(), { signal: fresh.signal, crosses: game.crosses() });
+        hint = await this.asp.nikoliHint(this.nv.engine, game.puzzle.family, game.puzzle.dict.url, game.stateRows(), { signal: fresh.signal, crosses: game.crosses() });
       } catch (err) {
         if (fresh()) this.hintText.textContent = `No hint: ${err.message}`;
         return;
@@ -127,7 +127,7 @@ export class NikoliPanels {
     this.solveText.textContent = `Solving (counting up to ${cap})…`;
     let res;
     try {
-      res = await this.asp.runTask(this.nv.engine, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: fresh.signal });
+      res = await this.asp.runTask(this.nv.engine, game.puzzle.family, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: fresh.signal });
     } catch (err) {
       if (fresh()) this.stop(`Solve failed: ${err.message}`);
       return;

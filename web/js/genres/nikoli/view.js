@@ -259,7 +259,7 @@ export class NikoliView {
     this.runCheck();
     if (game.solved || game.branches().length) return;
     try {
-      const res = await this.engine.latest("nikoli-win", "nikoli_check", { url: game.puzzle.dict.url, rows: game.stateRows(true) });
+      const res = await this.engine.latestTask("nikoli-win", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows(true) });
       if (game === this.game && !res.violations.length) game.verified(cells);
     } catch { /* superseded by a newer move, or no engine: the next move asks again */ }
   }
@@ -270,7 +270,7 @@ export class NikoliView {
     if (!this.checkBox.checked) { this.view.setOverlay("check", null); this.checkText.textContent = ""; return; }
     let res;
     try {
-      res = await this.engine.latest("nikoli-check", "nikoli_check", { url: game.puzzle.dict.url, rows: game.stateRows() });
+      res = await this.engine.latestTask("nikoli-check", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows() });
     } catch (err) {
       if (err.kind !== "superseded" && err.kind !== "cancelled") this.checkText.textContent = `Check unavailable: ${err.message}`;
       return;

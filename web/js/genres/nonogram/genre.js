@@ -1,20 +1,32 @@
-// The nonogram genre's registration (shell/genres.js lists it): its Play view
-// (genres/nonogram/play.js) and how the shell opens its puzzles. It is the fallback genre:
-// text no other genre claims goes to the engine's nonogram reader (which names what is
-// wrong with it), and a saved game of no other genre's format is a nonogram.
-import { NonogramPlay } from "./play.js";
+// The nonogram genre's registration (shell/genres.js lists it). The static pieces (its reader,
+// game, board plug-in, thumbnail and an example: tests/js/genres.test.mjs checks them on every
+// registered genre) and install(app), which builds its Play view (genres/nonogram/play.js,
+// loaded then) and says how the shell opens its puzzles. It is the fallback genre: text no
+// other genre claims goes to the engine's nonogram reader (which names what is wrong with
+// it), and a saved game of no other genre's format is a nonogram.
+import { NonogramGame, normalizePuzzle } from "./game.js";
+import { nonogramBoard } from "./board.js";
+import { drawThumb } from "../../library/thumb.js";
 
 export const nonogram = {
   id: "nonogram",
   name: "Nonogram",
+  fallback: true,
+  example: { filename: "example.non", text: "title \"Example\"\nwidth 3\nheight 2\n\nrows\n3\n1 1\n\ncolumns\n2\n1\n2\n\ngoal 111101\n" },
+  /** The first puzzle dict of a text (worker protocol `read` among the nonogram reader only). */
+  read: async (engine, text, filename) => (await engine.read(text, filename, ["nonogram"])).puzzles[0],
+  game: (dict, key = "example", saved = null) => new NonogramGame(normalizePuzzle(dict), key, saved),
+  board: () => nonogramBoard,
+  /** A library card's picture of the puzzle `dict` with the saved game `rec` (or null). */
+  thumb: (canvas, dict, rec) => drawThumb(canvas, dict.columns.length, dict.rows.length, rec),
   async install(app) {
+    const { NonogramPlay } = await import("./play.js");
     const play = new NonogramPlay(app);
     await play.ready;
     // handles for the console, the browser tests and bench/browser.py only
     app.view = play.view;
     app.getGame = () => play.game;
     return {
-      fallback: true,
       open: (dict, key) => play.open(dict, key),
       openText: (text, filename) => play.opener.openText(text, filename),
       // share links "#p=<packed puzzle>": read by the engine; the page is usable meanwhile

@@ -15,7 +15,7 @@ export class PuzzleOpener {
   }
 
   async parse(text, filename) {
-    const res = await this.engine.call("parse", { text, filename });
+    const res = await this.engine.read(text, filename, ["nonogram"]);
     if (!res.puzzles || !res.puzzles.length) throw new Error(`${filename}: no puzzle found`);
     return res.puzzles;
   }

@@ -18,6 +18,7 @@ import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
 import { bindSheet } from "../../play/sheet.js";
 import { playToolbar } from "../../play/toolbar.js";
+import { pysolverRun } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
 import { NonogramNewcomer, plainAuthor, showNonogramRules } from "./newcomer.js";
 
@@ -56,7 +57,7 @@ export class NonogramPlay {
       id: "pysolver",
       label: "Step by step (lines, then trials)",
       solve(puzzle, { onProgress, state }) {
-        const handle = engine.request("solve", state ? { puzzle, max_solutions: 2, state } : { puzzle, max_solutions: 2 }, { onProgress });
+        const handle = pysolverRun(engine, puzzle, { state, onProgress });
         return { promise: handle.promise, cancel: () => engine.cancel(handle) };
       },
     });
