@@ -115,6 +115,13 @@ def test_rules_one_tap_away_before_the_engine(page, site_server, artifacts):
         assert page.locator("#rules-body li").count() >= 2
         assert page.locator("#rules-body svg.example-picture").count() == 1
         page.evaluate("document.getElementById('rules-dialog').close()")
+    # the guided puzzle from the rules, any time, with the engine still not there
+    page.click("#rules")
+    page.click("#rules-try")
+    page.wait_for_selector("#guide:not([hidden])")
+    assert page.text_content("#guide-step") == "Step 1 of " + str(page.evaluate(
+        "fetch('learn.json').then((r) => r.json()).then((d) => d.tutorial.steps.length)"))
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
 
 
 @PHONE

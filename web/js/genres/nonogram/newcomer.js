@@ -17,7 +17,6 @@ export const HELP = {
     "two fingers pan and zoom. Cells with a notch in their corner were given with the puzzle and stay as they are.",
 };
 
-export const showNonogramRules = () => showRules("nonogram", HELP);
 
 export { plainAuthor } from "./library.js";
 
@@ -37,9 +36,14 @@ export class NonogramNewcomer {
     offerBox.setAttribute("role", "dialog");
     body.before(guideBox);
     body.append(offerBox);
-    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: showNonogramRules });
+    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", HELP) });
     this.wasSolved = false;
     this.onLocked = () => announce("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
+  }
+
+  /** The rules, with the guided first puzzle one tap away. */
+  showRules() {
+    return showRules("nonogram", HELP, { label: "Learn by playing a tiny puzzle", run: () => this.guide.start() });
   }
 
   /** A game was opened (or replaced by another tab's copy). */

@@ -19,13 +19,13 @@ import { ClueNotice } from "../../panels/clue-notice.js";
 import { bindSheet } from "../../play/sheet.js";
 import { playToolbar } from "../../play/toolbar.js";
 import { el } from "../../shell/dom.js";
-import { NonogramNewcomer, plainAuthor, showNonogramRules } from "./newcomer.js";
+import { NonogramNewcomer, plainAuthor } from "./newcomer.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Play's toolbar, as every genre's (play/toolbar.js): the nonogram's own tools are the touch
  * mode and the colours. */
-function buildToolbar() {
+function buildToolbar(rules) {
   const touchMode = el("button", { type: "button", id: "touch-mode", textContent: "Mode: fill",
     title: "Touch and left click: fill or cross (a long press crosses)" });
   touchMode.setAttribute("aria-pressed", "false");
@@ -33,7 +33,7 @@ function buildToolbar() {
   palette.setAttribute("role", "radiogroup");
   palette.setAttribute("aria-label", "Colour");
   const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
-  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules: showNonogramRules }).element);
+  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules }).element);
 }
 
 export class NonogramPlay {
@@ -45,7 +45,7 @@ export class NonogramPlay {
     this.catalogue = [];
     this.wasSolved = false;
     this.onChange = () => this.changed();
-    buildToolbar();
+    buildToolbar(() => this.newcomer.showRules());
     const view = this.view = new GridView($("board"), nonogramBoard);
     const getGame = () => this.game, announce = (t) => this.announce(t), engine = this.engine;
     this.hints = new HintPanel({ button: $("hint"), text: $("hint-text"), legend: $("hint-legend"), view, engine, getGame, announce });
