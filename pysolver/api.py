@@ -38,12 +38,11 @@ polled and cancels when it returns True (status "cancelled").
 """
 from __future__ import annotations
 
-from . import __version__, memo, registry, stars
+from . import __version__, memo, registry
 from .asp import run as asp_run
 from .asp import tasks
 from .errors import PuzzleError
-from .nonogram import generate as gen
-from .nonogram.formats import jsonfmt
+from .nonogram import genre as nonogram_genre
 from .nonogram.service import (COUNT_LINE_SOLVES, ENGINES, WRITE_FORMATS, analyse,  # noqa: F401
                                check_marks, clues_from_grid, convert, diagnose, fix, hint, parse,
                                solve, to_puzzle)
@@ -106,7 +105,8 @@ def run(genre: str, name: str, args: dict, progress=None, defaults=None):
     return tasks.finish_native(registry.get(genre).start(name, args, progress, defaults))
 
 
-def generate(family="nonogram", width=10, height=10, colours=1, level="easy", seed=1) -> dict:
+def generate(family="nonogram", width=10, height=10, colours=1, level="easy", seed=1,
+             progress=None) -> dict:
     """A generated puzzle the Hint engine finishes alone (pysolver.nonogram.generate).
 
     Returns {"puzzle": puzzle dict with its goal, "family", "level", "stars",
@@ -116,14 +116,13 @@ def generate(family="nonogram", width=10, height=10, colours=1, level="easy", se
     "rejected": {reason: pictures given up}, "style", "symmetry"}. Work
     budgets only, so the worker gets the same puzzle as the command line.
     Nikoli families are generated with clingo by their genre's task ``generate``.
+    The nonogram genre's task ``generate`` is this, also from a ``recipe``.
     """
     if family != "nonogram":
         raise PuzzleError(f"generate() makes nonograms; {family!r} puzzles come from the "
                           "Nikoli generator (pysolver generate FAMILY, the genre's clingo task)")
-    p, info = gen.generate(width, height, colours, level, seed)
-    return dict(info, puzzle=jsonfmt.to_dict(p), family="nonogram",
-                stars=stars.nonogram(width, height, info["walk"]),
-                recipe=p.source.removeprefix("generated:"))
+    return nonogram_genre.generate(width=width, height=height, colours=colours, level=level,
+                                   seed=seed, progress=progress)
 
 
 METHODS = {"parse": parse, "solve": solve, "analyse": analyse, "hint": hint, "diagnose": diagnose,

@@ -2,12 +2,16 @@
 and convert go to the front of the genre that recognises the file
 (pysolver.registry), and hint --timeout for every genre (issue 29)."""
 import json
-import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from pysolver import api, registry
-from pysolver.app import cli, nonogram_cli, race
+from pysolver.app import cli, nonogram_cli
+
+ROOT = Path(__file__).resolve().parent.parent
 
 NONOGRAM = "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n"
 NIKOLI = "https://puzz.link/p?nurikabe/2/2/1\n"
@@ -31,26 +35,43 @@ def test_every_registered_genre_has_a_front():
     assert set(cli.FRONTS) == set(registry.GENRES)
 
 
-def test_hint_timeout_holds_whatever_the_hint_engine_does(files, capsys, monkeypatch):
+STUCK = """
+import json, os, sys
+from pysolver import api
+from pysolver.app import cli, race
+def stuck(*args, **kwargs):  # a hint engine that never answers
+    while True:
+        os.sched_yield()
+api.hint = stuck
+children = []
+stop = race.Child.stop
+race.Child.stop = lambda self: (children.append(self.pid), stop(self))
+code = cli.main(sys.argv[1:])
+for pid in children:  # each child was ended and reaped
+    try:
+        os.waitpid(pid, os.WNOHANG)
+        print("child", pid, "not reaped", file=sys.stderr)
+    except ChildProcessError:
+        pass
+print("children", len(children), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def test_hint_timeout_holds_whatever_the_hint_engine_does(files):
     """The nonogram's hint runs in a child ended at the limit: a hint engine that
-    never answers still gives the plain timeout answer (the child inherits the patch)."""
-    def stuck(*args, **kwargs):
-        while True:
-            os.sched_yield()
-    monkeypatch.setattr(api, "hint", stuck)
-    children = []
-    monkeypatch.setattr(race.Child, "stop", lambda self, stop=race.Child.stop: (
-        children.append(self.pid), stop(self)))
-    code, out, err = run(capsys, "hint", files / "a.non", "--state", files / "s.txt",
-                         "--timeout", "0.3", "--json")
-    assert code == 0 and err == "" and json.loads(out)["kind"] == "timeout"
-    code, out, err = run(capsys, "hint", "--timeout", "0.3", "--state", files / "s.txt",
-                         files / "a.non")
-    assert code == 0 and out == "no hint within 0.3 s (--timeout)\n"
-    assert len(children) == 2
-    for pid in children:  # each child was ended and reaped
-        with pytest.raises(ChildProcessError):
-            os.waitpid(pid, os.WNOHANG)
+    never answers still gives the plain timeout answer (the child inherits the patch).
+    In a fresh process: one that runs other threads (a test runner's worker may) does
+    not fork, and a stuck hint there would hang the test."""
+    def run_stuck(*argv):
+        return subprocess.run([sys.executable, "-c", STUCK, *map(str, argv)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+    r = run_stuck("hint", files / "a.non", "--state", files / "s.txt", "--timeout", "0.3", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["kind"] == "timeout", r.stderr
+    assert r.stderr == "children 1\n"
+    r = run_stuck("hint", "--timeout", "0.3", "--state", files / "s.txt", files / "a.non")
+    assert r.returncode == 0 and r.stdout == "no hint within 0.3 s (--timeout)\n", r.stderr
+    assert r.stderr == "children 1\n"
 
 
 def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):

@@ -161,3 +161,28 @@ def test_stars_grow_with_size_and_reasoning():
     assert stars.nonogram(5, 5, stuck) >= 4
     assert [stars.nikoli(7, 7, lab) for lab in ("easy", "expert")] == [1, 2]
     assert stars.nikoli(20, 20, "expert") > stars.nikoli(10, 10, "expert")
+
+
+def test_recipe_gives_the_same_puzzle_through_the_genre_task():
+    """The page's way in (the genre-neutral task, as the worker's bridge calls it)."""
+    seen = []
+    r = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:medium:7"}, seen.append)["result"]
+    assert r == api.generate("nonogram", 10, 10, 1, "medium", 7)
+    assert seen and seen[0] == {"attempt": 1, "attempts": 12, "walks": 0}
+    by_args = api.task("nonogram", "generate", {"width": 10, "height": 10, "level": "medium", "seed": 7})
+    assert by_args["result"] == r
+
+
+@pytest.mark.parametrize("recipe,message", [
+    ("nonogram:99x10:1:easy:1", "width must be a whole number from 5 to 60, not 99"),
+    ("nonogram:10x10:9:easy:1", "colours must be a whole number from 1"),
+    ("nonogram:10x10:1:tricky:1", "level must be one of easy, medium, hard, expert, not 'tricky'"),
+    ("nonogram:10x10:1:easy:1234567890", "is not a puzzle recipe"),
+    ("nonogram:10x10:1:easy:-1", "is not a puzzle recipe"),
+    ("<img src=x>", "is not a puzzle recipe"),
+    ("n" * 5000, "is not a puzzle recipe"),
+    (7, "a puzzle recipe is text"),
+])
+def test_bad_recipes_say_what_is_wrong(recipe, message):
+    with pytest.raises(PuzzleError, match=message):
+        api.task("nonogram", "generate", {"recipe": recipe})

@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from .. import stars
 from ..errors import PuzzleError
 from . import aspsolve, rules
 from . import generate_bag, generate_heyawake, generate_masyu, generate_nurikabe
@@ -74,9 +75,10 @@ def generate_task(family, width, height, seed=1, minimal=True):
         sols = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"]]
         assert len(sols) == 1 and ans["exhausted"] and not rules.violations(grid, sols[0])
         grid.title = f"{family} {width}x{height} #{seed}"
+        label = aspsolve.difficulty(family, width, height, ans["conflicts"])
         return {"family": family, "width": width, "height": height, "seed": seed,
                 "attempts": attempt + 1, "clues": len(grid.clues),
-                "difficulty": aspsolve.difficulty(family, width, height, ans["conflicts"]),
+                "difficulty": label, "stars": stars.nikoli(width, height, label),
                 "conflicts": ans["conflicts"],
                 "url": write_url(grid), "title": grid.title}
     raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "

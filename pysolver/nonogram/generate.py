@@ -27,6 +27,7 @@ attempt reaches raises PuzzleError. Pure Python, no I/O.
 from __future__ import annotations
 
 import random
+import re
 
 from .solver import search
 from .solver.probe import reduce
@@ -88,12 +89,35 @@ def check_args(width, height, colours, level):
         raise PuzzleError(f"the level must be one of {', '.join(LEVELS)}, not {level!r}")
 
 
-def generate(width, height, colours=1, level="easy", seed=1):
+# a recipe: the arguments as one short string, "nonogram:WxH:COLOURS:LEVEL:SEED"
+RECIPE = re.compile(r"nonogram:(\d{1,9})x(\d{1,9}):(\d{1,9}):([a-z]{1,10}):(\d{1,9})")
+
+
+def recipe_args(text) -> dict:
+    """{width, height, colours, level, seed} of a recipe; PuzzleError saying what
+    is wrong with a malformed one or one past the generator's limits (a recipe
+    comes from a link anyone can write)."""
+    if not isinstance(text, str):
+        raise PuzzleError(f"a puzzle recipe is text, not {type(text).__name__}")
+    if len(text) > 40 or not RECIPE.fullmatch(text):
+        shown = text[:40] + ("…" if len(text) > 40 else "")
+        raise PuzzleError(f"{shown!r} is not a puzzle recipe (it should look like "
+                          f"nonogram:10x10:1:medium:7: size, colours, level, number)")
+    w, h, colours, level, seed = RECIPE.fullmatch(text).groups()
+    args = {"width": int(w), "height": int(h), "colours": int(colours), "level": level,
+            "seed": int(seed)}
+    check_args(args["width"], args["height"], args["colours"], level)
+    return args
+
+
+def generate(width, height, colours=1, level="easy", seed=1, progress=None):
     """A puzzle (validated Puzzle with its goal) and info; see the module doc.
 
     info: ``level``, ``walk`` (the hint walk's summary: steps per kind, longest
     chain...), ``attempts``, ``walks`` (hint walks played), ``rejected``
     ({reason: attempts}), ``style`` and ``symmetry`` of the picture.
+    ``progress``: called with {"attempt", "attempts", "walks"} as each picture
+    is tried (the page's words while it waits).
     """
     check_args(width, height, colours, level)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -103,6 +127,8 @@ def generate(width, height, colours=1, level="easy", seed=1):
     colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
     rejected, walks = {}, 0
     for attempt in range(1, ATTEMPTS + 1):
+        if progress is not None:
+            progress({"attempt": attempt, "attempts": ATTEMPTS, "walks": walks})
         density = rng.uniform(*DENSITY[level])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
                                             grain=GRAIN[level])

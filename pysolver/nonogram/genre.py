@@ -3,8 +3,10 @@ text grids and pictures; its tasks are the services (service.py), none of which
 asks clingo anything (the page races clingo-wasm on its own: "asp")."""
 from __future__ import annotations
 
+from .. import stars
 from ..genre import Genre
-from . import asp, service
+from . import asp, generate as gen, service
+from .formats import jsonfmt
 from .puzzle import cells_from_state
 
 
@@ -43,6 +45,20 @@ def program(puzzle, state=None, encoding="nonogram") -> dict:
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
 
+def generate(recipe=None, width=10, height=10, colours=1, level="easy", seed=1,
+             progress=None) -> dict:
+    """A generated puzzle the Hint engine finishes alone (generate.py), from its
+    arguments or their ``recipe`` ("nonogram:10x10:1:medium:7", which wins): the
+    puzzle dict with its goal, its stars and recipe, and the generator's info."""
+    if recipe is not None:
+        return generate(**gen.recipe_args(recipe), progress=progress)
+    gen.check_args(width, height, colours, level)
+    p, info = gen.generate(width, height, colours, level, seed, progress)
+    return dict(info, puzzle=jsonfmt.to_dict(p), family="nonogram",
+                stars=stars.nonogram(width, height, info["walk"]),
+                recipe=p.source.removeprefix("generated:"))
+
+
 GENRE = Genre(
     "nonogram", "Nonogram",
     ("Fill cells so that each row and column shows its clue: the lengths of its runs of "
@@ -52,6 +68,6 @@ GENRE = Genre(
     recognise=lambda text, filename=None: True,  # asked last: it reads what no other genre claims
     read=service.parse,
     tasks={"check": check, "hint": service.hint, "diagnose": service.diagnose, "solve": solve,
-           "analyse": analyse, "fix": fix, "convert": convert, "asp": program},
+           "analyse": analyse, "fix": fix, "convert": convert, "asp": program, "generate": generate},
     examples=("web/puzzles/[!c]*.json", "web/puzzles/jwilk/data00[0-2].nin",
               "web/puzzles/nonogram-db/[4k]*.non", "web/puzzles/webpbn/[12].xml"))

@@ -38,7 +38,8 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     total = page.locator("#library-cards .lib-card").count()
     assert total >= 30
     assert page.is_hidden("#open-panel")             # opening files waits behind its own button
-    assert page.locator("#library-cards .lib-card").first.bounding_box()["y"] < 400   # the cards come first
+    assert page.locator("#daily-puzzle").bounding_box()["y"] < 200   # the cards come first: daily and new puzzles,
+    assert page.locator("#library-cards .lib-card").first.bounding_box()["y"] < 480   # then the library's
     assert page.text_content(CARD.format("webpbn-1") + " .lib-status") == "New"
     assert dark_pixels(page, CARD.format("webpbn-1") + " canvas") == 0   # a blank board
 

@@ -67,7 +67,7 @@ def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_serve
     n = int(first.text_content().split("“Saved game ")[1].split("”")[0])
     biggest = max(len(v) for v in before.values())
     assert len(before[f"{PREFIX}builtin:saved-{n}"]) == biggest
-    assert page.locator(f"{NOTICE} .save-remove").count() == len(before)
+    assert page.locator(f"{NOTICE} .save-remove").count() == min(10, len(before))
     first.click()
     wait_until(page, f"document.querySelector('{NOTICE}').textContent.includes('saved again')", 30)
     after = saved(page)

@@ -21,12 +21,12 @@ const { nikoliSource } = await import("../../web/js/genres/nikoli/library.js");
 const { nikoliKey } = await import("../../web/js/genres/nikoli/view.js");
 
 const CATALOGUE = [
-  { id: "heart", title: "Welcome heart", width: 10, height: 10, difficulty: 1.5, class: "line" },
-  { id: "tulip", title: "Tulip", width: 25, height: 20, colors: 3, difficulty: 4.2, class: "probe" },
+  { id: "heart", title: "Welcome heart", width: 10, height: 10, difficulty: 1.5, class: "line", stars: 1 },
+  { id: "tulip", title: "Tulip", width: 25, height: 20, colors: 3, difficulty: 4.2, class: "probe", stars: 3 },
 ];
 const NURI = "https://puzz.link/p?nurikabe/7/7/1j1k1k7g1t2i3i1g1j";
 const INDEX = [{ file: "nurikabe-7x7-1.txt", family: "nurikabe", width: 7, height: 7, seed: 1, url: NURI,
-  difficulty: "easy", board: { clues: [[1, 0, 1]], rooms: null } }];
+  difficulty: "easy", stars: 1, board: { clues: [[1, 0, 1]], rooms: null } }];
 const opened = [];
 const sources = () => [
   nonogramSource({ catalogue: () => CATALOGUE, openBuiltin: (e) => opened.push(e.id), openSaved: (p, k) => opened.push(k) }),
@@ -49,8 +49,9 @@ test("the built-in puzzles of every genre are cards, new until played", () => {
   assert.deepEqual(it.map((x) => [x.genre, x.title, x.status]), [
     ["nonogram", "Welcome heart", "new"], ["nonogram", "Tulip", "new"], ["nurikabe", "Nurikabe 7×7 #1", "new"]]);
   assert.deepEqual(it.map((x) => x.builtinId), ["heart", "tulip", "nurikabe-7x7-1"]);
-  assert.equal(items.metaText(it[1]), "25×20 · 3 colours · difficulty 4.2 · needs looking ahead");
-  assert.equal(items.metaText(it[2]), "7×7 · Nurikabe · difficulty easy");
+  assert.equal(items.metaText(it[1]), "25×20 · 3 colours · needs looking ahead");
+  assert.equal(items.metaText(it[2]), "7×7 · Nurikabe");
+  assert.deepEqual(it.map((x) => items.starsText(x.stars)), ["★☆☆☆☆", "★★★☆☆", "★☆☆☆☆"]);
   it[2].open();
   assert.deepEqual(opened, ["nurikabe-7x7-1.txt"]);
 });
@@ -99,4 +100,17 @@ test("filters and sorts work across genres", () => {
   assert.deepEqual(keys(items.filterItems(it, { colour: "bw", status: "new" })), ["heart", "nurikabe-7x7-1"]);
   assert.deepEqual(keys(items.sortItems(it, "size")), ["nurikabe-7x7-1", "heart", "tulip"]);
   assert.deepEqual(keys(items.sortItems(it, "title")), ["nurikabe-7x7-1", "tulip", "heart"]);
+});
+
+test("difficulty sorts by stars first: a big easy-logic puzzle is not the easiest", () => {
+  const cat = [
+    { id: "huge", title: "Huge", width: 60, height: 60, difficulty: 1.04, class: "line", stars: 5 },
+    { id: "small", title: "Small", width: 10, height: 10, difficulty: 2.1, class: "probe", stars: 2 },
+    { id: "tiny", title: "Tiny", width: 5, height: 5, difficulty: 1.2, class: "line", stars: 1 },
+    { id: "unrated", title: "Unrated", width: 5, height: 5, difficulty: null, class: null },
+  ];
+  const src = nonogramSource({ catalogue: () => cat, openBuiltin: () => {}, openSaved: () => {} });
+  const it = items.collectItems([src], [], store.loadGame);
+  assert.deepEqual(items.sortItems(it, "difficulty").map((x) => x.builtinId), ["tiny", "small", "huge", "unrated"]);
+  assert.equal(items.starsText(null), "not rated");
 });

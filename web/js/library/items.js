@@ -1,7 +1,8 @@
 // The library's cards as data, for every genre alike (no DOM here: tests/js runs it in Node).
 // A genre gives the library a source: {genres: [{id, name}], builtins() -> items,
 // saved(key, rec) -> item or null}. An item: {key, genre, genreName, rec, status, title,
-// width, height, colors, difficulty (a number to sort by, or null), difficultyText, cls,
+// width, height, colors, stars (1-5, pysolver/stars.py, or null: not rated), difficulty (a
+// finer number to sort equal stars by, or null), cls,
 // author, note, builtinId (a built-in's id, or null), givens (cells given marked), draw(canvas), open()}.
 
 export const CLASS_WORDS = { line: "line by line", probe: "needs looking ahead", search: "needs trial and error", multiple: "several solutions" };
@@ -39,15 +40,20 @@ export function metaText(it) {
   const parts = [`${it.width}×${it.height}`];
   if (it.genre !== "nonogram") parts.push(it.genreName);
   else parts.push(it.colors > 1 ? `${it.colors} colours` : "black and white");
-  if (it.difficultyText) parts.push(it.difficultyText);
   if (it.cls) parts.push(CLASS_WORDS[it.cls] || it.cls);
   return parts.join(" · ");
+}
+
+/** Stars as the card shows them: "★★☆☆☆", or "not rated". */
+export function starsText(n) {
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? "★".repeat(n) + "☆".repeat(5 - n) : "not rated";
 }
 
 export const SORTS = {
   title: (a, b) => a.title.localeCompare(b.title),
   size: (a, b) => a.width * a.height - b.width * b.height || a.title.localeCompare(b.title),
-  difficulty: (a, b) => (a.difficulty ?? Infinity) - (b.difficulty ?? Infinity) ||
+  // stars first (they grow with the size as well as the reasoning), unrated last
+  difficulty: (a, b) => (a.stars ?? Infinity) - (b.stars ?? Infinity) || (a.difficulty ?? Infinity) - (b.difficulty ?? Infinity) ||
     (CLASS_ORDER[a.cls] || 9) - (CLASS_ORDER[b.cls] || 9) || a.width * a.height - b.width * b.height,
   recent: (a, b) => ((b.rec && b.rec.saved) || 0) - ((a.rec && a.rec.saved) || 0) || a.title.localeCompare(b.title),
 };

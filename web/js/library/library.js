@@ -5,13 +5,22 @@
 import { loadGame, savedGames, lastKey } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import { el } from "../shell/dom.js";
-import { collectItems, continueItem, filterItems, metaText, nextItem, sortItems, statusText } from "./items.js";
+import { collectItems, continueItem, filterItems, metaText, nextItem, sortItems, starsText, statusText } from "./items.js";
+
+/** The difficulty in stars, the same for every genre (pysolver/stars.py). */
+function stars(it) {
+  const p = el("p", { className: "lib-stars", textContent: starsText(it.stars) });
+  p.setAttribute("aria-label", Number.isInteger(it.stars) ? `Difficulty: ${it.stars} of 5 stars` : "Difficulty not rated");
+  p.title = p.getAttribute("aria-label");
+  return p;
+}
 
 export class Library {
   /** controls: {sort, status, colour, size, genre} selects. */
   constructor({ list, continueBox, count, error, controls }) {
     Object.assign(this, { list, continueBox, count, error, controls });
     this.sources = [];
+    this.listeners = []; // called after each render (a plug-in's own cards: the daily puzzle)
     for (const c of Object.values(controls)) c.addEventListener("change", () => this.render());
   }
 
@@ -22,6 +31,9 @@ export class Library {
     for (const g of source.genres) select.append(el("option", { value: g.id, textContent: g.name }));
     this.render();
   }
+
+  /** fn() after every render. */
+  onRender(fn) { this.listeners.push(fn); fn(); }
 
   /** A source that could not be read says so above the cards (the others still show). */
   sayError(text) { this.error.textContent = text; }
@@ -41,6 +53,7 @@ export class Library {
     this.continueBox.hidden = !it;
     this.continueBox.replaceChildren(...(it ? [this.card(it, "Continue")] : []));
     if (it) this.continueBox.firstChild.classList.add("lib-continue");
+    for (const fn of this.listeners) fn();
   }
 
   card(it, lead = "") {
@@ -52,7 +65,7 @@ export class Library {
     if (it.builtinId) b.dataset.id = it.builtinId;
     b.addEventListener("click", () => it.open());
     const li = el("li", { className: "lib-card" }, el("div", { className: "lib-frame" }, thumb),
-      el("div", { className: "lib-info" }, b, el("p", { className: "lib-meta", textContent: metaText(it) }),
+      el("div", { className: "lib-info" }, b, el("p", { className: "lib-meta", textContent: metaText(it) }), stars(it),
         el("p", { className: "lib-author", textContent: it.author }),
         el("span", { className: "lib-status", textContent: statusText(it, formatTime) })));
     Object.assign(li.dataset, { status: it.status, key: it.key, genre: it.genre });

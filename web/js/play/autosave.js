@@ -8,6 +8,7 @@
 import { saveGame, loadGame, removeGame, savedGames, storedRev, storage, PREFIX } from "../shell/storage.js";
 
 const RETRY_MS = 5000;
+const LIST_MAX = 10; // saved games the make-room list offers at a time (largest first)
 const NOTICES = {
   trimmed: "Your browser's storage for this site is full: your marks are saved, but not their undo history. " +
     "Saving in full is tried again every few seconds, or make room by removing saved games.",
@@ -130,8 +131,10 @@ export class Autosave {
         [["Keep playing without saving", "save-skip", () => this.skip()]]);
       return;
     }
-    this.showNotice("Choose saved games to remove (largest first); this puzzle is saved as soon as it fits:",
-      [...others.map((g) => [`Remove “${g.title || g.key}” (${describe(g)})`, null, () => {
+    const shown = others.slice(0, LIST_MAX);
+    const which = others.length > LIST_MAX ? `the ${LIST_MAX} largest of ${others.length} saved games` : "largest first";
+    this.showNotice(`Choose saved games to remove (${which}); this puzzle is saved as soon as it fits:`,
+      [...shown.map((g) => [`Remove “${g.title || g.key}” (${describe(g)})`, null, () => {
         removeGame(g.key);
         this.save(); // saved: "Progress saved again."
         if (this.failing) this.makeRoom(); // still too full: the list again, without it

@@ -73,6 +73,11 @@ const app = Object.assign(new EventTarget(), {
   },
 
   registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),
+  /** A plug-in's own links (endless/: "#g=<recipe>"): openHash(hash) -> true when it takes the address. */
+  registerLinkReader(openHash) { readers.push({ genre: null, openHash }); },
+  /** A genre's generator (its reader's generate({family, width, height, seed}, {signal}) -> info,
+   * opening the puzzle made), or null. */
+  generatorOf: (genre) => (readers.find((r) => r.genre === genre && r.generate) || {}).generate || null,
 
   showOpenError(err) {
     router.go("library");

@@ -29,7 +29,10 @@ export function bindShareActions({ shareButton, exportButton, getGame, announce 
   shareButton.addEventListener("click", async () => {
     const game = getGame();
     if (!game) return;
-    await offerLink(shareUrl(await encodeShare(game.puzzle.dict)), shareButton, announce);
+    // a generated puzzle's link is its recipe (endless/: the same recipe makes the same puzzle anywhere)
+    const { recipe } = game.puzzle.dict;
+    const fragment = typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe) ? `#g=${recipe}` : await encodeShare(game.puzzle.dict);
+    await offerLink(shareUrl(fragment), shareButton, announce);
   });
   exportButton.addEventListener("click", () => {
     const game = getGame();

@@ -66,8 +66,17 @@ function shared(app) {
       .catch(app.showOpenError);
     return true;
   };
+  // the generator (asp.js nikoliGenerate: Python in the worker, clingo-wasm): the puzzle made is
+  // opened to play (endless/, New puzzle)
+  const generate = async ({ family, width, height, seed }, { signal = null } = {}) => {
+    const info = await asp.nikoliGenerate(app.engine, family, width, height, seed, { signal });
+    const dict = await parse(info.url, "the new puzzle");
+    view.open({ ...dict, title: `${FAMILY_NAMES[family]} ${width}×${height} #${seed}`, difficulty: info.difficulty,
+      stars: info.stars, source: "made by New puzzle" });
+    return info;
+  };
   s.reader = {
-    format: "nikoli", claims, openHash,
+    format: "nikoli", claims, openHash, generate,
     open: (dict, key) => view.open(dict, key),
     openText: async (text, filename) => {
       const fresh = view.opening.next();

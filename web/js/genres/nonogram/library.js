@@ -19,8 +19,8 @@ export async function loadCatalogue() {
 function item(key, rec, fields) {
   const status = statusOf(rec);
   const { width, height } = fields;
-  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, difficulty: null,
-    difficultyText: "", cls: null, author: "", note: "",
+  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, difficulty: null,
+    cls: null, author: "", note: "",
     draw: (canvas) => drawThumb(canvas, width, height, status === "new" ? null : rec), ...fields };
 }
 
@@ -32,7 +32,7 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
       const key = `builtin:${e.id}`;
       const difficulty = typeof e.difficulty === "number" ? e.difficulty : null;
       return item(key, loadGame(key), { title: e.title, width: e.width, height: e.height, colors: e.colors || 1,
-        builtinId: e.id, difficulty, difficultyText: difficulty === null ? "" : `difficulty ${difficulty.toFixed(1)}`,
+        builtinId: e.id, stars: Number.isInteger(e.stars) ? e.stars : null, difficulty,
         cls: e.class || null, author: plainAuthor(e.author), note: plainAuthor(e.copyright), open: () => openBuiltin(e) });
     }),
     saved: (key, rec) => {
@@ -40,7 +40,8 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
       if (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors)) return null;
       return item(key, rec, { title: rec.title || "Untitled puzzle", width: p.columns.length, height: p.rows.length,
         colors: Math.max(1, p.colors.length - 1), author: plainAuthor(p.author),
-        note: "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
+        stars: Number.isInteger(p.stars) ? p.stars : null, // a generated puzzle's (endless/endless.js)
+        note: typeof p.recipe === "string" ? "made by New puzzle" : "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
     },
   };
 }

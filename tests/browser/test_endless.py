@@ -1,0 +1,206 @@
+"""Endless puzzles in the real site (web/js/endless/): New puzzle, the daily puzzle,
+recipe links, stars on every card. Every wait follows the page's own state (the game
+the app holds, the texts it writes), never a guess at how long generating takes."""
+import json
+import re
+
+import pytest
+
+from conftest import ENGINE_TIMEOUT
+from helpers import open_site, wait_engine
+from pysolver import api
+
+GAME_KEY = "() => { const g = window.nonogramApp.getGame(); return g ? g.key : null; }"
+
+
+def wait_game(page, prefix):
+    page.wait_for_function(f"p => ({GAME_KEY})()?.startsWith(p)", arg=prefix, timeout=ENGINE_TIMEOUT)
+    return page.evaluate(GAME_KEY)
+
+
+def shown_puzzle(page):
+    return page.evaluate("() => window.nonogramApp.getGame().puzzle.dict")
+
+
+def cpython(recipe):
+    return api.task("nonogram", "generate", {"recipe": recipe})["result"]
+
+
+def same_puzzle(dict_, recipe):
+    """The page's puzzle is the one CPython makes from the recipe (clues, colours, goal)."""
+    ref = cpython(recipe)["puzzle"]
+    for k in ("rows", "columns", "colors", "goal", "width", "height"):
+        assert dict_[k] == ref[k], k
+
+
+def test_worker_and_cpython_make_byte_identical_puzzles(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    for recipe in ("nonogram:10x10:1:medium:7", "nonogram:8x12:3:easy:123456789"):
+        text = page.evaluate("""r => window.nonogramApp.engine.call('task',
+            {genre: 'nonogram', task: 'generate', args: {recipe: r}}).then(x => JSON.stringify(x.result.puzzle))""", recipe)
+        ref = cpython(recipe)["puzzle"]
+        assert json.dumps(json.loads(text), sort_keys=True) == json.dumps(ref, sort_keys=True)
+
+
+def test_new_puzzle_opens_a_generated_puzzle_and_remembers_the_choice(page, site_server, artifacts):
+    open_site(page, site_server)
+    page.click("#play-new-puzzle")                    # reachable from Play
+    assert page.is_visible("#new-puzzle")
+    page.select_option("#np-size", "10")
+    page.select_option("#np-colours", "2")
+    page.select_option("#np-level", "easy")
+    page.click("#np-make")
+    assert "Making an easy 10×10 puzzle" in page.text_content("#np-status") or page.evaluate(GAME_KEY)
+    key = wait_game(page, "gen:nonogram:10x10:2:easy:")
+    assert page.is_visible("#view-play")
+    assert page.text_content("#puzzle-title").startswith("Easy 10×10 #")
+    same_puzzle(shown_puzzle(page), key.removeprefix("gen:"))
+    page.click("#share")                              # its share link is its recipe
+    assert page.input_value("#share-url").endswith("#g=" + key.removeprefix("gen:"))
+    page.screenshot(path=str(artifacts / "endless-generated-1280.png"))
+
+    page.reload()                                     # the choice is remembered
+    page.wait_for_selector("html[data-booted=true]")
+    page.click("#nav-library")
+    assert [page.input_value(s) for s in ("#np-genre", "#np-size", "#np-colours", "#np-level")] == \
+        ["nonogram", "10", "2", "easy"]
+    # the puzzle played is in the library with its stars
+    card = page.locator(f"#library-cards li[data-key='{key}']")
+    assert re.fullmatch("★+☆*", card.locator(".lib-stars").text_content())
+    assert "made by New puzzle" in card.get_attribute("title")
+
+
+def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-library")
+    page.select_option("#np-size", "25")
+    page.select_option("#np-level", "hard")
+    page.click("#np-make")
+    page.wait_for_function("() => document.querySelector('#np-make').textContent === 'Cancel'")
+    page.click("#np-make")
+    page.wait_for_function("() => document.querySelector('#np-status').textContent.startsWith('Stopped')")
+    assert page.text_content("#np-make") == "Make a puzzle"
+    page.select_option("#np-size", "5")
+    page.select_option("#np-level", "easy")
+    page.click("#np-make")
+    wait_game(page, "gen:nonogram:5x5:1:easy:")
+
+
+def test_a_recipe_link_opens_the_same_puzzle(page, site_server):
+    recipe = "nonogram:10x10:1:medium:7"
+    open_site(page, site_server, "#g=" + recipe)
+    wait_game(page, "gen:" + recipe)
+    same_puzzle(shown_puzzle(page), recipe)
+    assert page.text_content("#puzzle-title") == "Medium 10×10 #7"
+
+
+@pytest.mark.parametrize("link,words", [
+    ("#g=nonogram:9999x10:1:easy:1", "the width must be a whole number from 5 to 60, not 9999"),
+    ("#g=nonogram:10x10:1:expertish:1", "the level must be one of easy, medium, hard, expert"),
+    ("#g=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "is not a puzzle recipe"),
+    ("#g=%E0%A4%A", "damaged"),
+    ("#g=" + "9" * 5000, "far too long"),
+])
+def test_a_bad_recipe_gets_a_plain_message(page, site_server, link, words):
+    open_site(page, site_server, link)
+    page.wait_for_function("() => document.querySelector('#open-error').textContent", timeout=ENGINE_TIMEOUT)
+    assert words in page.text_content("#open-error")
+    assert page.locator("#open-error img").count() == 0   # text, never HTML
+    page.click("button.open-builtin[data-id='welcome-heart']")   # the page keeps working
+    wait_game(page, "builtin:welcome-heart")
+
+
+FAKE_DATE = """when => {
+    const Real = Date, fixed = new Real(when).getTime();
+    globalThis.Date = class extends Real {
+        constructor(...a) { if (a.length) super(...a); else super(fixed); }
+        static now() { return fixed; }
+    };
+}"""
+
+
+def fix_date(page, when):
+    """The page's clock shows `when` (local time) by an init script, which the warm page's
+    fixture removes after the test (Playwright's clock would stay installed on the next
+    test's page). A later call wins."""
+    page.add_init_script(f"({FAKE_DATE})({json.dumps(when)});")
+
+
+def daily_key(page, server, when):
+    """The game key of the daily puzzle on the date of `when` (its seed is the date's)."""
+    fix_date(page, when)
+    open_site(page, server)
+    page.click("#nav-library")
+    page.click("#daily-open")
+    day = when[:10].replace("-", "")
+    page.wait_for_function(f"d => new RegExp(':' + d + '\\\\d$').test(({GAME_KEY})() || '')", arg=day,
+                           timeout=ENGINE_TIMEOUT)
+    return page.evaluate(GAME_KEY)
+
+
+def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, site_server, browser, artifacts):
+    thursday = "2026-11-26T10:00:00"
+    first = daily_key(page, site_server, thursday)
+    assert first.startswith("gen:nonogram:10x10:1:medium:2026112")   # a Thursday: medium
+    dict_ = shown_puzzle(page)
+    assert dict_["title"].startswith("Daily puzzle, Thursday") and "26" in dict_["title"]
+    other = browser.new_context()                     # another player (a fresh profile)
+    try:
+        page2 = other.new_page()
+        assert daily_key(page2, site_server, "2026-11-26T23:30:00") == first
+        assert shown_puzzle(page2)["goal"] == dict_["goal"]
+    finally:
+        other.close()
+    page.click("#nav-library")
+    assert "Thursday" in page.text_content("#daily-info")
+    assert page.text_content("#daily-status") == "Not played yet"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(artifacts / "endless-library-1280.png"))
+    nxt = daily_key(page, site_server, "2026-11-27T08:00:00")   # the next day (a Friday)
+    assert nxt != first and nxt.startswith("gen:nonogram:10x10:1:medium:2026112")
+
+
+def test_solving_the_daily_puzzle_starts_a_streak(page, site_server):
+    daily_key(page, site_server, "2026-11-26T10:00:00")
+    # the player fills the picture (the goal the engine made), cell by cell through the game's moves
+    page.evaluate("""() => {
+        const g = window.nonogramApp.getGame();
+        g.apply([...g.puzzle.goal.join('')].map((ch, i) => [i, g.charValue(ch)]));
+    }""")
+    assert page.evaluate("() => window.nonogramApp.getGame().solved")
+    page.click("#nav-library")
+    assert page.text_content("#daily-streak") == "Streak: 1 day in a row solved"
+    assert page.text_content("#daily-status").startswith("Solved")
+
+
+def test_stars_on_every_card(page, site_server, artifacts):
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.wait_for_function("() => document.querySelectorAll('#library-cards .lib-card').length > 30")
+    page.wait_for_function("() => [...document.querySelectorAll('#library-cards li')].some(li => li.dataset.genre !== 'nonogram')")
+    stars = page.eval_on_selector_all("#library-cards .lib-stars", "ps => ps.map(p => p.textContent)")
+    assert stars and all(re.fullmatch("★+☆*", s) and len(s) == 5 for s in stars)
+    page.select_option("#lib-sort", "difficulty")
+    first = page.eval_on_selector_all("#library-cards .lib-meta", "ps => ps.slice(0, 5).map(p => p.textContent)")
+    assert all(max(map(int, m.split(" ")[0].split("×"))) <= 15 for m in first), first
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "endless-library-390.png"))
+
+
+def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_server):
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.select_option("#np-genre", "nurikabe")
+    assert page.is_hidden("#np-level") and page.is_hidden("#np-colours")   # that generator has no levels
+    page.select_option("#np-size", "5")
+    page.click("#np-make")
+    page.wait_for_function("() => window.nonogramApp.nikoli.game && window.nonogramApp.router.current.id === 'nikoli'",
+                           timeout=ENGINE_TIMEOUT)
+    assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
+    assert page.evaluate("() => window.nonogramApp.nikoli.game.puzzle.width") == 5
+    page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
+    assert page.input_value("#np-genre") == "nurikabe"
+    stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")
+    assert len(stars) == 1 and re.fullmatch("★+☆*", stars[0])

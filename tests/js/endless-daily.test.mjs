@@ -1,0 +1,48 @@
+// The endless puzzles' pure part (web/js/endless/daily.js): recipe links, the daily
+// puzzle's recipe from the player's local date, the streak, the remembered choice.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as d from "../../web/js/endless/daily.js";
+
+test("a recipe link gives its recipe; other addresses are not taken", () => {
+  assert.equal(d.recipeFromHash("#g=nonogram:10x10:1:medium:7"), "nonogram:10x10:1:medium:7");
+  assert.equal(d.recipeFromHash("#g=nonogram%3A10x10%3A1%3Amedium%3A7"), "nonogram:10x10:1:medium:7");
+  assert.equal(d.recipeFromHash("#/library"), null);
+  assert.equal(d.recipeFromHash("#p=abc"), null);
+});
+
+test("a damaged or far too long recipe link is refused in plain words", () => {
+  assert.throws(() => d.recipeFromHash("#g=%E0%A4%A"), /damaged/);
+  assert.throws(() => d.recipeFromHash("#g=" + "9".repeat(10000)), /far too long/);
+});
+
+test("the daily recipe depends on the date only, and differs from day to day", () => {
+  assert.equal(d.dailyRecipe("2026-11-26"), "nonogram:10x10:1:medium:202611260"); // a Thursday
+  assert.equal(d.dailyRecipe("2026-11-26", 3), "nonogram:10x10:1:medium:202611263");
+  assert.equal(d.dailyRecipe("2026-11-29"), "nonogram:10x10:2:hard:202611290"); // a Sunday: two colours
+  assert.notEqual(d.dailyRecipe("2026-11-27"), d.dailyRecipe("2026-11-26"));
+  assert.equal(d.dateKey(new Date(2026, 0, 5, 23, 59)), "2026-01-05"); // the local calendar's day
+  assert.equal(d.shiftDay("2026-03-01", -1), "2026-02-28");
+  assert.equal(d.shiftDay("2026-12-31", 1), "2027-01-01");
+});
+
+test("the streak counts days in a row solved, up to today or yesterday", () => {
+  const s = new Set(["2026-11-23", "2026-11-24", "2026-11-25"]);
+  assert.equal(d.streak(s, "2026-11-26"), 3); // today not solved yet: the run up to yesterday
+  s.add("2026-11-26");
+  assert.equal(d.streak(s, "2026-11-26"), 4);
+  assert.equal(d.streak(s, "2026-11-28"), 0); // a day missed
+  assert.equal(d.streak(new Set(), "2026-11-26"), 0);
+});
+
+test("a stored choice is cleaned: anything unknown falls back to the default", () => {
+  assert.deepEqual(d.cleanChoice(null), d.DEFAULT_CHOICE);
+  assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 15, colours: 3, level: "hard" }),
+    { genre: "nonogram", size: 15, colours: 3, level: "hard" });
+  assert.deepEqual(d.cleanChoice({ genre: "evil", size: 1e9, colours: "<b>", level: "expert" }), d.DEFAULT_CHOICE);
+  assert.equal(d.cleanChoice({ genre: "masyu", size: 7 }, ["masyu"]).size, 7);
+  assert.equal(d.cleanChoice({ genre: "masyu", size: 25 }, ["masyu"]).size, 10);
+  const seed = d.randomSeed(() => 0.999999999999);
+  assert.ok(seed >= 1 && seed <= 999_999_999);
+  assert.equal(d.choiceRecipe({ size: 15, colours: 2, level: "easy" }, 42), "nonogram:15x15:2:easy:42");
+});

@@ -1,0 +1,93 @@
+// Endless puzzles, the pure part (no DOM: tests/js runs it in Node): recipes and their
+// links, the daily puzzle's recipe from a date, the streak, the New puzzle choices.
+//
+// A recipe is the engine's (pysolver/nonogram/generate.py, RECIPE): the arguments of the
+// generator as one short string, "nonogram:10x10:1:medium:7"; the same recipe gives the
+// same puzzle in every browser and in CPython, so a link "#g=<recipe>" is a whole puzzle.
+// The daily puzzle is the recipe of the player's LOCAL date (the day on their calendar,
+// so it changes at their midnight): everyone whose calendar shows the same date gets the
+// same puzzle, made offline in the worker, no server.
+
+export const RECIPE_MAX = 40; // characters: the engine's own cap (generate.recipe_args)
+
+/** The recipe of a "#g=" address, or null when the address is not one. Throws an Error
+ * in the player's words when it is one but cannot be a recipe (the engine says more). */
+export function recipeFromHash(hash) {
+  const m = /^#g=(.*)$/s.exec(hash);
+  if (!m) return null;
+  if (m[1].length > 3 * RECIPE_MAX) throw new Error("this puzzle link is far too long to be a puzzle recipe; ask for the link again");
+  let recipe;
+  try { recipe = decodeURIComponent(m[1]); } catch { throw new Error("this puzzle link is damaged (part of it may be missing); ask for the link again"); }
+  return recipe;
+}
+
+
+/** "YYYY-MM-DD" of a Date on the player's calendar (local time). */
+export function dateKey(d) {
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** The calendar day before / after a "YYYY-MM-DD" (no clock involved: no DST surprises). */
+export function shiftDay(key, days) {
+  const [y, m, d] = key.split("-").map(Number);
+  return dateKey(new Date(y, m - 1, d + days));
+}
+
+const LEVEL_BY_WEEKDAY = ["hard", "easy", "easy", "medium", "medium", "medium", "hard"]; // Sunday first
+
+/** What the day's puzzle is: 10×10, easy early in the week, harder towards the weekend,
+ * two colours on Sundays. */
+export function dailyPlan(key) {
+  const [y, m, d] = key.split("-").map(Number);
+  const weekday = new Date(y, m - 1, d).getDay();
+  return { width: 10, height: 10, colours: weekday === 0 ? 2 : 1, level: LEVEL_BY_WEEKDAY[weekday] };
+}
+
+export const DAILY_TRIES = 10; // seeds tried, in order, when a day's first seed makes no puzzle
+
+/** The day's recipe, try `k` (0 first; the next when the engine finds no puzzle for a seed:
+ * the same order everywhere, so everyone ends on the same puzzle). */
+export function dailyRecipe(key, k = 0) {
+  const { width, height, colours, level } = dailyPlan(key);
+  return `nonogram:${width}x${height}:${colours}:${level}:${Number(key.replace(/-/g, "")) * 10 + k}`;
+}
+
+/** Days in a row solved, ending today (or yesterday, while today's is not solved yet). */
+export function streak(solved, today) {
+  let day = solved.has(today) ? today : shiftDay(today, -1);
+  let n = 0;
+  while (solved.has(day)) { n += 1; day = shiftDay(day, -1); }
+  return n;
+}
+
+/** A long date in the player's words, e.g. "Thursday 26 November". */
+export function dayWords(key, locale = undefined) {
+  const [y, m, d] = key.split("-").map(Number);
+  return new Date(y, m - 1, d).toLocaleDateString(locale, { weekday: "long", day: "numeric", month: "long" });
+}
+
+// -- the New puzzle control's choices ----------------------------------------------
+
+export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
+export const NIKOLI_SIZES = [5, 7, 10];
+export const LEVELS = ["easy", "medium", "hard"];
+export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
+
+/** A stored choice made safe: anything unknown falls back to the default. */
+export function cleanChoice(c, nikoliGenres = []) {
+  const o = c && typeof c === "object" ? c : {};
+  const genre = o.genre === "nonogram" || nikoliGenres.includes(o.genre) ? o.genre : DEFAULT_CHOICE.genre;
+  const sizes = genre === "nonogram" ? NONOGRAM_SIZES : NIKOLI_SIZES;
+  return {
+    genre,
+    size: sizes.includes(o.size) ? o.size : sizes.includes(DEFAULT_CHOICE.size) ? DEFAULT_CHOICE.size : sizes[0],
+    colours: [1, 2, 3, 4].includes(o.colours) ? o.colours : DEFAULT_CHOICE.colours,
+    level: LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level,
+  };
+}
+
+export const choiceRecipe = ({ size, colours, level }, seed) => `nonogram:${size}x${size}:${colours}:${level}:${seed}`;
+
+/** A seed for a new puzzle: any whole number of up to 9 digits (the recipe's). */
+export const randomSeed = (random = Math.random) => 1 + Math.floor(random() * 999_999_998);

@@ -1,0 +1,337 @@
+// Plug-in (shell/app.js calls install(app)): endless puzzles. At the top of the Puzzles
+// view, the daily puzzle (today's, yesterday's, the streak) and the New puzzle card (genre,
+// size, colours, level; the last choice remembered); a "New puzzle" button on Play; and
+// "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the
+// nonogram genre's task "generate", from a recipe: daily.js), the other genres' puzzles by
+// their own generator (app.generatorOf: the Nikoli genres' is Python in the worker and
+// clingo-wasm). Both run off the page's thread and the button cancels them.
+import { el, button } from "../shell/dom.js";
+import { loadGame } from "../shell/storage.js";
+import { formatTime } from "../play/clock.js";
+import {
+  DAILY_TRIES, LEVELS, NIKOLI_SIZES, NONOGRAM_SIZES, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
+  dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, streak,
+} from "./daily.js";
+
+const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
+const DAILY_KEY = "pysolver:daily"; // {days: {"YYYY-MM-DD": {recipe, solved}}}: the daily puzzles met
+const DAYS_KEPT = 400;
+const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
+const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+
+function readJson(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
+}
+function writeJson(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or off: the choice is only not remembered */ }
+}
+
+/** The generator could not make a puzzle of this kind from this seed (try the next seed). */
+const noPuzzleForSeed = (err) => err && err.kind === "puzzle" && /^no \w+ \d+x\d+ puzzle/.test(err.message || "");
+
+export const gameKey = (recipe) => `gen:${recipe}`;
+
+export class Endless {
+  constructor(app) {
+    this.app = app;
+    this.engine = app.engine;
+    // the other genres that can make puzzles (the Nikoli ones): [{id, name}]
+    this.others = app.genres.filter((g) => g.id !== "nonogram" && app.generatorOf(g.id));
+    this.names = Object.fromEntries(this.others.map((g) => [g.id, g.name]));
+    this.running = null; // {cancel()} of the generation under way
+    this.build();
+  }
+
+  // -- the page ---------------------------------------------------------------------
+
+  build() {
+    const opt = (value, text) => el("option", { value: String(value), textContent: text });
+    this.genre = el("select", { id: "np-genre" }, opt("nonogram", "Nonogram"), ...this.others.map((g) => opt(g.id, g.name)));
+    this.size = el("select", { id: "np-size" });
+    this.colours = el("select", { id: "np-colours" }, opt(1, "Black and white"), opt(2, "2 colours"), opt(3, "3 colours"), opt(4, "4 colours"));
+    this.level = el("select", { id: "np-level" }, ...LEVELS.map((l) => opt(l, LEVEL_WORDS[l])));
+    this.make = button("np-make", "Make a puzzle");
+    this.status = el("p", { id: "np-status", className: "endless-status" });
+    this.status.setAttribute("aria-live", "polite");
+    const label = (text, control) => el("label", {}, `${text} `, control);
+    this.levelLabel = label("Level", this.level);
+    this.coloursLabel = label("Colours", this.colours);
+    this.newCard = el("li", { className: "lib-card endless-card", id: "new-puzzle" },
+      el("div", { className: "endless-body" },
+        el("h3", { textContent: "New puzzle" }),
+        el("p", { className: "meta", textContent: "A fresh puzzle with exactly one answer, solvable by reasoning alone." }),
+        el("div", { className: "endless-form" }, label("Genre", this.genre), label("Size", this.size), this.coloursLabel, this.levelLabel, this.make),
+        this.status));
+    this.dailyOpen = button("daily-open", "Play today's puzzle");
+    this.dailyInfo = el("p", { id: "daily-info", className: "meta" });
+    this.dailyStatus = el("span", { id: "daily-status", className: "meta" });
+    this.yesterday = button("daily-yesterday", "Yesterday's puzzle");
+    this.yesterdayStatus = el("span", { id: "daily-yesterday-status", className: "meta" });
+    this.streakText = el("p", { id: "daily-streak", className: "endless-streak" });
+    this.dailyCard = el("li", { className: "lib-card endless-card", id: "daily-puzzle" },
+      el("div", { className: "endless-body" },
+        el("h3", { textContent: "Daily puzzle" }), this.dailyInfo,
+        el("div", { className: "row" }, this.dailyOpen, this.dailyStatus), el("div", { className: "row" }, this.yesterday, this.yesterdayStatus),
+        this.streakText));
+    this.box = el("ul", { id: "endless", className: "lib-cards endless" }, this.dailyCard, this.newCard);
+    this.box.setAttribute("aria-label", "Daily and new puzzles");
+    const lib = document.getElementById("view-library");
+    lib.querySelector("#open-error").after(this.box);
+
+    this.playButton = button("play-new-puzzle", "New puzzle", "Make a new puzzle (Puzzles view)");
+    const head = document.querySelector("#view-play .play-title");
+    if (head) head.append(this.playButton);
+    this.playButton.addEventListener("click", () => this.show());
+
+    this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), Object.keys(this.names)));
+    for (const s of [this.genre, this.size, this.colours, this.level]) {
+      s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); });
+    }
+    this.make.addEventListener("click", () => (this.running ? this.running.cancel() : this.makeNew()));
+    this.dailyOpen.addEventListener("click", () => this.openDaily(this.today()));
+    this.yesterday.addEventListener("click", () => this.openDaily(shiftDay(this.today(), -1)));
+  }
+
+  /** The Puzzles view with the New puzzle card in sight and the keyboard on it. */
+  show() {
+    this.app.router.go("library");
+    this.newCard.scrollIntoView({ block: "nearest" });
+    this.genre.focus();
+  }
+
+  choice() {
+    return cleanChoice({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value }, Object.keys(this.names));
+  }
+
+  setChoice(c) {
+    const sizes = c.genre === "nonogram" ? NONOGRAM_SIZES : NIKOLI_SIZES;
+    this.genre.value = c.genre;
+    this.size.replaceChildren(...sizes.map((n) => el("option", { value: String(n), textContent: `${n}×${n}` })));
+    this.size.value = String(sizes.includes(c.size) ? c.size : sizes.includes(7) ? 7 : sizes[0]);
+    this.colours.value = String(c.colours);
+    this.level.value = c.level;
+    // the other genres' generators have no level or colours: the puzzle's stars say how hard it came out
+    const other = c.genre !== "nonogram";
+    this.coloursLabel.hidden = other;
+    this.levelLabel.hidden = other;
+  }
+
+  say(text) { this.status.textContent = text; }
+
+  /** The words of the generator's progress: which picture it is trying (never a time). */
+  progressWords(what, p) {
+    return p && p.attempt > 1 ? `${what}… (picture ${p.attempt} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
+  }
+
+  /** Generate one nonogram in the worker: the engine's result ({puzzle, stars, recipe, …}). */
+  generate(recipe, onProgress) {
+    const handle = this.engine.request("task", { genre: "nonogram", task: "generate", args: { recipe } }, { onProgress });
+    return { handle, promise: handle.promise.then((r) => r.result) };
+  }
+
+  /** Run `work(setCancel)` as the one generation under way; Make turns into Cancel meanwhile. */
+  async exclusive(work) {
+    if (this.running) this.running.cancel();
+    let cancel = () => {};
+    const me = { cancel: () => cancel() };
+    this.running = me;
+    this.make.textContent = "Cancel";
+    this.dailyOpen.disabled = this.yesterday.disabled = true;
+    try {
+      return await work((fn) => { cancel = fn; });
+    } finally {
+      if (this.running === me) {
+        this.running = null;
+        this.make.textContent = "Make a puzzle";
+        this.dailyOpen.disabled = this.yesterday.disabled = false;
+      }
+    }
+  }
+
+  /** The first seed of `recipes` that makes a puzzle (null when none does). */
+  async firstMade(recipes, what, setCancel) {
+    for (const recipe of recipes) {
+      const job = this.generate(recipe, (p) => this.say(this.progressWords(what, p)));
+      setCancel(() => this.engine.cancel(job.handle));
+      try {
+        return await job.promise;
+      } catch (err) {
+        if (!noPuzzleForSeed(err)) throw err;
+      }
+    }
+    return null;
+  }
+
+  /** Play a generated nonogram (its saved game, when the player has one: the same recipe
+   * is the same puzzle), titled `title` when given. */
+  play(r, title = null) {
+    const key = gameKey(r.recipe);
+    const saved = loadGame(key);
+    const dict = saved && saved.puzzle ? saved.puzzle
+      : { ...r.puzzle, title: title || r.puzzle.title, recipe: r.recipe, stars: r.stars, source: "made by New puzzle" };
+    return this.app.openPuzzle(dict, key);
+  }
+
+  failed(err) {
+    if (err && (err.kind === "cancelled" || err.kind === "superseded")) { this.say("Stopped: no puzzle made."); return; }
+    if (err && err.kind && err.kind !== "puzzle") console.error("generating a puzzle:", err);
+    this.say(!err || !err.kind || err.kind === "puzzle" ? `No puzzle made: ${err ? err.message : "unknown reason"}`
+      : "No puzzle made: something went wrong in the puzzle engine; please try again.");
+  }
+
+  async makeNew() {
+    const c = this.choice();
+    writeJson(CHOICE_KEY, c);
+    if (c.genre !== "nonogram") return this.makeOther(c);
+    const what = `Making a ${LEVEL_WORDS[c.level].toLowerCase()} ${c.size}×${c.size} puzzle`;
+    this.say(`${what}…`);
+    try {
+      const seed = randomSeed();
+      const recipes = Array.from({ length: NEW_TRIES }, (_, k) => choiceRecipe(c, ((seed + k - 1) % 999_999_999) + 1));
+      const r = await this.exclusive((setCancel) => this.firstMade(recipes, what, setCancel));
+      if (!r) { this.say(`No ${c.level} ${c.size}×${c.size} puzzle came out of ${NEW_TRIES} tries: try another size or level.`); return; }
+      this.say(`Made: ${r.puzzle.title}.`);
+      this.play(r);
+    } catch (err) { this.failed(err); }
+  }
+
+  /** Another genre's puzzle (the Nikoli ones), by its own generator, which opens it. */
+  async makeOther(c) {
+    const name = this.names[c.genre];
+    this.say(`Making a ${c.size}×${c.size} ${name}…`);
+    try {
+      const seed = randomSeed();
+      await this.exclusive((setCancel) => {
+        const stop = new AbortController();
+        setCancel(() => stop.abort());
+        return this.app.generatorOf(c.genre)({ family: c.genre, width: c.size, height: c.size, seed }, { signal: stop.signal });
+      });
+      this.say(`Made: ${name} ${c.size}×${c.size} #${seed}.`);
+    } catch (err) {
+      this.failed(err && err.message === "cancelled" ? { kind: "cancelled" } : err);
+    }
+  }
+
+  // -- the daily puzzle --------------------------------------------------------------
+
+  today() { return dateKey(new Date()); }
+
+  days() {
+    const d = readJson(DAILY_KEY, {});
+    return d && typeof d.days === "object" && d.days ? d.days : {};
+  }
+
+  remember(key, fields) {
+    const days = this.days();
+    days[key] = { ...days[key], ...fields };
+    const keep = Object.keys(days).sort().slice(-DAYS_KEPT);
+    writeJson(DAILY_KEY, { days: Object.fromEntries(keep.map((k) => [k, days[k]])) });
+  }
+
+  /** A day's saved game (null when never opened). */
+  dayGame(key) {
+    const day = this.days()[key];
+    return day && typeof day.recipe === "string" ? loadGame(gameKey(day.recipe)) : null;
+  }
+
+  /** Days solved: those remembered, and any whose saved game is solved (another tab's too). */
+  solvedDays() {
+    const out = new Set();
+    for (const [key, day] of Object.entries(this.days())) {
+      if (day.solved) out.add(key);
+      else if (typeof day.recipe === "string") {
+        const rec = loadGame(gameKey(day.recipe));
+        if (rec && rec.solved) { out.add(key); this.remember(key, { solved: true }); }
+      }
+    }
+    return out;
+  }
+
+  statusWords(rec, solved) {
+    if (solved || (rec && rec.solved)) return rec && rec.elapsed ? `Solved in ${formatTime(rec.elapsed)}` : "Solved";
+    return rec && rec.played ? "In progress" : "Not played yet";
+  }
+
+  renderDaily() {
+    const today = this.today();
+    const yesterday = shiftDay(today, -1);
+    const plan = dailyPlan(today);
+    const solved = this.solvedDays();
+    this.dailyInfo.textContent = `${dayWords(today)} · ${plan.width}×${plan.height} · ` +
+      `${plan.colours > 1 ? `${plan.colours} colours` : "black and white"} · ${LEVEL_WORDS[plan.level].toLowerCase()}`;
+    this.dailyStatus.textContent = this.statusWords(this.dayGame(today), solved.has(today));
+    this.yesterdayStatus.textContent = this.statusWords(this.dayGame(yesterday), solved.has(yesterday));
+    const n = streak(solved, today);
+    this.streakText.textContent = n ? `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved` : "Streak: solve today's puzzle to start one";
+    this.dailyCard.dataset.date = today;
+  }
+
+  /** Open a day's puzzle: its saved game, else the engine makes it from the date. */
+  async openDaily(key) {
+    const title = `Daily puzzle, ${dayWords(key)}`;
+    const known = this.days()[key];
+    const rec = known && typeof known.recipe === "string" ? loadGame(gameKey(known.recipe)) : null;
+    try {
+      if (rec && rec.puzzle) return this.app.openPuzzle(rec.puzzle, gameKey(known.recipe));
+      const what = key === this.today() ? "Making today's puzzle" : `Making the puzzle of ${dayWords(key)}`;
+      this.say(`${what}…`);
+      const recipes = Array.from({ length: DAILY_TRIES }, (_, k) => dailyRecipe(key, k));
+      const r = await this.exclusive((setCancel) => this.firstMade(recipes, what, setCancel));
+      if (!r) { this.say("No daily puzzle could be made for that day."); return null; }
+      this.say("");
+      this.remember(key, { recipe: r.recipe });
+      return this.play(r, title);
+    } catch (err) { this.failed(err); return null; }
+  }
+
+  /** A game won: when it is a daily puzzle's, the day is solved (the streak). */
+  won(game) {
+    for (const [key, day] of Object.entries(this.days())) {
+      if (typeof day.recipe === "string" && game && game.key === gameKey(day.recipe)) this.remember(key, { solved: true });
+    }
+  }
+
+  // -- recipe links -------------------------------------------------------------------
+
+  /** "#g=<recipe>": the puzzle it names, made here (true: the address was taken). */
+  openHash(hash) {
+    let recipe;
+    try {
+      recipe = recipeFromHash(hash);
+    } catch (err) { // a damaged link: said plainly in the Puzzles view (taken: nothing else opens over it)
+      history.replaceState(null, "", "#/library");
+      this.app.showOpenError({ kind: "puzzle", message: err.message });
+      return true;
+    }
+    if (recipe === null) return false;
+    history.replaceState(null, "", "#/library");
+    this.openRecipe(recipe); // the engine says what is wrong with a bad one (size over its limits…)
+    return true;
+  }
+
+  async openRecipe(recipe) {
+    const saved = loadGame(gameKey(recipe));
+    if (saved && saved.puzzle) return this.app.openPuzzle(saved.puzzle, gameKey(recipe));
+    this.app.router.go("library");
+    this.say("Making the puzzle of the link you opened…");
+    try {
+      const r = await this.exclusive((setCancel) => this.firstMade([recipe], "Making the puzzle of the link you opened", setCancel));
+      if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
+      this.say("");
+      return this.play(r);
+    } catch (err) {
+      this.say("");
+      if (err && err.kind === "cancelled") this.say("Stopped: no puzzle made.");
+      else this.app.showOpenError(err);
+      return null;
+    }
+  }
+}
+
+export function install(app) {
+  const endless = new Endless(app);
+  app.library.onRender(() => endless.renderDaily());
+  app.registerLinkReader((hash) => endless.openHash(hash));
+  app.addEventListener("won", (e) => endless.won(e.detail.game));
+  app.endless = endless; // for the console and the browser tests
+}
