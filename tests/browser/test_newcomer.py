@@ -156,6 +156,7 @@ def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
     assert not page.evaluate("window.nonogramApp.getGame().solved")
     page.click("#redo")
     page.wait_for_selector("#win-card:not([hidden])")
+    assert page.is_visible("#win-new")                    # a new generated puzzle, one tap away too
     page.click("#win-next")
     wait_until(page, "window.nonogramApp.getGame().key !== 'builtin:welcome-heart'", 30)
     assert page.is_hidden("#win-card")

@@ -22,8 +22,8 @@ export { plainAuthor } from "./library.js";
 
 export class NonogramNewcomer {
   /** section: the Play view; view: its board; getGame(); library (next puzzle); open(dict, key);
-   * announce(text); fresh(): a new generated puzzle, or null when the site has none. */
-  constructor({ section, view, getGame, library, open, announce, fresh = null }) {
+   * announce(text); fresh() -> the win card's "New puzzle" action, or null when the site makes none. */
+  constructor({ section, view, getGame, library, open, announce, fresh = () => null }) {
     Object.assign(this, { view, getGame, library, announce, fresh });
     const body = section.querySelector(".play-body");
     const help = section.querySelector(".help");
@@ -75,7 +75,7 @@ export class NonogramNewcomer {
       title: p.title || "Untitled puzzle",
       draw: (canvas) => drawThumb(canvas, p.width, p.height, { ...game.serialize(), puzzle: p.dict, solved: true }),
       next: next ? () => next.open() : null,
-      fresh: this.fresh,
+      fresh: this.fresh(),
     });
   }
 }

@@ -76,7 +76,8 @@ export class NonogramPlay {
     }));
     // the rules, the guided first puzzle, clue numbers crossed out on the page, the win card
     this.newcomer = new NonogramNewcomer({ section: $("view-play"), view, getGame, library: app.library,
-      open: (dict, key) => app.openPuzzle(dict, key), announce });
+      open: (dict, key) => app.openPuzzle(dict, key), announce,
+      fresh: () => (app.endless ? () => app.endless.show() : null) }); // the endless plug-in's New puzzle
     app.router.register({ id: "play", label: "Play", order: 1, element: $("view-play"),
       show: () => (this.game ? view.draw() : this.opener.openFirst()) });
     app.addEventListener("theme", () => view.draw());
