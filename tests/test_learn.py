@@ -4,7 +4,7 @@ the empty grid, every step a line deduction, ending at the picture."""
 import json
 
 from pysolver import registry
-from tools.build.learn import TUTORIAL, write_learn
+from tools.build.learn import TUTORIAL, clues_of, write_learn
 
 
 def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
@@ -15,6 +15,9 @@ def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
         assert g["rules"] == list(registry.get(name).rules)   # one source: the engine's genre data
         ex = g["example"]
         assert len(ex["solution"]) == ex["puzzle"]["height"], name
+    # the rules' picture does not give the tutorial away; the tutorial's clues are its picture's
+    assert learn["genres"]["nonogram"]["example"]["solution"] != TUTORIAL["goal"]
+    assert clues_of(TUTORIAL["goal"]) == (TUTORIAL["rows"], TUTORIAL["columns"])
     steps = learn["tutorial"]["steps"]
     assert 5 <= len(steps) <= 20
     grid = [["?"] * TUTORIAL["width"] for _ in range(TUTORIAL["height"])]

@@ -115,6 +115,13 @@ def test_rules_one_tap_away_before_the_engine(page, site_server, artifacts):
         assert page.locator("#rules-body li").count() >= 2
         assert page.locator("#rules-body svg.example-picture").count() == 1
         page.evaluate("document.getElementById('rules-dialog').close()")
+    # the guided puzzle from the rules, any time, with the engine still not there
+    page.click("#rules")
+    page.click("#rules-try")
+    page.wait_for_selector("#guide:not([hidden])")
+    assert page.text_content("#guide-step") == "Step 1 of " + str(page.evaluate(
+        "fetch('learn.json').then((r) => r.json()).then((d) => d.tutorial.steps.length)"))
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
 
 
 @PHONE
@@ -149,6 +156,7 @@ def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
     assert not page.evaluate("window.nonogramApp.getGame().solved")
     page.click("#redo")
     page.wait_for_selector("#win-card:not([hidden])")
+    assert page.is_visible("#win-new")                    # a new generated puzzle, one tap away too
     page.click("#win-next")
     wait_until(page, "window.nonogramApp.getGame().key !== 'builtin:welcome-heart'", 30)
     assert page.is_hidden("#win-card")
@@ -272,3 +280,20 @@ def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):
     assert "@" not in authors
     titles = page.evaluate("[...document.querySelectorAll('.open-builtin')].map((e) => e.textContent)")
     assert not [t for t in titles if "Untitled" in t or re.search(r"data\d{3}", t)]
+
+
+def test_no_engine_words_in_a_nikoli_puzzle_either(page, site_server):
+    page.goto(site_server.url + "#n=nurikabe/7/7/1j1k1k7g1t2i3i1g1j")
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    wait_engine(page)
+    page.click("#nk-hint")
+    wait_until(page, "document.getElementById('nk-hint-text').textContent.startsWith('Look at')", 90)
+    page.click("#nk-hint")
+    page.check("#nk-check")
+    wait_until(page, "document.getElementById('nk-check-text').textContent.length > 0", 60)
+    page.click("#nk-solve")
+    page.wait_for_selector("#nk-solve-progress:has-text('Unique')", timeout=90_000)
+    shown = page.evaluate("document.body.innerText")
+    assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
+    assert not re.search(r"\d\.\d\d s", shown)              # no machine-dependent time in plain view
+    assert "s (clingo)" in page.text_content("#nk-solve-details")

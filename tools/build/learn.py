@@ -23,6 +23,16 @@ TUTORIAL = {
     "rows": [[1, 1], [5], [5], [3], [1]], "columns": [[2], [4], [4], [4], [2]],
     "goal": [".#.#.", "#####", "#####", ".###.", "..#.."],
 }
+# the nonogram rules' picture: another one than the tutorial's, which it would give away
+EXAMPLE_PICTURE = ["..#..", ".###.", "#####", ".#.#.", ".###."]
+
+
+def clues_of(picture):
+    """Rows and columns of a black-and-white picture as nonogram clues (run lengths)."""
+    runs = lambda line: [len(r) for r in "".join(line).split(".") if r]  # noqa: E731
+    return [runs(r) for r in picture], [runs(c) for c in zip(*picture)]
+
+
 # the built-in puzzle each Nikoli genre's rules are drawn with
 NIKOLI_EXAMPLE = "web/puzzles/nikoli/{name}-7x7-1.txt"
 MAX_STEPS = 100
@@ -52,7 +62,9 @@ def hint_walk(api, puzzle: dict) -> list:
 def example(api, genre) -> dict | None:
     """A genre's example puzzle and its solution, for the rules picture."""
     if genre.name == "nonogram":
-        return {"puzzle": TUTORIAL, "solution": TUTORIAL["goal"]}
+        rows, columns = clues_of(EXAMPLE_PICTURE)
+        return {"puzzle": {"width": len(EXAMPLE_PICTURE[0]), "height": len(EXAMPLE_PICTURE),
+                           "rows": rows, "columns": columns}, "solution": EXAMPLE_PICTURE}
     path = ROOT / NIKOLI_EXAMPLE.format(name=genre.name)
     if not path.is_file():
         return None

@@ -43,8 +43,9 @@ function theDialog() {
 }
 
 /** Open the rules of genre `name`; `help`: {touch, mouse}, how to play it on the board
- * (the genre's words), shown for this device. Resolves once the dialog shows. */
-export async function showRules(name, help = null) {
+ * (the genre's words), shown for this device; `tryIt`: {label, run()}, a way to learn by
+ * playing (the guided first puzzle). Resolves once the dialog shows. */
+export async function showRules(name, help = null, tryIt = null) {
   const d = theDialog();
   const body = d.querySelector("#rules-body");
   let genre = null;
@@ -61,6 +62,11 @@ export async function showRules(name, help = null) {
         el("figcaption", { textContent: "A solved example." })));
     }
     if (help) parts.push(el("p", { className: "rules-help", textContent: inputHelp(help) }));
+    if (tryIt) {
+      const b = el("button", { type: "button", id: "rules-try", textContent: tryIt.label });
+      b.addEventListener("click", () => { d.close(); tryIt.run(); });
+      parts.push(el("div", { className: "row" }, b));
+    }
     body.replaceChildren(...parts);
   } else if (!body.querySelector(".error")) {
     d.querySelector("#rules-title").textContent = "How to play";

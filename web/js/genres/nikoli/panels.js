@@ -7,6 +7,7 @@ import { el, button } from "../../shell/dom.js";
 import { Latest } from "../../shell/latest.js";
 import { UNKNOWN } from "../../play/game.js";
 import { FAMILY_NAMES } from "./game.js";
+import { techDetails } from "../../panels/details.js";
 
 const SOLVE_LIMIT_S = 60; // a safety net only: the answer never depends on the machine's speed
 
@@ -30,6 +31,7 @@ export class NikoliPanels {
     this.cancelButton.disabled = true;
     this.solveText = el("p", { id: "nk-solve-progress" });
     this.solveText.setAttribute("aria-live", "polite");
+    this.solveDetails = techDetails("nk-solve-details"); // the time and statistics, below the result
     this.prev = button("nk-solution-prev", "◀");
     this.next = button("nk-solution-next", "▶");
     this.which = el("span", { id: "nk-solution-which" });
@@ -40,7 +42,7 @@ export class NikoliPanels {
       el("div", { className: "panel", id: "nk-hint-panel" }, el("h3", { textContent: "Hint" }), this.hintButton, this.hintText),
       el("div", { className: "panel", id: "nk-solve-panel" }, el("h3", { textContent: "Solve" }),
         el("div", { className: "row" }, el("label", { htmlFor: "nk-solve-cap", textContent: "Count solutions up to " }), this.cap),
-        el("div", { className: "row" }, this.solveButton, this.cancelButton), this.solveText, this.browse));
+        el("div", { className: "row" }, this.solveButton, this.cancelButton), this.solveText, this.solveDetails.element, this.browse));
     this.hintButton.addEventListener("click", () => this.hintStep());
     this.solveButton.addEventListener("click", () => this.solve());
     this.cancelButton.addEventListener("click", () => this.stop("Cancelled."));
@@ -58,6 +60,7 @@ export class NikoliPanels {
     this.solutions = [];
     this.show(-1);
     this.solveText.textContent = "";
+    this.solveDetails.set([]);
     this.dropHint();
   }
 
@@ -125,6 +128,7 @@ export class NikoliPanels {
     this.cancelButton.disabled = false;
     this.show(-1);
     this.solveText.textContent = `Solving (counting up to ${cap})…`;
+    this.solveDetails.set([]);
     let res;
     try {
       res = await this.asp.runTask(this.nv.engine, game.puzzle.family, "solve", { puzzle: game.puzzle.dict.url, max_solutions: cap }, { signal: fresh.signal });
@@ -138,11 +142,13 @@ export class NikoliPanels {
     this.stop(null);
     this.solutions = res.solutions || [];
     const n = this.solutions.length, exact = res.stats ? res.stats.exhausted !== false : true;
-    const time = typeof res.time_s === "number" ? ` in ${res.time_s.toFixed(2)} s` : "";
-    this.solveText.textContent = res.status === "unique" ? `Unique: exactly one solution${time}.`
-      : res.status === "none" ? `No solution: this ${FAMILY_NAMES[game.puzzle.family]} has none${time}.`
-      : res.status === "multiple" ? `Not unique: ${exact ? "" : "at least "}${n} solutions${time}${exact ? "" : ` (counted up to ${cap})`}.`
-      : n ? `${n} solution${n > 1 ? "s" : ""} found${time} (${res.status}).` : `No answer (${res.status})${time}.`;
+    // the time depends on the machine: in the details, with the solver's statistics
+    this.solveDetails.set([typeof res.time_s === "number" ? `${res.time_s.toFixed(2)} s (clingo)` : "",
+      res.stats && typeof res.stats.conflicts === "number" ? `${res.stats.conflicts} conflicts` : ""]);
+    this.solveText.textContent = res.status === "unique" ? "Unique: exactly one solution."
+      : res.status === "none" ? `No solution: this ${FAMILY_NAMES[game.puzzle.family]} has none.`
+      : res.status === "multiple" ? `Not unique: ${exact ? "" : "at least "}${n} solutions${exact ? "" : ` (counted up to ${cap})`}.`
+      : n ? `${n} solution${n > 1 ? "s" : ""} found (${res.status}).` : `No answer (${res.status}).`;
     if (n) this.show(0);
   }
 

@@ -249,6 +249,7 @@ export class NikoliView {
       draw: (canvas) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
         board: game.puzzle.dict }, { ...game.serialize(), solved: true }),
       next: next ? () => next.open() : null,
+      fresh: this.app.endless ? () => this.app.endless.show() : null, // the endless plug-in's New puzzle
     });
   }
 

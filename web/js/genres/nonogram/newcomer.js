@@ -17,14 +17,13 @@ export const HELP = {
     "two fingers pan and zoom. Cells with a notch in their corner were given with the puzzle and stay as they are.",
 };
 
-export const showNonogramRules = () => showRules("nonogram", HELP);
 
 export { plainAuthor } from "./library.js";
 
 export class NonogramNewcomer {
   /** section: the Play view; view: its board; getGame(); library (next puzzle); open(dict, key);
-   * announce(text); fresh(): a new generated puzzle, or null when the site has none. */
-  constructor({ section, view, getGame, library, open, announce, fresh = null }) {
+   * announce(text); fresh() -> the win card's "New puzzle" action, or null when the site makes none. */
+  constructor({ section, view, getGame, library, open, announce, fresh = () => null }) {
     Object.assign(this, { view, getGame, library, announce, fresh });
     const body = section.querySelector(".play-body");
     const help = section.querySelector(".help");
@@ -37,9 +36,14 @@ export class NonogramNewcomer {
     offerBox.setAttribute("role", "dialog");
     body.before(guideBox);
     body.append(offerBox);
-    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: showNonogramRules });
+    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", HELP) });
     this.wasSolved = false;
     this.onLocked = () => announce("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
+  }
+
+  /** The rules, with the guided first puzzle one tap away. */
+  showRules() {
+    return showRules("nonogram", HELP, { label: "Learn by playing a tiny puzzle", run: () => this.guide.start() });
   }
 
   /** A game was opened (or replaced by another tab's copy). */
@@ -71,7 +75,7 @@ export class NonogramNewcomer {
       title: p.title || "Untitled puzzle",
       draw: (canvas) => drawThumb(canvas, p.width, p.height, { ...game.serialize(), puzzle: p.dict, solved: true }),
       next: next ? () => next.open() : null,
-      fresh: this.fresh,
+      fresh: this.fresh(),
     });
   }
 }

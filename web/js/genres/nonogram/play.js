@@ -20,13 +20,13 @@ import { bindSheet } from "../../play/sheet.js";
 import { playToolbar } from "../../play/toolbar.js";
 import { pysolverRun } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
-import { NonogramNewcomer, plainAuthor, showNonogramRules } from "./newcomer.js";
+import { NonogramNewcomer, plainAuthor } from "./newcomer.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Play's toolbar, as every genre's (play/toolbar.js): the nonogram's own tools are the touch
  * mode and the colours. */
-function buildToolbar() {
+function buildToolbar(rules) {
   const touchMode = el("button", { type: "button", id: "touch-mode", textContent: "Mode: fill",
     title: "Touch and left click: fill or cross (a long press crosses)" });
   touchMode.setAttribute("aria-pressed", "false");
@@ -34,7 +34,7 @@ function buildToolbar() {
   palette.setAttribute("role", "radiogroup");
   palette.setAttribute("aria-label", "Colour");
   const exportButton = el("button", { type: "button", id: "export", textContent: "Download" });
-  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules: showNonogramRules }).element);
+  $("play-toolbar").replaceWith(playToolbar({ tools: [touchMode, palette], after: [exportButton], rules }).element);
 }
 
 export class NonogramPlay {
@@ -46,7 +46,7 @@ export class NonogramPlay {
     this.catalogue = [];
     this.wasSolved = false;
     this.onChange = () => this.changed();
-    buildToolbar();
+    buildToolbar(() => this.newcomer.showRules());
     const view = this.view = new GridView($("board"), nonogramBoard);
     const getGame = () => this.game, announce = (t) => this.announce(t), engine = this.engine;
     this.hints = new HintPanel({ button: $("hint"), text: $("hint-text"), legend: $("hint-legend"), view, engine, getGame, announce });
@@ -77,7 +77,8 @@ export class NonogramPlay {
     }));
     // the rules, the guided first puzzle, clue numbers crossed out on the page, the win card
     this.newcomer = new NonogramNewcomer({ section: $("view-play"), view, getGame, library: app.library,
-      open: (dict, key) => app.openPuzzle(dict, key), announce });
+      open: (dict, key) => app.openPuzzle(dict, key), announce,
+      fresh: () => (app.endless ? () => app.endless.show() : null) }); // the endless plug-in's New puzzle
     app.router.register({ id: "play", label: "Play", order: 1, element: $("view-play"),
       show: () => (this.game ? view.draw() : this.opener.openFirst()) });
     app.addEventListener("theme", () => view.draw());
