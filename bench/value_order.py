@@ -40,9 +40,10 @@ from pysolver.nonogram.puzzle import puzzle_from_grid  # noqa: E402
 from pysolver.nonogram.solver.search import solve  # noqa: E402
 
 CONFIGS = {"likely": {}, "shares": {"values": "shares"},
-           "varied-open": {"vary": 1, "second": "open"}}
+           "varied-open": {"vary": 1, "second": "open"},
+           "shares-open": {"values": "shares", "second": "open"}}
 ORDERS = tuple(CONFIGS)
-RACES = (("likely", "shares"), ("likely", "varied-open"))
+RACES = (("likely", "shares"), ("likely", "varied-open"), ("likely", "shares-open"))
 RANDOM_SEEDS = (1, 2)  # issue 30's broad run; seed 1 alone: the first run (PERF.md)
 RANDOM_DENSITIES = (0.4, 0.45, 0.5, 0.55, 0.6)
 FAMILIES = ("webpbn", "jwilk", "nonogram-db", "nonodataset", "taai", "random")
@@ -108,14 +109,21 @@ def main():
     ap.add_argument("--seeds", default=",".join(map(str, RANDOM_SEEDS)))
     ap.add_argument("--densities", default=",".join(map(str, RANDOM_DENSITIES)))
     ap.add_argument("--out", help="JSON lines file (appended)")
-    ap.add_argument("--summary", metavar="JSONL", help="only print the tables of a finished run")
+    ap.add_argument("--summary", metavar="JSONL", action="append",
+                    help="only print the tables of finished runs (rows of one puzzle merged)")
     a = ap.parse_args()
     a.seeds = [int(x) for x in a.seeds.split(",")]
     a.densities = [float(x) for x in a.densities.split(",")]
-    configs = a.config or list(ORDERS)
+    configs = a.config or list(ORDERS[:3])
     small, large = map(float, a.budgets.split(","))
     if a.summary:
-        rows = [json.loads(ln) for ln in open(a.summary, encoding="utf-8") if ln.strip()]
+        merged = {}
+        for name in a.summary:
+            for ln in open(name, encoding="utf-8"):
+                if ln.strip():
+                    row = json.loads(ln)
+                    merged.setdefault((row["family"], row["label"]), {}).update(row)
+        rows = list(merged.values())
         for family in dict.fromkeys(group(r) for r in rows):
             summary(family, [r for r in rows if group(r) == family], small, large)
         return
@@ -154,14 +162,14 @@ def summary(family, rows, small, large):
           "CPU s median / worst | nodes |")
     print("|---|---|---|---|---|")
     n = len(rows)
-    for o in [o for o in ORDERS if o in rows[0]]:
+    for o in [o for o in ORDERS if all(o in r for r in rows)]:
         cpu = [r[o]["cpu"] for r in rows]
         print(f"| {o} | {sum(decided(r[o], small) for r in rows)}/{n} | "
               f"{sum(decided(r[o], large) for r in rows)}/{n} | "
               f"{statistics.median(cpu):.2f} / {max(cpu):.2f} | "
               f"{sum(r[o]['nodes'] for r in rows)} |")
     for pair in RACES:
-        if not all(o in rows[0] for o in pair):
+        if not all(o in r for r in rows for o in pair):
             continue
         best = [min((r[o] for o in pair), key=lambda x: (not decided(x, large), x["cpu"]))
                 for r in rows]
