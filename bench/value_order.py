@@ -108,6 +108,8 @@ def main():
                     help="configurations to run (default: all)")
     ap.add_argument("--seeds", default=",".join(map(str, RANDOM_SEEDS)))
     ap.add_argument("--densities", default=",".join(map(str, RANDOM_DENSITIES)))
+    ap.add_argument("--part", default="1/1", metavar="K/N",
+                    help="only every N-th puzzle of each family, from its K-th (side-by-side runs)")
     ap.add_argument("--out", help="JSON lines file (appended)")
     ap.add_argument("--summary", metavar="JSONL", action="append",
                     help="only print the tables of finished runs (rows of one puzzle merged)")
@@ -129,7 +131,10 @@ def main():
         return
     for family in a.family or FAMILIES:
         rows = []
+        part, parts = map(int, a.part.split("/"))
         for k, (label, p) in enumerate(puzzles(family, a)):
+            if k % parts != part - 1:
+                continue
             order = configs[k % len(configs):] + configs[:k % len(configs)]
             got = {o: run(p, o, large) for o in order}
             row = {"family": family, "label": label, "size": f"{p.width}x{p.height}", **got}
