@@ -16,7 +16,9 @@ Per puzzle, from cold caches (api.clear_caches, the worker's "reset"): nonograms
 first Play's opening (diagnose: the bounded search for the solutions, timed
 apart), then the first hint on the empty grid and --hints - 1 more, each applied
 before the next (a player following the hints); Nikoli the same walk
-(hints.played). Native: CPU time (process_time; clingo runs in this process).
+(hints.played). Then, again from cold caches (nonograms: diagnose first, untimed),
+the hint on two partial states: 30 % and 60 % of a solution's cells shown
+(seeded): the later hints of a game, where the easy steps are gone. Native: CPU time (process_time; clingo runs in this process).
 Browser (--browser N: every N-th puzzle of the native set): the built site's
 engine worker in headless Chromium (window.nonogramApp.engine, as bench/browser.py
 and bench/nikoli_browser.py drive it), timed in the page (performance.now: wall
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import statistics
 import sys
 import time
@@ -46,6 +49,7 @@ from pysolver import api  # noqa: E402
 from pysolver.nikoli import aspsolve, hints, read  # noqa: E402
 from pysolver.nonogram import service  # noqa: E402
 from pysolver.nonogram.formats import jsonfmt  # noqa: E402
+from pysolver.nonogram.puzzle import rows_text  # noqa: E402
 from pysolver.nonogram.solver.search import solve  # noqa: E402
 
 SOLVE_LIMIT = 10.0  # CPU seconds: the target covers puzzles solve decides within this
@@ -98,8 +102,16 @@ def apply_nonogram(state, h):
     return ["".join(r) for r in rows]
 
 
+SHARES = (0.3, 0.6)  # partial states: this share of a solution's cells shown
+
+
+def partial(solution, share, seed):
+    rng = random.Random(seed)
+    return ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
+
+
 def native_nonogram(p, count):
-    """(diagnose s, [hint s], [kinds]) from cold caches, CPU time."""
+    """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time."""
     api.clear_caches()
     t0 = time.process_time()
     service.diagnose(p)
@@ -113,11 +125,20 @@ def native_nonogram(p, count):
         if not h.get("cells"):
             break
         state = apply_nonogram(state, h)
-    return diag, times, kinds
+    res = solve(p, max_solutions=1, timeout=SOLVE_LIMIT, clock=time.process_time)
+    later = []
+    for k, share in enumerate(SHARES if res.solutions else ()):
+        api.clear_caches()
+        service.diagnose(p)
+        state = partial(rows_text(p, res.solutions[0]), share, k)
+        t0 = time.process_time()
+        service.hint(p, state)
+        later.append(time.process_time() - t0)
+    return diag, times, kinds, later
 
 
 def native_nikoli(link, count):
-    """(solve s, [hint s], [kinds]) or None when solve does not decide within SOLVE_LIMIT."""
+    """(solve s, [hint s], [kinds], [partial-state hint s]) or None when solve does not decide within SOLVE_LIMIT."""
     grid = read.parse(link)
     api.clear_caches()
     t0 = time.process_time()
@@ -137,7 +158,13 @@ def native_nikoli(link, count):
         if h["cells"][0]["value"] == "no line":  # Masyu: rows cannot always say it
             crosses.append(h["cells"][0])
         state = hints.played(grid, state, h, crosses)
-    return solve_s, times, kinds
+    later = []
+    for k, share in enumerate(SHARES):
+        api.clear_caches()
+        t0 = time.process_time()
+        hints.run_native(hints.hint_task(grid, partial(res["solutions"][0], share, k)))
+        later.append(time.process_time() - t0)
+    return solve_s, times, kinds, later
 
 
 # the walk in the page, as Play asks: reset (cold caches), diagnose, then each hint
@@ -162,6 +189,16 @@ NONOGRAM_WALK = """async ([puzzle, count]) => {
   return {diagnose_ms, ms, kinds};
 }"""
 
+# a hint on a partial state from cold caches, after Play's opening (untimed)
+NONOGRAM_PARTIAL = """async ([puzzle, state]) => {
+  const engine = window.nonogramApp.engine;
+  await engine.call("reset", {});
+  await engine.call("diagnose", {puzzle});
+  const t = performance.now();
+  await engine.call("hint", {puzzle, state});
+  return performance.now() - t;
+}"""
+
 
 def browser_runs(nonograms, nikolis, count):
     """{label: (ms list, kinds)} in one headless Chromium page on the built site."""
@@ -176,11 +213,25 @@ def browser_runs(nonograms, nikolis, count):
             page = browser.new_context().new_page()
             page.goto(url)
             page.wait_for_function(READY, timeout=300_000)
+            # warm-ups, untimed in the tables: the engine's first call and clingo-wasm's start
+            for family, label, p in nonograms[:1]:
+                r = page.evaluate(NONOGRAM_WALK, [jsonfmt.to_dict(p), 1])
+                print(f"browser warm-up {label}: {r['ms'][0]:.0f} ms", flush=True)
+            for family, label, link in nikolis[:1]:
+                grid = read.parse(link)
+                r = page.evaluate(RUN, ["hint", {"puzzle": link, "state": ["?" * grid.width]
+                                                 * grid.height, "crosses": []}])
+                print(f"browser warm-up {label} (clingo-wasm starts): {r['ms']:.0f} ms", flush=True)
             for family, label, p in nonograms:
                 r = page.evaluate(NONOGRAM_WALK, [jsonfmt.to_dict(p), count])
-                out[label] = (r["ms"], r["kinds"], r["diagnose_ms"])
+                res = solve(p, max_solutions=1, timeout=SOLVE_LIMIT, clock=time.process_time)
+                later = [page.evaluate(NONOGRAM_PARTIAL, [jsonfmt.to_dict(p), partial(
+                    rows_text(p, res.solutions[0]), share, k)]) for k, share in enumerate(SHARES)
+                    if res.solutions]
+                out[label] = (r["ms"], r["kinds"], r["diagnose_ms"], later)
                 print(f"browser {label}: diagnose {r['diagnose_ms']:.0f} ms, hints "
-                      f"{[round(x) for x in r['ms']]} ms {r['kinds']}", flush=True)
+                      f"{[round(x) for x in r['ms']]} ms {r['kinds']}, partial "
+                      f"{[round(x) for x in later]} ms", flush=True)
             for family, label, link in nikolis:
                 grid = read.parse(link)
                 page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
@@ -196,8 +247,15 @@ def browser_runs(nonograms, nikolis, count):
                     if h["cells"][0]["value"] == "no line":
                         crosses.append(h["cells"][0])
                     state = hints.played(grid, state, h, crosses)
-                out[label] = (ms, kinds, None)
-                print(f"browser {label}: hints {[round(x) for x in ms]} ms {kinds}", flush=True)
+                solution = aspsolve.solve(grid, 1)["solutions"][0]
+                later = []
+                for k, share in enumerate(SHARES):
+                    page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
+                    later.append(page.evaluate(RUN, ["hint", {"puzzle": link, "state": partial(
+                        solution, share, k), "crosses": []}])["ms"])
+                out[label] = (ms, kinds, None, later)
+                print(f"browser {label}: hints {[round(x) for x in ms]} ms {kinds}, partial "
+                      f"{[round(x) for x in later]} ms", flush=True)
             browser.close()
     finally:
         httpd.shutdown()
@@ -205,21 +263,22 @@ def browser_runs(nonograms, nikolis, count):
 
 
 def table(title, rows, unit, limit):
-    """rows: [(family, label, [first, later...])] -> markdown per family."""
-    print(f"\n{title}\n\n| family | puzzles | first hint p50 / p95 / max {unit} | later hints "
-          f"p50 / p95 / max {unit} | over {limit:g} {unit} | worst |")
-    print("|---|---|---|---|---|---|")
+    """rows: [(family, label, [walk hints], [partial-state hints])] -> markdown per family."""
+    print(f"\n{title}\n\n| family | puzzles | first hint p50 / p95 / max {unit} | next hints "
+          f"of the walk | partial states (30 %, 60 %, cold) | over {limit:g} {unit} | worst |")
+    print("|---|---|---|---|---|---|---|")
+
+    def ppm(xs):
+        return f"{pct(xs, .5):.3f} / {pct(xs, .95):.3f} / {max(xs):.3f}" if xs else "–"
     for family in dict.fromkeys(r[0] for r in rows):
         rs = [r for r in rows if r[0] == family]
-        first = [r[2][0] for r in rs]
-        later = [t for r in rs for t in r[2][1:]]
-        over = sum(t > limit for r in rs for t in r[2])
-        worst = max(rs, key=lambda r: max(r[2]))
-        lat = (f"{pct(later, .5):.3f} / {pct(later, .95):.3f} / {max(later):.3f}"
-               if later else "–")
-        print(f"| {family} | {len(rs)} | {pct(first, .5):.3f} / {pct(first, .95):.3f} / "
-              f"{max(first):.3f} | {lat} | {over} of {sum(len(r[2]) for r in rs)} | "
-              f"{worst[1]} {max(worst[2]):.3f} |", flush=True)
+        every = [r[2] + r[3] for r in rs]
+        over = sum(t > limit for ts in every for t in ts)
+        worst = max(rs, key=lambda r: max(r[2] + r[3]))
+        print(f"| {family} | {len(rs)} | {ppm([r[2][0] for r in rs])} | "
+              f"{ppm([t for r in rs for t in r[2][1:]])} | {ppm([t for r in rs for t in r[3]])} | "
+              f"{over} of {sum(map(len, every))} | {worst[1]} {max(worst[2] + worst[3]):.3f} |",
+              flush=True)
 
 
 def main():
@@ -241,11 +300,13 @@ def main():
     nikolis = nikoli_set(a) if "nikoli" in genres else []
     native, skipped, record = [], [], {"native": {}, "browser": {}}
     for family, label, p in nonograms if not a.no_native else ():
-        diag, times, kinds = native_nonogram(p, a.hints)
-        native.append((family, label, times))
-        record["native"][label] = {"diagnose_s": diag, "hints_s": times, "kinds": kinds}
+        diag, times, kinds, later = native_nonogram(p, a.hints)
+        native.append(("nonogram " + family, label, times, later))
+        record["native"][label] = {"diagnose_s": diag, "hints_s": times, "kinds": kinds,
+                                   "partial_s": later}
         print(f"native {label} {p.width}x{p.height}: diagnose {diag:.3f} s, hints "
-              f"{[round(t, 3) for t in times]} {kinds}", flush=True)
+              f"{[round(t, 3) for t in times]} {kinds}, partial {[round(t, 3) for t in later]}",
+              flush=True)
     kept = []
     for family, label, link in nikolis:
         if a.no_native:
@@ -256,12 +317,13 @@ def main():
             skipped.append(label)
             print(f"native {label}: solve undecided within {SOLVE_LIMIT:g} s: skipped", flush=True)
             continue
-        solve_s, times, kinds = got
+        solve_s, times, kinds, later = got
         kept.append((family, label, link))
-        native.append((family, label, times))
-        record["native"][label] = {"solve_s": solve_s, "hints_s": times, "kinds": kinds}
+        native.append((family, label, times, later))
+        record["native"][label] = {"solve_s": solve_s, "hints_s": times, "kinds": kinds,
+                                   "partial_s": later}
         print(f"native {label}: solve {solve_s:.2f} s, hints {[round(t, 3) for t in times]} "
-              f"{kinds}", flush=True)
+              f"{kinds}, partial {[round(t, 3) for t in later]}", flush=True)
     if native:
         table("Native (CPU s)", native, "s", 1.0)
         diags = [v["diagnose_s"] for v in record["native"].values() if "diagnose_s" in v]
@@ -272,11 +334,12 @@ def main():
             print(f"Nikoli not decided by solve within {SOLVE_LIMIT:g} s: {', '.join(skipped)}")
     if a.browser:
         got = browser_runs(nonograms[::a.browser], kept[::a.browser], a.hints)
-        fam = {label: family for family, label, _ in nonograms + kept}
-        rows = [(fam[label], label, [t / 1000 for t in ms]) for label, (ms, _, _) in got.items()
-                if ms]
-        record["browser"] = {k: {"hints_ms": v[0], "kinds": v[1], "diagnose_ms": v[2]}
-                             for k, v in got.items()}
+        fam = {label: family for family, label, _ in kept}
+        fam.update({label: "nonogram " + family for family, label, _ in nonograms})
+        rows = [(fam[label], label, [t / 1000 for t in ms], [t / 1000 for t in later])
+                for label, (ms, _, _, later) in got.items() if ms]
+        record["browser"] = {k: {"hints_ms": v[0], "kinds": v[1], "diagnose_ms": v[2],
+                                 "partial_ms": v[3]} for k, v in got.items()}
         table("Browser (wall s in the page)", rows, "s", 3.0)
         diags = [v[2] / 1000 for v in got.values() if v[2] is not None]
         if diags:
