@@ -7,7 +7,7 @@ Target: a hint within 1 s natively and 3 s in the browser on any puzzle that
     NonoDataset hard tails, TAAI every --taai-every-th of the tail, random 25-40
     squared at five densities, seeds 1-2), kept where `solve` (two solutions,
     the default search) decides within 10 s of CPU (--decided: value_order.py's
-    JSON lines, the "likely" runs; else solved here);
+    JSON lines, the "likely" runs, and only the puzzles they reached; else solved here);
   Nikoli: the first --per-file instances of every bench/nikoli-instances file
     (Bag, Heyawake, Masyu, Nurikabe at 10, 15, 20 and 30 squared) and the
     built-in library (web/puzzles/nikoli), kept where `solve` (two solutions,
@@ -73,6 +73,8 @@ def nonogram_set(a):
     for family in value_order.FAMILIES:
         for label, p in value_order.puzzles(family, vo):
             r = done.get(label)
+            if r is None and a.decided:  # only the puzzles those runs reached
+                continue
             if r is None:
                 t0 = time.process_time()
                 res = solve(p, max_solutions=2, timeout=SOLVE_LIMIT, clock=time.process_time)
