@@ -10,7 +10,11 @@ Target: a hint within 1 s natively and 3 s in the browser on any puzzle that
     JSON lines, the "likely" runs, and only the puzzles they reached; else solved here);
   Nikoli: the first --per-file instances of every bench/nikoli-instances file
     (Bag, Heyawake, Masyu, Nurikabe at 10, 15, 20 and 30 squared) and the
-    built-in library (web/puzzles/nikoli), kept where `solve` (two solutions,
+    built-in library (web/puzzles/nikoli), and with --puzzlekit FILE (the janko.at
+    Heyawake and Nurikabe of SmilingWayne/puzzlekit-dataset 53de2fc, not in this
+    repository: fetch it and pass assets/data/*/*_dataset.json) every
+    --puzzlekit-every-th puzzle plus PUZZLEKIT_HARD (the slowest of the 2026-11-26
+    hint run, PERF.md "Nikoli against noqx"), kept where `solve` (two solutions,
     native clingo) decides within 10 s of CPU.
 Per puzzle, from cold caches (api.clear_caches, the worker's "reset"): nonograms
 first Play's opening (diagnose: the bounded search for the solutions, timed
@@ -46,7 +50,7 @@ import value_order  # noqa: E402
 from browser import FLAGS, pct, serve  # noqa: E402
 from engine import DECIDED  # noqa: E402
 from pysolver import api  # noqa: E402
-from pysolver.nikoli import aspsolve, hints, read  # noqa: E402
+from pysolver.nikoli import aspsolve, hints, read, url  # noqa: E402
 from pysolver.nonogram import service  # noqa: E402
 from pysolver.nonogram.formats import jsonfmt  # noqa: E402
 from pysolver.nonogram.puzzle import rows_text  # noqa: E402
@@ -55,6 +59,8 @@ from pysolver.nonogram.solver.search import solve  # noqa: E402
 SOLVE_LIMIT = 10.0  # CPU seconds: the target covers puzzles solve decides within this
 NIKOLI_LIBRARY = ROOT / "web" / "puzzles" / "nikoli"
 NIKOLI_INSTANCES = ROOT / "bench" / "nikoli-instances"
+PUZZLEKIT_HARD = {"648_10x18", "660_14x24", "667_14x24", "825_15x21", "1108_20x15", "86_24x14",
+                  "350_31x45", "591_15x24", "300_20x36", "646_14x24"}
 
 
 def nonogram_set(a):
@@ -94,6 +100,12 @@ def nikoli_set(a):
     for path in sorted(NIKOLI_LIBRARY.glob("*.txt")):
         out.append((path.stem.split("-")[0], f"library/{path.stem}",
                     path.read_text(encoding="utf-8").strip()))
+    from nikoli_hints import puzzlekit  # bench/nikoli_hints.py: the dataset's reader
+    for name in a.puzzlekit or ():
+        family = "heyawake" if "heyawake" in name.lower() else "nurikabe"
+        for k, (label, grid) in enumerate(puzzlekit(Path(name), family)):
+            if k % a.puzzlekit_every == 0 or label in PUZZLEKIT_HARD:
+                out.append((f"{family} (janko)", f"janko-{family}#{label}", url.write_url(grid)))
     return out
 
 
@@ -144,7 +156,7 @@ def native_nikoli(link, count):
     grid = read.parse(link)
     api.clear_caches()
     t0 = time.process_time()
-    res = aspsolve.solve(grid, 2)
+    res = aspsolve.solve(grid, 2, timeout=6 * SOLVE_LIMIT)  # wall: a cap under load
     solve_s = time.process_time() - t0
     if res["status"] not in ("unique", "multiple") or solve_s > SOLVE_LIMIT:
         return None
@@ -289,6 +301,9 @@ def main():
     ap.add_argument("--decided", action="append", help="value_order.py JSON lines")
     ap.add_argument("--taai-every", type=int, default=5)
     ap.add_argument("--per-file", type=int, default=3, help="Nikoli instances per file")
+    ap.add_argument("--puzzlekit", action="append", help="a puzzlekit-dataset JSON file")
+    ap.add_argument("--puzzlekit-every", type=int, default=40)
+    ap.add_argument("--nikoli-only", default="", help="comma-separated labels (reruns)")
     ap.add_argument("--hints", type=int, default=5, help="hints per walk (the first + later)")
     ap.add_argument("--browser", type=int, default=0, metavar="N",
                     help="also in the browser, every N-th puzzle of the native set")
@@ -300,6 +315,8 @@ def main():
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
     nonograms = nonogram_set(a) if "nonogram" in genres else []
     nikolis = nikoli_set(a) if "nikoli" in genres else []
+    if a.nikoli_only:
+        nikolis = [n for n in nikolis if n[1] in a.nikoli_only.split(",")]
     native, skipped, record = [], [], {"native": {}, "browser": {}}
     for family, label, p in nonograms if not a.no_native else ():
         diag, times, kinds, later = native_nonogram(p, a.hints)
