@@ -22,7 +22,9 @@ apart), then the first hint on the empty grid and --hints - 1 more, each applied
 before the next (a player following the hints); Nikoli the same walk
 (hints.played). Then, again from cold caches (nonograms: diagnose first, untimed),
 the hint on two partial states: 30 % and 60 % of a solution's cells shown
-(seeded): the later hints of a game, where the easy steps are gone. Native: CPU time (process_time; clingo runs in this process).
+(seeded): the later hints of a game, where the easy steps are gone; with
+--stuck (nonograms) also the state where the hint walk leaves lines and one-cell
+what-ifs (bench/hint_stuck.py), where the deeper what-ifs and reveals run. Native: CPU time (process_time; clingo runs in this process).
 Browser (--browser N: every N-th puzzle of the native set): the built site's
 engine worker in headless Chromium (window.nonogramApp.engine, as bench/browser.py
 and bench/nikoli_browser.py drive it), timed in the page (performance.now: wall
@@ -47,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "bench"))
 
 import value_order  # noqa: E402
+from hint_stuck import stuck_state  # noqa: E402
 from browser import FLAGS, pct, serve  # noqa: E402
 from engine import DECIDED  # noqa: E402
 from pysolver import api  # noqa: E402
@@ -124,7 +127,7 @@ def partial(solution, share, seed):
     return ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
 
 
-def native_nonogram(p, count):
+def native_nonogram(p, count, stuck=False):
     """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time."""
     api.clear_caches()
     t0 = time.process_time()
@@ -140,14 +143,19 @@ def native_nonogram(p, count):
             break
         state = apply_nonogram(state, h)
     res = solve(p, max_solutions=1, timeout=SOLVE_LIMIT, clock=time.process_time)
+    states = [partial(rows_text(p, res.solutions[0]), share, k)
+              for k, share in enumerate(SHARES if res.solutions else ())]
+    if stuck:
+        states.append(stuck_state(p))
     later = []
-    for k, share in enumerate(SHARES if res.solutions else ()):
+    for state in states:
         api.clear_caches()
         service.diagnose(p)
-        state = partial(rows_text(p, res.solutions[0]), share, k)
         t0 = time.process_time()
-        service.hint(p, state)
+        h = service.hint(p, state)
         later.append(time.process_time() - t0)
+    if stuck:
+        kinds.append("stuck: " + h["kind"])
     return diag, times, kinds, later
 
 
@@ -279,7 +287,7 @@ def browser_runs(nonograms, nikolis, count):
 def table(title, rows, unit, limit):
     """rows: [(family, label, [walk hints], [partial-state hints])] -> markdown per family."""
     print(f"\n{title}\n\n| family | puzzles | first hint p50 / p95 / max {unit} | next hints "
-          f"of the walk | partial states (30 %, 60 %, cold) | over {limit:g} {unit} | worst |")
+          f"of the walk | later states, cold (30 %, 60 % shown; --stuck: the stuck state) | over {limit:g} {unit} | worst |")
     print("|---|---|---|---|---|---|---|")
 
     def ppm(xs):
@@ -305,6 +313,9 @@ def main():
     ap.add_argument("--puzzlekit-every", type=int, default=40)
     ap.add_argument("--nikoli-only", default="", help="comma-separated labels (reruns)")
     ap.add_argument("--hints", type=int, default=5, help="hints per walk (the first + later)")
+    ap.add_argument("--stuck", action="store_true",
+                    help="nonograms: also the hint where the walk leaves lines and one-cell "
+                         "what-ifs (bench/hint_stuck.py; the deeper what-ifs and reveals run there)")
     ap.add_argument("--browser", type=int, default=0, metavar="N",
                     help="also in the browser, every N-th puzzle of the native set")
     ap.add_argument("--no-native", action="store_true", help="browser only")
@@ -319,7 +330,7 @@ def main():
         nikolis = [n for n in nikolis if n[1] in a.nikoli_only.split(",")]
     native, skipped, record = [], [], {"native": {}, "browser": {}}
     for family, label, p in nonograms if not a.no_native else ():
-        diag, times, kinds, later = native_nonogram(p, a.hints)
+        diag, times, kinds, later = native_nonogram(p, a.hints, a.stuck)
         native.append(("nonogram " + family, label, times, later))
         record["native"][label] = {"diagnose_s": diag, "hints_s": times, "kinds": kinds,
                                    "partial_s": later}
