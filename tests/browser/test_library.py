@@ -132,7 +132,7 @@ def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_
     fresh_library(page, site_server)
     wait_engine(page)
     paste_puzzle(page, LINKED)                     # not a built-in puzzle
-    page.wait_for_selector("#nk-title:text-is('Masyu 7×7')")
+    page.wait_for_selector("#nk-puzzle-title:text-is('Masyu 7×7')")
     page.focus("#nk-board .aria-grid")
     page.keyboard.press("Shift+ArrowRight")        # a line segment from the top left cell: a move
     page.wait_for_selector("#nk-undo:not([disabled])")
