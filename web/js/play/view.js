@@ -13,6 +13,7 @@ import { playToolbar } from "./toolbar.js";
 import { WinCard } from "./win.js";
 import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
+import { loadGame } from "../shell/storage.js";
 
 export class PlayView {
   /** app: the shell's API. g, what the genre gives:
@@ -112,16 +113,19 @@ export class PlayView {
     bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => g.hint && g.hint() });
   }
 
-  /** Play `game` (made by the genre; a saved game already restored into it). kind: its board
-   * plug-in; title, meta: the head's words; restored: the player had played it before;
-   * before(game): changes made after autosave takes the game (a share link's progress). */
-  open(game, { kind = this.g.kind, title, meta, docTitle = title, restored = false, before = null }) {
+  /** Play the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
+   * restored (read after the game open so far is saved: the same puzzle again resumes it as
+   * it is now). kind: its board plug-in; title, meta: the head's words; before(game): changes
+   * made after autosave takes the game (a share link's progress). */
+  open(key, make, { kind = this.g.kind, title, meta, docTitle = title, before = null }) {
     const previous = this.game;
     if (previous) {
       this.autosave.save();
       previous.removeEventListener("change", this.onChange);
       previous.removeEventListener("locked", this.onLocked);
     }
+    const saved = loadGame(key);
+    const game = make(saved), restored = !!(saved && saved.played);
     this.editing = false;
     this.game = game;
     game.addEventListener("change", this.onChange);

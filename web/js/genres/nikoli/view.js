@@ -5,7 +5,6 @@
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
-import { loadGame } from "../../shell/storage.js";
 import { shareUrl } from "../../shell/share.js";
 import { offerLink } from "../../shell/share-actions.js";
 import { PlayView } from "../../play/view.js";
@@ -54,7 +53,8 @@ export class NikoliView {
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
         board: game.puzzle.dict }, { ...game.serialize(), solved: true }),
       refused: () => "A numbered cell stays unshaded (Bag: inside).",
-      reset: () => {
+      reset: (game) => {
+        this.showRulesList(game.puzzle.family);
         this.checkText.textContent = "";
         this.view.setOverlay("check", null);
         if (this.panels) this.panels.reset();
@@ -98,22 +98,19 @@ export class NikoliView {
     this.opening.drop();
     if (this.editor) this.editor.stop();
     key = key || nikoliKey(dict.url);
-    const saved = loadGame(key);
-    const game = new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (dict.difficulty) meta.push(`difficulty: ${dict.difficulty}`);
     if (dict.source) meta.push(dict.source);
     this.frame.help.textContent = inputHelp(HELP[kind.name]);
-    this.frame.open(game, { kind, title: puzzle.title, meta: meta.join(" · "), docTitle: `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`,
-      restored: !!(saved && saved.played),
+    const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
+    return this.frame.open(key, make, { kind, title: puzzle.title, meta: meta.join(" · "),
+      docTitle: `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`,
       before: (g) => {
         if (progress && progress.length === g.cells.length) {
           g.apply([...progress].map((ch, i) => [i, Math.min(2, Math.max(0, ch.charCodeAt(0) - 48))]), "shared progress");
         }
       } });
-    this.showRulesList(puzzle.family);
-    return game;
   }
 
   /** Show a puzzle being created (genres/nikoli/editor.js) on the board: no game is played meanwhile. */

@@ -7,7 +7,7 @@ import { NonogramGame, findSaved, normalizePuzzle, puzzleKey } from "./game.js";
 import { nonogramBoard } from "./board.js";
 import { loadCatalogue, nonogramSource } from "./library.js";
 import { PuzzleOpener } from "./open.js";
-import { loadGame, savedGames } from "../../shell/storage.js";
+import { savedGames } from "../../shell/storage.js";
 import { bindShareActions } from "../../shell/share-actions.js";
 import { HintPanel } from "../../panels/hint.js";
 import { CheckPanel } from "../../panels/check.js";
@@ -152,14 +152,13 @@ export class NonogramPlay {
   open(dict, key = null) {
     const p = normalizePuzzle(dict);
     key = key || puzzleKey(dict);
-    const saved = loadGame(key);
     const parts = [`${p.width}×${p.height}`];
     if (p.isColor) parts.push(`${p.colors.length - 1} colours`);
     if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
     if (plainAuthor(p.copyright)) parts.push(plainAuthor(p.copyright));
     if (p.license) parts.push(`licence: ${p.license}`);
-    return this.frame.open(new NonogramGame(p, key, saved), { title: p.title || "Untitled puzzle", meta: parts.join(" · "),
-      docTitle: `${p.title || "Puzzle"} — Nonograms`, restored: !!(saved && saved.played) });
+    return this.frame.open(key, (saved) => new NonogramGame(p, key, saved), { title: p.title || "Untitled puzzle",
+      meta: parts.join(" · "), docTitle: `${p.title || "Puzzle"} — Nonograms` });
   }
 
   /** The nonogram's own tools: the colours, the stroke's count, the touch mode, Share link and Download. */
