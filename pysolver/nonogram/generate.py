@@ -36,7 +36,7 @@ from .solver.propagate import Engine
 from ..errors import PuzzleError
 from .puzzle import BACKGROUND, Color, puzzle_from_grid
 from . import picture as pic
-from .walk import walk
+from .walk import settle, walk, what_ifs
 
 LEVELS = ("easy", "medium", "hard", "expert")
 MIN_SIZE, MAX_SIZE = 5, 60
@@ -198,11 +198,11 @@ def _adjust(rng, grid, colors, level, symmetry):
                     grid = _flip(rng, grid, _differ(res, red["cells"], w), symmetry, ncol)
                     continue
         p.validate()
-        summary = walk(p, keep_states=True)
+        summary = what_ifs(p, keep_states=True)
         walks += 1
         got = level_of(summary, w, h)
         if got == level:
-            return (p, summary), None, walks
+            return (p, walk(p)), None, walks
         if got is None:
             reason = "needs a guess"
             grid = _flip(rng, grid, _undecided(summary["state"]), symmetry, ncol)
@@ -216,33 +216,9 @@ def _adjust(rng, grid, colors, level, symmetry):
 
 
 def _line_open(eng):
-    """The cells (y, x) that the walk's line steps leave undecided from the empty grid.
-
-    A black-and-white puzzle: line logic's fixpoint. With colours the walk's grid
-    holds decided cells only (a line that narrows a cell to two colours gives the
-    player nothing to write), so its lines may stall where the engine's do not:
-    each line solve here keeps only the cells it decides."""
+    """The cells (y, x) that the walk's line steps leave undecided from the empty grid."""
     rows, cols = eng.initial()
-    if eng.ncol == 2:
-        eng.run_all(rows, cols)  # clues read from a picture cannot contradict
-        return _open_cells(eng.cells(rows), eng.w)
-    changed = True
-    while changed:
-        changed = False
-        for mine, other, solvers in ((rows, cols, eng.row_solve), (cols, rows, eng.col_solve)):
-            for i, solve in enumerate(solvers):
-                new = solve(mine[i])
-                gained = undecided(mine[i]) & ~undecided(new)
-                if not gained:
-                    continue
-                changed = True
-                left = undecided(new)
-                mine[i] = tuple(m | left for m in new)
-                bit = 1 << i
-                for j in positions(gained):
-                    colour = next(c for c, m in enumerate(new) if m >> j & 1)
-                    other[j] = tuple((m | bit) if c == colour else (m & ~bit)
-                                     for c, m in enumerate(other[j]))
+    settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
     return [(y, x) for y in range(eng.h) for x in positions(undecided(rows[y]))]
 
 
