@@ -24,7 +24,7 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pysolver import api  # noqa: E402
-from pysolver.puzzle import PuzzleError  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
 from pysolver.nonogram import generate as gen  # noqa: E402
 
 
