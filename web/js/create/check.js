@@ -79,6 +79,7 @@ export class EditorChecker {
     const fresh = this.ed.edits.current();
     this.busy(true, "Checking…");
     this.details.set([]);
+    this.countNote = ""; // clingo's count, once it answered first (the details keep it)
     this.alt.replaceChildren();
     let known = 0; // the progress line only goes up (a search may take cells back)
     const t0 = performance.now();
@@ -94,7 +95,7 @@ export class EditorChecker {
           if (!fresh()) return;
           known = Math.max(known, p.known ?? 0);
           this.prog.textContent = p.total ? `Worked out ${known} of ${p.total} cells so far…` : "Checking…";
-          this.details.set([`search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
+          this.details.set([this.countNote, `search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
         },
       });
       const res = await this.handle.promise;
@@ -146,7 +147,8 @@ export class EditorChecker {
     verdict.classList.add(status === "unique" ? "ok" : "bad");
     const more = el("p", { className: "meta", textContent: "Still working out how it solves…" });
     this.out.replaceChildren(verdict, more);
-    this.details.set([`counted by ${ENGINE.clingo} in ${counted.ms} ms; ${ENGINE.pysolver} (pysolver) is still classifying`]);
+    this.countNote = `counted by ${ENGINE.clingo} in ${counted.ms} ms; ${ENGINE.pysolver} (pysolver) is still classifying`;
+    this.details.set([this.countNote]);
     const alt = counted.grids.find((g) => g.join("") !== puzzle.goal.join(""));
     if (status === "multiple" && alt) this.showAlternative(puzzle.goal, alt);
   }
