@@ -190,6 +190,7 @@ def main():
     ap.add_argument("--limit", type=float, default=60, help="CPU seconds per side and instance")
     ap.add_argument("--only", help="genres, comma-separated")
     ap.add_argument("--match", help="only URLs or sources containing this text")
+    ap.add_argument("--min-cells", type=int, default=0, help="only grids this large")
     ap.add_argument("--sides", default="project,noqx")
     ap.add_argument("--noqx", default="/tmp/noqx-checkout")
     ap.add_argument("--json", help="write every row here")
@@ -212,6 +213,8 @@ def main():
         link, source = ln.split(" ", 1)
         grid = url.read_url(link)
         if args.only and grid.family not in args.only.split(","):
+            continue
+        if grid.width * grid.height < args.min_cells:
             continue
         if args.match and args.match not in ln:
             continue
