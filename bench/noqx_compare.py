@@ -97,6 +97,7 @@ def run_noqx(link: str, noqx_dir: str) -> dict:
 
 def run_project(link: str) -> dict:
     from pysolver.errors import PuzzleError
+    import clingo  # noqa: F401  (imported before the clock on both sides)
     from pysolver.nikoli import aspsolve, rules, url
     t0 = _cpu()
     try:
