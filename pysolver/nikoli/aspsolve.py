@@ -74,6 +74,32 @@ def island_reach(grid: Grid) -> dict:
     return out
 
 
+def room_blocks(grid: Grid):
+    """Heyawake: each numbered room cut greedily into 2x2 blocks (at most 2 black cells,
+    rule H1), dominoes and single cells (at most 1): ``blk(R, B, X, Y)``, ``cap(R, B, C)``
+    and the room's slack ``slack(R, S)``, the most black cells the pieces hold less its
+    number, so a full room fills every piece at once."""
+    numbers = grid.room_numbers()
+    for r, cells in enumerate(grid.room_cells()):
+        n = numbers.get(r, UNKNOWN)
+        if n < 0 or len(cells) < 2:
+            continue
+        free = set(cells)
+        total = 0
+        for b, (x, y) in enumerate(sorted(cells, key=lambda c: (c[1], c[0]))):
+            if (x, y) not in free:
+                continue
+            for piece in ([(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)],
+                          [(x, y), (x + 1, y)], [(x, y), (x, y + 1)], [(x, y)]):
+                if free.issuperset(piece):
+                    break
+            free.difference_update(piece)
+            cap = 2 if len(piece) == 4 else 1
+            total += cap
+            yield f"cap({r},{b},{cap}).\n" + "".join(f"blk({r},{b},{u},{v}).\n" for u, v in piece)
+        yield f"slack({r},{total - n}).\n"
+
+
 def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
     """One self-contained program (clingo-wasm takes it as it is). ``strong``: with the
     implied reasoning the solve uses (encodings/grid_common.lp, ``strong``); without it,
@@ -84,6 +110,8 @@ def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
         if grid.family == "nurikabe":
             text += "".join(f"near({x},{y},{a},{b}).\n"
                             for (a, b), cells in island_reach(grid).items() for x, y in cells)
+        if grid.family == "heyawake":
+            text += "".join(room_blocks(grid))
     return text
 
 
