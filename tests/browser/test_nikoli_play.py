@@ -72,8 +72,8 @@ def go_to(page, x, y):
 
 
 def won(page):
-    page.wait_for_selector("#nk-win:not([hidden])", timeout=30_000)
-    assert "Solved" in page.text_content("#nk-win")
+    page.wait_for_selector("#nk-win-card:not([hidden])", timeout=30_000)
+    assert "Solved" in page.text_content("#nk-win-heading")
 
 
 @pytest.mark.parametrize("family", ["nurikabe", "bag"])
@@ -85,7 +85,7 @@ def test_shading_by_mouse(page, site_server, family):
     shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
     for x, y in shaded[:-1]:
         page.mouse.click(*centre(page, x, y))
-    assert page.is_hidden("#nk-win")
+    assert page.is_hidden("#nk-win-card")
     page.mouse.click(*centre(page, *shaded[-1]))
     won(page)
     assert page.evaluate("wins") == [[family, False]]
