@@ -327,3 +327,24 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     wait_until(page, "window.nonogramApp.getGame() !== null")
     assert page.is_visible("#view-play") and state(page)[2][2] == "#"
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
+    # the play frame of every genre (play/view.js): on a phone the panels fold to one row of
+    # buttons, the board keeps the height; a button shows its panel alone, again folds it
+    start(page, site_server, "nurikabe")
+    tabs = page.eval_on_selector_all("#view-nikoli .sheet-tab", "bs => bs.map(b => b.textContent)")
+    assert tabs == ["Rules", "Check", "Hint", "Solve", "Create"]
+    sheet = page.locator("#nk-play-sheet").bounding_box()
+    assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
+    assert not page.is_visible("#nk-hint")
+    page.click("#nk-hint-panel-tab")
+    assert page.is_visible("#nk-hint") and not page.is_visible("#nk-solve") and not page.is_visible("#nk-rules-panel")
+    box = page.locator("#nk-hint").bounding_box()
+    assert box["y"] + box["height"] <= 844
+    page.click("#nk-rules-panel-tab")                 # another panel in its place
+    assert page.is_visible("#nk-rules-panel") and not page.is_visible("#nk-hint")
+    page.click("#nk-rules-panel-tab")
+    assert not page.is_visible("#nk-rules-panel")
+    assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it

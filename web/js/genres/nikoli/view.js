@@ -72,7 +72,7 @@ export class NikoliView {
       hint: () => !frame.editing && this.panels && this.panels.hintStep(),
       share: () => this.share(),
     });
-    this.rules = el("ul", { id: "nk-rules", className: "rules" });
+    this.rules = el("ul", { id: "nk-rules-list", className: "rules" }); // "nk-rules" is the toolbar's ? button
     this.checkBox = el("input", { type: "checkbox", id: "nk-check" });
     this.checkText = el("p", { id: "nk-check-text" });
     this.checkText.setAttribute("aria-live", "polite");
