@@ -348,3 +348,20 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     page.click("#nk-rules-panel-tab")
     assert not page.is_visible("#nk-rules-panel")
     assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it
+
+
+def test_download_gives_a_file_that_opens_the_puzzle_again(page, site_server):
+    # Download is the play frame's for every genre: a Nikoli puzzle's file is its URL on a line
+    start(page, site_server, "masyu")
+    title = page.text_content("#nk-puzzle-title")
+    with page.expect_download() as dl:
+        page.click("#nk-export")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    assert text.strip().startswith("https://puzz.link/p?mashu/7/7/") and dl.value.suggested_filename.endswith(".txt")
+    page.click("#nav-library")
+    page.click("#open-toggle")
+    page.set_input_files("#file-input", dl.value.path())
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    wait_until(page, "document.getElementById('nk-puzzle-meta').textContent.startsWith('Masyu · 7×7')")
+    assert page.text_content("#nk-puzzle-title") == title      # the same puzzle
+    assert page.text_content("#nk-status") == f"Opened {title}."
