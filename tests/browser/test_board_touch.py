@@ -56,19 +56,30 @@ def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
     for b in page.locator("#view-play .toolbar button:visible").all():
         box = b.bounding_box()
         assert box["height"] >= 40 and box["width"] >= 40, b.get_attribute("id")
-    # the panels are a sheet in view at the bottom, not below the fold
-    hint = page.locator("#hint").bounding_box()
-    assert 844 * 0.5 < hint["y"] and hint["y"] + hint["height"] <= 844
-    board = page.locator("#board").bounding_box()
-    assert board["y"] + board["height"] <= page.locator("#play-sheet").bounding_box()["y"] + 1
-    cell = view(page, "v.cell")
-    # folded, the sheet leaves the board more room, and the board fits it again
-    page.click("#sheet-toggle")
+    # the panels are a sheet at the bottom, folded to one row of buttons: the board has the height
+    sheet = page.locator("#play-sheet").bounding_box()
+    assert sheet["y"] + sheet["height"] <= 844 + 1 and sheet["height"] < 0.12 * 844
     assert page.get_attribute("#sheet-toggle", "aria-expanded") == "false"
     assert not page.is_visible("#hint")
-    assert page.locator("#board").bounding_box()["height"] > board["height"]
+    board = page.locator("#board").bounding_box()
+    assert board["y"] + board["height"] <= sheet["y"] + 1
+    cell = view(page, "v.cell")
+    # a panel's button unfolds the sheet on that panel alone, in view above the fold
+    page.click("#hint-panel-tab")
+    assert page.get_attribute("#hint-panel-tab", "aria-pressed") == "true"
+    hint = page.locator("#hint").bounding_box()
+    assert 844 * 0.5 < hint["y"] and hint["y"] + hint["height"] <= 844
+    assert not page.is_visible("#solve")
+    assert page.locator("#board").bounding_box()["height"] < board["height"]
+    page.click("#hint-panel-tab")                       # again: folded
+    assert not page.is_visible("#hint")
+    # the grip unfolds every panel, and folds them again
     page.click("#sheet-toggle")
-    assert page.is_visible("#hint")
+    assert page.get_attribute("#sheet-toggle", "aria-expanded") == "true"
+    assert page.is_visible("#hint") and page.is_visible("#solve")
+    page.click("#sheet-toggle")
+    assert not page.is_visible("#hint")
+    assert abs(page.locator("#board").bounding_box()["height"] - board["height"]) <= 1
     page.wait_for_function("c => window.nonogramApp.view.cell === c", arg=cell)
 
 

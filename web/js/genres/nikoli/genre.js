@@ -35,10 +35,13 @@ export function claims(text) {
 async function shared(app) {
   const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
     import("./view.js"), import("./library.js"), import("./panels.js"), import("./editor.js"), import("./asp.js")]);
-  const view = new NikoliView(app);
-  view.panels = new NikoliPanels(view.panelBox, view, asp);
-  view.editor = new NikoliEditor(view.panelBox, view, asp);
-  const s = { view, index: [], nikoliSource };
+  const s = { index: [], nikoliSource };
+  const view = s.view = new NikoliView(app, { first: () => {
+    const first = s.index.find((e) => e.file === FIRST) || s.index[0];
+    if (first) s.openBuiltin(first).catch(app.showOpenError);
+  } });
+  view.panels = new NikoliPanels(view.frame, view, asp);
+  view.editor = new NikoliEditor(view.frame, view, asp);
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {
     const fresh = view.opening.next();
@@ -50,15 +53,6 @@ async function shared(app) {
   };
   loadNikoliIndex().then((entries) => { s.index = entries; app.library.render(); })
     .catch((err) => app.library.sayError(`The Nikoli puzzles could not be listed: ${err.message}`));
-  app.router.register({
-    id: "nikoli", label: "Nikoli", order: 4, element: view.section,
-    show: () => {
-      if (view.game || view.editing) { view.view.draw(); return; } // a game, or a puzzle being created
-      const first = s.index.find((e) => e.file === FIRST) || s.index[0];
-      if (first) s.openBuiltin(first).catch(app.showOpenError);
-    },
-  });
-  app.addEventListener("theme", () => { if (view.view) view.view.draw(); });
   const openHash = (hash) => {
     const m = /^#n=([^&]+)(?:&s=([0-2]+))?$/.exec(hash);
     if (!m) return false;

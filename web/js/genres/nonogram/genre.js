@@ -6,7 +6,7 @@
 // it), and a saved game of no other genre's format is a nonogram.
 import { NonogramGame, normalizePuzzle } from "./game.js";
 import { nonogramBoard } from "./board.js";
-import { drawThumb } from "../../library/thumb.js";
+import { drawNonogramThumb } from "./thumb.js";
 
 export const nonogram = {
   id: "nonogram",
@@ -18,7 +18,7 @@ export const nonogram = {
   game: (dict, key = "example", saved = null) => new NonogramGame(normalizePuzzle(dict), key, saved),
   board: () => nonogramBoard,
   /** A library card's picture of the puzzle `dict` with the saved game `rec` (or null). */
-  thumb: (canvas, dict, rec) => drawThumb(canvas, dict.columns.length, dict.rows.length, rec),
+  thumb: (canvas, dict, rec) => drawNonogramThumb(canvas, dict, rec),
   async install(app) {
     const { NonogramPlay } = await import("./play.js");
     const play = new NonogramPlay(app);

@@ -3,7 +3,7 @@
 // files or links.
 import { loadGame } from "../../shell/storage.js";
 import { statusOf } from "../../library/items.js";
-import { drawThumb } from "../../library/thumb.js";
+import { drawNonogramThumb } from "./thumb.js";
 
 /** Authors (and copyright lines) as shown to players: without e-mail addresses. */
 export function plainAuthor(text) {
@@ -21,7 +21,9 @@ function item(key, rec, fields) {
   const { width, height } = fields;
   return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, difficulty: null,
     cls: null, author: "", note: "",
-    draw: (canvas) => drawThumb(canvas, width, height, status === "new" ? null : rec), ...fields };
+    // the card's picture through the board plug-in (./thumb.js): the saved game's puzzle, or
+    // a built-in's size alone until it is opened
+    draw: (canvas) => drawNonogramThumb(canvas, rec && rec.puzzle ? rec.puzzle : { width, height }, status === "new" ? null : rec), ...fields };
 }
 
 /** catalogue() -> the catalogue's entries; openBuiltin(entry); openSaved(dict, key). */
