@@ -43,7 +43,7 @@ def main():
         page.goto(url)
         page.wait_for_selector("#engine-status[data-status=ready]", timeout=180_000)
         page.evaluate(f"location.hash = '{NURIKABE}'")
-        page.wait_for_selector("#nk-title:text-is('Nurikabe 100×100')", timeout=90_000)
+        page.wait_for_selector("#nk-puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
         page.focus("#nk-board .aria-grid")
         page.keyboard.press("f")
         nk = record(page, PREFIX + "n:")

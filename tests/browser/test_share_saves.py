@@ -40,7 +40,7 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     page.evaluate(f"location.hash = '#n={BIG}'")
-    page.wait_for_selector("#nk-title:text-is('Nurikabe 100×100')", timeout=90_000)
+    page.wait_for_selector("#nk-puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
     keys(page, "#nk-board", "f", "ArrowRight", "x")  # (1, 1) shaded, (2, 1) marked unshaded
     wait_until(page, f"Object.keys(localStorage).some(k => k.startsWith('{PREFIX}n:') && localStorage[k].includes('\"played\":true'))", 30)
     (text,) = [v for k, v in records(page).items() if k.startswith(PREFIX + "n:")]
@@ -55,7 +55,7 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     card = page.locator("#library-cards .lib-card[data-genre=nurikabe]", has_text="Nurikabe 100×100")
     assert "In progress" in card.text_content()
     card.locator("button.open-saved").click()
-    page.wait_for_selector("#nk-title:text-is('Nurikabe 100×100')", timeout=90_000)
+    page.wait_for_selector("#nk-puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
     wait_until(page, "document.querySelector('#nk-board .aria-cell') !== null", 30)
     keys(page, "#nk-board", "Home")  # the cursor starts in row 1
     assert said(page, "#nk-board").startswith("Row 1, column 1: shaded")
