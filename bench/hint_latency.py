@@ -7,10 +7,14 @@ Target: a hint within 1 s natively and 3 s in the browser on any puzzle that
     NonoDataset hard tails, TAAI every --taai-every-th of the tail, random 25-40
     squared at five densities, seeds 1-2), kept where `solve` (two solutions,
     the default search) decides within 10 s of CPU (--decided: value_order.py's
-    JSON lines, the "likely" runs; else solved here);
+    JSON lines, the "likely" runs, and only the puzzles they reached; else solved here);
   Nikoli: the first --per-file instances of every bench/nikoli-instances file
     (Bag, Heyawake, Masyu, Nurikabe at 10, 15, 20 and 30 squared) and the
-    built-in library (web/puzzles/nikoli), kept where `solve` (two solutions,
+    built-in library (web/puzzles/nikoli), and with --puzzlekit FILE (the janko.at
+    Heyawake and Nurikabe of SmilingWayne/puzzlekit-dataset 53de2fc, not in this
+    repository: fetch it and pass assets/data/*/*_dataset.json) every
+    --puzzlekit-every-th puzzle plus PUZZLEKIT_HARD (the slowest of the 2026-11-26
+    hint run, PERF.md "Nikoli against noqx"), kept where `solve` (two solutions,
     native clingo) decides within 10 s of CPU.
 Per puzzle, from cold caches (api.clear_caches, the worker's "reset"): nonograms
 first Play's opening (diagnose: the bounded search for the solutions, timed
@@ -18,7 +22,9 @@ apart), then the first hint on the empty grid and --hints - 1 more, each applied
 before the next (a player following the hints); Nikoli the same walk
 (hints.played). Then, again from cold caches (nonograms: diagnose first, untimed),
 the hint on two partial states: 30 % and 60 % of a solution's cells shown
-(seeded): the later hints of a game, where the easy steps are gone. Native: CPU time (process_time; clingo runs in this process).
+(seeded): the later hints of a game, where the easy steps are gone; with
+--stuck (nonograms) also the state where the hint walk leaves lines and one-cell
+what-ifs (bench/hint_stuck.py), where the deeper what-ifs and reveals run. Native: CPU time (process_time; clingo runs in this process).
 Browser (--browser N: every N-th puzzle of the native set): the built site's
 engine worker in headless Chromium (window.nonogramApp.engine, as bench/browser.py
 and bench/nikoli_browser.py drive it), timed in the page (performance.now: wall
@@ -43,10 +49,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "bench"))
 
 import value_order  # noqa: E402
+from hint_stuck import stuck_state  # noqa: E402
 from browser import FLAGS, pct, serve  # noqa: E402
 from engine import DECIDED  # noqa: E402
 from pysolver import api  # noqa: E402
-from pysolver.nikoli import aspsolve, hints, read  # noqa: E402
+from pysolver.nikoli import aspsolve, hints, read, url  # noqa: E402
 from pysolver.nonogram import service  # noqa: E402
 from pysolver.nonogram.formats import jsonfmt  # noqa: E402
 from pysolver.nonogram.puzzle import rows_text  # noqa: E402
@@ -55,6 +62,8 @@ from pysolver.nonogram.solver.search import solve  # noqa: E402
 SOLVE_LIMIT = 10.0  # CPU seconds: the target covers puzzles solve decides within this
 NIKOLI_LIBRARY = ROOT / "web" / "puzzles" / "nikoli"
 NIKOLI_INSTANCES = ROOT / "bench" / "nikoli-instances"
+PUZZLEKIT_HARD = {"648_10x18", "660_14x24", "667_14x24", "825_15x21", "1108_20x15", "86_24x14",
+                  "350_31x45", "591_15x24", "300_20x36", "646_14x24"}
 
 
 def nonogram_set(a):
@@ -73,6 +82,8 @@ def nonogram_set(a):
     for family in value_order.FAMILIES:
         for label, p in value_order.puzzles(family, vo):
             r = done.get(label)
+            if r is None and a.decided:  # only the puzzles those runs reached
+                continue
             if r is None:
                 t0 = time.process_time()
                 res = solve(p, max_solutions=2, timeout=SOLVE_LIMIT, clock=time.process_time)
@@ -92,6 +103,12 @@ def nikoli_set(a):
     for path in sorted(NIKOLI_LIBRARY.glob("*.txt")):
         out.append((path.stem.split("-")[0], f"library/{path.stem}",
                     path.read_text(encoding="utf-8").strip()))
+    from nikoli_hints import puzzlekit  # bench/nikoli_hints.py: the dataset's reader
+    for name in a.puzzlekit or ():
+        family = "heyawake" if "heyawake" in name.lower() else "nurikabe"
+        for k, (label, grid) in enumerate(puzzlekit(Path(name), family)):
+            if k % a.puzzlekit_every == 0 or label in PUZZLEKIT_HARD:
+                out.append((f"{family} (janko)", f"janko-{family}#{label}", url.write_url(grid)))
     return out
 
 
@@ -110,7 +127,7 @@ def partial(solution, share, seed):
     return ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
 
 
-def native_nonogram(p, count):
+def native_nonogram(p, count, stuck=False):
     """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time."""
     api.clear_caches()
     t0 = time.process_time()
@@ -126,14 +143,19 @@ def native_nonogram(p, count):
             break
         state = apply_nonogram(state, h)
     res = solve(p, max_solutions=1, timeout=SOLVE_LIMIT, clock=time.process_time)
+    states = [partial(rows_text(p, res.solutions[0]), share, k)
+              for k, share in enumerate(SHARES if res.solutions else ())]
+    if stuck:
+        states.append(stuck_state(p))
     later = []
-    for k, share in enumerate(SHARES if res.solutions else ()):
+    for state in states:
         api.clear_caches()
         service.diagnose(p)
-        state = partial(rows_text(p, res.solutions[0]), share, k)
         t0 = time.process_time()
-        service.hint(p, state)
+        h = service.hint(p, state)
         later.append(time.process_time() - t0)
+    if stuck:
+        kinds.append("stuck: " + h["kind"])
     return diag, times, kinds, later
 
 
@@ -142,7 +164,7 @@ def native_nikoli(link, count):
     grid = read.parse(link)
     api.clear_caches()
     t0 = time.process_time()
-    res = aspsolve.solve(grid, 2)
+    res = aspsolve.solve(grid, 2, timeout=6 * SOLVE_LIMIT)  # wall: a cap under load
     solve_s = time.process_time() - t0
     if res["status"] not in ("unique", "multiple") or solve_s > SOLVE_LIMIT:
         return None
@@ -265,7 +287,7 @@ def browser_runs(nonograms, nikolis, count):
 def table(title, rows, unit, limit):
     """rows: [(family, label, [walk hints], [partial-state hints])] -> markdown per family."""
     print(f"\n{title}\n\n| family | puzzles | first hint p50 / p95 / max {unit} | next hints "
-          f"of the walk | partial states (30 %, 60 %, cold) | over {limit:g} {unit} | worst |")
+          f"of the walk | later states, cold (30 %, 60 % shown; --stuck: the stuck state) | over {limit:g} {unit} | worst |")
     print("|---|---|---|---|---|---|---|")
 
     def ppm(xs):
@@ -287,7 +309,13 @@ def main():
     ap.add_argument("--decided", action="append", help="value_order.py JSON lines")
     ap.add_argument("--taai-every", type=int, default=5)
     ap.add_argument("--per-file", type=int, default=3, help="Nikoli instances per file")
+    ap.add_argument("--puzzlekit", action="append", help="a puzzlekit-dataset JSON file")
+    ap.add_argument("--puzzlekit-every", type=int, default=40)
+    ap.add_argument("--nikoli-only", default="", help="comma-separated labels (reruns)")
     ap.add_argument("--hints", type=int, default=5, help="hints per walk (the first + later)")
+    ap.add_argument("--stuck", action="store_true",
+                    help="nonograms: also the hint where the walk leaves lines and one-cell "
+                         "what-ifs (bench/hint_stuck.py; the deeper what-ifs and reveals run there)")
     ap.add_argument("--browser", type=int, default=0, metavar="N",
                     help="also in the browser, every N-th puzzle of the native set")
     ap.add_argument("--no-native", action="store_true", help="browser only")
@@ -298,9 +326,11 @@ def main():
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
     nonograms = nonogram_set(a) if "nonogram" in genres else []
     nikolis = nikoli_set(a) if "nikoli" in genres else []
+    if a.nikoli_only:
+        nikolis = [n for n in nikolis if n[1] in a.nikoli_only.split(",")]
     native, skipped, record = [], [], {"native": {}, "browser": {}}
     for family, label, p in nonograms if not a.no_native else ():
-        diag, times, kinds, later = native_nonogram(p, a.hints)
+        diag, times, kinds, later = native_nonogram(p, a.hints, a.stuck)
         native.append(("nonogram " + family, label, times, later))
         record["native"][label] = {"diagnose_s": diag, "hints_s": times, "kinds": kinds,
                                    "partial_s": later}

@@ -110,7 +110,7 @@ def main():
     ap.add_argument("--densities", default=",".join(map(str, RANDOM_DENSITIES)))
     ap.add_argument("--part", default="1/1", metavar="K/N",
                     help="only every N-th puzzle of each family, from its K-th (side-by-side runs)")
-    ap.add_argument("--out", help="JSON lines file (appended)")
+    ap.add_argument("--out", help="JSON lines file (appended; puzzles already in it are skipped)")
     ap.add_argument("--summary", metavar="JSONL", action="append",
                     help="only print the tables of finished runs (rows of one puzzle merged)")
     a = ap.parse_args()
@@ -132,8 +132,11 @@ def main():
     for family in a.family or FAMILIES:
         rows = []
         part, parts = map(int, a.part.split("/"))
+        done = set()
+        if a.out and Path(a.out).exists():
+            done = {json.loads(ln)["label"] for ln in open(a.out, encoding="utf-8") if ln.strip()}
         for k, (label, p) in enumerate(puzzles(family, a)):
-            if k % parts != part - 1:
+            if k % parts != part - 1 or label in done:
                 continue
             order = configs[k % len(configs):] + configs[:k % len(configs)]
             got = {o: run(p, o, large) for o in order}

@@ -15,6 +15,16 @@ import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
 import { loadGame } from "../shell/storage.js";
 
+/** Offer {name, text, type} to the player as a downloaded file. */
+function saveFile({ name, text, type }) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** A file name from a puzzle's title: letters, digits, - and _ only. */
+export const fileName = (title, ext) => `${(title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60)}.${ext}`;
+
 export class PlayView {
   /** app: the shell's API. g, what the genre gives:
    *   id, label, order: its route in the nav; prefix: of every id in the view ("" or "nk-");
@@ -26,7 +36,8 @@ export class PlayView {
    *   picture(canvas, game): the win card's picture; refused(cells): words for a refused move;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's panels
    *   follow the game; busy(): a solve runs (the clock stops); target(): what Undo and Redo act on
-   *   (default the game); hint(): the H key; share(): the Share link button (null: the genre binds it). */
+   *   (default the game); hint(): the H key; share(): the Share link button (null: the genre binds it);
+   *   download(game) -> {name, text, type}: the Download button's file (none without it). */
   constructor(app, g) {
     this.app = app;
     this.g = g;
@@ -39,7 +50,11 @@ export class PlayView {
     this.meta = el("p", { id: id("puzzle-meta"), className: "meta" });
     this.timer = el("span", { id: id("timer"), textContent: "0:00" });
     this.timer.setAttribute("aria-label", "Elapsed time");
-    this.tools = playToolbar({ prefix: g.prefix || "", tools: g.tools || [], after: g.after || [], rules: g.rules || null });
+    // Download: the puzzle as a file the site (and the genre's other tools) open again
+    this.download = g.download ? el("button", { type: "button", id: id("export"), textContent: "Download",
+      title: "Save the puzzle as a file" }) : null;
+    this.tools = playToolbar({ prefix: g.prefix || "", tools: g.tools || [], rules: g.rules || null,
+      after: [...(g.after || []), ...(this.download ? [this.download] : [])] });
     this.saveNotice = el("p", { id: id("save-notice"), className: "panel warning notice", hidden: true });
     this.saveNotice.setAttribute("role", "alert");
     this.boardBox = el("div", { id: id("board"), className: "board" });
@@ -110,6 +125,7 @@ export class PlayView {
     t.redo.addEventListener("click", () => target() && target().redo());
     t.clear.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     if (g.share) t.share.addEventListener("click", () => g.share());
+    if (this.download) this.download.addEventListener("click", () => { if (this.game) saveFile(g.download(this.game)); });
     bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => g.hint && g.hint() });
   }
 

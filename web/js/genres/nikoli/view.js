@@ -7,7 +7,7 @@ import { loopBoard } from "../../board/loop.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { offerLink } from "../../shell/share-actions.js";
-import { PlayView } from "../../play/view.js";
+import { PlayView, fileName } from "../../play/view.js";
 import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
@@ -71,8 +71,10 @@ export class NikoliView {
       target: () => (frame.editing && this.editor ? this.editor.doc : this.game),
       hint: () => !frame.editing && this.panels && this.panels.hintStep(),
       share: () => this.share(),
+      // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
+      download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
     });
-    this.rules = el("ul", { id: "nk-rules", className: "rules" });
+    this.rules = el("ul", { id: "nk-rules-list", className: "rules" }); // "nk-rules" is the toolbar's ? button
     this.checkBox = el("input", { type: "checkbox", id: "nk-check" });
     this.checkText = el("p", { id: "nk-check-text" });
     this.checkText.setAttribute("aria-live", "polite");

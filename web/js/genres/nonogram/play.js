@@ -13,7 +13,7 @@ import { HintPanel } from "../../panels/hint.js";
 import { CheckPanel } from "../../panels/check.js";
 import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
-import { PlayView } from "../../play/view.js";
+import { PlayView, fileName } from "../../play/view.js";
 import { pysolverRun } from "../../engine/solvers.js";
 import { el, button } from "../../shell/dom.js";
 import { inputHelp } from "../../learn/rules.js";
@@ -63,7 +63,8 @@ export class NonogramPlay {
     // the touch mode and the colours, Download, the panels, its words
     const frame = this.frame = new PlayView(app, {
       id: "play", label: "Play", order: 1, kind: nonogramBoard,
-      tools: [touchMode, palette], after: [button("export", "Download")], rules: () => this.newcomer.showRules(),
+      tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
+      download: (game) => ({ name: fileName(game.puzzle.title, "json"), text: JSON.stringify(game.puzzle.dict, null, 1), type: "application/json" }),
       notices: [clueNotice], help: inputHelp(HELP),
       first: () => this.opener.openFirst(),
       genreOf: () => "nonogram",
@@ -161,7 +162,7 @@ export class NonogramPlay {
       meta: parts.join(" · "), docTitle: `${p.title || "Puzzle"} — Nonograms` });
   }
 
-  /** The nonogram's own tools: the colours, the stroke's count, the touch mode, Share link and Download. */
+  /** The nonogram's own tools: the colours, the stroke's count, the touch mode, Share link. */
   bindControls() {
     const view = this.view, getGame = () => this.game;
     view.addEventListener("color", (e) => {
@@ -173,6 +174,6 @@ export class NonogramPlay {
       $("touch-mode").textContent = `Mode: ${view.touchMode}`;
       $("touch-mode").setAttribute("aria-pressed", String(view.touchMode === "cross"));
     });
-    bindShareActions({ shareButton: this.frame.tools.share, exportButton: $("export"), getGame, announce: (t) => this.announce(t) });
+    bindShareActions({ shareButton: this.frame.tools.share, getGame, announce: (t) => this.announce(t) });
   }
 }
