@@ -73,7 +73,7 @@ def run_noqx(link: str, noqx_dir: str) -> dict:
     sys.path.insert(0, noqx_dir)
     from clingo.control import Control
     from noqx.manager import generate_program, load_solver, modules
-    from pysolver.nikoli import url, model
+    from pysolver.nikoli import url
     url.check_work = lambda grid, where="": 0  # noqx has no grounding cap
     t0 = _cpu()
     grid = url.read_url(link)
@@ -194,7 +194,9 @@ def main():
     ap.add_argument("--min-cells", type=int, default=0, help="only grids this large")
     ap.add_argument("--sides", default="project,noqx")
     ap.add_argument("--noqx", default="/tmp/noqx-checkout")
-    ap.add_argument("--json", help="write every row here")
+    ap.add_argument("--json", help="write every row here (after each instance)")
+    ap.add_argument("--report", nargs="+", metavar="JSON",
+                    help="only print the tables of rows saved by --json (several runs joined)")
     ap.add_argument("--worker", choices=("project", "noqx"), help=argparse.SUPPRESS)
     ap.add_argument("link", nargs="?", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -203,8 +205,12 @@ def main():
         out = run_project(args.link) if args.worker == "project" else run_noqx(args.link, args.noqx)
         print(json.dumps(out))
         return
+    if args.report:
+        rows = [r for path in args.report for r in json.loads(Path(path).read_text())]
+        report(rows, args.limit)
+        return
     import clingo
-    from pysolver.nikoli import url, model
+    from pysolver.nikoli import url
     url.check_work = lambda grid, where="": 0  # the set holds puzzles over the caps
     noqx_dir = ensure_noqx(Path(args.noqx))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.1f}, "
@@ -228,8 +234,8 @@ def main():
         print(f"{row['genre']:9} {row['size']:>7} project {row['project']['status']:8} "
               f"{row['project']['cpu']:6.2f}  noqx {row['noqx']['status']:8} "
               f"{row['noqx']['cpu']:6.2f}  {source[:60]}", flush=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+        if args.json:
+            Path(args.json).write_text(json.dumps(rows, indent=1))
     report(rows, args.limit)
 
 

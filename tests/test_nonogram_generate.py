@@ -88,6 +88,12 @@ def test_generated_puzzles_big(size, colours, level):
         check_generated(size, size, colours, level, seed)
 
 
+def test_expert_is_reachable():
+    # a deeper what-if, unique (pysolver and clingo), finished by hints: about 1 s of CPU
+    r = check_generated(15, 15, 1, "expert", 6)
+    assert r["walk"]["steps"]["deep"] >= 1
+
+
 def test_same_arguments_same_puzzle_other_seed_other_puzzle():
     a = api.generate("nonogram", 10, 10, 1, "medium", 7)
     assert api.generate("nonogram", 10, 10, 1, "medium", 7) == a

@@ -19,6 +19,8 @@
    Candidates are measured by the walk's what-ifs alone (walk.what_ifs: the
    same what-ifs, without replaying every line step); a picture that has not
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
+   Expert: where a search finds two solutions, a cell where they differ is
+   flipped, preferring a flip that keeps the puzzle unique and beyond what-ifs.
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -207,7 +209,7 @@ def _adjust(rng, grid, colors, level, symmetry):
                     res = search.solve(p, max_solutions=2, work=SEARCH_WORK)
                     if res.status != "unique":
                         reason = "needs a guess"
-                        grid = _flip(rng, grid, _differ(res, red["cells"], w), symmetry, ncol)
+                        grid = _unique_flip(rng, grid, colors, symmetry, _differ(res, red["cells"], w))
                         continue
             p.validate()
             summary = what_ifs(p, keep_states=True)
@@ -279,6 +281,22 @@ def _harden(rng, grid, colors, symmetry, target):
         if best is None or score > best[0]:
             best = (score, g, None)
     return (found or best)[1:] + (walks,)
+
+
+def _unique_flip(rng, grid, colors, symmetry, cells):
+    """Expert: of up to HARDEN_TRIES flips among ``cells`` (where two solutions
+    differ), the first after which one-cell what-ifs still stall and a bounded
+    search finds one solution only, else the first flip."""
+    first = None
+    for _ in range(HARDEN_TRIES):
+        g = _flip(rng, grid, cells, symmetry, len(colors))
+        first = first or g
+        p = puzzle_from_grid(g, colors)
+        eng = Engine(p)
+        if (_line_open(eng) and reduce(p, engine=eng)["status"] != "solved"
+                and search.solve(p, max_solutions=2, work=SEARCH_WORK).status == "unique"):
+            return g
+    return first
 
 
 def _rank(summary):
