@@ -65,10 +65,21 @@ async function shared(app) {
       return false;
     }
     const fresh = view.opening.next();
-    parse(`https://puzz.link/p?${body}`, "share link")
-      .then((dict) => { if (!fresh()) return; view.open(dict, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
+    const link = `https://puzz.link/p?${body}`; // saved as given (the engine's URL may be longer)
+    parse(link, "share link")
+      .then((dict) => { if (!fresh()) return; view.open({ ...dict, link }, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
       .catch(app.showOpenError);
     return true;
+  };
+  // a saved game: its puzzle is stored as its link (shell/storage.js linkForm), read again here;
+  // the title and what New puzzle said of it come from the record
+  s.openSaved = async (dict, key) => {
+    if (!dict.partial) return view.open(dict, key);
+    const fresh = view.opening.next();
+    const read = await parse(dict.link, "saved game");
+    if (!fresh()) return null;
+    const { title, difficulty, stars, source } = dict;
+    return view.open({ ...read, title, difficulty, stars, source, link: dict.link }, key);
   };
   // the generator (asp.js nikoliGenerate: Python in the worker, clingo-wasm): the puzzle made is
   // opened to play (endless/, New puzzle)
@@ -81,7 +92,7 @@ async function shared(app) {
   };
   s.reader = {
     openHash, generate,
-    open: (dict, key) => view.open(dict, key),
+    open: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
     openText: async (text, filename) => {
       const fresh = view.opening.next();
       const dict = await parse(text, filename);
@@ -113,7 +124,7 @@ export function nikoli(family) {
       const s = await made.get(app);
       app.library.addSource(s.nikoliSource({
         family, index: () => s.index, openBuiltin: (e) => s.openBuiltin(e).catch(app.showOpenError),
-        openSaved: (dict, key) => s.view.open(dict, key),
+        openSaved: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
       }));
       return s.reader;
     },

@@ -27,7 +27,8 @@ export const nonogram = {
     app.view = play.view;
     app.getGame = () => play.game;
     return {
-      open: (dict, key) => play.open(dict, key),
+      // a saved game stored as its share link (shell/storage.js linkForm) reads the link again
+      open: (dict, key) => (dict.partial ? play.opener.openLink(dict, key) : play.open(dict, key)),
       openText: (text, filename) => play.opener.openText(text, filename),
       // share links "#p=<packed puzzle>": read by the engine; the page is usable meanwhile
       openHash: (hash) => { if (!/^#p=/.test(hash)) return false; play.opener.openShare(hash); return true; },

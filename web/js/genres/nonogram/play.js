@@ -110,7 +110,7 @@ export class NonogramPlay {
     });
     app.library.addSource(nonogramSource({
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),
-      openSaved: (dict, key) => this.open(dict, key),
+      openSaved: (dict, key) => app.openPuzzle(dict, key), // the genre's open: a saved link is read again
     }));
     // the rules, the guided first puzzle, clue numbers crossed out on the page
     this.newcomer = new NonogramNewcomer({ section: frame.section, view, getGame, open: (dict, key) => app.openPuzzle(dict, key) });
