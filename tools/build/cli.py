@@ -30,7 +30,8 @@ def setup_if_missing(argv: list[str]) -> None:
     missing = [what for what, gone in (
         ("npm", not npm.up_to_date() and not shutil.which("npm")),
         ("pip", not cached_micropip() and importlib.util.find_spec("pip") is None),
-        ("Node >= 20", node_major() < 20)) if gone]
+        ("Node >= 20", node_major() < 20),
+        ("clingo", importlib.util.find_spec("clingo") is None)) if gone]  # the rules' examples
     venv = ROOT / ".venv"
     if not missing or os.path.realpath(sys.prefix) == os.path.realpath(venv):
         return

@@ -69,7 +69,11 @@ def example(api, genre) -> dict | None:
     if not path.is_file():
         return None
     puzzle = api.read(path.read_text(), path.name)["puzzles"][0]
-    res = api.run(genre.name, "solve", {"puzzle": puzzle["url"], "max_solutions": 1})
+    from pysolver.asp.run import ClingoMissing
+    try:
+        res = api.run(genre.name, "solve", {"puzzle": puzzle["url"], "max_solutions": 1})
+    except ClingoMissing as e:  # an old .venv made before the build needed clingo
+        raise BuildError(f"{e}; scripts/setup installs it") from None
     if not res.get("solutions"):
         raise BuildError(f"{path}: no solution found for the rules picture ({res.get('status')})")
     return {"puzzle": puzzle, "solution": res["solutions"][0]}
