@@ -24,7 +24,8 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pysolver import api  # noqa: E402
-from pysolver.puzzle import PuzzleError  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
+from pysolver.nonogram import generate as gen  # noqa: E402
 
 
 def pct(values, q):
@@ -86,7 +87,7 @@ def main():
                     failed += 1
                     times.append(time.process_time() - t)
                     text = str(e)
-                    pictures += 12
+                    pictures += gen.ATTEMPTS
                     for part in text[text.index("(") + 1:text.index(")")].split(", "):
                         why, n = part.rsplit(": ", 1)
                         rejected[why] = rejected.get(why, 0) + int(n)

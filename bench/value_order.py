@@ -1,18 +1,21 @@
 """The search's value order on black-and-white puzzles: the learned model (values
-"likely", the default) against the shares rule it replaced ("shares"), per family.
+"likely", the default) against the shares rule it replaced ("shares"), and the
+portfolio member 1 of before issue 30 ("varied-open": vary 1, second "open"), per family.
 
 Families (the hard tail: puzzles that need search, chosen by these fixed rules
 before any result was seen; shared/puzzles/MANIFEST.tsv's notes):
   webpbn, jwilk, nonogram-db: every black-and-white puzzle not noted line-solvable;
   nonodataset: the same among its 15x15 puzzles, every --nonodataset-every-th;
   taai: every --taai-every-th puzzle of bench/reference/taai2011-tail.txt;
-  random: pictures of 25, 30, 35 and 40 squared at densities 0.4, 0.5 and 0.6,
-  seeds RANDOM_SEEDS (fixed here; unique or several solutions as they come).
-Each puzzle is solved in both orders (two solutions asked, as `pysolver solve`),
-the order alternating which runs first, each with a CPU limit of the larger
+  random: pictures of 25, 30, 35 and 40 squared at densities RANDOM_DENSITIES,
+  seeds RANDOM_SEEDS (fixed here; unique or several solutions as they come: the
+  summary splits them by the verdict).
+Each puzzle is solved in every configuration (two solutions asked, as `pysolver
+solve`), the order rotating which runs first, each with a CPU limit of the larger
 budget (search.solve's clock = process_time); "decided" at the smaller budget is
-a decided run that took at most that CPU. Also shown: the better of the two per
-puzzle (what racing the two orders decides: about twice the CPU of the winner).
+a decided run that took at most that CPU. Also shown: races of two of them (the
+better per puzzle: what a two-member race decides on two cores; its CPU, both
+members running till the winner decides, is twice the winner's).
 
     python bench/value_order.py --family taai --budgets 2,10 [--out FILE]
 """
@@ -36,8 +39,13 @@ from pysolver.nonogram import formats  # noqa: E402
 from pysolver.nonogram.puzzle import puzzle_from_grid  # noqa: E402
 from pysolver.nonogram.solver.search import solve  # noqa: E402
 
-ORDERS = ("likely", "shares")
-RANDOM_SEEDS = (1,)
+CONFIGS = {"likely": {}, "shares": {"values": "shares"},
+           "varied-open": {"vary": 1, "second": "open"},
+           "shares-open": {"values": "shares", "second": "open"}}
+ORDERS = tuple(CONFIGS)
+RACES = (("likely", "shares"), ("likely", "varied-open"), ("likely", "shares-open"))
+RANDOM_SEEDS = (1, 2)  # issue 30's broad run; seed 1 alone: the first run (PERF.md)
+RANDOM_DENSITIES = (0.4, 0.45, 0.5, 0.55, 0.6)
 FAMILIES = ("webpbn", "jwilk", "nonogram-db", "nonodataset", "taai", "random")
 
 
@@ -56,8 +64,8 @@ def puzzles(family, a):
     if family == "random":
         out = []
         for size in (25, 30, 35, 40):
-            for dens in (0.4, 0.5, 0.6):
-                for seed in RANDOM_SEEDS:
+            for dens in a.densities:
+                for seed in a.seeds:
                     rng = random.Random(f"{size}-{dens}-{seed}")
                     grid = [[1 if rng.random() < dens else 0 for _ in range(size)]
                             for _ in range(size)]
@@ -84,9 +92,9 @@ def puzzles(family, a):
     return out
 
 
-def run(p, order, budget):
+def run(p, config, budget):
     t0 = time.process_time()
-    res = solve(p, max_solutions=2, timeout=budget, clock=time.process_time, values=order)
+    res = solve(p, max_solutions=2, timeout=budget, clock=time.process_time, **CONFIGS[config])
     return {"status": res.status, "cpu": time.process_time() - t0, "nodes": res.nodes}
 
 
@@ -96,13 +104,41 @@ def main():
     ap.add_argument("--budgets", default="2,10", help="CPU seconds: small,large")
     ap.add_argument("--taai-every", type=int, default=10)
     ap.add_argument("--nonodataset-every", type=int, default=6)
-    ap.add_argument("--out", help="JSON lines file (appended)")
+    ap.add_argument("--config", action="append", choices=ORDERS,
+                    help="configurations to run (default: all)")
+    ap.add_argument("--seeds", default=",".join(map(str, RANDOM_SEEDS)))
+    ap.add_argument("--densities", default=",".join(map(str, RANDOM_DENSITIES)))
+    ap.add_argument("--part", default="1/1", metavar="K/N",
+                    help="only every N-th puzzle of each family, from its K-th (side-by-side runs)")
+    ap.add_argument("--out", help="JSON lines file (appended; puzzles already in it are skipped)")
+    ap.add_argument("--summary", metavar="JSONL", action="append",
+                    help="only print the tables of finished runs (rows of one puzzle merged)")
     a = ap.parse_args()
+    a.seeds = [int(x) for x in a.seeds.split(",")]
+    a.densities = [float(x) for x in a.densities.split(",")]
+    configs = a.config or list(ORDERS[:3])
     small, large = map(float, a.budgets.split(","))
+    if a.summary:
+        merged = {}
+        for name in a.summary:
+            for ln in open(name, encoding="utf-8"):
+                if ln.strip():
+                    row = json.loads(ln)
+                    merged.setdefault((row["family"], row["label"]), {}).update(row)
+        rows = list(merged.values())
+        for family in dict.fromkeys(group(r) for r in rows):
+            summary(family, [r for r in rows if group(r) == family], small, large)
+        return
     for family in a.family or FAMILIES:
         rows = []
+        part, parts = map(int, a.part.split("/"))
+        done = set()
+        if a.out and Path(a.out).exists():
+            done = {json.loads(ln)["label"] for ln in open(a.out, encoding="utf-8") if ln.strip()}
         for k, (label, p) in enumerate(puzzles(family, a)):
-            order = ORDERS if k % 2 == 0 else ORDERS[::-1]
+            if k % parts != part - 1 or label in done:
+                continue
+            order = configs[k % len(configs):] + configs[:k % len(configs)]
             got = {o: run(p, o, large) for o in order}
             row = {"family": family, "label": label, "size": f"{p.width}x{p.height}", **got}
             rows.append(row)
@@ -110,27 +146,48 @@ def main():
             if a.out:
                 with open(a.out, "a", encoding="utf-8") as f:
                     f.write(json.dumps(row) + "\n")
-        summary(family, rows, small, large)
+        for g in dict.fromkeys(group(r) for r in rows):
+            summary(g, [r for r in rows if group(r) == g], small, large)
 
 
 def decided(r, budget):
     return r["status"] in DECIDED and r["cpu"] <= budget
 
 
+def group(row) -> str:
+    """The row's family; random pictures split by verdict (unique / several)."""
+    if row["family"] != "random":
+        return row["family"]
+    verdicts = {row[o]["status"] for o in ORDERS if o in row} & set(DECIDED)
+    return ("random, several" if "multiple" in verdicts else
+            "random, unique" if verdicts else "random, undecided")
+
+
 def summary(family, rows, small, large):
+    """Decided / total at both budgets and CPU median / worst per configuration
+    and per race (the first member to decide wins; CPU: both members till then)."""
     print(f"\n| {family} ({len(rows)}) | decided ≤{small:g} s | decided ≤{large:g} s | "
-          "median CPU s | total nodes |")
+          "CPU s median / worst | nodes |")
     print("|---|---|---|---|---|")
-    for o in ORDERS:
-        print(f"| {o} | {sum(decided(r[o], small) for r in rows)} | "
-              f"{sum(decided(r[o], large) for r in rows)} | "
-              f"{statistics.median(r[o]['cpu'] for r in rows):.2f} | "
+    n = len(rows)
+    for o in [o for o in ORDERS if all(o in r for r in rows)]:
+        cpu = [r[o]["cpu"] for r in rows]
+        print(f"| {o} | {sum(decided(r[o], small) for r in rows)}/{n} | "
+              f"{sum(decided(r[o], large) for r in rows)}/{n} | "
+              f"{statistics.median(cpu):.2f} / {max(cpu):.2f} | "
               f"{sum(r[o]['nodes'] for r in rows)} |")
-    best = [min((r[o] for o in ORDERS), key=lambda x: (not decided(x, large), x["cpu"]))
-            for r in rows]
-    print(f"| better of the two | {sum(decided(b, small) for b in best)} | "
-          f"{sum(decided(b, large) for b in best)} | "
-          f"{statistics.median(b['cpu'] for b in best):.2f} | |", flush=True)
+    for pair in RACES:
+        if not all(o in r for r in rows for o in pair):
+            continue
+        best = [min((r[o] for o in pair), key=lambda x: (not decided(x, large), x["cpu"]))
+                for r in rows]
+        won = [dict(b, cpu=b["cpu"] * 2) for b in best]  # CPU of both members
+        print(f"| race {' + '.join(pair)} | {sum(decided(b, small) for b in best)}/{n} | "
+              f"{sum(decided(b, large) for b in best)}/{n} | "
+              f"{statistics.median(b['cpu'] for b in best):.2f} / "
+              f"{max(b['cpu'] for b in best):.2f} (both members: "
+              f"{statistics.median(w['cpu'] for w in won):.2f} / "
+              f"{max(w['cpu'] for w in won):.2f}) | |", flush=True)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ marked) and the reasoning, so a big grid is never "easiest":
   SEARCH_FACTOR times its size's effort, and at least 4 stars;
 * a Nikoli puzzle, from its size and the clingo difficulty label
   (pysolver.nikoli.aspsolve.difficulty, which is relative to the size):
-  NIKOLI_SECONDS_PER_CELL per cell times the label's factor (NIKOLI_FACTOR).
+  NIKOLI_SECONDS_PER_CELL[label] per cell.
 
 The constants are a model, not a measurement of people: one cell read and
 marked in about a second and a half, an obvious line in a few seconds, a
@@ -21,7 +21,11 @@ what-if in about a minute (trying a cell in the head and following its
 consequences), a deeper one in several. They place a 5x5 line puzzle at 1
 star, a 15x15 line puzzle at 2, a 25x25 at 3, anything from about 45x45 at 5
 (a 60x60 line puzzle is about two hours), and add a star for enough what-ifs
-(ARCHITECTURE.md, "Difficulty"). Pure functions, no I/O.
+(ARCHITECTURE.md, "Difficulty stars"). A Nikoli cell takes a person longer than
+a nonogram cell (each is a small deduction from rules, not a mark read off a line
+run): from 2 s (easy) to 8 s (expert), which puts a 20x20 expert at 4 stars (about
+an hour), level with a 30x35 picture nonogram (35-45 minutes), and a 7x7 at 1-2.
+Pure functions, no I/O.
 """
 from __future__ import annotations
 
@@ -32,8 +36,7 @@ SECONDS_PER_PROBE = 60
 SECONDS_PER_CHAIN_STEP = 5
 SECONDS_PER_DEEP = 300
 SEARCH_FACTOR = 3
-NIKOLI_SECONDS_PER_CELL = 4
-NIKOLI_FACTOR = {"easy": 1, "medium": 1.5, "hard": 2.5, "expert": 4}
+NIKOLI_SECONDS_PER_CELL = {"easy": 2, "medium": 3, "hard": 5, "expert": 8}
 
 
 def from_minutes(minutes: float) -> int:
@@ -62,6 +65,6 @@ def nonogram(width: int, height: int, summary: dict) -> int:
 
 def nikoli(width: int, height: int, label: str) -> int:
     """Stars for a Nikoli puzzle from its size and clingo difficulty label."""
-    if label not in NIKOLI_FACTOR:
+    if label not in NIKOLI_SECONDS_PER_CELL:
         raise ValueError(f"unknown difficulty label {label!r}")
-    return from_minutes(width * height * NIKOLI_SECONDS_PER_CELL * NIKOLI_FACTOR[label] / 60)
+    return from_minutes(width * height * NIKOLI_SECONDS_PER_CELL[label] / 60)

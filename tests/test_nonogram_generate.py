@@ -88,6 +88,12 @@ def test_generated_puzzles_big(size, colours, level):
         check_generated(size, size, colours, level, seed)
 
 
+def test_expert_is_reachable():
+    # a deeper what-if, unique (pysolver and clingo), finished by hints: about 1 s of CPU
+    r = check_generated(15, 15, 1, "expert", 6)
+    assert r["walk"]["steps"]["deep"] >= 1
+
+
 def test_same_arguments_same_puzzle_other_seed_other_puzzle():
     a = api.generate("nonogram", 10, 10, 1, "medium", 7)
     assert api.generate("nonogram", 10, 10, 1, "medium", 7) == a
@@ -121,7 +127,7 @@ def test_bad_arguments(args, message):
 
 def test_unreachable_level_is_a_clear_error():
     # a 5x5 leaves no room for a deeper what-if: every attempt is rejected, with reasons
-    with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 12 attempts \(.*\); try"):
+    with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 40 attempts \(.*\); try"):
         api.generate("nonogram", 5, 5, 1, "expert", 1)
 
 
@@ -168,7 +174,7 @@ def test_recipe_gives_the_same_puzzle_through_the_genre_task():
     seen = []
     r = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:medium:7"}, seen.append)["result"]
     assert r == api.generate("nonogram", 10, 10, 1, "medium", 7)
-    assert seen and seen[0] == {"attempt": 1, "attempts": 12, "walks": 0}
+    assert seen and seen[0] == {"attempt": 1, "attempts": gen.ATTEMPTS, "walks": 0}
     by_args = api.task("nonogram", "generate", {"width": 10, "height": 10, "level": "medium", "seed": 7})
     assert by_args["result"] == r
 
@@ -186,3 +192,19 @@ def test_recipe_gives_the_same_puzzle_through_the_genre_task():
 def test_bad_recipes_say_what_is_wrong(recipe, message):
     with pytest.raises(PuzzleError, match=message):
         api.task("nonogram", "generate", {"recipe": recipe})
+
+
+@pytest.mark.parametrize("w,h,colours,level,seed", [
+    (10, 10, 1, "hard", 3), (12, 12, 1, "hard", 5), (10, 8, 2, "medium", 5), (12, 12, 3, "hard", 2)])
+def test_what_ifs_are_the_walks_own(w, h, colours, level, seed):
+    """The generator's cheap measurement (walk.what_ifs: the what-ifs from where
+    line logic ends) gives what the full hint walk gives, step for step."""
+    from pysolver.nonogram import walk
+    p = api.to_puzzle(api.generate("nonogram", w, h, colours, level, seed)["puzzle"])
+    full, quick = walk.walk(p, keep_states=True), walk.what_ifs(p, keep_states=True)
+    assert quick["steps"]["line"] is None
+    assert {k: v for k, v in quick["steps"].items() if k != "line"} == {
+        k: v for k, v in full["steps"].items() if k != "line"}
+    for key in ("finished", "longest_chain", "chain_steps", "deepest", "end", "state", "before"):
+        assert quick[key] == full[key], key
+    assert full["steps"]["probe"] >= 1

@@ -121,6 +121,21 @@ def test_one_job_is_the_default_search_and_members_differ():
             assert search.solve(p, **o).status == base.status
 
 
+def test_two_jobs_race_the_learned_and_the_shares_value_orders():
+    # neither order wins every family (PERF.md, "Value order per family"): with two
+    # jobs the child searches in the shares order, the default here in the learned one
+    rng = random.Random(2)  # a 15x15 picture the two orders search differently
+    p = Puzzle(*clues_from_grid([[int(rng.random() < 0.4) for _ in range(15)]
+                                 for _ in range(15)]), colors=COLOURS[:2])
+    learned, shares = search.solve(p), search.solve(p, values="shares")
+    assert learned.nodes != shares.nodes
+    child = race.answer(p, race.request("pysolver", 2, None, None, member=1))
+    assert child["stats"]["member"] == 1 and child["stats"]["nodes"] == shares.nodes
+    assert child["status"] == shares.status == learned.status
+    assert len(child["solutions"]) == 2
+    assert all(satisfies(p, grid_from_rows(p, rows)) for rows in child["solutions"])
+
+
 def test_the_winner_is_named_and_the_other_stopped(puzzles_dir):
     knotty = formats.parse_one((puzzles_dir / "webpbn" / "knotty.xml").read_text(), "knotty")
     # neither engine decides Knotty in a second: the race ends with the time limit, children gone

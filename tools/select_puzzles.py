@@ -10,7 +10,10 @@ Reproducible: the same corpus gives the same selection. A puzzle is shipped when
 * the engine proves it unique (pysolver's search, MAX_WORK line solves at most);
 * it is pleasant: its solution is a picture, not noise: at most MAX_LONE of its
   filled cells have no filled neighbour, and at least MIN_FILL of the cells are filled;
-* its sides are at most MAX_SIDE cells (the library's tiers stay playable on a phone).
+* its sides are at most MAX_SIDE cells (the largest built-in, 60x60, and the generator's);
+* it has a real title: its file's, or for jwilk's files (which carry none) one given
+  from its picture in JWILK_TITLES (looked at by a person; a puzzle whose picture is
+  not clear is left out rather than shown as "Jakub Wilk dataNNN").
 Authors and copyright lines lose their e-mail addresses (in the catalogue and in the
 copied file). The build (tools/build/assemble.py) then measures every built-in
 puzzle's stars; the library groups them by those tiers (sort by difficulty).
@@ -34,8 +37,23 @@ PUZZLES = ROOT / "web" / "puzzles"
 MAX_WORK = 200_000
 MAX_LONE = 0.03
 MIN_FILL = 0.2
-MAX_SIDE = 35
-JWILK_MAX = 0  # none: jwilk's files have no titles, and a player must see a real one (issue 32); 24 of the smoothest were shipped once as "Jakub Wilk dataNNN" and withdrawn
+MAX_SIDE = 60
+# jwilk's files have no titles: these were given from the solved pictures (contact
+# sheets of every unique, pleasant one); the rest stay out (issue 31: 24 were once
+# shipped as "Jakub Wilk dataNNN" and withdrawn)
+JWILK_TITLES = {
+    "data000": "Duck", "data001": "Sailing boat", "data002": "Hockey player", "data003": "Rower",
+    "data016": "Two friends", "data022": "Bee", "data120": "Cat blowing bubbles",
+    "data006": "Snail", "data009": "Excavator", "data010": "Rabbit", "data013": "Grand piano",
+    "data014": "Truck", "data015": "Beetle", "data019": "Camel", "data020": "Cupid",
+    "data021": "Footballer", "data023": "Butterfly", "data024": "Seal with a ball",
+    "data025": "Leaf", "data026": "Lily", "data027": "Koala", "data028": "Panda",
+    "data030": "Seahorse", "data031": "Chess knight", "data032": "Steam engine",
+    "data033": "Umbrella", "data034": "Fish", "data035": "Monkey", "data036": "Pram",
+    "data038": "Bicycle", "data039": "Cat", "data040": "Wasp", "data042": "Pistol and target",
+    "data043": "Clock", "data045": "Toucan", "data047": "Dolphin", "data048": "Horse rider",
+    "data050": "Tank", "data051": "Moose", "data055": "Stegosaurus",
+}
 EMAIL = re.compile(r"\s*<?[\w.+-]+@[\w-]+(\.[\w-]+)+>?")
 SETS = {  # corpus folder prefix -> (catalogue id prefix, web/puzzles folder, source words)
     "nonogram-db/qnonograms/": ("qnonograms", "qnonograms", "QNonograms (via mikix/nonogram-db)"),
@@ -97,12 +115,12 @@ def main(argv=None) -> int:
             _, folder, _ = SETS[prefix]
             if f"{folder}/{Path(row['path']).name}" in have or (prefix == "jwilk/" and f"jwilk/{Path(row['path']).name}" in have):
                 continue
+            if prefix == "jwilk/" and Path(row["path"]).stem not in JWILK_TITLES:
+                continue  # no real title
             ok, why = judge(shared / row["path"])
             print(f"{row['path']}: {'picked' if ok else why}")
             if ok:
                 picked[prefix].append((row, ok))
-    # jwilk: the smoothest pictures, ties by name (reproducible)
-    picked["jwilk/"] = sorted(picked["jwilk/"], key=lambda p: (round(p[1][2], 4), p[0]["path"]))[:JWILK_MAX]
     added = []
     for prefix, items in picked.items():
         idp, folder, source = SETS[prefix]
@@ -112,7 +130,7 @@ def main(argv=None) -> int:
             text = src.read_text(encoding="utf-8")
             if prefix == "jwilk/":
                 author, copyright_, licence = "Jakub Wilk", "© Jakub Wilk", "MIT"
-                title = f"Jakub Wilk {Path(name).stem}"
+                title = JWILK_TITLES[Path(name).stem]
             else:
                 author, copyright_ = plain(dict_.get("author", "")), plain(dict_.get("copyright", ""))
                 licence = dict_.get("license") or "GPL-2.0"

@@ -189,6 +189,8 @@ def cmd_mark(args):
         return 0
     if r["message"]:
         print(r["message"])
+    if r.get("detail"):  # the limit a search stopped at, as the page's Details shows it
+        print(f"details: {r['detail']}")
     for item in r["lines"]:
         print(f"{item['axis']} {item['index']}")
     for c in r["cells"]:

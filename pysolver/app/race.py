@@ -39,14 +39,19 @@ START_CHECKS = 12
 
 def member_options(k: int) -> dict:
     """search.solve options of portfolio member k. Member 0 is the default search
-    (so one job is today's answer). Member 1 runs two complete searches in turn
-    and no restarts: one varied (``vary``: cell and value order drawn), one in
-    the "open" value order; each decides hard puzzles of the TAAI sample that no
-    other order tried here decides within 20 s (PERF.md, "Racing and portfolio").
-    The others seed their restarts apart and vary the complete search."""
+    (the learned value order; so one job is today's answer). Member 1 is the same
+    search in the "shares" value order, the one the learned order replaced: neither
+    order decides every family's hard tail (the shares order wins TAAI's, the
+    learned one random 40x40 pictures), the two racing decide what the better of
+    them does (PERF.md, "Value order per family"). Member 2 runs two complete
+    searches in turn and no restarts: one varied (``vary``: cell and value order
+    drawn), one in the "open" value order (the only order found to decide TAAI
+    #531). The others seed their restarts apart and vary the complete search."""
     if k == 0:
         return {}
-    return {"vary": 1, "second": "open"} if k == 1 else {"seed": 1 + k, "vary": k}
+    if k == 1:
+        return {"values": "shares"}
+    return {"vary": 1, "second": "open"} if k == 2 else {"seed": 1 + k, "vary": k}
 
 
 def canonical(out: dict) -> dict:

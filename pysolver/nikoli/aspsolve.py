@@ -45,9 +45,74 @@ def facts(grid: Grid) -> str:
     return "\n".join(out) + "\n"
 
 
-def program(grid: Grid, baseline: bool = False) -> str:
-    """One self-contained program (clingo-wasm takes it as it is)."""
-    return encoding_text(grid, baseline) + "\n" + facts(grid)
+def island_reach(grid: Grid) -> dict:
+    """{clue: the cells its island may hold} (Nurikabe): those a path of fewer than its
+    number of cells from the clue reaches without passing another clue or a cell beside
+    one (such a cell, white, joins that clue's island: rules N3 and N6). Every rule is
+    assumed, so only the strong solve has it (``near/4``)."""
+    w, h = grid.width, grid.height
+    beside = {}
+    for (a, b) in grid.clues:
+        for x, y in ((a, b), (a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+            beside.setdefault((x, y), set()).add((a, b))
+    out = {}
+    for (a, b), n in grid.clues.items():
+        limit = w * h if n == UNKNOWN else n - 1  # steps from the clue
+        seen, front = {(a, b)}, [(a, b)]
+        for _ in range(limit):
+            nxt = []
+            for x, y in front:
+                for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if c not in seen and 0 <= c[0] < w and 0 <= c[1] < h \
+                            and beside.get(c, {(a, b)}) == {(a, b)}:
+                        seen.add(c)
+                        nxt.append(c)
+            if not nxt:
+                break
+            front = nxt
+        out[(a, b)] = sorted(seen)
+    return out
+
+
+def room_blocks(grid: Grid):
+    """Heyawake: each numbered room cut greedily into 2x2 blocks (at most 2 black cells,
+    rule H1), dominoes and single cells (at most 1): ``blk(R, B, X, Y)``, ``cap(R, B, C)``
+    and the room's slack ``slack(R, S)``, the most black cells the pieces hold less its
+    number, so a full room fills every piece at once."""
+    numbers = grid.room_numbers()
+    for r, cells in enumerate(grid.room_cells()):
+        n = numbers.get(r, UNKNOWN)
+        if n < 0 or len(cells) < 2:
+            continue
+        free = set(cells)
+        total = 0
+        for b, (x, y) in enumerate(sorted(cells, key=lambda c: (c[1], c[0]))):
+            if (x, y) not in free:
+                continue
+            for piece in ([(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)],
+                          [(x, y), (x + 1, y)], [(x, y), (x, y + 1)], [(x, y)]):
+                if free.issuperset(piece):
+                    break
+            free.difference_update(piece)
+            cap = 2 if len(piece) == 4 else 1
+            total += cap
+            yield f"cap({r},{b},{cap}).\n" + "".join(f"blk({r},{b},{u},{v}).\n" for u, v in piece)
+        yield f"slack({r},{total - n}).\n"
+
+
+def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
+    """One self-contained program (clingo-wasm takes it as it is). ``strong``: with the
+    implied reasoning the solve uses (encodings/grid_common.lp, ``strong``); without it,
+    the program the difficulty labels are calibrated on (clingo's conflicts)."""
+    text = encoding_text(grid, baseline) + "\n" + facts(grid)
+    if strong and not baseline:
+        text += "strong.\n"
+        if grid.family == "nurikabe":
+            text += "".join(f"near({x},{y},{a},{b}).\n"
+                            for (a, b), cells in island_reach(grid).items() for x, y in cells)
+        if grid.family == "heyawake":
+            text += "".join(room_blocks(grid))
+    return text
 
 
 def atoms(symbols):
@@ -76,9 +141,10 @@ def rows_from_atoms(grid: Grid, symbols) -> list:
     return ["".join(on if (x, y) in cells else off for x in range(w)) for y in range(h)]
 
 
-def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False) -> dict:
-    """The api solve-result dict from native clingo (``solutions``: row strings)."""
-    run = asp.run_program(program(grid, baseline), lambda syms: rows_from_atoms(grid, syms),
+def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True) -> dict:
+    """The api solve-result dict from native clingo (``solutions``: row strings);
+    ``strong=False``: the calibrated program (its conflicts give the difficulty)."""
+    run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
                           max_solutions, timeout, quick=check_work(grid) <= asp.QUICK_WORK)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
@@ -90,7 +156,7 @@ def solve_task(puzzle, max_solutions=2):
 
     grid = as_grid(puzzle)
     cap = int(max_solutions or 0)
-    ans = yield Ask(program(grid), models=cap)
+    ans = yield Ask(program(grid, strong=True), models=cap)
     found = [rows_from_atoms(grid, m) for m in ans["models"]]
     stats = {"conflicts": ans["conflicts"], "count": len(found),
              "exhausted": ans["exhausted"], "encoding": grid.family}
@@ -153,7 +219,7 @@ def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
 
 def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
     """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle."""
-    r = solve(grid, count_cap, timeout)
+    r = solve(grid, count_cap, timeout, strong=False)
     unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
     label = difficulty(grid.family, grid.width, grid.height, r["stats"]["conflicts"]) if unique else None
     return {"family": grid.family, "status": r["status"], "unique": unique,

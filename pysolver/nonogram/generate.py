@@ -14,10 +14,16 @@
    chain of at most LONG_CHAIN line steps); hard, more what-ifs or a longer
    chain; expert, at least one deeper what-if (``deep``). Too hard: a cell
    undecided where the walk first went past the level is flipped. Too easy: a
-   cell on a shape's edge is flipped (with its images), kept when the walk
-   still finishes and needs no less than before, undone otherwise.
-4. The walk that matched is the measurement returned (``info["walk"]``), and
-   uniqueness is proved once more by the solver's search (solver/search.py).
+   cell on a shape's edge is flipped (with its images), the best of a few
+   tries (for hard: the one whose what-ifs come closest to hard).
+   Candidates are measured by the walk's what-ifs alone (walk.what_ifs: the
+   same what-ifs, without replaying every line step); a picture that has not
+   reached its level within ``flips(w, h)`` edits is dropped for a new one.
+   Expert: where a search finds two solutions, a cell where they differ is
+   flipped, preferring a flip that keeps the puzzle unique and beyond what-ifs.
+4. The full walk of the puzzle that matched is the measurement returned
+   (``info["walk"]``), and uniqueness is proved once more by the solver's
+   search (solver/search.py).
 
 Every bound counts work (attempts, flips, hint walks), never seconds, and the
 only randomness is ``random.Random`` seeded from the arguments: the same
@@ -36,12 +42,15 @@ from .solver.propagate import Engine
 from ..errors import PuzzleError
 from .puzzle import BACKGROUND, Color, puzzle_from_grid
 from . import picture as pic
-from .walk import walk
+from .walk import settle, walk, what_ifs
 
 LEVELS = ("easy", "medium", "hard", "expert")
 MIN_SIZE, MAX_SIZE = 5, 60
 MAX_COLOURS = 4
-ATTEMPTS = 12  # pictures tried before giving up on a level
+# pictures tried before giving up on a level; many pictures with few edits each
+# beat few pictures with many (PERF.md: an attempt that has not reached its level
+# within a few edits mostly never does, and used to spend the whole tail there)
+ATTEMPTS = 40
 HARDEN_TRIES = 12  # edge flips tried per hardening edit
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
@@ -74,7 +83,7 @@ def level_of(summary, w, h):
 
 def flips(w, h):
     """Cell edits an attempt may make: more on a bigger grid."""
-    return 8 + (w + h)
+    return 4 + (w + h) // 5
 
 
 def check_args(width, height, colours, level):
@@ -169,40 +178,47 @@ def _adjust(rng, grid, colors, level, symmetry):
     target = LEVELS.index(level)
     ncol = len(colors)
     reason, walks = "needs a guess", 0
+    measured = None  # the what-ifs of ``grid`` when _harden measured them already
     for _ in range(flips(w, h)):
         p = puzzle_from_grid(grid, colors)
-        eng = Engine(p)
-        stalled = _line_open(eng)
-        if stalled and target == 0:
-            reason = "too hard"
-            grid = _flip(rng, grid, stalled, symmetry, ncol)
-            continue
-        if not stalled and target:
-            reason = "too easy"
-            grid = _harden(rng, grid, colors, symmetry, target)
-            continue
-        if stalled:
-            red = reduce(p, engine=eng)
-            if red["status"] == "solved" and target == 3:
-                reason = "too easy"
-                grid = _harden(rng, grid, colors, symmetry, target)
+        summary, measured = measured, None
+        if summary is None:
+            eng = Engine(p)
+            stalled = _line_open(eng)
+            if stalled and target == 0:
+                reason = "too hard"
+                grid = _flip(rng, grid, stalled, symmetry, ncol)
                 continue
-            if red["status"] != "solved":
-                if target < 3:
-                    reason = "too hard"
-                    grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, ncol)
+            if not stalled and target:
+                reason = "too easy"
+                grid, measured, n = _harden(rng, grid, colors, symmetry, target)
+                walks += n
+                continue
+            if stalled:
+                red = reduce(p, engine=eng)
+                if red["status"] == "solved" and target == 3:
+                    reason = "too easy"
+                    grid, measured, n = _harden(rng, grid, colors, symmetry, target)
+                    walks += n
                     continue
-                res = search.solve(p, max_solutions=2, work=SEARCH_WORK)
-                if res.status != "unique":
-                    reason = "needs a guess"
-                    grid = _flip(rng, grid, _differ(res, red["cells"], w), symmetry, ncol)
-                    continue
-        p.validate()
-        summary = walk(p, keep_states=True)
-        walks += 1
+                if red["status"] != "solved":
+                    if target < 3:
+                        reason = "too hard"
+                        grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, ncol)
+                        continue
+                    res = search.solve(p, max_solutions=2, work=SEARCH_WORK)
+                    if res.status != "unique":
+                        reason = "needs a guess"
+                        grid = _unique_flip(rng, grid, colors, symmetry, _differ(res, red["cells"], w))
+                        continue
+            p.validate()
+            summary = what_ifs(p, keep_states=True)
+            walks += 1
+        else:
+            p.validate()
         got = level_of(summary, w, h)
         if got == level:
-            return (p, summary), None, walks
+            return (p, walk(p)), None, walks
         if got is None:
             reason = "needs a guess"
             grid = _flip(rng, grid, _undecided(summary["state"]), symmetry, ncol)
@@ -211,38 +227,15 @@ def _adjust(rng, grid, colors, level, symmetry):
             grid = _flip(rng, grid, _undecided(_past(summary, level, w, h)), symmetry, ncol)
         else:
             reason = "too easy"
-            grid = _harden(rng, grid, colors, symmetry, target)
+            grid, measured, n = _harden(rng, grid, colors, symmetry, target)
+            walks += n
     return None, reason, walks
 
 
 def _line_open(eng):
-    """The cells (y, x) that the walk's line steps leave undecided from the empty grid.
-
-    A black-and-white puzzle: line logic's fixpoint. With colours the walk's grid
-    holds decided cells only (a line that narrows a cell to two colours gives the
-    player nothing to write), so its lines may stall where the engine's do not:
-    each line solve here keeps only the cells it decides."""
+    """The cells (y, x) that the walk's line steps leave undecided from the empty grid."""
     rows, cols = eng.initial()
-    if eng.ncol == 2:
-        eng.run_all(rows, cols)  # clues read from a picture cannot contradict
-        return _open_cells(eng.cells(rows), eng.w)
-    changed = True
-    while changed:
-        changed = False
-        for mine, other, solvers in ((rows, cols, eng.row_solve), (cols, rows, eng.col_solve)):
-            for i, solve in enumerate(solvers):
-                new = solve(mine[i])
-                gained = undecided(mine[i]) & ~undecided(new)
-                if not gained:
-                    continue
-                changed = True
-                left = undecided(new)
-                mine[i] = tuple(m | left for m in new)
-                bit = 1 << i
-                for j in positions(gained):
-                    colour = next(c for c, m in enumerate(new) if m >> j & 1)
-                    other[j] = tuple((m | bit) if c == colour else (m & ~bit)
-                                     for c, m in enumerate(other[j]))
+    settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
     return [(y, x) for y in range(eng.h) for x in positions(undecided(rows[y]))]
 
 
@@ -259,12 +252,16 @@ def _differ(res, cells, w):
 
 
 def _harden(rng, grid, colors, symmetry, target):
-    """Of up to HARDEN_TRIES edge flips, one whose puzzle line logic alone cannot
-    finish but one-cell what-ifs can (expert: cannot either): the first for medium
-    and expert, the one leaving line logic the most cells for hard; else the flip
-    after which line logic leaves the most cells undecided."""
+    """(grid, its what-ifs or None, what-ifs measured): of up to HARDEN_TRIES edge flips, one whose
+    puzzle line logic alone cannot finish but one-cell what-ifs can (expert:
+    cannot either), the first for medium and expert; for hard, the first whose
+    what-ifs (walk.what_ifs) show hard, else the one needing the most (the
+    hardest step towards hard); else the flip after which line logic leaves the
+    most cells undecided."""
     edges = _edge_cells(grid)
     best = found = None
+    h, w = len(grid), len(grid[0])
+    walks = 0
     for _ in range(HARDEN_TRIES):
         g = _flip(rng, grid, edges, symmetry, len(colors))
         p = puzzle_from_grid(g, colors)
@@ -272,12 +269,34 @@ def _harden(rng, grid, colors, symmetry, target):
         score = len(_line_open(eng))
         if score and (reduce(p, engine=eng)["status"] == "solved") == (target < 3):
             if target != 2:
-                return g
-            if found is None or score > found[0]:
-                found = (score, g)
+                return g, None, walks
+            p.validate()
+            summary = what_ifs(p, keep_states=True)
+            walks += 1
+            if summary["finished"]:
+                if level_of(summary, w, h) == "hard":
+                    return g, summary, walks
+                if found is None or _rank(summary) > found[0]:
+                    found = (_rank(summary), g, summary)
         if best is None or score > best[0]:
-            best = (score, g)
-    return (found or best)[1]
+            best = (score, g, None)
+    return (found or best)[1:] + (walks,)
+
+
+def _unique_flip(rng, grid, colors, symmetry, cells):
+    """Expert: of up to HARDEN_TRIES flips among ``cells`` (where two solutions
+    differ), the first after which one-cell what-ifs still stall and a bounded
+    search finds one solution only, else the first flip."""
+    first = None
+    for _ in range(HARDEN_TRIES):
+        g = _flip(rng, grid, cells, symmetry, len(colors))
+        first = first or g
+        p = puzzle_from_grid(g, colors)
+        eng = Engine(p)
+        if (_line_open(eng) and reduce(p, engine=eng)["status"] != "solved"
+                and search.solve(p, max_solutions=2, work=SEARCH_WORK).status == "unique"):
+            return g
+    return first
 
 
 def _rank(summary):

@@ -10,7 +10,10 @@ ratings (pysolver.nonogram.stars) are measured from. Pure Python, no I/O.
 """
 from __future__ import annotations
 
-from .player import hint as hint_mod
+from .player import hint as hint_mod, whatif
+from .solver.line import positions, undecided
+from .solver.probe import set_cell
+from .solver.propagate import Engine
 
 KINDS = ("line", "probe", "deep")
 
@@ -54,6 +57,85 @@ def walk(puzzle, keep_states=False):
         state = apply(state, h)
     out = {"finished": kind == "solved", "steps": steps, "longest_chain": longest,
            "chain_steps": chained, "deepest": deepest, "end": kind, "state": state}
+    if keep_states:
+        out["before"] = before
+    return out
+
+
+def settle(eng, rows, cols, drows, dcols):
+    """The walk's line steps to their end, in place, from the dirty lines: the
+    cells every line hint taken in any order decides (line logic only ever adds
+    decided cells, so the order does not change where it ends).
+
+    Black and white: line logic's fixpoint. With colours the walk's grid holds
+    decided cells only (a line that narrows a cell to two colours gives the
+    player nothing to write), so each line solve here keeps only the cells it
+    decides, as a hint does."""
+    if eng.ncol == 2:
+        eng.run(rows, cols, drows, dcols)  # clues read from a picture cannot contradict
+        return
+    dirty = [set(drows), set(dcols)]
+    axes = ((rows, cols, eng.row_solve), (cols, rows, eng.col_solve))
+    while dirty[0] or dirty[1]:
+        for a in (0, 1):
+            mine, other, solvers = axes[a]
+            batch, dirty[a] = dirty[a], set()
+            for i in sorted(batch):
+                new = solvers[i](mine[i])
+                gained = undecided(mine[i]) & ~undecided(new)
+                if not gained:
+                    continue
+                left = undecided(new)
+                mine[i] = tuple(m | left for m in new)
+                bit = 1 << i
+                for j in positions(gained):
+                    colour = next(c for c, m in enumerate(new) if m >> j & 1)
+                    other[j] = tuple((m | bit) if c == colour else (m & ~bit)
+                                     for c, m in enumerate(other[j]))
+                    dirty[1 - a].add(j)
+
+
+def what_ifs(puzzle, keep_states=False):
+    """The walk's steps beyond lines without its line steps: walk()'s summary
+    (same ``finished``, ``steps`` for probe and deep, ``longest_chain``,
+    ``chain_steps``, ``deepest``, ``end``, ``state``, ``before``) except that
+    ``steps["line"]`` is None.
+
+    The Hint engine asks for a what-if only where no line gives a cell, i.e.
+    where settle() ends, and then from the same grid, so these are the walk's
+    own what-ifs; settling costs a few line solves where the walk's line hints
+    re-read every line per step. The generator measures its candidates with
+    this (tests/test_nonogram_generate.py compares it with walk())."""
+    eng = Engine(puzzle)
+    rows, cols = eng.initial()
+    settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
+    steps = {"line": None, "probe": 0, "deep": 0}
+    longest = deepest = chained = 0
+    before = []
+    kind = "none"
+    for _ in range(puzzle.width * puzzle.height + 1):
+        if eng.complete(rows):
+            kind = "solved"
+            break
+        h = hint_mod.beyond_lines(puzzle, eng, rows, cols, whatif.PROBE_WORK, None)
+        kind = h["kind"]
+        if kind not in KINDS:
+            break
+        steps[kind] += 1
+        if kind == "probe":
+            longest = max(longest, h["probe"]["steps"])
+            chained += h["probe"]["steps"]
+        else:
+            deepest = max(deepest, h["probe"]["nodes"])
+        if keep_states:
+            before.append((kind, eng.state(rows)))
+        cell = h["cells"][0]
+        y, x = cell["row"] - 1, cell["column"] - 1
+        colour = next(c for c, col in enumerate(puzzle.colors) if col.char == cell["value"])
+        rows, cols = set_cell(rows, cols, y, x, colour)
+        settle(eng, rows, cols, {y}, {x})
+    out = {"finished": kind == "solved", "steps": steps, "longest_chain": longest,
+           "chain_steps": chained, "deepest": deepest, "end": kind, "state": eng.state(rows)}
     if keep_states:
         out["before"] = before
     return out

@@ -3,7 +3,7 @@ sheet that folds; one finger paints, a long press crosses, two fingers pan and p
 without painting (touches sent through the DevTools protocol, as a touch screen sends them)."""
 import pytest
 
-from helpers import cell_center, cell_size, open_builtin, open_site, state
+from helpers import cell_center, open_builtin, open_site, state
 
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
                                          is_mobile=True)
@@ -44,8 +44,7 @@ class Fingers:
 
 
 def view(page, expr):
-    """An expression of the board's box `b` (#board) as the page lays it out."""
-    return page.evaluate(f"(() => {{ const b = document.getElementById('board'); return {expr}; }})()")
+    return page.evaluate(f"(() => {{ const v = window.nonogramApp.view; return {expr}; }})()")
 
 
 @PHONE
@@ -57,21 +56,31 @@ def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
     for b in page.locator("#view-play .toolbar button:visible").all():
         box = b.bounding_box()
         assert box["height"] >= 40 and box["width"] >= 40, b.get_attribute("id")
-    # the panels are a sheet in view at the bottom, not below the fold
-    hint = page.locator("#hint").bounding_box()
-    assert 844 * 0.5 < hint["y"] and hint["y"] + hint["height"] <= 844
-    board = page.locator("#board").bounding_box()
-    assert board["y"] + board["height"] <= page.locator("#play-sheet").bounding_box()["y"] + 1
-    cell = cell_size(page)
-    # folded, the sheet leaves the board more room, and the board fits it again
-    page.click("#sheet-toggle")
+    # the panels are a sheet at the bottom, folded to one row of buttons: the board has the height
+    sheet = page.locator("#play-sheet").bounding_box()
+    assert sheet["y"] + sheet["height"] <= 844 + 1 and sheet["height"] < 0.12 * 844
     assert page.get_attribute("#sheet-toggle", "aria-expanded") == "false"
     assert not page.is_visible("#hint")
-    assert page.locator("#board").bounding_box()["height"] > board["height"]
+    board = page.locator("#board").bounding_box()
+    assert board["y"] + board["height"] <= sheet["y"] + 1
+    cell = view(page, "v.cell")
+    # a panel's button unfolds the sheet on that panel alone, in view above the fold
+    page.click("#hint-panel-tab")
+    assert page.get_attribute("#hint-panel-tab", "aria-pressed") == "true"
+    hint = page.locator("#hint").bounding_box()
+    assert 844 * 0.5 < hint["y"] and hint["y"] + hint["height"] <= 844
+    assert not page.is_visible("#solve")
+    assert page.locator("#board").bounding_box()["height"] < board["height"]
+    page.click("#hint-panel-tab")                       # again: folded
+    assert not page.is_visible("#hint")
+    # the grip unfolds every panel, and folds them again
     page.click("#sheet-toggle")
-    assert page.is_visible("#hint")
-    page.wait_for_function("""c => { const g = document.querySelector('#board [role=grid]');
-        return document.getElementById(g.getAttribute('aria-activedescendant')).getBoundingClientRect().width - 1 === c; }""", arg=cell)
+    assert page.get_attribute("#sheet-toggle", "aria-expanded") == "true"
+    assert page.is_visible("#hint") and page.is_visible("#solve")
+    page.click("#sheet-toggle")
+    assert not page.is_visible("#hint")
+    assert abs(page.locator("#board").bounding_box()["height"] - board["height"]) <= 1
+    page.wait_for_function("c => window.nonogramApp.view.cell === c", arg=cell)
 
 
 @PHONE
@@ -103,31 +112,32 @@ def test_two_fingers_pinch_and_pan_without_painting(page, site_server):
     open_builtin(page, "webpbn-6")
     fingers = Fingers(page)
     before = state(page)
-    cell = cell_size(page)
+    cell = view(page, "v.cell")
     # pinch out over the cells: the board zooms in, no cell changes
     cx, cy = cell_center(page, 10, 10)
     fingers.two((cx - 30, cy), (cx + 30, cy), (cx - 90, cy), (cx + 90, cy))
-    zoomed = cell_size(page)
+    zoomed = view(page, "v.cell")
     assert zoomed >= cell * 2
     assert state(page) == before
+    assert view(page, "v.stroke") is None and view(page, "v.preview") is None
     # two fingers moving together pan the board, again without painting
     box = page.locator("#board").bounding_box()
     mx, my = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    scroll = view(page, "[b.scrollLeft, b.scrollTop]")
+    scroll = view(page, "[v.root.scrollLeft, v.root.scrollTop]")
     fingers.two((mx - 40, my), (mx + 40, my), (mx - 140, my - 100), (mx - 60, my - 100))
-    after = view(page, "[b.scrollLeft, b.scrollTop]")
+    after = view(page, "[v.root.scrollLeft, v.root.scrollTop]")
     assert after[0] > scroll[0] + 50 and after[1] > scroll[1] + 50
-    assert cell_size(page) == zoomed
+    assert view(page, "v.cell") == zoomed
     assert state(page) == before
     # one finger on the row clues pans too, and paints none of the cells scrolled under them
     clues = page.locator("canvas.row-clues").bounding_box()
-    scroll = view(page, "b.scrollTop = Math.round((b.scrollHeight - b.clientHeight) / 2)")
+    scroll = view(page, "v.root.scrollTop = Math.round((v.root.scrollHeight - v.root.clientHeight) / 2)")
     assert scroll > 100
     x0, y0 = clues["x"] + 10, box["y"] + box["height"] * 0.7
     fingers.drag((x0, y0), (x0, y0 - 120))
-    assert view(page, "b.scrollTop") > scroll + 60
+    assert view(page, "v.root.scrollTop") > scroll + 60
     assert state(page) == before
     # pinch in: smaller again
     fingers.two((mx - 120, my), (mx + 120, my), (mx - 40, my), (mx + 40, my))
-    assert cell_size(page) < zoomed
+    assert view(page, "v.cell") < zoomed
     assert state(page) == before

@@ -91,7 +91,7 @@ def test_a_second_solution_is_not_reported_wrong(page, site_server):
     page.wait_for_function(f"{TEXT.format('check-text')} === '1 cell differs from the solution'")
     # complete and valid, but not the stored picture: solved, and never called wrong
     fill_rows(page, other)
-    assert solved(page) and page.is_visible("#win-banner")
+    assert solved(page) and page.is_visible("#win-card")
     page.wait_for_function(f"{TEXT.format('check-text')}.startsWith('Every clue is satisfied')")
     assert page.text_content("#check-text") == (
         "Every clue is satisfied: the grid is a valid solution, different from the stored one "

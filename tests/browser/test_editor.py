@@ -7,6 +7,7 @@ import pytest
 from helpers import open_builtin, open_site, wait_engine
 from pictures import CHECKER
 from pysolver.nonogram.formats import parse
+from test_newcomer import ENGINE_WORDS
 
 pytestmark = [pytest.mark.browser]
 
@@ -105,6 +106,10 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     page.wait_for_selector("#ed-fix-list li", timeout=60_000)
     kinds = page.eval_on_selector_all("#ed-fix-list li", "els => els.map(e => e.dataset.kind)")
     assert "given" in kinds and "toggle" in kinds
+    # plain words for players (issue 32): no engine term in what the editor shows by default
+    shown = page.inner_text("#view-editor")
+    assert not ENGINE_WORDS.search(shown), ENGINE_WORDS.search(shown)
+    assert "classification: multiple" in page.text_content("#ed-check-details")
     page.screenshot(path=str(artifacts / "editor-check-fix.png"), full_page=True)
 
     # apply the picture-changing fix: one click, re-checked, unique
@@ -334,7 +339,8 @@ def test_clingo_counts_first_when_pysolver_is_slow(page, site_server, puzzles_di
     page.click("#ed-check-run")
     page.wait_for_selector("#ed-verdict", timeout=60_000)
     assert page.get_attribute("#ed-verdict", "data-status") == "multiple"
-    assert "counted by clingo" in page.text_content("#ed-verdict")
+    assert "clingo" not in page.text_content("#ed-verdict")  # plain words; the engine is in Details
+    assert "counted by clingo" in page.text_content("#ed-check-details")
     assert page.locator(".ed-cell.diff").count() > 0
     page.click("#ed-check-cancel")
     page.wait_for_function("() => !document.querySelector('#ed-check-run').disabled", timeout=30_000)

@@ -78,7 +78,8 @@ def cancel_opening(page, path):
     undo_before = page.evaluate("window.nonogramApp.editor.doc.undoStack.length")
     assert page.is_hidden("#ed-open-cancel")
     page.set_input_files("#ed-open-file", str(path))
-    wait_until(page, f"{STATUS}.startsWith('Solving taai510.non to get the picture (up to 1,300,000 line solves)')")
+    wait_until(page, f"{STATUS} === 'Solving taai510.non to get the picture…'")
+    assert page.text_content("#ed-status-details") == "Detailssearch limit: 1,300,000 line solves or 60 s"
     solving = time.monotonic()
     assert page.is_visible("#ed-open-cancel")
     page.wait_for_timeout(1000)
@@ -108,6 +109,9 @@ def test_opening_a_file_without_a_picture_gives_up_at_its_limit(page, site_serve
     # is reached after the same work on any machine, far inside the safety net of seconds
     page.evaluate("window.nonogramApp.editor.pictureWork = 20000")
     page.set_input_files("#ed-open-file", str(path))
-    wait_until(page, f"{STATUS}.includes('no picture could be found within 20,000 line solves')", 60)
+    wait_until(page, f"{STATUS}.includes('no picture could be found: the file has no goal picture')", 60)
+    # the limit in players' words; the engine's count behind Details
+    assert "line solves" not in page.text_content("#ed-status")
+    assert page.text_content("#ed-status-details") == "Detailsthe search stopped at its limit of 20,000 line solves"
     assert page.is_hidden("#ed-open-cancel")
     assert picture(page) == CHECKER

@@ -155,8 +155,8 @@ def test_alternative_solution_wins(page, site_server, artifacts):
                 click_cell(page, x, y)
     assert solved(page)
     assert "Solved" in page.text_content("#status")
-    assert page.is_visible("#win-banner")
+    assert page.is_visible("#win-card")
     page.wait_for_timeout(500)  # let the clue marks arrive
     page.screenshot(path=str(artifacts / "win-alternative.png"))
     page.click("#undo")                          # one cell short of a solution: no win
-    assert not solved(page) and page.is_hidden("#win-banner")
+    assert not solved(page) and page.is_hidden("#win-card")

@@ -23,6 +23,16 @@ def dark_pixels(page, selector):
     }""")
 
 
+def ink_pixels(page, selector):
+    """Pixels of a card's canvas other than its paper (library/thumb.js)."""
+    return page.eval_on_selector(selector, """c => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] !== 0xfb || d[i + 1] !== 0xfa || d[i + 2] !== 0xf7) n++;
+        return n;
+    }""")
+
+
 def fresh_library(page, site_server):
     """The Puzzles view at 1280x800 with nothing saved."""
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -41,7 +51,8 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     assert page.locator("#daily-puzzle").bounding_box()["y"] < 200   # the cards come first: daily and new puzzles,
     assert page.locator("#library-cards .lib-card").first.bounding_box()["y"] < 480   # then the library's
     assert page.text_content(CARD.format("webpbn-1") + " .lib-status") == "New"
-    assert dark_pixels(page, CARD.format("webpbn-1") + " canvas") == 0   # a blank board
+    assert dark_pixels(page, CARD.format("webpbn-1") + " canvas") == 0   # a blank board: nothing given away,
+    assert ink_pixels(page, CARD.format("webpbn-1") + " canvas") > 0     # but its grid drawn
 
     open_builtin(page, "webpbn-1")                   # solved
     fill_rows(page, puzzle(page)["goal"])
@@ -58,6 +69,7 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     one = CARD.format("webpbn-1")
     assert page.get_attribute(one, "data-status") == "solved"
     assert page.text_content(one + " .lib-status").startswith("Solved in ")
+    assert dark_pixels(page, one + " canvas") > 0        # the finished picture
     assert "Continue: Welcome heart" in page.text_content("#library-continue")
     page.screenshot(path=str(artifacts / "library-1280.png"))
 
@@ -132,7 +144,7 @@ def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_
     fresh_library(page, site_server)
     wait_engine(page)
     paste_puzzle(page, LINKED)                     # not a built-in puzzle
-    page.wait_for_selector("#nk-title:text-is('Masyu 7×7')")
+    page.wait_for_selector("#nk-puzzle-title:text-is('Masyu 7×7')")
     page.focus("#nk-board .aria-grid")
     page.keyboard.press("Shift+ArrowRight")        # a line segment from the top left cell: a move
     page.wait_for_selector("#nk-undo:not([disabled])")

@@ -171,7 +171,8 @@ def test_a_solve_filled_board_is_not_a_win(page, site_server):
     page.click(".show-solution")
     page.wait_for_selector("#win-card:not([hidden])")
     assert page.text_content("#win-heading") == "Solved by the solver"
-    assert page.text_content("#win-banner") == "Solved by the solver"
+    assert page.text_content("#status") == "Solved by the solver."
+    assert page.locator(".play-title .win").count() == 0  # the card says it: no second line under the title
     assert page.evaluate("window.nonogramApp.getGame().won") is False
     page.click("#nav-library")
     card = page.locator(".lib-card[data-key='builtin:welcome-heart']")
@@ -267,6 +268,15 @@ def test_phone_cells_stay_finger_sized_and_the_board_pans(page, site_server):
         assert m["rowW"] <= 0.4 * m["boxW"], (pid, m)        # the row clues leave the board most of the width
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     assert m["scrollW"] > m["boxW"]                          # the 60x60 pans inside its box
+    # the 60x60's row clues take at most a third of the board's width, zoomed in too (as
+    # drawn: the clue column's box against the board's); their numbers keep their size
+    page.click("#more")
+    for zoom in range(4):
+        share = page.evaluate("""(() => { const w = (s) => document.querySelector(s).getBoundingClientRect().width;
+            return [w('#board canvas.row-clues'), w('#board')]; })()""")
+        assert share[0] <= share[1] / 3, (zoom, share)
+        page.click("#zoom-in")
+    page.keyboard.press("Escape")
 
 
 def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):

@@ -72,8 +72,8 @@ def go_to(page, x, y):
 
 
 def won(page):
-    page.wait_for_selector("#nk-win:not([hidden])", timeout=30_000)
-    assert "Solved" in page.text_content("#nk-win")
+    page.wait_for_selector("#nk-win-card:not([hidden])", timeout=30_000)
+    assert "Solved" in page.text_content("#nk-win-heading")
 
 
 @pytest.mark.parametrize("family", ["nurikabe", "bag"])
@@ -85,7 +85,7 @@ def test_shading_by_mouse(page, site_server, family):
     shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
     for x, y in shaded[:-1]:
         page.mouse.click(*centre(page, x, y))
-    assert page.is_hidden("#nk-win")
+    assert page.is_hidden("#nk-win-card")
     page.mouse.click(*centre(page, *shaded[-1]))
     won(page)
     assert page.evaluate("wins") == [[family, False]]
@@ -327,3 +327,41 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     wait_until(page, "window.nonogramApp.getGame() !== null")
     assert page.is_visible("#view-play") and state(page)[2][2] == "#"
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
+    # the play frame of every genre (play/view.js): on a phone the panels fold to one row of
+    # buttons, the board keeps the height; a button shows its panel alone, again folds it
+    start(page, site_server, "nurikabe")
+    tabs = page.eval_on_selector_all("#view-nikoli .sheet-tab", "bs => bs.map(b => b.textContent)")
+    assert tabs == ["Rules", "Check", "Hint", "Solve", "Create"]
+    sheet = page.locator("#nk-play-sheet").bounding_box()
+    assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
+    assert not page.is_visible("#nk-hint")
+    page.click("#nk-hint-panel-tab")
+    assert page.is_visible("#nk-hint") and not page.is_visible("#nk-solve") and not page.is_visible("#nk-rules-panel")
+    box = page.locator("#nk-hint").bounding_box()
+    assert box["y"] + box["height"] <= 844
+    page.click("#nk-rules-panel-tab")                 # another panel in its place
+    assert page.is_visible("#nk-rules-panel") and not page.is_visible("#nk-hint")
+    page.click("#nk-rules-panel-tab")
+    assert not page.is_visible("#nk-rules-panel")
+    assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it
+
+
+def test_download_gives_a_file_that_opens_the_puzzle_again(page, site_server):
+    # Download is the play frame's for every genre: a Nikoli puzzle's file is its URL on a line
+    start(page, site_server, "masyu")
+    title = page.text_content("#nk-puzzle-title")
+    with page.expect_download() as dl:
+        page.click("#nk-export")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    assert text.strip().startswith("https://puzz.link/p?mashu/7/7/") and dl.value.suggested_filename.endswith(".txt")
+    page.click("#nav-library")
+    page.click("#open-toggle")
+    page.set_input_files("#file-input", dl.value.path())
+    page.wait_for_selector("#view-nikoli:not([hidden])")
+    wait_until(page, "document.getElementById('nk-puzzle-meta').textContent.startsWith('Masyu · 7×7')")
+    assert page.text_content("#nk-puzzle-title") == title      # the same puzzle
+    assert page.text_content("#nk-status") == f"Opened {title}."

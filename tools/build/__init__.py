@@ -5,6 +5,7 @@
     bytecode.py        .pyc for Pyodide's CPython, made by Pyodide under Node
                        (run-in-pyodide.mjs running the scripts in in_pyodide/)
     assemble.py        copy web/, runtimes, wheels, puzzles into site/
+    preload.py         index.html's modulepreload links (the start's module graph)
     service_worker.py  sw.js with the precache list and cache version
     serve.py           the dev server
 """

@@ -15,6 +15,7 @@ from .bytecode import compile_stdlib
 from .common import CACHE, NODE, ROOT, SITE, WEB, BuildError, log
 from .learn import write_learn
 from .npm import npm_ci
+from .preload import write_preloads
 from .service_worker import write_service_worker
 from .wheels import add_pycs, build_wheel, micropip_wheel
 
@@ -151,6 +152,7 @@ def build() -> str:
     verify_catalogue(tmp / "puzzles")
     write_limits(tmp)
     write_learn(tmp)  # the rules and the guided first puzzle (web/js/learn/)
+    write_preloads(tmp)  # index.html: the start's modules, fetched at once
     (tmp / "build.json").write_text(json.dumps({
         "wheel": f"wheels/{wheel.name}", "micropip": f"wheels/{mp.name}",
         "engine": engine_hash(tmp, [wheel, mp_wheel]),

@@ -10,6 +10,11 @@ const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clue
 const TOUCH_MIN = 20;
 const fitFloor = () => (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? TOUCH_MIN : FIT_MIN);
 export const PAD = 4; // space around the clue numbers, each side
+// the row clues' largest share of the board's box (issue 32: a 60x60 zoomed in on a phone);
+// beyond it their gaps tighten, then their numbers shrink, to READABLE px at the least
+const ROW_SHARE = 1 / 3;
+const READABLE = 11;
+const TIGHT_GAP = 2;
 
 let measurer = null;
 
@@ -25,20 +30,24 @@ function textWidth(lines, font, weight) {
 /** Clue layout for cell size `cs`: numbers at least 11 px where the cell allows; below that a
  * compact (bold, squeezed) style. Row-clue slots are as wide as the widest number plus a gap,
  * so "10 13" never runs together. */
-export function clueMetrics(p, cs) {
-  const font = Math.max(8, Math.min(17, Math.max(11, Math.round(cs * 0.56)), cs - 1));
-  const compact = font < 11;
+export function clueMetrics(p, cs, font = Math.max(8, Math.min(17, Math.max(READABLE, Math.round(cs * 0.56)), cs - 1)),
+  gap = Math.max(4, Math.round(font * 0.45))) {
+  const compact = font < READABLE;
   const weight = compact ? 600 : 400;
-  const gap = Math.max(4, Math.round(font * 0.45));
   const rowSlot = Math.ceil(textWidth(p.rows, font, weight) + gap);
   const colSlot = Math.ceil(font * 1.15 + 2);
   return { font, compact, weight, rowSlot, colSlot };
 }
 
-/** Sizes of the board's parts at cell size `cs`. */
-export function boardSize(p, cs, maxRow, maxCol) {
-  const m = clueMetrics(p, cs);
-  const rowW = maxRow * m.rowSlot + 2 * PAD, colH = maxCol * m.colSlot + 2 * PAD;
+/** Sizes of the board's parts at cell size `cs` in a box `boxW` px wide: row clues wider than
+ * ROW_SHARE of it get tighter gaps, then smaller numbers (never below READABLE px). */
+export function boardSize(p, cs, maxRow, maxCol, boxW = Infinity) {
+  const rowWidth = (m) => maxRow * m.rowSlot + 2 * PAD;
+  let m = clueMetrics(p, cs);
+  for (let font = m.font; rowWidth(m) > boxW * ROW_SHARE && font >= READABLE; font--) {
+    m = clueMetrics(p, cs, font, TIGHT_GAP);
+  }
+  const rowW = rowWidth(m), colH = maxCol * m.colSlot + 2 * PAD;
   const gridW = p.width * cs + 1, gridH = p.height * cs + 1;
   return { ...m, rowW, colH, gridW, gridH, totalW: rowW + gridW + 2, totalH: colH + gridH + 2 };
 }
@@ -55,7 +64,7 @@ export function fitBy(size, width, height) {
 }
 
 export function fitCell(p, maxRow, maxCol, width, height) {
-  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol), width, height);
+  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol, width), width, height);
 }
 
 /** Sizes of a board with no margins (the Nikoli families: clues sit in the cells). */

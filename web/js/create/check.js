@@ -6,11 +6,16 @@
 
 import { el } from "../shell/dom.js";
 import { Latest } from "../shell/latest.js";
+import { techDetails } from "../panels/details.js";
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
 
 const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+// how the clues solve, in players' words (the engine's classification goes to the details)
+const HOW = { line: "it can be solved line by line", probe: "it needs looking ahead",
+  search: "it needs trial and error", multiple: "it has several solutions", none: "it has no solution" };
+const ENGINE = { pysolver: "the puzzle engine", clingo: "clingo (answer sets)" };
 
 export class EditorChecker {
   constructor(editor, checkBox, fixBox) {
@@ -24,8 +29,11 @@ export class EditorChecker {
     this.out = el("div", { id: "ed-check-result", className: "ed-result" });
     this.prog = el("p", { id: "ed-check-progress", className: "meta" });
     this.out.setAttribute("aria-live", "polite");
+    // engines, classification, difficulty, statistics and timings: behind "Details"
+    this.details = techDetails("ed-check-details");
     this.alt = el("div", { id: "ed-alt", className: "solutions" });
-    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.prog, this.alt);
+    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.prog,
+      this.details.element, this.alt);
     this.fixBtn = el("button", { type: "button", id: "ed-fix-run", textContent: "Suggest fixes", disabled: true });
     this.fixOut = el("p", { id: "ed-fix-status", className: "meta" });
     this.fixList = el("ol", { id: "ed-fix-list", className: "ed-fixes" });
@@ -48,6 +56,7 @@ export class EditorChecker {
     this.last = null;
     this.ed.grid.marks = new Map();
     this.out.textContent = "";
+    this.details.set([]);
     this.alt.replaceChildren();
     this.fixList.replaceChildren();
     this.fixBtn.disabled = true;
@@ -69,7 +78,10 @@ export class EditorChecker {
   async check() {
     const fresh = this.ed.edits.current();
     this.busy(true, "Checking…");
+    this.details.set([]);
+    this.countNote = ""; // clingo's count, once it answered first (the details keep it)
     this.alt.replaceChildren();
+    let known = 0; // the progress line only goes up (a search may take cells back)
     const t0 = performance.now();
     try {
       const puzzle = await this.ed.currentPuzzle();
@@ -80,7 +92,10 @@ export class EditorChecker {
       });
       this.handle = this.engine.task("nonogram", "analyse", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
         onProgress: (p) => {
-          if (fresh()) this.prog.textContent = `pysolver: ${p.nodes ?? 0} nodes, ${p.known ?? 0}/${p.total ?? "?"} cells known`;
+          if (!fresh()) return;
+          known = Math.max(known, p.known ?? 0);
+          this.prog.textContent = p.total ? `Worked out ${known} of ${p.total} cells so far…` : "Checking…";
+          this.details.set([this.countNote, `search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
         },
       });
       const res = await this.handle.promise;
@@ -127,11 +142,13 @@ export class EditorChecker {
     const n = counted.exact ? `${counted.count}` : `at least ${Math.min(counted.count, COUNT_CAP)}`;
     const status = counted.count >= 2 ? "multiple" : counted.exact && counted.count === 1 ? "unique" : "none";
     verdict.dataset.status = status;
-    verdict.textContent = status === "multiple" ? `Not unique: ${n} solutions (counted by clingo).`
-      : status === "unique" ? "Unique (clingo): the clues have exactly one solution." : "clingo found no solution.";
+    verdict.textContent = status === "multiple" ? `Not unique: ${n} solutions.`
+      : status === "unique" ? "Unique: the clues have exactly one solution." : "No solution: no picture fits these clues.";
     verdict.classList.add(status === "unique" ? "ok" : "bad");
-    const more = el("p", { className: "meta", textContent: `clingo answered in ${counted.ms} ms; pysolver is still classifying…` });
+    const more = el("p", { className: "meta", textContent: "Still working out how it solves…" });
     this.out.replaceChildren(verdict, more);
+    this.countNote = `counted by ${ENGINE.clingo} in ${counted.ms} ms; ${ENGINE.pysolver} (pysolver) is still classifying`;
+    this.details.set([this.countNote]);
     const alt = counted.grids.find((g) => g.join("") !== puzzle.goal.join(""));
     if (status === "multiple" && alt) this.showAlternative(puzzle.goal, alt);
   }
@@ -147,7 +164,7 @@ export class EditorChecker {
       verdict.classList.add("ok");
     } else if (res.status === "multiple") {
       const n = count.exact ? `${count.count}` : `at least ${Math.min(count.count, COUNT_CAP)}`;
-      verdict.textContent = `Not unique: ${n} solutions (counted by ${count.engine}).`;
+      verdict.textContent = `Not unique: ${n} solutions.`;
       verdict.classList.add("bad");
     } else if (res.status === "timeout") {
       verdict.textContent = "Undecided: the time limit ran out.";
@@ -157,14 +174,16 @@ export class EditorChecker {
     verdict.dataset.status = res.status;
     lines.push(verdict);
     const cls = res.classification || "";
-    const diff = res.difficulty === null || res.difficulty === undefined ? "" : `, difficulty ${Number(res.difficulty).toFixed(2)}`;
-    const explain = { line: "line logic alone solves it", probe: "needs lookahead (probing) but no guessing",
-      search: "needs guessing (search)", multiple: "several solutions", none: "no solution" }[cls] || cls;
-    const info = el("p", { id: "ed-class", textContent: `Classification: ${cls} (${explain})${diff}.` });
-    info.dataset.classification = cls;
-    lines.push(info);
-    lines.push(el("p", { className: "meta", textContent: `Checked in ${res.wall_ms} ms in the browser (engine ${Math.round(res.time_s * 1000)} ms).` }));
+    const diff = res.difficulty === null || res.difficulty === undefined ? "" : `; difficulty ${Number(res.difficulty).toFixed(2)}`;
+    if (res.status === "unique" && HOW[cls]) {
+      const info = el("p", { id: "ed-class", textContent: `How it solves: ${HOW[cls]}.` });
+      info.dataset.classification = cls;
+      lines.push(info);
+    }
     this.out.replaceChildren(...lines);
+    const by = count.engine === "clingo" ? `; solutions counted by ${ENGINE.clingo}` : "";
+    this.details.set([`classification: ${cls || "none"}${diff} (pysolver)${by}`,
+      `checked in ${res.wall_ms} ms in the browser (engine ${Math.round(res.time_s * 1000)} ms)`]);
     if (res.status === "multiple") {
       const alt = res.alternative || (counted && counted.grids.find((g) => g.join("") !== goal.join("")));
       if (alt) this.showAlternative(goal, alt);
@@ -237,13 +256,14 @@ export class EditorChecker {
     this.fixOut.textContent = `${plural(list.length, "verified fix", "verified fixes")} (each re-checked: the puzzle becomes unique). Fewest changes first.`;
     const d = this.ed.doc;
     for (const s of list) {
-      const diff = s.difficulty === null || s.difficulty === undefined ? "" : `, difficulty ${Number(s.difficulty).toFixed(2)}`;
+      const diff = s.difficulty === null || s.difficulty === undefined ? "" : `difficulty ${Number(s.difficulty).toFixed(2)}`;
       const kind = s.kind === "given" ? "Show at the start" : "Change the picture";
       const show = el("button", { type: "button", className: "ed-fix-show", textContent: "Show" });
       const apply = el("button", { type: "button", className: "ed-fix-apply", textContent: "Apply" });
       const item = el("li", { className: `ed-fix ${s.kind}` },
         el("strong", { textContent: `${kind}: ` }), el("span", { textContent: s.description }),
-        el("div", { className: "meta", textContent: `then: ${s.classification}${diff}` }),
+        el("div", { className: "meta", textContent: `Then ${HOW[s.classification] || "it is unique"}.`,
+          title: `classification: ${s.classification}${diff ? `, ${diff}` : ""}` }),
         el("div", { className: "row" }, show, apply));
       item.dataset.kind = s.kind;
       const indices = s.cells.map((c) => (c.row - 1) * d.width + (c.column - 1));

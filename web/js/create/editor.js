@@ -14,6 +14,7 @@ import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
 import { Latest } from "../shell/latest.js";
 import { pysolverRun } from "../engine/solvers.js";
+import { techDetails } from "../panels/details.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -62,7 +63,7 @@ class Editor {
     // what a file dropped on the page goes to while this view shows (app.registerDropTarget)
     this.fileOpener = {
       onText: (text, filename) => this.openText(text, filename),
-      onError: (err) => this.say(err.message, true),
+      onError: (err) => this.say(err.message, true, err.details),
     };
     this.bindDoc();
     this.bind();
@@ -81,6 +82,7 @@ class Editor {
     this.importBox = el("div", { id: "ed-import" });
     this.status = el("p", { id: "ed-status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
+    this.statusDetails = techDetails("ed-status-details"); // the engine's limits, for the curious
     this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
     this.openCancel.hidden = true;
     this.opening = null;    // the engine request solving a file opened without a picture
@@ -105,7 +107,7 @@ class Editor {
         button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")),
       el("div", { className: "ed-body" },
         el("div", { className: "ed-main" }, this.gridBox,
-          el("div", { className: "row ed-status-row" }, this.status, this.openCancel),
+          el("div", { className: "row ed-status-row" }, this.status, this.openCancel), this.statusDetails.element,
           el("p", { className: "help", textContent:
             "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
             "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
@@ -164,9 +166,11 @@ class Editor {
     }
   }
 
-  say(text, error = false) {
+  /** The status line, in plain words; `details`: the technical lines behind its "Details". */
+  say(text, error = false, details = []) {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
+    this.statusDetails.set(details || []);
   }
 
   /** Ask the engine for the clues of the current picture (latest request wins). */
@@ -225,7 +229,7 @@ class Editor {
     this.openCancel.addEventListener("click", () => { if (this.opening) this.engine.cancel(this.opening); });
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true));
+      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true, err.details));
       this.openFile.value = "";
     });
   }
@@ -280,8 +284,8 @@ class Editor {
     let note = "";
     if (!dict.goal) {
       // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
-      const pictureBudget = `${this.pictureWork.toLocaleString("en-US")} line solves`;
-      this.say(`Solving ${filename} to get the picture (up to ${pictureBudget})…`);
+      const limit = `search limit: ${this.pictureWork.toLocaleString("en-US")} line solves or ${PICTURE_SAFETY_S} s`;
+      this.say(`Solving ${filename} to get the picture…`, false, [limit]);
       if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
       const handle = pysolverRun(this.engine, dict, { work: this.pictureWork, timeout: PICTURE_SAFETY_S });
       this.opening = handle;
@@ -297,10 +301,11 @@ class Editor {
         if (this.opening === handle) { this.opening = null; this.openCancel.hidden = true; }
       }
       if (!sol.solutions.length) {
-        const within = { budget: `within ${pictureBudget}`, timeout: `in ${PICTURE_SAFETY_S} s` }[sol.status];
-        throw new Error(within
-          ? `no picture could be found ${within}: the file has no goal picture and the puzzle is too hard to solve quickly`
-          : "the puzzle has no goal picture and no solution");
+        const stopped = { budget: `stopped at its limit of ${this.pictureWork.toLocaleString("en-US")} line solves`,
+          timeout: `stopped at its limit of ${PICTURE_SAFETY_S} s` }[sol.status];
+        throw Object.assign(new Error(stopped
+          ? "no picture could be found: the file has no goal picture and its puzzle is too hard to solve quickly"
+          : "the puzzle has no goal picture and no solution"), { details: stopped ? [`the search ${stopped}`] : [] });
       }
       dict.goal = sol.solutions[0];
       note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";

@@ -15,6 +15,25 @@ const here = (path) => new URL(path, import.meta.url).href;
 // importing it only once it runs. Both start paths need it.
 const asmModule = import("../../pyodide/pyodide.asm.mjs");
 asmModule.catch(() => {}); // a failure surfaces where loadPyodide awaits it
+// Likewise its WebAssembly and standard library, the start's largest downloads (both start
+// paths load them): requested now, not once build.json, the snapshot look-up and the module
+// above are done, so that the network is busy with them from the worker's first moment.
+// loadPyodide's own fetch of each gets the response already under way (once).
+const early = new Map();
+const fetchNow = self.fetch;
+function fetchEarly(url) {
+  const response = fetchNow(url);
+  response.catch(() => {}); // a failure surfaces where it is fetched for real
+  early.set(url, response);
+}
+for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) fetchEarly(here(`../../pyodide/${name}`));
+self.fetch = (input, init) => {
+  const url = input instanceof Request ? null : new URL(String(input), self.location.href).href; // a string or a URL
+  const response = url && !(init && init.integrity) && early.get(url);
+  if (!response) return fetchNow(input, init);
+  early.delete(url);
+  return response;
+};
 const SNAPSHOT_DELAY_MS = 1000;
 let pyodide = null;
 let bridge = null;
@@ -93,6 +112,7 @@ async function fresh(build, payload, t) {
     return r.arrayBuffer();
   });
   if (wheel) wheel.catch(() => {}); // surfaces where it is awaited
+  if (wheel) fetchEarly(here("../../" + build.micropip)); // loadPackage's, once Pyodide is up
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine/snapshot.js)
   pyodide = await withWasmFailure(loadPyodide({
     indexURL: here("../../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,

@@ -5,7 +5,7 @@
 // storage is full, no other saved game is removed unless the player picks it (the
 // notice lists them); a game with no move yet is simply not stored (its link or
 // the library opens it again).
-import { saveGame, loadGame, removeGame, savedGames, storedRev, storage, PREFIX } from "../shell/storage.js";
+import { saveGame, loadGame, removeGame, savedGames, storedRev, storage, linkForm, PREFIX } from "../shell/storage.js";
 
 const RETRY_MS = 5000;
 const LIST_MAX = 10; // saved games the make-room list offers at a time (largest first)
@@ -61,7 +61,8 @@ export class Autosave {
       return;
     }
     const rev = Math.max(stored, game.rev) + 1;
-    const out = !storage() ? "blocked" : saveGame(game.key, { rev, played: game.played, puzzle: game.puzzle.dict, title: game.puzzle.title, ...game.serialize() });
+    const { dict, width, height, title } = game.puzzle; // a puzzle read from a link is stored as the link
+    const out = !storage() ? "blocked" : saveGame(game.key, { rev, played: game.played, puzzle: linkForm(dict, width, height), title, ...game.serialize() });
     const kept = out === "saved" || out === "trimmed";
     if (kept) { game.rev = rev; this.conflict = false; }
     this.dirty = !kept;

@@ -1,8 +1,42 @@
-// Play's side panels as a bottom sheet on phones (app.css): the bar on top folds them away,
-// giving the board the height, and unfolds them again.
-export function bindSheet(sheet, toggle) {
-  toggle.addEventListener("click", () => {
-    const open = !sheet.classList.toggle("collapsed");
-    toggle.setAttribute("aria-expanded", String(open));
-  });
+// The play view's panels as a bottom sheet on narrow screens (app.css, "the play frame"): folded
+// it is one row of buttons, one a panel (Hint, Check, Solve...), so the board has the height; a
+// panel's button unfolds the sheet on that panel alone, again folds it; the grip at the end
+// unfolds every panel (scrolling inside the sheet). On a wide screen the panels are a side
+// column and none of this shows.
+import { el } from "../shell/dom.js";
+
+/** side: the aside; toggle: the grip button; tabs: the row for the panels' buttons -> {addTab}. */
+export function bindSheet({ side, toggle, tabs }) {
+  let shown = null; // null: folded; "all"; or the one panel shown
+  const tabOf = new Map(); // panel -> its button
+  const set = (what) => {
+    shown = what;
+    side.classList.toggle("collapsed", !what);
+    side.classList.toggle("one", !!what && what !== "all");
+    for (const [panel, b] of tabOf) {
+      panel.classList.toggle("sheet-hidden", !!what && what !== "all" && what !== panel);
+      b.setAttribute("aria-pressed", String(what === panel));
+    }
+    toggle.setAttribute("aria-expanded", String(!!what));
+    toggle.setAttribute("aria-label", what ? "Fold the panels away" : "Show every panel");
+    toggle.title = toggle.getAttribute("aria-label");
+    toggle.lastChild.textContent = what ? "▾" : "▴";
+  };
+  toggle.append(document.createTextNode(""));
+  toggle.addEventListener("click", () => set(shown ? null : "all"));
+  set(null);
+  return {
+    addTab(label, panel) {
+      const b = el("button", { type: "button", className: "sheet-tab", textContent: label });
+      if (panel.id) b.id = `${panel.id}-tab`;
+      b.setAttribute("aria-controls", panel.id || "");
+      tabOf.set(panel, b);
+      b.addEventListener("click", () => set(shown === panel ? null : panel));
+      tabs.append(b);
+      set(shown);
+      return b;
+    },
+    /** Show one panel (a genre's action that wants it in sight), or every one. */
+    show(panel = "all") { set(panel); },
+  };
 }

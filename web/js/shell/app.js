@@ -92,6 +92,13 @@ const app = Object.assign(new EventTarget(), {
   clearOpenError() { $("open-error").textContent = ""; },
 });
 
+/** Whether the start (the last game played, else the first puzzle) is the fallback genre's. */
+function fallbackStart() {
+  const key = lastKey();
+  const saved = key && loadGame(key);
+  return !(saved && saved.puzzle && saved.puzzle.format);
+}
+
 async function boot() {
   // the route asked for, read before opening a puzzle switches to Play and rewrites the address
   const wanted = (/^#\/([\w-]+)/.exec(location.hash) || [])[1];
@@ -109,12 +116,20 @@ async function boot() {
     dropTarget: () => (router.current && dropTargets.get(router.current.id)) || null,
   });
   engine.start().catch(() => {});
-  for (const genre of GENRES) await app.registerGenre(genre);
+  // The start puzzle as soon as its genre is in (issue 32: the board within 1 s of a first
+  // visit): the fallback genre installs first and, when the start is its own (no link or saved
+  // game of another genre), opens it before the other genres and the plug-ins install.
+  const first = GENRES.find((g) => g.fallback);
+  await app.registerGenre(first);
+  const takeHash = () => readers.some((r) => r.openHash && r.openHash(location.hash));
+  const link = /^#[^/]/.test(location.hash);
+  const early = link ? takeHash() : fallbackStart();
+  if (early && !link) await app.openStart();
+  for (const genre of GENRES) if (genre !== first) await app.registerGenre(genre);
   window.nonogramApp = app; // a handle for the console, the browser tests and bench/browser.py
   await installPlugins(app);
-  const takeHash = () => readers.some((r) => r.openHash && r.openHash(location.hash));
-  if (!takeHash()) {
-    await app.openStart();
+  if (early ? !link : !takeHash()) {
+    if (!early) await app.openStart();
     // a plug-in's view (the editor) may register later: the router goes there then
     if (wanted && !(router.current && router.current.id === wanted) && !router.go(wanted)) router.pending = wanted;
   }

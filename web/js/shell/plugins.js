@@ -5,8 +5,8 @@ async function pluginList() {
   try { return (await (await fetch("build.json")).json()).plugins.map((p) => new URL(p, document.baseURI).href); } catch { return []; }
 }
 
-/** Every plug-in installed (or failed) before the page opens its first puzzle: one may
- * play it (a saved Nikoli game, a Nikoli share link). */
+/** Every plug-in installed (or failed); shell/app.js awaits them before it opens a first
+ * puzzle one of them may play (a saved Nikoli game, a Nikoli share link). */
 export async function installPlugins(app) {
   await Promise.all((await pluginList()).map((path) =>
     import(path).then((m) => m.install(app)).catch((err) => console.error(`plug-in ${path}:`, err))));

@@ -1,5 +1,5 @@
-// Play's Share link and Download buttons: the puzzle as a link (the address bar is
-// left alone: a reload must resume this game, not open the link as a new one) or a JSON file.
+// Play's Share link button: the puzzle as a link (the address bar is left alone: a reload
+// must resume this game, not open the link as a new one). Download is the play frame's (play/view.js).
 import { encodeShare, shareUrl } from "./share.js";
 
 /** The read-only box that shows the last share link (made on first use). */
@@ -25,7 +25,7 @@ export async function offerLink(url, button, announce, boxId = "share-url") {
   catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
 }
 
-export function bindShareActions({ shareButton, exportButton, getGame, announce }) {
+export function bindShareActions({ shareButton, getGame, announce }) {
   shareButton.addEventListener("click", async () => {
     const game = getGame();
     if (!game) return;
@@ -33,15 +33,5 @@ export function bindShareActions({ shareButton, exportButton, getGame, announce 
     const { recipe } = game.puzzle.dict;
     const fragment = typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe) ? `#g=${recipe}` : await encodeShare(game.puzzle.dict);
     await offerLink(shareUrl(fragment), shareButton, announce);
-  });
-  exportButton.addEventListener("click", () => {
-    const game = getGame();
-    if (!game) return;
-    const blob = new Blob([JSON.stringify(game.puzzle.dict, null, 1)], { type: "application/json" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `${(game.puzzle.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60)}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
 }

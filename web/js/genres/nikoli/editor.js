@@ -38,7 +38,8 @@ function roomsOf(w, h, wall) {
 }
 
 export class NikoliEditor {
-  constructor(box, nv, asp) {
+  /** frame: the play frame (play/view.js) the Create panel goes in; nv: the NikoliView. */
+  constructor(frame, nv, asp) {
     Object.assign(this, { nv, asp });
     this.family = el("select", { id: "nk-ed-family" }, ...Object.entries(FAMILY_NAMES).map(([v, t]) => el("option", { value: v, textContent: t })));
     this.width = el("input", { type: "number", id: "nk-ed-width", min: 2, max: MAX_SIDE, value: 7 });
@@ -54,7 +55,7 @@ export class NikoliEditor {
     this.text.setAttribute("aria-live", "polite");
     this.resumeButton = button("nk-ed-resume", "Continue the draft");
     this.tools = el("div", { className: "row", hidden: true }, this.checkButton, this.exportButton, this.playButton);
-    box.append(el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
+    frame.addPanel("Create", el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
       el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton, this.generateButton),
       el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text));
     this.newButton.addEventListener("click", () => this.start());

@@ -30,7 +30,8 @@ export function nikoliPuzzle(dict) {
   const numbered = family === "nurikabe" || family === "bag";
   const givens = numbered ? dict.clues.map(([x, y]) => ({ row: y + 1, column: x + 1, value: "." })) : [];
   return {
-    dict: { ...dict, givens }, family, width, height, clues, rooms: dict.rooms || null,
+    // link: what the saved game keeps of the puzzle (shell/storage.js linkForm), read again on continuing
+    dict: { ...dict, givens, clueCount: dict.clues.length, link: dict.link || dict.url }, family, width, height, clues, rooms: dict.rooms || null,
     cellCount: family === "masyu" ? (width - 1) * height + width * (height - 1) : width * height,
     colors: COLORS, isColor: false, goal: null,
     genreName: FAMILY_NAMES[family],

@@ -35,10 +35,13 @@ export function claims(text) {
 async function shared(app) {
   const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
     import("./view.js"), import("./library.js"), import("./panels.js"), import("./editor.js"), import("./asp.js")]);
-  const view = new NikoliView(app);
-  view.panels = new NikoliPanels(view.panelBox, view, asp);
-  view.editor = new NikoliEditor(view.panelBox, view, asp);
-  const s = { view, index: [], nikoliSource };
+  const s = { index: [], nikoliSource };
+  const view = s.view = new NikoliView(app, { first: () => {
+    const first = s.index.find((e) => e.file === FIRST) || s.index[0];
+    if (first) s.openBuiltin(first).catch(app.showOpenError);
+  } });
+  view.panels = new NikoliPanels(view.frame, view, asp);
+  view.editor = new NikoliEditor(view.frame, view, asp);
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {
     const fresh = view.opening.next();
@@ -50,15 +53,6 @@ async function shared(app) {
   };
   loadNikoliIndex().then((entries) => { s.index = entries; app.library.render(); })
     .catch((err) => app.library.sayError(`The Nikoli puzzles could not be listed: ${err.message}`));
-  app.router.register({
-    id: "nikoli", label: "Nikoli", order: 4, element: view.section,
-    show: () => {
-      if (view.game || view.editing) { view.view.draw(); return; } // a game, or a puzzle being created
-      const first = s.index.find((e) => e.file === FIRST) || s.index[0];
-      if (first) s.openBuiltin(first).catch(app.showOpenError);
-    },
-  });
-  app.addEventListener("theme", () => { if (view.view) view.view.draw(); });
   const openHash = (hash) => {
     const m = /^#n=([^&]+)(?:&s=([0-2]+))?$/.exec(hash);
     if (!m) return false;
@@ -71,10 +65,21 @@ async function shared(app) {
       return false;
     }
     const fresh = view.opening.next();
-    parse(`https://puzz.link/p?${body}`, "share link")
-      .then((dict) => { if (!fresh()) return; view.open(dict, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
+    const link = `https://puzz.link/p?${body}`; // saved as given (the engine's URL may be longer)
+    parse(link, "share link")
+      .then((dict) => { if (!fresh()) return; view.open({ ...dict, link }, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
       .catch(app.showOpenError);
     return true;
+  };
+  // a saved game: its puzzle is stored as its link (shell/storage.js linkForm), read again here;
+  // the title and what New puzzle said of it come from the record
+  s.openSaved = async (dict, key) => {
+    if (!dict.partial) return view.open(dict, key);
+    const fresh = view.opening.next();
+    const read = await parse(dict.link, "saved game");
+    if (!fresh()) return null;
+    const { title, difficulty, stars, source } = dict;
+    return view.open({ ...read, title, difficulty, stars, source, link: dict.link }, key);
   };
   // the generator (asp.js nikoliGenerate: Python in the worker, clingo-wasm): the puzzle made is
   // opened to play (endless/, New puzzle)
@@ -87,7 +92,7 @@ async function shared(app) {
   };
   s.reader = {
     openHash, generate,
-    open: (dict, key) => view.open(dict, key),
+    open: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
     openText: async (text, filename) => {
       const fresh = view.opening.next();
       const dict = await parse(text, filename);
@@ -119,7 +124,7 @@ export function nikoli(family) {
       const s = await made.get(app);
       app.library.addSource(s.nikoliSource({
         family, index: () => s.index, openBuiltin: (e) => s.openBuiltin(e).catch(app.showOpenError),
-        openSaved: (dict, key) => s.view.open(dict, key),
+        openSaved: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
       }));
       return s.reader;
     },

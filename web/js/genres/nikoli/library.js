@@ -22,7 +22,9 @@ const RANK = { easy: 1, medium: 2, hard: 3, expert: 4 }; // the generator's word
 function item(key, rec, shape, fields) {
   const status = statusOf(rec);
   const numbered = shape.family === "nurikabe" || shape.family === "bag"; // numbered cells come unshaded (nikoliPuzzle)
-  const givens = numbered && shape.board && Array.isArray(shape.board.clues) ? shape.board.clues.length : 0;
+  // a saved game stored as its link may keep only the count of its clues (shape.clueCount)
+  const clues = shape.board && Array.isArray(shape.board.clues) ? shape.board.clues.length : 0;
+  const givens = !numbered ? 0 : Number.isInteger(shape.clueCount) ? shape.clueCount : clues;
   return { key, rec, status, genre: shape.family, genreName: FAMILY_NAMES[shape.family], width: shape.width,
     height: shape.height, colors: 1, builtinId: null, stars: null, difficulty: null, cls: null, author: "", note: "", givens,
     draw: (canvas) => drawNikoliThumb(canvas, shape, status === "new" ? null : rec), ...fields };
@@ -44,7 +46,7 @@ export function nikoliSource({ family, index, openBuiltin, openSaved }) {
       if (p.format !== "nikoli" || p.family !== family || !Number.isInteger(p.width) || !Number.isInteger(p.height)) return null;
       const board = { clues: Array.isArray(p.clues) ? p.clues : [], rooms: Array.isArray(p.rooms) ? p.rooms : null };
       const title = typeof rec.title === "string" && rec.title ? rec.title : `${FAMILY_NAMES[p.family]} ${p.width}×${p.height}`;
-      return item(key, rec, { family: p.family, width: p.width, height: p.height, board },
+      return item(key, rec, { family: p.family, width: p.width, height: p.height, board, clueCount: p.clueCount },
         { title, stars: Number.isInteger(p.stars) ? p.stars : null,
           note: p.source === "made by New puzzle" ? "made by New puzzle" : "opened from a file or link", open: () => openSaved(p, key) });
     },

@@ -17,8 +17,8 @@ function hintCells(cells) {
 }
 
 export class NikoliPanels {
-  /** box: where the panels go; nv: the NikoliView; asp: the genres/nikoli/asp.js module. */
-  constructor(box, nv, asp) {
+  /** frame: the play frame (play/view.js) the panels go in; nv: the NikoliView; asp: the genres/nikoli/asp.js module. */
+  constructor(frame, nv, asp) {
     this.hintRuns = new Latest(); // a hint being looked for (shell/latest.js: a new one, a move or a new game makes it stale)
     this.solves = new Latest();   // the running solve (Cancel, the time limit, a new game stop it)
     Object.assign(this, { nv, asp });
@@ -38,11 +38,10 @@ export class NikoliPanels {
     this.applyButton = button("nk-solution-apply", "Apply this solution");
     this.hideButton = button("nk-solution-hide", "Hide");
     this.browse = el("div", { className: "row", hidden: true }, this.prev, this.which, this.next, this.applyButton, this.hideButton);
-    box.append(
-      el("div", { className: "panel", id: "nk-hint-panel" }, el("h3", { textContent: "Hint" }), this.hintButton, this.hintText),
-      el("div", { className: "panel", id: "nk-solve-panel" }, el("h3", { textContent: "Solve" }),
-        el("div", { className: "row" }, el("label", { htmlFor: "nk-solve-cap", textContent: "Count solutions up to " }), this.cap),
-        el("div", { className: "row" }, this.solveButton, this.cancelButton), this.solveText, this.solveDetails.element, this.browse));
+    frame.addPanel("Hint", el("div", { className: "panel", id: "nk-hint-panel" }, el("h3", { textContent: "Hint" }), this.hintButton, this.hintText));
+    frame.addPanel("Solve", el("div", { className: "panel", id: "nk-solve-panel" }, el("h3", { textContent: "Solve" }),
+      el("div", { className: "row" }, el("label", { htmlFor: "nk-solve-cap", textContent: "Count solutions up to " }), this.cap),
+      el("div", { className: "row" }, this.solveButton, this.cancelButton), this.solveText, this.solveDetails.element, this.browse));
     this.hintButton.addEventListener("click", () => this.hintStep());
     this.solveButton.addEventListener("click", () => this.solve());
     this.cancelButton.addEventListener("click", () => this.stop("Cancelled."));

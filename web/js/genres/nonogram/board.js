@@ -32,7 +32,7 @@ export const nonogramBoard = {
     v.maxRow = Math.max(1, ...p.rows.map((c) => c.length));
     v.maxCol = Math.max(1, ...p.cols.map((c) => c.length));
   },
-  size: (v, cs) => boardSize(v.game.puzzle, cs, v.maxRow, v.maxCol),
+  size: (v, cs) => boardSize(v.game.puzzle, cs, v.maxRow, v.maxCol, (v.box && v.box.width) || Infinity), // row clues: a third of the box at most
   fit: (v, width, height) => fitCell(v.game.puzzle, v.maxRow, v.maxCol, width, height),
   paintCells: drawCells,
   paintMargins: drawClues,

@@ -67,8 +67,11 @@ function signature(dict) {
 export function findSaved(dict) {
   let sig;
   try { sig = signature(dict); } catch { return null; }
+  const own = puzzleKey(dict);
   for (const { key } of savedGames()) {
     const rec = loadGame(key);
+    // a game stored as its share link (shell/storage.js linkForm) is this puzzle's when its key is
+    if (rec && rec.puzzle && rec.puzzle.partial) { if (key === own) return key; continue; }
     try { if (rec && rec.puzzle && signature(rec.puzzle) === sig) return key; } catch { /* a damaged record */ }
   }
   return null;

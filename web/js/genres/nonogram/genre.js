@@ -6,7 +6,7 @@
 // it), and a saved game of no other genre's format is a nonogram.
 import { NonogramGame, normalizePuzzle } from "./game.js";
 import { nonogramBoard } from "./board.js";
-import { drawThumb } from "../../library/thumb.js";
+import { drawNonogramThumb } from "./thumb.js";
 
 export const nonogram = {
   id: "nonogram",
@@ -18,7 +18,7 @@ export const nonogram = {
   game: (dict, key = "example", saved = null) => new NonogramGame(normalizePuzzle(dict), key, saved),
   board: () => nonogramBoard,
   /** A library card's picture of the puzzle `dict` with the saved game `rec` (or null). */
-  thumb: (canvas, dict, rec) => drawThumb(canvas, dict.columns.length, dict.rows.length, rec),
+  thumb: (canvas, dict, rec) => drawNonogramThumb(canvas, dict, rec),
   async install(app) {
     const { NonogramPlay } = await import("./play.js");
     const play = new NonogramPlay(app);
@@ -27,7 +27,8 @@ export const nonogram = {
     app.view = play.view;
     app.getGame = () => play.game;
     return {
-      open: (dict, key) => play.open(dict, key),
+      // a saved game stored as its share link (shell/storage.js linkForm) reads the link again
+      open: (dict, key) => (dict.partial ? play.opener.openLink(dict, key) : play.open(dict, key)),
       openText: (text, filename) => play.opener.openText(text, filename),
       // share links "#p=<packed puzzle>": read by the engine; the page is usable meanwhile
       openHash: (hash) => { if (!/^#p=/.test(hash)) return false; play.opener.openShare(hash); return true; },

@@ -3,7 +3,7 @@
 // files or links.
 import { loadGame } from "../../shell/storage.js";
 import { statusOf } from "../../library/items.js";
-import { drawThumb } from "../../library/thumb.js";
+import { drawNonogramThumb } from "./thumb.js";
 
 /** Authors (and copyright lines) as shown to players: without e-mail addresses. */
 export function plainAuthor(text) {
@@ -21,7 +21,9 @@ function item(key, rec, fields) {
   const { width, height } = fields;
   return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, difficulty: null,
     cls: null, author: "", note: "",
-    draw: (canvas) => drawThumb(canvas, width, height, status === "new" ? null : rec), ...fields };
+    // the card's picture through the board plug-in (./thumb.js): the saved game's puzzle, or
+    // a built-in's size alone until it is opened
+    draw: (canvas) => drawNonogramThumb(canvas, rec && rec.puzzle ? rec.puzzle : { width, height }, status === "new" ? null : rec), ...fields };
 }
 
 /** catalogue() -> the catalogue's entries; openBuiltin(entry); openSaved(dict, key). */
@@ -37,9 +39,13 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
     }),
     saved: (key, rec) => {
       const p = rec.puzzle;
-      if (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors)) return null;
-      return item(key, rec, { title: rec.title || "Untitled puzzle", width: p.columns.length, height: p.rows.length,
-        colors: Math.max(1, p.colors.length - 1), author: plainAuthor(p.author),
+      // a puzzle stored as its share link (shell/storage.js linkForm) keeps its size and small fields
+      const linked = p.partial === true && typeof p.link === "string" && p.link.startsWith("#p=") &&
+        Number.isInteger(p.width) && Number.isInteger(p.height);
+      if (!linked && (!Array.isArray(p.rows) || !Array.isArray(p.columns) || !Array.isArray(p.colors))) return null;
+      return item(key, rec, { title: rec.title || "Untitled puzzle", width: linked ? p.width : p.columns.length,
+        height: linked ? p.height : p.rows.length,
+        colors: Array.isArray(p.colors) ? Math.max(1, p.colors.length - 1) : 1, author: plainAuthor(p.author),
         stars: Number.isInteger(p.stars) ? p.stars : null, // a generated puzzle's (endless/endless.js)
         note: typeof p.recipe === "string" ? "made by New puzzle" : "opened from a file or link", givens: Array.isArray(p.givens) ? p.givens.length : 0, open: () => openSaved(p, key) });
     },

@@ -1,11 +1,9 @@
 // What a newcomer meets in the nonogram's Play view (issue 32): the rules one tap away, the
 // input help of this device, the guided first puzzle on the first visit, clue numbers crossed
-// out on the page as the player plays, and the win (a locked board, the picture, time, hints,
-// the next puzzle). The shell's Play calls opened(game) and changed(game) (by a move).
-import { WinCard } from "../../play/win.js";
+// out on the page as the player plays (the win card is the play frame's, play/view.js). The
+// nonogram's Play calls opened(game) and changed(game) (by a move).
 import { Guide } from "../../learn/guide.js";
-import { inputHelp, showRules } from "../../learn/rules.js";
-import { drawThumb } from "../../library/thumb.js";
+import { showRules } from "../../learn/rules.js";
 import { el } from "../../shell/dom.js";
 import { clueMarks } from "./clue-marks.js";
 
@@ -21,14 +19,10 @@ export const HELP = {
 export { plainAuthor } from "./library.js";
 
 export class NonogramNewcomer {
-  /** section: the Play view; view: its board; getGame(); library (next puzzle); open(dict, key);
-   * announce(text); fresh() -> the win card's "New puzzle" action, or null when the site makes none. */
-  constructor({ section, view, getGame, library, open, announce, fresh = () => null }) {
-    Object.assign(this, { view, getGame, library, announce, fresh });
+  /** section: the Play view; view: its board; getGame(); open(dict, key). */
+  constructor({ section, view, getGame, open }) {
+    Object.assign(this, { view, getGame });
     const body = section.querySelector(".play-body");
-    const help = section.querySelector(".help");
-    if (help) help.textContent = inputHelp(HELP);
-    this.win = new WinCard({ parent: body });
     const guideBox = el("div", { id: "guide", className: "panel guide" });
     guideBox.setAttribute("role", "region");
     guideBox.setAttribute("aria-label", "Tutorial");
@@ -37,8 +31,6 @@ export class NonogramNewcomer {
     body.before(guideBox);
     body.append(offerBox);
     this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", HELP) });
-    this.wasSolved = false;
-    this.onLocked = () => announce("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
   }
 
   /** The rules, with the guided first puzzle one tap away. */
@@ -47,12 +39,7 @@ export class NonogramNewcomer {
   }
 
   /** A game was opened (or replaced by another tab's copy). */
-  opened(game, previous = null) {
-    if (previous) previous.removeEventListener("locked", this.onLocked);
-    game.removeEventListener("locked", this.onLocked);
-    game.addEventListener("locked", this.onLocked);
-    this.wasSolved = game.solved;
-    this.win.update(game);
+  opened(game) {
     this.marks(game);
     this.guide.update();
   }
@@ -61,21 +48,7 @@ export class NonogramNewcomer {
   changed(game) {
     this.marks(game);
     this.guide.update();
-    if (game.solved && !this.wasSolved) this.showWin(game);
-    else this.win.update(game);
-    this.wasSolved = game.solved;
   }
 
   marks(game) { this.view.setOverlay("clues", clueMarks(game.puzzle, game.cells)); }
-
-  showWin(game) {
-    const next = this.library.next(game.key);
-    const p = game.puzzle;
-    this.win.show(game, {
-      title: p.title || "Untitled puzzle",
-      draw: (canvas) => drawThumb(canvas, p.width, p.height, { ...game.serialize(), puzzle: p.dict, solved: true }),
-      next: next ? () => next.open() : null,
-      fresh: this.fresh(),
-    });
-  }
 }

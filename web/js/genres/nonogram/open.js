@@ -20,18 +20,35 @@ export class PuzzleOpener {
     return res.puzzles;
   }
 
-  async openText(text, filename, { resume = false } = {}) {
+  /** link: the share link the text came from ("#p=…"): the game saves it instead of the puzzle. */
+  async openText(text, filename, { resume = false, link = null } = {}) {
     this.clearError();
     this.announce(`Reading ${filename}…`);
     const puzzles = await this.parse(text, filename);
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again
     if (givens.length) dict.givens = givens;
+    if (link) dict.link = link;
     // a link to a puzzle the player already has (a built-in one too) resumes that game
     const key = resume ? this.findSaved(dict) : null;
     const rec = key && loadGame(key);
-    this.openPuzzle(rec && rec.puzzle ? rec.puzzle : dict, key);
+    this.openPuzzle(rec && rec.puzzle && !rec.puzzle.partial ? rec.puzzle : dict, key);
     if (puzzles.length > 1) this.announce(`${filename} holds ${puzzles.length} puzzles; opened the first.`);
+  }
+
+  /** A saved game whose puzzle is stored as its share link (shell/storage.js linkForm): the
+   * link read again, the game under its key. */
+  async openLink(stub, key) {
+    try {
+      const text = await decodeShare(stub.link);
+      const [dict] = await this.parse(text, "saved game");
+      const givens = readGivens(text);
+      if (givens.length) dict.givens = givens;
+      return this.openPuzzle({ ...dict, link: stub.link }, key);
+    } catch (err) {
+      this.showError(err);
+      return null;
+    }
   }
 
   async openBuiltin(entry) {
@@ -56,7 +73,7 @@ export class PuzzleOpener {
   async openShare(fragment) {
     try {
       const text = await decodeShare(fragment);
-      await this.openText(text, "share link", { resume: true });
+      await this.openText(text, "share link", { resume: true, link: `#${fragment.replace(/^#/, "")}` });
       history.replaceState(null, "", "#/play");
     } catch (err) {
       // a damaged link on a first visit: Play still gets a puzzle, then the error shows

@@ -44,7 +44,7 @@ export function drawCells(v) {
       const val = v.value(y * width + x);
       if (val === UNKNOWN) continue;
       if (val === CROSSED) {
-        if (cs < 8) continue;
+        if (cs < 8 || v.picture) continue; // a finished picture (a card's, library/thumb.js) is its fills
         ctx.moveTo(x * cs + m, y * cs + m); ctx.lineTo(x * cs + cs - m, y * cs + cs - m);
         ctx.moveTo(x * cs + cs - m, y * cs + m); ctx.lineTo(x * cs + m, y * cs + cs - m);
       } else {
@@ -57,7 +57,7 @@ export function drawCells(v) {
   ctx.lineWidth = Math.max(1, cs / 14);
   ctx.stroke();
   drawGivens(v, ctx, cs);
-  drawGridLines(v, ctx, width, height, cs);
+  if (!v.picture) drawGridLines(v, ctx, width, height, cs);
   if (hint) drawHint(v, ctx, hint, cs);
   if (check && check.cells) {
     ctx.strokeStyle = t.error;
@@ -93,8 +93,8 @@ function drawGridLines(v, ctx, width, height, cs) {
   ctx.lineWidth = 1;
   ctx.strokeStyle = t.line;
   ctx.beginPath();
-  for (let x = 0; x <= width; x++) if (x % 5) { ctx.moveTo(x * cs + 0.5, 0); ctx.lineTo(x * cs + 0.5, height * cs); }
-  for (let y = 0; y <= height; y++) if (y % 5) { ctx.moveTo(0, y * cs + 0.5); ctx.lineTo(width * cs, y * cs + 0.5); }
+  if (cs >= 4) for (let x = 0; x <= width; x++) if (x % 5) { ctx.moveTo(x * cs + 0.5, 0); ctx.lineTo(x * cs + 0.5, height * cs); }
+  if (cs >= 4) for (let y = 0; y <= height; y++) if (y % 5) { ctx.moveTo(0, y * cs + 0.5); ctx.lineTo(width * cs, y * cs + 0.5); }
   ctx.stroke();
   ctx.strokeStyle = t.bold;
   ctx.beginPath();

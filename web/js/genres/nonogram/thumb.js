@@ -1,0 +1,23 @@
+// A nonogram's card picture, painted by the one thumbnail painter (library/thumb.js) through the
+// nonogram board plug-in: a puzzle never played is its empty grid (nothing given away), one in
+// progress the player's fills (and crosses where the cells are big enough), a solved one the
+// picture in its colours.
+import { drawBoardThumb } from "../../library/thumb.js";
+import { nonogramBoard } from "./board.js";
+import { normalizePuzzle } from "./game.js";
+
+/** shape: a puzzle dict (rows, columns, colors), or {width, height} of a built-in not opened yet;
+ * rec: its saved game ({cells, solved}) or null. */
+export function drawNonogramThumb(canvas, shape, rec) {
+  const full = Array.isArray(shape.rows) && Array.isArray(shape.columns) && Array.isArray(shape.colors);
+  const puzzle = full ? normalizePuzzle(shape)
+    : { width: shape.width, height: shape.height, colors: [], isColor: false, rows: [], cols: [] };
+  const cells = new Uint8Array(puzzle.width * puzzle.height);
+  const saved = full && rec && typeof rec.cells === "string" && rec.cells.length === cells.length ? rec.cells : "";
+  const top = Math.max(1, puzzle.colors.length);
+  for (let i = 0; i < saved.length; i++) {
+    const v = saved.charCodeAt(i) - 48;
+    cells[i] = v >= 0 && v <= top ? v : 0;
+  }
+  drawBoardThumb(canvas, nonogramBoard, puzzle, cells, { picture: !!(saved && rec.solved) });
+}
