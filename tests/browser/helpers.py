@@ -185,6 +185,11 @@ def drag(page, x0, y0, x1, y1, button="left"):
     page.mouse.up(button=button)
 
 
+def puzzle(page):
+    """The open puzzle's dict (an internal read, kept for the tests not converted yet)."""
+    return page.evaluate("window.nonogramApp.getGame().puzzle.dict")
+
+
 def solved(page):
     """The page says the puzzle is solved: its win line or win card shows."""
     return page.evaluate("() => [...document.querySelectorAll('.win, .win-card')].some((e) => !e.hidden && e.getClientRects().length > 0)")
