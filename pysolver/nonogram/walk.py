@@ -47,11 +47,7 @@ def walk(puzzle, keep_states=False):
         if kind not in KINDS:
             break
         steps[kind] += 1
-        if kind == "probe":
-            longest = max(longest, h["probe"]["steps"])
-            chained += h["probe"]["steps"]
-        elif kind == "deep":
-            deepest = max(deepest, h["probe"]["nodes"])
+        longest, chained, deepest = _tally(h, longest, chained, deepest)
         if keep_states and kind != "line":
             before.append((kind, state))
         state = apply(state, h)
@@ -60,6 +56,15 @@ def walk(puzzle, keep_states=False):
     if keep_states:
         out["before"] = before
     return out
+
+
+def _tally(h, longest, chained, deepest):
+    """A what-if step's share of the walk's figures (a line step adds nothing)."""
+    if h["kind"] == "probe":
+        return max(longest, h["probe"]["steps"]), chained + h["probe"]["steps"], deepest
+    if h["kind"] == "deep":
+        return longest, chained, max(deepest, h["probe"]["nodes"])
+    return longest, chained, deepest
 
 
 def settle(eng, rows, cols, drows, dcols):
@@ -122,11 +127,7 @@ def what_ifs(puzzle, keep_states=False):
         if kind not in KINDS:
             break
         steps[kind] += 1
-        if kind == "probe":
-            longest = max(longest, h["probe"]["steps"])
-            chained += h["probe"]["steps"]
-        else:
-            deepest = max(deepest, h["probe"]["nodes"])
+        longest, chained, deepest = _tally(h, longest, chained, deepest)
         if keep_states:
             before.append((kind, eng.state(rows)))
         cell = h["cells"][0]
