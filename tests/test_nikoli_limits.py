@@ -105,6 +105,15 @@ def test_options_before_the_file_and_stdin(tmp_path, capsys, monkeypatch):
     assert "unique" in ok(capsys, ["solve", "-"])
 
 
+def test_a_link_given_in_place_of_a_file(capsys):
+    # the puzz.link address itself as the argument, as a player copies it from the browser
+    link = "https://puzz.link/p?nurikabe/2/2/1"
+    assert "unique" in ok(capsys, ["solve", link])
+    assert "unique" in ok(capsys, ["check", link])
+    # a link to something else says what it is not, in one line
+    refused(capsys, ["solve", "https://example.com/x"], "https://example.com/x", "unknown puzzle format")
+
+
 def test_check_says_no_solution(tmp_path, capsys):
     path = tmp_path / "p.txt"
     path.write_text("nurikabe 2x2\n4 .\n. 4\n")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import stat
 import sys
 import time
@@ -55,9 +56,16 @@ def _read_capped(fh, path: str) -> bytes:
 _stdin = []  # standard input's bytes (or why they were refused), once read; main clears it
 
 
+_LINK = re.compile(r"https?://\S+\Z")
+
+
 def read_bytes(path: str) -> bytes:
-    """A puzzle file's bytes: standard input (-) or a regular file, never past the size cap."""
+    """A puzzle file's bytes: standard input (-), a link (puzz.link or the site's share
+    link, given in place of a file) or a regular file, never past the size cap."""
     path_label = printable(path)
+    if _LINK.match(path) and not os.path.exists(path):
+        limits.check_text_size(len(path), "the link: ")
+        return path.encode("utf-8")  # a puzzle link given as the argument: its text is the puzzle
     try:
         if path == "-":  # read once: deciding the family reads it before the command
             if not _stdin:
