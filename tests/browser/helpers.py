@@ -16,16 +16,33 @@ import time
 
 from conftest import ENGINE_TIMEOUT
 
-# THE TEST HOOK. The page's engine (web/js/engine/boot.js, the module the page itself runs), in an
-# async page function: `${ENGINE}.call(...)`. Only for what a player cannot see or do: the
-# engine's own requests and statistics (its snapshot, its caches, a crash, a task's budget).
+# THE TEST HOOKS: the one place tests reach past what the page shows. Only for what a player
+# cannot see or do: the engine's own requests and statistics (its snapshot, its caches, a crash),
+# the clingo module's own API, a budget lowered so that counted work (not seconds) decides.
+# The page's own modules (the instances the page runs: a module is loaded once per page), in
+# an async page function: `${ENGINE}.call(...)`, `${CLINGO}.busy()`.
 ENGINE = "(await import(new URL('js/engine/boot.js', document.baseURI))).engine"
+CLINGO = "(await import(new URL('js/engine/clingo-client.js', document.baseURI)))"
+SOLVERS = "(await import(new URL('js/engine/solvers.js', document.baseURI)))"
+
+
+def page_hook(page, body, arg=None):
+    """Run `body` (a JavaScript expression of `app`, the page's shell/app.js object, and `arg`)
+    on the page: the hook for a setting no player can change, e.g. the editor's picture budget
+    (`app.editor.pictureWork = 20000`). The only read of window.nonogramApp in tests/browser."""
+    return page.evaluate(f"async (arg) => {{ const app = window.nonogramApp; return ({body}); }}", arg)
 
 
 def engine_call(page, op, args=None):
     """The page's engine answers `op` (a bridge request, web/py/bridge.py) with `args`: for the
     tests about the engine itself, not about what the player sees."""
     return page.evaluate(f"async ([op, args]) => ({ENGINE}).call(op, args)", [op, args or {}])
+
+
+def crash_engine(page):
+    """What the browser does to a worker that ran out of memory: it ends, with no error event
+    and no answer (the page's engine must notice and restart)."""
+    page.evaluate(f"async () => ({ENGINE}).worker.terminate()")
 
 
 def engine_field(page, name):
@@ -376,3 +393,38 @@ def clue_ink(page, board="#board"):
     """The row clues as drawn: per row of cells {runs: [[x0, x1], ...] of inked columns,
     height: the ink's height}, in CSS pixels."""
     return page.evaluate(_CLUE_INK, board)
+
+
+# A cell's pixels on the board's canvas: the cell size is the cells canvas's width over the
+# grid's columns (a board is W cells and one grid line wide).
+_CELL_PIXELS = """([x, y, inset, board]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const c = document.querySelector(`${board} canvas.cells`), r = c.getBoundingClientRect();
+  const W = +document.querySelector(`${board} [role=grid]`).getAttribute('aria-colcount');
+  const cs = (r.width - 1) / W, d = c.width / r.width;
+  const img = c.getContext('2d').getImageData(Math.round((x * cs + inset) * d), Math.round((y * cs + inset) * d),
+      Math.round((cs + 1 - 2 * inset) * d), Math.round((cs + 1 - 2 * inset) * d));
+  done(Array.from(img.data).join(','));
+})))"""
+
+
+def cell_pixels(page, x, y, inset=2, board="#board"):
+    """The pixels of cell (x, y) on the board's canvas, `inset` pixels in from its grid lines
+    (inset 0: the cell with its lines), once drawn, as one string to compare."""
+    return page.evaluate(_CELL_PIXELS, [x, y, inset, board])
+
+
+def board_pixels(page, board="#board"):
+    """The board's cells canvas as drawn (a digest of its pixels), to compare two moments."""
+    return page.evaluate("""(board) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(async () => {
+        const c = document.querySelector(`${board} canvas.cells`);
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const hash = await crypto.subtle.digest('SHA-256', data);
+        done(Array.from(new Uint8Array(hash)).join(','));
+    })))""", board)
+
+
+def cursor_at(page):
+    """(x, y) of the board's keyboard cursor, 0-based, as its grid says (where a hint moved it)."""
+    return tuple(page.evaluate("""() => { const g = [...document.querySelectorAll('[role=grid][aria-colcount]')]
+        .find((e) => e.getClientRects().length), a = document.getElementById(g.getAttribute('aria-activedescendant'));
+        return [+a.getAttribute('aria-colindex') - 1, +a.parentElement.getAttribute('aria-rowindex') - 1]; }"""))
