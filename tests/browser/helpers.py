@@ -8,9 +8,9 @@ scroll back. No test reads the page's JavaScript objects: what the page shows (t
 roles, attributes, the board's words and pixels) is what a test asserts.
 
 Tests that drive the engine itself (a task, a crash, its statistics, a budget) go through
-the one documented hook below, `engine_call` / `engine_field` (the page's own engine module,
-the engine a player's page runs). Nothing else here reads the page's JavaScript objects:
-tests/browser never reads `window.nonogramApp`."""
+the hooks below ("THE TEST HOOKS": the page's own engine and clingo modules, and
+`page_hook` for a setting no player can change); nothing else reads the page's
+JavaScript objects."""
 import re
 import time
 
