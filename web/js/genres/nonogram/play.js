@@ -10,39 +10,47 @@ import { PuzzleOpener } from "./open.js";
 import { savedGames } from "../../shell/storage.js";
 import { bindShareActions } from "../../shell/share-actions.js";
 import { HintPanel } from "../../panels/hint.js";
+import { nonogramHintTasks } from "./hints.js";
 import { CheckPanel } from "../../panels/check.js";
 import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
 import { PlayView, fileName } from "../../play/view.js";
-import { pysolverRun } from "../../engine/solvers.js";
-import { el, button } from "../../shell/dom.js";
+import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
+import { el } from "../../shell/dom.js";
 import { inputHelp } from "../../learn/rules.js";
 import { NonogramNewcomer, HELP, plainAuthor } from "./newcomer.js";
 import { drawNonogramThumb } from "./thumb.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The Hint, Check and Solve panels' contents (panels/: the logic behind them). */
-function buildPanels(frame) {
-  const legend = el("p", { id: "hint-legend", className: "legend", hidden: true },
-    el("span", { className: "swatch left" }), " leftmost arrangement ", el("span", { className: "swatch right" }), " rightmost arrangement");
-  const hintText = el("p", { id: "hint-text", className: "hint-text" });
-  hintText.setAttribute("aria-live", "polite");
-  frame.addPanel("Hint", el("div", { className: "panel", id: "hint-panel" }, el("h3", { textContent: "Hint" }),
-    button("hint", "Hint: where to look"), hintText, legend));
+/** The Check panel's contents (panels/check.js: the logic behind it). */
+function buildCheck(frame) {
   const mode = el("select", { id: "check-mode" }, ...[["off", "Off"], ["runs", "Complete runs only"], ["lines", "Line consistency"],
     ["solution", "Against the solution (spoiler)"]].map(([value, textContent]) => el("option", { value, textContent })));
   const checkText = el("p", { id: "check-text" });
   checkText.setAttribute("aria-live", "polite");
   frame.addPanel("Check", el("div", { className: "panel", id: "check-panel" },
     el("h3", {}, el("label", { htmlFor: "check-mode", textContent: "Check" })), mode, checkText));
-  const progress = el("p", { id: "solve-progress" });
-  progress.setAttribute("aria-live", "polite");
-  const cancel = button("solve-cancel", "Cancel");
-  cancel.disabled = true;
-  frame.addPanel("Solve", el("div", { className: "panel", id: "solve-panel" }, el("h3", { textContent: "Solve" }),
-    el("div", { className: "row" }, el("label", { htmlFor: "solve-engine", textContent: "Engine" }), el("select", { id: "solve-engine" })),
-    el("div", { className: "row" }, button("solve", "Solve"), cancel), progress, el("div", { id: "solve-result" })));
+}
+
+/** The arrangements a line hint shows, explained under the Hint panel's text. */
+function hintLegend() {
+  return el("p", { id: "hint-legend", className: "legend" },
+    el("span", { className: "swatch left" }), " leftmost arrangement ", el("span", { className: "swatch right" }), " rightmost arrangement");
+}
+
+/** A solution's rows as the board's values (null: "?", not known yet). */
+function cellsOf(game, rows) {
+  const p = game.puzzle, out = [];
+  for (const row of rows) {
+    for (const ch of row) {
+      if (ch === "?") { out.push(null); continue; }
+      if (!p.isColor) { out.push(ch === "#" || ch === "X" ? 2 : 1); continue; }
+      const i = p.colors.findIndex((c) => c.char === ch);
+      out.push(i >= 1 ? i + 1 : 1);
+    }
+  }
+  return out;
 }
 
 export class NonogramPlay {
@@ -82,13 +90,21 @@ export class NonogramPlay {
       opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); this.check.schedule(0); },
       changed: (game) => { this.hints.onGameChange(); this.newcomer.changed(game); this.check.schedule(); },
       adopted: (game) => { this.hints.onGameChange(); this.newcomer.opened(game); this.check.schedule(); },
-      busy: () => !!this.solve.running,
+      busy: () => this.solve.busy(),
       hint: () => this.hints.next(),
     });
-    buildPanels(frame);
     const view = this.view = frame.board();
     const getGame = () => this.game, announce = (t) => frame.say(t), engine = this.engine;
-    this.hints = new HintPanel({ button: $("hint"), text: $("hint-text"), legend: $("hint-legend"), view, engine, getGame, announce });
+    // the panels of every genre (panels/), on the nonogram's tasks
+    this.hints = new HintPanel({ frame, tasks: nonogramHintTasks(engine), legend: hintLegend() });
+    // a restarted worker has forgotten the solutions: ask again for the game in play
+    let started = engine.status === "ready";
+    engine.addEventListener("status", (e) => {
+      if (e.detail.status !== "ready") return;
+      if (started && this.game) this.hints.prepare(this.game);
+      started = true;
+    });
+    buildCheck(frame);
     this.notice = new ClueNotice({ element: clueNotice, engine, getGame });
     this.check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), view, engine, getGame });
     this.check.getClingo = () => app.clingo || null; // the clingo plug-in, when installed, races the check's search
@@ -100,10 +116,9 @@ export class NonogramPlay {
         return { promise: handle.promise, cancel: () => engine.cancel(handle) };
       },
     });
-    this.solve = new SolvePanel({
-      select: $("solve-engine"), solveButton: $("solve"), cancelButton: $("solve-cancel"),
-      progress: $("solve-progress"), result: $("solve-result"), getGame, announce, view,
-    });
+    this.solve = new SolvePanel({ frame, tasks: {
+      solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard,
+    } });
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
       findSaved, openStart: () => app.openStart(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
