@@ -144,14 +144,14 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
 
 def test_check_outlines_broken_rule(page, site_server):
     start(page, site_server, "heyawake")
-    page.check("#nk-check")
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")
     page.mouse.click(*centre(page, 1, 0))
     page.mouse.click(*centre(page, 2, 0))
     page.wait_for_selector("#nk-check-text .rule-broken")
     assert "shaded cells are side by side" in page.text_content("#nk-check-text")
     outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.check.cells")
     assert {(c["row"], c["column"]) for c in outlined} >= {(1, 2), (1, 3)}
-    page.uncheck("#nk-check")
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Off")
     wait_until(page, "window.nonogramApp.nikoli.view.overlays.check === null")
 
 
@@ -192,7 +192,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
     assert page.is_visible("#view-nikoli")
     wait_engine(page)
-    page.check("#nk-check")                     # the rule checker runs in the cached engine
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
     page.mouse.click(*centre(page, 2, 0))
     page.wait_for_selector("#nk-check-text .rule-broken")
     page.click("#nav-library")                  # and the built-ins come from the cache

@@ -8,10 +8,11 @@ import { nonogramBoard } from "./board.js";
 import { loadCatalogue, nonogramSource } from "./library.js";
 import { PuzzleOpener } from "./open.js";
 import { savedGames } from "../../shell/storage.js";
-import { bindShareActions } from "../../shell/share-actions.js";
+import { nonogramShareLink } from "../../shell/share-actions.js";
 import { HintPanel } from "../../panels/hint.js";
 import { nonogramHintTasks } from "./hints.js";
 import { CheckPanel } from "../../panels/check.js";
+import { nonogramCheckTasks } from "./check.js";
 import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
 import { PlayView, fileName } from "../../play/view.js";
@@ -22,16 +23,6 @@ import { NonogramNewcomer, HELP, plainAuthor } from "./newcomer.js";
 import { drawNonogramThumb } from "./thumb.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** The Check panel's contents (panels/check.js: the logic behind it). */
-function buildCheck(frame) {
-  const mode = el("select", { id: "check-mode" }, ...[["off", "Off"], ["runs", "Complete runs only"], ["lines", "Line consistency"],
-    ["solution", "Against the solution (spoiler)"]].map(([value, textContent]) => el("option", { value, textContent })));
-  const checkText = el("p", { id: "check-text" });
-  checkText.setAttribute("aria-live", "polite");
-  frame.addPanel("Check", el("div", { className: "panel", id: "check-panel" },
-    el("h3", {}, el("label", { htmlFor: "check-mode", textContent: "Check" })), mode, checkText));
-}
 
 /** The arrangements a line hint shows, explained under the Hint panel's text. */
 function hintLegend() {
@@ -85,13 +76,14 @@ export class NonogramPlay {
         this.renderPalette(game.puzzle);
         this.hints.reset();
         this.solve.reset();
-        $("check-text").textContent = "";
+        this.check.reset();
       },
       opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); this.check.schedule(0); },
       changed: (game) => { this.hints.onGameChange(); this.newcomer.changed(game); this.check.schedule(); },
       adopted: (game) => { this.hints.onGameChange(); this.newcomer.opened(game); this.check.schedule(); },
       busy: () => this.solve.busy(),
       hint: () => this.hints.next(),
+      shareLink: nonogramShareLink,
     });
     const view = this.view = frame.board();
     const getGame = () => this.game, announce = (t) => frame.say(t), engine = this.engine;
@@ -104,10 +96,10 @@ export class NonogramPlay {
       if (started && this.game) this.hints.prepare(this.game);
       started = true;
     });
-    buildCheck(frame);
+    this.check = new CheckPanel({ frame, tasks: nonogramCheckTasks({ engine, getGame,
+      getClingo: () => app.clingo || null, // the clingo plug-in, when installed, races the check's search
+      again: () => this.check.schedule(0) }) });
     this.notice = new ClueNotice({ element: clueNotice, engine, getGame });
-    this.check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), view, engine, getGame });
-    this.check.getClingo = () => app.clingo || null; // the clingo plug-in, when installed, races the check's search
     app.registerSolver({
       id: "pysolver",
       label: "Step by step (lines, then trials)",
@@ -177,7 +169,7 @@ export class NonogramPlay {
       meta: parts.join(" · "), docTitle: `${p.title || "Puzzle"} — Nonograms` });
   }
 
-  /** The nonogram's own tools: the colours, the stroke's count, the touch mode, Share link. */
+  /** The nonogram's own tools: the colours, the stroke's count, the touch mode. */
   bindControls() {
     const view = this.view, getGame = () => this.game;
     view.addEventListener("color", (e) => {
@@ -189,6 +181,5 @@ export class NonogramPlay {
       $("touch-mode").textContent = `Mode: ${view.touchMode}`;
       $("touch-mode").setAttribute("aria-pressed", String(view.touchMode === "cross"));
     });
-    bindShareActions({ shareButton: this.frame.tools.share, getGame, announce: (t) => this.announce(t) });
   }
 }
