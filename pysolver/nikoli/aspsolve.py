@@ -15,7 +15,7 @@ from ..asp import run as asp
 from ..asp.tasks import Ask
 from .. import stars
 from . import families
-from .model import BOX, UNKNOWN, WHITE, Grid, check_work
+from .model import BOX, UNKNOWN, WHITE, Grid, check_work, island_reach
 from .read import parse
 
 SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
@@ -43,35 +43,6 @@ def facts(grid: Grid) -> str:
         out.extend(f"count({r},{n})." for r, n in sorted(grid.room_numbers().items())
                    if n != UNKNOWN)
     return "\n".join(out) + "\n"
-
-
-def island_reach(grid: Grid) -> dict:
-    """{clue: the cells its island may hold} (Nurikabe): those a path of fewer than its
-    number of cells from the clue reaches without passing another clue or a cell beside
-    one (such a cell, white, joins that clue's island: rules N3 and N6). Every rule is
-    assumed, so only the strong solve has it (``near/4``)."""
-    w, h = grid.width, grid.height
-    beside = {}
-    for (a, b) in grid.clues:
-        for x, y in ((a, b), (a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-            beside.setdefault((x, y), set()).add((a, b))
-    out = {}
-    for (a, b), n in grid.clues.items():
-        limit = w * h if n == UNKNOWN else n - 1  # steps from the clue
-        seen, front = {(a, b)}, [(a, b)]
-        for _ in range(limit):
-            nxt = []
-            for x, y in front:
-                for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if c not in seen and 0 <= c[0] < w and 0 <= c[1] < h \
-                            and beside.get(c, {(a, b)}) == {(a, b)}:
-                        seen.add(c)
-                        nxt.append(c)
-            if not nxt:
-                break
-            front = nxt
-        out[(a, b)] = sorted(seen)
-    return out
 
 
 def room_blocks(grid: Grid):
@@ -104,6 +75,8 @@ def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
     """One self-contained program (clingo-wasm takes it as it is). ``strong``: with the
     implied reasoning the solve uses (encodings/grid_common.lp, ``strong``); without it,
     the program the difficulty labels are calibrated on (clingo's conflicts)."""
+    if not strong and not baseline:
+        check_work(grid, plain=True)  # reading checked the solve's (smaller) reach only
     text = encoding_text(grid, baseline) + "\n" + facts(grid)
     if strong and not baseline:
         text += "strong.\n"
@@ -145,7 +118,7 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
     """The api solve-result dict from native clingo (``solutions``: row strings);
     ``strong=False``: the calibrated program (its conflicts give the difficulty)."""
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
-                          max_solutions, timeout, quick=check_work(grid) <= asp.QUICK_WORK)
+                          max_solutions, timeout, quick=check_work(grid, plain=not strong) <= asp.QUICK_WORK)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
 
