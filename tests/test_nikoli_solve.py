@@ -224,3 +224,26 @@ def test_builtins_unique_from_7_to_20():
         r = aspsolve.analyse(g)
         assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]
         assert r["stars"] == entry["stars"], entry["file"]
+
+
+@pytest.mark.parametrize("family", sorted(model.FAMILIES))
+def test_strong_and_plain_programs_agree_and_check_rates_on_the_plain(family):
+    """The solve's strong program (implied reasoning) gives the plain program's status
+    and solutions; check (analyse) decides with the strong one once the plain count
+    makes the puzzle expert, and rates as the full plain run does (bench instances)."""
+    folder = Path(__file__).resolve().parent.parent / "bench" / "nikoli-instances"
+    for size in ("10x10", "15x15"):
+        lines = (folder / f"{family}-{size}.txt").read_text().splitlines()[:4]
+        for line in lines:
+            g = url.read_url(line.split()[1])
+            plain = aspsolve.solve(g, 3, strong=False)
+            strong = aspsolve.solve(g, 3, strong=True)
+            assert (strong["status"], sorted(strong["solutions"])) == \
+                (plain["status"], sorted(plain["solutions"])), line
+            r = aspsolve.analyse(g)
+            assert r["status"] == plain["status"], line
+            assert not [v for s in r["solutions"] for v in rules.violations(g, s)], line
+            if r["unique"]:
+                assert r["solutions"] == plain["solutions"], line
+                assert r["difficulty"] == aspsolve.difficulty(
+                    family, g.width, g.height, plain["stats"]["conflicts"]), line

@@ -98,11 +98,13 @@ _BOARD = """async ([want, only]) => {
   const box = grid.closest('.board') || grid, scroll = [box.scrollLeft, box.scrollTop], home = at();
   const rows = [];
   for (let y = 0; y < H; y++) {
-    const row = [];
-    for (let x = 0; x < W; x++) {
-      if (only && !(only[1] === y && (only[0] === x))) { row.push(null); continue; }
+    const row = new Array(W).fill(null);
+    // a row right to left after one left to right: one move a cell (each move lays the page out)
+    for (let i = 0; i < W; i++) {
+      const x = y % 2 ? W - 1 - i : i;
+      if (only && !(only[1] === y && (only[0] === x))) continue;
       go([x, y]);
-      row.push(active().textContent);
+      row[x] = active().textContent;
     }
     rows.push(row);
   }

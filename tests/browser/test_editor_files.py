@@ -1,7 +1,5 @@
 """Files in and out of the editor: Download keeps the given cells in every format,
 and opening a file without a picture can be cancelled or gives up at its limit."""
-import time
-
 import pytest
 
 from helpers import isolated_visit, wait_until
@@ -80,7 +78,6 @@ def cancel_opening(page, path):
     page.set_input_files("#ed-open-file", str(path))
     wait_until(page, f"{STATUS} === 'Solving taai510.non to get the picture…'")
     assert page.text_content("#ed-status-details") == "Detailssearch limit: 1,300,000 line solves or 60 s"
-    solving = time.monotonic()
     assert page.is_visible("#ed-open-cancel")
     page.wait_for_timeout(1000)
     page.click("#ed-open-cancel")
@@ -90,13 +87,13 @@ def cancel_opening(page, path):
     # the editor as it was: same picture and history, and it still works (clues from the engine)
     assert picture(page) == CHECKER
     assert page.evaluate("window.nonogramApp.editor.doc.undoStack.length") == undo_before
+    # No late answer replaces the picture. The engine takes one request at a time and
+    # posts the next only once the running one is answered (engine/client.js): the clues
+    # of this edit come after whatever the cancelled solve answers (an interrupted
+    # solve's end; a restarted worker says nothing), so once they are shown any late
+    # answer has come and been dropped; no wait of so many seconds.
     page.locator("td.ed-cell[data-x='1'][data-y='1']").click()
     wait_clues(page)
-    assert picture(page)[1] == "##....#"
-    # no late answer replaces the picture: wait past the time the cancelled solve's budget
-    # takes here (about 10 s)
-    # (13 s after 'Solving' showed: at least as long as the earlier fixed 1 s + 12 s)
-    page.wait_for_timeout(max(0.0, solving + 13 - time.monotonic()) * 1000)
     assert picture(page)[1] == "##....#"
     assert page.text_content("#ed-status").startswith("Cancelled")
 
