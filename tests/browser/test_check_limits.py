@@ -1,9 +1,11 @@
 """Checks and hints where the engine's answer has limits: no stored solution and
 none quick to find, a second solution, clues that no grid satisfies."""
+import json
+
 import pytest
 
 from conftest import SITE
-from helpers import board_pixels, builtin, fill_rows, open_builtin, open_site, page_hook, solved, wait_engine, wait_until
+from helpers import board_pixels, builtin, fill_rows, open_builtin, open_site, solved, wait_engine, wait_until
 from pysolver import api
 from pysolver.nonogram import formats
 
@@ -60,12 +62,16 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
     page.route("**/py/bridge.py", lambda route: route.fulfill(
         body=bridge.replace("\nSOLUTION_WORK = 700_000\n", "\nSOLUTION_WORK = 100_000\n"),
         content_type="text/x-python"))
+    # the worker's own limit: a site built without the clingo plug-in (build.json lists the
+    # plug-ins build.py found; clingo would race the search and find a solution: test_races.py)
+    build = json.loads((SITE / "build.json").read_text())
+    build["plugins"] = [p for p in build["plugins"] if "clingo" not in p]
+    page.route("**/build.json", lambda route: route.fulfill(body=json.dumps(build), content_type="application/json"))
     open_site(page, site_server, "?snapshot=off")
     wait_engine(page)
     import_file(page, path)
-    # the worker's own limit: without the clingo plug-in (which would race the search
-    # and find a solution: test_races.py)
-    page_hook(page, "app.clingo = null")
+    page.wait_for_selector("#solve-engine option[value='pysolver']", state="attached")
+    assert page.locator("#solve-engine option[value='clingo']").count() == 0   # no clingo here
     page.select_option("#check-mode", "solution")
     # while the worker looks for a solution, the panel says so, with the engine's limit
     page.wait_for_function(f"{TEXT.format('check-text')} === 'This puzzle has no stored "
