@@ -25,7 +25,8 @@ MAX_DIGITS = 9  # digits of one number (leading zeros count): block lengths, siz
 # seconds and a few hundred MB (measured, ARCHITECTURE.md "Size policy").
 MAX_NIKOLI_CELLS = 40_000  # width x height (200x200)
 MAX_NIKOLI_CLUE = 999_999  # a clue number
-# Nurikabe grounds each island over the cells its number may reach (r: its diamond;
+# Nurikabe grounds each island over the cells it may reach (r; for the solve, those a
+# short path reaches past other clues; for hints and difficulty, its number's diamond;
 # a "?" reaches them all), and the largest island with a part growing as r^2: the
 # estimated work in cells' worth, cells + 1.5 x (sum of r) + (largest r)^2 / 50, is
 # capped (80,000: about 4 s and 450 MB; one "?" in 44x44 fits, in 45x45 not)

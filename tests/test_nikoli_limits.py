@@ -81,6 +81,25 @@ def test_real_puzzles_fit_the_caps():
     assert limits.as_dict()["max_nikoli_cells"] == 40_000
 
 
+def test_the_work_cap_counts_what_each_program_grounds(tmp_path, capsys):
+    """The solve grounds an island over the cells a short path reaches past other clues;
+    hints and difficulty (rules switchable) over its number's whole diamond. A 255 hemmed
+    in by 1s reaches one cell for the solve (solved) and the whole 60x60 grid for hints
+    (refused with the limit named, before clingo)."""
+    rows = [["."] * 60 for _ in range(60)]
+    rows[0][0], rows[0][2], rows[1][1], rows[2][0] = "255", "1", "1", "1"
+    text = "nurikabe 60x60\n" + "\n".join(" ".join(r) for r in rows) + "\n"
+    grid = read.parse(text)
+    assert model.check_work(grid) < 2 * 3600  # a cell's worth per cell and a little
+    with pytest.raises(PuzzleError, match="too large to explain or rate.*MAX_NURIKABE_WORK"):
+        aspsolve.program(grid, strong=False)
+    path, state = tmp_path / "p.txt", tmp_path / "s.txt"
+    path.write_text(text)
+    state.write_text(("?" * 60 + "\n") * 60)
+    assert "none" in ok(capsys, ["solve", path]).splitlines()[0]  # 255 cells cannot fit
+    refused(capsys, ["hint", path, "--state", state], "too large to explain or rate")
+
+
 def test_urls_with_a_port_and_an_empty_variant(tmp_path, capsys):
     path = tmp_path / "p.txt"
     path.write_text("http://localhost:8080/p.html?nurikabe/v:/2/2/1\n")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import re
+import time
 
 from ..asp import run as asp
 from ..asp.tasks import Ask
 from .. import stars
 from . import families
-from .model import BOX, UNKNOWN, WHITE, Grid, check_work
+from .model import BOX, UNKNOWN, WHITE, Grid, NikoliError, check_work, island_reach
 from .read import parse
 
 SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
@@ -43,35 +44,6 @@ def facts(grid: Grid) -> str:
         out.extend(f"count({r},{n})." for r, n in sorted(grid.room_numbers().items())
                    if n != UNKNOWN)
     return "\n".join(out) + "\n"
-
-
-def island_reach(grid: Grid) -> dict:
-    """{clue: the cells its island may hold} (Nurikabe): those a path of fewer than its
-    number of cells from the clue reaches without passing another clue or a cell beside
-    one (such a cell, white, joins that clue's island: rules N3 and N6). Every rule is
-    assumed, so only the strong solve has it (``near/4``)."""
-    w, h = grid.width, grid.height
-    beside = {}
-    for (a, b) in grid.clues:
-        for x, y in ((a, b), (a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-            beside.setdefault((x, y), set()).add((a, b))
-    out = {}
-    for (a, b), n in grid.clues.items():
-        limit = w * h if n == UNKNOWN else n - 1  # steps from the clue
-        seen, front = {(a, b)}, [(a, b)]
-        for _ in range(limit):
-            nxt = []
-            for x, y in front:
-                for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if c not in seen and 0 <= c[0] < w and 0 <= c[1] < h \
-                            and beside.get(c, {(a, b)}) == {(a, b)}:
-                        seen.add(c)
-                        nxt.append(c)
-            if not nxt:
-                break
-            front = nxt
-        out[(a, b)] = sorted(seen)
-    return out
 
 
 def room_blocks(grid: Grid):
@@ -104,6 +76,8 @@ def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
     """One self-contained program (clingo-wasm takes it as it is). ``strong``: with the
     implied reasoning the solve uses (encodings/grid_common.lp, ``strong``); without it,
     the program the difficulty labels are calibrated on (clingo's conflicts)."""
+    if not strong and not baseline:
+        check_work(grid, plain=True)  # reading checked the solve's (smaller) reach only
     text = encoding_text(grid, baseline) + "\n" + facts(grid)
     if strong and not baseline:
         text += "strong.\n"
@@ -141,11 +115,22 @@ def rows_from_atoms(grid: Grid, symbols) -> list:
     return ["".join(on if (x, y) in cells else off for x in range(w)) for y in range(h)]
 
 
-def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True) -> dict:
+# A strong solve still searching after this much CPU is raced by clingo's `trendy`
+# configuration (asp.run_program's ``then``): neither wins everywhere, and a long search
+# is where they differ most (janko 680_45x31: 4 s with trendy, undecided in 30 s
+# without; 683_14x24: 3.7 s against trendy's 3.6); small puzzles end before it starts.
+RACE = {"nurikabe": (3.0, ("--configuration=trendy",))}
+
+
+def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True,
+          args=()) -> dict:
     """The api solve-result dict from native clingo (``solutions``: row strings);
-    ``strong=False``: the calibrated program (its conflicts give the difficulty)."""
+    ``strong=False``: the calibrated program (its conflicts give the difficulty);
+    ``args``: more clingo options."""
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
-                          max_solutions, timeout, quick=check_work(grid) <= asp.QUICK_WORK)
+                          max_solutions, timeout, args,
+                          quick=check_work(grid, plain=not strong) <= asp.QUICK_WORK,
+                          then=RACE.get(grid.family) if strong and not baseline else None)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
 
@@ -217,15 +202,41 @@ def difficulty(family: str, width: int, height: int, conflicts: int) -> str:
     return LABELS[-1]
 
 
+def expert_conflicts(grid: Grid) -> int:
+    """The plain program's conflicts from which the puzzle is expert whatever follows
+    (:func:`difficulty`: over the hard cap against the typical count)."""
+    hard = DIFFICULTY[grid.family][1][-1]
+    return math.floor(hard / score(grid.family, grid.width, grid.height, 0)) + 1
+
+
 def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
-    """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle."""
-    r = solve(grid, count_cap, timeout, strong=False)
+    """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle.
+
+    The label reads the plain program's conflicts (the calibrated count), so that
+    program runs first, stopped once the puzzle is sure to be expert; the strong
+    program (the solve's, same answers) then decides it. Over the plain program's
+    grounding cap, only the strong one runs and the puzzle is not rated."""
+    t0 = time.perf_counter()
+    limit = expert_conflicts(grid)
+    try:
+        r = solve(grid, count_cap, timeout, strong=False, args=(f"--solve-limit={limit}",))
+    except NikoliError:  # too large for the plain program (model.check_work)
+        r = None
+    cut = r is not None and r["status"] in ("timeout", "solved") \
+        and r["stats"]["conflicts"] >= limit
+    conflicts = r["stats"]["conflicts"] if r else None
+    if r is None or cut:
+        left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
+        r = solve(grid, count_cap, left, strong=True)
     unique = {"unique": True, "multiple": False, "none": False}.get(r["status"])
-    label = difficulty(grid.family, grid.width, grid.height, r["stats"]["conflicts"]) if unique else None
+    if conflicts is None or not unique:
+        label = None
+    else:
+        label = "expert" if cut else difficulty(grid.family, grid.width, grid.height, conflicts)
     return {"family": grid.family, "status": r["status"], "unique": unique,
             "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
             "difficulty": label,
             # the one scale of every genre (pysolver.stars): the label and the size
             "stars": stars.nikoli(grid.width, grid.height, label) if label else None,
-            "conflicts": r["stats"]["conflicts"], "solutions": r["solutions"],
-            "time_s": r["time_s"]}
+            "conflicts": conflicts, "solutions": r["solutions"],
+            "time_s": round(time.perf_counter() - t0, 4)}

@@ -93,11 +93,13 @@ def check_size(width: int, height: int, where: str = ""):
                           f"these puzzles is {limits.MAX_NIKOLI_CELLS} (200x200)")
 
 
-def check_work(grid: "Grid", where: str = "") -> int:
+def check_work(grid: "Grid", where: str = "", plain: bool = False) -> int:
     """Refuse a grid whose grounding would pass the caps, before clingo sees it (see
-    limits.MAX_NURIKABE_WORK: an island's rules grow with the cells it may reach,
-    its number's diamond or, for a "?", the whole grid); else its estimated
-    grounding work in cells' worth (the cells, for the other families)."""
+    limits.MAX_NURIKABE_WORK: an island's rules grow with the cells it may reach);
+    else its estimated grounding work in cells' worth (the cells, for the other
+    families). The reach is what the program grounds: for the solve (every rule on),
+    the cells a short path reaches past other clues (:func:`island_reach`); ``plain``
+    (hints and difficulty, rules switchable): its number's diamond, a "?" every cell."""
     for n in grid.clues.values():
         if n > limits.MAX_NIKOLI_CLUE:
             raise NikoliError(f"{where}clue {n} is over the limit of {limits.MAX_NIKOLI_CLUE}")
@@ -105,17 +107,58 @@ def check_work(grid: "Grid", where: str = "") -> int:
     work, largest = w * h, 0
     if grid.family != "nurikabe":
         return work
+    beside = None if plain else _beside(grid)
     for (x, y), n in grid.clues.items():
-        bound = w * h if n == UNKNOWN else min(w * h, 2 * n * (n - 1) + 1)  # r = n - 1
-        reach = bound if bound < 100 or n == UNKNOWN else _diamond(x, y, n - 1, w, h)
+        if plain:
+            bound = w * h if n == UNKNOWN else min(w * h, 2 * n * (n - 1) + 1)  # r = n - 1
+            reach = bound if bound < 100 or n == UNKNOWN else _diamond(x, y, n - 1, w, h)
+        else:  # a walk of at most this clue's reach: the total checked stays under the cap
+            reach = len(_reach(grid, beside, (x, y), n))
         work += 3 * reach // 2
         largest = max(largest, reach)
         if work + largest * largest // 50 > limits.MAX_NURIKABE_WORK:
             raise NikoliError(
-                f"{where}the puzzle is too large to solve: its islands may reach too many "
-                f"cells (estimated grounding work over the limit of "
-                f"{limits.MAX_NURIKABE_WORK} cells' worth, limits.MAX_NURIKABE_WORK)")
+                f"{where}the puzzle is too large to {'explain or rate' if plain else 'solve'}: "
+                f"its islands may reach too many cells (estimated grounding work over the "
+                f"limit of {limits.MAX_NURIKABE_WORK} cells' worth, limits.MAX_NURIKABE_WORK)")
     return work + largest * largest // 50
+
+
+def _beside(grid: "Grid") -> dict:
+    """{cell: the clues it is or touches}."""
+    beside = {}
+    for (a, b) in grid.clues:
+        for c in ((a, b), (a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+            beside.setdefault(c, set()).add((a, b))
+    return beside
+
+
+def _reach(grid: "Grid", beside: dict, clue: tuple, n: int) -> list:
+    """The cells a path of fewer than n cells from the clue reaches without passing
+    another clue or a cell beside one (such a cell, white, joins that clue's island:
+    rules N3 and N6); a "?" (n UNKNOWN): any length."""
+    w, h = grid.width, grid.height
+    limit = w * h if n == UNKNOWN else n - 1  # steps from the clue
+    seen, front = {clue}, [clue]
+    for _ in range(limit):
+        nxt = []
+        for x, y in front:
+            for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if c not in seen and 0 <= c[0] < w and 0 <= c[1] < h \
+                        and beside.get(c, {clue}) == {clue}:
+                    seen.add(c)
+                    nxt.append(c)
+        if not nxt:
+            break
+        front = nxt
+    return sorted(seen)
+
+
+def island_reach(grid: "Grid") -> dict:
+    """{clue: the cells its island may hold} (Nurikabe, :func:`_reach`). Every rule is
+    assumed, so only the strong solve has it (``near/4`` in encodings/nurikabe.lp)."""
+    beside = _beside(grid)
+    return {clue: _reach(grid, beside, clue, n) for clue, n in grid.clues.items()}
 
 
 def _diamond(x: int, y: int, r: int, w: int, h: int) -> int:

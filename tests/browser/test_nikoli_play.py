@@ -2,6 +2,7 @@
 by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
 the win the rule checker grants; the optional rule check outlines a broken rule."""
 import pytest
+from playwright.sync_api import expect
 
 from helpers import click_cell, open_site, paste_puzzle, state, wait_engine, wait_until
 
@@ -143,14 +144,14 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
 
 def test_check_outlines_broken_rule(page, site_server):
     start(page, site_server, "heyawake")
-    page.check("#nk-check")
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")
     page.mouse.click(*centre(page, 1, 0))
     page.mouse.click(*centre(page, 2, 0))
     page.wait_for_selector("#nk-check-text .rule-broken")
     assert "shaded cells are side by side" in page.text_content("#nk-check-text")
     outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.check.cells")
     assert {(c["row"], c["column"]) for c in outlined} >= {(1, 2), (1, 3)}
-    page.uncheck("#nk-check")
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Off")
     wait_until(page, "window.nonogramApp.nikoli.view.overlays.check === null")
 
 
@@ -191,7 +192,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
     assert page.is_visible("#view-nikoli")
     wait_engine(page)
-    page.check("#nk-check")                     # the rule checker runs in the cached engine
+    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
     page.mouse.click(*centre(page, 2, 0))
     page.wait_for_selector("#nk-check-text .rule-broken")
     page.click("#nav-library")                  # and the built-ins come from the cache
@@ -233,21 +234,26 @@ def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
                  if ch == "." and (x, y) not in grid.clues and page.evaluate(f"window.nonogramApp.nikoli.game.cells[{y * 7 + x}]") == 0)
     page.mouse.click(*centre(page, *wrong))
     page.keyboard.press("h")
-    page.wait_for_selector("#nk-hint-text:has-text('wrong')", timeout=60_000)
+    hint_text = page.locator("#nk-hint-text")
+    expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=60_000)
+    page.get_by_role("button", name="How many?").click()               # how many, when the player asks
+    expect(hint_text).to_have_text("There is a mistake: 1 of your marks is wrong.")
+    page.get_by_role("button", name="Hint: show where").click()
+    expect(hint_text).to_contain_text("One of your marks is wrong: outlined on the board.")
     outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells")
     assert [(c["row"], c["column"]) for c in outlined] == [(wrong[1] + 1, wrong[0] + 1)]
-    page.click("#nk-hint")
-    page.click("#nk-hint")                                        # clears the wrong mark
+    page.get_by_role("button", name="Hint: clear the wrong marks").click()
+    expect(hint_text).to_have_text("Cleared 1 wrong mark (Undo brings it back).")
     assert page.evaluate(f"window.nonogramApp.nikoli.game.cells[{wrong[1] * 7 + wrong[0]}]") == 0
 
 
 def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     start(page, site_server, "masyu")
-    page.click("#nk-solve")
-    page.wait_for_selector("#nk-solve-progress:has-text('Unique')", timeout=90_000)
-    assert page.is_visible("#nk-solution-apply")
-    assert page.evaluate("window.nonogramApp.nikoli.view.preview.size") > 0   # drawn on the board
-    page.click("#nk-solution-apply")
+    solve_panel = page.locator("#nk-solve-panel")
+    solve_panel.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#nk-solve-progress")).to_have_text("Result: one solution (unique).", timeout=90_000)
+    expect(solve_panel.get_by_role("img")).to_have_count(1)               # its picture, by the board's plug-in
+    solve_panel.get_by_role("button", name="Show in grid").click()
     won(page)
     # a long run, cancelled at once: the page answers, and Solve works again
     page.click("#nav-library")

@@ -1,6 +1,6 @@
 // Plug-in (shell/app.js calls install(app)): endless puzzles. At the top of the Puzzles
 // view, the daily puzzle (today's, yesterday's, the streak) and the New puzzle card (genre,
-// size, colours, level; the last choice remembered); a "New puzzle" button on Play; and
+// size, colours, level; the last choice remembered); app.newPuzzle, the play frame's "New puzzle" button in every genre's head; and
 // "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the
 // nonogram genre's task "generate", from a recipe: daily.js), the other genres' puzzles by
 // their own generator (app.generatorOf: the Nikoli genres' is Python in the worker and
@@ -78,11 +78,6 @@ export class Endless {
     const lib = document.getElementById("view-library");
     lib.querySelector("#open-error").after(this.box);
 
-    this.playButton = button("play-new-puzzle", "New puzzle", "Make a new puzzle (Puzzles view)");
-    const head = document.querySelector("#view-play .play-title");
-    if (head) head.append(this.playButton);
-    this.playButton.addEventListener("click", () => this.show());
-
     this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), Object.keys(this.names)));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
       s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); });
@@ -92,8 +87,10 @@ export class Endless {
     this.yesterday.addEventListener("click", () => this.openDaily(shiftDay(this.today(), -1)));
   }
 
-  /** The Puzzles view with the New puzzle card in sight and the keyboard on it. */
-  show() {
+  /** The Puzzles view with the New puzzle card in sight and the keyboard on it; genre: the one
+   * chosen there (the play frame's New puzzle: the genre in play). */
+  show(genre = null) {
+    if (genre && (genre === "nonogram" || this.names[genre])) this.setChoice({ ...this.choice(), genre });
     this.app.router.go("library");
     this.newCard.scrollIntoView({ block: "nearest" });
     this.genre.focus();
@@ -183,7 +180,8 @@ export class Endless {
     const c = this.choice();
     writeJson(CHOICE_KEY, c);
     if (c.genre !== "nonogram") return this.makeOther(c);
-    const what = `Making a ${LEVEL_WORDS[c.level].toLowerCase()} ${c.size}×${c.size} puzzle`;
+    const level = LEVEL_WORDS[c.level].toLowerCase();
+    const what = `Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} puzzle`; // "an easy", "an expert"
     this.say(`${what}…`);
     try {
       const seed = randomSeed();
@@ -334,4 +332,6 @@ export function install(app) {
   app.registerLinkReader((hash) => endless.openHash(hash));
   app.addEventListener("won", (e) => endless.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests
+  app.newPuzzle = (genre) => endless.show(genre); // the play frame's New puzzle button (play/view.js)
+  app.dispatchEvent(new Event("new-puzzle"));
 }

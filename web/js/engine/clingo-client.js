@@ -171,13 +171,13 @@ function answerOf(res, chars, puzzle) {
   };
 }
 
-export function clingoSolver(engine, { id = "clingo", label = "Rule solver (the whole grid at once)", models = 2 } = {}) {
+export function clingoSolver(engine, { id = "clingo", label = "Rule solver (the whole grid at once)", models = 2, counts } = {}) {
   return {
-    id, label,
-    solve(puzzle, { onProgress, state } = {}) {
+    id, label, counts, // counts: the Solve panel's cap at first (panels/solve.js), then the player's
+    solve(puzzle, { onProgress, state, cap } = {}) {
       const abort = new AbortController(); // cancel stops this solve's clingo run only
       const promise = clingoRun(engine, puzzle, state, {
-        models, signal: abort.signal, onModel: (_, n) => onProgress && onProgress({ solutions: n }),
+        models: counts && cap ? cap : models, signal: abort.signal, onModel: (_, n) => onProgress && onProgress({ solutions: n }),
       });
       return { promise, cancel() { abort.abort(); return "restarted"; } };
     },
@@ -240,7 +240,7 @@ export function raceSolver(engine, { id = "auto", label = "Automatic (the faster
 export function install(app) {
   app.registerSolver(clingoSolver(app.engine));
   app.registerSolver(clingoSolver(app.engine, {
-    id: "clingo-count", label: `Count the solutions (up to ${COUNT_CAP})`, models: COUNT_CAP,
+    id: "clingo-count", label: "Count the solutions", models: COUNT_CAP, counts: COUNT_CAP,
   }));
   // The default: pysolver answers most puzzles at once; clingo joins the hard ones.
   app.registerSolver({ ...raceSolver(app.engine), preferred: true });

@@ -12,15 +12,16 @@ const THEME = { bg: PAPER, line: "#d9d6cc", bold: "#5a574f", fill: "#1d1d1f", cr
 
 /** Paint `puzzle` (as the plug-in reads it) with the values `cells` on `canvas`. picture: the
  * finished picture (the plug-in leaves out crosses and grid lines where it knows how). */
-export function drawBoardThumb(canvas, kind, puzzle, cells, { picture = false } = {}) {
+/** box: CSS pixels of the longer side; overlays: the board's layers drawn over it (a solution's differences). */
+export function drawBoardThumb(canvas, kind, puzzle, cells, { picture = false, box = BOX, overlays = {} } = {}) {
   const { width: w, height: h } = puzzle;
   // whole device pixels a cell, as board plug-ins draw; a big puzzle's small cells are
   // stretched to the card's size, pixel for pixel
   const dpr = (typeof window !== "undefined" && window.devicePixelRatio) || 1;
-  const cs = Math.max(1, Math.floor((BOX * dpr) / Math.max(w, h)));
+  const cs = Math.max(1, Math.floor((box * dpr) / Math.max(w, h)));
   canvas.width = w * cs;
   canvas.height = h * cs;
-  const scale = Math.max(w, h) * cs < 0.8 * BOX * dpr ? BOX / (Math.max(w, h) * cs) : 1 / dpr;
+  const scale = Math.max(w, h) * cs < 0.8 * box * dpr ? box / (Math.max(w, h) * cs) : 1 / dpr;
   canvas.style.width = `${Math.round(canvas.width * scale)}px`;
   canvas.style.height = `${Math.round(canvas.height * scale)}px`;
   canvas.style.imageRendering = scale * dpr > 1 ? "pixelated" : "";
@@ -30,6 +31,6 @@ export function drawBoardThumb(canvas, kind, puzzle, cells, { picture = false } 
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   kind.paintCells({
     game: { puzzle, cells, fixed: new Map() }, value: (i) => cells[i], cell: cs, theme: THEME, cellCanvas: canvas,
-    gridW: w * cs, gridH: h * cs, cursor: { x: -1, y: -1 }, root: { classList: { contains: () => false } }, overlays: {}, picture,
+    gridW: w * cs, gridH: h * cs, cursor: { x: -1, y: -1 }, root: { classList: { contains: () => false } }, overlays, picture,
   });
 }

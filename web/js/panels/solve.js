@@ -1,41 +1,70 @@
-// Solve with a registered solver (pysolver in the worker; clingo when its client
-// registers): progress, cancel, classification, the engine's statistics, and for
-// several solutions an alternative with the differing cells highlighted; when a
-// solver returns more than two (counting), the alternative pages through them.
-// A solver registered with `preferred: true` becomes the default choice.
-// While a solve runs, the cells its progress reports as known (`state`) are drawn
+// The Solve panel of every genre: the genre's solvers (an engine choice when it has several),
+// a cap for those that count, progress, Cancel, the verdict (panels/solve-words.js), the
+// engine's statistics behind "Details", and the solutions as pictures drawn by the genre's own
+// board plug-in (library/thumb.js): the first, and the others one at a time (previous / next),
+// outlined where they differ from the first; "Show in grid" puts one on the board as one
+// undoable move. While a solve runs, the cells its progress reports as known (`state`) are drawn
 // on the board as a display layer: the player's own marks stay as they were.
-import { el } from "../shell/dom.js";
+// The genre's tasks (web/README.md, "Genres"):
+//   solvers(): the solvers, each {id, label, counts? (it counts: its cap at first), preferred?, solve(puzzle, {state, cap, onProgress})
+//     -> {promise, cancel()}}; onSolver(f), optional: f(solver) for one registered later;
+//   cellsOf(game, rows) -> the board's values for solution rows (null where a row says "?");
+//   board(game): the board plug-in that draws the pictures.
+import { el, button } from "../shell/dom.js";
 import { Latest } from "../shell/latest.js";
-import { solvers, onSolverAdded } from "../engine/solvers.js";
+import { drawBoardThumb } from "../library/thumb.js";
 import { techDetails } from "./details.js";
+import { CAP, clampCap, detailLines, differing, verdictLine } from "./solve-words.js";
 
-// the engines' classifications in players' words (the engine's word goes to the details)
-const HOW = { line: "it can be solved line by line", probe: "it needs looking ahead",
-  search: "it needs trial and error", multiple: "it has several solutions" };
+const FIGURE_BOX = 140; // CSS pixels of a solution picture's longer side
 
 export class SolvePanel {
-  constructor({ select, solveButton, cancelButton, progress, result, getGame, announce, view }) {
-    Object.assign(this, { select, solveButton, cancelButton, progress, result, getGame, announce, view });
+  /** frame: the play frame (play/view.js); prefix: of the ids ("" or "nk-"); tasks: the genre's. */
+  constructor({ frame, prefix = "", tasks, getGame = () => frame.game, announce = (t) => frame.say(t) }) {
+    const id = (name) => prefix + name;
+    Object.assign(this, { frame, tasks, getGame, announce });
+    this.select = el("select", { id: id("solve-engine") });
+    this.engineRow = el("div", { className: "row" }, el("label", { htmlFor: this.select.id, textContent: "Engine" }), this.select);
+    this.cap = el("input", { type: "number", id: id("solve-cap"), min: CAP.min, max: CAP.max, value: CAP.start });
+    this.capRow = el("div", { className: "row" }, el("label", { htmlFor: this.cap.id, textContent: "Count solutions up to " }), this.cap);
+    this.solveButton = button(id("solve"), "Solve");
+    this.cancelButton = button(id("solve-cancel"), "Cancel");
+    this.cancelButton.disabled = true;
+    this.progress = el("p", { id: id("solve-progress") });
+    this.progress.setAttribute("aria-live", "polite");
+    this.details = techDetails(id("solve-details")); // engine, statistics and timings: behind "Details"
+    this.result = el("div", { id: id("solve-result") });
+    frame.addPanel("Solve", el("div", { className: "panel", id: id("solve-panel") }, el("h3", { textContent: "Solve" }),
+      this.engineRow, this.capRow, el("div", { className: "row" }, this.solveButton, this.cancelButton),
+      this.progress, this.details.element, this.result));
     this.shown = null; // the board's display layer (view.preview) while it shows a solve's known cells
     this.running = null;
     this.runs = new Latest(); // a run's answers are dropped once it is not the latest (shell/latest.js)
-    // engine, statistics and timings: behind "Details", below the plain progress line
-    this.details = techDetails("solve-details");
-    progress.after(this.details.element);
-    for (const s of solvers.values()) this.addOption(s);
-    onSolverAdded((s) => this.addOption(s));
-    solveButton.addEventListener("click", () => this.solve());
-    cancelButton.addEventListener("click", () => this.cancel());
+    this.byId = new Map();
+    for (const s of tasks.solvers()) this.addSolver(s);
+    if (tasks.onSolver) tasks.onSolver((s) => this.addSolver(s));
+    this.select.addEventListener("change", () => this.showChoices());
+    this.cap.addEventListener("change", () => { this.capEdited = true; });
+    this.solveButton.addEventListener("click", () => this.solve());
+    this.cancelButton.addEventListener("click", () => this.cancel());
   }
 
-  addOption(s) {
-    const o = document.createElement("option");
-    o.value = s.id;
-    o.textContent = s.label;
-    this.select.append(o);
+  addSolver(s) {
+    this.byId.set(s.id, s);
+    this.select.append(el("option", { value: s.id, textContent: s.label }));
     if (s.preferred && !this.running) this.select.value = s.id;
+    this.showChoices();
   }
+
+  /** The engine choice when there is one; the cap for a solver that counts. */
+  showChoices() {
+    this.engineRow.hidden = this.byId.size < 2;
+    const s = this.byId.get(this.select.value);
+    this.capRow.hidden = !(s && s.counts);
+    if (s && s.counts && !this.capEdited) this.cap.value = s.counts; // the solver's own cap until the player sets one
+  }
+
+  busy() { return !!this.running; } // a solve runs (the clock stops meanwhile)
 
   reset() {
     if (this.running) this.cancel();
@@ -45,8 +74,7 @@ export class SolvePanel {
   }
 
   solve() {
-    const game = this.getGame();
-    const solver = solvers.get(this.select.value);
+    const game = this.getGame(), solver = this.byId.get(this.select.value);
     if (!game || !solver || this.running) return;
     this.result.replaceChildren();
     this.details.set([]);
@@ -54,7 +82,7 @@ export class SolvePanel {
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();
-    let parts = null, run = null, known = 0; // the share of cells known only goes up
+    let parts = null, known = 0; // the share of cells known only goes up
     // A run's answers count only while it is the panel's latest run: once cancelled, its
     // late progress and result are dropped here. (Not engine.latest(): a run may be
     // clingo's, outside the engine's queue, and Cancel may restart the worker.)
@@ -66,8 +94,9 @@ export class SolvePanel {
       this.progress.textContent = known ? `Solving… ${known}% of the cells known (${s})` : `Solving… (${s})`;
       this.details.set([`${solver.label}${parts && parts.length ? `: ${parts.join(", ")}` : ""} (${s})`]);
     });
-    run = solver.solve(game.puzzle.dict, {
+    const run = solver.solve(game.puzzle.dict, {
       state: game.givenState ? game.givenState() : undefined, // given cells are part of the puzzle
+      cap: solver.counts ? clampCap(this.cap.value) : undefined,
       onProgress: own((p) => {
         parts = [];
         if (p.known !== undefined && p.total) known = Math.max(known, Math.round((100 * p.known) / p.total));
@@ -78,7 +107,7 @@ export class SolvePanel {
       }),
     });
     this.running = run;
-    // the clock keeps going between progress messages (clingo, after auto's hand-over, reports only models)
+    // the clock keeps going between progress messages (clingo reports only models)
     this.ticker = setInterval(draw, 500);
     run.promise.then(own((res) => this.show(res, game)), own((err) => {
       this.progress.textContent = err.kind === "cancelled" ? "Cancelled." : `Solve failed: ${err.message}`;
@@ -108,12 +137,10 @@ export class SolvePanel {
   /** Draw the solve's known cells (row strings, `?` unknown) over the board, unless the
    * player is drawing a stroke (the layer is the stroke's then) or another game is open. */
   showKnown(rows, game) {
-    const view = this.view;
+    const view = this.frame.view;
     if (!view || view.game !== game || view.stroke || (view.preview && view.preview !== this.shown)) return;
-    const w = game.puzzle.width, layer = new Map();
-    rows.forEach((row, y) => [...row].forEach((ch, x) => {
-      if (ch !== "?" && !game.fixed.has(y * w + x)) layer.set(y * w + x, solutionValue(game, ch));
-    }));
+    const layer = new Map();
+    this.tasks.cellsOf(game, rows).forEach((v, i) => { if (v !== null && !game.fixed.has(i)) layer.set(i, v); });
     this.shown = layer;
     view.preview = layer;
     view.root.classList.add("solve-preview"); // says the board shows the solver's cells, not the player's
@@ -121,36 +148,20 @@ export class SolvePanel {
   }
 
   hideKnown() {
-    if (this.view && this.shown && this.view.preview === this.shown) { this.view.preview = null; this.view.draw(); }
-    if (this.view) this.view.root.classList.remove("solve-preview");
+    const view = this.frame.view;
+    if (view && this.shown && view.preview === this.shown) { view.preview = null; view.draw(); }
+    if (view) view.root.classList.remove("solve-preview");
     this.shown = null;
   }
 
   show(res, game) {
-    const words = {
-      unique: "one solution (unique)", multiple: "more than one solution", solved: "a solution",
-      none: "no solution", timeout: "gave up (time limit)", cancelled: "cancelled",
-    };
-    let verdict = words[res.status] || res.status;
-    const n = (res.solutions || []).length;
-    // a count (more than the two a uniqueness check asks for) says how many, and whether all
-    if (res.status === "multiple" && n > 2) {
-      verdict = res.count_exact ? `${n} solutions (all counted)` : `at least ${n} solutions (counting stopped there)`;
-    }
-    const how = res.status === "unique" && HOW[res.classification] ? `: ${HOW[res.classification]}` : "";
-    const line = `Result: ${verdict}${how}.`;
+    const line = verdictLine(res);
     this.progress.textContent = line;
-    // the engine's own words, for the curious: classification, difficulty, time, engine, statistics
-    const tech = [res.classification ? `classification: ${res.classification}` : "",
-      res.difficulty !== undefined && res.difficulty !== null ? `difficulty ${res.difficulty}` : "",
-      res.time_s !== undefined ? `${Number(res.time_s).toFixed(2)} s` : ""].filter(Boolean).join("; ");
-    this.details.set([tech + (res.engine ? ` (${res.engine})` : ""), statsText(res.stats || {})]);
+    this.details.set(detailLines(res));
     this.announce(line);
     const sols = res.solutions || [];
     if (!sols.length) return;
-    const box = document.createElement("div");
-    box.className = "solutions";
-    box.append(figure(sols[0], "Solution 1", null, game));
+    const box = el("div", { className: "solutions" }, this.figure(sols[0], "Solution 1", [], game));
     if (sols.length > 1) box.append(this.alternatives(sols, game));
     this.result.append(box);
   }
@@ -158,17 +169,15 @@ export class SolvePanel {
   // The second figure shows solution k (2..N), outlined where it differs from
   // solution 1, with previous/next buttons when there are more than two.
   alternatives(sols, game) {
-    const holder = document.createElement("div");
-    holder.className = "alternatives";
-    const nav = document.createElement("div");
-    nav.className = "solution-nav";
+    const holder = el("div", { className: "alternatives" });
     const prev = el("button", { type: "button", className: "solution-prev", textContent: "‹ Previous" });
     const next = el("button", { type: "button", className: "solution-next", textContent: "Next ›" });
+    const nav = el("div", { className: "solution-nav" }, prev, next);
     let k = 1;
     const draw = () => {
       const diff = differing(sols[0], sols[k]);
-      const caption = `Solution ${k + 1}${sols.length > 2 ? ` of ${sols.length}` : ""} (${diff.size} differing cells outlined)`;
-      holder.replaceChildren(figure(sols[k], caption, diff, game));
+      const caption = `Solution ${k + 1}${sols.length > 2 ? ` of ${sols.length}` : ""} (${diff.length} differing cells outlined)`;
+      holder.replaceChildren(this.figure(sols[k], caption, diff, game));
       if (sols.length > 2) {
         prev.disabled = k <= 1;
         next.disabled = k >= sols.length - 1;
@@ -177,77 +186,24 @@ export class SolvePanel {
     };
     prev.addEventListener("click", () => { if (k > 1) { k -= 1; draw(); } });
     next.addEventListener("click", () => { if (k < sols.length - 1) { k += 1; draw(); } });
-    nav.append(prev, next);
     draw();
     return holder;
   }
-}
 
-
-function figure(rows, caption, diff, game) {
-  const fig = document.createElement("figure");
-  fig.append(preview(rows, game.puzzle, diff));
-  const cap = document.createElement("figcaption");
-  cap.textContent = caption;
-  const use = el("button", { type: "button", className: "show-solution", textContent: "Show in grid" });
-  use.addEventListener("click", () => {
-    const w = game.puzzle.width, changes = [];
-    rows.forEach((row, y) => [...row].forEach((ch, x) => changes.push([y * w + x, solutionValue(game, ch)])));
-    game.apply(changes, "solution");
-  });
-  fig.append(cap, use);
-  return fig;
-}
-
-// The statistics each engine reports: clingo's choices and conflicts, pysolver's
-// search nodes and probes.
-function statsText(st) {
-  const parts = [];
-  const add = (key, word) => { if (st[key] !== undefined && st[key] !== null) parts.push(`${st[key]} ${word}`); };
-  add("choices", "choices");
-  add("conflicts", "conflicts");
-  add("restarts", "restarts");
-  add("nodes", "search nodes");
-  add("probes", "probes");
-  return parts.length ? `Statistics: ${parts.join(", ")}` : "";
-}
-
-
-function solutionValue(game, ch) {
-  if (!game.puzzle.isColor) return ch === "#" || ch === "X" ? 2 : 1;
-  const i = game.puzzle.colors.findIndex((c) => c.char === ch);
-  return i >= 1 ? i + 1 : 1;
-}
-
-function differing(a, b) {
-  const out = new Set();
-  a.forEach((row, y) => [...row].forEach((ch, x) => { if (b[y][x] !== ch) out.add(`${x},${y}`); }));
-  return out;
-}
-
-function preview(rows, puzzle, diff) {
-  const h = rows.length, w = rows[0].length;
-  const cs = Math.max(2, Math.min(8, Math.floor(140 / Math.max(w, h))));
-  const c = document.createElement("canvas");
-  c.width = w * cs; c.height = h * cs;
-  c.setAttribute("role", "img");
-  c.setAttribute("aria-label", `solution image, ${w} by ${h}`);
-  const ctx = c.getContext("2d");
-  ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, c.width, c.height);
-  rows.forEach((row, y) => [...row].forEach((ch, x) => {
-    if (ch === ".") return;
-    const col = puzzle.isColor ? puzzle.colors.find((k) => k.char === ch) : null;
-    ctx.fillStyle = col ? col.rgb : "#111";
-    ctx.fillRect(x * cs, y * cs, cs, cs);
-  }));
-  if (diff) {
-    ctx.strokeStyle = "#e11d48";
-    ctx.lineWidth = Math.max(1, cs / 3);
-    for (const k of diff) {
-      const [x, y] = k.split(",").map(Number);
-      ctx.strokeRect(x * cs + 0.5, y * cs + 0.5, cs - 1, cs - 1);
-    }
+  /** A solution's picture by the genre's board plug-in, `diff` outlined; "Show in grid" plays it. */
+  figure(rows, caption, diff, game) {
+    const values = this.tasks.cellsOf(game, rows);
+    const canvas = el("canvas");
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", `${caption}: a picture of the solution, ${game.puzzle.width} by ${game.puzzle.height}`);
+    drawBoardThumb(canvas, this.tasks.board(game), game.puzzle, Uint8Array.from(values, (v) => v || 0),
+      { picture: true, box: FIGURE_BOX, overlays: diff.length ? { hint: { cells: diff, frames: diff } } : {} });
+    const use = el("button", { type: "button", className: "show-solution", textContent: "Show in grid" });
+    use.addEventListener("click", () => {
+      const changes = [];
+      values.forEach((v, i) => { if (v !== null && !game.fixed.has(i)) changes.push([i, v]); });
+      game.apply(changes, "solution");
+    });
+    return el("figure", {}, canvas, el("figcaption", { textContent: caption }), use);
   }
-  return c;
 }

@@ -3,8 +3,9 @@
 // clear, zoom, share and the genre's extras), the notices, the board (board/grid-view.js with
 // the genre's plug-in), the panels (a side column on a wide screen, a bottom sheet on a phone
 // that stays one row of buttons until one is tapped), the status line, the win card, autosave,
-// and a game's life: open, move, undo, another tab's copy, the win. A genre supplies only its
-// board plug-in, its panels and tools, and its words (web/README.md, "The play frame").
+// and a game's life: open, move, undo, another tab's copy, the win; Share link (the genre says
+// what the link is) and New puzzle (when the endless plug-in is installed: app.newPuzzle). A genre
+// supplies only its board plug-in, its panels' tasks and tools, and its words (web/README.md, "The play frame").
 import { el } from "../shell/dom.js";
 import { GridView } from "../board/grid-view.js";
 import { Autosave } from "./autosave.js";
@@ -14,6 +15,7 @@ import { WinCard } from "./win.js";
 import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
 import { loadGame } from "../shell/storage.js";
+import { offerLink } from "../shell/share-actions.js";
 
 /** Offer {name, text, type} to the player as a downloaded file. */
 function saveFile({ name, text, type }) {
@@ -36,7 +38,8 @@ export class PlayView {
    *   picture(canvas, game): the win card's picture; refused(cells): words for a refused move;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's panels
    *   follow the game; busy(): a solve runs (the clock stops); target(): what Undo and Redo act on
-   *   (default the game); hint(): the H key; share(): the Share link button (null: the genre binds it);
+   *   (default the game); hint(): the H key; shareLink(game) -> Promise<the Share link's URL>, shown in a box
+   *   after shareWith (an element of `after`, default the Share button) and copied;
    *   download(game) -> {name, text, type}: the Download button's file (none without it). */
   constructor(app, g) {
     this.app = app;
@@ -47,6 +50,10 @@ export class PlayView {
     this.wasSolved = false;
     const id = (name) => (g.prefix || "") + name;
     this.title = el("h2", { id: id("puzzle-title"), textContent: "Loading…" });
+    // New puzzle: the endless plug-in's (app.newPuzzle), for the genre of the game in play
+    this.newPuzzle = el("button", { type: "button", id: id("play-new-puzzle"), className: "new-puzzle", textContent: "New puzzle",
+      title: "Make a new puzzle (Puzzles view)", hidden: !app.newPuzzle });
+    app.addEventListener("new-puzzle", () => { this.newPuzzle.hidden = !app.newPuzzle; });
     this.meta = el("p", { id: id("puzzle-meta"), className: "meta" });
     this.timer = el("span", { id: id("timer"), textContent: "0:00" });
     this.timer.setAttribute("aria-label", "Elapsed time");
@@ -72,7 +79,7 @@ export class PlayView {
       el("div", { className: "sheet-bar" }, this.tabs, this.sheetToggle), this.status, this.sheetPanels);
     this.section = el("section", { id: g.id === "play" ? "view-play" : `view-${g.id}`, className: "view play-view" },
       el("div", { className: "play-top" },
-        el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta),
+        el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta, this.newPuzzle),
           el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer)),
         this.tools.element),
       ...(g.notices || []), this.saveNotice,
@@ -124,7 +131,12 @@ export class PlayView {
     t.undo.addEventListener("click", () => target() && target().undo());
     t.redo.addEventListener("click", () => target() && target().redo());
     t.clear.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
-    if (g.share) t.share.addEventListener("click", () => g.share());
+    t.share.addEventListener("click", async () => {
+      if (!this.game || !g.shareLink) return;
+      const url = await g.shareLink(this.game);
+      await offerLink(url, g.shareWith || t.share, (text) => this.say(text), `${g.prefix || ""}share-url`);
+    });
+    this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? g.genreOf(this.game) : null));
     if (this.download) this.download.addEventListener("click", () => { if (this.game) saveFile(g.download(this.game)); });
     bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => g.hint && g.hint() });
   }
@@ -221,7 +233,7 @@ export class PlayView {
       title: game.puzzle.title || "Untitled puzzle",
       draw: (canvas) => this.g.picture(canvas, game),
       next: next ? () => next.open() : null,
-      fresh: this.app.endless ? () => this.app.endless.show() : null, // the endless plug-in's New puzzle
+      fresh: this.app.newPuzzle ? () => this.app.newPuzzle(this.g.genreOf(game)) : null, // the endless plug-in's New puzzle
     });
   }
 }

@@ -1,5 +1,6 @@
-// Play's Share link button: the puzzle as a link (the address bar is left alone: a reload
-// must resume this game, not open the link as a new one). Download is the play frame's (play/view.js).
+// The Share link of the play frame (play/view.js binds the button for every genre): the link
+// shown in a box and copied (the address bar is left alone: a reload must resume this game, not
+// open the link as a new one); the nonogram's link.
 import { encodeShare, shareUrl } from "./share.js";
 
 /** The read-only box that shows the last share link (made on first use). */
@@ -25,13 +26,9 @@ export async function offerLink(url, button, announce, boxId = "share-url") {
   catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
 }
 
-export function bindShareActions({ shareButton, getGame, announce }) {
-  shareButton.addEventListener("click", async () => {
-    const game = getGame();
-    if (!game) return;
-    // a generated puzzle's link is its recipe (endless/: the same recipe makes the same puzzle anywhere)
-    const { recipe } = game.puzzle.dict;
-    const fragment = typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe) ? `#g=${recipe}` : await encodeShare(game.puzzle.dict);
-    await offerLink(shareUrl(fragment), shareButton, announce);
-  });
+/** A nonogram's Share link (the play frame shows and copies it): a generated puzzle's link is its
+ * recipe (endless/: the same recipe makes the same puzzle anywhere), another its whole puzzle. */
+export async function nonogramShareLink(game) {
+  const { recipe } = game.puzzle.dict;
+  return shareUrl(typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe) ? `#g=${recipe}` : await encodeShare(game.puzzle.dict));
 }

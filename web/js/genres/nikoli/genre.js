@@ -1,6 +1,6 @@
 // The Nikoli genres' registration (shell/genres.js lists one line per family: nikoli("nurikabe"),
-// ...): the "Nikoli" view (genres/nikoli/view.js) with Hint and Solve on clingo-wasm
-// (genres/nikoli/panels.js, genres/nikoli/asp.js) and Create (genres/nikoli/editor.js), shared by
+// ...): the "Nikoli" view (genres/nikoli/view.js) with the Hint and Solve panels of every genre
+// on the families' tasks (genres/nikoli/panels.js, on clingo-wasm: genres/nikoli/asp.js) and Create (genres/nikoli/editor.js), shared by
 // the families registered; each family adds its built-in puzzles and saved games to the Puzzles
 // view (genres/nikoli/library.js). The families share one reader, the engine's nikoli_parse (a
 // pasted or dropped puzz.link / pzv.jp URL or family text file, which says which family it is),
@@ -33,14 +33,14 @@ export function claims(text) {
 
 /** The view, reader and index every registered family shares: made by the first one. */
 async function shared(app) {
-  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
+  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { nikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
     import("./view.js"), import("./library.js"), import("./panels.js"), import("./editor.js"), import("./asp.js")]);
   const s = { index: [], nikoliSource };
   const view = s.view = new NikoliView(app, { first: () => {
     const first = s.index.find((e) => e.file === FIRST) || s.index[0];
     if (first) s.openBuiltin(first).catch(app.showOpenError);
   } });
-  view.panels = new NikoliPanels(view.frame, view, asp);
+  view.panels = nikoliPanels(view, asp);
   view.editor = new NikoliEditor(view.frame, view, asp);
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {

@@ -6,13 +6,13 @@ import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
-import { offerLink } from "../../shell/share-actions.js";
 import { PlayView, fileName } from "../../play/view.js";
 import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { Latest } from "../../shell/latest.js";
+import { CheckPanel } from "../../panels/check.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
 // How to play on the board, for a mouse and keyboard or for touch (learn/rules.js picks by device)
@@ -42,11 +42,12 @@ export class NikoliView {
     this.panels = null; // Hint and Solve (genres/nikoli/panels.js), set by genres/nikoli/genre.js
     this.editor = null; // Create (genres/nikoli/editor.js), set by genres/nikoli/genre.js
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
+    const progressLabel = el("label", { className: "meta" }, this.shareProgress, " with my progress");
     // the frame of every genre; what is the Nikoli families': the board plug-ins, the share
-    // link's progress, the rules and check panels, the words
+    // link's progress, the rules, the check's task, the words
     const frame = this.frame = new PlayView(app, {
       id: "nikoli", label: "Nikoli", order: 4, prefix: "nk-", kind: shadeBoard, first,
-      after: [el("label", { className: "meta" }, this.shareProgress, " with my progress")],
+      after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
       rules: () => { const g = this.game || (this.view && this.view.game); if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
       genreOf: (game) => game.puzzle.family,
       wonWords: "Every rule is kept.",
@@ -55,8 +56,7 @@ export class NikoliView {
       refused: () => "A numbered cell stays unshaded (Bag: inside).",
       reset: (game) => {
         this.showRulesList(game.puzzle.family);
-        this.checkText.textContent = "";
-        this.view.setOverlay("check", null);
+        this.check.reset();
         if (this.panels) this.panels.reset();
       },
       opened: () => this.verify(),
@@ -70,18 +70,15 @@ export class NikoliView {
       // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
       target: () => (frame.editing && this.editor ? this.editor.doc : this.game),
       hint: () => !frame.editing && this.panels && this.panels.hintStep(),
-      share: () => this.share(),
+      shareLink: (game) => this.shareLink(game),
       // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
       download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
     });
     this.rules = el("ul", { id: "nk-rules-list", className: "rules" }); // "nk-rules" is the toolbar's ? button
-    this.checkBox = el("input", { type: "checkbox", id: "nk-check" });
-    this.checkText = el("p", { id: "nk-check-text" });
-    this.checkText.setAttribute("aria-live", "polite");
     frame.addPanel("Rules", el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules));
-    frame.addPanel("Check", el("div", { className: "panel", id: "nk-check-panel" },
-      el("h3", {}, el("label", {}, this.checkBox, " Check: show broken rules")), this.checkText));
-    this.checkBox.addEventListener("change", () => this.runCheck());
+    // the Check panel of every genre, on the rule checker
+    this.check = new CheckPanel({ frame, prefix: "nk-", tasks: { modes: [["off", "Off"], ["rules", "Broken rules"]],
+      check: (game, mode, { signal }) => this.checkRules(game, mode, signal) } });
     Object.assign(this, { undoBtn: frame.tools.undo, redoBtn: frame.tools.redo, section: frame.section });
   }
 
@@ -122,8 +119,7 @@ export class NikoliView {
     this.frame.edit(game, kind, { title: p.title, meta: `Creating a ${FAMILY_NAMES[p.family]} puzzle, ${p.width}×${p.height}` });
     this.showRulesList(p.family);
     this.frame.help.textContent = "";
-    this.checkText.textContent = "";
-    this.view.setOverlay("check", null);
+    this.check.reset();
     if (this.panels) this.panels.reset();
   }
 
@@ -140,7 +136,7 @@ export class NikoliView {
    * broken rule; then the optional check of the grid as marked. */
   async verify() {
     const game = this.game, cells = game.serialCells();
-    this.runCheck();
+    this.check.schedule(0);
     if (game.solved || game.branches().length) return;
     try {
       const res = await this.engine.latestTask("nikoli-win", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows(true) });
@@ -148,32 +144,22 @@ export class NikoliView {
     } catch { /* superseded by a newer move, or no engine: the next move asks again */ }
   }
 
-  async runCheck() {
-    const game = this.game;
-    if (!game) return;
-    if (!this.checkBox.checked) { this.view.setOverlay("check", null); this.checkText.textContent = ""; return; }
-    let res;
-    try {
-      res = await this.engine.latestTask("nikoli-check", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows() });
-    } catch (err) {
-      if (err.kind !== "superseded" && err.kind !== "cancelled") this.checkText.textContent = `Check unavailable: ${err.message}`;
-      return;
-    }
-    if (game !== this.game) return;
+  /** The Check panel's task: the rules the grid as marked breaks (the engine's rule checker), and a branching line. */
+  async checkRules(game, mode, signal) {
+    if (mode === "off") return { overlay: null };
+    signal.addEventListener("abort", () => this.engine.supersede("nikoli-check"), { once: true });
+    const res = await this.engine.latestTask("nikoli-check", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows() });
     const found = res.violations.map((r) => ({ message: r.message, cells: r.cells.map(([row, column]) => ({ row, column })) }));
     const branches = game.branches();
     if (branches.length) found.unshift({ message: "the line branches", cells: branches });
-    this.view.setOverlay("check", found.length ? { cells: found.flatMap((f) => f.cells) } : null);
-    const words = [...new Set(found.map((f) => f.message))];
-    this.checkText.replaceChildren(...(words.length ? words.map((w) => el("span", { className: "rule-broken", textContent: `✗ ${w}` }))
-      : [document.createTextNode("No rule is broken so far.")]));
+    return { overlay: found.length ? { cells: found.flatMap((f) => f.cells) } : null,
+      broken: [...new Set(found.map((f) => f.message))], words: "No rule is broken so far." };
   }
 
   /** A link that opens this puzzle (and, when asked, the marks so far) on any copy of the site. */
-  async share() {
-    if (!this.game) return;
-    const path = this.game.puzzle.dict.url.replace(/^.*\?/, "");
-    const progress = this.shareProgress.checked ? `&s=${this.game.serialCells()}` : "";
-    await offerLink(shareUrl(`#n=${encodeURIComponent(path)}${progress}`), this.shareProgress.parentElement, (t) => this.say(t), "nk-share-url");
+  async shareLink(game) {
+    const path = game.puzzle.dict.url.replace(/^.*\?/, "");
+    const progress = this.shareProgress.checked ? `&s=${game.serialCells()}` : "";
+    return shareUrl(`#n=${encodeURIComponent(path)}${progress}`);
   }
 }

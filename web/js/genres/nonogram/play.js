@@ -8,41 +8,40 @@ import { nonogramBoard } from "./board.js";
 import { loadCatalogue, nonogramSource } from "./library.js";
 import { PuzzleOpener } from "./open.js";
 import { savedGames } from "../../shell/storage.js";
-import { bindShareActions } from "../../shell/share-actions.js";
+import { nonogramShareLink } from "../../shell/share-actions.js";
 import { HintPanel } from "../../panels/hint.js";
+import { nonogramHintTasks } from "./hints.js";
 import { CheckPanel } from "../../panels/check.js";
+import { nonogramCheckTasks } from "./check.js";
 import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
 import { PlayView, fileName } from "../../play/view.js";
-import { pysolverRun } from "../../engine/solvers.js";
-import { el, button } from "../../shell/dom.js";
+import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
+import { el } from "../../shell/dom.js";
 import { inputHelp } from "../../learn/rules.js";
 import { NonogramNewcomer, HELP, plainAuthor } from "./newcomer.js";
 import { drawNonogramThumb } from "./thumb.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The Hint, Check and Solve panels' contents (panels/: the logic behind them). */
-function buildPanels(frame) {
-  const legend = el("p", { id: "hint-legend", className: "legend", hidden: true },
+/** The arrangements a line hint shows, explained under the Hint panel's text. */
+function hintLegend() {
+  return el("p", { id: "hint-legend", className: "legend" },
     el("span", { className: "swatch left" }), " leftmost arrangement ", el("span", { className: "swatch right" }), " rightmost arrangement");
-  const hintText = el("p", { id: "hint-text", className: "hint-text" });
-  hintText.setAttribute("aria-live", "polite");
-  frame.addPanel("Hint", el("div", { className: "panel", id: "hint-panel" }, el("h3", { textContent: "Hint" }),
-    button("hint", "Hint: where to look"), hintText, legend));
-  const mode = el("select", { id: "check-mode" }, ...[["off", "Off"], ["runs", "Complete runs only"], ["lines", "Line consistency"],
-    ["solution", "Against the solution (spoiler)"]].map(([value, textContent]) => el("option", { value, textContent })));
-  const checkText = el("p", { id: "check-text" });
-  checkText.setAttribute("aria-live", "polite");
-  frame.addPanel("Check", el("div", { className: "panel", id: "check-panel" },
-    el("h3", {}, el("label", { htmlFor: "check-mode", textContent: "Check" })), mode, checkText));
-  const progress = el("p", { id: "solve-progress" });
-  progress.setAttribute("aria-live", "polite");
-  const cancel = button("solve-cancel", "Cancel");
-  cancel.disabled = true;
-  frame.addPanel("Solve", el("div", { className: "panel", id: "solve-panel" }, el("h3", { textContent: "Solve" }),
-    el("div", { className: "row" }, el("label", { htmlFor: "solve-engine", textContent: "Engine" }), el("select", { id: "solve-engine" })),
-    el("div", { className: "row" }, button("solve", "Solve"), cancel), progress, el("div", { id: "solve-result" })));
+}
+
+/** A solution's rows as the board's values (null: "?", not known yet). */
+function cellsOf(game, rows) {
+  const p = game.puzzle, out = [];
+  for (const row of rows) {
+    for (const ch of row) {
+      if (ch === "?") { out.push(null); continue; }
+      if (!p.isColor) { out.push(ch === "#" || ch === "X" ? 2 : 1); continue; }
+      const i = p.colors.findIndex((c) => c.char === ch);
+      out.push(i >= 1 ? i + 1 : 1);
+    }
+  }
+  return out;
 }
 
 export class NonogramPlay {
@@ -77,21 +76,30 @@ export class NonogramPlay {
         this.renderPalette(game.puzzle);
         this.hints.reset();
         this.solve.reset();
-        $("check-text").textContent = "";
+        this.check.reset();
       },
       opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); this.check.schedule(0); },
       changed: (game) => { this.hints.onGameChange(); this.newcomer.changed(game); this.check.schedule(); },
       adopted: (game) => { this.hints.onGameChange(); this.newcomer.opened(game); this.check.schedule(); },
-      busy: () => !!this.solve.running,
+      busy: () => this.solve.busy(),
       hint: () => this.hints.next(),
+      shareLink: nonogramShareLink,
     });
-    buildPanels(frame);
     const view = this.view = frame.board();
     const getGame = () => this.game, announce = (t) => frame.say(t), engine = this.engine;
-    this.hints = new HintPanel({ button: $("hint"), text: $("hint-text"), legend: $("hint-legend"), view, engine, getGame, announce });
+    // the panels of every genre (panels/), on the nonogram's tasks
+    this.hints = new HintPanel({ frame, tasks: nonogramHintTasks(engine), legend: hintLegend() });
+    // a restarted worker has forgotten the solutions: ask again for the game in play
+    let started = engine.status === "ready";
+    engine.addEventListener("status", (e) => {
+      if (e.detail.status !== "ready") return;
+      if (started && this.game) this.hints.prepare(this.game);
+      started = true;
+    });
+    this.check = new CheckPanel({ frame, tasks: nonogramCheckTasks({ engine, getGame,
+      getClingo: () => app.clingo || null, // the clingo plug-in, when installed, races the check's search
+      again: () => this.check.schedule(0) }) });
     this.notice = new ClueNotice({ element: clueNotice, engine, getGame });
-    this.check = new CheckPanel({ select: $("check-mode"), text: $("check-text"), view, engine, getGame });
-    this.check.getClingo = () => app.clingo || null; // the clingo plug-in, when installed, races the check's search
     app.registerSolver({
       id: "pysolver",
       label: "Step by step (lines, then trials)",
@@ -100,10 +108,9 @@ export class NonogramPlay {
         return { promise: handle.promise, cancel: () => engine.cancel(handle) };
       },
     });
-    this.solve = new SolvePanel({
-      select: $("solve-engine"), solveButton: $("solve"), cancelButton: $("solve-cancel"),
-      progress: $("solve-progress"), result: $("solve-result"), getGame, announce, view,
-    });
+    this.solve = new SolvePanel({ frame, tasks: {
+      solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard,
+    } });
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
       findSaved, openStart: () => app.openStart(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
@@ -162,7 +169,7 @@ export class NonogramPlay {
       meta: parts.join(" · "), docTitle: `${p.title || "Puzzle"} — Nonograms` });
   }
 
-  /** The nonogram's own tools: the colours, the stroke's count, the touch mode, Share link. */
+  /** The nonogram's own tools: the colours, the stroke's count, the touch mode. */
   bindControls() {
     const view = this.view, getGame = () => this.game;
     view.addEventListener("color", (e) => {
@@ -174,6 +181,5 @@ export class NonogramPlay {
       $("touch-mode").textContent = `Mode: ${view.touchMode}`;
       $("touch-mode").setAttribute("aria-pressed", String(view.touchMode === "cross"));
     });
-    bindShareActions({ shareButton: this.frame.tools.share, getGame, announce: (t) => this.announce(t) });
   }
 }
