@@ -28,7 +28,11 @@ what-ifs (bench/hint_stuck.py), where the deeper what-ifs and reveals run. Nativ
 Browser (--browser N: every N-th puzzle of the native set): the built site's
 engine worker in headless Chromium (window.nonogramApp.engine, as bench/browser.py
 and bench/nikoli_browser.py drive it), timed in the page (performance.now: wall
-time, the only clock there; the machine's load inflates it).
+time, the only clock there; the machine's load inflates it), each puzzle's walk
+then run again in this process as its CPython peer, timed by the wall clock too
+(perf_counter), and the page's times given over the peer's, per family (the load
+inflates both alike: the ratio is what a quiet machine's page adds to CPython).
+--only / --only-from JSON: the nonograms of those labels or of an earlier run (reruns).
 
     python bench/hint_latency.py [--genres nonogram,nikoli] [--decided FILE.jsonl ...]
         [--browser N] [--json OUT]
@@ -127,17 +131,18 @@ def partial(solution, share, seed):
     return ["".join(ch if rng.random() < share else "?" for ch in row) for row in solution]
 
 
-def native_nonogram(p, count, stuck=False):
-    """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time."""
+def native_nonogram(p, count, stuck=False, clock=time.process_time):
+    """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time
+    (``clock``: perf_counter for the browser run's peer, wall as in the page)."""
     api.clear_caches()
-    t0 = time.process_time()
+    t0 = clock()
     service.diagnose(p)
-    diag = time.process_time() - t0
+    diag = clock() - t0
     state, times, kinds = ["?" * p.width] * p.height, [], []
     for _ in range(count):
-        t0 = time.process_time()
+        t0 = clock()
         h = service.hint(p, state)
-        times.append(time.process_time() - t0)
+        times.append(clock() - t0)
         kinds.append(h["kind"])
         if not h.get("cells"):
             break
@@ -151,16 +156,17 @@ def native_nonogram(p, count, stuck=False):
     for state in states:
         api.clear_caches()
         service.diagnose(p)
-        t0 = time.process_time()
+        t0 = clock()
         h = service.hint(p, state)
-        later.append(time.process_time() - t0)
+        later.append(clock() - t0)
     if stuck:
         kinds.append("stuck: " + h["kind"])
     return diag, times, kinds, later
 
 
-def native_nikoli(link, count):
-    """(solve s, [hint s], [kinds], [partial-state hint s]) or None when solve does not decide within SOLVE_LIMIT."""
+def native_nikoli(link, count, clock=time.process_time):
+    """(solve s, [hint s], [kinds], [partial-state hint s]) or None when solve does not
+    decide within SOLVE_LIMIT (CPU); hints timed by ``clock`` (see native_nonogram)."""
     grid = read.parse(link)
     api.clear_caches()
     t0 = time.process_time()
@@ -171,9 +177,9 @@ def native_nikoli(link, count):
     api.clear_caches()
     state, crosses, times, kinds = ["?" * grid.width] * grid.height, [], [], []
     for _ in range(count):
-        t0 = time.process_time()
+        t0 = clock()
         h = hints.run_native(hints.hint_task(grid, state, crosses))
-        times.append(time.process_time() - t0)
+        times.append(clock() - t0)
         kinds.append(h["kind"])
         if h["kind"] != "deduction":
             break
@@ -183,9 +189,9 @@ def native_nikoli(link, count):
     later = []
     for k, share in enumerate(SHARES):
         api.clear_caches()
-        t0 = time.process_time()
+        t0 = clock()
         hints.run_native(hints.hint_task(grid, partial(res["solutions"][0], share, k)))
-        later.append(time.process_time() - t0)
+        later.append(clock() - t0)
     return solve_s, times, kinds, later
 
 
@@ -250,10 +256,13 @@ def browser_runs(nonograms, nikolis, count):
                 later = [page.evaluate(NONOGRAM_PARTIAL, [jsonfmt.to_dict(p), partial(
                     rows_text(p, res.solutions[0]), share, k)]) for k, share in enumerate(SHARES)
                     if res.solutions]
-                out[label] = (r["ms"], r["kinds"], r["diagnose_ms"], later)
+                peer = native_nonogram(p, count, clock=time.perf_counter)
+                out[label] = (r["ms"], r["kinds"], r["diagnose_ms"], later, peer)
                 print(f"browser {label}: diagnose {r['diagnose_ms']:.0f} ms, hints "
                       f"{[round(x) for x in r['ms']]} ms {r['kinds']}, partial "
-                      f"{[round(x) for x in later]} ms", flush=True)
+                      f"{[round(x) for x in later]} ms; CPython peer (wall) diagnose "
+                      f"{1000 * peer[0]:.0f} ms, hints {[round(1000 * x) for x in peer[1]]} ms "
+                      f"{peer[2]}", flush=True)
             for family, label, link in nikolis:
                 grid = read.parse(link)
                 page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
@@ -275,13 +284,38 @@ def browser_runs(nonograms, nikolis, count):
                     page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
                     later.append(page.evaluate(RUN, ["hint", {"puzzle": link, "state": partial(
                         solution, share, k), "crosses": []}])["ms"])
-                out[label] = (ms, kinds, None, later)
+                got = native_nikoli(link, count, clock=time.perf_counter)
+                peer = (None, *got[1:]) if got else None
+                out[label] = (ms, kinds, None, later, peer)
                 print(f"browser {label}: hints {[round(x) for x in ms]} ms {kinds}, partial "
-                      f"{[round(x) for x in later]} ms", flush=True)
+                      f"{[round(x) for x in later]} ms; native peer (wall) hints "
+                      f"{[round(1000 * x) for x in peer[1]] if peer else '-'} ms", flush=True)
             browser.close()
     finally:
         httpd.shutdown()
     return out
+
+
+def ratios(got, fam):
+    """Page over CPython peer, wall both, the same hints in the same run (the load
+    inflates both alike): per family p50 / max over the hints of 0.05 s and more
+    natively (shorter ones measure the worker's round trip), and diagnose's."""
+    print("\nBrowser over the CPython peer in the same run (wall / wall; hints of >= 0.05 s "
+          "natively)\n\n| family | hints | ratio p50 / max | diagnose ratio p50 / max |\n"
+          "|---|---|---|---|")
+    per = {}
+    for label, (ms, _, diag_ms, later, peer) in got.items():
+        if not peer:
+            continue
+        pairs = [*zip(ms, peer[1]), *zip(later, peer[3])]  # (page ms, peer s)
+        hs = [b / 1000 / n for b, n in pairs if n >= 0.05]
+        ds = [diag_ms / 1000 / peer[0]] if diag_ms is not None and (peer[0] or 0) >= 0.05 else []
+        f = per.setdefault(fam[label], ([], []))
+        f[0].extend(hs)
+        f[1].extend(ds)
+    for family, (hs, ds) in per.items():
+        show = (lambda xs: f"{pct(xs, .5):.2f} / {max(xs):.2f}" if xs else "–")
+        print(f"| {family} | {len(hs)} | {show(hs)} | {show(ds)} |", flush=True)
 
 
 def table(title, rows, unit, limit):
@@ -312,6 +346,10 @@ def main():
     ap.add_argument("--puzzlekit", action="append", help="a puzzlekit-dataset JSON file")
     ap.add_argument("--puzzlekit-every", type=int, default=40)
     ap.add_argument("--nikoli-only", default="", help="comma-separated labels (reruns)")
+    ap.add_argument("--only", default="", help="comma-separated nonogram labels (reruns)")
+    ap.add_argument("--only-from", action="append", metavar="JSON",
+                    help="nonograms: only the labels of an earlier run's --json (its native "
+                         "and browser walks): the same set again")
     ap.add_argument("--hints", type=int, default=5, help="hints per walk (the first + later)")
     ap.add_argument("--stuck", action="store_true",
                     help="nonograms: also the hint where the walk leaves lines and one-cell "
@@ -328,6 +366,12 @@ def main():
     nikolis = nikoli_set(a) if "nikoli" in genres else []
     if a.nikoli_only:
         nikolis = [n for n in nikolis if n[1] in a.nikoli_only.split(",")]
+    if a.only or a.only_from:
+        keep = set(filter(None, a.only.split(",")))
+        for name in a.only_from or ():
+            old = json.loads(Path(name).read_text())
+            keep.update(old["native"], old["browser"])
+        nonograms = [n for n in nonograms if n[1] in keep]
     native, skipped, record = [], [], {"native": {}, "browser": {}}
     for family, label, p in nonograms if not a.no_native else ():
         diag, times, kinds, later = native_nonogram(p, a.hints, a.stuck)
@@ -367,10 +411,11 @@ def main():
         fam = {label: family for family, label, _ in kept}
         fam.update({label: "nonogram " + family for family, label, _ in nonograms})
         rows = [(fam[label], label, [t / 1000 for t in ms], [t / 1000 for t in later])
-                for label, (ms, _, _, later) in got.items() if ms]
+                for label, (ms, _, _, later, _) in got.items() if ms]
         record["browser"] = {k: {"hints_ms": v[0], "kinds": v[1], "diagnose_ms": v[2],
-                                 "partial_ms": v[3]} for k, v in got.items()}
+                                 "partial_ms": v[3], "peer_s": v[4]} for k, v in got.items()}
         table("Browser (wall s in the page)", rows, "s", 3.0)
+        ratios(got, fam)
         diags = [v[2] / 1000 for v in got.values() if v[2] is not None]
         if diags:
             print(f"\nnonogram diagnose in the browser p50 / p95 / max s: "

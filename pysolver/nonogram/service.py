@@ -245,7 +245,8 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     pysolver.nonogram.player.mistakes) against the puzzle's solutions when they are known (found
     by diagnose(), or here first with ``find_solutions``: the command line),
     then the next deduction; when none is left, a search from the player's grid
-    (pysolver.nonogram.player.mistakes.STUCK_WORK) finds a solution to reveal a cell from.
+    (pysolver.nonogram.player.mistakes.STUCK_WORK, scaled to the puzzle's size) finds a
+    solution to reveal a cell from.
     """
     # a Puzzle comes validated (to_puzzle, the file readers): validating a 60x60
     # again would cost more than the hint (the worker passes to_puzzle's)
@@ -257,8 +258,9 @@ def hint(puzzle, state, find_solutions=False) -> dict:
     known = mistakes.find_solutions(p, mistakes.CLI_SOLVE_WORK) if find_solutions else mistakes.known(p)
     if known is not None and known.status == "none":
         return mistakes.NO_SOLUTION_HINT
-    return (mistakes.check(p, state)
-            or hint_mod.hint(p, state, known=known, stuck_work=mistakes.STUCK_WORK, cans=cans))
+    stuck = mistakes.scaled(mistakes.STUCK_WORK, p)
+    return mistakes.check(p, state) or hint_mod.hint(p, state, known=known, stuck_work=stuck,
+                                                     cans=cans)
 
 
 def diagnose(puzzle) -> dict:

@@ -7,15 +7,47 @@ as its keyboard handler takes them), reads each cell's words, and puts the curso
 scroll back. No test reads the page's JavaScript objects: what the page shows (text,
 roles, attributes, the board's words and pixels) is what a test asserts.
 
-Tests that drive the engine itself (a task, a crash, its statistics) import the page's
-own engine module (`ENGINE`): the one documented hook, the engine a player's page runs."""
+Tests that drive the engine itself (a task, a crash, its statistics, a budget) go through
+the hooks below ("THE TEST HOOKS": the page's own engine and clingo modules, and
+`page_hook` for a setting no player can change); nothing else reads the page's
+JavaScript objects."""
 import re
 import time
 
 from conftest import ENGINE_TIMEOUT
 
-# the page's engine (web/js/engine/boot.js), in an async page function: `${ENGINE}.call(...)`
+# THE TEST HOOKS: the one place tests reach past what the page shows. Only for what a player
+# cannot see or do: the engine's own requests and statistics (its snapshot, its caches, a crash),
+# the clingo module's own API, a budget lowered so that counted work (not seconds) decides.
+# The page's own modules (the instances the page runs: a module is loaded once per page), in
+# an async page function: `${ENGINE}.call(...)`, `${CLINGO}.busy()`.
 ENGINE = "(await import(new URL('js/engine/boot.js', document.baseURI))).engine"
+CLINGO = "(await import(new URL('js/engine/clingo-client.js', document.baseURI)))"
+SOLVERS = "(await import(new URL('js/engine/solvers.js', document.baseURI)))"
+
+
+def page_hook(page, body, arg=None):
+    """Run `body` (a JavaScript expression of `app`, the page's shell/app.js object, and `arg`)
+    on the page: the hook for a setting no player can change, e.g. the editor's picture budget
+    (`app.editor.pictureWork = 20000`). The only read of window.nonogramApp in tests/browser."""
+    return page.evaluate(f"async (arg) => {{ const app = window.nonogramApp; return ({body}); }}", arg)
+
+
+def engine_call(page, op, args=None):
+    """The page's engine answers `op` (a bridge request, web/py/bridge.py) with `args`: for the
+    tests about the engine itself, not about what the player sees."""
+    return page.evaluate(f"async ([op, args]) => ({ENGINE}).call(op, args)", [op, args or {}])
+
+
+def crash_engine(page):
+    """What the browser does to a worker that ran out of memory: it ends, with no error event
+    and no answer (the page's engine must notice and restart)."""
+    page.evaluate(f"async () => ({ENGINE}).worker.terminate()")
+
+
+def engine_field(page, name):
+    """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
+    return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)
 
 
 def wait_until(page, expression, timeout=60.0):
@@ -90,6 +122,12 @@ _BOARD = """async ([want, only]) => {
     for (let [cx, cy] = at(), n = 0; (cx !== x || cy !== y) && n < 4 * (W + H); n++, [cx, cy] = at())
       key(cx < x ? 'ArrowRight' : cx > x ? 'ArrowLeft' : cy < y ? 'ArrowDown' : 'ArrowUp');
   };
+  if (only === 'margins') {  // the first column's and the first row's words: every clue
+    const home = at(), say = (c) => { go(c); return active().textContent; };
+    const out = { rows: [...Array(H).keys()].map((y) => say([0, y])), columns: [...Array(W).keys()].map((x) => say([x, 0])) };
+    go(home);
+    return out;
+  }
   if (want) {  // move there and say where the cell is on the page
     go(want);
     const r = active().getBoundingClientRect();
@@ -187,9 +225,35 @@ def drag(page, x0, y0, x1, y1, button="left"):
     page.mouse.up(button=button)
 
 
-def puzzle(page):
-    """The open puzzle's dict (an internal read, kept for the tests not converted yet)."""
-    return page.evaluate("window.nonogramApp.getGame().puzzle.dict")
+def current_view(page):
+    """The id of the view on screen: its nav button is the pressed one ("play", "library", "editor", ...)."""
+    return page.evaluate("() => (document.querySelector('nav button[aria-pressed=true]') || {id: 'nav-'}).id.slice(4)")
+
+
+def wait_view(page, view, timeout=90_000):
+    """Wait until the view `view` shows (its nav button pressed, its section on screen)."""
+    page.wait_for_selector(f"#nav-{view}[aria-pressed=true]", state="attached", timeout=timeout)
+
+
+def wait_board(page, width, height=None, timeout=90_000):
+    """Wait until a board `width` columns (by `height` rows) wide is on screen, as its grid says."""
+    sel = f"[role=grid][aria-colcount='{width}']" + (f"[aria-rowcount='{height}']" if height else "")
+    page.locator(sel).locator("visible=true").first.wait_for(timeout=timeout)
+
+
+def clues(page):
+    """(row clues, column clues) of the nonogram on screen, as its cells' words say them:
+    ["1 1", "3", "0", ...] ("2 red 1 blue" in a colour puzzle; crossed-out numbers left out)."""
+    words = page.evaluate(_BOARD, [None, "margins"])
+    row = re.compile(r"Row clue ([^,(]*)")
+    col = re.compile(r"column clue ([^,(]*)")
+    return ([row.search(w).group(1).strip() for w in words["rows"]],
+            [col.search(w).group(1).strip() for w in words["columns"]])
+
+
+def clue_numbers(text):
+    """"1 1" -> [1, 1]; "0" -> [] (a black-and-white clue as the puzzle's dict writes it)."""
+    return [] if text == "0" else [int(n) for n in text.split()]
 
 
 def solved(page):
@@ -234,3 +298,135 @@ def wait_words(page, x, y, pattern, timeout=30.0):
         if time.monotonic() > end:
             raise AssertionError(f"cell ({x}, {y}) says {words!r}, not /{pattern}/")
         page.wait_for_timeout(100)
+
+
+# The Create view's grid: a table of cells (td.ed-cell), each painted with a palette colour,
+# given cells dotted (class "given"); its aria-label says where the keyboard cursor is.
+
+def editor_picture(page):
+    """The editor's picture as rows: '.' background, '#' the first colour (black), '2'... the
+    palette's later colours (the swatch numbers a cell is painted with)."""
+    return page.evaluate("""() => { const t = document.querySelector('#view-editor .ed-table'), rows = [];
+        for (const td of t.querySelectorAll('td.ed-cell')) {
+            const y = +td.dataset.y, v = +td.dataset.v;
+            (rows[y] = rows[y] || []).push(v === 0 ? '.' : v === 1 ? '#' : String(v));
+        }
+        return rows.map((r) => r.join('')); }""")
+
+
+def editor_givens(page):
+    """The editor's given cells (dotted), as row-major indices."""
+    return page.eval_on_selector_all("td.ed-cell.given", """els => els.map(e => {
+        const w = e.closest('tr').querySelectorAll('td.ed-cell').length;
+        return +e.dataset.y * w + +e.dataset.x; }).sort((a, b) => a - b)""")
+
+
+def editor_cursor(page, x, y):
+    """Move the editor's keyboard cursor to (x, y) with the arrow keys, as its label says."""
+    page.focus("#ed-grid")
+    for _ in range(400):
+        m = re.search(r"row (\d+), column (\d+)", page.get_attribute("#ed-grid", "aria-label") or "")
+        cx, cy = int(m.group(2)) - 1, int(m.group(1)) - 1
+        if (cx, cy) == (x, y):
+            return
+        page.keyboard.press("ArrowRight" if cx < x else "ArrowLeft" if cx > x else "ArrowDown" if cy < y else "ArrowUp")
+    raise AssertionError(f"the editor's cursor did not reach ({x}, {y})")
+
+
+def picture_file(rows, givens=(), title=None):
+    """A puzzle file (our JSON) with the goal picture `rows` ('#'/'.') and given cells
+    (row-major indices), as the editor's and Play's Download write it."""
+    import json
+    from pysolver.nonogram.formats import dump
+    from pysolver.nonogram.puzzle import puzzle_from_grid
+    grid = [[1 if c == "#" else 0 for c in r] for r in rows]
+    d = json.loads(dump(puzzle_from_grid(grid, **({"title": title} if title else {})), "json"))
+    w = len(rows[0])
+    if givens:
+        d["givens"] = [{"row": i // w + 1, "column": i % w + 1, "value": rows[i // w][i % w]} for i in givens]
+    return json.dumps(d)
+
+
+_opened = [0]
+
+
+def editor_open(page, rows, givens=(), title=None):
+    """Open a picture in the editor as a player opens a file there ("Open a puzzle file to edit"):
+    one move (Undo takes it back). Returns when its cells and clues are on screen."""
+    _opened[0] += 1
+    name = f"picture-{_opened[0]}.json"  # a new name each time: its "Opened <name>." says this one is in
+    page.set_input_files("#ed-open-file", files=[{"name": name, "mimeType": "application/json",
+                                                  "buffer": picture_file(rows, givens, title).encode()}])
+    page.wait_for_function("([w, h, name]) => document.querySelectorAll('#view-editor td.ed-cell').length === w * h"
+                           " && document.querySelector('#ed-status').textContent.startsWith(`Opened ${name}`)",
+                           arg=[len(rows[0]), len(rows), name], timeout=60_000)
+    page.wait_for_function("""() => { const t = document.querySelector('.ed-table');
+        return t && !t.classList.contains('stale'); }""", timeout=30_000)
+
+
+# The row clues' pixels (the canvas beside the board): per row of cells, the runs of columns
+# with ink and the ink's height, in CSS pixels.
+_CLUE_INK = """async (board) => {
+  await new Promise(requestAnimationFrame);
+  const c = document.querySelector(`${board} canvas.row-clues`), ctx = c.getContext('2d');
+  const rows = +document.querySelector(`${board} [role=grid]`).getAttribute('aria-rowcount');
+  const cs = c.height / rows, { data } = ctx.getImageData(0, 0, c.width, c.height);
+  const px = c.width / c.getBoundingClientRect().width;  // canvas pixels per CSS pixel
+  const lum = (x, y) => { const i = 4 * (y * c.width + x); return data[i] + data[i + 1] + data[i + 2]; };
+  const out = [];
+  for (let r = 0; r < rows; r++) {
+    const y0 = Math.round(r * cs) + 2, y1 = Math.round((r + 1) * cs) - 2, ground = lum(1, y0 + 1);
+    const ink = (x, y) => Math.abs(lum(x, y) - ground) > 200;
+    const runs = [];
+    let top = y1, bottom = y0;
+    for (let x = 0; x < c.width; x++) {
+      let any = false;
+      for (let y = y0; y < y1; y++) if (ink(x, y)) { any = true; top = Math.min(top, y); bottom = Math.max(bottom, y); }
+      if (!any) continue;
+      if (runs.length && runs[runs.length - 1][1] === x - 1) runs[runs.length - 1][1] = x; else runs.push([x, x]);
+    }
+    out.push({ runs: runs.map(([a, b]) => [a / px, b / px]), height: bottom >= top ? (bottom - top + 1) / px : 0 });
+  }
+  return out;
+}"""
+
+
+def clue_ink(page, board="#board"):
+    """The row clues as drawn: per row of cells {runs: [[x0, x1], ...] of inked columns,
+    height: the ink's height}, in CSS pixels."""
+    return page.evaluate(_CLUE_INK, board)
+
+
+# A cell's pixels on the board's canvas: the cell size is the cells canvas's width over the
+# grid's columns (a board is W cells and one grid line wide).
+_CELL_PIXELS = """([x, y, inset, board]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const c = document.querySelector(`${board} canvas.cells`), r = c.getBoundingClientRect();
+  const W = +document.querySelector(`${board} [role=grid]`).getAttribute('aria-colcount');
+  const cs = (r.width - 1) / W, d = c.width / r.width;
+  const img = c.getContext('2d').getImageData(Math.round((x * cs + inset) * d), Math.round((y * cs + inset) * d),
+      Math.round((cs + 1 - 2 * inset) * d), Math.round((cs + 1 - 2 * inset) * d));
+  done(Array.from(img.data).join(','));
+})))"""
+
+
+def cell_pixels(page, x, y, inset=2, board="#board"):
+    """The pixels of cell (x, y) on the board's canvas, `inset` pixels in from its grid lines
+    (inset 0: the cell with its lines), once drawn, as one string to compare."""
+    return page.evaluate(_CELL_PIXELS, [x, y, inset, board])
+
+
+def board_pixels(page, board="#board"):
+    """The board's cells canvas as drawn (a digest of its pixels), to compare two moments."""
+    return page.evaluate("""(board) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(async () => {
+        const c = document.querySelector(`${board} canvas.cells`);
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const hash = await crypto.subtle.digest('SHA-256', data);
+        done(Array.from(new Uint8Array(hash)).join(','));
+    })))""", board)
+
+
+def cursor_at(page):
+    """(x, y) of the board's keyboard cursor, 0-based, as its grid says (where a hint moved it)."""
+    return tuple(page.evaluate("""() => { const g = [...document.querySelectorAll('[role=grid][aria-colcount]')]
+        .find((e) => e.getClientRects().length), a = document.getElementById(g.getAttribute('aria-activedescendant'));
+        return [+a.getAttribute('aria-colindex') - 1, +a.parentElement.getAttribute('aria-rowindex') - 1]; }"""))

@@ -2,7 +2,9 @@
 from the board open before; clue numbers legible and apart; zoom, Fit and window resizes."""
 import pytest
 
-from helpers import builtin, open_builtin, open_site, state
+from helpers import builtin, clue_ink, clues, open_builtin, open_site, paste_puzzle, state, title_shown
+from pysolver.nonogram.formats import dump
+from pysolver.nonogram.puzzle import puzzle_from_grid
 
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 
@@ -14,31 +16,6 @@ MEASURE = """() => {
   return {cell: parseInt(document.getElementById('zoom-level').textContent), boxW: r.width, boxH: r.height,
           gridW: g.width, gridH: g.height, cols: +grid.getAttribute('aria-colcount'), rows: +grid.getAttribute('aria-rowcount')};
 }"""
-
-# the row clues' pixels: per row of cells, the runs of columns with ink, and the ink's height
-CLUE_INK = """async () => {
-  await new Promise(requestAnimationFrame);
-  const c = document.querySelector('#board canvas.row-clues'), ctx = c.getContext('2d');
-  const rows = +document.querySelector('#board [role=grid]').getAttribute('aria-rowcount');
-  const cs = c.height / rows, { data } = ctx.getImageData(0, 0, c.width, c.height);
-  const lum = (x, y) => { const i = 4 * (y * c.width + x); return data[i] + data[i + 1] + data[i + 2]; };
-  const out = [];
-  for (let r = 0; r < rows; r++) {
-    const y0 = Math.round(r * cs) + 2, y1 = Math.round((r + 1) * cs) - 2, ground = lum(1, y0 + 1);
-    const ink = (x, y) => Math.abs(lum(x, y) - ground) > 200;
-    const runs = [];
-    let top = y1, bottom = y0;
-    for (let x = 0; x < c.width; x++) {
-      let any = false;
-      for (let y = y0; y < y1; y++) if (ink(x, y)) { any = true; top = Math.min(top, y); bottom = Math.max(bottom, y); }
-      if (!any) continue;
-      if (runs.length && runs[runs.length - 1][1] === x - 1) runs[runs.length - 1][1] = x; else runs.push([x, x]);
-    }
-    out.push({ runs, height: bottom >= top ? bottom - top + 1 : 0 });
-  }
-  return out;
-}"""
-
 
 def numbers_seen(row, gap):
     """How many numbers a row of clues shows: its ink runs, those closer than `gap` pixels
@@ -77,7 +54,7 @@ def test_fit_depends_on_the_space_not_the_previous_board(page, site_server):
     first = fills(page)
     assert first["cell"] >= 24                     # big, not 12 px with empty space beside it
     # clue digits at least 8 px tall (an 11 px font's)
-    assert min(r["height"] for r in page.evaluate(CLUE_INK)) >= 8
+    assert min(r["height"] for r in clue_ink(page)) >= 8
     open_builtin(page, "webpbn-knotty")            # 40x40
     fills(page)
     open_builtin(page, "webpbn-6")
@@ -93,15 +70,41 @@ def test_fit_depends_on_the_space_not_the_previous_board(page, site_server):
 def test_clue_numbers_stand_apart(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "webpbn-6")                 # row clues such as "2 16"
-    # the widest row-clue number, measured in the board's own font, leaves a gap to the next
-    # (still the painter's own measure: a pixel reading of the clue canvas is not done yet)
-    gap = page.evaluate("""() => {
-      const v = window.nonogramApp.view, c = document.createElement('canvas').getContext('2d');
-      c.font = `${v.weight} ${v.font}px system-ui, sans-serif`;
-      const widest = Math.max(...v.game.puzzle.rows.flat().map(b => c.measureText(String(b.n)).width));
-      return v.rowSlot - widest;
-    }""")
-    assert gap >= 4
+    assert numbers_apart(page) >= 10               # most rows have several numbers
+    # the tightest case: two of the widest numbers side by side ("20 20")
+    paste_puzzle(page, dump(puzzle_from_grid([[1 if c == "#" else 0 for c in r] for r in WIDE],
+                                             title="Wide numbers"), "non"))
+    title_shown(page, "Wide numbers")
+    assert numbers_apart(page) == 4
+
+
+# rows whose clues are "20 20", "10 13 10", "2 16" and "1 1 1 1"
+WIDE = ["#" * 20 + "." + "#" * 20 + "....",
+        "#" * 10 + "." + "#" * 13 + "." + "#" * 10 + "." * 10,
+        "##." + "#" * 16 + "." * 26,
+        "#.#.#.#" + "." * 38]
+
+
+def numbers_apart(page):
+    """In the row clues' pixels, in every row, the gaps between its numbers' ink are at least
+    4 px and wider than any gap between the digits of one number (the numbers read apart).
+    Returns how many rows have several numbers."""
+    rows, _ = clues(page)
+    ink = clue_ink(page)
+    assert len(ink) == len(rows)
+    several = 0
+    for y, (words, row) in enumerate(zip(rows, ink)):
+        k = len(words.split())
+        runs = sorted(row["runs"])
+        gaps = sorted(b[0] - a[1] - 1 for a, b in zip(runs, runs[1:]))
+        assert len(runs) >= k, (y, words, runs)
+        if k > 1:
+            several += 1
+            between, within = gaps[len(gaps) - (k - 1):], gaps[:len(gaps) - (k - 1)]
+            assert min(between) >= 4, (y, words, runs)
+            assert not within or max(within) < min(between), (y, words, runs)
+            assert numbers_seen(row, min(between) - 1) == k, (y, words, runs)
+    return several
 
 
 @DESKTOP

@@ -2,7 +2,7 @@
 import pytest
 
 from conftest import ENGINE_TIMEOUT, SITE
-from helpers import open_builtin, open_site, paste_puzzle, state, wait_engine
+from helpers import CLINGO, ENGINE, SOLVERS, builtin, open_builtin, open_site, paste_puzzle, state, wait_board, wait_engine
 from pysolver.nonogram.formats import parse
 from pysolver.nonogram.puzzle import satisfies
 from pysolver.nonogram.solver.search import solve
@@ -81,19 +81,18 @@ def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
     line = solve_with(page, "pysolver", timeout=ENGINE_TIMEOUT)
     assert "(pysolver)" in line
     # the module API directly: a timeout stops the run and reports what was found
-    res = page.evaluate("""async () => {
-        const { program } = await window.nonogramApp.engine.call(
-            "asp", { puzzle: window.nonogramApp.getGame().puzzle.dict });
+    res = page.evaluate(f"""async (tulip) => {{
+        const engine = {ENGINE}, clingo = {CLINGO};
+        const {{ program }} = await engine.call("asp", {{ puzzle: tulip }});
         const knotty = await (await fetch("puzzles/webpbn/knotty.xml")).text();
-        const [dict] = (await window.nonogramApp.engine.call(
-            "parse", { text: knotty, filename: "knotty.xml" })).puzzles;
-        const hard = (await window.nonogramApp.engine.call("asp", { puzzle: dict })).program;
+        const [dict] = (await engine.call("parse", {{ text: knotty, filename: "knotty.xml" }})).puzzles;
+        const hard = (await engine.call("asp", {{ puzzle: dict }})).program;
         const t0 = performance.now();
-        const slow = await window.nonogramApp.clingo.solveWithClingo(hard, { models: 2, timeoutMs: 800 });
+        const slow = await clingo.solveWithClingo(hard, {{ models: 2, timeoutMs: 800 }});
         const ms = performance.now() - t0;
-        const quick = await window.nonogramApp.clingo.solveWithClingo(program, { models: 2 });
-        return { slow: slow.status, ms, quick: quick.status, choices: quick.stats.choices };
-    }""")
+        const quick = await clingo.solveWithClingo(program, {{ models: 2 }});
+        return {{ slow: slow.status, ms, quick: quick.status, choices: quick.stats.choices }};
+    }}""", builtin("tulip"))
     assert res["slow"] in ("timeout", "multiple") and res["ms"] < 10_000, res
     assert res["quick"] == "unique" and res["choices"] is not None, res
 
@@ -106,12 +105,11 @@ def test_auto_answers_quick_puzzles_with_pysolver_alone(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     open_builtin(page, "two-ways")
-    page.evaluate("""async () => {
-        const m = await import(new URL('js/engine/clingo-client.js', document.baseURI).href);
-        const app = window.nonogramApp;
-        app.registerSolver(m.raceSolver(app.engine, { id: 'auto-patient', delayMs: 60000 }));
-        window.__clingoRuns = 0; const busy = app.clingo.busy;
-        setInterval(() => { if (busy()) window.__clingoRuns += 1; }, 5); }""")
+    page.evaluate(f"""async () => {{
+        const m = {CLINGO};
+        {SOLVERS}.registerSolver(m.raceSolver({ENGINE}, {{ id: 'auto-patient', delayMs: 60000 }}));
+        window.__clingoRuns = 0;
+        setInterval(() => {{ if (m.busy()) window.__clingoRuns += 1; }}, 5); }}""")
     assert "(pysolver)" in solve_with(page, "auto-patient", timeout=ENGINE_TIMEOUT)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__clingoRuns") == 0  # clingo never started
@@ -124,7 +122,7 @@ def test_clingo_count_pages_through_solutions(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     paste_puzzle(page, PERMUTATIONS)
-    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 4")
+    wait_board(page, 4, 4)
     line = solve_with(page, "clingo-count")
     assert "Result: 24 solutions (all counted)" in line and line.endswith("(clingo)"), line
     assert "\nStatistics: " in page.text_content("#solve-details")

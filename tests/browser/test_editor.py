@@ -4,9 +4,11 @@ import zlib
 
 import pytest
 
-from helpers import open_builtin, open_site, wait_engine
+from helpers import (clue_numbers, clues as play_clues, editor_cursor, editor_givens, editor_open, editor_picture,
+                     open_builtin, open_site, state, wait_board, wait_engine, wait_view)
 from pictures import CHECKER
-from pysolver.nonogram.formats import parse
+from pysolver import api
+from pysolver.nonogram.formats import jsonfmt, parse
 from test_newcomer import ENGINE_WORDS
 
 pytestmark = [pytest.mark.browser]
@@ -30,16 +32,9 @@ def cell(page, x, y):
     return page.locator(f"td.ed-cell[data-x='{x}'][data-y='{y}']")
 
 
-def set_picture(page, rows, colors=None):
-    """Load a picture into the editor as one move (for tests about checking, not painting)."""
-    page.evaluate("""([rows, colors]) => {
-        const doc = window.nonogramApp.editor.doc;
-        const pal = colors || [{name: 'white', char: '.', rgb: 'FFFFFF'}, {name: 'black', char: '#', rgb: '000000'}];
-        const idx = new Map(pal.map((c, i) => [c.char, i]));
-        doc.replace({width: rows[0].length, height: rows.length, colors: pal,
-                     cells: rows.join('').split('').map(c => idx.get(c)), givens: []}, 'test');
-    }""", [rows, colors])
-    wait_clues(page)
+def set_picture(page, rows, givens=()):
+    """Open a picture in the editor as one move, from a file (for tests about checking, not painting)."""
+    editor_open(page, rows, givens)
 
 
 def wait_clues(page):
@@ -48,7 +43,7 @@ def wait_clues(page):
 
 
 def picture(page):
-    return page.evaluate("window.nonogramApp.editor.doc.goalRows()")
+    return editor_picture(page)
 
 
 def clues(page):
@@ -75,8 +70,7 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     cell(page, 2, 3).click()
     cell(page, 3, 3).click()
     cell(page, 3, 3).click(button="right")       # right click erases
-    page.focus("#ed-grid")                       # keyboard: move and paint
-    page.evaluate("() => { const g = window.nonogramApp.editor.grid; g.cursor = {x: 4, y: 0}; g.renderCursor(); }")
+    editor_cursor(page, 4, 0)                    # keyboard: move and paint
     page.keyboard.press("Space")
     page.keyboard.press("Shift+ArrowDown")
     wait_clues(page)
@@ -118,9 +112,12 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
     changed = picture(page)
     assert changed != CHECKER and sum(a != b for r, s in zip(changed, CHECKER) for a, b in zip(r, s)) == 1
-    # the fixed puzzle really has one solution: ask the engine's own solver too
-    res = page.evaluate("""async () => { const ed = window.nonogramApp.editor;
-        const p = await ed.currentPuzzle(); return ed.engine.call('solve', {puzzle: p, max_solutions: 2}); }""")
+    # the fixed puzzle really has one solution: the file it downloads, solved by the engine
+    page.select_option("#ed-format", "non")
+    with page.expect_download() as dl:
+        page.click("#ed-export")
+    fixed = parse(open(dl.value.path(), encoding="utf-8").read(), "fixed.non")[0]
+    res = api.solve(jsonfmt.to_dict(fixed), max_solutions=2)
     assert res["status"] == "unique" and res["solutions"] == [changed]
 
     # undo brings the two solutions back; a given-cell fix keeps the picture
@@ -156,7 +153,7 @@ def test_export_then_import_gives_the_same_puzzle(page, site_server):
         rows_before = clues(page)
         new_puzzle(page, 3, 3)                           # something else in between
         page.set_input_files("#ed-open-file", path)
-        page.wait_for_function("() => window.nonogramApp.editor.doc.width === 7")
+        page.wait_for_function("() => document.querySelectorAll('#view-editor td.ed-cell').length === 42")
         wait_clues(page)
         assert picture(page) == heart, fmt
         assert clues(page) == rows_before, fmt
@@ -177,9 +174,9 @@ def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
     cell(page, 2, 0).click()
     cell(page, 3, 2).click()
     wait_clues(page)
-    doc = page.evaluate("window.nonogramApp.editor.doc.snapshot()")
-    assert doc["colors"][2] == {"name": "leaf green", "char": doc["colors"][2]["char"], "rgb": "22AA33"}
-    g = doc["colors"][2]["char"]
+    assert page.input_value(".ed-colour-name >> nth=1") == "leaf green"    # swatch 2, as the palette shows it
+    assert page.eval_on_selector(".ed-swatch[data-color='2']", "e => getComputedStyle(e).backgroundColor") == "rgb(34, 170, 51)"
+    g = "2"
     assert picture(page) == [f"{g}{g}#.", "....", "...#"]
     rows, _ = clues(page)
     assert rows[0] == "2 1"
@@ -199,15 +196,16 @@ def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
 
 def test_play_this_puzzle_from_the_editor(page, site_server):
     open_editor(page, site_server)
-    set_picture(page, CHECKER)
-    page.evaluate("window.nonogramApp.editor.doc.setGivens([2 * 7 + 2], true)")
-    wait_clues(page)
+    set_picture(page, CHECKER, givens=[2 * 7 + 2])    # a file with one given cell
+    assert editor_givens(page) == [2 * 7 + 2]
     page.click("#ed-play")
-    page.wait_for_function("() => window.nonogramApp.router.current.id === 'play'")
-    game = page.evaluate("() => { const g = window.nonogramApp.getGame(); return {rows: g.puzzle.dict.rows, state: g.stateRows()}; }")
-    assert game["rows"] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
-    assert game["state"][2][2] == "#"                 # the given cell starts filled
-    assert sum(row.count("?") for row in game["state"]) == 41
+    wait_view(page, "play")
+    wait_board(page, 7, 6)
+    rows, _ = play_clues(page)
+    assert [clue_numbers(r) for r in rows] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
+    shown = state(page)
+    assert shown[2][2] == "#"                         # the given cell starts filled
+    assert sum(row.count("?") for row in shown) == 41
 
 
 def png(width, height, pixel):
@@ -276,13 +274,14 @@ def test_imported_image_gives_the_expected_grid(page, site_server, tmp_path, art
     set_value(page, "#ed-image-width", 4)
     page.click("#ed-image-apply")
     wait_clues(page)
-    doc = page.evaluate("window.nonogramApp.editor.doc.snapshot()")
-    assert (doc["width"], doc["height"]) == (4, 2)
-    rgb = {c["char"]: c["rgb"] for c in doc["colors"]}
-    r, b = doc["colors"][1]["char"], doc["colors"][2]["char"]
-    if rgb[r] != "E61E1E":
+    assert page.locator("#view-editor td.ed-cell").count() == 4 * 2
+    # the palette's swatches, as shown: background, then the two colours found
+    rgb = page.eval_on_selector_all(".ed-swatch", "els => els.map(e => getComputedStyle(e).backgroundColor)")
+    r, b = "#", "2"
+    if rgb[1] != "rgb(230, 30, 30)":
         r, b = b, r
-    assert (rgb[r], rgb[b], doc["colors"][0]["rgb"]) == ("E61E1E", "1E1EE6", "FFFFFF")
+    assert sorted(rgb) == sorted(["rgb(255, 255, 255)", "rgb(230, 30, 30)", "rgb(30, 30, 230)"])
+    assert rgb[0] == "rgb(255, 255, 255)"
     assert picture(page) == [f"{r}{r}..", f"..{b}{b}"]
     assert clues(page)[0] == ["2", "2"]
 
@@ -295,17 +294,17 @@ def test_share_link_opens_the_puzzle(page, site_server):
     url = page.input_value("#ed-share-url")
     assert url.startswith(site_server.url)
     page.goto(url)
-    page.wait_for_function("() => window.nonogramApp && window.nonogramApp.getGame() && "
-                           "window.nonogramApp.router.current.id === 'play'", timeout=90_000)
-    rows = page.evaluate("window.nonogramApp.getGame().puzzle.dict.rows")
-    assert rows == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
+    wait_view(page, "play")
+    wait_board(page, 7, 6)
+    rows, _ = play_clues(page)
+    assert [clue_numbers(r) for r in rows] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
 
 
 def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
     # Knotty (40x40) has several solutions and no solver here settles it quickly
     open_editor(page, site_server)
     page.set_input_files("#ed-open-file", str(puzzles_dir / "webpbn" / "knotty.xml"))
-    page.wait_for_function("() => window.nonogramApp.editor.doc.width === 40", timeout=60_000)
+    page.wait_for_function("() => document.querySelectorAll('#view-editor td.ed-cell').length === 1600", timeout=60_000)
     wait_clues(page)
     page.click("#ed-check-run")
     page.wait_for_timeout(1500)
@@ -334,7 +333,8 @@ def test_clingo_counts_first_when_pysolver_is_slow(page, site_server, puzzles_di
     rows = taai_solution(puzzles_dir, 998)
     assert len(rows) == 25 and all(len(r) == 25 for r in rows)
     open_editor(page, site_server)
-    page.wait_for_function("() => !!window.nonogramApp.clingo")
+    # clingo is in: Play's Solve panel offers it
+    page.wait_for_selector("#solve-engine option[value='clingo']", state="attached", timeout=60_000)
     set_picture(page, rows)
     page.click("#ed-check-run")
     page.wait_for_selector("#ed-verdict", timeout=60_000)
@@ -355,14 +355,15 @@ def test_an_editor_check_leaves_a_clingo_solve_in_play_running(page, site_server
     page.wait_for_selector("#solve-engine option[value='clingo']", state="attached", timeout=30_000)
     page.select_option("#solve-engine", "clingo")
     page.click("#solve")
-    page.wait_for_function("() => window.nonogramApp.clingo.busy()", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('#solve-progress').textContent.startsWith('Solving')"
+                           " && !document.querySelector('#solve-cancel').disabled", timeout=30_000)
     page.click("#nav-editor")
     new_puzzle(page, 5, 5)
     set_picture(page, ["#....", ".#...", "..#..", "...#.", "....#"])  # 120 solutions
     assert run_check(page) == "multiple"
     page.wait_for_timeout(1000)  # the race's clean-up has run
-    assert page.evaluate("window.nonogramApp.clingo.busy()")
     page.click("#nav-play")
+    assert page.text_content("#solve-progress").startswith("Solving")   # the solve in Play still runs
     assert not page.text_content("#solve-progress").startswith("Cancelled")
     assert page.is_enabled("#solve-cancel")
     page.click("#solve-cancel")

@@ -1,46 +1,65 @@
 """Endless puzzles in the real site (web/js/endless/): New puzzle, the daily puzzle,
 recipe links, stars on every card. Every wait follows the page's own state (the game
-the app holds, the texts it writes), never a guess at how long generating takes."""
+the page shows, the texts it writes), never a guess at how long generating takes."""
 import json
 import re
 
 import pytest
 
 from conftest import ENGINE_TIMEOUT
-from helpers import open_site, wait_engine
+from helpers import (board_size, clues, engine_call, fill_rows, open_site, solved, title_shown, wait_board, wait_engine,
+                     wait_view)
 from pysolver import api
 
-GAME_KEY = "() => { const g = window.nonogramApp.getGame(); return g ? g.key : null; }"
+
+def shown_recipe(page):
+    """The recipe of the generated puzzle on screen, as its Share link carries it ("#g=<recipe>")."""
+    page.click("#share")
+    page.wait_for_function("() => (document.querySelector('#share-url') || {}).value?.includes('#g=')")
+    return page.input_value("#share-url").split("#g=", 1)[1]
 
 
-def wait_game(page, prefix):
-    page.wait_for_function(f"p => ({GAME_KEY})()?.startsWith(p)", arg=prefix, timeout=ENGINE_TIMEOUT)
-    return page.evaluate(GAME_KEY)
-
-
-def shown_puzzle(page):
-    return page.evaluate("() => window.nonogramApp.getGame().puzzle.dict")
+def wait_game(page, title, prefix):
+    """Wait for the generated puzzle titled `title` (a regular expression) to show; its key
+    ("gen:<recipe>", the recipe its Share link carries) starts with `prefix`."""
+    page.locator("#puzzle-title", has_text=re.compile(title)).wait_for(timeout=ENGINE_TIMEOUT)
+    key = "gen:" + shown_recipe(page)
+    assert key.startswith(prefix), key
+    return key
 
 
 def cpython(recipe):
     return api.task("nonogram", "generate", {"recipe": recipe})["result"]
 
 
-def same_puzzle(dict_, recipe):
-    """The page's puzzle is the one CPython makes from the recipe (clues, colours, goal)."""
+def clue_words(dict_):
+    """A puzzle dict's clues as the board says them ("2 red 1 blue"; "0" for none)."""
+    names = {c["char"]: c["name"] for c in dict_["colors"]}
+    colour = len(dict_["colors"]) > 2
+
+    def say(clue):  # a block is n (black and white) or [n, colour char]
+        return " ".join(f"{b[0]} {names[b[1]]}" if colour else str(b if isinstance(b, int) else b[0])
+                        for b in clue) or "0"
+    return [say(c) for c in dict_["rows"]], [say(c) for c in dict_["columns"]]
+
+
+def same_puzzle(page, recipe):
+    """The puzzle on screen is the one CPython makes from the recipe: its size, its clues
+    (colours named) and its palette's colours."""
     ref = cpython(recipe)["puzzle"]
-    for k in ("rows", "columns", "colors", "goal", "width", "height"):
-        assert dict_[k] == ref[k], k
+    assert board_size(page) == (ref["width"], ref["height"])
+    assert clues(page) == clue_words(ref)
+    if len(ref["colors"]) > 2:
+        assert page.locator("#palette button").count() == len(ref["colors"]) - 1   # every colour but the background
 
 
 def test_worker_and_cpython_make_byte_identical_puzzles(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     for recipe in ("nonogram:10x10:1:medium:7", "nonogram:8x12:3:easy:123456789"):
-        text = page.evaluate("""r => window.nonogramApp.engine.call('task',
-            {genre: 'nonogram', task: 'generate', args: {recipe: r}}).then(x => JSON.stringify(x.result.puzzle))""", recipe)
+        made = engine_call(page, "task", {"genre": "nonogram", "task": "generate", "args": {"recipe": recipe}})
         ref = cpython(recipe)["puzzle"]
-        assert json.dumps(json.loads(text), sort_keys=True) == json.dumps(ref, sort_keys=True)
+        assert json.dumps(made["result"]["puzzle"], sort_keys=True) == json.dumps(ref, sort_keys=True)
 
 
 def test_new_puzzle_opens_a_generated_puzzle_and_remembers_the_choice(page, site_server, artifacts):
@@ -51,13 +70,12 @@ def test_new_puzzle_opens_a_generated_puzzle_and_remembers_the_choice(page, site
     page.select_option("#np-colours", "2")
     page.select_option("#np-level", "easy")
     page.click("#np-make")
-    assert "Making an easy 10×10 puzzle" in page.text_content("#np-status") or page.evaluate(GAME_KEY)
-    key = wait_game(page, "gen:nonogram:10x10:2:easy:")
+    assert ("Making an easy 10×10 puzzle" in page.text_content("#np-status")
+            or page.text_content("#np-status").startswith("Made: Easy 10×10 #"))
+    key = wait_game(page, "^Easy 10×10 #", "gen:nonogram:10x10:2:easy:")   # its share link is its recipe
     assert page.is_visible("#view-play")
-    assert page.text_content("#puzzle-title").startswith("Easy 10×10 #")
-    same_puzzle(shown_puzzle(page), key.removeprefix("gen:"))
-    page.click("#share")                              # its share link is its recipe
-    assert page.input_value("#share-url").endswith("#g=" + key.removeprefix("gen:"))
+    assert page.text_content("#puzzle-title") == "Easy 10×10 #" + key.rsplit(":", 1)[1]
+    same_puzzle(page, key.removeprefix("gen:"))
     page.screenshot(path=str(artifacts / "endless-generated-1280.png"))
 
     page.reload()                                     # the choice is remembered
@@ -85,15 +103,14 @@ def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):
     page.select_option("#np-size", "5")
     page.select_option("#np-level", "easy")
     page.click("#np-make")
-    wait_game(page, "gen:nonogram:5x5:1:easy:")
+    wait_game(page, "^Easy 5×5 #", "gen:nonogram:5x5:1:easy:")
 
 
 def test_a_recipe_link_opens_the_same_puzzle(page, site_server):
     recipe = "nonogram:10x10:1:medium:7"
     open_site(page, site_server, "#g=" + recipe)
-    wait_game(page, "gen:" + recipe)
-    same_puzzle(shown_puzzle(page), recipe)
-    assert page.text_content("#puzzle-title") == "Medium 10×10 #7"
+    assert wait_game(page, "^Medium 10×10 #7$", "gen:" + recipe) == "gen:" + recipe
+    same_puzzle(page, recipe)
 
 
 @pytest.mark.parametrize("link,words", [
@@ -109,7 +126,7 @@ def test_a_bad_recipe_gets_a_plain_message(page, site_server, link, words):
     assert words in page.text_content("#open-error")
     assert page.locator("#open-error img").count() == 0   # text, never HTML
     page.click("button.open-builtin[data-id='welcome-heart']")   # the page keeps working
-    wait_game(page, "builtin:welcome-heart")
+    title_shown(page, "Welcome heart")
 
 
 FAKE_DATE = """when => {
@@ -135,22 +152,23 @@ def daily_key(page, server, when):
     page.click("#nav-library")
     page.click("#daily-open")
     day = when[:10].replace("-", "")
-    page.wait_for_function(f"d => new RegExp(':' + d + '\\\\d$').test(({GAME_KEY})() || '')", arg=day,
-                           timeout=ENGINE_TIMEOUT)
-    return page.evaluate(GAME_KEY)
+    key = wait_game(page, "^Daily puzzle, ", "gen:nonogram:")
+    assert re.search(f":{day}\\d$", key), key
+    return key
 
 
 def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, site_server, browser, artifacts):
     thursday = "2026-11-26T10:00:00"
     first = daily_key(page, site_server, thursday)
     assert first.startswith("gen:nonogram:10x10:1:medium:2026112")   # a Thursday: medium
-    dict_ = shown_puzzle(page)
-    assert dict_["title"].startswith("Daily puzzle, ") and "26" in dict_["title"] and "Nov" in dict_["title"]
+    title = page.text_content("#puzzle-title")
+    assert title.startswith("Daily puzzle, ") and "26" in title and "Nov" in title
+    shown = clues(page)
     other = browser.new_context()                     # another player (a fresh profile)
     try:
         page2 = other.new_page()
         assert daily_key(page2, site_server, "2026-11-26T23:30:00") == first
-        assert shown_puzzle(page2)["goal"] == dict_["goal"]
+        assert clues(page2) == shown
     finally:
         other.close()
     page.click("#nav-library")
@@ -163,13 +181,12 @@ def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, 
 
 
 def test_solving_the_daily_puzzle_starts_a_streak(page, site_server):
-    daily_key(page, site_server, "2026-11-26T10:00:00")
-    # the player fills the picture (the goal the engine made), cell by cell through the game's moves
-    page.evaluate("""() => {
-        const g = window.nonogramApp.getGame();
-        g.apply([...g.puzzle.goal.join('')].map((ch, i) => [i, g.charValue(ch)]));
-    }""")
-    assert page.evaluate("() => window.nonogramApp.getGame().solved")
+    key = daily_key(page, site_server, "2026-11-26T10:00:00")
+    # the player fills the picture (the goal CPython makes from the same recipe), a stroke a run
+    goal = cpython(key.removeprefix("gen:"))["puzzle"]["goal"]
+    fill_rows(page, [row.replace(".", "?") for row in goal])
+    page.wait_for_function("() => [...document.querySelectorAll('.win-card')].some((e) => !e.hidden)")
+    assert solved(page)
     page.click("#nav-library")
     assert page.text_content("#daily-streak") == "Streak: 1 day in a row solved"
     assert page.text_content("#daily-status").startswith("Solved")
@@ -200,10 +217,9 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     assert page.is_hidden("#np-level") and page.is_hidden("#np-colours")   # that generator has no levels
     page.select_option("#np-size", "5")
     page.click("#np-make")
-    page.wait_for_function("() => window.nonogramApp.nikoli.game && window.nonogramApp.router.current.id === 'nikoli'",
-                           timeout=ENGINE_TIMEOUT)
+    wait_view(page, "nikoli", timeout=ENGINE_TIMEOUT)
     assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
-    assert page.evaluate("() => window.nonogramApp.nikoli.game.puzzle.width") == 5
+    wait_board(page, 5, 5)
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
     assert page.input_value("#np-genre") == "nurikabe"
     stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")

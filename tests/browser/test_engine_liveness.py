@@ -3,7 +3,7 @@ told, the worker restarted and the game left alone (engine.latest and the stuck
 limit are covered by tests/js/engine-client.test.mjs)."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, state, wait_engine
+from helpers import click_cell, crash_engine, open_builtin, open_site, state, wait_engine
 
 pytestmark = [pytest.mark.browser]
 
@@ -20,7 +20,7 @@ def test_a_worker_killed_during_a_solve_is_noticed_and_replaced(page, site_serve
                            timeout=60_000)
     before = state(page)
     # what the browser does to a worker that ran out of memory: no error event, no answer
-    page.evaluate("window.nonogramApp.engine.worker.terminate()")
+    crash_engine(page)
     page.wait_for_function("document.getElementById('solve-progress').textContent.includes('stopped unexpectedly')",
                            timeout=10_000)
     assert "restarted" in page.text_content("#solve-progress")
@@ -38,7 +38,7 @@ def test_a_worker_killed_while_idle_is_replaced_before_the_next_request(page, si
     open_site(page, site_server)
     open_builtin(page, "webpbn-knotty")
     wait_engine(page)
-    page.evaluate("window.nonogramApp.engine.worker.terminate()")
+    crash_engine(page)
     page.wait_for_selector("#engine-status[data-status=restarting]", timeout=10_000)
     wait_engine(page)
     page.click("#hint")

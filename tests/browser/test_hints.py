@@ -1,12 +1,14 @@
 """Hints that catch the player's mistakes and show a what-if's chain, in the built site."""
+import re
+
 import pytest
 
-from helpers import click_cell, fill_rows, open_builtin, open_site, state, wait_engine
+from helpers import (board_pixels, cell_pixels, click_cell, cursor_at, fill_rows, move_cursor, open_builtin, open_site, state,
+                     wait_engine)
 
 pytestmark = [pytest.mark.browser]
 
 TEXT = "document.getElementById('hint-text').textContent"
-OVERLAY = "window.nonogramApp.view.overlays.hint"
 
 
 def test_a_wrong_mark_no_line_contradicts_is_caught_shown_and_fixed(page, site_server, artifacts):
@@ -18,16 +20,18 @@ def test_a_wrong_mark_no_line_contradicts_is_caught_shown_and_fixed(page, site_s
     click_cell(page, 5, 1)
     before = state(page)
     assert before[1][5] == "#"
+    move_cursor(page, 5, 1)                         # the cursor where stage 2 puts it, to compare
+    drawn, mark = board_pixels(page), cell_pixels(page, 5, 1)
     page.click("#hint")
     page.wait_for_function(f"{TEXT}.startsWith('There is a mistake')", timeout=30_000)
-    assert page.evaluate(OVERLAY) is None           # stage 1 does not say where
+    assert board_pixels(page) == drawn              # stage 1 does not say where: the board is as it was
     assert page.text_content("#hint") == "Hint: show where"
     page.click("#hint-count")                       # how many, when the player asks
     assert page.text_content("#hint-text") == "There is a mistake: 1 of your marks is wrong."
     page.click("#hint")                             # stage 2: where, with the right value
-    overlay = page.evaluate(OVERLAY)
-    assert overlay["stage"] == 2 and overlay["cells"] == [{"row": 2, "column": 6, "value": "."}]
-    assert overlay["frames"] == overlay["cells"]    # framed, with the right value drawn in
+    assert cursor_at(page) == (5, 1)                # the cursor goes to the wrong mark ...
+    assert cell_pixels(page, 5, 1) != mark          # ... framed, with the right value drawn in
+    assert state(page) == before                    # (drawn, not applied)
     assert page.text_content("#hint-text").startswith("1 of your marks is wrong")
     assert page.text_content("#hint") == "Hint: fix the marks"
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -53,21 +57,21 @@ def test_a_what_if_points_at_the_cell_then_steps_through_its_chain(page, site_se
     page.click("#hint")
     page.wait_for_function(f"{TEXT}.startsWith('Try a what-if')", timeout=30_000)
     assert page.text_content("#hint-text").startswith("Try a what-if on row 1, column 6")
-    overlay = page.evaluate(OVERLAY)
-    assert overlay["frames"] == [{"row": 1, "column": 6}] and overlay["line"] is None
-    assert page.evaluate("window.nonogramApp.view.cursor") == {"x": 5, "y": 0}
+    assert cursor_at(page) == (5, 0)                # the cursor on the cell to try
     assert page.text_content("#hint") == "Hint: show the chain"
     page.click("#hint")
     assert page.text_content("#hint-text").startswith("Step 0 of 9. What-if: suppose row 1, column 6 were filled.")
     assert page.is_disabled("#hint-prev") and not page.is_disabled("#hint-next")
-    assert page.evaluate(OVERLAY)["cells"] == [{"row": 1, "column": 6, "value": "#"}]
-    lines, sizes = [], []
+    lines, sizes, size = [], [], 1                  # the what-if's cells: the tried one, then each step's
     for k in range(1, 10):
         page.click("#hint-next")
-        overlay = page.evaluate(OVERLAY)
-        assert page.text_content("#hint-text").startswith(f"Step {k} of 9. ")
-        lines.append((overlay["line"]["axis"], overlay["line"]["index"]))
-        sizes.append(len(overlay["cells"]))
+        text = page.text_content("#hint-text")
+        assert text.startswith(f"Step {k} of 9. ")
+        m = re.match(r"Step \d+ of 9\. (Row|Column) (\d+) (?:then gives (\d+) cells?|cannot be completed)", text)
+        assert m, text
+        size += int(m.group(3) or 0)
+        lines.append((m.group(1).lower(), int(m.group(2))))
+        sizes.append(size)
     # the cells of the what-if build up step by step, and the chain ends in row 2
     assert sizes == sorted(sizes) and sizes[0] > 1
     assert lines[-1] == ("row", 2)
@@ -94,7 +98,10 @@ def test_where_deductions_end_hint_reveals_a_cell(page, site_server):
     fill_rows(page, FOREVER_157)
     page.click("#hint")
     page.wait_for_function(f"{TEXT}.startsWith('No deduction from here')", timeout=180_000)
-    focus = page.evaluate(OVERLAY)["frames"][0]
+    m = re.search(r"Hint can reveal row (\d+), column (\d+)", page.text_content("#hint-text"))
+    assert m, page.text_content("#hint-text")
+    focus = {"row": int(m.group(1)), "column": int(m.group(2))}
+    assert cursor_at(page) == (focus["column"] - 1, focus["row"] - 1)   # the cursor on it
     assert page.text_content("#hint") == "Hint: reveal it"
     page.click("#hint")
     assert page.text_content("#hint-text").startswith("Reveal one cell")

@@ -2,7 +2,8 @@
 compact Open panel."""
 import pytest
 
-from helpers import click_cell, fill_rows, open_builtin, open_site, paste_puzzle, puzzle, solved, wait_engine
+from helpers import (builtin, click_cell, fill_rows, open_builtin, open_site, paste_puzzle, solved, wait_engine, wait_view,
+                     wait_words)
 
 pytestmark = [pytest.mark.browser]
 
@@ -55,7 +56,7 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     assert ink_pixels(page, CARD.format("webpbn-1") + " canvas") > 0     # but its grid drawn
 
     open_builtin(page, "webpbn-1")                   # solved
-    fill_rows(page, puzzle(page)["goal"])
+    fill_rows(page, builtin("webpbn-1")["goal"])
     assert solved(page)
     open_builtin(page, "welcome-heart")              # then left in progress
     for x in range(2, 7):
@@ -127,12 +128,10 @@ def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts
     page.locator(nurikabe).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "library-nikoli-1280.png"))
 
-    page.click("button.open-builtin[data-id='nurikabe-7x7-1']")
-    page.wait_for_function("window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'nurikabe'")
-    box = page.locator("#nk-board canvas.cells").bounding_box()
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
-    page.mouse.click(box["x"] + 1.5 * cs, box["y"] + 0.5 * cs)   # (1, 0) has no number: shaded
-    page.wait_for_function("window.nonogramApp.nikoli.game.cells[1] === 2")
+    open_builtin(page, "nurikabe-7x7-1")
+    wait_view(page, "nikoli")
+    click_cell(page, 1, 0)                                        # (1, 0) has no number: shaded
+    wait_words(page, 1, 0, r": shaded")
     page.click("#nav-library")
     assert page.get_attribute("#library-cards .lib-card:has(button[data-id='nurikabe-7x7-1'])",
                               "data-status") == "progress"

@@ -1,12 +1,13 @@
 """Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, paste_puzzle, puzzle, state, wait_engine, wait_until
+from helpers import (ENGINE, builtin, click_cell, clues, engine_call, engine_field, open_builtin, open_site, paste_puzzle,
+                     state, title_shown, wait_board, wait_engine, wait_until)
 
 pytestmark = [pytest.mark.browser]
 
 SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
-SNAPSHOT_SAVED = "window.nonogramApp.engine.snapshot"
+SNAPSHOT_SAVED = f"(async () => ({ENGINE}).snapshot)()"  # the engine's saved heap, once stored (the test hook)
 
 NON = """title "Paste test <b>bold</b>"
 by "<img src=x onerror=alert(1)>"
@@ -27,7 +28,7 @@ columns
 def test_paste_and_untrusted_text_stays_text(page, site_server):
     open_site(page, site_server)
     paste_puzzle(page, NON)
-    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3")
+    wait_board(page, 3, 2)
     assert page.text_content("#puzzle-title") == "Paste test <b>bold</b>"
     assert "<img src=x" in page.text_content("#puzzle-meta")
     assert page.locator("#view-play img, #puzzle-title b").count() == 0
@@ -58,10 +59,9 @@ def test_share_link_round_trip(page, site_server):
     other = page.context.new_page()
     other.goto(url)
     other.wait_for_selector("html[data-booted=true]")
-    other.wait_for_function("window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.title === 'Tulip in a pot'",
-                            timeout=90_000)
+    title_shown(other, "Tulip in a pot", timeout=90_000)
     assert other.locator("#palette button").count() == 4
-    assert puzzle(other)["rows"] == puzzle(page)["rows"]
+    assert clues(other) == clues(page)
     # a damaged link gives a clear message
     other.goto(url.split("#")[0] + "#p=AAAA!!notdeflate")
     other.wait_for_function("document.getElementById('open-error').textContent.length > 0")
@@ -109,7 +109,7 @@ def test_drop_a_file_on_the_page(page, site_server):
         window.dispatchEvent(new DragEvent("dragenter", {dataTransfer: dt}));
         window.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, cancelable: true}));
     }""", text)
-    page.wait_for_function("window.nonogramApp.getGame().puzzle.width === 3", timeout=90_000)
+    wait_board(page, 3, 2)
     assert page.is_hidden("#drop-zone")
     assert state(page) == ["???", "???"]
 
@@ -154,7 +154,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
 
 def _engine_info(page):
     wait_engine(page)
-    return page.evaluate("window.nonogramApp.engine.info")
+    return engine_field(page, "info")
 
 
 def _first_hint_works(page):
@@ -177,16 +177,13 @@ def test_warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page, 
     assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
     _first_hint_works(page)
     # lazily imported modules and package data come from the restored files
-    asp = page.evaluate("""() => { const g = window.nonogramApp.getGame();
-        return window.nonogramApp.engine.call("asp", {puzzle: g.puzzle.dict}); }""")
+    heart = builtin("welcome-heart")                      # the puzzle on screen, as the site serves it
+    asp = engine_call(page, "asp", {"puzzle": heart})
     assert "#show" in asp["program"] or ":-" in asp["program"]
-    res = page.evaluate("""() => { const g = window.nonogramApp.getGame();
-        return window.nonogramApp.engine.call("solve", {puzzle: g.puzzle.dict}); }""")
+    res = engine_call(page, "solve", {"puzzle": heart})
     assert res["status"] == "unique"
     # "reset" empties the caches (the benchmark's equal start); solving still works
-    again = page.evaluate("""async () => { const e = window.nonogramApp.engine, g = window.nonogramApp.getGame();
-        const r = await e.call("reset", {});
-        return [r, await e.call("solve", {puzzle: g.puzzle.dict})]; }""")
+    again = [engine_call(page, "reset"), engine_call(page, "solve", {"puzzle": heart})]
     assert again[0] == {} and again[1]["solutions"] == res["solutions"]
     # a restored engine never saves again; the one stored stays
     page.wait_for_timeout(1500)
@@ -228,18 +225,17 @@ def _damaged_snapshot_round(page, damage):
 def _restore_that_does_not_answer_is_abandoned(page):
     # a snapshot is stored: a second engine whose watchdog gives a restore 1 ms must
     # give up on the saved heap, drop it, start normally and answer
-    out = page.evaluate("""async () => {
+    out = page.evaluate("""async (heart) => {
         const { Engine } = await import(new URL("js/engine/client.js", location.href).href);
         const e = new Engine({ restoreLimitMs: 1 });
         const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
         const info = await e.start();
-        const g = window.nonogramApp.getGame();
-        const res = await e.call("solve", { puzzle: g.puzzle.dict });
+        const res = await e.call("solve", { puzzle: heart });
         const again = await saved;
         e.worker.terminate();
         return { snapshot: info.snapshot, micropip: info.timings_ms.micropip,
                  status: res.status, saved: again.stored };
-    }""")
+    }""", builtin("welcome-heart"))
     assert out["snapshot"] == "abandoned"
     assert out["micropip"] is not None          # the normal start
     assert out["status"] == "unique"

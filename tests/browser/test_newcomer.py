@@ -3,11 +3,14 @@ touch: the guided first puzzle offered on the first visit and played to the end,
 one tap away, the win (the board locked, the picture, Next puzzle), a grid the solver filled
 never counted as a win, a phone toolbar with nothing off-screen, no engine words in what a
 player sees by default, and clue numbers crossed out before the engine is ready."""
+import json
 import re
 
 import pytest
 
-from helpers import cell_center, click_cell, open_builtin, open_site, state, wait_engine, wait_until
+from conftest import SITE
+from helpers import (board_size, builtin, cell_center, cell_size, cell_words, click_cell, clue_ink, open_builtin,
+                     open_site, solved, state, wait_board, wait_engine, wait_until)
 
 DESKTOP = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -21,18 +24,22 @@ def tap(page, x, y):
 
 
 def play_the_guide(page, touch):
-    """Follow the guide: each step's outlined cells, filled or crossed as it says, until the win."""
+    """Follow the guide: the step it shows ("Step k of n"), its cells (the site's learn.json, the
+    steps the guide outlines) filled or crossed as it says, those not done yet, until the win."""
+    tutorial = json.loads((SITE / "learn.json").read_text())["tutorial"]
     steps = 0
-    while True:
-        overlay = page.evaluate("(window.nonogramApp.view.overlays.hint || {}).cells || null")
-        if not overlay:
-            break
+    while not solved(page):
         label = page.text_content("#guide-step")
-        assert re.fullmatch(r"Step \d+ of \d+", label), label
+        m = re.fullmatch(r"Step (\d+) of (\d+)", label)
+        assert m and int(m.group(2)) == len(tutorial["steps"]), label
         assert page.text_content("#guide-text").strip()
         steps += 1
         assert steps < 40, "the guide does not advance"
-        for c in overlay:
+        board = state(page)
+        todo = [c for c in tutorial["steps"][int(m.group(1)) - 1]["cells"]
+                if board[c["row"] - 1][c["column"] - 1] != ("." if c["value"] == "." else "#")]
+        assert todo, f"{label} shows with nothing left to do"
+        for c in todo:
             x, y = c["column"] - 1, c["row"] - 1
             if touch:  # the fill/cross toggle, as the guide says on a touch screen
                 want = "Mode: cross" if c["value"] == "." else "Mode: fill"
@@ -41,6 +48,9 @@ def play_the_guide(page, touch):
                 tap(page, x, y)
             else:
                 click_cell(page, x, y, button="right" if c["value"] == "." else "left")
+        # the guide moves on (or the win card shows)
+        page.wait_for_function("""label => document.querySelector('#guide-step').textContent !== label ||
+            [...document.querySelectorAll('.win-card')].some((e) => !e.hidden)""", arg=label, timeout=10_000)
     return steps
 
 
@@ -51,7 +61,7 @@ def guided_first_puzzle(page, site_server, artifacts, touch, tag):
     page.screenshot(path=str(artifacts / f"newcomer-offer-{tag}.png"))
     page.click("#guide-start")
     page.wait_for_selector("#guide:not([hidden])")
-    assert page.evaluate("window.nonogramApp.getGame().puzzle.width") == 5
+    wait_board(page, 5)
     # the guide needs no engine: its steps were worked out at build time
     help_text = page.text_content("#guide-text")
     assert ("tap" in help_text) == touch and ("click" in help_text) == (not touch)
@@ -137,7 +147,7 @@ def test_phone_help_is_for_touch(page, site_server):
 def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "welcome-heart")
-    goal = page.evaluate("window.nonogramApp.getGame().puzzle.goal")
+    goal = builtin("welcome-heart")["goal"]               # the picture, from the site's own file
     for y, row in enumerate(goal):
         for x, ch in enumerate(row):
             if ch == "#":
@@ -153,12 +163,12 @@ def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
     assert state(page) == before
     assert "locked" in page.text_content("#status")
     page.click("#undo")                                   # Undo still works, and unlocks
-    assert not page.evaluate("window.nonogramApp.getGame().solved")
+    assert not solved(page)
     page.click("#redo")
     page.wait_for_selector("#win-card:not([hidden])")
     assert page.is_visible("#win-new")                    # a new generated puzzle, one tap away too
     page.click("#win-next")
-    wait_until(page, "window.nonogramApp.getGame().key !== 'builtin:welcome-heart'", 30)
+    page.wait_for_function("() => document.querySelector('#puzzle-title').textContent !== 'Welcome heart'", timeout=30_000)
     assert page.is_hidden("#win-card")
 
 
@@ -173,7 +183,7 @@ def test_a_solve_filled_board_is_not_a_win(page, site_server):
     assert page.text_content("#win-heading") == "Solved by the solver"
     assert page.text_content("#status") == "Solved by the solver."
     assert page.locator(".play-title .win").count() == 0  # the card says it: no second line under the title
-    assert page.evaluate("window.nonogramApp.getGame().won") is False
+    assert "Solved!" not in page.text_content("#win-card")   # not the player's win (the library says so too)
     page.click("#nav-library")
     card = page.locator(".lib-card[data-key='builtin:welcome-heart']")
     assert card.get_attribute("data-status") == "shown"
@@ -247,12 +257,13 @@ def test_clues_crossed_out_before_the_engine_is_ready(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "welcome-heart")
     assert page.get_attribute("#engine-status", "data-status") != "ready"
-    width = page.evaluate("window.nonogramApp.getGame().puzzle.width")
+    width, _ = board_size(page)
     for x in range(width):                                 # row 4's clue is 10: fill it
         click_cell(page, x, 3)
-    assert page.evaluate("window.nonogramApp.view.overlays.clues.rows[3]") == [True]
+    # the board says row 4's 10 is crossed out (drawn struck through, and in its words)
+    assert "Row clue 10 (crossed out: 10), satisfied" in cell_words(page, 0, 3)
     # and every column whose one block it is not yet is left alone
-    assert page.evaluate("window.nonogramApp.view.overlays.clues.columns[0]") == [False]
+    assert re.search(r"column clue [\d ]+, (not )?satisfied\.$", cell_words(page, 0, 3))
     assert page.get_attribute("#engine-status", "data-status") != "ready"
 
 
@@ -261,10 +272,13 @@ def test_phone_cells_stay_finger_sized_and_the_board_pans(page, site_server):
     open_site(page, site_server)
     for pid in ("webpbn-6", "webpbn-36459"):              # 20x20 and 60x60
         open_builtin(page, pid)
-        m = page.evaluate("""(() => { const v = window.nonogramApp.view, r = v.root;
-            return {cell: v.cell, font: v.font, rowW: v.rowW, boxW: r.clientWidth, scrollW: r.scrollWidth}; })()""")
+        m = page.evaluate("""(() => { const r = document.querySelector('#board');
+            return {rowW: r.querySelector('canvas.row-clues').getBoundingClientRect().width,
+                    boxW: r.clientWidth, scrollW: r.scrollWidth}; })()""")
+        m["cell"] = cell_size(page)
         assert m["cell"] >= 20, (pid, m)
-        assert m["font"] >= 11, (pid, m)                     # clue numbers stay readable
+        # clue numbers stay readable: digits at least 8 px tall (an 11 px font's)
+        assert min(r["height"] for r in clue_ink(page) if r["runs"]) >= 8, pid
         assert m["rowW"] <= 0.4 * m["boxW"], (pid, m)        # the row clues leave the board most of the width
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     assert m["scrollW"] > m["boxW"]                          # the 60x60 pans inside its box

@@ -3,6 +3,7 @@ own marks of the same value, announced to assistive tech, and a move that tries 
 change one says why it did not; all of it after a reload too."""
 import base64
 import json
+import time
 import zlib
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from pictures import DANCER, bw, colour
 from pysolver.nonogram.formats import jsonfmt
 
-from helpers import cell_center, click_cell, drag, open_site, state, wait_engine, wait_until
+from helpers import cell_center, cell_pixels, click_cell, drag, move_cursor, open_site, state, title_shown, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -27,23 +28,37 @@ def share_url(server, dict_):
 def open_link(page, server, dict_):
     open_site(page, server, share_url(server, dict_)[len(server.url):])
     wait_engine(page)
-    wait_until(page, "location.hash === '#/play' && window.nonogramApp.getGame() && "
-                     f"window.nonogramApp.getGame().puzzle.title === {dict_['title']!r}", 90)
+    wait_until(page, "location.hash === '#/play'", 90)
+    title_shown(page, dict_["title"], timeout=90_000)
 
 
 def pixels(page, x, y):
     """The inside of cell (x, y) on the board's canvas (grid lines left out), once drawn."""
-    return page.evaluate("""([x, y]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
-        const v = window.nonogramApp.view, d = window.devicePixelRatio || 1, cs = v.cell;
-        const img = v.cellCanvas.getContext('2d').getImageData(
-            Math.round((x * cs + 2) * d), Math.round((y * cs + 2) * d), Math.round((cs - 3) * d), Math.round((cs - 3) * d));
-        done(Array.from(img.data).join(','));
-    })))""", [x, y])
+    return cell_pixels(page, x, y)
 
 
 def park_cursor(page, x, y):
     """Move the cursor (and its row/column tint) away from the cells compared."""
-    page.evaluate("([x, y]) => window.nonogramApp.view.moveCursor(x, y)", [x, y])
+    move_cursor(page, x, y)
+
+
+# The board as drawn the moment the page says a move was refused: the outline is drawn in the
+# frame after the refusal (and taken away 900 ms later), so it is caught in that frame.
+CATCH_REFUSAL = """([x, y]) => new Promise((done) => {
+  const status = document.getElementById('status');
+  const seen = new MutationObserver(() => {
+    if (!/was given with the puzzle/.test(status.textContent)) return;
+    seen.disconnect();
+    requestAnimationFrame(() => {  // after the board's own frame, which draws the outline
+      const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
+      const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
+      const cs = (r.width - 1) / W, d = c.width / r.width;
+      done(Array.from(c.getContext('2d').getImageData(Math.round(x * cs * d), Math.round(y * cs * d),
+        Math.round((cs + 1) * d), Math.round((cs + 1) * d)).data).join(','));
+    });
+  });
+  seen.observe(status, { childList: true, characterData: true, subtree: true });
+})"""
 
 
 def aria(page, x, y):
@@ -80,11 +95,15 @@ def test_given_cells_look_given_and_stay_fixed(page, site_server):
         assert text.startswith("Row 2, column 2: filled.") and readonly == "false"
 
     compare()
-    # a click on a given cell changes nothing and says why
+    # a click on a given cell changes nothing and says why, and the cell is outlined a moment
+    park_cursor(page, 1, 0)                        # where the click leaves it
+    calm = cell_pixels(page, 1, 0, inset=0)
+    page.evaluate("(a) => { window.__caught = (%s)(a); }" % CATCH_REFUSAL, [1, 0])
     click_cell(page, 1, 0)
+    outlined = page.evaluate("window.__caught")
     assert state(page)[0][:2] == ".#"
     wait_until(page, f"{STATUS} === 'Row 1, column 2 was given with the puzzle: it stays as it is.'", 10)
-    assert page.evaluate("window.nonogramApp.view.overlays.refused") == [{"row": 1, "column": 2}]
+    assert outlined != calm, "the refused cell is not outlined"
     assert page.is_disabled("#undo") is False  # the player's marks are still undoable
     # the keyboard too
     page.focus(".aria-grid")
@@ -98,12 +117,15 @@ def test_given_cells_look_given_and_stay_fixed(page, site_server):
     drag(page, 0, 0, 4, 0, "right")
     assert state(page)[0] == ".#???"
     # the outline of a refused cell goes away by itself
-    wait_until(page, "window.nonogramApp.view.overlays.refused === null", 10)
+    park_cursor(page, 1, 0)
+    end = time.monotonic() + 10
+    while cell_pixels(page, 1, 0, inset=0) != calm:
+        assert time.monotonic() < end, "the outline stays"
+        page.wait_for_timeout(100)
 
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
-    wait_until(page, "window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.title === "
-                     "'Dancer with givens'", 30)
+    title_shown(page, "Dancer with givens")
     assert state(page)[0][:2] == ".#" and state(page)[1][:4] == ".##."
     compare()
 
@@ -122,9 +144,10 @@ def test_given_colour_cells_look_given(page, site_server):
     assert pixels(page, 0, 0) != pixels(page, 1, 0), "a given red cell looks like a red one"
     # the given cell still reads as red: most of it is the colour
     red = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
-        const v = window.nonogramApp.view, d = window.devicePixelRatio || 1, cs = v.cell;
-        done(Array.from(v.cellCanvas.getContext('2d').getImageData(
-            Math.round(cs * 0.7 * d), Math.round(cs * 0.7 * d), 1, 1).data));
+        const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
+        const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
+        const cs = (r.width - 1) / W, d = c.width / r.width;
+        done(Array.from(c.getContext('2d').getImageData(Math.round(cs * 0.7 * d), Math.round(cs * 0.7 * d), 1, 1).data));
     }))""")
     assert red[:3] == [255, 0, 0]
     x, y = cell_center(page, 0, 0)

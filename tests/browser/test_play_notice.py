@@ -3,7 +3,7 @@ quick test knows, and Hint says so instead of suggesting a move; a solvable puzz
 gets no such notice."""
 import pytest
 
-from helpers import open_builtin, open_site, paste_puzzle, wait_engine, wait_until
+from helpers import open_builtin, open_site, paste_puzzle, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -39,7 +39,7 @@ def test_clues_without_a_solution_get_a_notice_and_no_move(page, site_server, tm
         "working line by line from the empty grid.")
     assert page.get_attribute("#clue-notice", "role") == "alert"
     # the board is there to look at, but Hint suggests no move
-    assert page.evaluate("window.nonogramApp.getGame().stateRows()") == ["??", "??"]
+    assert state(page) == ["??", "??"]
     text = hint_text(page)
     assert text.startswith("Column 1, clue 0 (empty): this puzzle has no solution."), text
     assert page.text_content("#hint") == "Hint: where to look"   # nothing to show or apply

@@ -7,7 +7,11 @@ import time
 
 import pytest
 
-from helpers import drag, isolated_visit, open_builtin, open_site, state, wait_engine, wait_until
+from helpers import (CLINGO, drag, engine_call, isolated_visit, open_builtin, open_site, state, wait_board, wait_engine,
+                     wait_until, wait_view)
+from pysolver import api
+
+CLINGO_BUSY = f"(async () => {CLINGO}.busy())()"   # the page's clingo module is running (the test hook)
 
 pytestmark = [pytest.mark.browser]
 
@@ -53,7 +57,10 @@ DETAILS = "document.querySelector('#solve-details .tech-body').textContent"
 def open_file(page, name, data):
     page.click("#nav-library")
     page.set_input_files("#file-input", files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
-    page.wait_for_function("location.hash.startsWith('#/play') && window.nonogramApp.getGame()")
+    page.wait_for_function("location.hash.startsWith('#/play')")
+    wait_view(page, "play")
+    p = api.parse(data.decode(), name)["puzzles"][0]
+    wait_board(page, p["width"], p["height"])
     assert set("".join(state(page))) == {"?"}
 
 
@@ -81,14 +88,17 @@ def test_hint_asked_before_a_change_is_for_the_grid_after_it(page, site_server):
     wait_until(page, f"!['Thinking…', ''].includes({HINT_TEXT})", timeout=180)
     shown = page.text_content("#hint-text")
     # the hint shown is the one for the grid as it is now, not for the empty grid
-    fresh = page.evaluate("s => window.nonogramApp.engine.call('hint', "
-                          "{puzzle: window.nonogramApp.getGame().puzzle.dict, state: s})", crossed)
+    opened = api.parse(taai(TAAI_598).decode(), "taai598.txt")["puzzles"][0]   # the file the player opened
+    fresh = engine_call(page, "hint", {"puzzle": opened, "state": crossed})
     assert fresh["kind"] in ("contradiction", "line", "probe"), fresh
     if fresh["kind"] == "contradiction":
         assert shown == fresh["explanation"], (shown, fresh)
     else:
         assert fresh["line"]["index"] != 1 or fresh["line"]["axis"] != "column"
-    assert page.evaluate("window.nonogramApp.view.overlays.hint.line") == fresh["line"]
+        if fresh["kind"] == "line":    # the line it names is the fresh hint's
+            assert shown == f"Look at {fresh['line']['axis']} {fresh['line']['index']}.", (shown, fresh)
+        else:
+            assert f"row {fresh['probe']['row']}, column {fresh['probe']['column']}" in shown, (shown, fresh)
     # going on through the stages never turns the player's crosses into fills
     for _ in range(2):
         page.click("#hint")
@@ -206,11 +216,11 @@ def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
     open_builtin(page, "webpbn-knotty")
     pick_solver(page, "auto")
     page.click("#solve")
-    wait_until(page, "window.nonogramApp.clingo.busy()", timeout=60)   # clingo has joined
+    wait_until(page, CLINGO_BUSY, timeout=60)   # clingo has joined
     page.wait_for_function(f"{DETAILS}.includes('nodes')", timeout=60_000)  # pysolver runs
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress").startswith("Cancelled")
-    assert page.evaluate("window.nonogramApp.clingo.busy()") is False
+    assert page.evaluate(CLINGO_BUSY) is False
     # the engine worker is free (interrupted, or restarted): a hint is answered
     page.click("#hint")
     page.wait_for_function(f"{HINT_TEXT}.startsWith('Look at')", timeout=120_000)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import click_cell, open_site, state, wait_until
+from helpers import click_cell, open_site, state, wait_until, wait_words
 
 pytestmark = [pytest.mark.browser]
 
@@ -104,9 +104,9 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_ser
     assert second.text_content("#puzzle-title") == "Welcome heart"
 
     click_cell(second, 1, 1)             # the second's move reaches the first
-    wait_until(first, "window.nonogramApp.getGame().stateRows()[1][1] === '#'", 10)
+    wait_words(first, 1, 1, r": filled", 10)
     click_cell(first, 2, 1)              # and the first builds on it
-    wait_until(second, "window.nonogramApp.getGame().stateRows()[1][2] === '#'", 10)
+    wait_words(second, 2, 1, r": filled", 10)
     assert state(second)[1][:3] == "?##"
 
     # the first tab misses the second's next save (as when both move at once)

@@ -5,7 +5,8 @@ import pytest
 from pictures import DANCER, bw
 from pysolver.nonogram.formats import dump
 
-from helpers import click_cell, drag, open_builtin, open_site, state, wait_engine, wait_until
+from helpers import (click_cell, drag, editor_givens, editor_picture, open_builtin, open_site, state, title_shown,
+                     wait_board, wait_engine, wait_until, wait_view)
 
 pytestmark = [pytest.mark.browser]
 
@@ -18,8 +19,9 @@ def visible_view(page):
 
 
 def wait_game(page, timeout=90):
-    wait_until(page, "window.nonogramApp && window.nonogramApp.getGame() && "
-                     "window.nonogramApp.router.current && window.nonogramApp.router.current.id === 'play'", timeout)
+    """Play shows, with a board on it."""
+    wait_view(page, "play", timeout=timeout * 1000)
+    page.locator("#board [role=grid]").locator("visible=true").first.wait_for(timeout=timeout * 1000)
 
 
 def undo_enabled(page):
@@ -52,8 +54,8 @@ def test_reload_after_share_keeps_the_game(page, site_server):
     page.goto(url)
     page.wait_for_selector("html[data-booted=true]")
     wait_engine(page)
-    wait_until(page, "location.hash === '#/play' && window.nonogramApp.getGame() && "
-                     "window.nonogramApp.getGame().key === 'builtin:webpbn-6'", 90)
+    wait_until(page, "location.hash === '#/play'", 90)
+    title_shown(page, "Scardy Cat", timeout=90_000)
     assert state(page)[0] == before[0] and state(page)[5][3] == "?"
 
 
@@ -75,7 +77,7 @@ def test_given_cells_travel_in_share_links_and_stay_fixed(page, site_server):
     page.wait_for_selector("#ed-fix-list li[data-kind=given]", timeout=60_000)
     page.locator("#ed-fix-list li[data-kind=given] .ed-fix-apply").first.click()
     page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
-    given = page.evaluate("[...window.nonogramApp.editor.doc.givens]")
+    given = editor_givens(page)                    # the dotted cell
     assert len(given) == 1
     gy, gx = divmod(given[0], 5)
     page.click("#ed-share")
@@ -114,7 +116,7 @@ def test_given_cells_travel_in_share_links_and_stay_fixed(page, site_server):
     page.click("#nav-editor")
     page.set_input_files("#ed-open-file", download.value.path())
     wait_until(page, "document.querySelector('#ed-status').textContent.startsWith('Opened')")
-    assert page.evaluate("[...window.nonogramApp.editor.doc.givens]") == given
+    assert editor_givens(page) == given
     assert page.locator(".ed-cell.given").count() == 1
 
 
@@ -166,7 +168,7 @@ def test_a_file_dropped_in_create_opens_in_the_editor(page, site_server):
     wait_until(page, "document.querySelector('#ed-status').textContent.includes('Opened dancer.xml')")
     assert visible_view(page) == ["view-editor"]
     assert page.input_value("#ed-title") == "Dropped dancer"
-    assert page.evaluate("window.nonogramApp.editor.doc.goalRows()") == DANCER
+    assert editor_picture(page) == DANCER
     assert page.text_content("#puzzle-title") != "Dropped dancer"   # Play was not touched
 
 
@@ -188,5 +190,5 @@ def test_a_latin1_file_shows_its_accents(page, site_server, tmp_path):
     open_site(page, site_server)
     page.click("#nav-library")
     page.set_input_files("#file-input", str(path))
-    wait_until(page, "window.nonogramApp.getGame() && window.nonogramApp.getGame().puzzle.width === 2")
+    wait_board(page, 2, 1)
     assert page.text_content("#puzzle-title") == "Café crème"

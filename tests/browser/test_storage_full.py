@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from helpers import open_site, wait_engine, wait_until
+from helpers import cell_center, open_site, wait_board, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -41,9 +41,7 @@ def saved(page):
 
 
 def centre(page, x, y):
-    box = page.locator("#nk-board canvas.cells").bounding_box()
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
-    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
+    return cell_center(page, x, y)
 
 
 def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_server):
@@ -53,7 +51,7 @@ def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_serve
     assert fill_with_saved_games(page) > 10
     before = saved(page)
     page.evaluate(f"location.hash = '#n={LINK}'")
-    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.width === 100", 90)
+    wait_board(page, 100)
     # not played yet: a save (the page being hidden) stores nothing and asks nothing
     page.evaluate("window.dispatchEvent(new Event('pagehide'))")
     assert page.is_hidden(NOTICE) and saved(page) == before
@@ -88,7 +86,7 @@ def test_playing_on_without_saving(page, site_server):
     fill_with_saved_games(page)
     before = saved(page)
     page.evaluate(f"location.hash = '#n={LINK}'")
-    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.width === 100", 90)
+    wait_board(page, 100)
     page.locator("#nk-board canvas.cells").scroll_into_view_if_needed()
     page.mouse.click(*centre(page, 1, 1))
     wait_until(page, f"!document.querySelector('{NOTICE}').hidden", 30)

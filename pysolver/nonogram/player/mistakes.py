@@ -37,6 +37,11 @@ CLI_SOLVE_WORK = 20_000  # the command line's search before a hint (nothing wait
 MARKS_WORK = 300  # a search with the player's marks fixed (several solutions, or not settled)
 STUCK_WORK = 1_000  # a search from the player's grid when no deduction is left (see hint)
 KEPT_SOLUTIONS = 8  # solutions remembered per puzzle (several-solution puzzles collect more)
+# The grid the budgets were set on (25x25). A unit costs more on a bigger grid (a node's
+# line logic and trials run over more and longer lines: a 40x40's 1,000 units of the
+# stuck search took 0.5 s of CPython, 2-3x that in the browser), so scaled() shrinks
+# the hint's search budgets in proportion to the cells above it.
+REF_CELLS = 625
 
 # clue key -> Known: the solutions found, and whether they are all there are
 _known = Memo("mistakes.solutions", 8)
@@ -82,6 +87,14 @@ class Known:
     @property
     def unique(self):
         return self.complete and len(self.solutions) == 1
+
+
+def scaled(work, puzzle):
+    """``work`` units for ``puzzle``: as set for up to REF_CELLS cells, in proportion
+    smaller above, so a hint's search costs about the same on any size (counted
+    work, the same on every machine)."""
+    cells = puzzle.width * puzzle.height
+    return work if cells <= REF_CELLS else max(1, work * REF_CELLS // cells)
 
 
 def work_budget(limit):

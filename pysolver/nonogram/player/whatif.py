@@ -20,13 +20,13 @@ from __future__ import annotations
 from . import hint_text as text
 from ..solver import search
 from ..solver.line import positions, undecided
-from .mistakes import work_budget
+from .mistakes import scaled, work_budget
 from ..solver.probe import set_cell
 
 PROBE_WORK = 30_000  # line solves the one-cell tests may spend (best so far wins)
 PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
 DEEP_CELLS = 12  # cells a deeper what-if tests
-DEEP_WORK = 150  # search nodes per deeper test
+DEEP_WORK = 150  # search nodes per deeper test (mistakes.scaled: fewer above 25x25)
 REVEAL_WORK = 20_000  # line solves spent looking for the most useful cell to reveal
 
 
@@ -118,6 +118,7 @@ def deep_hint(puzzle, eng, rows, cols, solution=None):
     of each cell is tested; without it every value but one must fail).
     """
     chars = {c.char: k for k, c in enumerate(puzzle.colors)}
+    work = scaled(DEEP_WORK, puzzle)
     for y, x in probe_order(eng, rows)[:DEEP_CELLS]:
         allowed = [c for c in range(eng.ncol) if rows[y][c] >> x & 1]
         right = chars[solution[y][x]] if solution else None
@@ -126,7 +127,7 @@ def deep_hint(puzzle, eng, rows, cols, solution=None):
             if c == right:
                 continue
             r2, c2 = set_cell(rows, cols, y, x, c)
-            stop, _ = work_budget(DEEP_WORK)
+            stop, _ = work_budget(work)
             # "open" order: a refutation explores the whole tree whatever the order,
             # so the hint is the same, and its nodes skip the likelihoods' cost
             res = search.solve(puzzle, max_solutions=1, cells=eng.cells(r2), should_stop=stop,

@@ -180,7 +180,8 @@ export class Endless {
     const c = this.choice();
     writeJson(CHOICE_KEY, c);
     if (c.genre !== "nonogram") return this.makeOther(c);
-    const what = `Making a ${LEVEL_WORDS[c.level].toLowerCase()} ${c.size}×${c.size} puzzle`;
+    const level = LEVEL_WORDS[c.level].toLowerCase();
+    const what = `Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} puzzle`; // "an easy", "an expert"
     this.say(`${what}…`);
     try {
       const seed = randomSeed();
