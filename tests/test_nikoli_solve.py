@@ -247,3 +247,20 @@ def test_strong_and_plain_programs_agree_and_check_rates_on_the_plain(family):
                 assert r["solutions"] == plain["solutions"], line
                 assert r["difficulty"] == aspsolve.difficulty(
                     family, g.width, g.height, plain["stats"]["conflicts"]), line
+
+
+def test_a_raced_solve_gives_the_same_answers(monkeypatch):
+    """asp.run_program's race (a second configuration joins a search still running after
+    `then` CPU seconds; the first to end answers): started at once here, in slices short
+    enough that the searches overlap, the answers are those of the lone search."""
+    from pysolver.asp import run as asp
+    folder = Path(__file__).resolve().parent.parent / "bench" / "nikoli-instances"
+    lines = (folder / "nurikabe-20x20.txt").read_text().splitlines()[:3]
+    grids = [url.read_url(line.split()[1]) for line in lines]
+    alone = [aspsolve.solve(g, 2) for g in grids]
+    monkeypatch.setattr(asp, "SLICE_S", 1e-4)
+    monkeypatch.setitem(aspsolve.RACE, "nurikabe", (0.0, ("--configuration=trendy",)))
+    for g, a in zip(grids, alone):
+        r = aspsolve.solve(g, 2)
+        assert (r["status"], r["solutions"]) == (a["status"], a["solutions"])
+        assert aspsolve.solve(g, 2, timeout=1e-6)["status"] == "timeout"

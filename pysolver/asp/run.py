@@ -12,6 +12,7 @@ everything else here is pure Python and imports without it.
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from pathlib import Path
@@ -73,25 +74,50 @@ def clingo_module():
 
 
 def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=(),
-                quick=False) -> dict:
+                quick=False, then=None) -> dict:
     """Ground and solve one program with native clingo; models through ``decode_model``.
 
     The api solve-result dict (engine "clingo") with the decoded models as
     ``solutions``; shared by the nonogram and the Nikoli routes. ``quick``: the
-    caller knows the grounding takes a moment (:func:`ground`).
+    caller knows the grounding takes a moment (:func:`ground`). ``then``: (CPU
+    seconds, more options): a search still running after that much of the process's
+    CPU is raced by a second one with those options (another configuration, on its own
+    clingo thread); the first to end answers (both answer the same question).
     """
     clingo = clingo_module()
     t0 = time.perf_counter()
     cap = int(max_solutions or 0)
-    ctl = clingo.Control([f"--models={cap}", "--stats", *args], logger=lambda code, msg: None)
-    ctl.add("base", [], text)
+
+    def control(extra=()):
+        ctl = clingo.Control([f"--models={cap}", "--stats", *args, *extra],
+                             logger=lambda code, msg: None)
+        ctl.add("base", [], text)
+        return ctl
+
+    ctl = control()
     deadline = None if timeout is None else t0 + timeout
     grounded = ground(ctl, deadline, quick)
     t_ground = time.perf_counter() - t0
-    grids, exhausted = [], False
-    timed_out = not grounded or not _models(ctl, deadline, decode_model, grids)
-    if grounded and not timed_out:
-        exhausted = grids.pop()
+    grids, exhausted, timed_out = [], False, not grounded
+    if grounded:
+        with contextlib.ExitStack() as stack:
+            runs = [_Search(stack, ctl, decode_model)]
+            cpu0 = time.process_time()
+            done = None
+            while done is None:
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                until = now + SLICE_S if deadline is None else min(now + SLICE_S, deadline)
+                done = next((r for r in runs if r.step(until, len(runs))), None)
+                if done is None and then and len(runs) == 1 \
+                        and time.process_time() - cpu0 >= then[0]:
+                    rival = control(then[1])
+                    if ground(rival, deadline, quick):
+                        runs.append(_Search(stack, rival, decode_model))
+            timed_out = done is None
+            if done is not None:
+                ctl, grids, exhausted = done.ctl, done.grids, done.exhausted
     elapsed = time.perf_counter() - t0
     stats = _stats(ctl.statistics) if grounded else _stats({})
     stats.update(ground_s=round(t_ground, 4), count=len(grids), exhausted=exhausted)
@@ -102,6 +128,32 @@ def run_program(text: str, decode_model, max_solutions=2, timeout=None, args=(),
         "stats": stats,
         "engine": "clingo",
     }
+
+
+class _Search:
+    """One clingo search yielding its models, waited for in slices (two may race)."""
+
+    def __init__(self, stack, ctl, decode_model):
+        # models are read here, not in a callback: a callback runs on clingo's solving
+        # thread and would wait for the interpreter lock that the wait holds
+        self.ctl, self.decode, self.grids, self.exhausted = ctl, decode_model, [], False
+        self.handle = stack.enter_context(ctl.solve(yield_=True, async_=True))
+        self.handle.resume()
+
+    def step(self, until: float, share: int) -> bool:
+        """Wait until ``until`` (perf_counter; a share of it when several race);
+        True when the search has ended."""
+        end = time.perf_counter() + (until - time.perf_counter()) / share
+        while True:
+            left = end - time.perf_counter()
+            if left <= 0 or not self.handle.wait(left):
+                return False
+            model = self.handle.model()
+            if model is None:
+                self.exhausted = self.handle.get().exhausted
+                return True
+            self.grids.append(self.decode(model.symbols(shown=True)))
+            self.handle.resume()
 
 
 SLICE_S = 0.1  # waits on clingo in slices this long, so Ctrl-C is handled promptly
@@ -177,24 +229,6 @@ def wait(handle, deadline) -> bool:
             return False
         if handle.wait(left):
             return True
-
-
-def _models(ctl, deadline, decode_model, grids) -> bool:
-    """Solve, decoding each model into ``grids``; False when the deadline passed first,
-    else True with the solve's ``exhausted`` appended last."""
-    # models are read here, not in a callback: a callback runs on clingo's solving
-    # thread and would wait for the interpreter lock that wait() holds
-    with ctl.solve(yield_=True, async_=True) as handle:
-        while True:
-            handle.resume()
-            if not wait(handle, deadline):
-                handle.cancel()
-                return False
-            model = handle.model()
-            if model is None:
-                grids.append(handle.get().exhausted)
-                return True
-            grids.append(decode_model(model.symbols(shown=True)))
 
 
 def _stats(s) -> dict:

@@ -165,7 +165,9 @@ def _first_hint_works(page):
 
 @pytest.mark.fresh_context
 def test_warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page, site_server):
-    open_site(page, site_server)
+    # the restore's watchdog (20 s) out of the way: what a snapshot's restore gives
+    # (restored, failed) must not depend on how busy the machine is
+    open_site(page, site_server, "?restore-limit-ms=600000")
     assert _engine_info(page)["snapshot"] == "none"
     saved = wait_until(page, SNAPSHOT_SAVED)
     assert saved["stored"] is True, saved
@@ -192,12 +194,14 @@ def test_warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page, 
     # damaged one falls back to a normal start, each kind of damage on the good copy
     # the previous step left; a restore that hangs is abandoned (last: its abandoned
     # worker may still drop the stored copy as it ends)
+    # (the replacement is the same code after either damage: the reload that proves the
+    # new copy restores is paid once, after the last round)
     for damage in ("garbage", "heap"):
-        _damaged_snapshot_round(page, damage)
+        _damaged_snapshot_round(page, damage, prove_restore=damage == "heap")
     _restore_that_does_not_answer_is_abandoned(page)
 
 
-def _damaged_snapshot_round(page, damage):
+def _damaged_snapshot_round(page, damage, prove_restore):
     # garbage: not a snapshot at all; heap: the right layout with a wrong heap header
     page.evaluate("""async (damage) => {
         const cache = await caches.open("pysolver-engine-snapshot");
@@ -218,8 +222,9 @@ def _damaged_snapshot_round(page, damage):
     _first_hint_works(page)
     # the damaged copy is replaced by a good one
     assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True, damage
-    page.reload()
-    assert _engine_info(page)["snapshot"] == "restored", damage
+    if prove_restore:
+        page.reload()
+        assert _engine_info(page)["snapshot"] == "restored", damage
 
 
 def _restore_that_does_not_answer_is_abandoned(page):
