@@ -19,8 +19,8 @@
    Candidates are measured by the walk's what-ifs alone (walk.what_ifs: the
    same what-ifs, without replaying every line step); a picture that has not
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
-   Expert: where a search finds two solutions, a cell where they differ is
-   flipped, preferring a flip that keeps the puzzle unique and beyond what-ifs.
+   Expert starts from a hard puzzle and climbs towards one that one-cell
+   what-ifs cannot finish while it stays unique (``_climb``).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
