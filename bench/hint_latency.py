@@ -28,10 +28,10 @@ what-ifs (bench/hint_stuck.py), where the deeper what-ifs and reveals run. Nativ
 Browser (--browser N: every N-th puzzle of the native set): the built site's
 engine worker in headless Chromium (window.nonogramApp.engine, as bench/browser.py
 and bench/nikoli_browser.py drive it), timed in the page (performance.now: wall
-time, the only clock there; the machine's load inflates it), each puzzle's walk
-then run again in this process as its CPython peer, timed by the wall clock too
-(perf_counter), and the page's times given over the peer's, per family (the load
-inflates both alike: the ratio is what a quiet machine's page adds to CPython).
+time, the only clock there; the machine's load inflates it) and by the CPU time
+its renderer processes used (/proc: the worker runs in them; the load hardly
+touches it); each puzzle's walk then runs again in this process as its CPython
+peer (CPU), and the page's CPU is given over the peer's per family.
 --only / --only-from JSON: the nonograms of those labels or of an earlier run (reruns).
 
     python bench/hint_latency.py [--genres nonogram,nikoli] [--decided FILE.jsonl ...]
@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -132,8 +133,7 @@ def partial(solution, share, seed):
 
 
 def native_nonogram(p, count, stuck=False, clock=time.process_time):
-    """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time
-    (``clock``: perf_counter for the browser run's peer, wall as in the page)."""
+    """(diagnose s, [hint s], [kinds], [partial-state hint s]) from cold caches, CPU time."""
     api.clear_caches()
     t0 = clock()
     service.diagnose(p)
@@ -195,44 +195,123 @@ def native_nikoli(link, count, clock=time.process_time):
     return solve_s, times, kinds, later
 
 
-# the walk in the page, as Play asks: reset (cold caches), diagnose, then each hint
-NONOGRAM_WALK = """async ([puzzle, count]) => {
-  const engine = window.nonogramApp.engine;
-  await engine.call("reset", {});
-  let t = performance.now();
-  await engine.call("diagnose", {puzzle});
-  const diagnose_ms = performance.now() - t;
-  let state = Array.from({length: puzzle.height}, () => "?".repeat(puzzle.width));
-  const ms = [], kinds = [];
-  for (let k = 0; k < count; k++) {
-    t = performance.now();
-    const h = await engine.call("hint", {puzzle, state});
-    ms.push(performance.now() - t);
-    kinds.push(h.kind);
-    if (!h.cells || !h.cells.length) break;
-    const rows = state.map(r => [...r]);
-    for (const c of h.cells) rows[c.row - 1][c.column - 1] = c.value;
-    state = rows.map(r => r.join(""));
-  }
-  return {diagnose_ms, ms, kinds};
+# one engine call in the page, timed there (wall: performance.now is the page's only clock)
+CALL = """async ([task, args]) => {
+  const t = performance.now();
+  const result = await window.nonogramApp.engine.call(task, args);
+  return {ms: performance.now() - t, result};
 }"""
 
-# a hint on a partial state from cold caches, after Play's opening (untimed)
-NONOGRAM_PARTIAL = """async ([puzzle, state]) => {
-  const engine = window.nonogramApp.engine;
-  await engine.call("reset", {});
-  await engine.call("diagnose", {puzzle});
-  const t = performance.now();
-  await engine.call("hint", {puzzle, state});
-  return performance.now() - t;
-}"""
+
+def _children():
+    kids = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    return kids
+
+
+def renderers():
+    """The pids of this process's Chromium renderers (the page, its workers: the engine)."""
+    kids, todo, out = _children(), [os.getpid()], []
+    while todo:
+        pid = todo.pop()
+        todo.extend(kids.get(pid, ()))
+        try:
+            if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                out.append(pid)
+        except OSError:
+            pass
+    return out
+
+
+def cpu_of(pids):
+    """CPU seconds (user + system) the processes ``pids`` have used so far."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class Page:
+    """Calls into the page, each timed by the page's wall clock and by the CPU its
+    renderers used (the load inflates the wall, hardly the CPU)."""
+
+    def __init__(self, page):
+        self.page, self.pids = page, renderers()
+
+    def call(self, script, args):
+        c0 = cpu_of(self.pids)
+        r = self.page.evaluate(script, args)
+        return r, cpu_of(self.pids) - c0
+
+    def nonogram(self, task, args):
+        """(result, wall s, CPU s) of one nonogram engine call."""
+        r, cpu = self.call(CALL, [task, args])
+        return r["result"], r["ms"] / 1000, cpu
+
+
+def page_nonogram(pg, p, count, states):
+    """Play's opening then the hint walk, then each later state from cold caches:
+    ((diagnose wall, CPU), [(hint wall, CPU)], kinds, [(later wall, CPU)])."""
+    puzzle = jsonfmt.to_dict(p)
+    pg.nonogram("reset", {})
+    _, dw, dc = pg.nonogram("diagnose", {"puzzle": puzzle})
+    state, walk, kinds = ["?" * p.width] * p.height, [], []
+    for _ in range(count):
+        h, w, c = pg.nonogram("hint", {"puzzle": puzzle, "state": state})
+        walk.append((w, c))
+        kinds.append(h["kind"])
+        if not h.get("cells"):
+            break
+        state = apply_nonogram(state, h)
+    later = []
+    for state in states:
+        pg.nonogram("reset", {})
+        pg.nonogram("diagnose", {"puzzle": puzzle})
+        _, w, c = pg.nonogram("hint", {"puzzle": puzzle, "state": state})
+        later.append((w, c))
+    return (dw, dc), walk, kinds, later
+
+
+def page_nikoli(pg, grid, link, count, states):
+    """The Nikoli hint walk and later states, as page_nonogram (no opening)."""
+    from nikoli_browser import RUN  # bench/nikoli_browser.py: runTask timed in the page
+    reset = "() => window.nonogramApp.engine.call('reset', {})"
+    pg.page.evaluate(reset)
+    state, crosses, walk, kinds = ["?" * grid.width] * grid.height, [], [], []
+    for _ in range(count):
+        r, c = pg.call(RUN, ["hint", {"puzzle": link, "state": state, "crosses": crosses}])
+        h = r["result"]
+        walk.append((r["ms"] / 1000, c))
+        kinds.append(h["kind"])
+        if h["kind"] != "deduction":
+            break
+        if h["cells"][0]["value"] == "no line":
+            crosses.append(h["cells"][0])
+        state = hints.played(grid, state, h, crosses)
+    later = []
+    for s in states:
+        pg.page.evaluate(reset)
+        r, c = pg.call(RUN, ["hint", {"puzzle": link, "state": s, "crosses": []}])
+        later.append((r["ms"] / 1000, c))
+    return (None, None), walk, kinds, later
 
 
 def browser_runs(nonograms, nikolis, count):
-    """{label: (ms list, kinds)} in one headless Chromium page on the built site."""
+    """{label: (diagnose, walk, kinds, later, peer)} in one headless Chromium page on the
+    built site: page times as (wall s, renderer CPU s); peer: the same walk natively
+    right after (native_nonogram / native_nikoli, CPU), None where solve is undecided."""
     from playwright.sync_api import sync_playwright
 
-    from nikoli_browser import READY, RUN  # bench/nikoli_browser.py: runTask timed in the page
+    from nikoli_browser import READY
     httpd, url = serve()
     out = {}
     try:
@@ -241,81 +320,68 @@ def browser_runs(nonograms, nikolis, count):
             page = browser.new_context().new_page()
             page.goto(url)
             page.wait_for_function(READY, timeout=300_000)
+            pg = Page(page)
             # warm-ups, untimed in the tables: the engine's first call and clingo-wasm's start
             for family, label, p in nonograms[:1]:
-                r = page.evaluate(NONOGRAM_WALK, [jsonfmt.to_dict(p), 1])
-                print(f"browser warm-up {label}: {r['ms'][0]:.0f} ms", flush=True)
+                r = page_nonogram(pg, p, 1, [])
+                print(f"browser warm-up {label}: {r[1][0][0]:.2f} s", flush=True)
             for family, label, link in nikolis[:1]:
-                grid = read.parse(link)
-                r = page.evaluate(RUN, ["hint", {"puzzle": link, "state": ["?" * grid.width]
-                                                 * grid.height, "crosses": []}])
-                print(f"browser warm-up {label} (clingo-wasm starts): {r['ms']:.0f} ms", flush=True)
+                r = page_nikoli(pg, read.parse(link), link, 1, [])
+                print(f"browser warm-up {label} (clingo-wasm starts): {r[1][0][0]:.2f} s",
+                      flush=True)
+            pg.pids = renderers()  # clingo-wasm may have started one
             for family, label, p in nonograms:
-                r = page.evaluate(NONOGRAM_WALK, [jsonfmt.to_dict(p), count])
                 res = solve(p, max_solutions=1, timeout=SOLVE_LIMIT, clock=time.process_time)
-                later = [page.evaluate(NONOGRAM_PARTIAL, [jsonfmt.to_dict(p), partial(
-                    rows_text(p, res.solutions[0]), share, k)]) for k, share in enumerate(SHARES)
-                    if res.solutions]
-                peer = native_nonogram(p, count, clock=time.perf_counter)
-                out[label] = (r["ms"], r["kinds"], r["diagnose_ms"], later, peer)
-                print(f"browser {label}: diagnose {r['diagnose_ms']:.0f} ms, hints "
-                      f"{[round(x) for x in r['ms']]} ms {r['kinds']}, partial "
-                      f"{[round(x) for x in later]} ms; CPython peer (wall) diagnose "
-                      f"{1000 * peer[0]:.0f} ms, hints {[round(1000 * x) for x in peer[1]]} ms "
-                      f"{peer[2]}", flush=True)
+                states = [partial(rows_text(p, res.solutions[0]), share, k)
+                          for k, share in enumerate(SHARES) if res.solutions]
+                got = page_nonogram(pg, p, count, states)
+                out[label] = (*got, native_nonogram(p, count))
+                show(label, out[label])
             for family, label, link in nikolis:
                 grid = read.parse(link)
-                page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
-                state, crosses, ms, kinds = ["?" * grid.width] * grid.height, [], [], []
-                for _ in range(count):
-                    r = page.evaluate(RUN, ["hint", {"puzzle": link, "state": state,
-                                                     "crosses": crosses}])
-                    h = r["result"]
-                    ms.append(r["ms"])
-                    kinds.append(h["kind"])
-                    if h["kind"] != "deduction":
-                        break
-                    if h["cells"][0]["value"] == "no line":
-                        crosses.append(h["cells"][0])
-                    state = hints.played(grid, state, h, crosses)
                 solution = aspsolve.solve(grid, 1)["solutions"][0]
-                later = []
-                for k, share in enumerate(SHARES):
-                    page.evaluate("() => window.nonogramApp.engine.call('reset', {})")
-                    later.append(page.evaluate(RUN, ["hint", {"puzzle": link, "state": partial(
-                        solution, share, k), "crosses": []}])["ms"])
-                got = native_nikoli(link, count, clock=time.perf_counter)
-                peer = (None, *got[1:]) if got else None
-                out[label] = (ms, kinds, None, later, peer)
-                print(f"browser {label}: hints {[round(x) for x in ms]} ms {kinds}, partial "
-                      f"{[round(x) for x in later]} ms; native peer (wall) hints "
-                      f"{[round(1000 * x) for x in peer[1]] if peer else '-'} ms", flush=True)
+                got = page_nikoli(pg, grid, link, count,
+                                  [partial(solution, share, k) for k, share in enumerate(SHARES)])
+                peer = native_nikoli(link, count)
+                out[label] = (*got, peer and (None, *peer[1:]))
+                show(label, out[label])
             browser.close()
     finally:
         httpd.shutdown()
     return out
 
 
+def show(label, run):
+    (dw, dc), walk, kinds, later, peer = run
+    ms = (lambda xs: [round(1000 * x) for x in xs])
+    print(f"browser {label}: " + (f"diagnose {1000 * dw:.0f} ms wall, {1000 * dc:.0f} ms CPU; "
+                                  if dw is not None else "")
+          + f"hints wall {ms(w for w, _ in walk)} CPU {ms(c for _, c in walk)} ms {kinds}; "
+          f"later wall {ms(w for w, _ in later)} CPU {ms(c for _, c in later)} ms; CPython peer "
+          + (f"(CPU) diagnose {1000 * (peer[0] or 0):.0f}, hints {ms(peer[1])}, later "
+             f"{ms(peer[3])} ms" if peer else "none (undecided)"), flush=True)
+
+
 def ratios(got, fam):
-    """Page over CPython peer, wall both, the same hints in the same run (the load
-    inflates both alike): per family p50 / max over the hints of 0.05 s and more
-    natively (shorter ones measure the worker's round trip), and diagnose's."""
-    print("\nBrowser over the CPython peer in the same run (wall / wall; hints of >= 0.05 s "
-          "natively)\n\n| family | hints | ratio p50 / max | diagnose ratio p50 / max |\n"
+    """Page CPU over the CPython peer's, the same calls in the same run, per family:
+    p50 / max over the calls of 0.05 s and more natively (shorter ones measure the
+    worker's round trip), and Play's opening (diagnose)."""
+    print("\nBrowser CPU over the CPython peer's in the same run (calls of >= 0.05 s "
+          "natively)\n\n| family | calls | ratio p50 / max | diagnose ratio p50 / max |\n"
           "|---|---|---|---|")
     per = {}
-    for label, (ms, _, diag_ms, later, peer) in got.items():
+    for label, ((_, dc), walk, _, later, peer) in got.items():
         if not peer:
             continue
-        pairs = [*zip(ms, peer[1]), *zip(later, peer[3])]  # (page ms, peer s)
-        hs = [b / 1000 / n for b, n in pairs if n >= 0.05]
-        ds = [diag_ms / 1000 / peer[0]] if diag_ms is not None and (peer[0] or 0) >= 0.05 else []
+        pairs = [*zip(walk, peer[1]), *zip(later, peer[3])]
         f = per.setdefault(fam[label], ([], []))
-        f[0].extend(hs)
-        f[1].extend(ds)
+        f[0].extend(c / n for (_, c), n in pairs if n >= 0.05)
+        if dc is not None and (peer[0] or 0) >= 0.05:
+            f[1].append(dc / peer[0])
     for family, (hs, ds) in per.items():
-        show = (lambda xs: f"{pct(xs, .5):.2f} / {max(xs):.2f}" if xs else "–")
-        print(f"| {family} | {len(hs)} | {show(hs)} | {show(ds)} |", flush=True)
+        def pm(xs):
+            return f"{pct(xs, .5):.2f} / {max(xs):.2f}" if xs else "–"
+        print(f"| {family} | {len(hs)} | {pm(hs)} | {pm(ds)} |", flush=True)
 
 
 def table(title, rows, unit, limit):
@@ -410,16 +476,18 @@ def main():
         got = browser_runs(nonograms[::a.browser], kept[::a.browser], a.hints)
         fam = {label: family for family, label, _ in kept}
         fam.update({label: "nonogram " + family for family, label, _ in nonograms})
-        rows = [(fam[label], label, [t / 1000 for t in ms], [t / 1000 for t in later])
-                for label, (ms, _, _, later, _) in got.items() if ms]
-        record["browser"] = {k: {"hints_ms": v[0], "kinds": v[1], "diagnose_ms": v[2],
-                                 "partial_ms": v[3], "peer_s": v[4]} for k, v in got.items()}
-        table("Browser (wall s in the page)", rows, "s", 3.0)
+        record["browser"] = {k: {"diagnose_s": v[0], "hints_s": v[1], "kinds": v[2],
+                                 "partial_s": v[3], "peer_s": v[4]} for k, v in got.items()}
+        for k, unit in ((0, "wall s in the page"), (1, "CPU s of the page's renderers")):
+            rows = [(fam[label], label, [t[k] for t in walk], [t[k] for t in later])
+                    for label, (_, walk, _, later, _) in got.items() if walk]
+            table(f"Browser ({unit})", rows, "s", 3.0)
         ratios(got, fam)
-        diags = [v[2] / 1000 for v in got.values() if v[2] is not None]
-        if diags:
-            print(f"\nnonogram diagnose in the browser p50 / p95 / max s: "
-                  f"{pct(diags, .5):.3f} / {pct(diags, .95):.3f} / {max(diags):.3f}")
+        for k, what in ((0, "wall"), (1, "CPU")):
+            diags = [v[0][k] for v in got.values() if v[0][k] is not None]
+            if diags:
+                print(f"\nnonogram diagnose in the browser p50 / p95 / max {what} s: "
+                      f"{pct(diags, .5):.3f} / {pct(diags, .95):.3f} / {max(diags):.3f}")
     if a.json:
         Path(a.json).write_text(json.dumps(record, indent=1))
 

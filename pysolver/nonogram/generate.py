@@ -19,8 +19,8 @@
    Candidates are measured by the walk's what-ifs alone (walk.what_ifs: the
    same what-ifs, without replaying every line step); a picture that has not
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
-   Expert: where a search finds two solutions, a cell where they differ is
-   flipped, preferring a flip that keeps the puzzle unique and beyond what-ifs.
+   Expert starts from a hard puzzle and climbs towards one that one-cell
+   what-ifs cannot finish while it stays unique (``_climb``).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -54,6 +54,8 @@ ATTEMPTS = 40
 HARDEN_TRIES = 12  # edge flips tried per hardening edit
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
+CLIMB_STEPS, CLIMB_TRIES = 30, 16  # expert: edits of a hard puzzle, flips weighed per edit
+CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many probing trials
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
@@ -138,13 +140,20 @@ def generate(width, height, colours=1, level="easy", seed=1, progress=None):
     for attempt in range(1, ATTEMPTS + 1):
         if progress is not None:
             progress({"attempt": attempt, "attempts": ATTEMPTS, "walks": walks})
-        density = rng.uniform(*DENSITY[level])
+        # expert starts from a hard puzzle (unique, what-ifs needed) and climbs from there
+        start = "hard" if level == "expert" else level
+        density = rng.uniform(*DENSITY[start])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
-                                            grain=GRAIN[level])
-        found, why, n = _adjust(rng, grid, colors, level, symmetry)
+                                            grain=GRAIN[start])
+        found, why, n = _adjust(rng, grid, colors, start, symmetry)
         walks += n
+        if found and level == "expert":
+            found, why, n = _climb(rng, found[0], colors, symmetry)
+            walks += n
         if found:
             p, summary = found
+            if level != "expert":  # the climb's summary is a full walk already
+                summary = walk(p)
             res = search.solve(p, max_solutions=2, probing=True)
             if res.status == "unique":
                 p.title = f"{level.capitalize()} {width}\u00d7{height} #{seed}"
@@ -165,14 +174,13 @@ def _public(summary):
 
 
 def _adjust(rng, grid, colors, level, symmetry):
-    """Edit the picture cell by cell until its walk shows ``level``: ((puzzle,
-    summary), None, walks) or (None, reason, walks).
+    """Edit the picture cell by cell until its walk shows ``level`` (easy, medium or
+    hard): ((puzzle, what-ifs summary), None, walks) or (None, reason, walks).
 
     Cheaper tests than a walk steer the edits (a walk is the measurement):
     line logic from the empty grid (it decides everything: easy), the probing
     fixpoint of solver/probe.py (at least as strong as the walk's one-cell
-    what-ifs: where it stalls, only deeper what-ifs or a guess go on) and a
-    search for two solutions (a second one shows cells to edit).
+    what-ifs: where it stalls, only deeper what-ifs or a guess go on).
     """
     h, w = len(grid), len(grid[0])
     target = LEVELS.index(level)
@@ -196,21 +204,10 @@ def _adjust(rng, grid, colors, level, symmetry):
                 continue
             if stalled:
                 red = reduce(p, engine=eng)
-                if red["status"] == "solved" and target == 3:
-                    reason = "too easy"
-                    grid, measured, n = _harden(rng, grid, colors, symmetry, target)
-                    walks += n
-                    continue
                 if red["status"] != "solved":
-                    if target < 3:
-                        reason = "too hard"
-                        grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, ncol)
-                        continue
-                    res = search.solve(p, max_solutions=2, work=SEARCH_WORK)
-                    if res.status != "unique":
-                        reason = "needs a guess"
-                        grid = _unique_flip(rng, grid, colors, symmetry, _differ(res, red["cells"], w))
-                        continue
+                    reason = "too hard"
+                    grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, ncol)
+                    continue
             p.validate()
             summary = what_ifs(p, keep_states=True)
             walks += 1
@@ -218,7 +215,7 @@ def _adjust(rng, grid, colors, level, symmetry):
             p.validate()
         got = level_of(summary, w, h)
         if got == level:
-            return (p, walk(p)), None, walks
+            return (p, summary), None, walks
         if got is None:
             reason = "needs a guess"
             grid = _flip(rng, grid, _undecided(summary["state"]), symmetry, ncol)
@@ -232,6 +229,49 @@ def _adjust(rng, grid, colors, level, symmetry):
     return None, reason, walks
 
 
+def _climb(rng, p, colors, symmetry):
+    """Expert from a hard puzzle ``p``: ((puzzle, summary), None, walks) or (None, reason, walks).
+
+    Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
+    probe-solvable and the ambiguous ones: random pictures, and edits of ambiguous
+    ones, almost never land there (PERF.md). A climb from a unique puzzle does:
+    each step weighs CLIMB_TRIES edge flips and keeps the one whose puzzle stays
+    unique and is the hardest for lines and probing (the probing fixpoint's trials
+    plus CLIMB_OPEN per cell line logic leaves open), until a flip stalls the
+    fixpoint while a bounded search still finds one solution only; its what-ifs
+    (walk.what_ifs) then say whether the walk needs a deeper what-if."""
+    h, w = p.height, p.width
+    chars = {c.char: k for k, c in enumerate(colors)}
+    grid = [[chars[ch] for ch in row] for row in p.goal]
+    for _ in range(CLIMB_STEPS):
+        best = None
+        edges = _edge_cells(grid)
+        for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges))):
+            g = _set(grid, y, x, symmetry, len(colors))
+            q = puzzle_from_grid(g, colors)
+            eng = Engine(q)
+            opened = len(_line_open(eng))
+            if not opened:
+                continue
+            red = reduce(q, engine=eng)
+            if red["status"] == "solved":
+                score = red["probes"] + CLIMB_OPEN * opened
+                if best is None or score > best[0]:
+                    best = (score, g)
+                continue
+            if search.solve(q, max_solutions=2, work=SEARCH_WORK).status != "unique":
+                continue
+            q.validate()
+            summary = walk(q)  # nearly every such puzzle is expert: no what_ifs first
+            if level_of(summary, w, h) == "expert":
+                return (q, summary), None, 1
+            return None, "needs a guess" if not summary["finished"] else "too easy", 1
+        if best is None:
+            break
+        grid = best[1]
+    return None, "too easy", 0
+
+
 def _line_open(eng):
     """The cells (y, x) that the walk's line steps leave undecided from the empty grid."""
     rows, cols = eng.initial()
@@ -243,18 +283,10 @@ def _open_cells(cells, w):
     return [divmod(k, w) for k, m in enumerate(cells) if m & (m - 1)]
 
 
-def _differ(res, cells, w):
-    """Cells where two solutions differ, else (out of budget) the undecided ones."""
-    if len(res.solutions) == 2:
-        a, b = res.solutions
-        return [(y, x) for y, (ra, rb) in enumerate(zip(a, b)) for x in range(w) if ra[x] != rb[x]]
-    return _open_cells(cells, w)
-
-
 def _harden(rng, grid, colors, symmetry, target):
     """(grid, its what-ifs or None, what-ifs measured): of up to HARDEN_TRIES edge flips, one whose
-    puzzle line logic alone cannot finish but one-cell what-ifs can (expert:
-    cannot either), the first for medium and expert; for hard, the first whose
+    puzzle line logic alone cannot finish but one-cell what-ifs can, the first
+    for medium; for hard, the first whose
     what-ifs (walk.what_ifs) show hard, else the one needing the most (the
     hardest step towards hard); else the flip after which line logic leaves the
     most cells undecided."""
@@ -267,7 +299,7 @@ def _harden(rng, grid, colors, symmetry, target):
         p = puzzle_from_grid(g, colors)
         eng = Engine(p)
         score = len(_line_open(eng))
-        if score and (reduce(p, engine=eng)["status"] == "solved") == (target < 3):
+        if score and reduce(p, engine=eng)["status"] == "solved":
             if target != 2:
                 return g, None, walks
             p.validate()
@@ -281,22 +313,6 @@ def _harden(rng, grid, colors, symmetry, target):
         if best is None or score > best[0]:
             best = (score, g, None)
     return (found or best)[1:] + (walks,)
-
-
-def _unique_flip(rng, grid, colors, symmetry, cells):
-    """Expert: of up to HARDEN_TRIES flips among ``cells`` (where two solutions
-    differ), the first after which one-cell what-ifs still stall and a bounded
-    search finds one solution only, else the first flip."""
-    first = None
-    for _ in range(HARDEN_TRIES):
-        g = _flip(rng, grid, cells, symmetry, len(colors))
-        first = first or g
-        p = puzzle_from_grid(g, colors)
-        eng = Engine(p)
-        if (_line_open(eng) and reduce(p, engine=eng)["status"] != "solved"
-                and search.solve(p, max_solutions=2, work=SEARCH_WORK).status == "unique"):
-            return g
-    return first
 
 
 def _rank(summary):
@@ -332,23 +348,31 @@ def _flip(rng, grid, cells, symmetry, ncolors):
     """A copy of the grid with one of ``cells`` (and its symmetric images) changed:
     among a few random candidates, the one most unlike its neighbours, to the
     value most of its neighbours have (another colour when they all agree)."""
-    h, w = len(grid), len(grid[0])
-    grid = [r[:] for r in grid]
     if not cells:
-        return grid
+        return [r[:] for r in grid]
     picks = [cells[rng.randrange(len(cells))] for _ in range(4)]
+    y, x = max(picks, key=lambda c: sum(v != grid[c[0]][c[1]] for v in _near(grid, *c)))
+    return _set(grid, y, x, symmetry, ncolors)
 
-    def near(y, x):
-        return [grid[yy][xx] for yy in range(y - 1, y + 2) for xx in range(x - 1, x + 2)
-                if (yy, xx) != (y, x) and 0 <= yy < h and 0 <= xx < w]
 
-    y, x = max(picks, key=lambda c: sum(v != grid[c[0]][c[1]] for v in near(*c)))
+def _near(grid, y, x):
+    """The values of the (up to 8) neighbours of (y, x)."""
+    h, w = len(grid), len(grid[0])
+    return [grid[yy][xx] for yy in range(y - 1, y + 2) for xx in range(x - 1, x + 2)
+            if (yy, xx) != (y, x) and 0 <= yy < h and 0 <= xx < w]
+
+
+def _set(grid, y, x, symmetry, ncolors):
+    """A copy of the grid with (y, x) and its symmetric images changed to the value
+    most of its neighbours have (another colour when they all agree)."""
+    h, w = len(grid), len(grid[0])
     old = grid[y][x]
     counts = [0] * ncolors
-    for v in near(y, x):
+    for v in _near(grid, y, x):
         counts[v] += 1
     counts[old] = -1
     new = max(range(ncolors), key=lambda c: (counts[c], -c))
+    grid = [r[:] for r in grid]
     for yy, xx in pic._mirror(y, x, w, h, symmetry):
         grid[yy][xx] = new
     return grid

@@ -173,6 +173,10 @@ def test_bad_url_and_share_link(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
     assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1).l") == "shared progress"
+    # New puzzle in the play frame's head, as for a nonogram: the card, with the genre in play chosen
+    page.locator("#view-nikoli").get_by_role("button", name="New puzzle").click()
+    expect(page.locator("#view-library")).to_be_visible()
+    expect(page.locator("#new-puzzle").get_by_label("Genre")).to_have_value("nurikabe")
 
 
 def test_offline_reload_resumes_nikoli_game(page, own_server, context):
@@ -341,7 +345,7 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
     start(page, site_server, "nurikabe")
     tabs = page.eval_on_selector_all("#view-nikoli .sheet-tab", "bs => bs.map(b => b.textContent)")
-    assert tabs == ["Rules", "Check", "Hint", "Solve", "Create"]
+    assert tabs == ["Hint", "Check", "Solve", "Rules", "Create"]
     sheet = page.locator("#nk-play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
     assert not page.is_visible("#nk-hint")

@@ -39,10 +39,21 @@ test("a stored choice is cleaned: anything unknown falls back to the default", (
   assert.deepEqual(d.cleanChoice(null), d.DEFAULT_CHOICE);
   assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 15, colours: 3, level: "hard" }),
     { genre: "nonogram", size: 15, colours: 3, level: "hard" });
-  assert.deepEqual(d.cleanChoice({ genre: "evil", size: 1e9, colours: "<b>", level: "expert" }), d.DEFAULT_CHOICE);
+  assert.deepEqual(d.cleanChoice({ genre: "evil", size: 1e9, colours: "<b>", level: "tricky" }), d.DEFAULT_CHOICE);
   assert.equal(d.cleanChoice({ genre: "masyu", size: 7 }, ["masyu"]).size, 7);
   assert.equal(d.cleanChoice({ genre: "masyu", size: 25 }, ["masyu"]).size, 10);
   const seed = d.randomSeed(() => 0.999999999999);
   assert.ok(seed >= 1 && seed <= 999_999_999);
   assert.equal(d.choiceRecipe({ size: 15, colours: 2, level: "easy" }, 42), "nonogram:15x15:2:easy:42");
+});
+
+test("expert is offered in black and white at the sizes it is made quickly only", () => {
+  assert.ok(d.LEVELS.includes("expert"));
+  assert.deepEqual(d.sizesOf("nonogram", "expert"), d.EXPERT_SIZES);
+  assert.deepEqual(d.sizesOf("nonogram", "hard"), d.NONOGRAM_SIZES);
+  assert.deepEqual(d.sizesOf("masyu", "expert"), d.NIKOLI_SIZES);
+  // a 5x5 expert does not exist (the generator says so): the choice moves to an offered size
+  assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 5, colours: 3, level: "expert" }),
+    { genre: "nonogram", size: d.EXPERT_SIZES[0], colours: 1, level: "expert" });
+  for (const size of d.EXPERT_SIZES) assert.ok(d.NONOGRAM_SIZES.includes(size));
 });

@@ -72,19 +72,26 @@ export function dayWords(key, { short = false, locale = undefined } = {}) {
 
 export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
 export const NIKOLI_SIZES = [5, 7, 10];
-export const LEVELS = ["easy", "medium", "hard"];
+export const LEVELS = ["easy", "medium", "hard", "expert"];
+// expert (a deeper what-if) is made in about a second or two of CPU only at these sizes, in
+// black and white (PERF.md "Generated nonograms"): the control offers it there only
+export const EXPERT_SIZES = [15];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
+
+/** The sizes the control offers for a genre and level. */
+export const sizesOf = (genre, level) => (genre !== "nonogram" ? NIKOLI_SIZES : level === "expert" ? EXPERT_SIZES : NONOGRAM_SIZES);
 
 /** A stored choice made safe: anything unknown falls back to the default. */
 export function cleanChoice(c, nikoliGenres = []) {
   const o = c && typeof c === "object" ? c : {};
   const genre = o.genre === "nonogram" || nikoliGenres.includes(o.genre) ? o.genre : DEFAULT_CHOICE.genre;
-  const sizes = genre === "nonogram" ? NONOGRAM_SIZES : NIKOLI_SIZES;
+  const level = LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level;
+  const sizes = sizesOf(genre, level);
   return {
     genre,
     size: sizes.includes(o.size) ? o.size : sizes.includes(DEFAULT_CHOICE.size) ? DEFAULT_CHOICE.size : sizes[0],
-    colours: [1, 2, 3, 4].includes(o.colours) ? o.colours : DEFAULT_CHOICE.colours,
-    level: LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level,
+    colours: level === "expert" ? 1 : [1, 2, 3, 4].includes(o.colours) ? o.colours : DEFAULT_CHOICE.colours,
+    level,
   };
 }
 

@@ -9,8 +9,8 @@ import { el, button } from "../shell/dom.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import {
-  DAILY_TRIES, LEVELS, NIKOLI_SIZES, NONOGRAM_SIZES, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
-  dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, streak,
+  DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
+  dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
 } from "./daily.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
@@ -101,7 +101,7 @@ export class Endless {
   }
 
   setChoice(c) {
-    const sizes = c.genre === "nonogram" ? NONOGRAM_SIZES : NIKOLI_SIZES;
+    const sizes = sizesOf(c.genre, c.level);
     this.genre.value = c.genre;
     this.size.replaceChildren(...sizes.map((n) => el("option", { value: String(n), textContent: `${n}×${n}` })));
     this.size.value = String(sizes.includes(c.size) ? c.size : sizes.includes(7) ? 7 : sizes[0]);
@@ -109,7 +109,7 @@ export class Endless {
     this.level.value = c.level;
     // the other genres' generators have no level or colours: the puzzle's stars say how hard it came out
     const other = c.genre !== "nonogram";
-    this.coloursLabel.hidden = other;
+    this.coloursLabel.hidden = other || c.level === "expert"; // expert: black and white only
     this.levelLabel.hidden = other;
   }
 

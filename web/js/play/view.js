@@ -4,8 +4,10 @@
 // the genre's plug-in), the panels (a side column on a wide screen, a bottom sheet on a phone
 // that stays one row of buttons until one is tapped), the status line, the win card, autosave,
 // and a game's life: open, move, undo, another tab's copy, the win; Share link (the genre says
-// what the link is) and New puzzle (when the endless plug-in is installed: app.newPuzzle). A genre
-// supplies only its board plug-in, its panels' tasks and tools, and its words (web/README.md, "The play frame").
+// what the link is) and New puzzle (when the endless plug-in is installed: app.newPuzzle); the Hint,
+// Check and Solve panels (panels/), which follow the game: the frame makes them on the genre's
+// tasks. A genre supplies only its board plug-in, its panels' tasks, its tools and its words
+// (web/README.md, "The play frame", "The panels").
 import { el } from "../shell/dom.js";
 import { GridView } from "../board/grid-view.js";
 import { Autosave } from "./autosave.js";
@@ -16,6 +18,9 @@ import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
 import { loadGame } from "../shell/storage.js";
 import { offerLink } from "../shell/share-actions.js";
+import { HintPanel } from "../panels/hint.js";
+import { CheckPanel } from "../panels/check.js";
+import { SolvePanel } from "../panels/solve.js";
 
 /** Offer {name, text, type} to the player as a downloaded file. */
 function saveFile({ name, text, type }) {
@@ -36,9 +41,11 @@ export class PlayView {
    *   genreOf(game): the genre id told to the shell (app.opened, app.won);
    *   wonWords: the status line's words on a win ("Every clue is satisfied.");
    *   picture(canvas, game): the win card's picture; refused(cells): words for a refused move;
-   *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's panels
-   *   follow the game; busy(): a solve runs (the clock stops); target(): what Undo and Redo act on
-   *   (default the game); hint(): the H key; shareLink(game) -> Promise<the Share link's URL>, shown in a box
+   *   hintTasks, checkTasks, solveTasks: its tasks for the Hint, Check and Solve panels (panels/),
+   *   hintLegend: an element the Hint panel shows with a hint that has one;
+   *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's own
+   *   panels follow the game; target(): what Undo and Redo act on
+   *   (default the game); shareLink(game) -> Promise<the Share link's URL>, shown in a box
    *   after shareWith (an element of `after`, default the Share button) and copied;
    *   download(game) -> {name, text, type}: the Download button's file (none without it). */
   constructor(app, g) {
@@ -88,11 +95,17 @@ export class PlayView {
     document.querySelector("main").append(this.section);
     this.winCard = new WinCard({ prefix: g.prefix || "", parent: this.section.querySelector(".play-body") });
     this.sheet = bindSheet({ side: this.side, toggle: this.sheetToggle, tabs: this.tabs });
+    // the panels of every genre, on the genre's tasks (its own panels come after them)
+    const prefix = g.prefix || "";
+    this.hint = g.hintTasks ? new HintPanel({ frame: this, prefix, tasks: g.hintTasks, legend: g.hintLegend || null }) : null;
+    this.check = g.checkTasks ? new CheckPanel({ frame: this, prefix, tasks: g.checkTasks }) : null;
+    this.solve = g.solveTasks ? new SolvePanel({ frame: this, prefix, tasks: g.solveTasks }) : null;
+    app.addEventListener("engine-ready", () => { if (this.game && this.check) this.check.schedule(0); });
 
     this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec),
       announce: (t) => this.say(t), active: () => this.showing() });
     this.clock = new GameClock({ element: this.timer, getGame: () => this.game,
-      paused: () => !this.showing() || !!(g.busy && g.busy()) });
+      paused: () => !this.showing() || !!(this.solve && this.solve.busy()) }); // a solve runs: the clock stops
     this.onChange = (e) => this.changed(e.detail.kind);
     this.onLocked = () => this.say("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
     this.bind();
@@ -138,7 +151,7 @@ export class PlayView {
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? g.genreOf(this.game) : null));
     if (this.download) this.download.addEventListener("click", () => { if (this.game) saveFile(g.download(this.game)); });
-    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => g.hint && g.hint() });
+    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => !this.editing && this.hint && this.hint.next() });
   }
 
   /** Play the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
@@ -165,12 +178,14 @@ export class PlayView {
     this.app.router.go(this.g.id);
     view.setGame(game, kind);
     view.focus();
+    this.resetPanels();
     if (this.g.reset) this.g.reset(game);
     this.autosave.opened();
     if (before) before(game);
     this.autosave.save(); // the last puzzle played is the one the site resumes
     this.refresh();
     this.say(restored ? "Progress restored." : `Opened ${title}.`);
+    if (this.check) this.check.schedule(0);
     if (this.g.opened) this.g.opened(game, previous);
     this.app.opened(this.g.genreOf(game), game);
     return game;
@@ -192,8 +207,20 @@ export class PlayView {
     this.title.textContent = title;
     this.meta.textContent = meta;
     this.winCard.hide();
+    this.resetPanels();
     this.tools.undo.disabled = this.tools.redo.disabled = true;
     this.say("");
+  }
+
+  /** The panels forget the last game (a hint, a check, a solve under way). */
+  resetPanels() {
+    for (const panel of [this.hint, this.check, this.solve]) if (panel) panel.reset();
+  }
+
+  /** A move other than the panels' own: a hint shown is stale, the check runs again. */
+  followPanels() {
+    if (this.hint) this.hint.onGameChange();
+    if (this.check) this.check.schedule();
   }
 
   /** Everything that shows the game's state, after it changed as a whole. */
@@ -212,6 +239,7 @@ export class PlayView {
     this.game.played = !!rec.played;
     this.view.draw();
     this.refresh();
+    this.followPanels();
     if (this.g.adopted) this.g.adopted(this.game);
   }
 
@@ -221,6 +249,7 @@ export class PlayView {
     if (kind !== "solved") game.played = true;
     this.autosave.changed();
     if (kind !== "solved") {
+      this.followPanels();
       if (this.g.changed) this.g.changed(game, kind);
       this.view.draw();
     }

@@ -33,14 +33,13 @@ export function claims(text) {
 
 /** The view, reader and index every registered family shares: made by the first one. */
 async function shared(app) {
-  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { nikoliPanels }, { NikoliEditor }, asp] = await Promise.all([
-    import("./view.js"), import("./library.js"), import("./panels.js"), import("./editor.js"), import("./asp.js")]);
+  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliEditor }, asp] = await Promise.all([
+    import("./view.js"), import("./library.js"), import("./editor.js"), import("./asp.js")]);
   const s = { index: [], nikoliSource };
-  const view = s.view = new NikoliView(app, { first: () => {
+  const view = s.view = new NikoliView(app, { asp, first: () => {
     const first = s.index.find((e) => e.file === FIRST) || s.index[0];
     if (first) s.openBuiltin(first).catch(app.showOpenError);
   } });
-  view.panels = nikoliPanels(view, asp);
   view.editor = new NikoliEditor(view.frame, view, asp);
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {

@@ -1,13 +1,11 @@
 // The Nikoli families' tasks for the Hint and Solve panels of every genre (panels/hint.js,
-// panels/solve.js), through clingo-wasm (genres/nikoli/asp.js: nikoliHint, runTask "solve"):
+// panels/solve.js; the play frame makes them), through clingo-wasm (genres/nikoli/asp.js: nikoliHint, runTask "solve"):
 // how to ask for a hint and put its stages in words (wrong marks first, then where to look,
 // then what and which rule, then applied as one undoable move), the one solver (it counts up to
 // the panel's cap), and how a solution's rows become the board's values.
 import { UNKNOWN } from "../../play/game.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
-import { HintPanel } from "../../panels/hint.js";
-import { SolvePanel } from "../../panels/solve.js";
 
 const COUNT_CAP = 10; // the cap the Solve panel starts with (the player may set another)
 
@@ -38,7 +36,9 @@ export function presentNikoliHint(h, game) {
     where: { words: reveal ? `No deduction from here is short enough to explain: Hint can reveal ${at}.` : `Look at ${at}.`,
       overlay: { cells }, cursor: first },
     // the player's marks the reason rests on, outlined with the cell
-    what: { words: h.explanation, overlay: { cells: [...cells, ...hintCells(h.because || [])] }, cursor: first },
+    // (Nurikabe, Heyawake, Bag: the value the cell takes marked in it, as Apply would)
+    what: { words: h.explanation, overlay: { cells: [...cells, ...hintCells(h.because || []).map(({ row, column }) => ({ row, column }))],
+      marks: h.cells.filter((c) => !c.to_row) }, cursor: first },
     next: reveal ? "Hint: reveal it" : "Hint: show what and why",
     apply: reveal ? "Hint: apply the revealed cell" : "Hint: apply",
     changes: game.hintChanges(h.cells),
@@ -46,15 +46,9 @@ export function presentNikoliHint(h, game) {
   };
 }
 
-/** The Hint and Solve panels of the Nikoli view (genres/nikoli/view.js), in its frame. */
-export function nikoliPanels(nv, asp) {
+/** The Nikoli view's tasks for the Hint and Solve panels (nv: genres/nikoli/view.js; asp: genres/nikoli/asp.js). */
+export function nikoliTasks(nv, asp) {
   const engine = nv.engine;
-  const hint = new HintPanel({ frame: nv.frame, prefix: "nk-", tasks: {
-    gridKey: (game) => game.serialCells(),
-    ask: (game, signal) => asp.nikoliHint(engine, game.puzzle.family, game.puzzle.dict.url, game.stateRows(),
-      { signal, crosses: game.crosses() }),
-    present: presentNikoliHint,
-  } });
   const solver = {
     id: "clingo", label: "Rule solver (clingo)", counts: COUNT_CAP,
     solve(dict, { cap = COUNT_CAP } = {}) {
@@ -64,16 +58,17 @@ export function nikoliPanels(nv, asp) {
       return { promise, cancel() { abort.abort(); return "stopped"; } };
     },
   };
-  const solve = new SolvePanel({ frame: nv.frame, prefix: "nk-", tasks: {
-    solvers: () => [solver],
-    cellsOf: (game, rows) => Array.from(game.cellsFromRows(rows)),
-    board: (game) => (game.puzzle.family === "masyu" ? loopBoard : shadeBoard),
-  } });
   return {
-    hint, solve,
-    reset() { solve.reset(); hint.reset(); },
-    onGameChange() { hint.onGameChange(); },
-    busy: () => solve.busy(),
-    hintStep: () => hint.next(),
+    hintTasks: {
+      gridKey: (game) => game.serialCells(),
+      ask: (game, signal) => asp.nikoliHint(engine, game.puzzle.family, game.puzzle.dict.url, game.stateRows(),
+        { signal, crosses: game.crosses() }),
+      present: presentNikoliHint,
+    },
+    solveTasks: {
+      solvers: () => [solver],
+      cellsOf: (game, rows) => Array.from(game.cellsFromRows(rows)),
+      board: (game) => (game.puzzle.family === "masyu" ? loopBoard : shadeBoard),
+    },
   };
 }

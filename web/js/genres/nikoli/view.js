@@ -12,7 +12,7 @@ import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { Latest } from "../../shell/latest.js";
-import { CheckPanel } from "../../panels/check.js";
+import { nikoliTasks } from "./panels.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
 // How to play on the board, for a mouse and keyboard or for touch (learn/rules.js picks by device)
@@ -32,14 +32,13 @@ const help = (family) => HELP[family === "masyu" ? "loop" : "shade"];
 export function nikoliKey(url) { return `n:${hash(url)}`; }
 
 export class NikoliView {
-  /** first(): a first puzzle, when the view shows with none. */
-  constructor(app, { first }) {
+  /** first(): a first puzzle, when the view shows with none; asp: genres/nikoli/asp.js. */
+  constructor(app, { first, asp }) {
     // opens that wait (a fetch, the engine's reader) hold a turn: a later open, or New in
     // Create, makes theirs stale and their puzzle is not opened over it
     this.opening = new Latest();
     this.app = app;
     this.engine = app.engine;
-    this.panels = null; // Hint and Solve (genres/nikoli/panels.js), set by genres/nikoli/genre.js
     this.editor = null; // Create (genres/nikoli/editor.js), set by genres/nikoli/genre.js
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
     const progressLabel = el("label", { className: "meta" }, this.shareProgress, " with my progress");
@@ -54,31 +53,21 @@ export class NikoliView {
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
         board: game.puzzle.dict }, { ...game.serialize(), solved: true }),
       refused: () => "A numbered cell stays unshaded (Bag: inside).",
-      reset: (game) => {
-        this.showRulesList(game.puzzle.family);
-        this.check.reset();
-        if (this.panels) this.panels.reset();
-      },
+      // the families' tasks for the panels of every genre (genres/nikoli/panels.js; the rule check here)
+      ...nikoliTasks(this, asp),
+      checkTasks: { modes: [["off", "Off"], ["rules", "Broken rules"]], check: (game, mode, { signal }) => this.checkRules(game, mode, signal) },
+      reset: (game) => this.showRulesList(game.puzzle.family),
       opened: () => this.verify(),
-      changed: () => {
-        this.view.setOverlay("hint", null);
-        if (this.panels) this.panels.onGameChange();
-        this.verify();
-      },
+      changed: () => this.verify(),
       adopted: () => this.verify(),
-      busy: () => !!(this.panels && this.panels.busy()),
       // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
       target: () => (frame.editing && this.editor ? this.editor.doc : this.game),
-      hint: () => !frame.editing && this.panels && this.panels.hintStep(),
       shareLink: (game) => this.shareLink(game),
       // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
       download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
     });
     this.rules = el("ul", { id: "nk-rules-list", className: "rules" }); // "nk-rules" is the toolbar's ? button
     frame.addPanel("Rules", el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules));
-    // the Check panel of every genre, on the rule checker
-    this.check = new CheckPanel({ frame, prefix: "nk-", tasks: { modes: [["off", "Off"], ["rules", "Broken rules"]],
-      check: (game, mode, { signal }) => this.checkRules(game, mode, signal) } });
     Object.assign(this, { undoBtn: frame.tools.undo, redoBtn: frame.tools.redo, section: frame.section });
   }
 
@@ -119,8 +108,6 @@ export class NikoliView {
     this.frame.edit(game, kind, { title: p.title, meta: `Creating a ${FAMILY_NAMES[p.family]} puzzle, ${p.width}×${p.height}` });
     this.showRulesList(p.family);
     this.frame.help.textContent = "";
-    this.check.reset();
-    if (this.panels) this.panels.reset();
   }
 
   /** The rules beside the board (learn.json: shown as soon as it is read, engine or not). */
@@ -136,7 +123,6 @@ export class NikoliView {
    * broken rule; then the optional check of the grid as marked. */
   async verify() {
     const game = this.game, cells = game.serialCells();
-    this.check.schedule(0);
     if (game.solved || game.branches().length) return;
     try {
       const res = await this.engine.latestTask("nikoli-win", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows(true) });

@@ -9,11 +9,8 @@ import { loadCatalogue, nonogramSource } from "./library.js";
 import { PuzzleOpener } from "./open.js";
 import { savedGames } from "../../shell/storage.js";
 import { nonogramShareLink } from "../../shell/share-actions.js";
-import { HintPanel } from "../../panels/hint.js";
 import { nonogramHintTasks } from "./hints.js";
-import { CheckPanel } from "../../panels/check.js";
 import { nonogramCheckTasks } from "./check.js";
-import { SolvePanel } from "../../panels/solve.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
 import { PlayView, fileName } from "../../play/view.js";
 import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
@@ -58,8 +55,9 @@ export class NonogramPlay {
     palette.setAttribute("aria-label", "Colour");
     const clueNotice = el("p", { id: "clue-notice", className: "panel warning notice", hidden: true });
     clueNotice.setAttribute("role", "alert");
+    const engine = this.engine, getGame = () => this.game;
     // the frame of every genre (play/view.js); what is the nonogram's: its board plug-in,
-    // the touch mode and the colours, Download, the panels, its words
+    // the touch mode and the colours, Download, its tasks for the panels, its words
     const frame = this.frame = new PlayView(app, {
       id: "play", label: "Play", order: 1, kind: nonogramBoard,
       tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
@@ -72,33 +70,26 @@ export class NonogramPlay {
       refused: (cells) => (cells.length === 1
         ? `Row ${cells[0].row}, column ${cells[0].column} was given with the puzzle: it stays as it is.`
         : `${cells.length} cells were given with the puzzle: they stay as they are.`),
-      reset: (game) => {
-        this.renderPalette(game.puzzle);
-        this.hints.reset();
-        this.solve.reset();
-        this.check.reset();
-      },
-      opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); this.check.schedule(0); },
-      changed: (game) => { this.hints.onGameChange(); this.newcomer.changed(game); this.check.schedule(); },
-      adopted: (game) => { this.hints.onGameChange(); this.newcomer.opened(game); this.check.schedule(); },
-      busy: () => this.solve.busy(),
-      hint: () => this.hints.next(),
+      hintTasks: nonogramHintTasks(engine), hintLegend: hintLegend(),
+      checkTasks: nonogramCheckTasks({ engine, getGame,
+        getClingo: () => app.clingo || null, // the clingo plug-in, when installed, races the check's search
+        again: () => this.frame.check.schedule(0) }),
+      solveTasks: { solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard },
+      reset: (game) => this.renderPalette(game.puzzle),
+      opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); },
+      changed: (game) => this.newcomer.changed(game),
+      adopted: (game) => this.newcomer.opened(game),
       shareLink: nonogramShareLink,
     });
     const view = this.view = frame.board();
-    const getGame = () => this.game, announce = (t) => frame.say(t), engine = this.engine;
-    // the panels of every genre (panels/), on the nonogram's tasks
-    this.hints = new HintPanel({ frame, tasks: nonogramHintTasks(engine), legend: hintLegend() });
-    // a restarted worker has forgotten the solutions: ask again for the game in play
+    const announce = (t) => frame.say(t);
+    // a restarted worker has forgotten the solutions: the Hint panel asks again for the game in play
     let started = engine.status === "ready";
     engine.addEventListener("status", (e) => {
       if (e.detail.status !== "ready") return;
-      if (started && this.game) this.hints.prepare(this.game);
+      if (started && this.game) frame.hint.prepare(this.game);
       started = true;
     });
-    this.check = new CheckPanel({ frame, tasks: nonogramCheckTasks({ engine, getGame,
-      getClingo: () => app.clingo || null, // the clingo plug-in, when installed, races the check's search
-      again: () => this.check.schedule(0) }) });
     this.notice = new ClueNotice({ element: clueNotice, engine, getGame });
     app.registerSolver({
       id: "pysolver",
@@ -108,9 +99,6 @@ export class NonogramPlay {
         return { promise: handle.promise, cancel: () => engine.cancel(handle) };
       },
     });
-    this.solve = new SolvePanel({ frame, tasks: {
-      solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard,
-    } });
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
       findSaved, openStart: () => app.openStart(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
@@ -122,7 +110,6 @@ export class NonogramPlay {
     // the rules, the guided first puzzle, clue numbers crossed out on the page
     this.newcomer = new NonogramNewcomer({ section: frame.section, view, getGame, open: (dict, key) => app.openPuzzle(dict, key) });
     app.addEventListener("open-error", () => frame.say(""));
-    app.addEventListener("engine-ready", () => { if (this.game) this.check.schedule(0); });
     this.bindControls();
     // awaited by the shell before it opens a first puzzle (the start may be a built-in one)
     this.ready = loadCatalogue().then((c) => { this.catalogue = c; app.library.render(); })
