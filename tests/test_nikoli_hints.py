@@ -278,3 +278,16 @@ def test_with_no_proof_within_the_work_no_hint_is_claimed(monkeypatch):
     else:
         assert r["kind"] == "none" and not r["cells"] and "within the work" in r["explanation"]
     assert len(asks) <= 1 + hints.PROOF_CANDIDATES
+
+
+@pytest.mark.parametrize("family", ["nurikabe", "bag"])
+def test_numbered_cells_sent_unshaded_are_not_the_players_marks(family):
+    # the page sends Nurikabe's and Bag's numbered cells as '.' (given unshaded): a hint on
+    # an otherwise empty grid must not credit the player with marks they never made
+    grid = url.read_url(EXAMPLES[family])
+    state = [["?"] * grid.width for _ in range(grid.height)]
+    for x, y in grid.clues:
+        state[y][x] = "."
+    r = hints.hint(grid, ["".join(row) for row in state])
+    assert r["kind"] == "deduction", r
+    assert "your" not in r["explanation"] and r["because"] == [], r

@@ -14,7 +14,7 @@ import time
 
 from ..asp import run as asp
 from ..asp.tasks import Ask
-from .. import stars
+from .. import limits, stars
 from . import families
 from .model import BOX, UNKNOWN, WHITE, Grid, NikoliError, check_work, island_reach
 from .read import parse
@@ -127,10 +127,12 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
     """The api solve-result dict from native clingo (``solutions``: row strings);
     ``strong=False``: the calibrated program (its conflicts give the difficulty);
     ``args``: more clingo options."""
+    work = check_work(grid, plain=not strong)
+    # the rival grounds the program again: only where twice that stays well in the caps
+    race = strong and not baseline and work <= limits.MAX_NURIKABE_WORK // 2
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
-                          max_solutions, timeout, args,
-                          quick=check_work(grid, plain=not strong) <= asp.QUICK_WORK,
-                          then=RACE.get(grid.family) if strong and not baseline else None)
+                          max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
+                          then=RACE.get(grid.family) if race else None)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
     return run
 

@@ -335,6 +335,8 @@ def _asp_reason(grid, text, marks, forced, rule_on):
 
 
 def _deduction(grid, unit, value, names, because) -> dict:
+    given = _given(grid)  # the numbered cells the page sends as unshaded are not the player's marks
+    because = [(u, v) for u, v in because if u not in given]
     cell = _describe(grid, unit, value)
     what = {"line": "the loop passes", "no line": "the loop does not pass",
             **families.of(grid.family).marks}[cell["value"]]

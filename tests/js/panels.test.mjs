@@ -144,6 +144,7 @@ test("the Nikoli families' words: wrong marks are cleared, a deduction applied",
     because: [{ row: 3, column: 5, to_row: 4, to_column: 5 }] }, game);
   assert.equal(d.where.words, "Look at row 3, column 4.");
   assert.deepEqual(d.what.overlay.cells, [{ row: 3, column: 4, value: "." }, { row: 3, column: 5 }, { row: 4, column: 5 }]);
+  assert.deepEqual(d.what.overlay.marks, [{ row: 3, column: 4, value: "." }]); // the value it takes, drawn in the cell
   assert.deepEqual(d.changes, [[34, 1]]);
   assert.deepEqual(presentNikoliHint({ kind: "none", cells: [], explanation: "Nothing forced." }, game), { words: "Nothing forced." });
 });

@@ -72,6 +72,14 @@ export function paintOverlays(v, ctx) {
   const cs = v.cell, t = v.theme, { hint, check, refused } = v.overlays;
   if (check) outline(ctx, check.cells, cs, t.error, Math.max(2, cs / 9));
   if (hint) outline(ctx, hint.cells, cs, t.hintMark, Math.max(2, cs / 12), [Math.max(2, cs / 8), Math.max(2, cs / 10)]);
+  if (hint && hint.marks) { // what a hint would mark: a small square for shaded, a dot for the other mark
+    ctx.fillStyle = t.hintMark;
+    for (const c of hint.marks) {
+      const x = (c.column - 1) * cs, y = (c.row - 1) * cs;
+      if (c.value === "#") ctx.fillRect(x + cs * 0.36, y + cs * 0.36, cs * 0.28, cs * 0.28);
+      else { ctx.beginPath(); ctx.arc(x + cs / 2, y + cs / 2, Math.max(1.5, cs / 9), 0, Math.PI * 2); ctx.fill(); }
+    }
+  }
   if (refused) outline(ctx, refused, cs, t.error, Math.max(2, cs / 8));
 }
 

@@ -36,7 +36,9 @@ export function presentNikoliHint(h, game) {
     where: { words: reveal ? `No deduction from here is short enough to explain: Hint can reveal ${at}.` : `Look at ${at}.`,
       overlay: { cells }, cursor: first },
     // the player's marks the reason rests on, outlined with the cell
-    what: { words: h.explanation, overlay: { cells: [...cells, ...hintCells(h.because || [])] }, cursor: first },
+    // (Nurikabe, Heyawake, Bag: the value the cell takes marked in it, as Apply would)
+    what: { words: h.explanation, overlay: { cells: [...cells, ...hintCells(h.because || []).map(({ row, column }) => ({ row, column }))],
+      marks: h.cells.filter((c) => !c.to_row) }, cursor: first },
     next: reveal ? "Hint: reveal it" : "Hint: show what and why",
     apply: reveal ? "Hint: apply the revealed cell" : "Hint: apply",
     changes: game.hintChanges(h.cells),
