@@ -4,7 +4,7 @@ the win the rule checker grants; the optional rule check outlines a broken rule.
 import pytest
 from playwright.sync_api import expect
 
-from helpers import click_cell, open_site, paste_puzzle, state, wait_engine, wait_until
+from helpers import click_cell, open_site, paste_puzzle, state, title_shown, wait_engine, wait_until
 
 from pysolver.nikoli import aspsolve, model, read
 
@@ -16,6 +16,7 @@ URLS = {  # built-in puzzles (web/puzzles/nikoli/index.json)
     "masyu": "https://puzz.link/p?mashu/7/7/0004092220009030i",
     "bag": "https://puzz.link/p?cave/7/7/m24g354n5s5476h5l5",
 }
+NAMES = {"nurikabe": "Nurikabe", "heyawake": "Heyawake", "masyu": "Masyu", "bag": "Bag"}
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 ARROW = {"e": "ArrowRight", "w": "ArrowLeft", "s": "ArrowDown", "n": "ArrowUp"}
 
@@ -30,7 +31,8 @@ def solution(url):
 def open_url(page, url, family):
     paste_puzzle(page, url)
     page.wait_for_selector("#view-nikoli:not([hidden])")
-    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === '{family}'")
+    # its title heads the view: "Nurikabe 7×7"
+    page.locator("#view-nikoli h2:visible", has_text=NAMES[family]).first.wait_for(timeout=30_000)
 
 
 def start(page, server, family):
@@ -41,9 +43,16 @@ def start(page, server, family):
     return solution(URLS[family])
 
 
+def cell_px(page):
+    """A cell's size on screen: the drawn cells' width over the columns the board's grid says."""
+    return page.evaluate("""() => {
+      const cols = +document.querySelector('#nk-board [role=grid][aria-colcount]').getAttribute('aria-colcount');
+      return document.querySelector('#nk-board canvas.cells').getBoundingClientRect().width / cols; }""")
+
+
 def centre(page, x, y):
     box = page.locator("#nk-board canvas.cells").bounding_box()
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    cs = cell_px(page)
     return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
 
 
@@ -132,7 +141,7 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
     empty = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
                  if ch == "." and x + 1 < len(row) and row[x + 1] == ".")
     cx, cy = centre(page, *empty)
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    cs = cell_px(page)
     page.mouse.click(cx + cs * 0.45, cy)
     assert page.evaluate("window.nonogramApp.nikoli.game.cells.filter((v) => v === 1).length") == 1
     page.focus("#nk-board .aria-grid")
@@ -186,7 +195,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='heyawake-7x7-1']")
-    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.family === 'heyawake'")
+    page.locator("#view-nikoli h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
     page.mouse.click(*centre(page, 1, 0))
     own_server.stop()
     context.set_offline(True)
@@ -201,7 +210,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     page.wait_for_selector("#nk-check-text .rule-broken")
     page.click("#nav-library")                  # and the built-ins come from the cache
     page.click("button.open-builtin[data-id='masyu-7x7-1']")
-    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.family === 'masyu'")
+    page.locator("#view-nikoli h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -286,7 +295,7 @@ def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
     page.fill("#nk-ed-width", "7")
     page.fill("#nk-ed-height", "7")
     page.click("#nk-ed-new")
-    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.title === 'New Nurikabe'")
+    title_shown(page, "New Nurikabe")
     for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
         page.mouse.click(*centre(page, x, y))
         page.keyboard.type(str(n))
@@ -303,7 +312,7 @@ def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
     page.fill("#nk-ed-height", "2")
     page.click("#nk-ed-new")
     wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.family === 'heyawake'")
-    cs = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    cs = cell_px(page)
     x, y = centre(page, 0, 0)
     page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
     x, y = centre(page, 1, 0)
