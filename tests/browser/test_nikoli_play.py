@@ -1,6 +1,8 @@
 """Playing Nurikabe, Heyawake, Masyu and Bag in the site as a person would: open a puzzle
 by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
 the win the rule checker grants; the optional rule check outlines a broken rule."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -81,6 +83,11 @@ def go_to(page, x, y):
         page.keyboard.press("ArrowDown")
 
 
+def nonogram_opened(page):
+    """Play shows a nonogram: its title heads the view, no longer "Loading…"."""
+    expect(page.locator("#puzzle-title")).not_to_have_text(re.compile(r"^(Loading…)?$"), timeout=30_000)
+
+
 def won(page):
     page.wait_for_selector("#nk-win-card:not([hidden])", timeout=30_000)
     assert "Solved" in page.text_content("#nk-win-heading")
@@ -101,7 +108,7 @@ def test_shading_by_mouse(page, site_server, family):
     assert page.evaluate("wins") == [[family, False]]
     # undo takes the win back; redo gives it again (the checker's verdict for that grid)
     page.click("#nk-undo")
-    wait_until(page, "!window.nonogramApp.nikoli.game.solved")
+    expect(page.locator("#nk-win-card")).to_be_hidden()
     page.click("#nk-redo")
     won(page)
     assert page.evaluate("wins") == [[family, False], [family, False]]
@@ -271,18 +278,18 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     # a long run, cancelled at once: the page answers, and Solve works again
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='heyawake-20x20-1']")
-    wait_until(page, "window.nonogramApp.nikoli.game.puzzle.width === 20")
+    expect(page.locator("#nk-board [role=grid][aria-colcount]")).to_have_attribute("aria-colcount", "20")
     page.click("#nk-solve")
     page.click("#nk-solve-cancel")
     page.wait_for_selector("#nk-solve-progress:has-text('Cancelled')")
     assert page.is_enabled("#nk-solve")
     page.mouse.click(*centre(page, 0, 0))
-    wait_until(page, "window.nonogramApp.nikoli.game.undoStack.length === 1")
+    expect(page.locator("#nk-undo")).to_be_enabled()
     page.click("#nk-hint")
     page.wait_for_selector("#nk-hint-text:has-text('row')", timeout=90_000)
     # Play, with no nonogram opened yet in this visit, opens the first built-in one
     page.click("#nav-play")
-    wait_until(page, "window.nonogramApp.getGame() !== null")
+    nonogram_opened(page)
     assert page.text_content("#puzzle-title") != "Loading…"
 
 
@@ -340,11 +347,11 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     start(page, site_server, "nurikabe")
     page.mouse.click(*centre(page, 1, 0))
     page.click("#nav-play")                     # a nonogram, played after the Nikoli game
-    wait_until(page, "window.nonogramApp.getGame() !== null")
+    nonogram_opened(page)
     click_cell(page, 2, 2)
     page.reload()                               # pagehide: only the game in sight is saved again
     page.wait_for_selector("html[data-booted=true]")
-    wait_until(page, "window.nonogramApp.getGame() !== null")
+    nonogram_opened(page)
     assert page.is_visible("#view-play") and state(page)[2][2] == "#"
 
 
