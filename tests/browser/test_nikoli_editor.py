@@ -10,8 +10,8 @@ pytestmark = [pytest.mark.browser]
 
 
 def centre(page, x, y):
-    box = page.locator("#nk-board canvas.cells").bounding_box()
-    cols = int(page.get_attribute("#nk-board [role=grid][aria-colcount]", "aria-colcount"))
+    box = page.locator("#board canvas.cells").bounding_box()
+    cols = int(page.get_attribute("#board [role=grid][aria-colcount]", "aria-colcount"))
     cs = box["width"] / cols
     return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
 
@@ -26,14 +26,14 @@ def export(page):
 def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
-    page.click("#nav-nikoli")
+    page.evaluate("location.hash = '#/nikoli'")  # the old route: a Nikoli game on Play, with Create
     assert page.is_hidden("#nk-ed-resume")          # no draft yet
     page.select_option("#nk-ed-family", "nurikabe")
     page.fill("#nk-ed-width", "5")
     page.fill("#nk-ed-height", "5")
     page.click("#nk-ed-new")
     title_shown(page, "New Nurikabe")
-    assert page.is_disabled("#nk-undo") and page.is_disabled("#nk-redo")
+    assert page.is_disabled("#undo") and page.is_disabled("#redo")
     page.mouse.click(*centre(page, 0, 0))
     page.keyboard.type("3")
     one = export(page)
@@ -41,9 +41,9 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     page.keyboard.type("2")
     two = export(page)
     assert one != two
-    page.click("#nk-undo")                          # the 2 goes
+    page.click("#undo")                          # the 2 goes
     assert export(page) == one
-    assert page.is_enabled("#nk-redo")
+    assert page.is_enabled("#redo")
     page.keyboard.press("Control+y")                # and comes back
     assert export(page) == two
     page.keyboard.press("Control+z")
@@ -51,17 +51,17 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     wait_engine(page)
-    page.click("#nav-nikoli")
+    page.evaluate("location.hash = '#/nikoli'")  # the old route: a Nikoli game on Play, with Create
     page.click("#nk-ed-resume")                     # the draft, with its history
     title_shown(page, "New Nurikabe")
     assert page.input_value("#nk-ed-width") == "5"
     assert export(page) == one
-    expect(page.locator("#nk-undo")).to_be_enabled()  # the history comes back with the draft
-    expect(page.locator("#nk-redo")).to_be_enabled()
-    page.click("#nk-redo")
+    expect(page.locator("#undo")).to_be_enabled()  # the history comes back with the draft
+    expect(page.locator("#redo")).to_be_enabled()
+    page.click("#redo")
     assert export(page) == two
-    page.click("#nk-undo")
-    page.click("#nk-undo")
-    assert page.is_disabled("#nk-undo")             # back to the blank grid
+    page.click("#undo")
+    page.click("#undo")
+    assert page.is_disabled("#undo")             # back to the blank grid
     page.click("#nk-ed-export")
     page.wait_for_selector("#nk-ed-text:not(:empty)")

@@ -57,7 +57,7 @@ export class NikoliEditor {
     this.tools = el("div", { className: "row", hidden: true }, this.checkButton, this.exportButton, this.playButton);
     frame.addPanel("Create", el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
       el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton, this.generateButton),
-      el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text));
+      el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text), nv.config); // shown with a Nikoli game
     this.newButton.addEventListener("click", () => this.start());
     this.resumeButton.addEventListener("click", () => this.resume());
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
