@@ -407,6 +407,10 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     page.click("#nav-library")                  # a nonogram, played after the Nikoli game
     page.click("button.open-builtin[data-id='welcome-heart']")
     nonogram_opened(page)
+    # the one play frame swapped to the nonogram's tools: the Nikoli option and panels are gone
+    expect(page.get_by_role("button", name="Mode: fill")).to_be_visible()
+    expect(page.get_by_label("with my progress")).to_be_hidden()
+    expect(page.get_by_role("button", name="Rules", exact=True)).to_be_hidden()
     click_cell(page, 2, 2)
     page.reload()                               # pagehide: only the game in sight is saved again
     page.wait_for_selector("html[data-booted=true]")
