@@ -2,7 +2,6 @@
 by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
 the win the rule checker grants; the optional rule check outlines a broken rule."""
 import re
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -118,14 +117,6 @@ _OUTLINED = """(name) => new Promise((done) => requestAnimationFrame(() => reque
 
 def outlined(page, var):
     return {tuple(c) for c in page.evaluate(_OUTLINED, var)}
-
-
-def shared_link(page):
-    """The Share link of the game in play, as the player gets it."""
-    page.eval_on_selector("#share", "b => { const box = document.getElementById('share-url'); if (box) box.value = ''; }")
-    page.click("#share")
-    page.wait_for_function("document.getElementById('share-url') && document.getElementById('share-url').value !== ''")
-    return page.input_value("#share-url")
 
 
 def won(page):
@@ -348,59 +339,6 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
 
 
-def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
-    grid, _ = solution(URLS["nurikabe"])
-    open_site(page, site_server)
-    wait_engine(page)
-    page.evaluate("location.hash = '#/nikoli'")   # the old route: a Nikoli game on Play, with Create
-    page.select_option("#nk-ed-family", "nurikabe")
-    page.fill("#nk-ed-width", "7")
-    page.fill("#nk-ed-height", "7")
-    page.click("#nk-ed-new")
-    title_shown(page, "New Nurikabe")
-    for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
-        page.mouse.click(*centre(page, x, y))
-        page.keyboard.type(str(n))
-    page.click("#nk-ed-export")
-    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
-    assert page.input_value("#nk-ed-url") == URLS["nurikabe"]
-    page.click("#nk-ed-check")
-    page.wait_for_selector("#nk-ed-text:has-text('Unique')", timeout=60_000)
-    page.click("#nk-ed-play")
-    expect(page.locator("#puzzle-meta")).to_contain_text("Nurikabe · 7×7")   # played, no longer "Creating"
-    assert shared_link(page).endswith("#n=" + quote(URLS["nurikabe"].split("?", 1)[1], safe=""))
-    # Heyawake: borders make rooms; Masyu: a click cycles the pearls
-    page.select_option("#nk-ed-family", "heyawake")
-    page.fill("#nk-ed-width", "2")
-    page.fill("#nk-ed-height", "2")
-    page.click("#nk-ed-new")
-    title_shown(page, "New Heyawake")
-    cs = cell_px(page)
-    x, y = centre(page, 0, 0)
-    page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
-    x, y = centre(page, 1, 0)
-    page.mouse.click(x, y + cs * 0.45)        # the side between (1, 0) and (1, 1)
-    assert [re.search(r"room (\d+)", cell_words(page, x, y))[1] for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))] == ["1", "2", "1", "1"]
-    page.select_option("#nk-ed-family", "masyu")
-    page.click("#nk-ed-new")
-    page.mouse.click(*centre(page, 1, 1))
-    page.mouse.click(*centre(page, 1, 1))
-    assert ["pearl" in cell_words(page, x, y) for x, y in ((0, 0), (1, 0), (0, 1))] == [False] * 3
-    assert "black pearl" in cell_words(page, 1, 1)
-    # Generate: the engine's generator in the page (clingo-wasm for its checks) opens a new
-    # puzzle to play, whose URL native clingo finds unique
-    page.select_option("#nk-ed-family", "bag")
-    page.fill("#nk-ed-width", "6")
-    page.fill("#nk-ed-height", "6")
-    page.click("#nk-ed-generate")
-    page.wait_for_selector("#nk-ed-text:has-text('Generated: unique')", timeout=120_000)
-    url = page.input_value("#nk-ed-url")
-    assert url.startswith("https://puzz.link/p?cave/6/6/")
-    expect(page.locator("#puzzle-meta")).to_contain_text("Bag · 6×6")
-    assert shared_link(page).endswith("#n=" + quote(url.split("?", 1)[1], safe=""))
-    assert aspsolve.analyse(read.parse(url, "url"))["status"] == "unique"
-
-
 def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     start(page, site_server, "nurikabe")
     page.mouse.click(*centre(page, 1, 0))
@@ -423,8 +361,8 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     # the play frame of every genre (play/view.js): on a phone the panels fold to one row of
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
     start(page, site_server, "nurikabe")
-    tabs = page.eval_on_selector_all("#view-play .sheet-tab", "bs => bs.map(b => b.textContent)")
-    assert tabs == ["Hint", "Check", "Solve", "Rules", "Create"]
+    tabs = page.eval_on_selector_all("#view-play .sheet-tab:not([hidden])", "bs => bs.map(b => b.textContent)")
+    assert tabs == ["Hint", "Check", "Solve", "Rules"]
     sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
     assert not page.is_visible("#hint")

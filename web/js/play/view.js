@@ -61,11 +61,10 @@ export class PlayView {
    * The tools, notices, legend and panels (addPanel) of a genre show only while it is the one in play. */
   constructor(app) {
     this.app = app;
-    this.g = null; // the play config of the game in play (or being edited)
+    this.g = null; // the play config of the game in play
     this.configs = [];
     this.game = null;
     this.view = null; // the board, made on first use
-    this.editing = false; // a genre's editor shows its puzzle on the board (genres/nikoli/editor.js)
     this.wasSolved = false;
     // opens that wait (a fetch, the engine's reader) hold a turn (shell/latest.js): a later open
     // of any genre makes theirs stale, and their puzzle is not opened over it
@@ -132,7 +131,7 @@ export class PlayView {
   shown({ genre = null } = {}) {
     const want = genre && this.configs.find((c) => c.route === genre);
     if (want && want !== this.g && want.first) return want.first();
-    if (this.game || this.editing) return this.view.draw();
+    if (this.game) return this.view.draw();
     const g = want || this.g || this.configs[0];
     return g && g.first && g.first();
   }
@@ -217,7 +216,7 @@ export class PlayView {
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? this.g.genreOf(this.game) : null));
     this.download.addEventListener("click", () => { if (this.game && this.g.download) saveFile(this.g.download(this.game)); });
-    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => !this.editing && this.g.hintTasks && this.hint.next() });
+    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => this.g.hintTasks && this.hint.next() });
   }
 
   /** Play, as genre `g` (its config), the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
@@ -234,7 +233,6 @@ export class PlayView {
     }
     const saved = loadGame(key);
     const game = make(saved), restored = !!(saved && saved.played);
-    this.editing = false;
     this.use(g);
     this.help.textContent = typeof g.help === "function" ? g.help(game) : g.help || "";
     this.game = game;
@@ -258,30 +256,6 @@ export class PlayView {
     if (this.g.opened) this.g.opened(game, previous);
     this.app.opened(this.g.genreOf(game), game);
     return game;
-  }
-
-  /** Show a puzzle being made (genre `g`'s editor) on the board: no game is played meanwhile. */
-  edit(g, doc, kind, { title, meta }) {
-    this.opening.drop();
-    if (this.game) {
-      this.autosave.save();
-      this.game.removeEventListener("change", this.onChange);
-      this.game.removeEventListener("locked", this.onLocked);
-    }
-    this.game = null;
-    this.editing = true;
-    this.use(g);
-    this.help.textContent = "";
-    const view = this.board(kind);
-    this.app.router.go("play");
-    view.setGame(doc, kind);
-    view.focus();
-    this.title.textContent = title;
-    this.meta.textContent = meta;
-    this.winCard.hide();
-    this.resetPanels();
-    this.tools.undo.disabled = this.tools.redo.disabled = true;
-    this.say("");
   }
 
   /** The panels forget the last game (a hint, a check, a solve under way). */
