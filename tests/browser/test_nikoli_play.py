@@ -293,56 +293,6 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     assert page.text_content("#puzzle-title") != "Loading…"
 
 
-def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
-    grid, _ = solution(URLS["nurikabe"])
-    open_site(page, site_server)
-    wait_engine(page)
-    page.click("#nav-nikoli")
-    page.select_option("#nk-ed-family", "nurikabe")
-    page.fill("#nk-ed-width", "7")
-    page.fill("#nk-ed-height", "7")
-    page.click("#nk-ed-new")
-    title_shown(page, "New Nurikabe")
-    for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
-        page.mouse.click(*centre(page, x, y))
-        page.keyboard.type(str(n))
-    page.click("#nk-ed-export")
-    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
-    assert page.input_value("#nk-ed-url") == URLS["nurikabe"]
-    page.click("#nk-ed-check")
-    page.wait_for_selector("#nk-ed-text:has-text('Unique')", timeout=60_000)
-    page.click("#nk-ed-play")
-    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url.endsWith('1g1m')")
-    # Heyawake: borders make rooms; Masyu: a click cycles the pearls
-    page.select_option("#nk-ed-family", "heyawake")
-    page.fill("#nk-ed-width", "2")
-    page.fill("#nk-ed-height", "2")
-    page.click("#nk-ed-new")
-    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.family === 'heyawake'")
-    cs = cell_px(page)
-    x, y = centre(page, 0, 0)
-    page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
-    x, y = centre(page, 1, 0)
-    page.mouse.click(x, y + cs * 0.45)        # the side between (1, 0) and (1, 1)
-    assert page.evaluate("window.nonogramApp.nikoli.view.game.puzzle.rooms") == [0, 1, 0, 0]
-    page.select_option("#nk-ed-family", "masyu")
-    page.click("#nk-ed-new")
-    page.mouse.click(*centre(page, 1, 1))
-    page.mouse.click(*centre(page, 1, 1))
-    assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]
-    # Generate: the engine's generator in the page (clingo-wasm for its checks) opens a new
-    # puzzle to play, whose URL native clingo finds unique
-    page.select_option("#nk-ed-family", "bag")
-    page.fill("#nk-ed-width", "6")
-    page.fill("#nk-ed-height", "6")
-    page.click("#nk-ed-generate")
-    page.wait_for_selector("#nk-ed-text:has-text('Generated: unique')", timeout=120_000)
-    url = page.input_value("#nk-ed-url")
-    assert url.startswith("https://puzz.link/p?cave/6/6/")
-    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url === {url!r}")
-    assert aspsolve.analyse(read.parse(url, "url"))["status"] == "unique"
-
-
 def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     start(page, site_server, "nurikabe")
     page.mouse.click(*centre(page, 1, 0))
@@ -361,7 +311,7 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
     start(page, site_server, "nurikabe")
     tabs = page.eval_on_selector_all("#view-nikoli .sheet-tab", "bs => bs.map(b => b.textContent)")
-    assert tabs == ["Hint", "Check", "Solve", "Rules", "Create"]
+    assert tabs == ["Hint", "Check", "Solve", "Rules"]
     sheet = page.locator("#nk-play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
     assert not page.is_visible("#nk-hint")

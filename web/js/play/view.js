@@ -53,7 +53,6 @@ export class PlayView {
     this.g = g;
     this.game = null;
     this.view = null; // the board, made on first use (a genre never opened costs nothing)
-    this.editing = false; // a genre's editor shows its puzzle on the board (genres/nikoli/editor.js)
     this.wasSolved = false;
     const id = (name) => (g.prefix || "") + name;
     this.title = el("h2", { id: id("puzzle-title"), textContent: "Loading…" });
@@ -110,7 +109,7 @@ export class PlayView {
     this.onLocked = () => this.say("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
     this.bind();
     app.router.register({ id: g.id, label: g.label, order: g.order, element: this.section,
-      show: () => (this.game || this.editing ? this.view.draw() : g.first && g.first()) });
+      show: () => (this.game ? this.view.draw() : g.first && g.first()) });
   }
 
   /** A panel in the side column and the phone sheet: its tab says `label`. */
@@ -151,7 +150,7 @@ export class PlayView {
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? g.genreOf(this.game) : null));
     if (this.download) this.download.addEventListener("click", () => { if (this.game) saveFile(g.download(this.game)); });
-    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => !this.editing && this.hint && this.hint.next() });
+    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => this.hint && this.hint.next() });
   }
 
   /** Play the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
@@ -167,7 +166,6 @@ export class PlayView {
     }
     const saved = loadGame(key);
     const game = make(saved), restored = !!(saved && saved.played);
-    this.editing = false;
     this.game = game;
     game.addEventListener("change", this.onChange);
     game.addEventListener("locked", this.onLocked);
@@ -189,27 +187,6 @@ export class PlayView {
     if (this.g.opened) this.g.opened(game, previous);
     this.app.opened(this.g.genreOf(game), game);
     return game;
-  }
-
-  /** Show a puzzle being made (a genre's editor) on the board: no game is played meanwhile. */
-  edit(doc, kind, { title, meta }) {
-    if (this.game) {
-      this.autosave.save();
-      this.game.removeEventListener("change", this.onChange);
-      this.game.removeEventListener("locked", this.onLocked);
-    }
-    this.game = null;
-    this.editing = true;
-    const view = this.board(kind);
-    this.app.router.go(this.g.id);
-    view.setGame(doc, kind);
-    view.focus();
-    this.title.textContent = title;
-    this.meta.textContent = meta;
-    this.winCard.hide();
-    this.resetPanels();
-    this.tools.undo.disabled = this.tools.redo.disabled = true;
-    this.say("");
   }
 
   /** The panels forget the last game (a hint, a check, a solve under way). */

@@ -33,14 +33,13 @@ export function claims(text) {
 
 /** The view, reader and index every registered family shares: made by the first one. */
 async function shared(app) {
-  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, { NikoliEditor }, asp] = await Promise.all([
-    import("./view.js"), import("./library.js"), import("./editor.js"), import("./asp.js")]);
+  const [{ NikoliView }, { nikoliSource, loadNikoliIndex, builtinTitle }, asp] = await Promise.all([
+    import("./view.js"), import("./library.js"), import("./asp.js")]);
   const s = { index: [], nikoliSource };
   const view = s.view = new NikoliView(app, { asp, first: () => {
     const first = s.index.find((e) => e.file === FIRST) || s.index[0];
     if (first) s.openBuiltin(first).catch(app.showOpenError);
   } });
-  view.editor = new NikoliEditor(view.frame, view, asp);
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   s.openBuiltin = async (e) => {
     const fresh = view.opening.next();
@@ -116,6 +115,8 @@ export function nikoli(family) {
     read: readNikoli,
     game: (dict, key = "example", saved = null) => new NikoliGame(nikoliPuzzle(dict), key, saved),
     board: (puzzle) => (puzzle.family === "masyu" ? loopBoard : shadeBoard),
+    /** The family's editor in the Create frame (create/editor.js: makeEditor(ctx)), loaded when chosen there. */
+    editor: () => import("./editor.js"),
     thumb: (canvas, dict, rec) => drawNikoliThumb(canvas,
       { family: dict.family, width: dict.width, height: dict.height, board: { clues: dict.clues, rooms: dict.rooms } }, rec),
     async install(app) {

@@ -39,7 +39,6 @@ export class NikoliView {
     this.opening = new Latest();
     this.app = app;
     this.engine = app.engine;
-    this.editor = null; // Create (genres/nikoli/editor.js), set by genres/nikoli/genre.js
     this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
     const progressLabel = el("label", { className: "meta" }, this.shareProgress, " with my progress");
     // the frame of every genre; what is the Nikoli families': the board plug-ins, the share
@@ -60,8 +59,6 @@ export class NikoliView {
       opened: () => this.verify(),
       changed: () => this.verify(),
       adopted: () => this.verify(),
-      // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
-      target: () => (frame.editing && this.editor ? this.editor.doc : this.game),
       shareLink: (game) => this.shareLink(game),
       // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
       download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
@@ -73,7 +70,6 @@ export class NikoliView {
 
   get game() { return this.frame.game; }
   get view() { return this.frame.view; }
-  get editing() { return this.frame.editing; }
 
   showing() { return this.frame.showing(); }
 
@@ -84,7 +80,6 @@ export class NikoliView {
   open(dict, key = null, progress = null) {
     const puzzle = nikoliPuzzle(dict);
     this.opening.drop();
-    if (this.editor) this.editor.stop();
     key = key || nikoliKey(dict.url);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
@@ -99,15 +94,6 @@ export class NikoliView {
           g.apply([...progress].map((ch, i) => [i, Math.min(2, Math.max(0, ch.charCodeAt(0) - 48))]), "shared progress");
         }
       } });
-  }
-
-  /** Show a puzzle being created (genres/nikoli/editor.js) on the board: no game is played meanwhile. */
-  edit(game, kind) {
-    this.opening.drop();
-    const p = game.puzzle;
-    this.frame.edit(game, kind, { title: p.title, meta: `Creating a ${FAMILY_NAMES[p.family]} puzzle, ${p.width}×${p.height}` });
-    this.showRulesList(p.family);
-    this.frame.help.textContent = "";
   }
 
   /** The rules beside the board (learn.json: shown as soon as it is read, engine or not). */
