@@ -164,6 +164,16 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     click(page, 1, 2)
     click(page, 1, 2)
     assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. . .\n")
+    # a family's file opens to edit (Heyawake's rooms come back as borders); another family's is refused
+    hey = tmp_path / "rooms.txt"
+    hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status.error")).to_contain_text("choose Heyawake to edit it")
+    choose(page, "heyawake")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
+    assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    expect(ed(page).get_by_role("button", name="Continue the draft")).to_be_visible()  # the 2×2 draft waits
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play
     choose(page, "bag")
