@@ -173,8 +173,7 @@ def test_stars_grow_with_size_and_reasoning():
         "line": 40, "probe": 0, "deep": 0}))
     stuck = dict(small, finished=False)
     assert stars.nonogram(5, 5, stuck) >= 4
-    assert [stars.nikoli(7, 7, lab) for lab in ("easy", "expert")] == [1, 2]
-    assert stars.nikoli(20, 20, "expert") > stars.nikoli(10, 10, "expert")
+    # the Nikoli genres' stars, from their hint walk: tests/test_stars_nikoli.py
 
 
 def test_recipe_gives_the_same_puzzle_through_the_genre_task():

@@ -10,7 +10,7 @@ from ..asp.run import status_of
 from ..asp.tasks import Ask
 from ..errors import PuzzleError
 from ..genre import Genre
-from . import aspsolve, families, generate, hints, model, read, rules
+from . import aspsolve, families, generate, hints, model, read, rules, walk
 from .family import Family
 from .url import write_url
 
@@ -47,7 +47,8 @@ def convert(puzzle, to: str = "url") -> dict:
 def analyse(puzzle) -> dict:
     """The editor's Check as a task: unique? and, when it is, how hard, labelled as the
     generator labels its puzzles (clingo's conflicts on the same program, finding the
-    solution and proving it unique: aspsolve.difficulty; the stars from the label)."""
+    solution and proving it unique: aspsolve.difficulty; the stars from its hint walk,
+    pysolver.stars)."""
     grid = aspsolve.as_grid(puzzle)
     ans = yield Ask(aspsolve.program(grid), models=2)
     found = len(ans["models"])
@@ -55,7 +56,8 @@ def analyse(puzzle) -> dict:
            "conflicts": ans["conflicts"], "time_s": ans["time_s"], "engine": "clingo"}
     if out["status"] == "unique":
         label = aspsolve.difficulty(grid.family, grid.width, grid.height, ans["conflicts"])
-        out.update(difficulty=label, stars=stars.nikoli(grid.width, grid.height, label))
+        played = walk.walk(grid, aspsolve.rows_from_atoms(grid, ans["models"][0]))
+        out.update(difficulty=label, stars=stars.nikoli(grid.width, grid.height, played))
     return out
 
 
