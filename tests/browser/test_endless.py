@@ -213,7 +213,7 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     assert page.is_hidden("#np-level") and page.is_hidden("#np-colours")   # that generator has no levels
     page.select_option("#np-size", "5")
     page.click("#np-make")
-    wait_view(page, "nikoli", timeout=ENGINE_TIMEOUT)
+    wait_view(page, "play", timeout=ENGINE_TIMEOUT)  # the one play route
     assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
     wait_board(page, 5, 5)
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
