@@ -365,6 +365,9 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     assert tabs == ["Hint", "Check", "Solve", "Rules"]
     sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
+    # the board starts right under the toolbar: the room it does not need is below it, not above
+    bar = page.get_by_role("toolbar", name="Play tools").bounding_box()
+    assert 0 <= page.locator("#board canvas.cells").bounding_box()["y"] - (bar["y"] + bar["height"]) < 24
     assert not page.is_visible("#hint")
     page.click("#hint-panel-tab")
     assert page.is_visible("#hint") and not page.is_visible("#solve") and not page.is_visible("#rules-panel")
