@@ -97,7 +97,7 @@ def test_expert_is_reachable():
 @pytest.mark.slow
 @pytest.mark.parametrize("size,seeds", [(10, (1, 2)), (15, range(2, 9)), (20, (1, 2))])
 def test_expert_every_seed(size, seeds):
-    # the climb from a hard puzzle (generate._climb) makes one for every seed tried
+    # the climb (generate._start, generate._climb) makes one for every seed tried
     for seed in seeds:
         assert check_generated(size, size, 1, "expert", seed)["walk"]["steps"]["deep"] >= 1
 

@@ -84,9 +84,10 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     page.keyboard.type("3")
     one = shared(page)
     assert one == url_of("nurikabe 5x5\n3 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n")
-    click(page, 4, 4)
-    page.keyboard.type("2")
+    click(page, 4, 4)                                   # the number buttons (a phone's way) do the same
+    ed(page).get_by_role("group", name="Number in the cell").get_by_role("button", name="2", exact=True).click()
     two = shared(page)
+    assert two == url_of("nurikabe 5x5\n3 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 2\n")
     undo.click()                                        # the 2 goes
     assert shared(page) == one
     expect(redo).to_be_enabled()
@@ -163,6 +164,16 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     click(page, 1, 2)
     click(page, 1, 2)
     assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. . .\n")
+    # a family's file opens to edit (Heyawake's rooms come back as borders); another family's is refused
+    hey = tmp_path / "rooms.txt"
+    hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status.error")).to_contain_text("choose Heyawake to edit it")
+    choose(page, "heyawake")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
+    assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    expect(ed(page).get_by_role("button", name="Continue the draft")).to_be_visible()  # the 2×2 draft waits
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play
     choose(page, "bag")

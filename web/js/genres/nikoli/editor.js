@@ -18,12 +18,17 @@ import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
+import { inputHelp } from "../../learn/rules.js";
 
 const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
+// how to make a puzzle, with a mouse and keyboard or by touch (learn/rules.js picks by device)
 const HELP = {
-  masyu: "Click a cell (or Space on it) for a white pearl, again for a black one, again for none; Backspace clears.",
-  heyawake: "Type a room's number (or ?) in one of its cells; click near a cell's side to draw or remove a room border. Arrows move.",
-  shade: "Type a number (or ?) in a cell; Backspace removes it. Arrows move.",
+  masyu: { mouse: "Click a cell (or Space on it) for a white pearl, again for a black one, again for none; Backspace clears.",
+    touch: "Tap a cell for a white pearl, again for a black one, again for none." },
+  heyawake: { mouse: "Type a room's number (or ?) in one of its cells, or use the number buttons; click near a cell's side to draw or remove a room border. Arrows move.",
+    touch: "Tap a cell, then a number button: the room's number; tap near a cell's side to draw or remove a room border." },
+  shade: { mouse: "Type a number (or ?) in a cell, or use the number buttons; Backspace removes it. Arrows move.",
+    touch: "Tap a cell, then a number button (⌫ removes it)." },
 };
 
 /** Rooms as connected areas between the borders (`wall(x, y, "e" | "s")`: drawn or not). */
@@ -58,7 +63,7 @@ class NikoliEditor {
     this.sides = { min: 2, max: MAX_SIDE, start: 7 };
     this.formats = [["url", "puzz.link URL (.txt)"], ["text", `${FAMILY_NAMES[this.family]} text (.txt)`]];
     this.accept = ".txt";
-    this.help = HELP[this.family] || HELP.shade;
+    this.help = inputHelp(HELP[this.family] || HELP.shade);
     this.doc = null;      // the puzzle being made (a NikoliDraft)
     this.checks = new Latest(); // the check under way: an edit or Cancel drops it (its clingo run stops)
     this.generations = new Latest();
@@ -71,7 +76,7 @@ class NikoliEditor {
     ctx.checkOut.append(this.verdict, this.more);
     this.generateButton = button(`ed-generate-${this.family}`, "Generate", `a random ${FAMILY_NAMES[this.family]} with one solution, of this size (up to ${GENERATE_SIDE}×${GENERATE_SIDE}), to play`);
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
-    this.parts = { tools: [this.generateButton] };
+    this.parts = { tools: [this.generateButton, ...(this.family === "masyu" ? [] : [this.numberPad()])] };
     this.onChange = () => this.changed();
     const base = this.family === "masyu" ? loopBoard : shadeBoard;
     this.kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} },
@@ -179,10 +184,29 @@ class NikoliEditor {
   hide() { if (this.running) this.cancelCheck(); }
 
   // ---- the family's own ----
+  /** Buttons for the cursor cell's number (a phone has no keys for the board): digits append
+   * as typed ones do, "?" and ⌫ (clear). */
+  numberPad() {
+    const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "?", "⌫"];
+    const pad = el("span", { className: "ed-numpad" }, ...keys.map((k) => {
+      const b = el("button", { type: "button", textContent: k });
+      if (k === "⌫") b.setAttribute("aria-label", "Clear the number");
+      b.addEventListener("click", () => {
+        if (this.view) this.key(this.view, { key: k === "⌫" ? "Backspace" : k, preventDefault() {} });
+      });
+      return b;
+    }));
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Number in the cell");
+    return pad;
+  }
+
   setDoc(doc) {
     if (this.doc) this.doc.removeEventListener("change", this.onChange);
     this.doc = doc;
     doc.addEventListener("change", this.onChange);
+    this.board.style.setProperty("--cols", doc.puzzle.width); // the board's box takes the grid's shape (editor.css)
+    this.board.style.setProperty("--rows", doc.puzzle.height);
     if (this.running) this.cancelCheck();
     this.show_("", "", "");
     if (this.view) this.show();
