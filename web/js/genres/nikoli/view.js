@@ -12,6 +12,7 @@ import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { Latest } from "../../shell/latest.js";
+import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
@@ -83,7 +84,7 @@ export class NikoliView {
     key = key || nikoliKey(dict.url);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
-    if (dict.difficulty) meta.push(`difficulty: ${dict.difficulty}`);
+    if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);
     this.frame.help.textContent = inputHelp(HELP[kind.name]);
     const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
