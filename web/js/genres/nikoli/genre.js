@@ -1,5 +1,5 @@
 // The Nikoli genres' registration (shell/genres.js lists one line per family: nikoli("nurikabe"),
-// ...): the "Nikoli" view (genres/nikoli/view.js) with the Hint and Solve panels of every genre
+// ...): the Nikoli play config in the one Play frame (genres/nikoli/view.js) with the Hint and Solve panels of every genre
 // on the families' tasks (genres/nikoli/panels.js, on clingo-wasm: genres/nikoli/asp.js) and Create (genres/nikoli/editor.js), shared by
 // the families registered; each family adds its built-in puzzles and saved games to the Puzzles
 // view (genres/nikoli/library.js). The families share one reader, the engine's nikoli_parse (a
@@ -65,7 +65,7 @@ async function shared(app) {
     const fresh = view.opening.next();
     const link = `https://puzz.link/p?${body}`; // saved as given (the engine's URL may be longer)
     parse(link, "share link")
-      .then((dict) => { if (!fresh()) return; view.open({ ...dict, link }, null, m[2] || null); history.replaceState(null, "", "#/nikoli"); })
+      .then((dict) => { if (!fresh()) return; view.open({ ...dict, link }, null, m[2] || null); history.replaceState(null, "", "#/play"); })
       .catch(app.showOpenError);
     return true;
   };
