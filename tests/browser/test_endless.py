@@ -216,7 +216,9 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     wait_view(page, "play", timeout=ENGINE_TIMEOUT)  # the one play route
     assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
     wait_board(page, 5, 5)
+    head = re.search("difficulty (★+☆*)", page.text_content("#puzzle-meta"))   # the head's stars
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
     assert page.input_value("#np-genre") == "nurikabe"
     stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")
     assert len(stars) == 1 and re.fullmatch("★+☆*", stars[0])
+    assert head and head.group(1) == stars[0]   # the same stars in the play head and on the card
