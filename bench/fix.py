@@ -212,7 +212,7 @@ def ui_check(page, d):
     Returns (seconds from click to verdict, the engine's own time in the worker, status).
     """
     return page.evaluate("""async (d) => {
-        const ed = window.nonogramApp.editor;
+        const ed = window.nonogramApp.editor.tool;  // the nonogram editor in the Create frame
         const idx = new Map(d.colors.map((c, i) => [c.char, i]));
         ed.doc.replace({width: d.width, height: d.height, colors: d.colors,
                         cells: d.goal.join('').split('').map(c => idx.get(c) ?? 1), givens: []}, 'bench');

@@ -11,20 +11,24 @@ marked) and the reasoning, so a big grid is never "easiest":
   per deeper what-if SECONDS_PER_DEEP. A walk that ends before the solution
   (the puzzle needs a guess, or has several solutions) counts as
   SEARCH_FACTOR times its size's effort, and at least 4 stars;
-* a Nikoli puzzle, from its size and the clingo difficulty label
-  (pysolver.nikoli.aspsolve.difficulty, which is relative to the size):
-  NIKOLI_SECONDS_PER_CELL[label] per cell.
+* a Nikoli puzzle, from its hint walk (pysolver.nikoli.walk: the Hint button's
+  steps, one cell or join each): SECONDS_PER_CELL per cell as well, and per step
+  NIKOLI_SECONDS: a rule seen at a glance, a what-if trial plus per unit its
+  refutation read, a step no short trial refutes ("deep"). A walk stopped by its
+  work cap counts as a nonogram walk that needs a guess.
 
 The constants are a model, not a measurement of people: one cell read and
 marked in about a second and a half, an obvious line in a few seconds, a
 what-if in about a minute (trying a cell in the head and following its
 consequences), a deeper one in several. They place a 5x5 line puzzle at 1
 star, a 15x15 line puzzle at 2, a 25x25 at 3, anything from about 45x45 at 5
-(a 60x60 line puzzle is about two hours), and add a star for enough what-ifs
-(ARCHITECTURE.md, "Difficulty stars"). A Nikoli cell takes a person longer than
-a nonogram cell (each is a small deduction from rules, not a mark read off a line
-run): from 2 s (easy) to 8 s (expert), which puts a 20x20 expert at 4 stars (about
-an hour), level with a 30x35 picture nonogram (35-45 minutes), and a 7x7 at 1-2.
+(a 60x60 line puzzle is about two hours), and add a star for enough what-ifs.
+A Nikoli step decides one cell where a nonogram line step decides several, so it
+is cheaper (3 s) and a Nikoli what-if shorter (30 s plus 3 s per unit read; a deep
+step 45 s); with these the median generated 10x10 Nurikabe takes about 9 minutes and
+a 13x13 Bag about twice as long per cell as a 10x11 Nurikabe, as the best times
+published for such puzzles do (ARCHITECTURE.md, "Difficulty stars": the anchors and
+the agreement).
 Pure functions, no I/O.
 """
 from __future__ import annotations
@@ -36,7 +40,9 @@ SECONDS_PER_PROBE = 60
 SECONDS_PER_CHAIN_STEP = 5
 SECONDS_PER_DEEP = 300
 SEARCH_FACTOR = 3
-NIKOLI_SECONDS_PER_CELL = {"easy": 2, "medium": 3, "hard": 5, "expert": 8}
+# a Nikoli hint walk's steps (pysolver.nikoli.walk), seconds each: a rule seen at a
+# glance; a what-if trial, plus per unit it sets; a step no short trial refutes
+NIKOLI_SECONDS = {"rule": 3, "trial": 30, "chain": 3, "deep": 45}
 
 
 def from_minutes(minutes: float) -> int:
@@ -63,8 +69,19 @@ def nonogram(width: int, height: int, summary: dict) -> int:
     return max(stars, 4) if not summary.get("finished", True) else stars
 
 
-def nikoli(width: int, height: int, label: str) -> int:
-    """Stars for a Nikoli puzzle from its size and clingo difficulty label."""
-    if label not in NIKOLI_SECONDS_PER_CELL:
-        raise ValueError(f"unknown difficulty label {label!r}")
-    return from_minutes(width * height * NIKOLI_SECONDS_PER_CELL[label] / 60)
+def nikoli_minutes(width: int, height: int, summary: dict) -> float:
+    """A person's effort for a Nikoli puzzle from its hint walk's summary
+    (pysolver.nikoli.walk: ``steps`` per kind, ``chain_steps``, ``finished``)."""
+    steps, k = summary["steps"], NIKOLI_SECONDS
+    seconds = (width * height * SECONDS_PER_CELL + steps["rule"] * k["rule"]
+               + steps["trial"] * k["trial"] + summary["chain_steps"] * k["chain"]
+               + steps["deep"] * k["deep"])
+    if not summary.get("finished", True):
+        seconds = max(seconds, width * height * SECONDS_PER_CELL) * SEARCH_FACTOR
+    return seconds / 60
+
+
+def nikoli(width: int, height: int, summary: dict) -> int:
+    """Stars for a Nikoli puzzle from its hint walk (see the module doc)."""
+    stars = from_minutes(nikoli_minutes(width, height, summary))
+    return max(stars, 4) if not summary.get("finished", True) else stars

@@ -221,9 +221,10 @@ def test_builtins_unique_from_7_to_20():
         assert {7, 20} <= sizes, fam
     for entry in index["puzzles"]:
         g = url.read_url(entry["url"])
-        r = aspsolve.analyse(g)
+        # the stars' hint walk takes seconds from 15x15: tests/test_stars_nikoli.py checks those
+        r = aspsolve.analyse(g, rate=entry["width"] <= 10)
         assert r["unique"] and r["difficulty"] == entry["difficulty"], entry["file"]
-        assert r["stars"] == entry["stars"], entry["file"]
+        assert r["stars"] == (entry["stars"] if entry["width"] <= 10 else None), entry["file"]
 
 
 @pytest.mark.parametrize("family", sorted(model.FAMILIES))
@@ -240,7 +241,7 @@ def test_strong_and_plain_programs_agree_and_check_rates_on_the_plain(family):
             strong = aspsolve.solve(g, 3, strong=True)
             assert (strong["status"], sorted(strong["solutions"])) == \
                 (plain["status"], sorted(plain["solutions"])), line
-            r = aspsolve.analyse(g)
+            r = aspsolve.analyse(g, rate=False)
             assert r["status"] == plain["status"], line
             assert not [v for s in r["solutions"] for v in rules.violations(g, s)], line
             if r["unique"]:

@@ -97,7 +97,7 @@ def test_expert_is_reachable():
 @pytest.mark.slow
 @pytest.mark.parametrize("size,seeds", [(10, (1, 2)), (15, range(2, 9)), (20, (1, 2))])
 def test_expert_every_seed(size, seeds):
-    # the climb from a hard puzzle (generate._climb) makes one for every seed tried
+    # the climb (generate._start, generate._climb) makes one for every seed tried
     for seed in seeds:
         assert check_generated(size, size, 1, "expert", seed)["walk"]["steps"]["deep"] >= 1
 
@@ -173,8 +173,7 @@ def test_stars_grow_with_size_and_reasoning():
         "line": 40, "probe": 0, "deep": 0}))
     stuck = dict(small, finished=False)
     assert stars.nonogram(5, 5, stuck) >= 4
-    assert [stars.nikoli(7, 7, lab) for lab in ("easy", "expert")] == [1, 2]
-    assert stars.nikoli(20, 20, "expert") > stars.nikoli(10, 10, "expert")
+    # the Nikoli genres' stars, from their hint walk: tests/test_stars_nikoli.py
 
 
 def test_recipe_gives_the_same_puzzle_through_the_genre_task():

@@ -15,8 +15,10 @@ Reproducible: the same corpus gives the same selection. A puzzle is shipped when
   from its picture in JWILK_TITLES (looked at by a person; a puzzle whose picture is
   not clear is left out rather than shown as "Jakub Wilk dataNNN").
 Authors and copyright lines lose their e-mail addresses (in the catalogue and in the
-copied file). The build (tools/build/assemble.py) then measures every built-in
-puzzle's stars; the library groups them by those tiers (sort by difficulty).
+copied file). Every catalogue entry without stars gets them here, from its hint walk
+(pysolver.stars.nonogram of pysolver.nonogram.walk, as `pysolver report --catalogue`
+gives them); ``--stars-only`` does just that, without ../shared. The library groups
+the puzzles by those tiers (sort by difficulty).
 """
 from __future__ import annotations
 
@@ -30,7 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pysolver import api  # noqa: E402
+from pysolver import api, stars  # noqa: E402
+from pysolver.nonogram import formats  # noqa: E402
+from pysolver.nonogram.walk import walk  # noqa: E402
 from pysolver.errors import PuzzleError  # noqa: E402
 
 PUZZLES = ROOT / "web" / "puzzles"
@@ -97,14 +101,29 @@ def judge(path: Path):
     return (dict_, rows, lone), None
 
 
+def rate(entries):
+    """Stars for every entry that has none, from the puzzle's hint walk."""
+    for e in entries:
+        if "stars" not in e:
+            path = PUZZLES / e["file"]
+            puzzle = formats.parse_one(path.read_text(encoding="utf-8-sig"), str(path))
+            e["stars"] = stars.nonogram(puzzle.width, puzzle.height, walk(puzzle))
+            print(f"{e['id']}: {e['stars']} stars", flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", default=str(ROOT.parent / "shared" / "puzzles"))
     ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--stars-only", action="store_true")
     args = ap.parse_args(argv)
     shared = Path(args.shared)
     cat_path = PUZZLES / "catalogue.json"
     cat = json.loads(cat_path.read_text(encoding="utf-8"))
+    if args.stars_only:
+        rate(cat["puzzles"])
+        cat_path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return 0
     have = {e["file"] for e in cat["puzzles"]}
     picked = {prefix: [] for prefix in SETS}
     with open(shared / "MANIFEST.tsv", encoding="utf-8") as fh:
@@ -149,6 +168,7 @@ def main(argv=None) -> int:
     print(f"{len(added)} puzzles added")
     if not args.dry_run:
         cat["puzzles"].extend(added)
+        rate(cat["puzzles"])
         for e in cat["puzzles"]:  # the shipped ones too: no e-mail addresses anywhere in the library
             e["author"], e["copyright"] = plain(e.get("author", "")), plain(e.get("copyright", ""))
         cat_path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

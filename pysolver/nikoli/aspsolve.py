@@ -15,7 +15,7 @@ import time
 from ..asp import run as asp
 from ..asp.tasks import Ask
 from .. import limits, stars
-from . import families
+from . import families, walk
 from .model import BOX, UNKNOWN, WHITE, Grid, NikoliError, check_work, island_reach
 from .read import parse
 
@@ -211,13 +211,15 @@ def expert_conflicts(grid: Grid) -> int:
     return math.floor(hard / score(grid.family, grid.width, grid.height, 0)) + 1
 
 
-def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
+def analyse(grid: Grid, count_cap=2, timeout=None, rate=True) -> dict:
     """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle.
 
     The label reads the plain program's conflicts (the calibrated count), so that
     program runs first, stopped once the puzzle is sure to be expert; the strong
     program (the solve's, same answers) then decides it. Over the plain program's
-    grounding cap, only the strong one runs and the puzzle is not rated."""
+    grounding cap, only the strong one runs and the puzzle is not rated. The stars
+    come from the hint walk (walk.py: pure Python, seconds at 20x20); ``rate=False``
+    skips it (``walk`` and ``stars`` None)."""
     t0 = time.perf_counter()
     limit = expert_conflicts(grid)
     try:
@@ -235,10 +237,11 @@ def analyse(grid: Grid, count_cap=2, timeout=None) -> dict:
         label = None
     else:
         label = "expert" if cut else difficulty(grid.family, grid.width, grid.height, conflicts)
+    # the one scale of every genre (pysolver.stars): from the puzzle's hint walk
+    played = walk.walk(grid, r["solutions"][0]) if unique and rate else None
     return {"family": grid.family, "status": r["status"], "unique": unique,
             "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
-            "difficulty": label,
-            # the one scale of every genre (pysolver.stars): the label and the size
-            "stars": stars.nikoli(grid.width, grid.height, label) if label else None,
+            "difficulty": label, "walk": played,
+            "stars": stars.nikoli(grid.width, grid.height, played) if played else None,
             "conflicts": conflicts, "solutions": r["solutions"],
             "time_s": round(time.perf_counter() - t0, 4)}

@@ -37,7 +37,7 @@ import random
 
 from .. import stars
 from ..errors import PuzzleError
-from . import aspsolve, rules
+from . import aspsolve, rules, walk
 from . import generate_bag, generate_heyawake, generate_masyu, generate_nurikabe
 from ..asp.tasks import Ask, run_native
 from .model import Grid, check_size, family_name
@@ -78,7 +78,7 @@ def generate_task(family, width, height, seed=1, minimal=True):
         label = aspsolve.difficulty(family, width, height, ans["conflicts"])
         return {"family": family, "width": width, "height": height, "seed": seed,
                 "attempts": attempt + 1, "clues": len(grid.clues),
-                "difficulty": label, "stars": stars.nikoli(width, height, label),
+                "difficulty": label, "stars": stars.nikoli(width, height, walk.walk(grid, sols[0])),
                 "conflicts": ans["conflicts"],
                 "url": write_url(grid), "title": grid.title}
     raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "

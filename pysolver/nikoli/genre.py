@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import functools
 
-from .. import limits
+from .. import limits, stars
+from ..asp.run import status_of
+from ..asp.tasks import Ask
 from ..errors import PuzzleError
 from ..genre import Genre
-from . import aspsolve, families, generate, hints, model, read, rules
+from . import aspsolve, families, generate, hints, model, read, rules, walk
 from .family import Family
 from .url import write_url
 
@@ -42,6 +44,23 @@ def convert(puzzle, to: str = "url") -> dict:
     return {"text": write_url(grid) + "\n" if to == "url" else model.to_text(grid)}
 
 
+def analyse(puzzle) -> dict:
+    """The editor's Check as a task: unique? and, when it is, how hard, labelled as the
+    generator labels its puzzles (clingo's conflicts on the same program, finding the
+    solution and proving it unique: aspsolve.difficulty; the stars from its hint walk,
+    pysolver.stars)."""
+    grid = aspsolve.as_grid(puzzle)
+    ans = yield Ask(aspsolve.program(grid), models=2)
+    found = len(ans["models"])
+    out = {"status": status_of(found, ans["exhausted"], False), "count": found,
+           "conflicts": ans["conflicts"], "time_s": ans["time_s"], "engine": "clingo"}
+    if out["status"] == "unique":
+        label = aspsolve.difficulty(grid.family, grid.width, grid.height, ans["conflicts"])
+        played = walk.walk(grid, aspsolve.rows_from_atoms(grid, ans["models"][0]))
+        out.update(difficulty=label, stars=stars.nikoli(grid.width, grid.height, played))
+    return out
+
+
 def genre(family: Family) -> Genre:
     """The Genre of a family (families.py)."""
     name = family.name
@@ -55,7 +74,7 @@ def genre(family: Family) -> Genre:
             raise PuzzleError(f"{filename or 'puzzle'}: a {grid.family} puzzle, not {name}")
         return {"format": "nikoli", "puzzles": [puzzle_dict(grid)]}
 
-    tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task,
+    tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task, "analyse": analyse,
              "generate": functools.partial(generate.generate_task, name), "convert": convert}
     return Genre(name, family.title, family.rules, recognise, read_puzzles, tasks,
                  examples=(f"web/puzzles/nikoli/{name}-7x7-*.txt",

@@ -32,6 +32,7 @@ from ..errors import PuzzleError
 from . import aspsolve, families, model, rules, trial
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
+from .marks import STEP, given as _given, nearness as _nearness, read as _marks, units
 from .model import Grid
 
 # per family (Family): the guarded rules; those an explanation seldom needs, dropped
@@ -55,21 +56,12 @@ PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
-STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 
 
 def hint(grid: Grid, state, timeout=None) -> dict:
     """The hint dict (``pysolver hint --json``), by native clingo; asprun.OutOfTime
     when ``timeout`` seconds pass first."""
     return run_native(hint_task(grid, state), timeout)
-
-
-def units(grid: Grid) -> list:
-    """The units a hint is about: cells, or for Masyu the joins of neighbours."""
-    if families.of(grid.family).loop:
-        return [(x, y, u, v) for (x, y) in grid.cells()
-                for u, v in ((x + 1, y), (x, y + 1)) if u < grid.width and v < grid.height]
-    return list(grid.cells())
 
 
 def atom(grid: Grid, unit, value=True) -> str:
@@ -80,31 +72,6 @@ def atom(grid: Grid, unit, value=True) -> str:
 
 def program(grid: Grid) -> str:
     return aspsolve.program(grid) + COMPLEMENT[grid.family][1] + "\n"
-
-
-def _marks(grid: Grid, state) -> dict:
-    """{unit: bool} the player's marks say (True: shaded / inside / line)."""
-    if families.of(grid.family).loop:
-        cells = rules.read_rows(grid, state, "?." + "".join(model.DIRS))
-        out = {}
-        for (x, y), ch in cells.items():
-            if ch == "?":
-                continue
-            ds = model.DIRS.get(ch, frozenset())
-            full = ch == "." or len(ds) == 2
-            for d, (dx, dy) in STEP.items():
-                u, v = x + dx, y + dy
-                if not (0 <= u < grid.width and 0 <= v < grid.height):
-                    continue
-                key = (min(x, u), min(y, v), max(x, u), max(y, v))
-                if d in ds:
-                    out[key] = True
-                elif full:
-                    out.setdefault(key, False)
-        return out
-    cells = rules.read_rows(grid, state, "#.?")
-    on = families.of(grid.family).on
-    return {c: ch == on for c, ch in cells.items() if ch != "?"}
 
 
 def _joins(grid, crosses) -> list:
@@ -262,12 +229,6 @@ def _bounded(grid, text, marks, candidates, rule_on):
                            "grid, or Solve."}
 
 
-def _given(grid) -> set:
-    """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
-    shaded (never hinted; the trials and explanations take them so)."""
-    return set(grid.clues) if families.of(grid.family).given_open else set()
-
-
 def _known_consequences(grid, text, marks):
     """The consequences found for earlier marks of this puzzle when the marks now
     add only units they force (a followed hint, a right deduction): every solution
@@ -278,26 +239,6 @@ def _known_consequences(grid, text, marks):
                 all(atom(grid, u, v) in sure for u, v in marks.items() if u not in old):
             return sure
     return None
-
-
-def _nearness(grid, marks):
-    """Sort key of a unit: its distance (king moves) to the nearest mark or clue, then
-    reading order: hints start next to what the player or the clues already say."""
-    w, h = grid.width, grid.height
-    dist = {c: 0 for c in grid.clues}
-    dist.update((c, 0) for u in marks for c in (u[:2], u[2:]) if c)
-    todo = list(dist)
-    for x, y in todo:  # breadth first from every anchor at once
-        for nx in (x - 1, x, x + 1):
-            for ny in (y - 1, y, y + 1):
-                if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in dist:
-                    dist[(nx, ny)] = dist[(x, y)] + 1
-                    todo.append((nx, ny))
-
-    def key(unit):
-        cells = (unit[:2], unit[2:]) if len(unit) == 4 else (unit,)
-        return min(dist.get(c, w + h) for c in cells), unit[1], unit[0]
-    return key
 
 
 def _rows(grid, marks) -> list:

@@ -97,35 +97,49 @@ def explain(grid, marks, forced):
     checker call each: Bag's and Heyawake's connectivity is global, so a far unit
     may be the one), else the first of the nearest CANDIDATES a trial refutes.
     ``marks``: {unit: bool}."""
+    found = step(grid, marks, forced)
+    return found and found[:4]
+
+
+def step(grid, marks, forced, calls=None):
+    """explain() with the step's depth as a fifth item: 0 when the opposite breaks
+    a rule at once, else the units of the what-if trial its refutation read, the
+    last one (with no possible value) included (the chain a player follows; the hint walk, walk.py, counts them). ``calls``:
+    [checker calls], added to (the walk's work)."""
+    calls = [0] if calls is None else calls
     state = (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
+    calls[0] += 1
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver
-    return _first(state, marks, forced[:FIRST_CALLS], None) or \
-        _first(state, marks, forced[:CANDIDATES[grid.family]], [BUDGET[grid.family]])
+    return _first(state, marks, forced[:FIRST_CALLS], None, calls) or \
+        _first(state, marks, forced[:CANDIDATES[grid.family]], [BUDGET[grid.family]], calls)
 
 
-def _first(state, marks, forced, budget):
+def _first(state, marks, forced, budget, calls):
     for unit, value in forced:
-        found = _refute(state, unit, not value, budget)
+        found = _refute(state, unit, not value, budget, calls)
         if found is not None:
-            names, cells = found
+            names, cells, depth = found
             read = [m for m in marks if any(c in cells for c in _cells(m))]
-            return unit, value, names, read
+            return unit, value, names, read, depth
         if budget is not None and budget[0] <= 0:
             break
     return None
 
 
-def _refute(state, start, opposite, budget):
-    """([rule], cells) when ``start`` set to ``opposite`` breaks a rule at once or
-    (with a ``budget``: [checker calls left]) leads to a unit with no possible
-    value, else None; the state is restored."""
+def _refute(state, start, opposite, budget, calls):
+    """([rule], cells, depth) when ``start`` set to ``opposite`` breaks a rule at
+    once (depth 0) or (with a ``budget``: [checker calls left]) leads to a unit
+    with no possible value (depth: the units set on the way that the refutation
+    read, that one included),
+    else None; the state is restored."""
     state.set(start, opposite)
     why = {}  # unit set by the trial -> the violation that set it
     try:
         v = state.violation()
+        calls[0] += 1
         if v is not None:
-            return _trace([v], why, start)
+            return _trace([v], why, start)[:2] + (0,)
         todo = _near(state, start, start) if budget else []
         while todo and budget[0] > 0:
             unit = todo.pop(0)
@@ -136,11 +150,13 @@ def _refute(state, start, opposite, budget):
                 state.set(unit, value)
                 v = state.violation()
                 budget[0] -= 1
+                calls[0] += 1
                 if v is not None:
                     seen[value] = v
             state.set(unit, None)
             if len(seen) == 2:
-                return _trace(seen.values(), why, start)
+                names, cells, used = _trace(seen.values(), why, start)
+                return names, cells, used + 1
             if seen:
                 (value, v), = seen.items()
                 state.set(unit, not value)
@@ -164,7 +180,8 @@ def _near(state, centre, start):
 
 def _trace(violations, why, start):
     """The rules and cells behind the final violations, through the units the trial
-    set (a join is read when one of its cells is)."""
+    set (a join is read when one of its cells is), and how many of those units the
+    refutation read (its chain)."""
     names, cells, todo, used = set(), set(), list(violations), set()
     while todo:
         v = todo.pop()
@@ -175,4 +192,4 @@ def _trace(violations, why, start):
             if unit not in used and any(c in cells for c in _cells(unit)):
                 used.add(unit)
                 todo.append(reason)
-    return sorted(names), cells
+    return sorted(names), cells, len(used)

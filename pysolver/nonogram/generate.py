@@ -19,8 +19,9 @@
    Candidates are measured by the walk's what-ifs alone (walk.what_ifs: the
    same what-ifs, without replaying every line step); a picture that has not
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
-   Expert starts from a hard puzzle and climbs towards one that one-cell
-   what-ifs cannot finish while it stays unique (``_climb``).
+   Expert starts from a unique puzzle that line logic alone cannot finish
+   (``_start``, no walk) and climbs towards one that one-cell what-ifs cannot
+   finish while it stays unique (``_climb``).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -54,7 +55,8 @@ ATTEMPTS = 40
 HARDEN_TRIES = 12  # edge flips tried per hardening edit
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
-CLIMB_STEPS, CLIMB_TRIES = 30, 16  # expert: edits of a hard puzzle, flips weighed per edit
+CLIMB_STEPS, CLIMB_TRIES = 60, 16  # expert: edits of its start, flips drawn per edit
+CLIMB_PROBES = 8  # probing fixpoints per edit at most
 CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many probing trials
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
@@ -140,16 +142,15 @@ def generate(width, height, colours=1, level="easy", seed=1, progress=None):
     for attempt in range(1, ATTEMPTS + 1):
         if progress is not None:
             progress({"attempt": attempt, "attempts": ATTEMPTS, "walks": walks})
-        # expert starts from a hard puzzle (unique, what-ifs needed) and climbs from there
-        start = "hard" if level == "expert" else level
-        density = rng.uniform(*DENSITY[start])
+        density = rng.uniform(*DENSITY[level])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
-                                            grain=GRAIN[start])
-        found, why, n = _adjust(rng, grid, colors, start, symmetry)
+                                            grain=GRAIN[level])
+        if level == "expert":  # a climb from a unique puzzle that lines alone cannot finish
+            start = _start(rng, grid, colors, symmetry)
+            found, why, n = _climb(rng, start, colors, symmetry) if start else (None, "too hard", 0)
+        else:
+            found, why, n = _adjust(rng, grid, colors, level, symmetry)
         walks += n
-        if found and level == "expert":
-            found, why, n = _climb(rng, found[0], colors, symmetry)
-            walks += n
         if found:
             p, summary = found
             if level != "expert":  # the climb's summary is a full walk already
@@ -230,46 +231,74 @@ def _adjust(rng, grid, colors, level, symmetry):
 
 
 def _climb(rng, p, colors, symmetry):
-    """Expert from a hard puzzle ``p``: ((puzzle, summary), None, walks) or (None, reason, walks).
+    """Expert from a unique puzzle ``p`` (_start): ((puzzle, summary), None, walks) or
+    (None, reason, walks).
 
     Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
     probe-solvable and the ambiguous ones: random pictures, and edits of ambiguous
-    ones, almost never land there (PERF.md). A climb from a unique puzzle does:
-    each step weighs CLIMB_TRIES edge flips and keeps the one whose puzzle stays
-    unique and is the hardest for lines and probing (the probing fixpoint's trials
-    plus CLIMB_OPEN per cell line logic leaves open), until a flip stalls the
-    fixpoint while a bounded search still finds one solution only; its what-ifs
-    (walk.what_ifs) then say whether the walk needs a deeper what-if."""
+    ones, almost never land there (PERF.md). A climb from a unique puzzle does.
+    Each step draws CLIMB_TRIES edge flips and counts the cells line logic leaves
+    open in each (cheap). The probing fixpoint (dear) runs only on the flips
+    tied for the most cells open (up to CLIMB_PROBES; past them only until one
+    is solved, to have a step): the stalls that stay unique are met almost only
+    where line logic decides next to nothing (PERF.md). The step keeps the flip
+    whose puzzle stays unique and is the hardest for lines and probing (the
+    fixpoint's trials plus CLIMB_OPEN per cell left open), until a flip stalls
+    the fixpoint while a bounded search from there still finds one solution
+    only, and the hint walk needs a deeper what-if."""
     h, w = p.height, p.width
     chars = {c.char: k for k, c in enumerate(colors)}
     grid = [[chars[ch] for ch in row] for row in p.goal]
+    walks = 0
     for _ in range(CLIMB_STEPS):
-        best = None
+        best, cands = None, []
         edges = _edge_cells(grid)
         for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges))):
             g = _set(grid, y, x, symmetry, len(colors))
             q = puzzle_from_grid(g, colors)
             eng = Engine(q)
             opened = len(_line_open(eng))
-            if not opened:
-                continue
+            if opened:
+                cands.append((opened, g, q, eng))
+        cands.sort(key=lambda c: -c[0])  # stable: the draw's order among equals
+        for k, (opened, g, q, eng) in enumerate(cands):
+            if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
+                break
             red = reduce(q, engine=eng)
             if red["status"] == "solved":
                 score = red["probes"] + CLIMB_OPEN * opened
                 if best is None or score > best[0]:
                     best = (score, g)
                 continue
-            if search.solve(q, max_solutions=2, work=SEARCH_WORK).status != "unique":
+            res = search.solve(q, max_solutions=2, cells=red["cells"], work=SEARCH_WORK)
+            if res.status != "unique":
                 continue
             q.validate()
             summary = walk(q)  # nearly every such puzzle is expert: no what_ifs first
+            walks += 1
             if level_of(summary, w, h) == "expert":
-                return (q, summary), None, 1
-            return None, "needs a guess" if not summary["finished"] else "too easy", 1
-        if best is None:
-            break
-        grid = best[1]
-    return None, "too easy", 0
+                return (q, summary), None, walks
+        if best is not None:
+            grid = best[1]
+    return None, "too easy", walks
+
+
+def _start(rng, grid, colors, symmetry):
+    """The climb's start: the picture edited (as _adjust does) until line logic
+    leaves cells open and the probing fixpoint solves it (so it is unique); None
+    when ``flips`` edits do not get there. No walk: the climb goes far beyond."""
+    h, w = len(grid), len(grid[0])
+    for _ in range(flips(w, h)):
+        p = puzzle_from_grid(grid, colors)
+        eng = Engine(p)
+        if not _line_open(eng):
+            grid = _harden(rng, grid, colors, symmetry, 1)[0]
+            continue
+        red = reduce(p, engine=eng)
+        if red["status"] == "solved":
+            return p
+        grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, len(colors))
+    return None
 
 
 def _line_open(eng):

@@ -109,7 +109,7 @@ def test_opening_a_file_without_a_picture_gives_up_at_its_limit(page, site_serve
     set_picture(page, CHECKER)
     # the limit is counted work, not seconds: a small budget (set through the editor's hook)
     # is reached after the same work on any machine, far inside the safety net of seconds
-    page_hook(page, "app.editor.pictureWork = 20000")
+    page_hook(page, "app.editor.tool.pictureWork = 20000")
     page.set_input_files("#ed-open-file", str(path))
     wait_until(page, f"{STATUS}.includes('no picture could be found: the file has no goal picture')", 60)
     # the limit in players' words; the engine's count behind Details

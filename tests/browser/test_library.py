@@ -129,7 +129,7 @@ def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts
     page.screenshot(path=str(artifacts / "library-nikoli-1280.png"))
 
     open_builtin(page, "nurikabe-7x7-1")
-    wait_view(page, "nikoli")
+    wait_view(page, "play")  # the one play route
     click_cell(page, 1, 0)                                        # (1, 0) has no number: shaded
     wait_words(page, 1, 0, r": shaded")
     page.click("#nav-library")
@@ -143,10 +143,10 @@ def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_
     fresh_library(page, site_server)
     wait_engine(page)
     paste_puzzle(page, LINKED)                     # not a built-in puzzle
-    page.wait_for_selector("#nk-puzzle-title:text-is('Masyu 7×7')")
-    page.focus("#nk-board .aria-grid")
+    page.wait_for_selector("#puzzle-title:text-is('Masyu 7×7')")
+    page.focus("#board .aria-grid")
     page.keyboard.press("Shift+ArrowRight")        # a line segment from the top left cell: a move
-    page.wait_for_selector("#nk-undo:not([disabled])")
+    page.wait_for_selector("#undo:not([disabled])")
     page.click("#nav-library")
     saved = "#library-cards .lib-card:has(button.open-saved)"
     assert page.get_attribute(saved, "data-genre") == "masyu"
@@ -154,5 +154,5 @@ def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_
     assert page.text_content(saved + " .lib-meta").startswith("7×7 · Masyu")
     assert page.text_content("#library-continue").startswith("Continue: Masyu 7×7")
     page.click("#library-continue .lib-card")
-    page.wait_for_function("location.hash === '#/nikoli'")
-    assert page.text_content("#nk-status") == "Progress restored."
+    page.wait_for_function("location.hash === '#/play'")  # the one play route
+    assert page.text_content("#status") == "Progress restored."

@@ -7,7 +7,6 @@ from helpers import (ENGINE, builtin, click_cell, clues, engine_call, engine_fie
 pytestmark = [pytest.mark.browser]
 
 SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
-SNAPSHOT_SAVED = f"(async () => ({ENGINE}).snapshot)()"  # the engine's saved heap, once stored (the test hook)
 
 NON = """title "Paste test <b>bold</b>"
 by "<img src=x onerror=alert(1)>"
@@ -68,26 +67,6 @@ def test_share_link_round_trip(page, site_server):
     assert "share link is damaged" in other.text_content("#open-error")
 
 
-def test_offline_after_first_visit(page, own_server, context, artifacts):
-    open_site(page, own_server)
-    wait_engine(page)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    click_cell(page, 3, 3)
-    own_server.stop()
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert state(page)[3][3] == "#"
-    wait_engine(page)                 # Pyodide, the wheel and micropip from the cache
-    page.click("#hint")
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
-    page.click("#nav-library")        # built-in puzzles come from the cache too
-    open_builtin(page, "webpbn-1")
-    assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
-    page.screenshot(path=str(artifacts / "offline.png"))
-
-
 def test_engine_failure_panel_and_hand_play(page, site_server):
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     open_site(page, site_server)
@@ -115,7 +94,9 @@ def test_drop_a_file_on_the_page(page, site_server):
 
 
 @pytest.mark.fresh_context
-def test_new_build_replaces_the_old_cache(page, tmp_path):
+def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page, tmp_path, artifacts):
+    """One first visit (a context of its own, about 8 CPU s) for both: the site works
+    offline from the service worker's cache, then a new build's cache replaces it."""
     import shutil
     import sys
 
@@ -132,9 +113,29 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
                "r.active.state === 'activated' && !r.installing && !r.waiting)")
     try:
         open_site(page, server)
+        wait_engine(page)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        click_cell(page, 3, 3)
+        server.stop()
+        page.context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-booted=true]")
+        assert state(page)[3][3] == "#"
+        wait_engine(page)                 # Pyodide, the wheel and micropip from the cache
+        page.click("#hint")
+        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
+        page.click("#nav-library")        # built-in puzzles come from the cache too
+        open_builtin(page, "webpbn-1")
+        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+        page.screenshot(path=str(artifacts / "offline.png"))
+
+        # back online (the same port): a new build, a changed page and sw.js rewritten
+        # with the new content hash
+        page.context.set_offline(False)
+        server.start()
         wait_until(page, settled)
         assert len(page.evaluate(SW_CACHES)) == 1
-        # a new build: a changed page, and sw.js rewritten with the new content hash
         html = (copy / "index.html").read_text()
         (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
         version = write_service_worker(copy)
@@ -147,104 +148,9 @@ def test_new_build_replaces_the_old_cache(page, tmp_path):
         page.reload()
         page.wait_for_selector("html[data-booted=true]")
         assert page.get_attribute("h1.brand", "data-build") == "new"
-        assert page.text_content("#puzzle-title") == "Welcome heart"
+        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
     finally:
         server.stop()
-
-
-def _engine_info(page):
-    wait_engine(page)
-    return engine_field(page, "info")
-
-
-def _first_hint_works(page):
-    page.click("#hint")
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
-                           timeout=60_000)
-
-
-@pytest.mark.fresh_context
-def test_warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page, site_server):
-    # the restore's watchdog (20 s) out of the way: what a snapshot's restore gives
-    # (restored, failed) must not depend on how busy the machine is
-    open_site(page, site_server, "?restore-limit-ms=600000")
-    assert _engine_info(page)["snapshot"] == "none"
-    saved = wait_until(page, SNAPSHOT_SAVED)
-    assert saved["stored"] is True, saved
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    info = _engine_info(page)
-    assert info["snapshot"] == "restored"
-    assert info["pysolver"] and info["python"].startswith("3.")
-    assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
-    _first_hint_works(page)
-    # lazily imported modules and package data come from the restored files
-    heart = builtin("welcome-heart")                      # the puzzle on screen, as the site serves it
-    asp = engine_call(page, "asp", {"puzzle": heart})
-    assert "#show" in asp["program"] or ":-" in asp["program"]
-    res = engine_call(page, "solve", {"puzzle": heart})
-    assert res["status"] == "unique"
-    # "reset" empties the caches (the benchmark's equal start); solving still works
-    again = [engine_call(page, "reset"), engine_call(page, "solve", {"puzzle": heart})]
-    assert again[0] == {} and again[1]["solutions"] == res["solutions"]
-    # a restored engine never saves again; the one stored stays
-    page.wait_for_timeout(1500)
-    assert page.evaluate(SNAPSHOT_SAVED) is None
-    # the snapshot's other ways, on this page (a first visit costs a cold start): a
-    # damaged one falls back to a normal start, each kind of damage on the good copy
-    # the previous step left; a restore that hangs is abandoned (last: its abandoned
-    # worker may still drop the stored copy as it ends)
-    # (the replacement is the same code after either damage: the reload that proves the
-    # new copy restores is paid once, after the last round)
-    for damage in ("garbage", "heap"):
-        _damaged_snapshot_round(page, damage, prove_restore=damage == "heap")
-    _restore_that_does_not_answer_is_abandoned(page)
-
-
-def _damaged_snapshot_round(page, damage, prove_restore):
-    # garbage: not a snapshot at all; heap: the right layout with a wrong heap header
-    page.evaluate("""async (damage) => {
-        const cache = await caches.open("pysolver-engine-snapshot");
-        const [req] = await cache.keys();
-        let bytes = new Uint8Array(await (await cache.match(req)).arrayBuffer());
-        if (damage === "garbage") bytes = new Uint8Array(1000).fill(7);
-        else {
-            const n = new DataView(bytes.buffer).getUint32(0, true);
-            bytes.fill(0, Math.ceil((4 + n) / 16) * 16, Math.ceil((4 + n) / 16) * 16 + 64);
-        }
-        await cache.put(req, new Response(bytes));
-    }""", damage)
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    info = _engine_info(page)
-    assert info["snapshot"] == "failed", damage
-    assert info["timings_ms"]["micropip"] is not None, damage   # the normal start with micropip
-    _first_hint_works(page)
-    # the damaged copy is replaced by a good one
-    assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True, damage
-    if prove_restore:
-        page.reload()
-        assert _engine_info(page)["snapshot"] == "restored", damage
-
-
-def _restore_that_does_not_answer_is_abandoned(page):
-    # a snapshot is stored: a second engine whose watchdog gives a restore 1 ms must
-    # give up on the saved heap, drop it, start normally and answer
-    out = page.evaluate("""async (heart) => {
-        const { Engine } = await import(new URL("js/engine/client.js", location.href).href);
-        const e = new Engine({ restoreLimitMs: 1 });
-        const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
-        const info = await e.start();
-        const res = await e.call("solve", { puzzle: heart });
-        const again = await saved;
-        e.worker.terminate();
-        return { snapshot: info.snapshot, micropip: info.timings_ms.micropip,
-                 status: res.status, saved: again.stored };
-    }""", builtin("welcome-heart"))
-    assert out["snapshot"] == "abandoned"
-    assert out["micropip"] is not None          # the normal start
-    assert out["status"] == "unique"
-    assert out["saved"] is True                 # a fresh snapshot replaces the dropped one
 
 
 def test_site_ships_bytecode_for_the_engine_start():

@@ -223,11 +223,11 @@ def test_phone_toolbar_fits_without_sideways_scrolling(page, site_server, artifa
     assert page.is_hidden("#zoom-fit")
     # a Nikoli puzzle's toolbar too
     page.goto(site_server.url + "#n=nurikabe/7/7/1j1k1k7g1t2i3i1g1j")
-    page.wait_for_selector("#view-nikoli:not([hidden])")
-    assert toolbar_outside(page, "#view-nikoli") == []
-    page.click("#nk-more")
-    assert page.is_visible("#nk-share")
-    assert toolbar_outside(page, "#view-nikoli") == []
+    page.wait_for_selector("#view-play:not([hidden])")
+    assert toolbar_outside(page, "#view-play") == []
+    page.click("#more")
+    assert page.is_visible("#share")
+    assert toolbar_outside(page, "#view-play") == []
 
 
 def test_no_engine_words_in_the_default_view(page, site_server):
@@ -308,16 +308,16 @@ def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):
 
 def test_no_engine_words_in_a_nikoli_puzzle_either(page, site_server):
     page.goto(site_server.url + "#n=nurikabe/7/7/1j1k1k7g1t2i3i1g1j")
-    page.wait_for_selector("#view-nikoli:not([hidden])")
+    page.wait_for_selector("#view-play:not([hidden])")
     wait_engine(page)
-    page.click("#nk-hint")
-    wait_until(page, "document.getElementById('nk-hint-text').textContent.startsWith('Look at')", 90)
-    page.click("#nk-hint")
-    page.select_option("#nk-check-mode", "rules")
-    wait_until(page, "document.getElementById('nk-check-text').textContent.length > 0", 60)
-    page.click("#nk-solve")
-    page.wait_for_selector("#nk-solve-progress:has-text('unique')", timeout=90_000)
+    page.click("#hint")
+    wait_until(page, "document.getElementById('hint-text').textContent.startsWith('Look at')", 90)
+    page.click("#hint")
+    page.select_option("#check-mode", "rules")
+    wait_until(page, "document.getElementById('check-text').textContent.length > 0", 60)
+    page.click("#solve")
+    page.wait_for_selector("#solve-progress:has-text('unique')", timeout=90_000)
     shown = page.evaluate("document.body.innerText")
     assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
     assert not re.search(r"\d\.\d\d s", shown)              # no machine-dependent time in plain view
-    assert "s (clingo)" in page.text_content("#nk-solve-details")
+    assert "s (clingo)" in page.text_content("#solve-details")

@@ -1,67 +1,183 @@
-"""The Nikoli editor's frame: every edit is an undoable move (the view's Undo and Redo,
-Ctrl+Z / Ctrl+Y), and the draft, history included, survives a reload ("Continue the
-draft"). The puzzle is read back as the player would: its exported URL."""
+"""The Nikoli families in the Create frame (create/editor.js + genres/nikoli/editor.js): the
+genre choice (remembered), numbers, rooms and pearls on the shared board, every edit an
+undoable move (Undo / Redo, Ctrl+Z / Ctrl+Y), the draft per genre with its history across a
+reload and "Continue the draft" after New, Check (unique? how hard?), Download, Share link,
+Play, Generate, and a refused puzzle's reason. The puzzle is read back as a player would: its
+share link and its downloaded file."""
+import re
+from urllib.parse import unquote
+
 import pytest
 from playwright.sync_api import expect
 
 from helpers import open_site, title_shown, wait_engine
+from pysolver.nikoli import read
+from pysolver.nikoli.url import write_url
 
 pytestmark = [pytest.mark.browser]
+pytest.importorskip("clingo")
+
+NURIKABE = "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"  # a built-in (web/puzzles/nikoli/index.json)
+
+
+def url_of(text):
+    """The puzz.link URL the engine writes for a family text."""
+    return write_url(read.parse(text, "test"))
+
+
+def ed(page):
+    """The Create view."""
+    return page.locator("#view-editor")
+
+
+def open_create(page, server, genre=None):
+    open_site(page, server)
+    wait_engine(page)
+    page.get_by_role("button", name="Create", exact=True).click()
+    if genre:
+        choose(page, genre)
+
+
+def choose(page, genre):
+    ed(page).get_by_label("Puzzle type").select_option(genre)
+    page.locator("#ed-board canvas.cells").wait_for()
+
+
+def new_grid(page, w, h):
+    ed(page).get_by_role("spinbutton", name="Columns", exact=True).fill(str(w))
+    ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill(str(h))
+    ed(page).get_by_role("button", name="New", exact=True).click()
+    expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", str(w))
 
 
 def centre(page, x, y):
-    box = page.locator("#nk-board canvas.cells").bounding_box()
-    cols = int(page.get_attribute("#nk-board [role=grid][aria-colcount]", "aria-colcount"))
+    box = page.locator("#ed-board canvas.cells").bounding_box()
+    cols = int(page.get_attribute("#ed-board [role=grid][aria-colcount]", "aria-colcount"))
     cs = box["width"] / cols
-    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
+    return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs, cs
 
 
-def export(page):
-    page.eval_on_selector("#nk-ed-url", "e => { e.value = ''; }")
-    page.click("#nk-ed-export")
-    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
-    return page.input_value("#nk-ed-url")
+def click(page, x, y, dx=0.0, dy=0.0):
+    cx, cy, cs = centre(page, x, y)
+    page.mouse.click(cx + dx * cs, cy + dy * cs)
+
+
+def shared(page):
+    """The puzzle's puzz.link URL, read from the Share link the frame makes (#n=<pid/W/H/body>)."""
+    box = ed(page).get_by_label("Share link", exact=True)
+    box.evaluate("e => { e.value = ''; }")
+    ed(page).get_by_role("button", name="Share link").click()
+    expect(box).not_to_have_value("")
+    link = box.input_value()
+    return "https://puzz.link/p?" + unquote(re.search(r"#n=([^&]+)", link).group(1))
 
 
 def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
-    page.click("#nav-nikoli")
-    assert page.is_hidden("#nk-ed-resume")          # no draft yet
-    page.select_option("#nk-ed-family", "nurikabe")
-    page.fill("#nk-ed-width", "5")
-    page.fill("#nk-ed-height", "5")
-    page.click("#nk-ed-new")
-    title_shown(page, "New Nurikabe")
-    assert page.is_disabled("#nk-undo") and page.is_disabled("#nk-redo")
-    page.mouse.click(*centre(page, 0, 0))
+    open_create(page, site_server, "nurikabe")
+    undo, redo = ed(page).get_by_role("button", name="Undo"), ed(page).get_by_role("button", name="Redo")
+    resume = ed(page).get_by_role("button", name="Continue the draft")
+    expect(resume).to_be_hidden()                       # no draft yet
+    new_grid(page, 5, 5)
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_disabled()
+    click(page, 0, 0)
     page.keyboard.type("3")
-    one = export(page)
-    page.mouse.click(*centre(page, 4, 4))
-    page.keyboard.type("2")
-    two = export(page)
-    assert one != two
-    page.click("#nk-undo")                          # the 2 goes
-    assert export(page) == one
-    assert page.is_enabled("#nk-redo")
-    page.keyboard.press("Control+y")                # and comes back
-    assert export(page) == two
+    one = shared(page)
+    assert one == url_of("nurikabe 5x5\n3 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n")
+    click(page, 4, 4)                                   # the number buttons (a phone's way) do the same
+    ed(page).get_by_role("group", name="Number in the cell").get_by_role("button", name="2", exact=True).click()
+    two = shared(page)
+    assert two == url_of("nurikabe 5x5\n3 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 2\n")
+    undo.click()                                        # the 2 goes
+    assert shared(page) == one
+    expect(redo).to_be_enabled()
+    page.locator("#ed-board [role=grid]").focus()
+    page.keyboard.press("Control+y")                    # and comes back
+    assert shared(page) == two
     page.keyboard.press("Control+z")
-    assert export(page) == one
+    assert shared(page) == one
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     wait_engine(page)
-    page.click("#nav-nikoli")
-    page.click("#nk-ed-resume")                     # the draft, with its history
-    title_shown(page, "New Nurikabe")
-    assert page.input_value("#nk-ed-width") == "5"
-    assert export(page) == one
-    expect(page.locator("#nk-undo")).to_be_enabled()  # the history comes back with the draft
-    expect(page.locator("#nk-redo")).to_be_enabled()
-    page.click("#nk-redo")
-    assert export(page) == two
-    page.click("#nk-undo")
-    page.click("#nk-undo")
-    assert page.is_disabled("#nk-undo")             # back to the blank grid
-    page.click("#nk-ed-export")
-    page.wait_for_selector("#nk-ed-text:not(:empty)")
+    page.get_by_role("button", name="Create", exact=True).click()
+    expect(ed(page).get_by_label("Puzzle type")).to_have_value("nurikabe")   # the genre chosen last
+    expect(page.locator("#ed-status")).to_contain_text("draft is back")
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
+    assert shared(page) == one
+    expect(undo).to_be_enabled()                        # the history comes back with the draft
+    expect(redo).to_be_enabled()
+    redo.click()
+    assert shared(page) == two
+    new_grid(page, 6, 6)                                # New keeps the draft until an edit
+    expect(resume).to_be_visible()
+    resume.click()
+    expect(resume).to_be_hidden()
+    assert shared(page) == two
+    undo.click()
+    undo.click()
+    expect(undo).to_be_disabled()                       # back to the blank grid
+    # another genre has its own draft; the Nurikabe one waits
+    choose(page, "masyu")
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("7")
+    choose(page, "nurikabe")
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
+
+
+def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_path):
+    grid = read.parse(NURIKABE, "url")
+    open_create(page, site_server, "nurikabe")
+    new_grid(page, 7, 7)
+    for (x, y), n in grid.clues.items():               # the built-in's numbers, typed in
+        click(page, x, y)
+        page.keyboard.type(str(n))
+    assert shared(page) == NURIKABE
+    ed(page).get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("#ed-check")).to_contain_text("Unique: exactly one solution.", timeout=60_000)
+    expect(page.locator("#ed-check")).to_contain_text("How hard:")
+    ed(page).get_by_label("Format", exact=True).select_option("url")
+    with page.expect_download() as dl:
+        ed(page).get_by_role("button", name="Download").click()
+    path = tmp_path / "nurikabe.txt"
+    dl.value.save_as(path)
+    assert path.read_text().strip() == NURIKABE         # the file opens here and on puzz.link
+    ed(page).get_by_role("button", name="Play this puzzle").click()
+    title_shown(page, "My Nurikabe 7×7")
+    # Heyawake: borders make rooms; two numbers in one room are refused, with the reason
+    page.get_by_role("button", name="Create", exact=True).click()
+    choose(page, "heyawake")
+    new_grid(page, 2, 2)
+    click(page, 0, 0, dx=0.45)                         # the side between (0, 0) and (1, 0)
+    click(page, 1, 0, dy=0.45)                         # the side between (1, 0) and (1, 1)
+    assert shared(page) == url_of("heyawake 2x2\nr0 r1\nr0 r0\n")
+    click(page, 0, 0)
+    page.keyboard.type("1")
+    click(page, 0, 1)
+    page.keyboard.type("2")
+    ed(page).get_by_role("button", name="Share link").click()
+    expect(page.locator("#ed-status.error")).to_contain_text("Share:")
+    expect(page.locator("#ed-status.error")).to_contain_text("room")
+    # Masyu: a click cycles the pearls
+    choose(page, "masyu")
+    new_grid(page, 3, 3)
+    click(page, 1, 2)
+    assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. w .\n")
+    click(page, 1, 2)
+    click(page, 1, 2)
+    assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. . .\n")
+    # a family's file opens to edit (Heyawake's rooms come back as borders); another family's is refused
+    hey = tmp_path / "rooms.txt"
+    hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status.error")).to_contain_text("choose Heyawake to edit it")
+    choose(page, "heyawake")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
+    expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
+    assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
+    expect(ed(page).get_by_role("button", name="Continue the draft")).to_be_visible()  # the 2×2 draft waits
+    # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
+    # puzzle of the size to play
+    choose(page, "bag")
+    ed(page).get_by_role("spinbutton", name="Columns", exact=True).fill("6")
+    ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill("6")
+    ed(page).get_by_role("button", name="Generate").click()
+    page.locator("h2:visible", has_text=re.compile(r"^Bag 6×6 #\d+$")).wait_for(timeout=120_000)

@@ -6,7 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import click_cell, open_site, paste_puzzle, state, title_shown, wait_engine, wait_until
+from helpers import (cell_words, click_cell, open_site, page_hook, paste_puzzle, state, title_shown, wait_engine,
+                     wait_until, wait_words)
 
 from pysolver.nikoli import aspsolve, model, read
 
@@ -32,9 +33,9 @@ def solution(url):
 
 def open_url(page, url, family):
     paste_puzzle(page, url)
-    page.wait_for_selector("#view-nikoli:not([hidden])")
+    page.wait_for_selector("#view-play:not([hidden])")
     # its title heads the view: "Nurikabe 7×7"
-    page.locator("#view-nikoli h2:visible", has_text=NAMES[family]).first.wait_for(timeout=30_000)
+    page.locator("#view-play h2:visible", has_text=NAMES[family]).first.wait_for(timeout=30_000)
 
 
 def start(page, server, family):
@@ -48,12 +49,12 @@ def start(page, server, family):
 def cell_px(page):
     """A cell's size on screen: the drawn cells' width over the columns the board's grid says."""
     return page.evaluate("""() => {
-      const cols = +document.querySelector('#nk-board [role=grid][aria-colcount]').getAttribute('aria-colcount');
-      return document.querySelector('#nk-board canvas.cells').getBoundingClientRect().width / cols; }""")
+      const cols = +document.querySelector('#board [role=grid][aria-colcount]').getAttribute('aria-colcount');
+      return document.querySelector('#board canvas.cells').getBoundingClientRect().width / cols; }""")
 
 
 def centre(page, x, y):
-    box = page.locator("#nk-board canvas.cells").bounding_box()
+    box = page.locator("#board canvas.cells").bounding_box()
     cs = cell_px(page)
     return box["x"] + (x + 0.5) * cs, box["y"] + (y + 0.5) * cs
 
@@ -88,35 +89,64 @@ def nonogram_opened(page):
     expect(page.locator("#puzzle-title")).not_to_have_text(re.compile(r"^(Loading…)?$"), timeout=30_000)
 
 
+# The cells of the board on screen with at least a few pixels of the page's colour `var`
+# (--error: the check's outline; --hint-mark: a hint's, and the cursor's frame while the board
+# has the keyboard), as [x, y], 0-based: an outline as the player sees it.
+_OUTLINED = """(name) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  probe.fillRect(0, 0, 1, 1);
+  const want = probe.getImageData(0, 0, 1, 1).data;
+  const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
+  const grid = document.querySelector('#board [role=grid]');
+  const W = +grid.getAttribute('aria-colcount'), H = +grid.getAttribute('aria-rowcount');
+  const d = c.width / r.width, cs = (r.width - 1) / W * d;
+  const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, out = [];
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+    let n = 0;
+    for (let py = Math.round(y * cs + 2 * d); py < Math.round((y + 1) * cs - d); py++)
+      for (let px = Math.round(x * cs + 2 * d); px < Math.round((x + 1) * cs - d); px++) {
+        const k = (py * c.width + px) * 4;
+        if (Math.abs(data[k] - want[0]) + Math.abs(data[k + 1] - want[1]) + Math.abs(data[k + 2] - want[2]) < 60) n++;
+      }
+    if (n >= 4) out.push([x, y]);
+  }
+  done(out);
+})))"""
+
+
+def outlined(page, var):
+    return {tuple(c) for c in page.evaluate(_OUTLINED, var)}
+
+
 def won(page):
-    page.wait_for_selector("#nk-win-card:not([hidden])", timeout=30_000)
-    assert "Solved" in page.text_content("#nk-win-heading")
+    page.wait_for_selector("#win-card:not([hidden])", timeout=30_000)
+    assert "Solved" in page.text_content("#win-heading")
 
 
 @pytest.mark.parametrize("family", ["nurikabe", "bag"])
 def test_shading_by_mouse(page, site_server, family):
     grid, rows = start(page, site_server, family)
     # the shell's "won" event (web/README.md, "Views and plug-ins") is what other parts hook
-    page.evaluate("""window.wins = [];
-        window.nonogramApp.addEventListener('won', (e) => wins.push([e.detail.genre, e.detail.bySolve]))""")
+    page_hook(page, "(window.wins = [], app.addEventListener('won', (e) => wins.push([e.detail.genre, e.detail.bySolve])), true)")
     shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
     for x, y in shaded[:-1]:
         page.mouse.click(*centre(page, x, y))
-    assert page.is_hidden("#nk-win-card")
+    assert page.is_hidden("#win-card")
     page.mouse.click(*centre(page, *shaded[-1]))
     won(page)
     assert page.evaluate("wins") == [[family, False]]
     # undo takes the win back; redo gives it again (the checker's verdict for that grid)
-    page.click("#nk-undo")
-    expect(page.locator("#nk-win-card")).to_be_hidden()
-    page.click("#nk-redo")
+    page.click("#undo")
+    expect(page.locator("#win-card")).to_be_hidden()
+    page.click("#redo")
     won(page)
     assert page.evaluate("wins") == [[family, False], [family, False]]
 
 
 def test_heyawake_by_keyboard(page, site_server):
     grid, rows = start(page, site_server, "heyawake")
-    page.focus("#nk-board .aria-grid")
+    page.focus("#board .aria-grid")
     for y, row in enumerate(rows):
         go_to(page, 0, y)
         for x, ch in enumerate(row):
@@ -138,7 +168,9 @@ def test_masyu_by_mouse_drag(page, site_server):
         page.mouse.move(*centre(page, *cell), steps=2)
     page.mouse.up()
     won(page)
-    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1  # one drag, one move
+    page.click("#undo")                        # one drag, one move: one Undo takes the whole loop back
+    expect(page.locator("#undo")).to_be_disabled()
+    assert all(w.split(": ", 1)[1].startswith("no line") for w in (cell_words(page, *c) for c in path))
 
 
 def test_masyu_by_keyboard_and_cross(page, site_server):
@@ -150,8 +182,8 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
     cx, cy = centre(page, *empty)
     cs = cell_px(page)
     page.mouse.click(cx + cs * 0.45, cy)
-    assert page.evaluate("window.nonogramApp.nikoli.game.cells.filter((v) => v === 1).length") == 1
-    page.focus("#nk-board .aria-grid")
+    assert cell_words(page, *empty).endswith(": no line; crossed to the east. Masyu.")
+    page.focus("#board .aria-grid")
     go_to(page, *path[0])
     for d in moves:
         page.keyboard.press(f"Shift+{ARROW[d]}")
@@ -160,15 +192,15 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
 
 def test_check_outlines_broken_rule(page, site_server):
     start(page, site_server, "heyawake")
-    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")
+    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
     page.mouse.click(*centre(page, 1, 0))
     page.mouse.click(*centre(page, 2, 0))
-    page.wait_for_selector("#nk-check-text .rule-broken")
-    assert "shaded cells are side by side" in page.text_content("#nk-check-text")
-    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.check.cells")
-    assert {(c["row"], c["column"]) for c in outlined} >= {(1, 2), (1, 3)}
-    page.locator("#nk-check-panel").get_by_label("Check").select_option("Off")
-    wait_until(page, "window.nonogramApp.nikoli.view.overlays.check === null")
+    page.wait_for_selector("#check-text .rule-broken")
+    assert "shaded cells are side by side" in page.text_content("#check-text")
+    assert outlined(page, "--error") >= {(1, 0), (2, 0)}
+    page.locator("#check-panel").get_by_label("Check").select_option("Off")
+    expect(page.locator("#check-text")).to_be_empty()
+    assert outlined(page, "--error") == set()
 
 
 def test_bad_url_and_share_link(page, site_server):
@@ -180,17 +212,19 @@ def test_bad_url_and_share_link(page, site_server):
     # a share link with progress opens the puzzle with the marks, as one undoable move
     open_url(page, URLS["nurikabe"], "nurikabe")
     page.mouse.click(*centre(page, 1, 0))  # (0, 0) holds a number: it stays unshaded
-    page.check("#nk-share-progress")
-    page.click("#nk-share")
-    link = page.input_value("#nk-share-url")
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-url")
     assert "#n=" in link and "&s=12" in link
-    page.click("#nk-clear")
+    page.click("#clear")
     page.goto(link)
     page.wait_for_selector("html[data-booted=true]")
-    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
-    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1).l") == "shared progress"
+    title_shown(page, "Nurikabe 7×7")
+    wait_words(page, 1, 0, r": shaded\b")
+    page.click("#undo")                          # the marks came as one move on top of the game
+    wait_words(page, 1, 0, r": unknown\b")
     # New puzzle in the play frame's head, as for a nonogram: the card, with the genre in play chosen
-    page.locator("#view-nikoli").get_by_role("button", name="New puzzle").click()
+    page.locator("#view-play").get_by_role("button", name="New puzzle").click()
     expect(page.locator("#view-library")).to_be_visible()
     expect(page.locator("#new-puzzle").get_by_label("Genre")).to_have_value("nurikabe")
 
@@ -202,22 +236,23 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='heyawake-7x7-1']")
-    page.locator("#view-nikoli h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
+    page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
     page.mouse.click(*centre(page, 1, 0))
     own_server.stop()
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     # the last game played was this one: the page resumes it, marks and all
-    wait_until(page, "window.nonogramApp.nikoli && window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.cells[1] === 2")
-    assert page.is_visible("#view-nikoli")
+    expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
+    wait_words(page, 1, 0, r": shaded\b")
+    assert page.is_visible("#view-play")
     wait_engine(page)
-    page.locator("#nk-check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
+    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
     page.mouse.click(*centre(page, 2, 0))
-    page.wait_for_selector("#nk-check-text .rule-broken")
+    page.wait_for_selector("#check-text .rule-broken")
     page.click("#nav-library")                  # and the built-ins come from the cache
     page.click("button.open-builtin[data-id='masyu-7x7-1']")
-    page.locator("#view-nikoli h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
+    page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -228,131 +263,103 @@ def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
     fingers = Fingers(page)
     a, b = centre(page, 0, 0), centre(page, 2, 0)
     fingers.drag(a, b)  # one finger: two segments along the top row
-    wait_until(page, "window.nonogramApp.nikoli.game.cells.filter((v) => v === 2).length === 2")
-    before = page.evaluate("window.nonogramApp.nikoli.view.cell")
+    wait_words(page, 1, 0, ": line to the east and west")
+    assert [cell_words(page, x, 0).split(": ", 1)[1].split(".")[0] for x in (0, 2, 3)] == [
+        "line to the east", "line to the west", "no line"]
+    before = cell_px(page)
     c, d = centre(page, 3, 3), centre(page, 4, 4)
     fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
-    wait_until(page, f"window.nonogramApp.nikoli.view.cell > {before}")
-    assert page.evaluate("window.nonogramApp.nikoli.game.undoStack.length") == 1
+    wait_until(page, f"(() => {{ const cols = +document.querySelector('#board [role=grid][aria-colcount]').getAttribute('aria-colcount');"
+               f" return document.querySelector('#board canvas.cells').getBoundingClientRect().width / cols > {before}; }})()")
+    assert all(cell_words(page, x, y).split(": ", 1)[1].startswith("no line") for x, y in ((3, 3), (4, 4), (3, 4), (4, 3)))
+    page.click("#undo")                                 # the drag was the only move
+    expect(page.locator("#undo")).to_be_disabled()
 
 
 def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
     grid, rows = start(page, site_server, "nurikabe")
-    page.click("#nk-hint")
-    page.wait_for_selector("#nk-hint-text:has-text('Look at row')", timeout=60_000)
-    assert page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells.length") >= 1
-    page.click("#nk-hint")
-    assert "would break" in page.text_content("#nk-hint-text")   # what, and which rule
-    page.click("#nk-hint")                                        # applied: one undoable move
-    move = page.evaluate("window.nonogramApp.nikoli.game.undoStack.at(-1)")
-    assert move["l"] == "hint"
-    for k in range(0, len(move["c"]), 3):
-        i, value = move["c"][k], move["c"][k + 2]
-        assert rows[i // 7][i % 7] == ("#" if value == 2 else ".")
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:has-text('Look at row')", timeout=60_000)
+    m = re.search(r"Look at row (\d+), column (\d+)", page.text_content("#hint-text"))
+    assert (int(m[2]) - 1, int(m[1]) - 1) in outlined(page, "--hint-mark")   # the cell it names, outlined
+    page.click("#hint")
+    assert "would break" in page.text_content("#hint-text")   # what, and which rule
+    before = state(page)
+    page.click("#hint")                                        # applied: one undoable move
+    expect(page.locator("#hint-text")).to_have_text("Hint applied (Undo takes it back).")
+    after = state(page)
+    changed = [(x, y) for y in range(7) for x in range(7) if before[y][x] != after[y][x]]
+    assert changed and all(after[y][x] == rows[y][x] for x, y in changed)   # as the solution has them
+    page.click("#undo")
+    assert state(page) == before
+    page.click("#redo")
     # a wrong mark is reported before anything else
     wrong = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
-                 if ch == "." and (x, y) not in grid.clues and page.evaluate(f"window.nonogramApp.nikoli.game.cells[{y * 7 + x}]") == 0)
+                 if ch == "." and (x, y) not in grid.clues and after[y][x] == "?")
     page.mouse.click(*centre(page, *wrong))
     page.keyboard.press("h")
-    hint_text = page.locator("#nk-hint-text")
+    hint_text = page.locator("#hint-text")
     expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=60_000)
     page.get_by_role("button", name="How many?").click()               # how many, when the player asks
     expect(hint_text).to_have_text("There is a mistake: 1 of your marks is wrong.")
     page.get_by_role("button", name="Hint: show where").click()
     expect(hint_text).to_contain_text("One of your marks is wrong: outlined on the board.")
-    outlined = page.evaluate("window.nonogramApp.nikoli.view.overlays.hint.cells")
-    assert [(c["row"], c["column"]) for c in outlined] == [(wrong[1] + 1, wrong[0] + 1)]
+    assert outlined(page, "--hint-mark") == {wrong}   # the button has the keyboard: no cursor frame
     page.get_by_role("button", name="Hint: clear the wrong marks").click()
     expect(hint_text).to_have_text("Cleared 1 wrong mark (Undo brings it back).")
-    assert page.evaluate(f"window.nonogramApp.nikoli.game.cells[{wrong[1] * 7 + wrong[0]}]") == 0
+    assert cell_words(page, *wrong).split(": ", 1)[1].startswith("unknown")
 
 
 def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     start(page, site_server, "masyu")
-    solve_panel = page.locator("#nk-solve-panel")
+    solve_panel = page.locator("#solve-panel")
     solve_panel.get_by_role("button", name="Solve", exact=True).click()
-    expect(page.locator("#nk-solve-progress")).to_have_text("Result: one solution (unique).", timeout=90_000)
+    expect(page.locator("#solve-progress")).to_have_text("Result: one solution (unique).", timeout=90_000)
     expect(solve_panel.get_by_role("img")).to_have_count(1)               # its picture, by the board's plug-in
     solve_panel.get_by_role("button", name="Show in grid").click()
     won(page)
     # a long run, cancelled at once: the page answers, and Solve works again
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='heyawake-20x20-1']")
-    expect(page.locator("#nk-board [role=grid][aria-colcount]")).to_have_attribute("aria-colcount", "20")
-    page.click("#nk-solve")
-    page.click("#nk-solve-cancel")
-    page.wait_for_selector("#nk-solve-progress:has-text('Cancelled')")
-    assert page.is_enabled("#nk-solve")
+    expect(page.locator("#board [role=grid][aria-colcount]")).to_have_attribute("aria-colcount", "20")
+    page.click("#solve")
+    page.click("#solve-cancel")
+    page.wait_for_selector("#solve-progress:has-text('Cancelled')")
+    assert page.is_enabled("#solve")
     page.mouse.click(*centre(page, 0, 0))
-    expect(page.locator("#nk-undo")).to_be_enabled()
-    page.click("#nk-hint")
-    page.wait_for_selector("#nk-hint-text:has-text('row')", timeout=90_000)
-    # Play, with no nonogram opened yet in this visit, opens the first built-in one
-    page.click("#nav-play")
-    nonogram_opened(page)
-    assert page.text_content("#puzzle-title") != "Loading…"
-
-
-def test_create_numbers_rooms_pearls_check_export_play(page, site_server):
-    grid, _ = solution(URLS["nurikabe"])
-    open_site(page, site_server)
-    wait_engine(page)
-    page.click("#nav-nikoli")
-    page.select_option("#nk-ed-family", "nurikabe")
-    page.fill("#nk-ed-width", "7")
-    page.fill("#nk-ed-height", "7")
-    page.click("#nk-ed-new")
-    title_shown(page, "New Nurikabe")
-    for (x, y), n in grid.clues.items():      # the built-in's numbers, typed in
-        page.mouse.click(*centre(page, x, y))
-        page.keyboard.type(str(n))
-    page.click("#nk-ed-export")
-    page.wait_for_function("document.getElementById('nk-ed-url').value !== ''")
-    assert page.input_value("#nk-ed-url") == URLS["nurikabe"]
-    page.click("#nk-ed-check")
-    page.wait_for_selector("#nk-ed-text:has-text('Unique')", timeout=60_000)
-    page.click("#nk-ed-play")
-    wait_until(page, "window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url.endsWith('1g1m')")
-    # Heyawake: borders make rooms; Masyu: a click cycles the pearls
-    page.select_option("#nk-ed-family", "heyawake")
-    page.fill("#nk-ed-width", "2")
-    page.fill("#nk-ed-height", "2")
-    page.click("#nk-ed-new")
-    wait_until(page, "window.nonogramApp.nikoli.view.game.puzzle.family === 'heyawake'")
-    cs = cell_px(page)
-    x, y = centre(page, 0, 0)
-    page.mouse.click(x + cs * 0.45, y)        # the side between (0, 0) and (1, 0)
-    x, y = centre(page, 1, 0)
-    page.mouse.click(x, y + cs * 0.45)        # the side between (1, 0) and (1, 1)
-    assert page.evaluate("window.nonogramApp.nikoli.view.game.puzzle.rooms") == [0, 1, 0, 0]
-    page.select_option("#nk-ed-family", "masyu")
-    page.click("#nk-ed-new")
-    page.mouse.click(*centre(page, 1, 1))
-    page.mouse.click(*centre(page, 1, 1))
-    assert page.evaluate("[...window.nonogramApp.nikoli.view.game.puzzle.clues]") == [[3, 2]]
-    # Generate: the engine's generator in the page (clingo-wasm for its checks) opens a new
-    # puzzle to play, whose URL native clingo finds unique
-    page.select_option("#nk-ed-family", "bag")
-    page.fill("#nk-ed-width", "6")
-    page.fill("#nk-ed-height", "6")
-    page.click("#nk-ed-generate")
-    page.wait_for_selector("#nk-ed-text:has-text('Generated: unique')", timeout=120_000)
-    url = page.input_value("#nk-ed-url")
-    assert url.startswith("https://puzz.link/p?cave/6/6/")
-    wait_until(page, f"window.nonogramApp.nikoli.game && window.nonogramApp.nikoli.game.puzzle.dict.url === {url!r}")
-    assert aspsolve.analyse(read.parse(url, "url"))["status"] == "unique"
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:has-text('row')", timeout=90_000)
+    # one Play route for every genre: back from Puzzles it shows the game in play, with the
+    # Nikoli tools and none of the nonogram's
+    page.click("#nav-library")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#puzzle-meta")).to_contain_text("Heyawake · 20×20")
+    expect(page.get_by_label("with my progress")).to_be_visible()
+    expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
 
 
 def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     start(page, site_server, "nurikabe")
     page.mouse.click(*centre(page, 1, 0))
-    page.click("#nav-play")                     # a nonogram, played after the Nikoli game
+    page.click("#nav-library")                  # a nonogram, played after the Nikoli game
+    page.click("button.open-builtin[data-id='welcome-heart']")
     nonogram_opened(page)
+    # the one play frame swapped to the nonogram's tools: the Nikoli option and panels are gone
+    expect(page.get_by_role("button", name="Mode: fill")).to_be_visible()
+    expect(page.get_by_label("with my progress")).to_be_hidden()
+    expect(page.get_by_role("button", name="Rules", exact=True)).to_be_hidden()
     click_cell(page, 2, 2)
     page.reload()                               # pagehide: only the game in sight is saved again
     page.wait_for_selector("html[data-booted=true]")
     nonogram_opened(page)
     assert page.is_visible("#view-play") and state(page)[2][2] == "#"
+    # one route: the nav has one Play; the old Nikoli route opens a Nikoli game there
+    assert page.locator("#views button").all_text_contents() == ["Play", "Puzzles", "Create"]
+    page.evaluate("location.hash = '#/nikoli'")
+    expect(page.locator("#puzzle-meta")).to_contain_text("Nurikabe · 7×7", timeout=30_000)
+    page.wait_for_function("location.hash === '#/play'")
+    expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -360,34 +367,37 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     # the play frame of every genre (play/view.js): on a phone the panels fold to one row of
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
     start(page, site_server, "nurikabe")
-    tabs = page.eval_on_selector_all("#view-nikoli .sheet-tab", "bs => bs.map(b => b.textContent)")
-    assert tabs == ["Hint", "Check", "Solve", "Rules", "Create"]
-    sheet = page.locator("#nk-play-sheet").bounding_box()
+    tabs = page.eval_on_selector_all("#view-play .sheet-tab:not([hidden])", "bs => bs.map(b => b.textContent)")
+    assert tabs == ["Hint", "Check", "Solve", "Rules"]
+    sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
-    assert not page.is_visible("#nk-hint")
-    page.click("#nk-hint-panel-tab")
-    assert page.is_visible("#nk-hint") and not page.is_visible("#nk-solve") and not page.is_visible("#nk-rules-panel")
-    box = page.locator("#nk-hint").bounding_box()
+    # the board starts right under the toolbar: the room it does not need is below it, not above
+    bar = page.get_by_role("toolbar", name="Play tools").bounding_box()
+    assert 0 <= page.locator("#board canvas.cells").bounding_box()["y"] - (bar["y"] + bar["height"]) < 24
+    assert not page.is_visible("#hint")
+    page.click("#hint-panel-tab")
+    assert page.is_visible("#hint") and not page.is_visible("#solve") and not page.is_visible("#rules-panel")
+    box = page.locator("#hint").bounding_box()
     assert box["y"] + box["height"] <= 844
-    page.click("#nk-rules-panel-tab")                 # another panel in its place
-    assert page.is_visible("#nk-rules-panel") and not page.is_visible("#nk-hint")
-    page.click("#nk-rules-panel-tab")
-    assert not page.is_visible("#nk-rules-panel")
+    page.click("#rules-panel-tab")                 # another panel in its place
+    assert page.is_visible("#rules-panel") and not page.is_visible("#hint")
+    page.click("#rules-panel-tab")
+    assert not page.is_visible("#rules-panel")
     assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it
 
 
 def test_download_gives_a_file_that_opens_the_puzzle_again(page, site_server):
     # Download is the play frame's for every genre: a Nikoli puzzle's file is its URL on a line
     start(page, site_server, "masyu")
-    title = page.text_content("#nk-puzzle-title")
+    title = page.text_content("#puzzle-title")
     with page.expect_download() as dl:
-        page.click("#nk-export")
+        page.click("#export")
     text = open(dl.value.path(), encoding="utf-8").read()
     assert text.strip().startswith("https://puzz.link/p?mashu/7/7/") and dl.value.suggested_filename.endswith(".txt")
     page.click("#nav-library")
     page.click("#open-toggle")
     page.set_input_files("#file-input", dl.value.path())
-    page.wait_for_selector("#view-nikoli:not([hidden])")
-    wait_until(page, "document.getElementById('nk-puzzle-meta').textContent.startsWith('Masyu · 7×7')")
-    assert page.text_content("#nk-puzzle-title") == title      # the same puzzle
-    assert page.text_content("#nk-status") == f"Opened {title}."
+    page.wait_for_selector("#view-play:not([hidden])")
+    wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Masyu · 7×7')")
+    assert page.text_content("#puzzle-title") == title      # the same puzzle
+    assert page.text_content("#status") == f"Opened {title}."

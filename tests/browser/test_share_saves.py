@@ -40,8 +40,8 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     page.evaluate(f"location.hash = '#n={BIG}'")
-    page.wait_for_selector("#nk-puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
-    keys(page, "#nk-board", "f", "ArrowRight", "x")  # (1, 1) shaded, (2, 1) marked unshaded
+    page.wait_for_selector("#puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
+    keys(page, "#board", "f", "ArrowRight", "x")  # (1, 1) shaded, (2, 1) marked unshaded
     wait_until(page, f"Object.keys(localStorage).some(k => k.startsWith('{PREFIX}n:') && localStorage[k].includes('\"played\":true'))", 30)
     (text,) = [v for k, v in records(page).items() if k.startswith(PREFIX + "n:")]
     print(f"saved record of a {len('#n=' + BIG)}-byte link to a 100x100 Nurikabe: {len(text)} characters")
@@ -55,14 +55,14 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     card = page.locator("#library-cards .lib-card[data-genre=nurikabe]", has_text="Nurikabe 100×100")
     assert "In progress" in card.text_content()
     card.locator("button.open-saved").click()
-    page.wait_for_selector("#nk-puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
-    wait_until(page, "document.querySelector('#nk-board .aria-cell') !== null", 30)
-    keys(page, "#nk-board", "Home")  # the cursor starts in row 1
-    assert said(page, "#nk-board").startswith("Row 1, column 1: shaded")
-    keys(page, "#nk-board", "ArrowRight")
-    assert said(page, "#nk-board").startswith("Row 1, column 2: marked unshaded")
-    keys(page, "#nk-board", "Home", "ArrowDown", "ArrowDown")  # ten z's skip 200 cells: the 5 opens row 3
-    assert said(page, "#nk-board").startswith("Row 3, column 1: marked unshaded, number 5")
+    page.wait_for_selector("#puzzle-title:text-is('Nurikabe 100×100')", timeout=90_000)
+    wait_until(page, "document.querySelector('#board .aria-cell') !== null", 30)
+    keys(page, "#board", "Home")  # the cursor starts in row 1
+    assert said(page, "#board").startswith("Row 1, column 1: shaded")
+    keys(page, "#board", "ArrowRight")
+    assert said(page, "#board").startswith("Row 1, column 2: marked unshaded")
+    keys(page, "#board", "Home", "ArrowDown", "ArrowDown")  # ten z's skip 200 cells: the 5 opens row 3
+    assert said(page, "#board").startswith("Row 3, column 1: marked unshaded, number 5")
 
 
 def test_a_nonogram_share_link_is_saved_as_its_link_and_continues(page, site_server):

@@ -15,7 +15,7 @@ TINY = {"title": "Tiny", "rows": [[1]], "columns": [[1]],
         "colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "black", "char": "#", "rgb": "000000"}]}
 PREFIX = "pysolver:progress:v1:"
 LINK = "nurikabe/100/100/"  # 10,000 cells from a 17-character link
-NOTICE = "#view-nikoli .notice"
+NOTICE = "#save-notice"
 
 
 def fill_with_saved_games(page):
@@ -55,7 +55,7 @@ def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_serve
     # not played yet: a save (the page being hidden) stores nothing and asks nothing
     page.evaluate("window.dispatchEvent(new Event('pagehide'))")
     assert page.is_hidden(NOTICE) and saved(page) == before
-    page.locator("#nk-board canvas.cells").scroll_into_view_if_needed()
+    page.locator("#board canvas.cells").scroll_into_view_if_needed()
     page.mouse.click(*centre(page, 1, 1))  # a move: now there is progress to keep
     wait_until(page, f"!document.querySelector('{NOTICE}').hidden", 30)
     text = page.text_content(NOTICE)
@@ -87,7 +87,7 @@ def test_playing_on_without_saving(page, site_server):
     before = saved(page)
     page.evaluate(f"location.hash = '#n={LINK}'")
     wait_board(page, 100)
-    page.locator("#nk-board canvas.cells").scroll_into_view_if_needed()
+    page.locator("#board canvas.cells").scroll_into_view_if_needed()
     page.mouse.click(*centre(page, 1, 1))
     wait_until(page, f"!document.querySelector('{NOTICE}').hidden", 30)
     page.click(f"{NOTICE} #save-skip")

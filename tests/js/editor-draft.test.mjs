@@ -1,11 +1,11 @@
-// The editor's draft record (web/js/create/draft.js) in Node: cell packing, the
+// The editor's draft record (web/js/genres/nonogram/editor/draft.js) in Node: cell packing, the
 // history budget, undo of the kept steps, saving into a storage that is short of
 // room or full, and version 1 drafts. (Moved from an in-page browser test: nothing
 // here needs a page.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as d from "../../web/js/create/draft.js";
-import { EditorDoc } from "../../web/js/create/model.js";
+import * as d from "../../web/js/genres/nonogram/editor/draft.js";
+import { EditorDoc } from "../../web/js/genres/nonogram/editor/model.js";
 
 const BW = [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }];
 

@@ -1,8 +1,8 @@
-// The editor's document (web/js/create/model.js) in Node: painting, givens, resize,
+// The editor's document (web/js/genres/nonogram/editor/model.js) in Node: painting, givens, resize,
 // palette and undo, and the puzzle dict it hands the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { EditorDoc, MAX_SIZE } from "../../web/js/create/model.js";
+import { EditorDoc, MAX_SIZE } from "../../web/js/genres/nonogram/editor/model.js";
 
 test("a new document is 10x10 black and white; sizes are clamped", () => {
   const d = new EditorDoc();

@@ -5,11 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.window = {};
-const { NikoliDraft, saveNikoliDraft, loadNikoliDraft, NIKOLI_DRAFT_KEY } = await import("../../web/js/genres/nikoli/draft.js");
+const { NikoliDraft, saveNikoliDraft, loadNikoliDraft, hasNikoliDraft, draftKey, NIKOLI_DRAFT_KEY } = await import("../../web/js/genres/nikoli/draft.js");
 
 class MemoryStorage {
   constructor(limit = Infinity) { this.map = new Map(); this.limit = limit; }
   getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  removeItem(k) { this.map.delete(k); }
   setItem(k, v) { if (String(v).length > this.limit) throw new Error("QuotaExceededError"); this.map.set(k, String(v)); }
 }
 
@@ -41,7 +42,7 @@ test("the draft restores the grid and its history", () => {
   const d = heyawake();
   d.undo();
   assert.deepEqual(saveNikoliDraft(d, ls), { ok: true, kept: 2 });
-  const back = loadNikoliDraft(ls);
+  const back = loadNikoliDraft(ls, "heyawake");
   assert.equal(back.family, "heyawake");
   assert.deepEqual([back.puzzle.width, back.puzzle.height], [4, 3]);
   assert.deepEqual([...back.cells], [...d.cells]);
@@ -56,7 +57,7 @@ test("a full storage keeps the grid without history; none at all says so", () =>
   const d = heyawake();
   const small = new MemoryStorage(JSON.stringify(d.record(0)).length + 10);
   assert.deepEqual(saveNikoliDraft(d, small), { ok: true, kept: 0 });
-  assert.deepEqual([...loadNikoliDraft(small).cells], [...d.cells]);
+  assert.deepEqual([...loadNikoliDraft(small, "heyawake").cells], [...d.cells]);
   assert.equal(saveNikoliDraft(d, new MemoryStorage(10)).ok, false);
 });
 
@@ -64,16 +65,37 @@ test("what is not a draft is refused; damaged history is dropped, never the grid
   const ls = new MemoryStorage();
   const d = heyawake();
   saveNikoliDraft(d, ls);
-  const rec = JSON.parse(ls.getItem(NIKOLI_DRAFT_KEY));
+  const KEY = draftKey("heyawake");
+  const rec = JSON.parse(ls.getItem(KEY));
   for (const bad of [null, { ...rec, format: "other" }, { ...rec, family: "sudoku" }, { ...rec, width: 1000 },
     { ...rec, cells: rec.cells.slice(1) }, { ...rec, cells: rec.cells.map(() => 5000) }]) {
-    ls.setItem(NIKOLI_DRAFT_KEY, JSON.stringify(bad));
-    assert.equal(loadNikoliDraft(ls), null, JSON.stringify(bad).slice(0, 80));
+    ls.setItem(KEY, JSON.stringify(bad));
+    assert.equal(loadNikoliDraft(ls, "heyawake"), null, JSON.stringify(bad).slice(0, 80));
   }
-  ls.setItem(NIKOLI_DRAFT_KEY, "{not json");
-  assert.equal(loadNikoliDraft(ls), null);
-  ls.setItem(NIKOLI_DRAFT_KEY, JSON.stringify({ ...rec, undo: [{ c: [999, 0, 1] }] }));
-  const back = loadNikoliDraft(ls);
+  ls.setItem(KEY, "{not json");
+  assert.equal(loadNikoliDraft(ls, "heyawake"), null);
+  ls.setItem(KEY, JSON.stringify({ ...rec, undo: [{ c: [999, 0, 1] }] }));
+  const back = loadNikoliDraft(ls, "heyawake");
   assert.deepEqual([...back.cells], [...d.cells]);
   assert.deepEqual([back.undoStack.length, back.redoStack.length], [0, 0]);
+});
+
+test("one draft per family; a draft saved by an earlier version (one key for all) opens in its family", () => {
+  const ls = new MemoryStorage();
+  const old = heyawake();
+  ls.setItem(NIKOLI_DRAFT_KEY, JSON.stringify(old.record(1e6))); // as the Nikoli view's editor saved it
+  assert.ok(hasNikoliDraft(ls, "heyawake") && !hasNikoliDraft(ls, "nurikabe"));
+  assert.equal(loadNikoliDraft(ls, "nurikabe"), null);
+  assert.deepEqual([...loadNikoliDraft(ls, "heyawake").cells], [...old.cells]);
+  const nuri = new NikoliDraft("nurikabe", 5, 5);
+  nuri.apply([[0, 3]], "number");
+  assert.ok(saveNikoliDraft(nuri, ls).ok);
+  assert.equal(loadNikoliDraft(ls, "nurikabe").clue(0), 3);
+  assert.ok(ls.getItem(NIKOLI_DRAFT_KEY), "another family's save leaves the old draft alone");
+  const hey = loadNikoliDraft(ls, "heyawake");
+  hey.apply([[1, 4]], "number");
+  assert.ok(saveNikoliDraft(hey, ls).ok);
+  assert.equal(ls.getItem(NIKOLI_DRAFT_KEY), null, "saved again under its family's key: the old one goes");
+  assert.equal(loadNikoliDraft(ls, "heyawake").clue(1), 4);
+  assert.equal(loadNikoliDraft(ls, "heyawake").undoStack.length, 4);
 });

@@ -1,90 +1,12 @@
-// The editor's draft in localStorage: the current picture always, and as much
-// of the undo history as fits a budget, newest steps first. Pictures are packed
-// (a few bits per cell, base64) and a picture shared by neighbouring moves (one
-// move's "after" is the next one's "before") is stored once. Play's saved games
-// share the same storage, so the draft never takes more than DRAFT_BUDGET.
-import { EditorDoc } from "./model.js";
+// Every genre's editor draft in localStorage (the Create frame, create/editor.js): a record
+// per genre under the genre's key, written with as much undo history as fits a budget and
+// retried with less when storage is short. Play's saved games share the same storage, so a
+// draft never takes more than DRAFT_BUDGET. What a record holds is the genre's
+// (genres/nonogram/editor/draft.js, genres/nikoli/draft.js).
 
-export const DRAFT_KEY = "pysolver:draft:v1";
-export const DRAFT_FORMAT = "pysolver-draft";
-export const DRAFT_VERSION = 2; // 1: cells and every snapshot as plain arrays (still read)
 export const DRAFT_BUDGET = 1_000_000; // characters of JSON (2 MB as browsers count them)
 
-const packed = new WeakMap(); // snapshot -> its packed cells (snapshots never change)
-
-function bitsFor(colors) { return Math.max(1, Math.ceil(Math.log2(colors))); }
-
-/** Cells (colour indices below `colors`) as base64 of `bitsFor(colors)` bits each. */
-export function packCells(cells, colors) {
-  const bits = bitsFor(colors);
-  const bytes = new Uint8Array(Math.ceil((cells.length * bits) / 8));
-  let pos = 0;
-  for (const v of cells) {
-    for (let b = 0; b < bits; b++, pos++) if ((v >> b) & 1) bytes[pos >> 3] |= 1 << (pos & 7);
-  }
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-export function unpackCells(text, count, colors) {
-  const bits = bitsFor(colors);
-  const bin = atob(text);
-  if (bin.length !== Math.ceil((count * bits) / 8)) throw new Error("packed cells of the wrong size");
-  const cells = new Uint8Array(count);
-  let pos = 0;
-  for (let i = 0; i < count; i++) {
-    let v = 0;
-    for (let b = 0; b < bits; b++, pos++) if ((bin.charCodeAt(pos >> 3) >> (pos & 7)) & 1) v |= 1 << b;
-    cells[i] = v;
-  }
-  return cells;
-}
-
-function pictureOf(snap) {
-  if (!packed.has(snap)) packed.set(snap, packCells(snap.cells, snap.colors.length));
-  return packed.get(snap);
-}
-
-/** The draft record of `doc` with at most about `budget` characters of history. */
-export function draftRecord(doc, budget = DRAFT_BUDGET) {
-  const pictures = [], index = new Map();
-  let size = 0;
-  // a snapshot with its cells as an index into `pictures` (new pictures are added and counted)
-  const ref = (snap, add) => {
-    const text = pictureOf(snap);
-    if (!index.has(text)) { add.push(text); index.set(text, pictures.length + add.length - 1); }
-    return { ...snap, cells: index.get(text) };
-  };
-  const take = (move) => {
-    const add = [];
-    const out = move.s ? { ...move, s: move.s.map((snap) => ref(snap, add)) } : move;
-    const cost = JSON.stringify(out).length + add.reduce((n, t) => n + t.length + 3, 0);
-    if (size + cost > budget) { for (const t of add) index.delete(t); return null; }
-    size += cost;
-    pictures.push(...add);
-    return out;
-  };
-  const stateAdd = [];
-  const state = ref(doc.snapshot(), stateAdd);
-  pictures.push(...stateAdd);
-  // newest undo steps first, then the redo steps nearest the picture, until the budget is spent
-  const undo = [];
-  for (let k = doc.undoStack.length - 1; k >= 0; k--) {
-    const m = take(doc.undoStack[k]);
-    if (!m) break;
-    undo.unshift(m);
-  }
-  const redo = [];
-  for (let k = doc.redoStack.length - 1; k >= 0 && undo.length === doc.undoStack.length; k--) {
-    const m = take(doc.redoStack[k]);
-    if (!m) break;
-    redo.unshift(m);
-  }
-  return { format: DRAFT_FORMAT, version: DRAFT_VERSION, saved: Date.now(), pictures, state, undo, redo };
-}
-
-/** Any editor's draft (the nonogram's here, the Nikoli genres' in genres/nikoli/draft.js):
+/** Save a draft:
  * `record(budget)` is the record with at most about `budget` characters of history, written
  * under `key`; on a storage error retried with an eighth of the budget, then no history.
  * Returns {ok, kept (undo steps saved)}. */
@@ -120,41 +42,3 @@ export function historyWithin(undo, redo, budget) {
   if (fit(undo, u)) fit(redo, r);
   return { undo: u, redo: r };
 }
-
-/** Save the nonogram editor's draft. Returns {ok, kept (undo steps saved), total (undo steps in memory)}. */
-export function saveDraft(doc, storage, budget = DRAFT_BUDGET) {
-  return { ...storeDraft(DRAFT_KEY, (b) => draftRecord(doc, b), storage, budget), total: doc.undoStack.length };
-}
-
-/** The snapshot with real cells: version 2 refers to `pictures`, version 1 holds an array. */
-function unref(snap, pictures) {
-  if (!snap || !Array.isArray(snap.colors)) throw new Error("damaged snapshot");
-  if (typeof snap.cells !== "number") return snap;
-  const text = pictures[snap.cells];
-  if (typeof text !== "string") throw new Error("missing picture");
-  return { ...snap, cells: unpackCells(text, snap.width * snap.height, snap.colors.length) };
-}
-
-/** The document a draft record holds, or null when it is not a draft. History that cannot be
- * read is dropped (oldest first), never the picture. */
-export function restoreDraft(rec) {
-  if (!rec || rec.format !== DRAFT_FORMAT || ![1, DRAFT_VERSION].includes(rec.version) || !rec.state) return null;
-  const pictures = Array.isArray(rec.pictures) ? rec.pictures : [];
-  let doc;
-  try { doc = new EditorDoc(unref(rec.state, pictures)); } catch { return null; }
-  const moves = (list) => {
-    const out = [];
-    for (const m of Array.isArray(list) ? list : []) {
-      try {
-        if (!m || typeof m !== "object") throw new Error("damaged move");
-        out.push(m.s ? { ...m, s: m.s.map((snap) => unref(snap, pictures)) } : m);
-      } catch { out.length = 0; } // a gap: steps before it cannot be undone in order
-    }
-    return out;
-  };
-  doc.undoStack = moves(rec.undo);
-  doc.redoStack = moves(rec.redo);
-  return doc;
-}
-
-export function loadDraft(storage) { return readDraft(DRAFT_KEY, storage, restoreDraft); }

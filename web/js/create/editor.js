@@ -1,170 +1,258 @@
-// The "Create" view: paint or import a picture, see its clues, check it
-// (unique? how hard?), get verified fixes, keep drafts, export, share, play.
-// Plug-in: shell/app.js calls install(app). All puzzle logic runs in the engine
-// worker; this file renders, handles input and talks to the worker.
-import { EditorDoc } from "./model.js";
-import { loadDraft, saveDraft } from "./draft.js";
-import { EditorGrid } from "./grid.js";
-import { EditorPalette } from "./palette.js";
-import { ImageImport } from "./import.js";
-import { EditorChecker } from "./check.js";
+// The "Create" view: one editor frame for every genre (a plug-in: shell/app.js calls
+// install(app)). The frame does what every editor needs: the genre choice (remembered), the
+// size and New, Undo / Redo (Ctrl+Z / Ctrl+Y), the draft saved after every edit and
+// "Continue the draft" per genre, Check (its button, Cancel, the genre's verdict), Download,
+// Share link, Play this puzzle, a file to edit, the status line with its "Details" and the
+// clear error of a refused puzzle. Each genre gives only its editor (its registration's
+// `editor` entry: web/README.md "The editor frame"): its board, its edit tools and panels, and
+// its engine tasks. The frame knows no genre; create/choice.js holds its choices without DOM.
+import { editorGenres, chosenGenre, rememberGenre, side, offerResume } from "./choice.js";
 import { el, button } from "../shell/dom.js";
-import { encodeShare, shareUrl, readGivens, writeGivens } from "../shell/share.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
-import { Latest } from "../shell/latest.js";
-import { pysolverRun } from "../engine/solvers.js";
 import { techDetails } from "../panels/details.js";
 
-// Opening a file without a picture: the engine looks for one within a budget of line
-// solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
-// browser), the seconds only a safety net.
-const PICTURE_WORK = 1_300_000;
-const PICTURE_SAFETY_S = 60;
-
-
 export function install(app) {
+  const genres = editorGenres(app.genres);
+  if (!genres.length) return; // no genre gives an editor: no Create view
   const css = el("link", { rel: "stylesheet", href: new URL("../../css/editor.css", import.meta.url).href });
   document.head.append(css);
-  const editor = new Editor(app);
+  const frame = new CreateFrame(app, genres);
   app.router.register({
-    id: "editor", label: "Create", order: 3, element: editor.section,
-    show: () => editor.show(), hide: () => editor.hide(),
+    id: "editor", label: "Create", order: 3, element: frame.section,
+    show: () => frame.show(), hide: () => frame.hide(),
   });
-  app.registerDropTarget("editor", editor.fileOpener);
-  app.editor = editor; // for the console and the browser tests only (window.nonogramApp.editor)
+  app.registerDropTarget("editor", frame.fileOpener);
+  app.editor = frame; // for the console and the browser tests' hooks only (window.nonogramApp.editor)
   // "#/editor" in the address: the router shows this view now that it is registered
 }
 
-class Editor {
-  constructor(app) {
-    // the budget for a picture, in line solves; tests set a smaller one to reach the limit
-    // with little work (never the seconds, which depend on the machine)
-    this.pictureWork = PICTURE_WORK;
+/** The places of the side column a genre's panels may take, in order. */
+const SLOTS = ["tools", "status", "top", "afterCheck", "end"];
+
+class CreateFrame {
+  constructor(app, genres) {
     this.app = app;
     this.engine = app.engine;
-    this.doc = (storage() && loadDraft(storage())) || new EditorDoc({ width: 10, height: 10 });
-    this.edits = new Latest(); // every change drops the turn: engine answers about the picture before it are stale
-    this.puzzle = null;     // the engine's puzzle dict (clues + goal) while puzzleFresh() says it is the picture's
-    this.puzzleFresh = () => false;
-    this.cluesPending = null;
+    this.genres = genres;
+    this.editors = new Map();   // genre id -> {tool, slots, boardIsDraft}
+    this.current = null;        // the entry of the genre shown
+    this.showing = false;
     this.buildDom();
-    this.grid = new EditorGrid(this.gridBox);
-    this.palette = new EditorPalette(this.paletteBox, this.grid);
-    this.image = new ImageImport(this.importBox, {
-      getDoc: () => this.doc,
-      onError: (msg) => this.say(msg, true),
-    });
-    this.image.apply.addEventListener("click", () => {
-      this.doc.replace(this.image.state(), "import image");
-      this.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
-    });
-    this.checker = new EditorChecker(this, this.checkBox, this.fixBox);
-    // what a file dropped on the page goes to while this view shows (app.registerDropTarget)
+    this.bind();
     this.fileOpener = {
       onText: (text, filename) => this.openText(text, filename),
       onError: (err) => this.say(err.message, true, err.details),
     };
-    this.bindDoc();
-    this.bind();
+    this.ready = this.choose(chosenGenre(storage(), genres.map((g) => g.id)));
   }
 
+  /** The genre's editor in use (its tool), or null while the first one loads. */
+  get tool() { return this.current ? this.current.tool : null; }
+
   buildDom() {
-    this.title = el("input", { type: "text", id: "ed-title", maxLength: 120, placeholder: "Untitled" });
-    this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
+    const label = (input, text) => el("label", { htmlFor: input.id }, text);
+    const field = (input, text) => el("span", { className: "ed-field" }, label(input, text), input); // wraps as one
+    const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
+    this.genre = el("select", { id: "ed-genre" }, ...this.genres.map((g) => el("option", { value: g.id, textContent: g.name })));
     this.wIn = el("input", { type: "number", id: "ed-width", min: 1, max: 200 });
     this.hIn = el("input", { type: "number", id: "ed-height", min: 1, max: 200 });
-    this.gridBox = el("div", { className: "ed-grid-box", tabIndex: 0, id: "ed-grid" });
-    this.gridBox.setAttribute("role", "application");
-    this.paletteBox = el("div", { id: "ed-palette" });
-    this.checkBox = el("div", { id: "ed-check" });
-    this.fixBox = el("div", { id: "ed-fix" });
-    this.importBox = el("div", { id: "ed-import" });
+    this.newBtn = button("ed-new", "New", "a new empty puzzle of this size");
+    this.undoBtn = button("ed-undo", "↶ Undo", "Undo (Ctrl+Z)");
+    this.redoBtn = button("ed-redo", "↷ Redo", "Redo (Ctrl+Y)");
+    this.resumeBtn = button("ed-resume", "Continue the draft", "the puzzle you were making, with its undo history");
+    this.resumeBtn.hidden = true;
+    this.boardBox = el("div", { id: "ed-board", className: "ed-board" });
     this.status = el("p", { id: "ed-status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
     this.statusDetails = techDetails("ed-status-details"); // the engine's limits, for the curious
-    this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
-    this.openCancel.hidden = true;
-    this.opening = null;    // the engine request solving a file opened without a picture
-    this.format = el("select", { id: "ed-format" },
-      el("option", { value: "non", textContent: ".non (with goal)" }),
-      el("option", { value: "xml", textContent: "webpbn XML" }),
-      el("option", { value: "json", textContent: "JSON" }));
+    this.help = el("p", { className: "help", id: "ed-help" });
+    this.checkBtn = button("ed-check-run", "Check", "one solution? how hard?");
+    this.cancelBtn = button("ed-check-cancel", "Cancel", "stop the check");
+    this.cancelBtn.disabled = true;
+    this.checkOut = el("div", { id: "ed-check" });
+    this.format = el("select", { id: "ed-format" });
     this.shareOut = el("input", { type: "text", id: "ed-share-url", readOnly: true, placeholder: "share link appears here" });
-    this.openFile = el("input", { type: "file", id: "ed-open-file", accept: ".non,.xml,.json,.nin,.g,.txt,.pbm" });
-    const label = (input, text) => el("label", { htmlFor: input.id }, text);
-    const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
+    this.shareOut.setAttribute("aria-label", "Share link");
+    this.openFile = el("input", { type: "file", id: "ed-open-file" });
+    this.openRow = el("div", { className: "row" }, label(this.openFile, "Open a puzzle file to edit "), this.openFile);
+    this.slots = Object.fromEntries(SLOTS.map((s) => [s, el("div", { className: `ed-slot ed-slot-${s}` })]));
     this.section = el("section", { id: "view-editor", className: "view" },
       el("h2", { textContent: "Create a puzzle", id: "ed-heading" }),
       el("div", { className: "toolbar", role: "toolbar" },
-        label(this.title, "Title"), this.title, label(this.author, "Author"), this.author),
-      el("div", { className: "toolbar", role: "toolbar" },
-        label(this.wIn, "Columns"), this.wIn, label(this.hIn, "Rows"), this.hIn,
-        button("ed-new", "New", "a new empty puzzle of this size"),
-        button("ed-resize", "Resize", "keep the picture, change the size"),
-        el("span", { className: "sep" }),
-        button("ed-undo", "↶ Undo", "Undo (Ctrl+Z)"), button("ed-redo", "↷ Redo", "Redo (Ctrl+Y)"),
-        button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")),
+        field(this.genre, "Puzzle type"), field(this.wIn, "Columns"), field(this.hIn, "Rows"), this.newBtn,
+        el("span", { className: "sep" }), this.undoBtn, this.redoBtn, this.resumeBtn),
+      el("div", { className: "toolbar ed-genre-tools", role: "toolbar" }, this.slots.tools),
       el("div", { className: "ed-body" },
-        el("div", { className: "ed-main" }, this.gridBox,
-          el("div", { className: "row ed-status-row" }, this.status, this.openCancel), this.statusDetails.element,
-          el("p", { className: "help", textContent:
-            "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
-            "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
-            "A dot marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it)." })),
+        el("div", { className: "ed-main" }, this.boardBox,
+          el("div", { className: "row ed-status-row" }, this.status, this.slots.status), this.statusDetails.element, this.help),
         el("aside", { className: "side ed-side" },
-          panel("Colours", this.paletteBox),
-          panel("Check", this.checkBox),
-          panel("Fix", this.fixBox),
+          this.slots.top,
+          panel("Check", el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.checkOut),
+          this.slots.afterCheck,
           panel("Keep and share",
             el("div", { className: "row" }, label(this.format, "Format"), this.format, button("ed-export", "Download")),
             el("div", { className: "row" }, button("ed-share", "Share link"), button("ed-play", "Play this puzzle")),
             el("div", { className: "row" }, this.shareOut),
-            el("div", { className: "row" }, label(this.openFile, "Open a puzzle file to edit "), this.openFile)),
-          el("details", { className: "panel", id: "ed-import-panel" },
-            el("summary", { textContent: "Import an image" }), this.importBox))));
+            this.openRow),
+          this.slots.end)));
     document.querySelector("main").append(this.section);
     this.$ = (id) => this.section.querySelector(`#${id}`);
   }
 
-  bindDoc() {
-    this.grid.setDoc(this.doc);
-    this.palette.setDoc(this.doc);
-    this.image.reset();
-    this.doc.addEventListener("change", (e) => this.onChange(e.detail));
-    this.syncFields();
-    this.requestClues();
+  bind() {
+    const act = (what, f) => () => {
+      if (!this.tool) return;
+      Promise.resolve().then(f).catch((err) => this.say(`${what}: ${err.message}`, true, err.details));
+    };
+    this.genre.addEventListener("change", () => { this.ready = this.choose(this.genre.value); });
+    this.newBtn.addEventListener("click", act("New", () => this.newPuzzle()));
+    this.undoBtn.addEventListener("click", () => this.tool && this.tool.undo());
+    this.redoBtn.addEventListener("click", () => this.tool && this.tool.redo());
+    this.resumeBtn.addEventListener("click", act("Continue", () => this.resume()));
+    this.section.addEventListener("keydown", (e) => {
+      if (!this.tool || e.target.closest("input, textarea, select")) return;
+      const k = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.tool.undo(); }
+      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.tool.redo(); }
+    });
+    this.checkBtn.addEventListener("click", act("Check", () => this.tool.check()));
+    this.cancelBtn.addEventListener("click", () => this.tool && this.tool.cancelCheck());
+    this.$("ed-export").addEventListener("click", act("Export", () => this.download()));
+    this.$("ed-share").addEventListener("click", act("Share", () => this.share()));
+    this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
+    this.openFile.addEventListener("change", () => {
+      const f = this.openFile.files[0];
+      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true, err.details));
+      this.openFile.value = "";
+    });
   }
 
-  syncFields() {
-    this.title.value = this.doc.meta.title || "";
-    this.author.value = this.doc.meta.author || "";
-    this.wIn.value = this.doc.width;
-    this.hIn.value = this.doc.height;
-    this.$("ed-undo").disabled = !this.doc.undoStack.length;
-    this.$("ed-redo").disabled = !this.doc.redoStack.length;
+  /** Show the editor of genre `id` (loaded the first time: its draft, else a blank puzzle). */
+  async choose(id) {
+    const g = this.genres.find((x) => x.id === id) || this.genres[0];
+    this.genre.value = g.id;
+    rememberGenre(storage(), g.id);
+    if (this.current) this.current.tool.hide();
+    let entry = this.editors.get(g.id);
+    if (!entry) {
+      this.genre.disabled = true;
+      try {
+        entry = await this.make(g);
+      } catch (err) {
+        this.say(`The ${g.name} editor could not be loaded: ${err.message}`, true);
+        return;
+      } finally {
+        this.genre.disabled = false;
+      }
+      if (this.genre.value !== g.id) return; // another genre was chosen meanwhile
+    }
+    this.current = entry;
+    for (const e of this.editors.values()) for (const s of Object.values(e.slots)) s.hidden = e !== entry;
+    this.boardBox.replaceChildren(entry.tool.board);
+    const t = entry.tool;
+    for (const input of [this.wIn, this.hIn]) Object.assign(input, { min: t.sides.min, max: t.sides.max });
+    this.format.replaceChildren(...t.formats.map(([value, text]) => el("option", { value, textContent: text })));
+    this.openRow.hidden = !t.openText;
+    this.openFile.accept = t.accept || "";
+    this.help.textContent = t.help;
+    this.shareOut.value = "";
+    this.cancelBtn.disabled = true;
+    this.checkBtn.disabled = false;
+    this.sync();
+    if (entry.opened) this.say(entry.opened);
+    entry.opened = null;
+    if (this.showing) t.show();
   }
 
-  onChange(move) {
-    this.edits.drop();
-    this.checker.invalidate();
-    this.grid.render();
-    if (move && move.s) this.palette.render(); // palette edits are snapshot moves
-    this.syncFields();
-    this.saveDraft();
-    this.requestClues();
+  /** Make a genre's editor: the frame's hooks for it, its panels in their places, its draft. */
+  async make(g) {
+    const mod = await g.editor();
+    const entry = { slots: {}, boardIsDraft: false, opened: "" };
+    const ctx = {
+      app: this.app, engine: this.engine, genre: g.id, name: g.name,
+      say: (text, error = false, details = []) => { if (this.current === entry) this.say(text, error, details); },
+      edited: () => this.edited(entry),          // an edit, an undo, a redo: the draft is saved
+      replaced: () => this.replaced(entry),      // a new document no edit has saved yet
+      // the size fields as the genre's limits take them (Resize)
+      wanted: () => { const { width, height } = entry.tool.size(), t = entry.tool;
+        return { width: side(this.wIn.value, t.sides, width), height: side(this.hIn.value, t.sides, height) }; },
+      busy: (on) => { if (this.current === entry) { this.checkBtn.disabled = on; this.cancelBtn.disabled = !on; } },
+      checkOut: el("div", { className: "ed-check-out" }),
+    };
+    const tool = entry.tool = mod.makeEditor(ctx);
+    entry.slots.check = ctx.checkOut;
+    this.checkOut.append(ctx.checkOut);
+    for (const s of SLOTS) {
+      entry.slots[s] = el("div", { className: "ed-genre-slot" }, ...((tool.parts && tool.parts[s]) || []));
+      this.slots[s].append(entry.slots[s]);
+    }
+    this.editors.set(g.id, entry);
+    if (tool.loadDraft()) {
+      entry.boardIsDraft = true;
+      entry.opened = `Your ${g.name} draft is back (Undo goes back through its history).`;
+    } else {
+      tool.blank(tool.sides.start, tool.sides.start);
+      entry.boardIsDraft = false;
+    }
+    return entry;
   }
 
-  saveDraft() {
-    const ls = storage();
-    const res = ls ? saveDraft(this.doc, ls) : { ok: false };
+  /** The genre's document changed by an edit, undo or redo: the draft is saved. */
+  edited(entry) {
+    const res = entry.tool.saveDraft();
+    entry.boardIsDraft = res.ok;
+    if (entry !== this.current) return;
+    this.shareOut.value = "";
     if (!res.ok) this.say("The draft could not be saved (browser storage is full or disabled).", true);
-    else if (res.kept < res.total && !this.trimNoted) {
+    else if (res.total !== undefined && res.kept < res.total && !entry.trimNoted) {
       // the oldest steps beyond the draft's budget only live until the page closes
-      this.trimNoted = true;
+      entry.trimNoted = true;
       this.say(`Draft saved with its last ${res.kept} of ${res.total} undo steps (the rest are not kept after a reload).`);
     }
+    this.sync();
   }
+
+  /** A new document no edit has saved yet: the saved draft stays, "Continue the draft" offers it. */
+  replaced(entry) {
+    entry.boardIsDraft = false;
+    if (entry !== this.current) return;
+    this.shareOut.value = "";
+    this.sync();
+  }
+
+  /** The size fields, Undo, Redo and "Continue the draft" as the document is. */
+  sync() {
+    const t = this.tool;
+    if (!t) return;
+    const { width, height } = t.size();
+    this.wIn.value = width;
+    this.hIn.value = height;
+    this.undoBtn.disabled = !t.canUndo();
+    this.redoBtn.disabled = !t.canRedo();
+    this.resumeBtn.hidden = !offerResume({ hasDraft: t.hasDraft(), boardIsDraft: this.current.boardIsDraft });
+  }
+
+  newPuzzle() {
+    const t = this.tool, { width, height } = t.size();
+    const w = side(this.wIn.value, t.sides, width), h = side(this.hIn.value, t.sides, height);
+    t.blank(w, h);
+    this.sync();
+    this.say(`New ${w}×${h} ${this.genreName()} puzzle${t.canUndo() ? " (Undo brings the old one back)" : ""}.`);
+  }
+
+  resume() {
+    if (!this.tool.loadDraft()) {
+      this.say("The draft could not be read; New starts another.", true);
+      this.resumeBtn.hidden = true;
+      return;
+    }
+    this.current.boardIsDraft = true;
+    this.sync();
+    this.say("The draft is back, with its undo history.");
+  }
+
+  genreName() { return this.genres.find((g) => g.id === this.genre.value).name; }
 
   /** The status line, in plain words; `details`: the technical lines behind its "Details". */
   say(text, error = false, details = []) {
@@ -173,74 +261,8 @@ class Editor {
     this.statusDetails.set(details || []);
   }
 
-  /** Ask the engine for the clues of the current picture (latest request wins). */
-  requestClues() {
-    const fresh = this.edits.current();
-    this.grid.setClues(null);
-    const text = JSON.stringify(this.doc.toDict());
-    this.engine.read(text, "editor draft", ["nonogram"]).then((res) => {
-      if (!fresh()) return;
-      this.puzzle = res.puzzles[0];
-      this.puzzleFresh = fresh;
-      this.grid.setClues({ rows: this.puzzle.rows, columns: this.puzzle.columns });
-      this.dispatch("clues");
-    }, (err) => {
-      if (fresh() && err.kind !== "cancelled") this.say(`Clues: ${err.message}`, true);
-    });
-  }
-
-  dispatch(name) { this.section.dispatchEvent(new CustomEvent(`editor-${name}`, { bubbles: true })); }
-
-  /** The engine's puzzle dict for the current picture, waiting for the clues if needed. */
-  async currentPuzzle() {
-    if (this.puzzleFresh() && this.puzzle) return this.puzzle;
-    const fresh = this.edits.current();
-    const res = await this.engine.read(JSON.stringify(this.doc.toDict()), "editor draft", ["nonogram"]);
-    if (fresh()) { this.puzzle = res.puzzles[0]; this.puzzleFresh = fresh; }
-    return res.puzzles[0];
-  }
-
-  bind() {
-    const doc = () => this.doc;
-    this.title.addEventListener("change", () => { doc().meta.title = this.title.value.trim(); this.onChange(null); });
-    this.author.addEventListener("change", () => { doc().meta.author = this.author.value.trim(); this.onChange(null); });
-    this.$("ed-new").addEventListener("click", () => {
-      const w = Number(this.wIn.value), h = Number(this.hIn.value);
-      doc().replace({ width: w, height: h, cells: [], givens: [], meta: {} }, "new");
-      this.say(`New ${doc().width}×${doc().height} puzzle (Undo brings the old one back).`);
-    });
-    this.$("ed-resize").addEventListener("click", () => doc().resize(this.wIn.value, this.hIn.value));
-    this.$("ed-undo").addEventListener("click", () => doc().undo());
-    this.$("ed-redo").addEventListener("click", () => doc().redo());
-    this.$("ed-clear").addEventListener("click", () => doc().replace({ cells: [], givens: [] }, "clear"));
-    this.$("ed-invert").addEventListener("click", () => {
-      if (doc().isColor) { this.say("Invert works on black-and-white pictures only.", true); return; }
-      doc().replace({ cells: Array.from(doc().cells, (v) => 1 - v) }, "invert");
-    });
-    this.section.addEventListener("keydown", (e) => {
-      if (e.target.closest("input, textarea, select")) return;
-      const k = e.key.toLowerCase();
-      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); doc().undo(); }
-      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); doc().redo(); }
-    });
-    this.$("ed-export").addEventListener("click", () => this.exportFile().catch((err) => this.say(`Export: ${err.message}`, true)));
-    this.$("ed-share").addEventListener("click", () => this.share().catch((err) => this.say(`Share: ${err.message}`, true)));
-    this.$("ed-play").addEventListener("click", () => this.play().catch((err) => this.say(`Play: ${err.message}`, true)));
-    this.openCancel.addEventListener("click", () => { if (this.opening) this.engine.cancel(this.opening); });
-    this.openFile.addEventListener("change", () => {
-      const f = this.openFile.files[0];
-      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true, err.details));
-      this.openFile.value = "";
-    });
-  }
-
-  async exportFile() {
-    const fmt = this.format.value;
-    const puzzle = await this.currentPuzzle();
-    const res = await this.engine.task("nonogram", "convert", { puzzle, to: fmt }).promise;
-    const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
-    const ext = { non: "non", xml: "xml", json: "json" }[fmt];
-    const name = `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`;
+  async download() {
+    const { name, text } = await this.tool.download(this.format.value);
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
     document.body.append(a);
     a.click();
@@ -249,77 +271,31 @@ class Editor {
     this.say(`Saved ${name}.`);
   }
 
-  /** The given cells as [{row, column, value}] (value the goal's state character), as share links,
-   * Play and downloaded files carry them (share.js). */
-  givensList() {
-    const w = this.doc.width;
-    return [...this.doc.givens].sort((a, b) => a - b).map((i) => {
-      const v = this.doc.cells[i];
-      return { row: Math.floor(i / w) + 1, column: (i % w) + 1, value: v ? this.doc.colors[v].char : "." };
-    });
-  }
-
-  /** The puzzle dict with the given cells: shell/app.js fixes them in the player's grid. */
-  async puzzleWithGivens() {
-    const puzzle = await this.currentPuzzle();
-    return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
-  }
-
   async share() {
-    const url = shareUrl(await encodeShare(await this.puzzleWithGivens()));
+    const url = await this.tool.shareLink();
     this.shareOut.value = url;
     try { await navigator.clipboard.writeText(url); this.say("Share link copied to the clipboard."); }
     catch { this.say("Share link ready: copy it from the box."); }
   }
 
-  async play() {
-    // given cells start filled (or crossed) and fixed in the player's grid: not a move Undo takes back
-    this.app.openPuzzle(await this.puzzleWithGivens());
-  }
-
-  /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
+  /** A file to edit (chosen, or dropped on the page), read by the genre shown. */
   async openText(text, filename) {
-    const res = await this.engine.read(text, filename, ["nonogram"]);
-    const dict = res.puzzles[0];
-    let note = "";
-    if (!dict.goal) {
-      // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
-      const limit = `search limit: ${this.pictureWork.toLocaleString("en-US")} line solves or ${PICTURE_SAFETY_S} s`;
-      this.say(`Solving ${filename} to get the picture…`, false, [limit]);
-      if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
-      const handle = pysolverRun(this.engine, dict, { work: this.pictureWork, timeout: PICTURE_SAFETY_S });
-      this.opening = handle;
-      this.openCancel.hidden = false;
-      let sol;
-      try {
-        sol = await handle.promise;
-      } catch (err) {
-        if (err.kind !== "cancelled") throw err;
-        if (this.opening === handle) this.say(`Cancelled opening ${filename}: the editor keeps its picture.`);
-        return;
-      } finally {
-        if (this.opening === handle) { this.opening = null; this.openCancel.hidden = true; }
-      }
-      if (!sol.solutions.length) {
-        const stopped = { budget: `stopped at its limit of ${this.pictureWork.toLocaleString("en-US")} line solves`,
-          timeout: `stopped at its limit of ${PICTURE_SAFETY_S} s` }[sol.status];
-        throw Object.assign(new Error(stopped
-          ? "no picture could be found: the file has no goal picture and its puzzle is too hard to solve quickly"
-          : "the puzzle has no goal picture and no solution"), { details: stopped ? [`the search ${stopped}`] : [] });
-      }
-      dict.goal = sol.solutions[0];
-      note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
+    await this.ready;
+    if (!this.tool.openText) {
+      this.say(`${filename}: the ${this.genreName()} editor does not open files; Play opens it.`, true);
+      return;
     }
-    const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
-    if (givens.length) dict.givens = givens;
-    this.doc.replace(EditorDoc.fromPuzzle(dict), "open");
-    this.say(`Opened ${filename}${note}.`);
+    try { await this.tool.openText(text, filename); }
+    catch (err) { this.say(`${filename}: ${err.message}`, true, err.details); }
   }
 
   show() {
-    this.grid.render();
-    this.gridBox.focus({ preventScroll: true });
+    this.showing = true;
+    if (this.tool) this.tool.show();
   }
 
-  hide() { this.checker.cancel(); }
+  hide() {
+    this.showing = false;
+    if (this.tool) this.tool.hide();
+  }
 }

@@ -11,19 +11,30 @@ import { Latest } from "../shell/latest.js";
 import { techDetails } from "./details.js";
 
 export class CheckPanel {
-  /** frame: the play frame (play/view.js); prefix: of the ids ("" or "nk-"); tasks: the genre's. */
-  constructor({ frame, prefix = "", tasks, getGame = () => frame.game }) {
-    const id = (name) => prefix + name;
-    Object.assign(this, { frame, tasks, getGame });
-    this.select = el("select", { id: id("check-mode") }, ...tasks.modes.map(([value, textContent]) => el("option", { value, textContent })));
-    this.text = el("p", { id: id("check-text") });
+  /** frame: the play frame (play/view.js); the genre's tasks come with use(). */
+  constructor({ frame, getGame = () => frame.game }) {
+    Object.assign(this, { frame, tasks: null, getGame });
+    this.modes = new WeakMap(); // a genre's tasks -> the mode last chosen while it played
+    this.select = el("select", { id: "check-mode" });
+    this.text = el("p", { id: "check-text" });
     this.text.setAttribute("aria-live", "polite");
-    this.details = techDetails(id("check-details")); // the engine's limits, behind "Details"
-    frame.addPanel("Check", el("div", { className: "panel", id: id("check-panel") },
+    this.details = techDetails("check-details"); // the engine's limits, behind "Details"
+    this.element = frame.addPanel("Check", el("div", { className: "panel", id: "check-panel" },
       el("h3", {}, el("label", { htmlFor: this.select.id, textContent: "Check" })), this.select, this.text, this.details.element));
     this.runs = new Latest();
     this.timer = 0;
-    this.select.addEventListener("change", () => this.schedule(0));
+    this.select.addEventListener("change", () => { this.modes.set(this.tasks, this.mode); this.schedule(0); });
+  }
+
+  /** The genre in play's tasks (null: it has no check, the panel hides): its modes in the choice. */
+  use(tasks) {
+    this.frame.sheet.showTab(this.element, !!tasks);
+    if (tasks === this.tasks) return;
+    this.reset();
+    this.tasks = tasks;
+    if (!tasks) return;
+    this.select.replaceChildren(...tasks.modes.map(([value, textContent]) => el("option", { value, textContent })));
+    this.select.value = this.modes.get(tasks) || tasks.modes[0][0];
   }
 
   get mode() { return this.select.value; }
@@ -46,7 +57,7 @@ export class CheckPanel {
 
   async run() {
     const game = this.getGame(), mode = this.mode;
-    if (!game) return;
+    if (!game || !this.tasks) return;
     const fresh = this.runs.next();
     const progress = (words, details) => { if (fresh()) { this.text.textContent = words; this.details.set(details); } };
     let res;

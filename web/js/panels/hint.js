@@ -6,15 +6,15 @@ import { el, button } from "../shell/dom.js";
 import { HintFlow, FIRST } from "./hint-flow.js";
 
 export class HintPanel {
-  /** frame: the play frame (play/view.js); prefix: of the ids ("" or "nk-"); tasks: the genre's;
-   * legend: an element shown with a hint that has one (the nonogram's arrangements), or null. */
-  constructor({ frame, prefix = "", tasks, getGame = () => frame.game, legend = null }) {
-    const id = (name) => prefix + name;
-    this.button = button(id("hint"), FIRST);
-    this.text = el("p", { id: id("hint-text"), className: "hint-text" });
+  /** frame: the play frame (play/view.js); the genre's tasks come with use(). */
+  constructor({ frame, getGame = () => frame.game }) {
+        this.legend = null;
+    this.legendBox = el("div", { className: "hint-legend" });
+    this.button = button("hint", FIRST);
+    this.text = el("p", { id: "hint-text", className: "hint-text" });
     this.text.setAttribute("aria-live", "polite");
     const step = (name, label, action) => {
-      const b = button(id(name), label);
+      const b = button(name, label);
       b.addEventListener("click", action);
       return b;
     };
@@ -22,11 +22,11 @@ export class HintPanel {
     const next = step("hint-next", "Next step ▶", () => this.flow.showStep(this.flow.step + 1));
     const count = step("hint-count", "How many?", () => this.flow.showCount());
     const steps = el("div", { className: "hint-steps", hidden: true }, prev, next, count);
-    if (legend) legend.hidden = true;
-    frame.addPanel("Hint", el("div", { className: "panel", id: id("hint-panel") }, el("h3", { textContent: "Hint" }),
-      this.button, this.text, steps, ...(legend ? [legend] : [])));
+    this.element = frame.addPanel("Hint", el("div", { className: "panel", id: "hint-panel" }, el("h3", { textContent: "Hint" }),
+      this.button, this.text, steps, this.legendBox));
+    this.sheet = frame.sheet;
     const view = () => frame.view;
-    this.flow = new HintFlow({ tasks, getGame, ui: {
+    this.flow = new HintFlow({ tasks: null, getGame, ui: {
       text: (s) => { this.text.textContent = s; },
       button: (label, disabled) => { this.button.textContent = label; this.button.disabled = disabled; },
       overlay: (o) => { if (view()) view().setOverlay("hint", o); },
@@ -34,7 +34,7 @@ export class HintPanel {
         const v = view();
         if (v) v.moveCursor(c.column ? c.column - 1 : v.cursor.x, c.row ? c.row - 1 : v.cursor.y);
       },
-      legend: (on) => { if (legend) legend.hidden = !on; },
+      legend: (on) => { if (this.legend) this.legend.hidden = !on; },
       steps: ({ count: c = false, steps: s = false, prev: p = false, next: n = false }) => {
         steps.hidden = !(c || s);
         count.hidden = !c;
@@ -44,12 +44,21 @@ export class HintPanel {
       },
     } });
     this.button.addEventListener("click", () => this.next());
-    this.flow.reset();
   }
 
-  reset() { this.flow.reset(); }
+  /** The genre in play's tasks (null: it has no hints, the panel hides) and legend (or null). */
+  use(tasks, legend) {
+    this.sheet.showTab(this.element, !!tasks);
+    this.flow.tasks = tasks;
+    this.legend = legend;
+    if (legend) legend.hidden = true;
+    this.legendBox.replaceChildren(...(legend ? [legend] : []));
+    if (tasks) this.flow.reset();
+  }
 
-  onGameChange() { this.flow.onGameChange(); }
+  reset() { if (this.flow.tasks) this.flow.reset(); }
+
+  onGameChange() { if (this.flow.tasks) this.flow.onGameChange(); }
 
   /** The button, and the H key (which works while the button waits). */
   next() { return this.flow.next(); }

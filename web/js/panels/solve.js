@@ -19,34 +19,49 @@ import { CAP, clampCap, detailLines, differing, verdictLine } from "./solve-word
 const FIGURE_BOX = 140; // CSS pixels of a solution picture's longer side
 
 export class SolvePanel {
-  /** frame: the play frame (play/view.js); prefix: of the ids ("" or "nk-"); tasks: the genre's. */
-  constructor({ frame, prefix = "", tasks, getGame = () => frame.game, announce = (t) => frame.say(t) }) {
-    const id = (name) => prefix + name;
-    Object.assign(this, { frame, tasks, getGame, announce });
-    this.select = el("select", { id: id("solve-engine") });
+  /** frame: the play frame (play/view.js); the genre's tasks come with use(). */
+  constructor({ frame, getGame = () => frame.game, announce = (t) => frame.say(t) }) {
+    Object.assign(this, { frame, tasks: null, getGame, announce });
+    this.select = el("select", { id: "solve-engine" });
     this.engineRow = el("div", { className: "row" }, el("label", { htmlFor: this.select.id, textContent: "Engine" }), this.select);
-    this.cap = el("input", { type: "number", id: id("solve-cap"), min: CAP.min, max: CAP.max, value: CAP.start });
+    this.cap = el("input", { type: "number", id: "solve-cap", min: CAP.min, max: CAP.max, value: CAP.start });
     this.capRow = el("div", { className: "row" }, el("label", { htmlFor: this.cap.id, textContent: "Count solutions up to " }), this.cap);
-    this.solveButton = button(id("solve"), "Solve");
-    this.cancelButton = button(id("solve-cancel"), "Cancel");
+    this.solveButton = button("solve", "Solve");
+    this.cancelButton = button("solve-cancel", "Cancel");
     this.cancelButton.disabled = true;
-    this.progress = el("p", { id: id("solve-progress") });
+    this.progress = el("p", { id: "solve-progress" });
     this.progress.setAttribute("aria-live", "polite");
-    this.details = techDetails(id("solve-details")); // engine, statistics and timings: behind "Details"
-    this.result = el("div", { id: id("solve-result") });
-    frame.addPanel("Solve", el("div", { className: "panel", id: id("solve-panel") }, el("h3", { textContent: "Solve" }),
+    this.details = techDetails("solve-details"); // engine, statistics and timings: behind "Details"
+    this.result = el("div", { id: "solve-result" });
+    this.element = frame.addPanel("Solve", el("div", { className: "panel", id: "solve-panel" }, el("h3", { textContent: "Solve" }),
       this.engineRow, this.capRow, el("div", { className: "row" }, this.solveButton, this.cancelButton),
       this.progress, this.details.element, this.result));
     this.shown = null; // the board's display layer (view.preview) while it shows a solve's known cells
     this.running = null;
     this.runs = new Latest(); // a run's answers are dropped once it is not the latest (shell/latest.js)
     this.byId = new Map();
-    for (const s of tasks.solvers()) this.addSolver(s);
-    if (tasks.onSolver) tasks.onSolver((s) => this.addSolver(s));
+    this.heard = new WeakSet(); // the tasks whose onSolver this panel listens to
     this.select.addEventListener("change", () => this.showChoices());
     this.cap.addEventListener("change", () => { this.capEdited = true; });
     this.solveButton.addEventListener("click", () => this.solve());
     this.cancelButton.addEventListener("click", () => this.cancel());
+  }
+
+  /** The genre in play's tasks (null: it has no solver, the panel hides): its solvers in the choice. */
+  use(tasks) {
+    this.frame.sheet.showTab(this.element, !!tasks);
+    if (tasks === this.tasks) return;
+    this.reset();
+    this.tasks = tasks;
+    this.byId.clear();
+    this.select.replaceChildren();
+    this.capEdited = false;
+    if (!tasks) return;
+    for (const s of tasks.solvers()) this.addSolver(s);
+    if (tasks.onSolver && !this.heard.has(tasks)) {
+      this.heard.add(tasks);
+      tasks.onSolver((s) => { if (this.tasks === tasks) this.addSolver(s); });
+    }
   }
 
   addSolver(s) {

@@ -5,7 +5,7 @@
 // column and none of this shows.
 import { el } from "../shell/dom.js";
 
-/** side: the aside; toggle: the grip button; tabs: the row for the panels' buttons -> {addTab}. */
+/** side: the aside; toggle: the grip button; tabs: the row for the panels' buttons -> {addTab, showTab, show}. */
 export function bindSheet({ side, toggle, tabs }) {
   let shown = null; // null: folded; "all"; or the one panel shown
   const tabOf = new Map(); // panel -> its button
@@ -35,6 +35,12 @@ export function bindSheet({ side, toggle, tabs }) {
       tabs.append(b);
       set(shown);
       return b;
+    },
+    /** A panel and its button shown or not (a panel of another genre than the one in play). */
+    showTab(panel, on) {
+      panel.hidden = !on;
+      tabOf.get(panel).hidden = !on;
+      if (!on && shown === panel) set(null);
     },
     /** Show one panel (a genre's action that wants it in sight), or every one. */
     show(panel = "all") { set(panel); },

@@ -1,6 +1,6 @@
 // The play toolbar of every genre: undo, redo, clear, the genre's own tools (nonograms:
 // the touch mode and the colours), zoom, the share link and what goes with it, and the
-// rules. Ids carry the view's prefix ("" for Play, "nk-" for the Nikoli view); on phones
+// rules. One toolbar for every genre (play/view.js shows the genre's tools); on phones
 // the arrows stand alone (.label-text), the words stay for screen readers.
 // On a narrow screen (PHONE) the bar keeps what a move needs (undo, redo, the genre's
 // tools, Rules) and a "More" button; the rest moves into the menu it opens, the same
@@ -9,27 +9,26 @@ import { el, button } from "../shell/dom.js";
 
 export const PHONE = "(max-width: 700px)";
 
-/** {prefix, tools: elements after Clear, after: elements after Share link, rules: () => void
+/** {tools: elements after Clear, after: elements after Share link, rules: () => void
  * (the Rules button's action; no button without it)} ->
  * {element, undo, redo, clear, zoomOut, zoomLevel, zoomIn, zoomFit, share, rules, more, menu}. */
-export function playToolbar({ prefix = "", tools = [], after = [], rules = null } = {}) {
-  const id = (name) => prefix + name;
+export function playToolbar({ tools = [], after = [], rules = null } = {}) {
   const labelled = (b, label) => {
     b.append(el("span", { className: "label-text", textContent: ` ${label}` }));
     b.setAttribute("aria-label", label);
     return b;
   };
   const parts = {
-    undo: labelled(button(id("undo"), "↶", "Undo (Ctrl+Z)"), "Undo"),
-    redo: labelled(button(id("redo"), "↷", "Redo (Ctrl+Y)"), "Redo"),
-    clear: button(id("clear"), "Clear"),
-    zoomOut: button(id("zoom-out"), "−", "Zoom out (Ctrl+wheel, pinch)"),
-    zoomLevel: el("span", { id: id("zoom-level"), className: "chip", textContent: "24px" }),
-    zoomIn: button(id("zoom-in"), "+", "Zoom in (Ctrl+wheel, pinch)"),
-    zoomFit: button(id("zoom-fit"), "Fit"),
-    share: button(id("share"), "Share link"),
-    rules: rules ? labelled(button(id("rules"), "?", "The rules and how to play"), "How to play") : null,
-    more: button(id("more"), "More ▾", "More tools"),
+    undo: labelled(button("undo", "↶", "Undo (Ctrl+Z)"), "Undo"),
+    redo: labelled(button("redo", "↷", "Redo (Ctrl+Y)"), "Redo"),
+    clear: button("clear", "Clear"),
+    zoomOut: button("zoom-out", "−", "Zoom out (Ctrl+wheel, pinch)"),
+    zoomLevel: el("span", { id: "zoom-level", className: "chip", textContent: "24px" }),
+    zoomIn: button("zoom-in", "+", "Zoom in (Ctrl+wheel, pinch)"),
+    zoomFit: button("zoom-fit", "Fit"),
+    share: button("share", "Share link"),
+    rules: rules ? labelled(button("rules", "?", "The rules and how to play"), "How to play") : null,
+    more: button("more", "More ▾", "More tools"),
   };
   parts.zoomOut.setAttribute("aria-label", "Zoom out");
   parts.zoomIn.setAttribute("aria-label", "Zoom in");
@@ -37,7 +36,7 @@ export function playToolbar({ prefix = "", tools = [], after = [], rules = null 
   const sep = () => el("span", { className: "sep" });
   // what moves into the menu on phones, in its order
   const spare = [parts.clear, sep(), parts.zoomOut, parts.zoomLevel, parts.zoomIn, parts.zoomFit, sep(), parts.share, ...after];
-  const menu = el("div", { id: id("more-menu"), className: "more-menu", hidden: true });
+  const menu = el("div", { id: "more-menu", className: "more-menu", hidden: true });
   menu.setAttribute("role", "group");
   menu.setAttribute("aria-label", "More tools");
   const element = el("div", { className: "toolbar" }, parts.undo, parts.redo,

@@ -21,6 +21,7 @@ import { offerLink } from "../shell/share-actions.js";
 import { HintPanel } from "../panels/hint.js";
 import { CheckPanel } from "../panels/check.js";
 import { SolvePanel } from "../panels/solve.js";
+import { Latest } from "../shell/latest.js";
 
 /** Offer {name, text, type} to the player as a downloaded file. */
 function saveFile({ name, text, type }) {
@@ -32,100 +33,163 @@ function saveFile({ name, text, type }) {
 /** A file name from a puzzle's title: letters, digits, - and _ only. */
 export const fileName = (title, ext) => `${(title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60)}.${ext}`;
 
+/** The one play frame of `app` (made by the first genre that asks; the route "Play"). */
+export function playFrame(app) {
+  if (!app.play) app.play = new PlayView(app);
+  return app.play;
+}
+
 export class PlayView {
-  /** app: the shell's API. g, what the genre gives:
-   *   id, label, order: its route in the nav; prefix: of every id in the view ("" or "nk-");
-   *   kind: its board plug-in (open() may pass another); tools, after, rules: for the toolbar;
-   *   notices: elements shown above the board; help: how to play, under the panels;
-   *   first(): open a first puzzle when the view shows with none;
+  /** app: the shell's API. The frame is the route "play" (old routes of a genre, "#/nikoli",
+   * are aliases: the router opens the genre's game there). Each genre adds its play config
+   * (addGenre) and the frame swaps to it when one of its games opens. A play config:
+   *   id: the genre's (or the family's) name; route: an old route that shows it ("nikoli");
+   *   kind: its board plug-in (open() may pass another); tools: elements after Clear; after:
+   *   elements after Share link; rules(): the ? button; notices: elements shown above the board;
+   *   help: how to play (words, or help(game) -> words), under the panels;
+   *   first(): open a first puzzle of the genre (its old route with no game of it);
    *   genreOf(game): the genre id told to the shell (app.opened, app.won);
    *   wonWords: the status line's words on a win ("Every clue is satisfied.");
    *   picture(canvas, game): the win card's picture; refused(cells): words for a refused move;
    *   hintTasks, checkTasks, solveTasks: its tasks for the Hint, Check and Solve panels (panels/),
    *   hintLegend: an element the Hint panel shows with a hint that has one;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's own
-   *   panels follow the game; target(): what Undo and Redo act on
+   *   panels follow the game; leave(): another genre's game opens (its own overlays go); target(): what Undo and Redo act on
    *   (default the game); shareLink(game) -> Promise<the Share link's URL>, shown in a box
    *   after shareWith (an element of `after`, default the Share button) and copied;
-   *   download(game) -> {name, text, type}: the Download button's file (none without it). */
-  constructor(app, g) {
+   *   download(game) -> {name, text, type}: the Download button's file (none without it).
+   * The tools, notices, legend and panels (addPanel) of a genre show only while it is the one in play. */
+  constructor(app) {
     this.app = app;
-    this.g = g;
+    this.g = null; // the play config of the game in play
+    this.configs = [];
     this.game = null;
-    this.view = null; // the board, made on first use (a genre never opened costs nothing)
-    this.editing = false; // a genre's editor shows its puzzle on the board (genres/nikoli/editor.js)
+    this.view = null; // the board, made on first use
     this.wasSolved = false;
-    const id = (name) => (g.prefix || "") + name;
-    this.title = el("h2", { id: id("puzzle-title"), textContent: "Loading…" });
+    // opens that wait (a fetch, the engine's reader) hold a turn (shell/latest.js): a later open
+    // of any genre makes theirs stale, and their puzzle is not opened over it
+    this.opening = new Latest();
+    this.title = el("h2", { id: "puzzle-title", textContent: "Loading…" });
     // New puzzle: the endless plug-in's (app.newPuzzle), for the genre of the game in play
-    this.newPuzzle = el("button", { type: "button", id: id("play-new-puzzle"), className: "new-puzzle", textContent: "New puzzle",
+    this.newPuzzle = el("button", { type: "button", id: "play-new-puzzle", className: "new-puzzle", textContent: "New puzzle",
       title: "Make a new puzzle (Puzzles view)", hidden: !app.newPuzzle });
     app.addEventListener("new-puzzle", () => { this.newPuzzle.hidden = !app.newPuzzle; });
-    this.meta = el("p", { id: id("puzzle-meta"), className: "meta" });
-    this.timer = el("span", { id: id("timer"), textContent: "0:00" });
+    this.meta = el("p", { id: "puzzle-meta", className: "meta" });
+    this.timer = el("span", { id: "timer", textContent: "0:00" });
     this.timer.setAttribute("aria-label", "Elapsed time");
     // Download: the puzzle as a file the site (and the genre's other tools) open again
-    this.download = g.download ? el("button", { type: "button", id: id("export"), textContent: "Download",
-      title: "Save the puzzle as a file" }) : null;
-    this.tools = playToolbar({ prefix: g.prefix || "", tools: g.tools || [], rules: g.rules || null,
-      after: [...(g.after || []), ...(this.download ? [this.download] : [])] });
-    this.saveNotice = el("p", { id: id("save-notice"), className: "panel warning notice", hidden: true });
+    this.download = el("button", { type: "button", id: "export", textContent: "Download", title: "Save the puzzle as a file", hidden: true });
+    this.genreTools = el("span", { className: "tool-group" });
+    this.genreAfter = el("span", { className: "tool-group" });
+    this.tools = playToolbar({ tools: [this.genreTools], after: [this.genreAfter, this.download],
+      rules: () => this.g && this.g.rules && this.g.rules() });
+    this.saveNotice = el("p", { id: "save-notice", className: "panel warning notice", hidden: true });
     this.saveNotice.setAttribute("role", "alert");
-    this.boardBox = el("div", { id: id("board"), className: "board" });
-    this.status = el("p", { id: id("status"), className: "status" });
+    this.notices = el("div", { className: "tool-group" });
+    this.boardBox = el("div", { id: "board", className: "board" });
+    this.status = el("p", { id: "status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
-    this.help = el("p", { className: "help", textContent: g.help || "" });
-    this.sheetPanels = el("div", { id: id("sheet-panels"), className: "sheet-panels" }, this.help);
-    this.sheetToggle = el("button", { type: "button", id: id("sheet-toggle"), className: "sheet-toggle" },
+    this.help = el("p", { className: "help" });
+    this.sheetPanels = el("div", { id: "sheet-panels", className: "sheet-panels" }, this.help);
+    this.sheetToggle = el("button", { type: "button", id: "sheet-toggle", className: "sheet-toggle" },
       el("span", { className: "sheet-grip" }));
     this.sheetToggle.setAttribute("aria-controls", this.sheetPanels.id);
     this.tabs = el("div", { className: "sheet-tabs" });
     this.tabs.setAttribute("role", "group");
     this.tabs.setAttribute("aria-label", "Panels");
-    this.side = el("aside", { id: id("play-sheet"), className: "side" },
+    this.side = el("aside", { id: "play-sheet", className: "side" },
       el("div", { className: "sheet-bar" }, this.tabs, this.sheetToggle), this.status, this.sheetPanels);
-    this.section = el("section", { id: g.id === "play" ? "view-play" : `view-${g.id}`, className: "view play-view" },
+    this.section = el("section", { id: "view-play", className: "view play-view" },
       el("div", { className: "play-top" },
         el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta, this.newPuzzle),
           el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer)),
         this.tools.element),
-      ...(g.notices || []), this.saveNotice,
+      this.notices, this.saveNotice,
       el("div", { className: "play-body" }, this.boardBox, this.side));
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
-    this.winCard = new WinCard({ prefix: g.prefix || "", parent: this.section.querySelector(".play-body") });
+    this.winCard = new WinCard({ parent: this.section.querySelector(".play-body") });
     this.sheet = bindSheet({ side: this.side, toggle: this.sheetToggle, tabs: this.tabs });
-    // the panels of every genre, on the genre's tasks (its own panels come after them)
-    const prefix = g.prefix || "";
-    this.hint = g.hintTasks ? new HintPanel({ frame: this, prefix, tasks: g.hintTasks, legend: g.hintLegend || null }) : null;
-    this.check = g.checkTasks ? new CheckPanel({ frame: this, prefix, tasks: g.checkTasks }) : null;
-    this.solve = g.solveTasks ? new SolvePanel({ frame: this, prefix, tasks: g.solveTasks }) : null;
-    app.addEventListener("engine-ready", () => { if (this.game && this.check) this.check.schedule(0); });
+    // the panels of every genre; each genre's tasks go in when its game opens (its own panels come after them)
+    this.hint = new HintPanel({ frame: this });
+    this.check = new CheckPanel({ frame: this });
+    this.solve = new SolvePanel({ frame: this });
+    this.owned = new Map(); // a panel or tool group -> the config it belongs to
+    app.addEventListener("engine-ready", () => { if (this.game && this.g.checkTasks) this.check.schedule(0); });
 
     this.autosave = new Autosave({ notice: this.saveNotice, getGame: () => this.game, adopt: (rec) => this.adopt(rec),
       announce: (t) => this.say(t), active: () => this.showing() });
     this.clock = new GameClock({ element: this.timer, getGame: () => this.game,
-      paused: () => !this.showing() || !!(this.solve && this.solve.busy()) }); // a solve runs: the clock stops
+      paused: () => !this.showing() || this.solve.busy() }); // a solve runs: the clock stops
     this.onChange = (e) => this.changed(e.detail.kind);
     this.onLocked = () => this.say("Solved: the board is locked. Undo takes back the last move; Clear starts again.");
     this.bind();
-    app.router.register({ id: g.id, label: g.label, order: g.order, element: this.section,
-      show: () => (this.game || this.editing ? this.view.draw() : g.first && g.first()) });
+    app.router.register({ id: "play", label: "Play", order: 1, element: this.section, show: (params = {}) => this.shown(params) });
   }
 
-  /** A panel in the side column and the phone sheet: its tab says `label`. */
-  addPanel(label, element) {
+  /** The route shows: the game in play; a genre's old route ({genre}) opens one of its games when none is in play. */
+  shown({ genre = null } = {}) {
+    const want = genre && this.configs.find((c) => c.route === genre);
+    if (want && want !== this.g && want.first) return want.first();
+    if (this.game) return this.view.draw();
+    const g = want || this.g || this.configs[0];
+    return g && g.first && g.first();
+  }
+
+  /** A genre's play config (above); its tools, notices and legend join the frame's, shown while it plays. */
+  addGenre(g) {
+    this.configs.push(g);
+    const own = (parent, elements) => {
+      if (!elements || !elements.length) return;
+      const group = el("span", { className: "tool-group", hidden: true }, ...elements);
+      parent.append(group);
+      this.owned.set(group, g);
+    };
+    own(this.genreTools, g.tools);
+    own(this.genreAfter, g.after);
+    own(this.notices, g.notices);
+    if (g.route) this.app.router.alias(g.route, "play", { genre: g.route });
+    if (!this.g) this.use(g);
+    return g;
+  }
+
+  /** Make `g` the config in play: its tools, notices, panels and tasks show, another genre's go. */
+  use(g) {
+    if (this.g === g) return;
+    if (this.g && this.g.leave) this.g.leave();
+    this.g = g;
+    for (const [part, owner] of this.owned) {
+      const on = owner === g;
+      if (part.classList.contains("panel")) this.sheet.showTab(part, on);
+      else part.hidden = !on;
+    }
+    this.download.hidden = !g.download;
+    const box = document.getElementById("share-url"); // the last genre's link
+    if (box) box.hidden = true;
+    this.hint.use(g.hintTasks || null, g.hintLegend || null);
+    this.check.use(g.checkTasks || null);
+    this.solve.use(g.solveTasks || null);
+    if (this.view) this.view.touchMode = "fill"; // a genre's own touch mode (the nonogram's) is set by its reset()
+  }
+
+  /** A panel in the side column and the phone sheet: its tab says `label`; with `g` (a genre's
+   * config) it shows only while that genre plays. */
+  addPanel(label, element, g = null) {
     this.sheetPanels.insertBefore(element, this.help);
     this.sheet.addTab(label, element);
+    if (g) {
+      this.owned.set(element, g);
+      this.sheet.showTab(element, this.g === g);
+    }
     return element;
   }
 
-  showing() { return !!this.app.router.current && this.app.router.current.id === this.g.id; }
+  showing() { return !!this.app.router.current && this.app.router.current.id === "play"; }
 
   say(text) { this.status.textContent = text; }
 
   /** The board, made on first use with `kind` (the genre's plug-in). */
-  board(kind = this.g.kind) {
+  board(kind = this.g && this.g.kind) {
     if (this.view) return this.view;
     const v = this.view = new GridView(this.boardBox, kind);
     const t = this.tools;
@@ -133,33 +197,35 @@ export class PlayView {
     t.zoomOut.addEventListener("click", () => v.zoomBy(0.8));
     t.zoomFit.addEventListener("click", () => v.fit());
     v.addEventListener("zoom", (e) => { t.zoomLevel.textContent = `${e.detail.cell}px`; });
-    if (this.g.refused) v.addEventListener("refused", (e) => this.say(this.g.refused(e.detail)));
+    v.addEventListener("refused", (e) => { if (this.g.refused) this.say(this.g.refused(e.detail)); });
     this.app.addEventListener("theme", () => v.draw());
     return v;
   }
 
   bind() {
-    const t = this.tools, g = this.g;
-    const target = () => (g.target ? g.target() : this.game);
+    const t = this.tools;
+    const target = () => (this.g && this.g.target ? this.g.target() : this.game);
     t.undo.addEventListener("click", () => target() && target().undo());
     t.redo.addEventListener("click", () => target() && target().redo());
     t.clear.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     t.share.addEventListener("click", async () => {
+      const g = this.g;
       if (!this.game || !g.shareLink) return;
       const url = await g.shareLink(this.game);
-      await offerLink(url, g.shareWith || t.share, (text) => this.say(text), `${g.prefix || ""}share-url`);
+      await offerLink(url, g.shareWith || t.share, (text) => this.say(text), "share-url");
     });
-    this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? g.genreOf(this.game) : null));
-    if (this.download) this.download.addEventListener("click", () => { if (this.game) saveFile(g.download(this.game)); });
-    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => !this.editing && this.hint && this.hint.next() });
+    this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? this.g.genreOf(this.game) : null));
+    this.download.addEventListener("click", () => { if (this.game && this.g.download) saveFile(this.g.download(this.game)); });
+    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => this.g.hintTasks && this.hint.next() });
   }
 
-  /** Play the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
+  /** Play, as genre `g` (its config), the puzzle saved under `key`: make(saved record or null) -> the genre's game with it
    * restored (read after the game open so far is saved: the same puzzle again resumes it as
    * it is now). kind: its board plug-in; title, meta: the head's words; before(game): changes
    * made after autosave takes the game (a share link's progress). */
-  open(key, make, { kind = this.g.kind, title, meta, docTitle = title, before = null }) {
+  open(g, key, make, { kind = g.kind, title, meta, docTitle = title, before = null }) {
     const previous = this.game;
+    this.opening.drop(); // an open of any genre still waiting is stale now
     if (previous) {
       this.autosave.save();
       previous.removeEventListener("change", this.onChange);
@@ -167,7 +233,8 @@ export class PlayView {
     }
     const saved = loadGame(key);
     const game = make(saved), restored = !!(saved && saved.played);
-    this.editing = false;
+    this.use(g);
+    this.help.textContent = typeof g.help === "function" ? g.help(game) : g.help || "";
     this.game = game;
     game.addEventListener("change", this.onChange);
     game.addEventListener("locked", this.onLocked);
@@ -175,7 +242,7 @@ export class PlayView {
     this.meta.textContent = meta;
     document.title = docTitle;
     const view = this.board(kind);
-    this.app.router.go(this.g.id);
+    this.app.router.go("play");
     view.setGame(game, kind);
     view.focus();
     this.resetPanels();
@@ -185,42 +252,21 @@ export class PlayView {
     this.autosave.save(); // the last puzzle played is the one the site resumes
     this.refresh();
     this.say(restored ? "Progress restored." : `Opened ${title}.`);
-    if (this.check) this.check.schedule(0);
+    if (g.checkTasks) this.check.schedule(0);
     if (this.g.opened) this.g.opened(game, previous);
     this.app.opened(this.g.genreOf(game), game);
     return game;
   }
 
-  /** Show a puzzle being made (a genre's editor) on the board: no game is played meanwhile. */
-  edit(doc, kind, { title, meta }) {
-    if (this.game) {
-      this.autosave.save();
-      this.game.removeEventListener("change", this.onChange);
-      this.game.removeEventListener("locked", this.onLocked);
-    }
-    this.game = null;
-    this.editing = true;
-    const view = this.board(kind);
-    this.app.router.go(this.g.id);
-    view.setGame(doc, kind);
-    view.focus();
-    this.title.textContent = title;
-    this.meta.textContent = meta;
-    this.winCard.hide();
-    this.resetPanels();
-    this.tools.undo.disabled = this.tools.redo.disabled = true;
-    this.say("");
-  }
-
   /** The panels forget the last game (a hint, a check, a solve under way). */
   resetPanels() {
-    for (const panel of [this.hint, this.check, this.solve]) if (panel) panel.reset();
+    for (const panel of [this.hint, this.check, this.solve]) panel.reset();
   }
 
   /** A move other than the panels' own: a hint shown is stale, the check runs again. */
   followPanels() {
-    if (this.hint) this.hint.onGameChange();
-    if (this.check) this.check.schedule();
+    this.hint.onGameChange();
+    if (this.g.checkTasks) this.check.schedule();
   }
 
   /** Everything that shows the game's state, after it changed as a whole. */

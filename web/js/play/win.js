@@ -6,22 +6,21 @@ import { el } from "../shell/dom.js";
 import { formatTime } from "./clock.js";
 
 export class WinCard {
-  /** prefix: the view's id prefix ("" Play, "nk-" Nikoli); parent: the element the card sits in. */
-  constructor({ prefix = "", parent }) {
-    const id = (name) => `${prefix}${name}`;
-    this.heading = el("h3", { id: id("win-heading") });
+  /** parent: the element the card sits in. */
+  constructor({ parent }) {
+    this.heading = el("h3", { id: "win-heading" });
     this.picture = el("canvas", { className: "win-picture" });
     this.picture.setAttribute("aria-hidden", "true");
-    this.title = el("p", { className: "win-title", id: id("win-title") });
-    this.facts = el("p", { className: "win-facts", id: id("win-facts") });
-    this.nextButton = el("button", { type: "button", id: id("win-next"), className: "primary", textContent: "Next puzzle" });
-    this.freshButton = el("button", { type: "button", id: id("win-new"), textContent: "New puzzle" });
-    this.closeButton = el("button", { type: "button", id: id("win-close"), textContent: "See the board" });
-    this.element = el("div", { id: id("win-card"), className: "win-card", hidden: true },
+    this.title = el("p", { className: "win-title", id: "win-title" });
+    this.facts = el("p", { className: "win-facts", id: "win-facts" });
+    this.nextButton = el("button", { type: "button", id: "win-next", className: "primary", textContent: "Next puzzle" });
+    this.freshButton = el("button", { type: "button", id: "win-new", textContent: "New puzzle" });
+    this.closeButton = el("button", { type: "button", id: "win-close", textContent: "See the board" });
+    this.element = el("div", { id: "win-card", className: "win-card", hidden: true },
       this.heading, this.picture, this.title, this.facts,
       el("div", { className: "row" }, this.nextButton, this.freshButton, this.closeButton));
     this.element.setAttribute("role", "dialog");
-    this.element.setAttribute("aria-labelledby", id("win-heading"));
+    this.element.setAttribute("aria-labelledby", "win-heading");
     parent.append(this.element);
     this.closeButton.addEventListener("click", () => this.hide());
     this.nextButton.addEventListener("click", () => { this.hide(); this.next && this.next(); });

@@ -37,7 +37,7 @@ const app = Object.assign(new EventTarget(), {
    * openers}); shell/genres.js lists them. */
   async registerGenre(genre) {
     const opens = await genre.install(app);
-    app.genres.push({ id: genre.id, name: genre.name });
+    app.genres.push({ id: genre.id, name: genre.name, editor: genre.editor }); // editor: the Create frame's (create/editor.js)
     if (opens) readers.push({ genre: genre.id, format: genre.format, fallback: genre.fallback, claims: genre.claims, ...opens });
   },
 

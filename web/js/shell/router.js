@@ -1,12 +1,14 @@
 // A tiny view switcher. Views register {id, label, element, order?, show?, hide?} (the nav
 // lists them by order, then as registered);
 // the URL fragment "#/<id>" selects one ("#p=..." share links are handled by shell/app.js).
+// An alias (an old route, "#/nikoli") selects its view with params ({genre: "nikoli"}).
 
 export class Router extends EventTarget {
   constructor(nav) {
     super();
     this.nav = nav;
     this.views = new Map();
+    this.aliases = new Map(); // an old route -> {to, params}
     this.current = null;
     this.pending = null; // a view asked for (by the address) before it registered
     window.addEventListener("hashchange", () => this.fromHash());
@@ -28,7 +30,15 @@ export class Router extends EventTarget {
     if (this.pending === view.id) this.go(view.id);
   }
 
+  /** `from` ("#/from", go("from")) shows the view `to` with `params`. */
+  alias(from, to, params = {}) {
+    this.aliases.set(from, { to, params });
+    if (this.pending === from) this.go(from);
+  }
+
   go(id, params = {}) {
+    const alias = this.aliases.get(id);
+    if (alias) return this.go(alias.to, { ...alias.params, ...params });
     const view = this.views.get(id);
     if (!view) return false;
     this.pending = null; // any later choice of view overrides the address's
@@ -48,6 +58,7 @@ export class Router extends EventTarget {
 
   fromHash() {
     const m = /^#\/([\w-]+)/.exec(location.hash);
-    if (m && this.views.has(m[1]) && (!this.current || this.current.id !== m[1])) this.go(m[1]);
+    if (m && this.aliases.has(m[1])) this.go(m[1]);
+    else if (m && this.views.has(m[1]) && (!this.current || this.current.id !== m[1])) this.go(m[1]);
   }
 }

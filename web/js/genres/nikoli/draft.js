@@ -7,7 +7,10 @@ import { Game } from "../../play/game.js";
 import { storeDraft, readDraft, historyWithin } from "../../create/draft.js";
 import { FAMILY_NAMES } from "./game.js";
 
+// one draft per family ("Continue the draft" per genre in Create); drafts saved before
+// that (one for every family, under NIKOLI_DRAFT_KEY) still open in their family
 export const NIKOLI_DRAFT_KEY = "pysolver:draft:nikoli:v1";
+export const draftKey = (family) => `pysolver:draft:${family}:v1`;
 const FORMAT = "pysolver-nikoli-draft";
 const VERSION = 1;
 export const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
@@ -65,7 +68,30 @@ export class NikoliDraft extends Game {
   }
 }
 
-/** Save the draft; {ok, kept}. */
-export function saveNikoliDraft(doc, storage) { return storeDraft(NIKOLI_DRAFT_KEY, (b) => doc.record(b), storage); }
+/** The family of the draft saved under the one key of earlier versions, or null. */
+function oldFamily(storage) {
+  try { return JSON.parse(storage.getItem(NIKOLI_DRAFT_KEY)).family || null; } catch { return null; }
+}
 
-export function loadNikoliDraft(storage) { return readDraft(NIKOLI_DRAFT_KEY, storage, NikoliDraft.from); }
+/** Save the draft under its family's key; {ok, kept}. The earlier versions' draft of the same
+ * family is then older than this one: it goes. */
+export function saveNikoliDraft(doc, storage) {
+  const res = storeDraft(draftKey(doc.family), (b) => doc.record(b), storage);
+  if (res.ok && oldFamily(storage) === doc.family) {
+    try { storage.removeItem(NIKOLI_DRAFT_KEY); } catch { /* blocked: the newer draft is read first anyway */ }
+  }
+  return res;
+}
+
+/** The draft of `family` (its own, else one an earlier version saved for it), or null. */
+export function loadNikoliDraft(storage, family) {
+  const own = readDraft(draftKey(family), storage, NikoliDraft.from);
+  if (own && own.family === family) return own;
+  const old = readDraft(NIKOLI_DRAFT_KEY, storage, NikoliDraft.from);
+  return old && old.family === family ? old : null;
+}
+
+/** Whether a draft of `family` is saved (readable or not: "Continue the draft" says when it is not). */
+export function hasNikoliDraft(storage, family) {
+  try { return !!storage && (!!storage.getItem(draftKey(family)) || oldFamily(storage) === family); } catch { return false; }
+}

@@ -1,23 +1,38 @@
-// Create a Nurikabe, Heyawake, Masyu or Bag puzzle on the shared board: numbers (digits,
-// "?"), pearls (a click cycles none, white, black) and Heyawake's rooms (a click near a cell's
-// side toggles the border there); Check unique (runTask "solve", two solutions asked),
-// Export as a puzz.link URL and Play, both through the engine's reader (nikoli_parse of the
-// family's text format), which also says what is wrong with a puzzle it refuses. Every edit
-// is a move of the midend (genres/nikoli/draft.js): the view's Undo and Redo (and Ctrl+Z /
-// Ctrl+Y) take it back and again, and the draft is saved after each one ("Continue the draft"
-// brings it back after a reload).
+// The editor of a Nikoli family (Nurikabe, Heyawake, Masyu, Bag) in the Create frame
+// (create/editor.js; each family's `editor` entry, genres/nikoli/genre.js): the shared board
+// (board/grid-view.js) with the family's plug-in in an edit kind: numbers (digits, "?"),
+// pearls (a click, Space or Enter cycles none, white, black) and Heyawake's rooms (a click near
+// a cell's side toggles the border there). Check, Download, Share link and Play go through
+// the engine's reader (nikoli_parse of the family's text format), which also says what is
+// wrong with a puzzle it refuses; Check asks the family's `analyse` task (clingo-wasm): unique?
+// how hard? Generate makes a random unique puzzle of the size (the genre's generator) and
+// opens it to play. Every edit is a move of the midend (genres/nikoli/draft.js): the frame's
+// Undo and Redo take it back and again, and saves the draft after each one.
 import { el, button } from "../../shell/dom.js";
 import { storage } from "../../shell/storage.js";
 import { Latest } from "../../shell/latest.js";
+import { shareUrl } from "../../shell/share.js";
+import { GridView } from "../../board/grid-view.js";
 import { NikoliGame, nikoliPuzzle, readNikoli, FAMILY_NAMES } from "./game.js";
-import { NikoliDraft, MAX_SIDE, NIKOLI_DRAFT_KEY, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
+import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
+import { runTask } from "./asp.js";
+import { inputHelp } from "../../learn/rules.js";
 
 const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
+// how to make a puzzle, with a mouse and keyboard or by touch (learn/rules.js picks by device)
+const HELP = {
+  masyu: { mouse: "Click a cell (or Space on it) for a white pearl, again for a black one, again for none; Backspace clears.",
+    touch: "Tap a cell for a white pearl, again for a black one, again for none." },
+  heyawake: { mouse: "Type a room's number (or ?) in one of its cells, or use the number buttons; click near a cell's side to draw or remove a room border. Arrows move.",
+    touch: "Tap a cell, then a number button: the room's number; tap near a cell's side to draw or remove a room border." },
+  shade: { mouse: "Type a number (or ?) in a cell, or use the number buttons; Backspace removes it. Arrows move.",
+    touch: "Tap a cell, then a number button (⌫ removes it)." },
+};
 
 /** Rooms as connected areas between the borders (`wall(x, y, "e" | "s")`: drawn or not). */
-function roomsOf(w, h, wall) {
+export function roomsOf(w, h, wall) {
   const rooms = new Array(w * h).fill(-1);
   let n = 0;
   for (let s = 0; s < w * h; s++) {
@@ -37,110 +52,189 @@ function roomsOf(w, h, wall) {
   return rooms;
 }
 
-export class NikoliEditor {
-  /** frame: the play frame (play/view.js) the Create panel goes in; nv: the NikoliView. */
-  constructor(frame, nv, asp) {
-    Object.assign(this, { nv, asp });
-    this.family = el("select", { id: "nk-ed-family" }, ...Object.entries(FAMILY_NAMES).map(([v, t]) => el("option", { value: v, textContent: t })));
-    this.width = el("input", { type: "number", id: "nk-ed-width", min: 2, max: MAX_SIDE, value: 7 });
-    this.height = el("input", { type: "number", id: "nk-ed-height", min: 2, max: MAX_SIDE, value: 7 });
-    this.newButton = button("nk-ed-new", "New grid");
-    this.generateButton = button("nk-ed-generate", "Generate");
-    this.checkButton = button("nk-ed-check", "Check unique");
-    this.exportButton = button("nk-ed-export", "Export URL");
-    this.playButton = button("nk-ed-play", "Play it");
-    this.url = el("input", { type: "text", id: "nk-ed-url", readOnly: true, hidden: true });
-    this.url.setAttribute("aria-label", "The puzzle's URL");
-    this.text = el("p", { id: "nk-ed-text" });
-    this.text.setAttribute("aria-live", "polite");
-    this.resumeButton = button("nk-ed-resume", "Continue the draft");
-    this.tools = el("div", { className: "row", hidden: true }, this.checkButton, this.exportButton, this.playButton);
-    frame.addPanel("Create", el("div", { className: "panel", id: "nk-create-panel" }, el("h3", { textContent: "Create" }),
-      el("div", { className: "row" }, this.family, this.width, el("span", { textContent: "×" }), this.height, this.newButton, this.generateButton),
-      el("div", { className: "row" }, this.resumeButton), this.tools, this.url, this.text));
-    this.newButton.addEventListener("click", () => this.start());
-    this.resumeButton.addEventListener("click", () => this.resume());
+/** The editor of `ctx.genre` (a family) for the Create frame (web/README.md "The editor frame"). */
+export function makeEditor(ctx) { return new NikoliEditor(ctx); }
+
+class NikoliEditor {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.family = ctx.genre;
+    this.engine = ctx.engine;
+    this.sides = { min: 2, max: MAX_SIDE, start: 7 };
+    this.formats = [["url", "puzz.link URL (.txt)"], ["text", `${FAMILY_NAMES[this.family]} text (.txt)`]];
+    this.accept = ".txt";
+    this.help = inputHelp(HELP[this.family] || HELP.shade);
+    this.doc = null;      // the puzzle being made (a NikoliDraft)
+    this.checks = new Latest(); // the check under way: an edit or Cancel drops it (its clingo run stops)
+    this.generations = new Latest();
+    this.generating = false;
+    this.board = el("div", { className: "ed-nikoli-board" });
+    this.view = null;     // the board (made when first shown: it measures its box)
+    this.verdict = el("p", { className: "ed-verdict" });
+    this.verdict.setAttribute("aria-live", "polite");
+    this.more = el("p", { className: "meta" });
+    ctx.checkOut.append(this.verdict, this.more);
+    this.generateButton = button(`ed-generate-${this.family}`, "Generate", `a random ${FAMILY_NAMES[this.family]} with one solution, of this size (up to ${GENERATE_SIDE}×${GENERATE_SIDE}), to play`);
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
-    this.generations = new Latest(); // the generation in progress: the button's Cancel drops it (its clingo runs stop)
-    this.generating = null;
-    this.checkButton.addEventListener("click", () => this.check());
-    this.exportButton.addEventListener("click", () => this.read().then((d) => { this.url.value = d.url; this.url.hidden = false; this.say("The URL opens the puzzle here and on puzz.link."); }, (e) => this.say(e.message)));
-    this.playButton.addEventListener("click", () => this.read().then((d) => { this.stop(); this.nv.open(d); }, (e) => this.say(e.message)));
-    this.doc = null; // the puzzle being created (a NikoliDraft), null when none is on the board
+    this.parts = { tools: [this.generateButton, ...(this.family === "masyu" ? [] : [this.numberPad()])] };
     this.onChange = () => this.changed();
-    this.showResume();
+    const base = this.family === "masyu" ? loopBoard : shadeBoard;
+    this.kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} },
+      key: (v, e) => this.key(v, e) };
   }
 
-  say(t) { this.text.textContent = t; }
+  // ---- what the frame asks of every genre's editor ----
+  size() { return { width: this.doc.puzzle.width, height: this.doc.puzzle.height }; }
+  canUndo() { return this.doc.undoStack.length > 0; }
+  canRedo() { return this.doc.redoStack.length > 0; }
+  undo() { this.doc.undo(); }
+  redo() { this.doc.redo(); }
 
-  /** "Continue the draft" while a saved draft is not on the board. */
-  showResume() {
+  /** New: a blank grid; the saved draft stays until the first edit ("Continue the draft"). */
+  blank(width, height) {
+    this.setDoc(new NikoliDraft(this.family, width, height));
+    this.ctx.replaced();
+  }
+
+  hasDraft() { return hasNikoliDraft(storage(), this.family); }
+
+  loadDraft() {
+    const ls = storage(), doc = ls && loadNikoliDraft(ls, this.family);
+    if (!doc) return false;
+    this.setDoc(doc);
+    return true;
+  }
+
+  saveDraft() {
     const ls = storage();
-    this.resumeButton.hidden = !!this.doc || !(ls && ls.getItem(NIKOLI_DRAFT_KEY));
+    return ls ? saveNikoliDraft(this.doc, ls) : { ok: false, kept: 0 };
   }
 
-  /** A blank grid of the chosen family and size on the board, in edit mode. */
-  start() {
-    const family = this.family.value;
-    const w = Math.max(2, Math.min(MAX_SIDE, Math.round(Number(this.width.value)) || 7));
-    const h = Math.max(2, Math.min(MAX_SIDE, Math.round(Number(this.height.value)) || 7));
-    this.begin(new NikoliDraft(family, w, h));
-    this.save();
+  /** Check: does the puzzle have one solution, and how hard is it (the family's analyse task). */
+  async check() {
+    const fresh = this.running = this.checks.next();
+    this.ctx.busy(true);
+    this.show_("Checking…", "", "");
+    try {
+      const d = await this.read();
+      const r = await runTask(this.engine, this.family, "analyse", { puzzle: d.url }, { signal: fresh.signal });
+      if (!fresh()) return;
+      const words = { unique: "Unique: exactly one solution.", none: "No solution: the clues contradict each other.",
+        multiple: "Not unique: at least two solutions." }[r.status] || "Undecided: the check stopped before it knew.";
+      const hard = r.status === "unique" ? `How hard: ${r.difficulty} for its size (${"★".repeat(r.stars)}${"☆".repeat(5 - r.stars)}).` : "";
+      this.show_(words, hard, r.status);
+    } catch (err) {
+      if (fresh()) this.show_(err.kind === "cancelled" || err.message === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`, "", "error");
+    } finally {
+      if (this.running === fresh) { this.running = null; this.ctx.busy(false); }
+    }
   }
 
-  /** The saved draft back on the board, with its undo history. */
-  resume() {
-    const ls = storage(), doc = ls && loadNikoliDraft(ls);
-    if (!doc) { this.say("The draft could not be read; New grid starts another."); this.resumeButton.hidden = true; return; }
-    Object.assign(this.family, { value: doc.family });
-    this.width.value = doc.puzzle.width;
-    this.height.value = doc.puzzle.height;
-    this.begin(doc);
+  cancelCheck() {
+    this.checks.drop();
+    this.running = null;
+    this.show_("Check cancelled.", "", "");
+    this.ctx.busy(false);
   }
 
-  begin(doc) {
+  async download(fmt) {
+    const d = await this.read();
+    const res = await this.engine.task(this.family, "convert", { puzzle: d.url, to: fmt }).promise;
+    return { name: `${this.family}-${d.width}x${d.height}.txt`, text: res.text };
+  }
+
+  /** A link that opens the puzzle to play on any copy of the site (as the play view's Share link). */
+  async shareLink() {
+    const d = await this.read();
+    return shareUrl(`#n=${encodeURIComponent(d.url.replace(/^.*\?/, ""))}`);
+  }
+
+  async playable() {
+    const d = await this.read();
+    return { ...d, title: `My ${FAMILY_NAMES[this.family]} ${d.width}×${d.height}`, source: "made in Create" };
+  }
+
+  /** A file (or link) of this family opened to edit: its clues and rooms, as one New. */
+  async openText(text, filename) {
+    const d = await readNikoli(this.engine, text, filename);
+    if (d.family !== this.family) throw new Error(`a ${FAMILY_NAMES[d.family]} puzzle: choose ${FAMILY_NAMES[d.family]} to edit it`);
+    if (d.width > MAX_SIDE || d.height > MAX_SIDE) throw new Error(`${d.width}×${d.height} is larger than the editor's ${MAX_SIDE}×${MAX_SIDE}`);
+    const doc = new NikoliDraft(this.family, d.width, d.height);
+    for (const [x, y, n] of d.clues) doc.cells[y * d.width + x] = n;
+    if (d.rooms) {
+      for (let y = 0; y < d.height; y++) {
+        for (let x = 0; x < d.width; x++) {
+          const r = d.rooms[y * d.width + x];
+          if (x + 1 < d.width && d.rooms[y * d.width + x + 1] !== r) doc.cells[doc.wallIndex(x, y, "e")] = 1;
+          if (y + 1 < d.height && d.rooms[(y + 1) * d.width + x] !== r) doc.cells[doc.wallIndex(x, y, "s")] = 1;
+        }
+      }
+    }
+    this.setDoc(doc);
+    this.ctx.replaced();
+    this.ctx.say(`Opened ${filename} to edit.`);
+  }
+
+  show() {
+    if (!this.view) this.view = new GridView(this.board, this.kind);
+    this.view.setGame(this.boardGame(), this.kind);
+    this.view.focus();
+  }
+
+  hide() { if (this.running) this.cancelCheck(); }
+
+  // ---- the family's own ----
+  /** Buttons for the cursor cell's number (a phone has no keys for the board): digits append
+   * as typed ones do, "?" and ⌫ (clear). */
+  numberPad() {
+    const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "?", "⌫"];
+    const pad = el("span", { className: "ed-numpad" }, ...keys.map((k) => {
+      const b = el("button", { type: "button", textContent: k });
+      if (k === "⌫") b.setAttribute("aria-label", "Clear the number");
+      b.addEventListener("click", () => {
+        if (this.view) this.key(this.view, { key: k === "⌫" ? "Backspace" : k, preventDefault() {} });
+      });
+      return b;
+    }));
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Number in the cell");
+    return pad;
+  }
+
+  setDoc(doc) {
     if (this.doc) this.doc.removeEventListener("change", this.onChange);
     this.doc = doc;
     doc.addEventListener("change", this.onChange);
-    const family = doc.family;
-    const base = family === "masyu" ? loopBoard : shadeBoard;
-    const kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} }, key: (v, e) => this.key(v, e) };
-    this.nv.edit(new NikoliGame(nikoliPuzzle(this.dict()), "edit", null), kind);
-    this.tools.hidden = false;
-    this.url.hidden = true;
-    this.showResume();
-    this.buttons();
-    this.say(family === "masyu" ? "Click a cell: none, white pearl, black pearl." : family === "heyawake"
-      ? "Type a room's number (or ?) in one of its cells; click near a cell's side to draw or remove a room border."
-      : "Type a number (or ?) in a cell; Backspace removes it.");
+    this.board.style.setProperty("--cols", doc.puzzle.width); // the board's box takes the grid's shape (editor.css)
+    this.board.style.setProperty("--rows", doc.puzzle.height);
+    if (this.running) this.cancelCheck();
+    this.show_("", "", "");
+    if (this.view) this.show();
   }
 
-  stop() {
-    if (this.doc) this.doc.removeEventListener("change", this.onChange);
-    this.doc = null;
-    this.tools.hidden = true;
-    this.showResume();
-  }
-
-  undo() { if (this.doc) this.doc.undo(); }
-  redo() { if (this.doc) this.doc.redo(); }
-
-  /** An edit, an undo or a redo: the board, the view's Undo and Redo, the draft. */
+  /** An edit, an undo or a redo: the board, then the frame (Undo, Redo, the draft). */
   changed() {
-    this.redraw();
-    this.buttons();
-    this.save();
+    if (this.running) this.cancelCheck();
+    this.show_("", "", "");
+    if (this.view) {
+      const p = nikoliPuzzle(this.dict()), g = this.view.game;
+      g.puzzle.clues = p.clues;
+      g.puzzle.rooms = p.rooms;
+      this.view.draw();
+    }
+    this.ctx.edited();
   }
 
-  buttons() {
-    this.nv.undoBtn.disabled = !this.doc.undoStack.length;
-    this.nv.redoBtn.disabled = !this.doc.redoStack.length;
+  show_(words, more, status) {
+    this.verdict.textContent = words;
+    this.verdict.dataset.status = status;
+    this.verdict.classList.toggle("ok", status === "unique");
+    this.verdict.classList.toggle("bad", ["none", "multiple", "error"].includes(status));
+    this.more.textContent = more;
   }
 
-  save() {
-    const ls = storage(), res = ls ? saveNikoliDraft(this.doc, ls) : { ok: false };
-    if (!res.ok) this.say("The draft could not be saved (the browser's storage is full or blocked).");
-  }
+  /** The board's game: the puzzle as drawn (nothing is played on it). */
+  boardGame() { return new NikoliGame(nikoliPuzzle(this.dict()), "edit", null); }
 
   /** The document as nikoli_parse's answer would be (for the board). */
   dict() {
@@ -148,14 +242,6 @@ export class NikoliEditor {
     const rooms = d.family === "heyawake" ? roomsOf(width, height, (x, y, side) => d.wall(x, y, side)) : null;
     const clues = [...d.clues()].map(([i, n]) => [i % width, Math.floor(i / width), n]);
     return { format: "nikoli", family: d.family, width, height, clues, rooms, url: "", title: `New ${FAMILY_NAMES[d.family]}` };
-  }
-
-  redraw() {
-    const p = nikoliPuzzle(this.dict()), g = this.nv.view.game;
-    g.puzzle.clues = p.clues;
-    g.puzzle.rooms = p.rooms;
-    this.url.hidden = true;
-    this.nv.view.draw();
   }
 
   click(v, e) {
@@ -169,28 +255,38 @@ export class NikoliEditor {
       d.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
     } else if (d.family === "heyawake") {
       const r = v.cellCanvas.getBoundingClientRect(), fx = (e.clientX - r.left) / v.cell - x, fy = (e.clientY - r.top) / v.cell - y;
-      const side = Math.min(fx, 1 - fx, fy, 1 - fy);
-      if (side > 0.2) return;
-      const [wx, wy, s] = side === 1 - fx ? [x, y, "e"] : side === fx ? [x - 1, y, "e"] : side === 1 - fy ? [x, y, "s"] : [x, y - 1, "s"];
+      const near = Math.min(fx, 1 - fx, fy, 1 - fy);
+      if (near > 0.2) return;
+      const [wx, wy, s] = near === 1 - fx ? [x, y, "e"] : near === fx ? [x - 1, y, "e"] : near === 1 - fy ? [x, y, "s"] : [x, y - 1, "s"];
       if (wx < 0 || wy < 0 || (s === "e" && wx >= d.puzzle.width - 1) || (s === "s" && wy >= d.puzzle.height - 1)) return; // the grid's edge
       d.apply([[d.wallIndex(wx, wy, s), d.wall(wx, wy, s) ? 0 : 1]], "border");
     }
   }
 
-  /** Digits append to the cursor cell's number, "?" sets a question mark, Backspace clears. */
+  /** Digits append to the cursor cell's number, "?" sets a question mark, Backspace clears;
+   * Masyu: Space or Enter cycles the pearl. Arrows move (the board's); no other key marks. */
   key(v, e) {
     const d = this.doc, i = v.cursor.y * d.puzzle.width + v.cursor.x;
-    if (d.family === "masyu" || e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (e.key.startsWith("Arrow")) {
+      if (!e.shiftKey) return false;
+      e.preventDefault(); // Shift+arrow moves too (no painting while making a puzzle)
+      const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+      v.moveCursor(v.cursor.x + step[0], v.cursor.y + step[1]);
+      return true;
+    }
     const old = d.clue(i);
-    if (/^[0-9]$/.test(e.key)) d.apply([[i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key))]], "number");
-    else if (e.key === "?") d.apply([[i, -2]], "number");
-    else if (e.key === "Backspace" || e.key === "Delete") d.apply([[i, 0]], "number");
-    else return false;
+    if (e.key === "Backspace" || e.key === "Delete") d.apply([[i, 0]], "clear");
+    else if (d.family === "masyu" && (e.key === " " || e.key === "Enter")) d.apply([[i, (old + 1) % 3]], "pearl");
+    else if (d.family !== "masyu" && /^[0-9]$/.test(e.key)) d.apply([[i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key))]], "number");
+    else if (d.family !== "masyu" && e.key === "?") d.apply([[i, -2]], "number");
+    else return [" ", "Enter", "f", "F", "x", "X", "c", "C"].includes(e.key) && (e.preventDefault(), true); // no marks here
     e.preventDefault();
     return true;
   }
 
-  /** The family's text format (pysolver.nikoli.model), read by the engine: its canonical dict. */
+  /** The family's text format (pysolver.nikoli.model), read by the engine: its canonical dict,
+   * or the reader's words for what is wrong with it. */
   read() {
     const d = this.doc, { width, height } = d.puzzle, clues = d.clues();
     const rooms = d.family === "heyawake" ? roomsOf(width, height, (x, y, side) => d.wall(x, y, side)) : null;
@@ -205,47 +301,29 @@ export class NikoliEditor {
       }
       rows.push(toks.join(" "));
     }
-    return readNikoli(this.nv.engine, `${d.family} ${width}x${height}\n${rows.join("\n")}\n`, "the new puzzle");
+    return readNikoli(this.engine, `${d.family} ${width}x${height}\n${rows.join("\n")}\n`, "the new puzzle");
   }
 
-  /** A new random unique puzzle of the chosen family and size from the engine's generator
-   * (the "generate" task: Python in the engine worker, clingo-wasm for each uniqueness
-   * check), opened to play; its URL shown. The button cancels while it runs. */
+  /** A new random unique puzzle of the family and size from the genre's generator (Python in the
+   * engine worker, clingo-wasm for each uniqueness check), opened to play. The button cancels while it runs. */
   async generate() {
-    const family = this.family.value;
-    const w = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.width.value)) || 7));
-    const h = Math.max(2, Math.min(GENERATE_SIDE, Math.round(Number(this.height.value)) || 7));
+    const generate = this.ctx.app.generatorOf(this.family);
+    if (!generate) { this.ctx.say("The generator is not available.", true); return; }
+    const { width, height } = this.ctx.wanted();
+    const w = Math.min(GENERATE_SIDE, width), h = Math.min(GENERATE_SIDE, height);
     const seed = 1 + Math.floor(Math.random() * 1e9);
-    const fresh = this.generating = this.generations.next();
+    const fresh = this.generations.next();
+    this.generating = true;
     this.generateButton.textContent = "Cancel";
-    this.say(`Generating a ${w}×${h} ${FAMILY_NAMES[family]} (seed ${seed})…`);
+    this.ctx.say(`Generating a ${w}×${h} ${FAMILY_NAMES[this.family]}…`);
     try {
-      const info = await this.asp.nikoliGenerate(this.nv.engine, family, w, h, seed, { signal: fresh.signal });
-      const dict = await readNikoli(this.nv.engine, info.url, "the generated puzzle");
-      if (!fresh()) { this.say("Generation cancelled."); return; }
-      this.stop();
-      this.nv.open({ ...dict, title: `${FAMILY_NAMES[family]} ${w}×${h} #${seed}`, difficulty: info.difficulty,
-        source: "generated here by the pysolver engine" });
-      this.url.value = info.url;
-      this.url.hidden = false;
-      this.say(`Generated: unique, ${info.clues} clues, ${info.difficulty}. Its URL:`);
+      const info = await generate({ family: this.family, width: w, height: h, seed }, { signal: fresh.signal });
+      this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${info.difficulty}), opened in Play.`);
     } catch (err) {
-      this.say(err.message === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`);
+      this.ctx.say(err.message === "cancelled" || err.kind === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`, err.kind !== "cancelled" && err.message !== "cancelled");
     } finally {
-      this.generating = null;
+      this.generating = false;
       this.generateButton.textContent = "Generate";
-    }
-  }
-
-  async check() {
-    this.say("Checking with clingo…");
-    try {
-      const d = await this.read();
-      const r = await this.asp.runTask(this.nv.engine, d.family, "solve", { puzzle: d.url, max_solutions: 2 });
-      this.say(r.status === "unique" ? "Unique: exactly one solution." : r.status === "none" ? "No solution."
-        : r.status === "multiple" ? "Not unique: at least two solutions." : `Undecided (${r.status}).`);
-    } catch (err) {
-      this.say(`Could not check: ${err.message}`);
     }
   }
 }

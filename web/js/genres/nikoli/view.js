@@ -1,4 +1,4 @@
-// The play view of Nurikabe, Heyawake, Masyu and Bag in the frame of every genre (play/view.js):
+// The play config of Nurikabe, Heyawake, Masyu and Bag in the one frame of every genre (play/view.js, the route "Play"):
 // the family's board plug-in (board/shade.js, board/loop.js), the Share link that may carry
 // the progress, the rules, the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
@@ -6,12 +6,12 @@ import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
-import { PlayView, fileName } from "../../play/view.js";
+import { playFrame, fileName } from "../../play/view.js";
 import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
-import { Latest } from "../../shell/latest.js";
+import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
@@ -34,18 +34,19 @@ export function nikoliKey(url) { return `n:${hash(url)}`; }
 export class NikoliView {
   /** first(): a first puzzle, when the view shows with none; asp: genres/nikoli/asp.js. */
   constructor(app, { first, asp }) {
-    // opens that wait (a fetch, the engine's reader) hold a turn: a later open, or New in
-    // Create, makes theirs stale and their puzzle is not opened over it
-    this.opening = new Latest();
     this.app = app;
     this.engine = app.engine;
-    this.editor = null; // Create (genres/nikoli/editor.js), set by genres/nikoli/genre.js
-    this.shareProgress = el("input", { type: "checkbox", id: "nk-share-progress" });
+    this.shareProgress = el("input", { type: "checkbox", id: "share-progress" });
     const progressLabel = el("label", { className: "meta" }, this.shareProgress, " with my progress");
     // the frame of every genre; what is the Nikoli families': the board plug-ins, the share
-    // link's progress, the rules, the check's task, the words
-    const frame = this.frame = new PlayView(app, {
-      id: "nikoli", label: "Nikoli", order: 4, prefix: "nk-", kind: shadeBoard, first,
+    // link's progress, the rules, the check's task, the words; "#/nikoli" (the old route) opens one
+    const frame = this.frame = playFrame(app);
+    // opens that wait (a fetch, the engine's reader) hold the frame's turn: a later open of any
+    // genre, or New in Create, makes theirs stale and their puzzle is not opened over it
+    this.opening = frame.opening;
+    this.config = frame.addGenre({
+      id: "nikoli", route: "nikoli", kind: shadeBoard, first,
+      help: (game) => inputHelp(help(game.puzzle.family)),
       after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
       rules: () => { const g = this.game || (this.view && this.view.game); if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
       genreOf: (game) => game.puzzle.family,
@@ -60,20 +61,18 @@ export class NikoliView {
       opened: () => this.verify(),
       changed: () => this.verify(),
       adopted: () => this.verify(),
-      // while a puzzle is being created, Undo and Redo are the editor's (genres/nikoli/editor.js)
-      target: () => (frame.editing && this.editor ? this.editor.doc : this.game),
       shareLink: (game) => this.shareLink(game),
       // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
       download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
     });
-    this.rules = el("ul", { id: "nk-rules-list", className: "rules" }); // "nk-rules" is the toolbar's ? button
-    frame.addPanel("Rules", el("div", { className: "panel", id: "nk-rules-panel" }, el("h3", { textContent: "Rules" }), this.rules));
+    this.rules = el("ul", { id: "rules-list", className: "rules" }); // "rules" is the toolbar's ? button
+    frame.addPanel("Rules", el("div", { className: "panel", id: "rules-panel" }, el("h3", { textContent: "Rules" }), this.rules), this.config);
     Object.assign(this, { undoBtn: frame.tools.undo, redoBtn: frame.tools.redo, section: frame.section });
   }
 
-  get game() { return this.frame.game; }
+  /** The Nikoli game in play (null while another genre's game is). */
+  get game() { return this.frame.g === this.config ? this.frame.game : null; }
   get view() { return this.frame.view; }
-  get editing() { return this.frame.editing; }
 
   showing() { return this.frame.showing(); }
 
@@ -84,30 +83,19 @@ export class NikoliView {
   open(dict, key = null, progress = null) {
     const puzzle = nikoliPuzzle(dict);
     this.opening.drop();
-    if (this.editor) this.editor.stop();
     key = key || nikoliKey(dict.url);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
-    if (dict.difficulty) meta.push(`difficulty: ${dict.difficulty}`);
+    if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);
-    this.frame.help.textContent = inputHelp(HELP[kind.name]);
     const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
-    return this.frame.open(key, make, { kind, title: puzzle.title, meta: meta.join(" · "),
+    return this.frame.open(this.config, key, make, { kind, title: puzzle.title, meta: meta.join(" · "),
       docTitle: `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`,
       before: (g) => {
         if (progress && progress.length === g.cells.length) {
           g.apply([...progress].map((ch, i) => [i, Math.min(2, Math.max(0, ch.charCodeAt(0) - 48))]), "shared progress");
         }
       } });
-  }
-
-  /** Show a puzzle being created (genres/nikoli/editor.js) on the board: no game is played meanwhile. */
-  edit(game, kind) {
-    this.opening.drop();
-    const p = game.puzzle;
-    this.frame.edit(game, kind, { title: p.title, meta: `Creating a ${FAMILY_NAMES[p.family]} puzzle, ${p.width}×${p.height}` });
-    this.showRulesList(p.family);
-    this.frame.help.textContent = "";
   }
 
   /** The rules beside the board (learn.json: shown as soon as it is read, engine or not). */

@@ -44,6 +44,12 @@ export class NonogramNewcomer {
     this.guide.update();
   }
 
+  /** Another genre's game opens on Play: the tutorial waits (update() shows it again with its puzzle), the offer goes. */
+  leave() {
+    this.guide.box.hidden = true;
+    this.guide.offerBox.hidden = true;
+  }
+
   /** The grid changed by a move, undo or redo. */
   changed(game) {
     this.marks(game);

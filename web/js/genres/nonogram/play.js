@@ -1,5 +1,5 @@
-// The nonogram genre's Play view (#view-play) in the frame every genre plays in (play/view.js:
-// head, toolbar, clock, panels, sheet, win card, autosave). What is the nonogram's: its board
+// The nonogram genre's play config in the one frame every genre plays in (play/view.js, the
+// route "Play": head, toolbar, clock, panels, sheet, win card, autosave). What is the nonogram's: its board
 // plug-in, its tools (touch mode, colours, Download), the Hint, Check and Solve panels' contents
 // on the Python engine, its words. The shell (shell/app.js) opens its puzzles through
 // install()'s answer (genres/nonogram/genre.js).
@@ -12,7 +12,7 @@ import { nonogramShareLink } from "../../shell/share-actions.js";
 import { nonogramHintTasks } from "./hints.js";
 import { nonogramCheckTasks } from "./check.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
-import { PlayView, fileName } from "../../play/view.js";
+import { playFrame, fileName } from "../../play/view.js";
 import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp } from "../../learn/rules.js";
@@ -56,10 +56,12 @@ export class NonogramPlay {
     const clueNotice = el("p", { id: "clue-notice", className: "panel warning notice", hidden: true });
     clueNotice.setAttribute("role", "alert");
     const engine = this.engine, getGame = () => this.game;
+    this.touchMode = "fill";
     // the frame of every genre (play/view.js); what is the nonogram's: its board plug-in,
     // the touch mode and the colours, Download, its tasks for the panels, its words
-    const frame = this.frame = new PlayView(app, {
-      id: "play", label: "Play", order: 1, kind: nonogramBoard,
+    const frame = this.frame = playFrame(app);
+    this.config = frame.addGenre({
+      id: "nonogram", kind: nonogramBoard,
       tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
       download: (game) => ({ name: fileName(game.puzzle.title, "json"), text: JSON.stringify(game.puzzle.dict, null, 1), type: "application/json" }),
       notices: [clueNotice], help: inputHelp(HELP),
@@ -73,12 +75,13 @@ export class NonogramPlay {
       hintTasks: nonogramHintTasks(engine), hintLegend: hintLegend(),
       checkTasks: nonogramCheckTasks({ engine, getGame,
         getClingo: () => app.clingo || null, // the clingo plug-in, when installed, races the check's search
-        again: () => this.frame.check.schedule(0) }),
+        again: () => frame.check.schedule(0) }),
       solveTasks: { solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard },
-      reset: (game) => this.renderPalette(game.puzzle),
+      reset: (game) => { this.renderPalette(game.puzzle); this.view.touchMode = this.touchMode; },
       opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); },
       changed: (game) => this.newcomer.changed(game),
       adopted: (game) => this.newcomer.opened(game),
+      leave: () => this.newcomer.leave(), // the tutorial and its offer are the nonogram's
       shareLink: nonogramShareLink,
     });
     const view = this.view = frame.board();
@@ -101,7 +104,7 @@ export class NonogramPlay {
     });
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
-      findSaved, openStart: () => app.openStart(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
+      findSaved, openStart: () => app.openStart(), turn: () => frame.opening.next(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
     });
     app.library.addSource(nonogramSource({
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),
@@ -116,7 +119,8 @@ export class NonogramPlay {
       .catch((err) => app.library.sayError(`The puzzle library could not be loaded: ${err.message}`));
   }
 
-  get game() { return this.frame.game; }
+  /** The nonogram in play (null while another genre's game is). */
+  get game() { return this.frame.g === this.config ? this.frame.game : null; }
 
   /** The first built-in puzzle, and on a first visit (no saved game yet) the guided first puzzle's offer. */
   async openFirst() {
@@ -152,7 +156,7 @@ export class NonogramPlay {
     if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
     if (plainAuthor(p.copyright)) parts.push(plainAuthor(p.copyright));
     if (p.license) parts.push(`licence: ${p.license}`);
-    return this.frame.open(key, (saved) => new NonogramGame(p, key, saved), { title: p.title || "Untitled puzzle",
+    return this.frame.open(this.config, key, (saved) => new NonogramGame(p, key, saved), { title: p.title || "Untitled puzzle",
       meta: parts.join(" · "), docTitle: `${p.title || "Puzzle"} — Nonograms` });
   }
 
@@ -164,7 +168,7 @@ export class NonogramPlay {
     });
     view.addEventListener("stroke", (e) => { view.corner.textContent = e.detail ? String(e.detail.count) : ""; });
     $("touch-mode").addEventListener("click", () => {
-      view.touchMode = view.touchMode === "fill" ? "cross" : "fill";
+      view.touchMode = this.touchMode = view.touchMode === "fill" ? "cross" : "fill";
       $("touch-mode").textContent = `Mode: ${view.touchMode}`;
       $("touch-mode").setAttribute("aria-pressed", String(view.touchMode === "cross"));
     });

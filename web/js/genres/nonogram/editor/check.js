@@ -4,9 +4,9 @@
 // answers first gives the count and an alternative picture. Fix asks for
 // verified suggestions; applying one is an ordinary undoable move.
 
-import { el } from "../shell/dom.js";
-import { Latest } from "../shell/latest.js";
-import { techDetails } from "../panels/details.js";
+import { el } from "../../../shell/dom.js";
+import { Latest } from "../../../shell/latest.js";
+import { techDetails } from "../../../panels/details.js";
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
@@ -18,29 +18,28 @@ const HOW = { line: "it can be solved line by line", probe: "it needs looking ah
 const ENGINE = { pysolver: "the puzzle engine", clingo: "clingo (answer sets)" };
 
 export class EditorChecker {
-  constructor(editor, checkBox, fixBox) {
+  /** editor: the nonogram editor (editor.js); setBusy(on): the Create frame's Check and Cancel
+   * buttons follow a check (the frame's buttons call check() and cancel()); its results go in
+   * checkBox, the Fix panel in fixBox. */
+  constructor(editor, setBusy, checkBox, fixBox) {
     this.ed = editor;
     this.engine = editor.engine;
+    this.setBusy = setBusy;
     this.handle = null;      // running engine request (check or fix)
     this.clingoRuns = new Latest(); // the count race's clingo run: a new one, Cancel or the check's end stops it
     this.last = null;        // last check result for the picture as it is
-    this.checkBtn = el("button", { type: "button", id: "ed-check-run", textContent: "Check" });
-    this.cancelBtn = el("button", { type: "button", id: "ed-check-cancel", textContent: "Cancel", disabled: true });
     this.out = el("div", { id: "ed-check-result", className: "ed-result" });
     this.prog = el("p", { id: "ed-check-progress", className: "meta" });
     this.out.setAttribute("aria-live", "polite");
     // engines, classification, difficulty, statistics and timings: behind "Details"
     this.details = techDetails("ed-check-details");
     this.alt = el("div", { id: "ed-alt", className: "solutions" });
-    checkBox.append(el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.out, this.prog,
-      this.details.element, this.alt);
+    checkBox.append(this.out, this.prog, this.details.element, this.alt);
     this.fixBtn = el("button", { type: "button", id: "ed-fix-run", textContent: "Suggest fixes", disabled: true });
     this.fixOut = el("p", { id: "ed-fix-status", className: "meta" });
     this.fixList = el("ol", { id: "ed-fix-list", className: "ed-fixes" });
     fixBox.append(el("div", { className: "row" }, this.fixBtn), this.fixOut, this.fixList);
     this.fixOut.textContent = "Check the puzzle first; fixes are offered when it has several solutions.";
-    this.checkBtn.addEventListener("click", () => this.check());
-    this.cancelBtn.addEventListener("click", () => this.cancel());
     this.fixBtn.addEventListener("click", () => this.fix());
   }
 
@@ -64,9 +63,8 @@ export class EditorChecker {
   }
 
   busy(on, what = null) {
-    this.checkBtn.disabled = on;
+    this.setBusy(on);
     this.fixBtn.disabled = on || !(this.last && this.last.status === "multiple");
-    this.cancelBtn.disabled = !on;
     if (on && what !== null) this.out.textContent = what;
   }
 

@@ -2,7 +2,7 @@
 // threshold (black and white) or a number of colours, watch the live preview,
 // then take the picture into the editor as one undoable move.
 import { decodeImage, resample, threshold, quantize, toHex } from "./image.js";
-import { el } from "../shell/dom.js";
+import { el } from "../../../shell/dom.js";
 
 export class ImageImport {
   constructor(container, { getDoc, onError }) {

@@ -1,0 +1,33 @@
+"""The Nikoli families' `analyse` task (the Create frame's Check): unique? and how hard, as the
+generator labels its puzzles; native clingo answers the asks here, clingo-wasm in the page."""
+import pytest
+
+from pysolver import registry
+from pysolver.asp.tasks import run_native
+from pysolver.nikoli import aspsolve, genre
+
+pytest.importorskip("clingo")
+
+
+def analyse(url):
+    return run_native(genre.analyse(url))
+
+
+def test_a_unique_puzzle_gets_the_generators_label_and_stars():
+    url = "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"
+    res = analyse(url)
+    assert res["status"] == "unique" and res["count"] == 1
+    assert res["difficulty"] == aspsolve.difficulty("nurikabe", 7, 7, res["conflicts"])
+    assert 1 <= res["stars"] <= 5
+
+
+def test_no_solution_and_several_have_no_label():
+    none = analyse("https://puzz.link/p?nurikabe/3/3/g")      # a lone 0... no island fits
+    two = analyse("https://puzz.link/p?nurikabe/3/3/4")       # one 4 in a corner: many islands
+    assert none["status"] == "none" and "difficulty" not in none
+    assert two["status"] == "multiple" and two["count"] == 2 and "difficulty" not in two
+
+
+def test_every_family_registers_it():
+    for name in ("nurikabe", "heyawake", "masyu", "bag"):
+        assert "analyse" in registry.get(name).tasks

@@ -1,0 +1,35 @@
+// The Create frame's choices without the DOM (Node-tested: tests/js/create.test.mjs): which
+// genres it offers (the registered ones with an editor), the genre chosen last, a size field
+// read within the genre's limits, and when "Continue the draft" is offered.
+
+export const GENRE_KEY = "pysolver:create:genre"; // the genre chosen last in Create
+
+/** The registered genres that give an editor ({id, name, editor}), in registration order. */
+export function editorGenres(genres) {
+  return genres.filter((g) => typeof g.editor === "function");
+}
+
+/** The genre to show: the one chosen last when it is still offered, else the first. */
+export function chosenGenre(storage, ids) {
+  let last = null;
+  try { last = storage ? storage.getItem(GENRE_KEY) : null; } catch { /* storage blocked */ }
+  return ids.includes(last) ? last : ids[0] || null;
+}
+
+/** Remember the genre chosen (the page works without storage: nothing is remembered). */
+export function rememberGenre(storage, id) {
+  try { if (storage) storage.setItem(GENRE_KEY, id); } catch { /* full or blocked */ }
+}
+
+/** A size field's number within [min, max], or `fallback` when it is not a number. */
+export function side(value, { min, max }, fallback) {
+  const n = Math.round(Number(value));
+  if (value === "" || value === null || !Number.isFinite(n)) return fallback;
+  return Math.max(min, Math.min(max, n));
+}
+
+/** "Continue the draft" is offered while a saved draft exists and the board is not it (a New
+ * grid no edit has saved yet). */
+export function offerResume({ hasDraft, boardIsDraft }) {
+  return !!hasDraft && !boardIsDraft;
+}

@@ -1,0 +1,265 @@
+// The nonogram's editor in the Create frame (create/editor.js; the genre's `editor` entry):
+// paint or import a picture, see its clues, check it (unique? how hard?), get verified fixes,
+// open a puzzle file; title and author, resize, clear, invert, colours. Its document is
+// model.js (every edit an undoable move), its draft draft.js. All puzzle logic runs in the
+// engine worker; this file renders, handles input and talks to the worker.
+import { EditorDoc } from "./model.js";
+import { loadDraft, saveDraft, DRAFT_KEY } from "./draft.js";
+import { EditorGrid } from "./grid.js";
+import { EditorPalette } from "./palette.js";
+import { ImageImport } from "./import.js";
+import { EditorChecker } from "./check.js";
+import { el, button } from "../../../shell/dom.js";
+import { encodeShare, shareUrl, readGivens, writeGivens } from "../../../shell/share.js";
+import { storage } from "../../../shell/storage.js";
+import { Latest } from "../../../shell/latest.js";
+import { pysolverRun } from "../../../engine/solvers.js";
+
+// Opening a file without a picture: the engine looks for one within a budget of line
+// solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
+// browser), the seconds only a safety net.
+const PICTURE_WORK = 1_300_000;
+const PICTURE_SAFETY_S = 60;
+
+/** The genre's editor for the Create frame (ctx: the frame's hooks, web/README.md "The editor frame"). */
+export function makeEditor(ctx) { return new NonogramEditor(ctx); }
+
+class NonogramEditor {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.app = ctx.app;
+    this.engine = ctx.engine;
+    // the budget for a picture, in line solves; tests set a smaller one to reach the limit
+    // with little work (never the seconds, which depend on the machine)
+    this.pictureWork = PICTURE_WORK;
+    this.sides = { min: 1, max: 200, start: 10 };
+    this.formats = [["non", ".non (with goal)"], ["xml", "webpbn XML"], ["json", "JSON"]];
+    this.accept = ".non,.xml,.json,.nin,.g,.txt,.pbm";
+    this.help = "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
+      "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
+      "A dot marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it).";
+    this.doc = null;
+    this.edits = new Latest(); // every change drops the turn: engine answers about the picture before it are stale
+    this.puzzle = null;     // the engine's puzzle dict (clues + goal) while puzzleFresh() says it is the picture's
+    this.puzzleFresh = () => false;
+    this.opening = null;    // the engine request solving a file opened without a picture
+    this.buildDom();
+    this.grid = new EditorGrid(this.board);
+    this.palette = new EditorPalette(this.paletteBox, this.grid);
+    this.image = new ImageImport(this.importBox, {
+      getDoc: () => this.doc,
+      onError: (msg) => ctx.say(msg, true),
+    });
+    this.image.apply.addEventListener("click", () => {
+      this.doc.replace(this.image.state(), "import image");
+      ctx.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
+    });
+    this.checker = new EditorChecker(this, ctx.busy, ctx.checkOut, this.fixBox);
+    this.onChange = (e) => this.changed(e.detail);
+    this.bind();
+  }
+
+  buildDom() {
+    const label = (input, text) => el("label", { htmlFor: input.id }, text);
+    const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
+    this.title = el("input", { type: "text", id: "ed-title", maxLength: 120, placeholder: "Untitled" });
+    this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
+    this.board = el("div", { className: "ed-grid-box", tabIndex: 0, id: "ed-grid" });
+    this.board.setAttribute("role", "application");
+    this.board.setAttribute("aria-label", "the picture: arrows move, Space paints");
+    this.paletteBox = el("div", { id: "ed-palette" });
+    this.fixBox = el("div", { id: "ed-fix" });
+    this.importBox = el("div", { id: "ed-import" });
+    this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
+    this.openCancel.hidden = true;
+    this.parts = {
+      tools: [el("span", { className: "ed-field" }, label(this.title, "Title"), this.title),
+        el("span", { className: "ed-field" }, label(this.author, "Author"), this.author),
+        button("ed-resize", "Resize", "keep the picture, change the size to Columns × Rows"),
+        button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")],
+      status: [this.openCancel],
+      top: [panel("Colours", this.paletteBox)],
+      afterCheck: [panel("Fix", this.fixBox)],
+      end: [el("details", { className: "panel", id: "ed-import-panel" },
+        el("summary", { textContent: "Import an image" }), this.importBox)],
+    };
+    this.$ = (id) => this.parts.tools.find((e) => e.id === id);
+  }
+
+  bind() {
+    this.title.addEventListener("change", () => { this.doc.meta.title = this.title.value.trim(); this.changed(null); });
+    this.author.addEventListener("change", () => { this.doc.meta.author = this.author.value.trim(); this.changed(null); });
+    this.$("ed-resize").addEventListener("click", () => {
+      const { width, height } = this.ctx.wanted();
+      this.doc.resize(width, height);
+    });
+    this.$("ed-clear").addEventListener("click", () => this.doc.replace({ cells: [], givens: [] }, "clear"));
+    this.$("ed-invert").addEventListener("click", () => {
+      if (this.doc.isColor) { this.ctx.say("Invert works on black-and-white pictures only.", true); return; }
+      this.doc.replace({ cells: Array.from(this.doc.cells, (v) => 1 - v) }, "invert");
+    });
+    this.openCancel.addEventListener("click", () => { if (this.opening) this.engine.cancel(this.opening); });
+  }
+
+  /** Put `doc` in the editor (the draft, or a first blank one). */
+  setDoc(doc) {
+    if (this.doc) this.doc.removeEventListener("change", this.onChange);
+    this.doc = doc;
+    doc.addEventListener("change", this.onChange);
+    this.grid.setDoc(doc);
+    this.palette.setDoc(doc);
+    this.image.reset();
+    this.edits.drop();
+    this.checker.invalidate();
+    this.syncFields();
+    this.requestClues();
+  }
+
+  changed(move) {
+    this.edits.drop();
+    this.checker.invalidate();
+    this.grid.render();
+    if (move && move.s) this.palette.render(); // palette edits are snapshot moves
+    this.syncFields();
+    this.ctx.edited();
+    this.requestClues();
+  }
+
+  syncFields() {
+    this.title.value = this.doc.meta.title || "";
+    this.author.value = this.doc.meta.author || "";
+  }
+
+  // ---- what the frame asks of every genre's editor ----
+  size() { return { width: this.doc.width, height: this.doc.height }; }
+  canUndo() { return this.doc.undoStack.length > 0; }
+  canRedo() { return this.doc.redoStack.length > 0; }
+  undo() { this.doc.undo(); }
+  redo() { this.doc.redo(); }
+
+  /** New: an empty picture of this size, as one undoable move (the first one when none is shown). */
+  blank(width, height) {
+    if (!this.doc) { this.setDoc(new EditorDoc({ width, height })); this.ctx.replaced(); return; }
+    this.doc.replace({ width, height, cells: [], givens: [], meta: {} }, "new");
+  }
+
+  hasDraft() { const ls = storage(); try { return !!(ls && ls.getItem(DRAFT_KEY)); } catch { return false; } }
+
+  loadDraft() {
+    const ls = storage(), doc = ls && loadDraft(ls);
+    if (!doc) return false;
+    this.setDoc(doc);
+    return true;
+  }
+
+  saveDraft() {
+    const ls = storage();
+    return ls ? saveDraft(this.doc, ls) : { ok: false, kept: 0 };
+  }
+
+  check() { return this.checker.check(); }
+  cancelCheck() { this.checker.cancel(); }
+
+  async download(fmt) {
+    const puzzle = await this.currentPuzzle();
+    const res = await this.engine.task("nonogram", "convert", { puzzle, to: fmt }).promise;
+    const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
+    const ext = { non: "non", xml: "xml", json: "json" }[fmt];
+    return { name: `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`, text };
+  }
+
+  async shareLink() { return shareUrl(await encodeShare(await this.playable())); }
+
+  /** The puzzle dict with the given cells, to play: they start filled (or crossed) and fixed in
+   * the player's grid, not a move Undo takes back. */
+  async playable() {
+    const puzzle = await this.currentPuzzle();
+    return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
+  }
+
+  show() {
+    this.grid.render();
+    this.board.focus({ preventScroll: true });
+  }
+
+  hide() { this.checker.cancel(); }
+
+  // ---- the nonogram's own ----
+  say(text, error = false, details = []) { this.ctx.say(text, error, details); }
+
+  dispatch(name) { this.board.dispatchEvent(new CustomEvent(`editor-${name}`, { bubbles: true })); }
+
+  /** Ask the engine for the clues of the current picture (latest request wins). */
+  requestClues() {
+    const fresh = this.edits.current();
+    this.grid.setClues(null);
+    const text = JSON.stringify(this.doc.toDict());
+    this.engine.read(text, "editor draft", ["nonogram"]).then((res) => {
+      if (!fresh()) return;
+      this.puzzle = res.puzzles[0];
+      this.puzzleFresh = fresh;
+      this.grid.setClues({ rows: this.puzzle.rows, columns: this.puzzle.columns });
+      this.dispatch("clues");
+    }, (err) => {
+      if (fresh() && err.kind !== "cancelled") this.ctx.say(`Clues: ${err.message}`, true);
+    });
+  }
+
+  /** The engine's puzzle dict for the current picture, waiting for the clues if needed. */
+  async currentPuzzle() {
+    if (this.puzzleFresh() && this.puzzle) return this.puzzle;
+    const fresh = this.edits.current();
+    const res = await this.engine.read(JSON.stringify(this.doc.toDict()), "editor draft", ["nonogram"]);
+    if (fresh()) { this.puzzle = res.puzzles[0]; this.puzzleFresh = fresh; }
+    return res.puzzles[0];
+  }
+
+  /** The given cells as [{row, column, value}] (value the goal's state character), as share links,
+   * Play and downloaded files carry them (share.js). */
+  givensList() {
+    const w = this.doc.width;
+    return [...this.doc.givens].sort((a, b) => a - b).map((i) => {
+      const v = this.doc.cells[i];
+      return { row: Math.floor(i / w) + 1, column: (i % w) + 1, value: v ? this.doc.colors[v].char : "." };
+    });
+  }
+
+  /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
+  async openText(text, filename) {
+    const res = await this.engine.read(text, filename, ["nonogram"]);
+    const dict = res.puzzles[0];
+    let note = "";
+    if (!dict.goal) {
+      // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
+      const limit = `search limit: ${this.pictureWork.toLocaleString("en-US")} line solves or ${PICTURE_SAFETY_S} s`;
+      this.ctx.say(`Solving ${filename} to get the picture…`, false, [limit]);
+      if (this.opening) this.engine.cancel(this.opening); // a newer open replaces an unfinished one
+      const handle = pysolverRun(this.engine, dict, { work: this.pictureWork, timeout: PICTURE_SAFETY_S });
+      this.opening = handle;
+      this.openCancel.hidden = false;
+      let sol;
+      try {
+        sol = await handle.promise;
+      } catch (err) {
+        if (err.kind !== "cancelled") throw err;
+        if (this.opening === handle) this.ctx.say(`Cancelled opening ${filename}: the editor keeps its picture.`);
+        return;
+      } finally {
+        if (this.opening === handle) { this.opening = null; this.openCancel.hidden = true; }
+      }
+      if (!sol.solutions.length) {
+        const stopped = { budget: `stopped at its limit of ${this.pictureWork.toLocaleString("en-US")} line solves`,
+          timeout: `stopped at its limit of ${PICTURE_SAFETY_S} s` }[sol.status];
+        throw Object.assign(new Error(stopped
+          ? "no picture could be found: the file has no goal picture and its puzzle is too hard to solve quickly"
+          : "the puzzle has no goal picture and no solution"), { details: stopped ? [`the search ${stopped}`] : [] });
+      }
+      dict.goal = sol.solutions[0];
+      note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
+    }
+    const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
+    if (givens.length) dict.givens = givens;
+    this.doc.replace(EditorDoc.fromPuzzle(dict), "open");
+    this.ctx.say(`Opened ${filename}${note}.`);
+  }
+}
