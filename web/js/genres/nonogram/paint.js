@@ -44,7 +44,7 @@ export function drawCells(v) {
       const val = v.value(y * width + x);
       if (val === UNKNOWN) continue;
       if (val === CROSSED) {
-        if (cs < 8 || v.picture) continue; // a finished picture (a card's, library/thumb.js) is its fills
+        if (cs < 8 || v.picture) continue; // a finished picture (a card's, board/thumb.js) is its fills
         ctx.moveTo(x * cs + m, y * cs + m); ctx.lineTo(x * cs + cs - m, y * cs + cs - m);
         ctx.moveTo(x * cs + cs - m, y * cs + m); ctx.lineTo(x * cs + m, y * cs + cs - m);
       } else {
