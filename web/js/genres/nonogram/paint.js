@@ -1,7 +1,7 @@
 // Painting the board: the cells canvas (fills, crosses, given cells, grid lines, check
 // and hint marks, the two extreme arrangements) and the clue canvases (numbers drawn once
 // per puzzle, zoom and theme into cached layers, then copied each frame).
-import { UNKNOWN, CROSSED } from "../../play/game.js";
+import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PAD } from "../../board/fit.js";
 
 export function drawCells(v) {
