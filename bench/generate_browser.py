@@ -1,6 +1,7 @@
 """Generated nonograms in the browser worker against CPython, same seeds, same run (issue 31).
 
     .venv/bin/python bench/generate_browser.py [--sizes 10,15] [--levels easy,medium,hard] [--seeds 8]
+        [--colours 1]
 
 Needs a built site (`python build.py`) and Debian's chromium. For each size, level and
 seed 1..N, interleaved so both sides see the same load: the page's engine worker makes the
@@ -53,6 +54,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="10,15")
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--colours", type=int, default=1)
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
@@ -69,7 +71,7 @@ def main(argv=None) -> int:
             for level in args.levels.split(","):
                 b, c_cpu, c_wall, failed = [], [], [], 0
                 for seed in range(1, args.seeds + 1):
-                    recipe = f"nonogram:{size}x{size}:1:{level}:{seed}"
+                    recipe = f"nonogram:{size}x{size}:{args.colours}:{level}:{seed}"
                     try:
                         got = page.evaluate(MAKE, recipe)
                     except Exception:  # noqa: BLE001 - the seed makes no puzzle of this level
@@ -81,7 +83,7 @@ def main(argv=None) -> int:
                     c_wall.append(time.perf_counter() - w)
                     b.append(got["s"])
                     assert json.loads(got["puzzle"]) == ref, f"{recipe}: the worker's puzzle differs"
-                row = {"size": size, "level": level, "made": len(b), "failed": failed,
+                row = {"size": size, "colours": args.colours, "level": level, "made": len(b), "failed": failed,
                        "browser_wall": [statistics.median(b), pct(b, 0.95)] if b else None,
                        "cpython_cpu": [statistics.median(c_cpu), pct(c_cpu, 0.95)] if b else None,
                        "cpython_wall": [statistics.median(c_wall), pct(c_wall, 0.95)] if b else None}
@@ -94,11 +96,11 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|---|")
     for r in rows:
         if not r["made"]:
-            print(f"| {r['size']}×{r['size']} {r['level']} | 0/{r['made'] + r['failed']} | - | - | - | - |")
+            print(f"| {r['size']}×{r['size']} {r['colours']}c {r['level']} | 0/{r['made'] + r['failed']} | - | - | - | - |")
             continue
         f = lambda v: f"{v[0]:.2f} / {v[1]:.2f}"  # noqa: E731
         ratio = r["browser_wall"][0] / max(r["cpython_wall"][0], 1e-9)
-        print(f"| {r['size']}×{r['size']} {r['level']} | {r['made']}/{r['made'] + r['failed']} | {f(r['browser_wall'])} | "
+        print(f"| {r['size']}×{r['size']} {r['colours']}c {r['level']} | {r['made']}/{r['made'] + r['failed']} | {f(r['browser_wall'])} | "
               f"{f(r['cpython_cpu'])} | {f(r['cpython_wall'])} | {ratio:.1f}× |")
     print(f"chromium {out['chromium']}, load {out['load'][0]:.1f}")
     return 0

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import ENGINE_TIMEOUT
-from helpers import (board_size, clues, engine_call, fill_rows, open_site, solved, title_shown, wait_board, wait_engine,
+from helpers import (board_size, clues, engine_call, fill_rows, new_player, open_site, solved, title_shown, wait_board, wait_engine,
                      wait_view)
 from pysolver import api
 
@@ -157,20 +157,16 @@ def daily_key(page, server, when):
     return key
 
 
-def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, site_server, browser, artifacts):
+def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, site_server, artifacts):
     thursday = "2026-11-26T10:00:00"
     first = daily_key(page, site_server, thursday)
     assert first.startswith("gen:nonogram:10x10:1:medium:2026112")   # a Thursday: medium
     title = page.text_content("#puzzle-title")
     assert title.startswith("Daily puzzle, ") and "26" in title and "Nov" in title
     shown = clues(page)
-    other = browser.new_context()                     # another player (a fresh profile)
-    try:
-        page2 = other.new_page()
-        assert daily_key(page2, site_server, "2026-11-26T23:30:00") == first
-        assert clues(page2) == shown
-    finally:
-        other.close()
+    new_player(page)                                  # another player, later that day
+    assert daily_key(page, site_server, "2026-11-26T23:30:00") == first
+    assert clues(page) == shown
     page.click("#nav-library")
     assert "Thursday" in page.text_content("#daily-info")
     assert page.text_content("#daily-status") == "Not played yet"
@@ -220,7 +216,9 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     wait_view(page, "play", timeout=ENGINE_TIMEOUT)  # the one play route
     assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
     wait_board(page, 5, 5)
+    head = re.search("difficulty (★+☆*)", page.text_content("#puzzle-meta"))   # the head's stars
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
     assert page.input_value("#np-genre") == "nurikabe"
     stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")
     assert len(stars) == 1 and re.fullmatch("★+☆*", stars[0])
+    assert head and head.group(1) == stars[0]   # the same stars in the play head and on the card

@@ -73,9 +73,9 @@ export function dayWords(key, { short = false, locale = undefined } = {}) {
 export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
 export const NIKOLI_SIZES = [5, 7, 10];
 export const LEVELS = ["easy", "medium", "hard", "expert"];
-// expert (a deeper what-if) is made in about a second or two of CPU only at these sizes, in
-// black and white (PERF.md "Generated nonograms"): the control offers it there only
-export const EXPERT_SIZES = [15];
+// expert (a deeper what-if) is made in about a second of CPU (p50; p95 2-3 s) only at these
+// sizes, in black and white (PERF.md "Generated nonograms"): the control offers it there only
+export const EXPERT_SIZES = [10, 15];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 
 /** The sizes the control offers for a genre and level. */

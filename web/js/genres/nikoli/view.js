@@ -11,6 +11,7 @@ import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
+import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
@@ -85,7 +86,7 @@ export class NikoliView {
     key = key || nikoliKey(dict.url);
     const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
-    if (dict.difficulty) meta.push(`difficulty: ${dict.difficulty}`);
+    if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);
     const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
     return this.frame.open(this.config, key, make, { kind, title: puzzle.title, meta: meta.join(" · "),

@@ -9,9 +9,10 @@ const FIRST_PUZZLE = "welcome-heart";
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
   /** findSaved(dict): the key of a saved game of the same puzzle, or null; openStart(): the
-   * shell's start (the last game played, of any genre). */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart });
+   * shell's start (the last game played, of any genre); turn(): a turn of the play frame's opens
+   * (shell/latest.js): an open of any genre made meanwhile makes this one's puzzle stale. */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, turn = () => () => true }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, turn });
   }
 
   async parse(text, filename) {
@@ -24,7 +25,9 @@ export class PuzzleOpener {
   async openText(text, filename, { resume = false, link = null } = {}) {
     this.clearError();
     this.announce(`Reading ${filename}…`);
+    const fresh = this.turn();
     const puzzles = await this.parse(text, filename);
+    if (!fresh()) return; // the player opened another puzzle meanwhile
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again
     if (givens.length) dict.givens = givens;
@@ -41,7 +44,9 @@ export class PuzzleOpener {
   async openLink(stub, key) {
     try {
       const text = await decodeShare(stub.link);
+      const fresh = this.turn();
       const [dict] = await this.parse(text, "saved game");
+      if (!fresh()) return null;
       const givens = readGivens(text);
       if (givens.length) dict.givens = givens;
       return this.openPuzzle({ ...dict, link: stub.link }, key);
@@ -55,12 +60,13 @@ export class PuzzleOpener {
     const key = `builtin:${entry.id}`;
     const saved = loadGame(key);
     if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    const fresh = this.turn();
     const r = await fetch(`puzzles/${entry.json || entry.file}`);
     if (!r.ok) throw new Error(`puzzles/${entry.file}: HTTP ${r.status}`);
     const text = await r.text();
-    if (entry.json || entry.file.endsWith(".json")) return this.openPuzzle(JSON.parse(text), key);
+    if (entry.json || entry.file.endsWith(".json")) return fresh() ? this.openPuzzle(JSON.parse(text), key) : null;
     const [dict] = await this.parse(text, entry.file);
-    return this.openPuzzle(dict, key);
+    return fresh() ? this.openPuzzle(dict, key) : null;
   }
 
   /** The first built-in nonogram (also Play's when the last game played was another kind's). */

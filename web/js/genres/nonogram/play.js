@@ -104,7 +104,7 @@ export class NonogramPlay {
     });
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
-      findSaved, openStart: () => app.openStart(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
+      findSaved, openStart: () => app.openStart(), turn: () => frame.opening.next(), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
     });
     app.library.addSource(nonogramSource({
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),
