@@ -16,7 +16,7 @@ globalThis.window = { devicePixelRatio: 1 };
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const PYTHON = process.env.PYSOLVER_PYTHON || join(ROOT, ".venv/bin/python");
 const skip = existsSync(PYTHON) ? false : `no Python at ${PYTHON} (scripts/setup makes it)`;
-const { GENRES } = await import("../../web/js/shell/genres.js");
+const { GENRES } = await import("../../web/js/app/genres.js");
 const { LINE, SHADED, edgeIndex } = await import("../../web/js/genres/nikoli/game.js");
 const { CROSSED } = await import("../../web/js/board/cells.js");
 
