@@ -354,6 +354,12 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     nonogram_opened(page)
     assert page.is_visible("#view-play") and state(page)[2][2] == "#"
+    # one route: the nav has one Play; the old Nikoli route opens a Nikoli game there
+    assert page.locator("#views button").all_text_contents() == ["Play", "Puzzles", "Create"]
+    page.evaluate("location.hash = '#/nikoli'")
+    expect(page.locator("#puzzle-meta")).to_contain_text("Nurikabe · 7×7", timeout=30_000)
+    page.wait_for_function("location.hash === '#/play'")
+    expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -365,6 +371,9 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     assert tabs == ["Hint", "Check", "Solve", "Rules"]
     sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
+    # the board starts right under the toolbar: the room it does not need is below it, not above
+    bar = page.get_by_role("toolbar", name="Play tools").bounding_box()
+    assert 0 <= page.locator("#board canvas.cells").bounding_box()["y"] - (bar["y"] + bar["height"]) < 24
     assert not page.is_visible("#hint")
     page.click("#hint-panel-tab")
     assert page.is_visible("#hint") and not page.is_visible("#solve") and not page.is_visible("#rules-panel")
