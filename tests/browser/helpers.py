@@ -27,9 +27,9 @@ SOLVERS = "(await import(new URL('js/engine/solvers.js', document.baseURI)))"
 
 
 def page_hook(page, body, arg=None):
-    """Run `body` (a JavaScript expression of `app`, the page's shell/app.js object, and `arg`)
+    """Run `body` (a JavaScript expression of `app`, the page's app/app.js object, and `arg`)
     on the page: the hook for a setting no player can change, e.g. the editor's picture budget
-    (`app.editor.pictureWork = 20000`). The only read of window.nonogramApp in tests/browser."""
+    (`app.editor.tool.pictureWork = 20000`). The only read of window.nonogramApp in tests/browser."""
     return page.evaluate(f"async (arg) => {{ const app = window.nonogramApp; return ({body}); }}", arg)
 
 

@@ -25,7 +25,7 @@ def dark_pixels(page, selector):
 
 
 def ink_pixels(page, selector):
-    """Pixels of a card's canvas other than its paper (library/thumb.js)."""
+    """Pixels of a card's canvas other than its paper (board/thumb.js)."""
     return page.eval_on_selector(selector, """c => {
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         let n = 0;

@@ -1,7 +1,7 @@
 // The game model (web/js/play/game.js) with the nonogram genre's rules (web/js/genres/nonogram/game.js) in Node: moves, undo/redo, winning, state text, saving.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CROSSED, UNKNOWN } from "../../web/js/play/game.js";
+import { CROSSED, UNKNOWN } from "../../web/js/board/cells.js";
 import { NonogramGame as Game, normalizePuzzle, runsOf } from "../../web/js/genres/nonogram/game.js";
 
 const BW = [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }];

@@ -1,4 +1,4 @@
-// Every registered genre (web/js/shell/genres.js), on its own example, noqx-style: the
+// Every registered genre (web/js/app/genres.js), on its own example, noqx-style: the
 // engine reads the example's text through the genre's reader (worker protocol `read`, here
 // web/py/bridge.py in this checkout's Python), the shell's claims send the text to that genre,
 // its game plays, undoes, saves and restores a move and gives the engine state rows of the
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 globalThis.window = { devicePixelRatio: 1 };
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const PYTHON = process.env.PYSOLVER_PYTHON || join(ROOT, ".venv/bin/python");
-const { GENRES } = await import("../../web/js/shell/genres.js");
+const { GENRES } = await import("../../web/js/app/genres.js");
 const { statusOf } = await import("../../web/js/library/items.js");
 
 /** The engine's side of the worker protocol, run by Python: call(kind, payload) -> result. */

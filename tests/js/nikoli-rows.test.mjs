@@ -16,9 +16,9 @@ globalThis.window = { devicePixelRatio: 1 };
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const PYTHON = process.env.PYSOLVER_PYTHON || join(ROOT, ".venv/bin/python");
 const skip = existsSync(PYTHON) ? false : `no Python at ${PYTHON} (scripts/setup makes it)`;
-const { GENRES } = await import("../../web/js/shell/genres.js");
+const { GENRES } = await import("../../web/js/app/genres.js");
 const { LINE, SHADED, edgeIndex } = await import("../../web/js/genres/nikoli/game.js");
-const { CROSSED } = await import("../../web/js/play/game.js");
+const { CROSSED } = await import("../../web/js/board/cells.js");
 
 const python = (args, input) => execFileSync(PYTHON, args, { cwd: ROOT, input, encoding: "utf-8" });
 const bridgeRead = (text, filename) => {

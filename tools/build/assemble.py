@@ -23,7 +23,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 # clingo-wasm's browser build: the entry module, its imports, its worker and both wasm builds
 CLINGO_SKIP = (".d.ts", ".node.js", "run.worker.node.js")
-# optional page components; shell/plugins.js calls their install(app) (genres: shell/genres.js)
+# optional page components; shell/plugins.js calls their install(app) (genres: app/genres.js)
 PLUGINS = ["js/engine/clingo-client.js", "js/create/editor.js", "js/endless/endless.js"]
 ENGINE_FILES = ["py/bridge.py", "js/engine/worker.js", "js/engine/snapshot.js"]
 

@@ -1,5 +1,5 @@
 """index.html's module preloads: the page's first board waits on a chain of module imports
-(shell/app.js -> genres -> the play view -> its panels -> ...), one round trip per level on
+(app/app.js -> genres -> the play view -> its panels -> ...), one round trip per level on
 a first visit. Every module the start needs, listed as <link rel="modulepreload"> in the
 <head>, is fetched at once instead (issue 32: the board within 1 s).
 

@@ -7,7 +7,7 @@
 // (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
 // (arrows, fill/cross/clear keys, Shift paints); a kind may take pointer strokes and
 // keys over (kind.stroke, kind.key: Masyu's loop).
-import { UNKNOWN, CROSSED } from "../play/game.js";
+import { UNKNOWN, CROSSED } from "./cells.js";
 import { MIN_CELL, MAX_CELL } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";

@@ -3,7 +3,7 @@
 // from cell to cell draws segments (a drag that starts on a segment erases); a click near
 // an edge, or a right click, toggles a cross (no line). Keys: arrows move, Shift+arrow draws
 // or erases a segment, Ctrl+Shift+arrow toggles a cross, Backspace clears a cell's edges.
-import { UNKNOWN, CROSSED } from "../play/game.js";
+import { UNKNOWN, CROSSED } from "./cells.js";
 import { LINE, edgeIndex, edgeCells } from "./edges.js";
 import { ground, innerLines, paintOverlays, plainBoard } from "./shade.js";
 

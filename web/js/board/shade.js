@@ -2,7 +2,7 @@
 // cells shaded, dotted (unshaded) or unknown with the board's own strokes (left shades,
 // right dots, a repeat clears), numbers and "?" in their cells, Heyawake's rooms in thick
 // borders, broken rules (the Check toggle) and hints outlined.
-import { UNKNOWN, CROSSED } from "../play/game.js";
+import { UNKNOWN, CROSSED } from "./cells.js";
 import { MIN_CELL, fitBy, plainSize } from "./fit.js";
 
 /** The lines between cells, thin (Masyu: dashed), stroked. */

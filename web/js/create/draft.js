@@ -9,8 +9,9 @@ export const DRAFT_BUDGET = 1_000_000; // characters of JSON (2 MB as browsers c
 /** Save a draft:
  * `record(budget)` is the record with at most about `budget` characters of history, written
  * under `key`; on a storage error retried with an eighth of the budget, then no history.
- * Returns {ok, kept (undo steps saved)}. */
+ * Returns {ok, kept (undo steps saved)}; not ok without storage (null: blocked or missing). */
 export function storeDraft(key, record, storage, budget = DRAFT_BUDGET) {
+  if (!storage) return { ok: false, kept: 0 };
   for (const b of [budget, budget / 8, 0]) {
     const rec = record(b);
     try {
@@ -21,7 +22,12 @@ export function storeDraft(key, record, storage, budget = DRAFT_BUDGET) {
   return { ok: false, kept: 0 };
 }
 
-/** The draft under `key` as `restore(record)` reads it, or null (none, or not readable). */
+/** Whether a draft is saved under `key` (readable or not: "Continue the draft" says when it is not). */
+export function hasDraft(key, storage) {
+  try { return !!(storage && storage.getItem(key)); } catch { return false; }
+}
+
+/** The draft under `key` as `restore(record)` reads it, or null (none, not readable, no storage). */
 export function readDraft(key, storage, restore) {
   try { return restore(JSON.parse(storage.getItem(key))); } catch { return null; }
 }

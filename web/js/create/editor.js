@@ -1,4 +1,4 @@
-// The "Create" view: one editor frame for every genre (a plug-in: shell/app.js calls
+// The "Create" view: one editor frame for every genre (a plug-in: app/app.js calls
 // install(app)). The frame does what every editor needs: the genre choice (remembered), the
 // size and New, Undo / Redo (Ctrl+Z / Ctrl+Y), the draft saved after every edit and
 // "Continue the draft" per genre, Check (its button, Cancel, the genre's verdict), Download,

@@ -1,4 +1,4 @@
-// Plug-in (shell/app.js calls install(app)): endless puzzles. At the top of the Puzzles
+// Plug-in (app/app.js calls install(app)): endless puzzles. At the top of the Puzzles
 // view, the daily puzzle (today's, yesterday's, the streak) and the New puzzle card (genre,
 // size, colours, level; the last choice remembered); app.newPuzzle, the play frame's "New puzzle" button in every genre's head; and
 // "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the

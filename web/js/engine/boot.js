@@ -1,6 +1,6 @@
 // Starts the engine worker first thing: Pyodide's start is the long pole of a page
 // load, so it should not wait for the page's other modules (index.html loads this
-// module on its own, async, before shell/app.js; shell/app.js imports the same instance).
+// module on its own, async, before app/app.js; app/app.js imports the same instance).
 import { Engine } from "./client.js";
 
 // for bench/browser.py: ?installer=loadPackage skips micropip (to price it),

@@ -1,7 +1,7 @@
 // The Solve panel of every genre: the genre's solvers (an engine choice when it has several),
 // a cap for those that count, progress, Cancel, the verdict (panels/solve-words.js), the
 // engine's statistics behind "Details", and the solutions as pictures drawn by the genre's own
-// board plug-in (library/thumb.js): the first, and the others one at a time (previous / next),
+// board plug-in (board/thumb.js): the first, and the others one at a time (previous / next),
 // outlined where they differ from the first; "Show in grid" puts one on the board as one
 // undoable move. While a solve runs, the cells its progress reports as known (`state`) are drawn
 // on the board as a display layer: the player's own marks stay as they were.
@@ -12,7 +12,7 @@
 //   board(game): the board plug-in that draws the pictures.
 import { el, button } from "../shell/dom.js";
 import { Latest } from "../shell/latest.js";
-import { drawBoardThumb } from "../library/thumb.js";
+import { drawBoardThumb } from "../board/thumb.js";
 import { techDetails } from "./details.js";
 import { CAP, clampCap, detailLines, differing, verdictLine } from "./solve-words.js";
 

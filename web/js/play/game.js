@@ -2,14 +2,12 @@
 // undo/redo, saved and restored. What a value means, the state rows the engine reads and when
 // the game is won are the genre's (a subclass: genres/nonogram/game.js, genres/nikoli/game.js),
 // as in Tatham's midend: the frame keeps the history, the genre keeps the rules.
-// Values: 0 unknown, 1 crossed (known empty / no line), higher ones the genre's.
+// Values: board/cells.js (0 unknown, 1 crossed), higher ones the genre's.
 // The win locks the game: no move of the player's changes a solved grid (a "locked" event
 // says one was refused) until Undo or Clear (Solve's "Show in grid" still may); the help the player had is kept with it (`hints`: hints
 // asked for, `solver`: the solver's solution was put in the grid), so a grid the solver
 // filled is recorded as such, never as a win (`won`).
 
-export const UNKNOWN = 0;
-export const CROSSED = 1;
 export const HISTORY_LIMIT = 5000;
 
 export class Game extends EventTarget {

@@ -1,6 +1,7 @@
 // The game as a play view runs it, for every genre: given cells fixed (outside undo),
 // the save counter and whether a move was made; and the hash saved games are keyed by.
-import { Game, CROSSED } from "./game.js";
+import { Game } from "./game.js";
+import { CROSSED } from "../board/cells.js";
 
 /** Two FNV-1a hashes of a text, as hex. */
 export function hash(s) {

@@ -54,8 +54,8 @@ export class PlayView {
    *   hintTasks, checkTasks, solveTasks: its tasks for the Hint, Check and Solve panels (panels/),
    *   hintLegend: an element the Hint panel shows with a hint that has one;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's own
-   *   panels follow the game; leave(): another genre's game opens (its own overlays go); target(): what Undo and Redo act on
-   *   (default the game); shareLink(game) -> Promise<the Share link's URL>, shown in a box
+   *   panels follow the game; leave(): another genre's game opens (its own overlays go);
+   *   shareLink(game) -> Promise<the Share link's URL>, shown in a box
    *   after shareWith (an element of `after`, default the Share button) and copied;
    *   download(game) -> {name, text, type}: the Download button's file (none without it).
    * The tools, notices, legend and panels (addPanel) of a genre show only while it is the one in play. */
@@ -204,9 +204,8 @@ export class PlayView {
 
   bind() {
     const t = this.tools;
-    const target = () => (this.g && this.g.target ? this.g.target() : this.game);
-    t.undo.addEventListener("click", () => target() && target().undo());
-    t.redo.addEventListener("click", () => target() && target().redo());
+    t.undo.addEventListener("click", () => this.game && this.game.undo());
+    t.redo.addEventListener("click", () => this.game && this.game.redo());
     t.clear.addEventListener("click", () => { if (this.game && this.game.clear()) this.say("Grid cleared (Undo brings it back)."); });
     t.share.addEventListener("click", async () => {
       const g = this.g;
@@ -216,7 +215,7 @@ export class PlayView {
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? this.g.genreOf(this.game) : null));
     this.download.addEventListener("click", () => { if (this.game && this.g.download) saveFile(this.g.download(this.game)); });
-    bindPlayKeys({ getGame: target, isPlaying: () => this.showing(), hint: () => this.g.hintTasks && this.hint.next() });
+    bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.g.hintTasks && this.hint.next() });
   }
 
   /** Play, as genre `g` (its config), the puzzle saved under `key`: make(saved record or null) -> the genre's game with it

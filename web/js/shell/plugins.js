@@ -5,7 +5,7 @@ async function pluginList() {
   try { return (await (await fetch("build.json")).json()).plugins.map((p) => new URL(p, document.baseURI).href); } catch { return []; }
 }
 
-/** Every plug-in installed (or failed); shell/app.js awaits them before it opens a first
+/** Every plug-in installed (or failed); app/app.js awaits them before it opens a first
  * puzzle one of them may play (a saved Nikoli game, a Nikoli share link). */
 export async function installPlugins(app) {
   await Promise.all((await pluginList()).map((path) =>

@@ -1,6 +1,6 @@
 // A tiny view switcher. Views register {id, label, element, order?, show?, hide?} (the nav
 // lists them by order, then as registered);
-// the URL fragment "#/<id>" selects one ("#p=..." share links are handled by shell/app.js).
+// the URL fragment "#/<id>" selects one ("#p=..." share links are handled by app/app.js).
 // An alias (an old route, "#/nikoli") selects its view with params ({genre: "nikoli"}).
 
 export class Router extends EventTarget {

@@ -4,7 +4,7 @@
 // character: "." empty, "#" or a colour's char filled), the cells the editor's Fix
 // panel shows at the start. Links without it (all older ones) open as before, and
 // the engine's parser ignores the extra key, so older pages open new links too
-// (without the givens); shell/app.js reads it from the decoded text.
+// (without the givens); app/app.js reads it from the decoded text.
 // A link is checked against the size policy (site/limits.json, which build.py writes
 // from pysolver.limits) before anything is allocated for its puzzle: the link's
 // length, its size as it is unpacked (counted piece by piece, stopped at the cap),

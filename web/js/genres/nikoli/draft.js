@@ -4,7 +4,7 @@
 // Values: one a cell, its clue (0 none, -2 "?", a number; Masyu 1 white pearl, 2 black),
 // then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn).
 import { Game } from "../../play/game.js";
-import { storeDraft, readDraft, historyWithin } from "../../create/draft.js";
+import { storeDraft, readDraft, hasDraft, historyWithin } from "../../create/draft.js";
 import { FAMILY_NAMES } from "./game.js";
 
 // one draft per family ("Continue the draft" per genre in Create); drafts saved before
@@ -93,5 +93,5 @@ export function loadNikoliDraft(storage, family) {
 
 /** Whether a draft of `family` is saved (readable or not: "Continue the draft" says when it is not). */
 export function hasNikoliDraft(storage, family) {
-  try { return !!storage && (!!storage.getItem(draftKey(family)) || oldFamily(storage) === family); } catch { return false; }
+  return hasDraft(draftKey(family), storage) || oldFamily(storage) === family;
 }

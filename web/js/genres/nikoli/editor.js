@@ -99,16 +99,13 @@ class NikoliEditor {
   hasDraft() { return hasNikoliDraft(storage(), this.family); }
 
   loadDraft() {
-    const ls = storage(), doc = ls && loadNikoliDraft(ls, this.family);
+    const doc = loadNikoliDraft(storage(), this.family);
     if (!doc) return false;
     this.setDoc(doc);
     return true;
   }
 
-  saveDraft() {
-    const ls = storage();
-    return ls ? saveNikoliDraft(this.doc, ls) : { ok: false, kept: 0 };
-  }
+  saveDraft() { return saveNikoliDraft(this.doc, storage()); }
 
   /** Check: does the puzzle have one solution, and how hard is it (the family's analyse task). */
   async check() {

@@ -4,7 +4,7 @@
 // edge between two cells (0 unknown, 1 cross: no line, 2 line). Numbered cells of
 // Nurikabe and Bag are given as unshaded. The win is the rule checker's (pysolver.nikoli.rules
 // in the engine): the page sets it with verified(), never from a stored answer.
-import { UNKNOWN, CROSSED } from "../../play/game.js";
+import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PlayGame } from "../../play/play-game.js";
 import { LINE, edgeIndex, edgeCells } from "../../board/edges.js";
 

@@ -1,4 +1,4 @@
-// The Nikoli genres' registration (shell/genres.js lists one line per family: nikoli("nurikabe"),
+// The Nikoli genres' registration (app/genres.js lists one line per family: nikoli("nurikabe"),
 // ...): the Nikoli play config in the one Play frame (genres/nikoli/view.js) with the Hint and Solve panels of every genre
 // on the families' tasks (genres/nikoli/panels.js, on clingo-wasm: genres/nikoli/asp.js) and Create (genres/nikoli/editor.js), shared by
 // the families registered; each family adds its built-in puzzles and saved games to the Puzzles

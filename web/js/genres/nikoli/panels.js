@@ -3,7 +3,7 @@
 // how to ask for a hint and put its stages in words (wrong marks first, then where to look,
 // then what and which rule, then applied as one undoable move), the one solver (it counts up to
 // the panel's cap), and how a solution's rows become the board's values.
-import { UNKNOWN } from "../../play/game.js";
+import { UNKNOWN } from "../../board/cells.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 

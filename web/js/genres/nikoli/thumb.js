@@ -1,7 +1,7 @@
 // A Nikoli library card's picture: the genre's own board plug-in (board/shade.js,
 // board/loop.js) draws the clues (numbers, pearls, Heyawake's rooms) and the player's
-// progress small (library/thumb.js), so the card shows what the board shows.
-import { drawBoardThumb } from "../../library/thumb.js";
+// progress small (board/thumb.js), so the card shows what the board shows.
+import { drawBoardThumb } from "../../board/thumb.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { nikoliPuzzle } from "./game.js";

@@ -3,7 +3,7 @@
 // line-locked strokes, and the screen-reader words of a cell and its two clues.
 import { drawCells, drawClues } from "./paint.js";
 import { boardSize, fitCell } from "../../board/fit.js";
-import { UNKNOWN, CROSSED } from "../../play/game.js";
+import { UNKNOWN, CROSSED } from "../../board/cells.js";
 
 /** "3 1 (crossed out: 3)": the clue's numbers, and those the board shows crossed out. */
 function clueLabel(clue, colors, isColor, done) {

@@ -1,7 +1,7 @@
 // The nonogram genre's game: the clues read from the engine's puzzle dict, the win (every
 // line's filled cells spell its clue), the state rows the engine reads (colour characters),
 // and the keys that find a puzzle's saved game whichever way its file spelled the clues.
-import { UNKNOWN, CROSSED } from "../../play/game.js";
+import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PlayGame, hash } from "../../play/play-game.js";
 import { loadGame, savedGames } from "../../shell/storage.js";
 

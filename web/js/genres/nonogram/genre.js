@@ -1,4 +1,4 @@
-// The nonogram genre's registration (shell/genres.js lists it). The static pieces (its reader,
+// The nonogram genre's registration (app/genres.js lists it). The static pieces (its reader,
 // game, board plug-in, thumbnail and an example: tests/js/genres.test.mjs checks them on every
 // registered genre) and install(app), which builds its Play view (genres/nonogram/play.js,
 // loaded then) and says how the shell opens its puzzles. It is the fallback genre: text no

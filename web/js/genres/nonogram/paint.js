@@ -1,7 +1,7 @@
 // Painting the board: the cells canvas (fills, crosses, given cells, grid lines, check
 // and hint marks, the two extreme arrangements) and the clue canvases (numbers drawn once
 // per puzzle, zoom and theme into cached layers, then copied each frame).
-import { UNKNOWN, CROSSED } from "../../play/game.js";
+import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PAD } from "../../board/fit.js";
 
 export function drawCells(v) {
@@ -44,7 +44,7 @@ export function drawCells(v) {
       const val = v.value(y * width + x);
       if (val === UNKNOWN) continue;
       if (val === CROSSED) {
-        if (cs < 8 || v.picture) continue; // a finished picture (a card's, library/thumb.js) is its fills
+        if (cs < 8 || v.picture) continue; // a finished picture (a card's, board/thumb.js) is its fills
         ctx.moveTo(x * cs + m, y * cs + m); ctx.lineTo(x * cs + cs - m, y * cs + cs - m);
         ctx.moveTo(x * cs + cs - m, y * cs + m); ctx.lineTo(x * cs + m, y * cs + cs - m);
       } else {

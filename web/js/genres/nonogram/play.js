@@ -1,7 +1,7 @@
 // The nonogram genre's play config in the one frame every genre plays in (play/view.js, the
 // route "Play": head, toolbar, clock, panels, sheet, win card, autosave). What is the nonogram's: its board
 // plug-in, its tools (touch mode, colours, Download), the Hint, Check and Solve panels' contents
-// on the Python engine, its words. The shell (shell/app.js) opens its puzzles through
+// on the Python engine, its words. The shell (app/app.js) opens its puzzles through
 // install()'s answer (genres/nonogram/genre.js).
 import { NonogramGame, findSaved, normalizePuzzle, puzzleKey } from "./game.js";
 import { nonogramBoard } from "./board.js";

@@ -1,8 +1,8 @@
-// A nonogram's card picture, painted by the one thumbnail painter (library/thumb.js) through the
+// A nonogram's card picture, painted by the one thumbnail painter (board/thumb.js) through the
 // nonogram board plug-in: a puzzle never played is its empty grid (nothing given away), one in
 // progress the player's fills (and crosses where the cells are big enough), a solved one the
 // picture in its colours.
-import { drawBoardThumb } from "../../library/thumb.js";
+import { drawBoardThumb } from "../../board/thumb.js";
 import { nonogramBoard } from "./board.js";
 import { normalizePuzzle } from "./game.js";
 

@@ -4,7 +4,7 @@
 // move's "after" is the next one's "before") is stored once. Play's saved games
 // share the same storage, so the draft never takes more than DRAFT_BUDGET.
 import { EditorDoc } from "./model.js";
-import { DRAFT_BUDGET, storeDraft, readDraft } from "../../../create/draft.js";
+import { DRAFT_BUDGET, storeDraft, readDraft, hasDraft } from "../../../create/draft.js";
 
 export { DRAFT_BUDGET };
 
@@ -123,3 +123,6 @@ export function restoreDraft(rec) {
 }
 
 export function loadDraft(storage) { return readDraft(DRAFT_KEY, storage, restoreDraft); }
+
+/** Whether a nonogram draft is saved (readable or not). */
+export function draftSaved(storage) { return hasDraft(DRAFT_KEY, storage); }

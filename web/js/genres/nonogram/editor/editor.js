@@ -4,7 +4,7 @@
 // model.js (every edit an undoable move), its draft draft.js. All puzzle logic runs in the
 // engine worker; this file renders, handles input and talks to the worker.
 import { EditorDoc } from "./model.js";
-import { loadDraft, saveDraft, DRAFT_KEY } from "./draft.js";
+import { loadDraft, saveDraft, draftSaved } from "./draft.js";
 import { EditorGrid } from "./grid.js";
 import { EditorPalette } from "./palette.js";
 import { ImageImport } from "./import.js";
@@ -143,19 +143,16 @@ class NonogramEditor {
     this.doc.replace({ width, height, cells: [], givens: [], meta: {} }, "new");
   }
 
-  hasDraft() { const ls = storage(); try { return !!(ls && ls.getItem(DRAFT_KEY)); } catch { return false; } }
+  hasDraft() { return draftSaved(storage()); }
 
   loadDraft() {
-    const ls = storage(), doc = ls && loadDraft(ls);
+    const doc = loadDraft(storage());
     if (!doc) return false;
     this.setDoc(doc);
     return true;
   }
 
-  saveDraft() {
-    const ls = storage();
-    return ls ? saveDraft(this.doc, ls) : { ok: false, kept: 0 };
-  }
+  saveDraft() { return saveDraft(this.doc, storage()); }
 
   check() { return this.checker.check(); }
   cancelCheck() { this.checker.cancel(); }

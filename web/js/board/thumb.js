@@ -1,4 +1,4 @@
-// The one thumbnail painter, for a library card and the win card: a board drawn small by its
+// The one thumbnail painter, for a library card, the win card and the Solve panel: a board drawn small by its
 // genre's board plug-in (board/grid-view.js's `kind`: genres/nonogram/board.js, board/shade.js,
 // board/loop.js), so a card shows what the board shows: the blank puzzle, the player's marks,
 // or the finished picture.

@@ -1,16 +1,16 @@
 // The page's composition, genre-neutral: the views (shell/router.js), the engine, the
 // library, the ways in (a file, a paste, a drop, a link, the last game played), the
-// registered genres (shell/genres.js: each builds its play view and opens its puzzles) and
+// registered genres (app/genres.js: each builds its play view and opens its puzzles) and
 // the optional plug-ins (shell/plugins.js). `app` is the API genres and plug-ins hook into
 // (web/README.md, "Views and plug-ins").
 import { engine } from "../engine/boot.js";
-import { Router } from "./router.js";
-import { loadGame, lastKey } from "./storage.js";
+import { Router } from "../shell/router.js";
+import { loadGame, lastKey } from "../shell/storage.js";
 import { Library } from "../library/library.js";
-import { bindOpeners, bindOpenPanel } from "./open-files.js";
-import { initTheme } from "./theme.js";
-import { installPlugins } from "./plugins.js";
-import { registerServiceWorker } from "./sw-register.js";
+import { bindOpeners, bindOpenPanel } from "../shell/open-files.js";
+import { initTheme } from "../shell/theme.js";
+import { installPlugins } from "../shell/plugins.js";
+import { registerServiceWorker } from "../shell/sw-register.js";
 import { bindEngineStatus } from "../engine/status.js";
 import { registerSolver, solvers } from "../engine/solvers.js";
 import { GENRES } from "./genres.js";
@@ -34,7 +34,7 @@ const app = Object.assign(new EventTarget(), {
   genres: [], // {id, name} of every registered genre, in order
 
   /** Install a genre (web/README.md, "Genres": {id, name, format?, fallback?, claims?, ..., install(app) -> its
-   * openers}); shell/genres.js lists them. */
+   * openers}); app/genres.js lists them. */
   async registerGenre(genre) {
     const opens = await genre.install(app);
     app.genres.push({ id: genre.id, name: genre.name, editor: genre.editor }); // editor: the Create frame's (create/editor.js)
