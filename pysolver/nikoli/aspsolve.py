@@ -123,9 +123,11 @@ RACE = {"nurikabe": (3.0, ("--configuration=trendy",))}
 # Nurikabe grids this large: one round of clingo's failed-literal detection before the
 # search (--lookahead=atom,1: each cell tried both ways at the root; on 690 a probe of
 # that kind fixes 1073 cells where the propagation alone fixes 567), and no race (the
-# rival would halve the search's CPU): janko 690_50x50 decided and proved unique in
-# 45 s of CPU, undecided in 60 s without (2026-11-27, bench/noqx_compare.py)
-LOOKAHEAD_CELLS = 2000
+# rival would halve the search's CPU). On the noqx set (2026-11-27, bench/noqx_compare.py):
+# 690_50x50 and 1055_57x40 decided (40 s, 5 s; undecided in 60 s without), 680_45x31
+# 0.5 s against 11.2, 683_14x24 1.0 against 4.0; under 200 cells the root pass costs more
+# than it saves (169_10x18: 0.20 s against 0.05)
+LOOKAHEAD_CELLS = 200
 
 
 def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True,
