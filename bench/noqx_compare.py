@@ -20,6 +20,8 @@ its ratio at the cap).
 Usage (repository root):
   nice -n 19 .venv/bin/python bench/noqx_compare.py --limit 60 [--only heyawake] [--match 24x14]
   ... --json out.json  (every instance's row)
+  ... --skip out.json --json more.json  (resume: the instances out.json does not hold)
+  ... --part 0/2 --json a.json & ... --part 1/2 --json b.json  (side by side; --report a.json b.json)
 """
 from __future__ import annotations
 
@@ -192,9 +194,13 @@ def main():
     ap.add_argument("--only", help="genres, comma-separated")
     ap.add_argument("--match", help="only URLs or sources containing this text")
     ap.add_argument("--min-cells", type=int, default=0, help="only grids this large")
+    ap.add_argument("--part", default="0/1", metavar="I/N",
+                    help="only every N-th instance from the I-th (N processes side by side)")
     ap.add_argument("--sides", default="project,noqx")
     ap.add_argument("--noqx", default="/tmp/noqx-checkout")
     ap.add_argument("--json", help="write every row here (after each instance)")
+    ap.add_argument("--skip", nargs="+", metavar="JSON", default=(),
+                    help="leave out the instances whose rows these saved runs hold (resume a run)")
     ap.add_argument("--report", nargs="+", metavar="JSON",
                     help="only print the tables of rows saved by --json (several runs joined)")
     ap.add_argument("--worker", choices=("project", "noqx"), help=argparse.SUPPRESS)
@@ -215,9 +221,15 @@ def main():
     noqx_dir = ensure_noqx(Path(args.noqx))
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.1f}, "
           f"clingo {clingo.__version__}, noqx {noqx_commit()[:12]}, limit {args.limit:g} s CPU")
+    done = {r["url"] for path in args.skip for r in json.loads(Path(path).read_text())}
+    part, parts = (int(v) for v in args.part.split("/"))
     rows = []
-    for ln in SET.read_text().splitlines():
+    for i, ln in enumerate(SET.read_text().splitlines()):
+        if i % parts != part:
+            continue
         link, source = ln.split(" ", 1)
+        if link in done:
+            continue
         grid = url.read_url(link)
         if args.only and grid.family not in args.only.split(","):
             continue

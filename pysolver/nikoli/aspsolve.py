@@ -120,6 +120,12 @@ def rows_from_atoms(grid: Grid, symbols) -> list:
 # is where they differ most (janko 680_45x31: 4 s with trendy, undecided in 30 s
 # without; 683_14x24: 3.7 s against trendy's 3.6); small puzzles end before it starts.
 RACE = {"nurikabe": (3.0, ("--configuration=trendy",))}
+# Nurikabe grids this large: one round of clingo's failed-literal detection before the
+# search (--lookahead=atom,1: each cell tried both ways at the root; on 690 a probe of
+# that kind fixes 1073 cells where the propagation alone fixes 567), and no race (the
+# rival would halve the search's CPU): janko 690_50x50 decided and proved unique in
+# 45 s of CPU, undecided in 60 s without (2026-11-27, bench/noqx_compare.py)
+LOOKAHEAD_CELLS = 2000
 
 
 def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True,
@@ -130,6 +136,9 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
     work = check_work(grid, plain=not strong)
     # the rival grounds the program again: only where twice that stays well in the caps
     race = strong and not baseline and work <= limits.MAX_NURIKABE_WORK // 2
+    if strong and not baseline and grid.family == "nurikabe" \
+            and grid.width * grid.height >= LOOKAHEAD_CELLS:
+        race, args = False, (*args, "--lookahead=atom,1")
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
                           max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
                           then=RACE.get(grid.family) if race else None)
