@@ -201,6 +201,11 @@ def test_stars_on_every_card(page, site_server, artifacts):
     page.select_option("#lib-stars", "2")            # one tier
     tier = page.eval_on_selector_all("#library-cards .lib-stars", "ps => ps.map(p => p.textContent)")
     assert tier and set(tier) == {"★★☆☆☆"} and len(tier) < len(stars)
+    page.click("#library-cards .lib-card[data-genre=nonogram] button.open-builtin")   # a built-in nonogram of that tier
+    wait_view(page, "play")
+    page.wait_for_function("() => /difficulty/.test(document.getElementById('puzzle-meta').textContent)")
+    assert "difficulty ★★☆☆☆" in page.text_content("#puzzle-meta")   # the card's stars in the play head
+    page.click("#nav-library")
     page.select_option("#lib-stars", "all")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "endless-library-390.png"))

@@ -59,14 +59,16 @@ export class PuzzleOpener {
   async openBuiltin(entry) {
     const key = `builtin:${entry.id}`;
     const saved = loadGame(key);
-    if (saved && saved.puzzle) return this.openPuzzle(saved.puzzle, key);
+    // the catalogue's stars go with the puzzle to the play head (a saved copy may predate them)
+    const rated = (dict) => (Number.isInteger(entry.stars) ? { ...dict, stars: entry.stars } : dict);
+    if (saved && saved.puzzle) return this.openPuzzle(rated(saved.puzzle), key);
     const fresh = this.turn();
     const r = await fetch(`puzzles/${entry.json || entry.file}`);
     if (!r.ok) throw new Error(`puzzles/${entry.file}: HTTP ${r.status}`);
     const text = await r.text();
-    if (entry.json || entry.file.endsWith(".json")) return fresh() ? this.openPuzzle(JSON.parse(text), key) : null;
+    if (entry.json || entry.file.endsWith(".json")) return fresh() ? this.openPuzzle(rated(JSON.parse(text)), key) : null;
     const [dict] = await this.parse(text, entry.file);
-    return fresh() ? this.openPuzzle(dict, key) : null;
+    return fresh() ? this.openPuzzle(rated(dict), key) : null;
   }
 
   /** The first built-in nonogram (also Play's when the last game played was another kind's). */

@@ -18,6 +18,7 @@ import { el } from "../../shell/dom.js";
 import { inputHelp } from "../../learn/rules.js";
 import { NonogramNewcomer, HELP, plainAuthor } from "./newcomer.js";
 import { drawNonogramThumb } from "./thumb.js";
+import { starsText } from "../../library/items.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -153,6 +154,7 @@ export class NonogramPlay {
     key = key || puzzleKey(dict);
     const parts = [`${p.width}×${p.height}`];
     if (p.isColor) parts.push(`${p.colors.length - 1} colours`);
+    if (Number.isInteger(dict.stars)) parts.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (plainAuthor(p.author)) parts.push(`by ${plainAuthor(p.author)}`);
     if (plainAuthor(p.copyright)) parts.push(plainAuthor(p.copyright));
     if (p.license) parts.push(`licence: ${p.license}`);
