@@ -43,6 +43,10 @@ def _end_workers(cluster) -> None:
     waits for a busy worker's puzzle, whose result would not be saved anyway, and took
     2 s under load (issue 29). Nothing is lost: every result is saved as it comes."""
     logging.getLogger("distributed.nanny").setLevel(logging.ERROR)
+    # the scheduler then logs each killed worker's closed connection at INFO with its
+    # traceback (distributed.batched, seen under load): the player asked for the stop
+    # and gets our one line instead
+    logging.getLogger("distributed").setLevel(logging.ERROR)
     for nanny in list(cluster.workers.values()):
         nanny.close_gracefully(reason="pysolver-stopped")  # only a flag: no restart
         pid = nanny.pid
