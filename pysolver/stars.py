@@ -50,38 +50,43 @@ def from_minutes(minutes: float) -> int:
     return 1 + sum(minutes > cut for cut in CUTS)
 
 
-def nonogram_minutes(width: int, height: int, summary: dict) -> float:
-    """A person's effort for a nonogram from its hint walk's summary (``finished``,
-    ``steps`` per kind, ``chain_steps``); a summary without ``finished`` is taken
-    as finished (the generator's, which always is)."""
-    steps = summary["steps"]
-    seconds = (width * height * SECONDS_PER_CELL + steps["line"] * SECONDS_PER_LINE
-               + steps["probe"] * SECONDS_PER_PROBE + summary["chain_steps"] * SECONDS_PER_CHAIN_STEP
-               + steps["deep"] * SECONDS_PER_DEEP)
+# the seconds of each step kind of a walk's summary, per genre ("chain": per unit a trial read)
+NONOGRAM_SECONDS = {"line": SECONDS_PER_LINE, "probe": SECONDS_PER_PROBE, "chain": SECONDS_PER_CHAIN_STEP,
+                    "deep": SECONDS_PER_DEEP}
+
+
+def _minutes(width: int, height: int, summary: dict, prices: dict) -> float:
+    """A person's effort from a hint walk's summary (``steps`` per kind, ``chain_steps``,
+    ``finished``; without ``finished``, finished: the generator's always is), one model
+    for every genre: the cells, then each step at its kind's price."""
+    seconds = width * height * SECONDS_PER_CELL + summary["chain_steps"] * prices["chain"]
+    seconds += sum(summary["steps"][kind] * price for kind, price in prices.items() if kind != "chain")
     if not summary.get("finished", True):
         seconds = max(seconds, width * height * SECONDS_PER_CELL) * SEARCH_FACTOR
     return seconds / 60
+
+
+def _stars(minutes: float, summary: dict) -> int:
+    """Stars for an effort; a walk that stops before the solution is at least 4."""
+    stars = from_minutes(minutes)
+    return max(stars, 4) if not summary.get("finished", True) else stars
+
+
+def nonogram_minutes(width: int, height: int, summary: dict) -> float:
+    """A person's effort for a nonogram from its hint walk (pysolver.nonogram.walk)."""
+    return _minutes(width, height, summary, NONOGRAM_SECONDS)
 
 
 def nonogram(width: int, height: int, summary: dict) -> int:
     """Stars for a nonogram from its hint walk (see the module doc)."""
-    stars = from_minutes(nonogram_minutes(width, height, summary))
-    return max(stars, 4) if not summary.get("finished", True) else stars
+    return _stars(nonogram_minutes(width, height, summary), summary)
 
 
 def nikoli_minutes(width: int, height: int, summary: dict) -> float:
-    """A person's effort for a Nikoli puzzle from its hint walk's summary
-    (pysolver.nikoli.walk: ``steps`` per kind, ``chain_steps``, ``finished``)."""
-    steps, k = summary["steps"], NIKOLI_SECONDS
-    seconds = (width * height * SECONDS_PER_CELL + steps["rule"] * k["rule"]
-               + steps["trial"] * k["trial"] + summary["chain_steps"] * k["chain"]
-               + steps["deep"] * k["deep"])
-    if not summary.get("finished", True):
-        seconds = max(seconds, width * height * SECONDS_PER_CELL) * SEARCH_FACTOR
-    return seconds / 60
+    """A person's effort for a Nikoli puzzle from its hint walk (pysolver.nikoli.walk)."""
+    return _minutes(width, height, summary, NIKOLI_SECONDS)
 
 
 def nikoli(width: int, height: int, summary: dict) -> int:
     """Stars for a Nikoli puzzle from its hint walk (see the module doc)."""
-    stars = from_minutes(nikoli_minutes(width, height, summary))
-    return max(stars, 4) if not summary.get("finished", True) else stars
+    return _stars(nikoli_minutes(width, height, summary), summary)
