@@ -67,16 +67,11 @@ export class NikoliView {
     });
     this.rules = el("ul", { id: "rules-list", className: "rules" }); // "rules" is the toolbar's ? button
     frame.addPanel("Rules", el("div", { className: "panel", id: "rules-panel" }, el("h3", { textContent: "Rules" }), this.rules), this.config);
-    Object.assign(this, { undoBtn: frame.tools.undo, redoBtn: frame.tools.redo, section: frame.section });
   }
 
   /** The Nikoli game in play (null while another genre's game is). */
   get game() { return this.frame.g === this.config ? this.frame.game : null; }
   get view() { return this.frame.view; }
-
-  showing() { return this.frame.showing(); }
-
-  say(text) { this.frame.say(text); }
 
   /** Play a puzzle dict (nikoli_parse's answer); a saved game of it resumes; `progress`
    * (a share link's cells) is applied as one move on top, so Undo brings the player's back. */
