@@ -264,13 +264,26 @@ def _climb(rng, p, colors, symmetry):
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
                 break
-            rows, cols, trials = stuck(eng, rows, cols, g)
+            rows, trials = _stall(eng, rows, cols, g)
             if eng.complete(rows):
                 score = trials + CLIMB_OPEN * opened
                 if best is None or score > best[0]:
                     best = (score, g)
                 continue
-            summary = _expert(q, eng, rows)
+            summary, corners = _expert(q, eng, rows, g)
+            # a second solution by a swap: one of its corners changed may keep the
+            # stall and lose the second solution
+            for y, x in corners or ():
+                g2 = _set(g, y, x, symmetry, len(colors))
+                q2 = puzzle_from_grid(g2, colors)
+                eng2 = Engine(q2)
+                rows2, cols2 = _lines(eng2)
+                rows2, _ = _stall(eng2, rows2, cols2, g2)
+                if not eng2.complete(rows2):
+                    summary, _ = _expert(q2, eng2, rows2, g2)
+                    if summary is not None:
+                        q = q2
+                        break
             walks += summary is not None
             if summary and level_of(summary, q.width, q.height) == "expert":
                 return (q, summary), None, walks
@@ -279,17 +292,32 @@ def _climb(rng, p, colors, symmetry):
     return None, "too easy", walks
 
 
-def _expert(q, eng, rows):
-    """The hint walk of ``q``, whose what-ifs stall at ``rows``, when a bounded
-    search from there finds one solution only; else None (several, or out of
-    budget). Nearly every such puzzle walks as expert: no what_ifs first."""
-    if _swap(eng, rows, _grid(q, q.colors)):
-        return None
+def _stall(eng, rows, cols, g):
+    """(rows where the what-ifs of the climb end, their trials) from the state
+    line logic left (``rows, cols``). Black and white: the walk's own one-cell
+    what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
+    which also narrows cells to fewer colours: the walk's what-ifs there stall
+    mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md)."""
+    if eng.ncol == 2:
+        rows, _, trials = stuck(eng, rows, cols, g)
+        return rows, trials
+    red = reduce(eng.puzzle, engine=eng)
+    return eng.initial(red["cells"])[0], red["probes"]
+
+
+def _expert(q, eng, rows, g):
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
+    leave one solution only (a bounded search from there); else (None, the
+    corners of a swap giving a second solution, or None). Nearly every such
+    puzzle walks as expert: no what_ifs first."""
+    corners = _swap(eng, rows, g)
+    if corners:
+        return None, corners
     res = search.solve(q, max_solutions=2, cells=eng.cells(rows), work=SEARCH_WORK)
     if res.status != "unique":
-        return None
+        return None, None
     q.validate()
-    return walk(q)
+    return walk(q), None
 
 
 def _start(rng, grid, colors, symmetry):
@@ -316,7 +344,8 @@ def _swap(eng, rows, g):
     """A second solution by the commonest way a nonogram has one: four open
     cells at the corners of a rectangle whose two values swap across it and
     leave all four lines' clues as they are. True when found (cheap, where a
-    search for it costs tens of probing fixpoints)."""
+    search for it costs tens of probing fixpoints). The four cells when found,
+    else None."""
     h, w = eng.h, eng.w
     opened = [undecided(r) for r in rows]
     ys = [y for y in range(h) if opened[y]]
@@ -328,13 +357,13 @@ def _swap(eng, rows, g):
             xs = [x for x in both if r1[x] != r2[x]]
             for j, x1 in enumerate(xs):
                 for x2 in xs[j + 1:]:
-                    if r1[x1] == r1[x2] or r1[x1] != r2[x2]:
+                    if r1[x1] == r1[x2] or r1[x1] != r2[x2] or r1[x2] != r2[x1]:
                         continue
                     if (_same_runs(r1, x1, x2) and _same_runs(r2, x1, x2)
                             and _same_runs([row[x1] for row in g], y1, y2)
                             and _same_runs([row[x2] for row in g], y1, y2)):
-                        return True
-    return False
+                        return [(y1, x1), (y1, x2), (y2, x1), (y2, x2)]
+    return None
 
 
 def _same_runs(line, i, j):
