@@ -21,7 +21,8 @@
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
    Expert starts from a unique puzzle that line logic alone cannot finish
    (``_start``, no walk) and climbs towards one that one-cell what-ifs cannot
-   finish while it stays unique (``_climb``).
+   finish while it stays unique (``_climb``; the test: walk.stuck, the walk's
+   own what-ifs, in black and white, the probing fixpoint with colours).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -56,8 +57,8 @@ HARDEN_TRIES = 12  # edge flips tried per hardening edit
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # expert: edits of its start, flips drawn per edit
-CLIMB_PROBES = 8  # probing fixpoints per edit at most
-CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many probing trials
+CLIMB_PROBES = 8  # what-if tests (_stall) per edit at most
+CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
