@@ -42,7 +42,7 @@ function cellsOf(game, rows) {
   return out;
 }
 
-export class NonogramPlay {
+export class NonogramPlayConfig {
   /** app: the shell's API (web/README.md, "Views and plug-ins"). */
   constructor(app) {
     this.app = app;

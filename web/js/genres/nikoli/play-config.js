@@ -4,10 +4,9 @@
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
-import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
-import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
 import { drawNikoliThumb } from "./thumb.js";
@@ -28,10 +27,7 @@ const HELP = {
 const help = (family) => HELP[family === "masyu" ? "loop" : "shade"];
 
 
-/** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
-export function nikoliKey(url) { return `n:${hash(url)}`; }
-
-export class NikoliView {
+export class NikoliPlayConfig {
   /** first(): a first puzzle, when the view shows with none; asp: genres/nikoli/asp.js. */
   constructor(app, { first, asp }) {
     this.app = app;
