@@ -50,10 +50,12 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-quic",
                   # every host but the loopback (never proxied) through a closed port
                   "--proxy-server=http://127.0.0.1:9"]
-# the guided first puzzle's offer answered: what the `page` fixture starts with (only tests
-# marked `newcomer` meet the offer, which shows over the board)
-SKIP_GUIDE = ("try { localStorage.getItem('pysolver:learn:v1') || "
-              "localStorage.setItem('pysolver:learn:v1', 'skipped'); } catch {}")
+# the first-visit offers answered (the nonogram's guided first puzzle, each grid genre's rules:
+# learn/offer.js): what the `page` fixture starts with (only tests marked `newcomer` meet an
+# offer, which shows over the board)
+SKIP_GUIDE = ("try { for (const k of ['', ':nurikabe', ':heyawake', ':masyu', ':bag']) "
+              "localStorage.getItem('pysolver:learn:v1' + k) || "
+              "localStorage.setItem('pysolver:learn:v1' + k, 'skipped'); } catch {}")
 ENGINE_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
 
 

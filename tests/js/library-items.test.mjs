@@ -18,7 +18,7 @@ const store = await import("../../web/js/shell/storage.js");
 const items = await import("../../web/js/library/items.js");
 const { nonogramSource } = await import("../../web/js/genres/nonogram/library.js");
 const { nikoliSource } = await import("../../web/js/genres/nikoli/library.js");
-const { nikoliKey } = await import("../../web/js/genres/nikoli/view.js");
+const { nikoliKey } = await import("../../web/js/genres/nikoli/game.js");
 
 const CATALOGUE = [
   { id: "heart", title: "Welcome heart", width: 10, height: 10, difficulty: 1.5, class: "line", stars: 1 },

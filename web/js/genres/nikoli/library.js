@@ -5,8 +5,7 @@
 import { loadGame } from "../../shell/storage.js";
 import { statusOf } from "../../library/items.js";
 import { drawNikoliThumb } from "./thumb.js";
-import { FAMILY_NAMES } from "./game.js";
-import { nikoliKey } from "./view.js";
+import { FAMILY_NAMES, nikoliKey } from "./game.js";
 
 export async function loadNikoliIndex() {
   const r = await fetch("puzzles/nikoli/index.json");
