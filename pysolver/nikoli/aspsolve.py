@@ -130,6 +130,14 @@ RACE = {"nurikabe": (3.0, ("--configuration=trendy",))}
 LOOKAHEAD_CELLS = 200
 
 
+def solve_args(grid: Grid) -> tuple:
+    """The strong solve's own clingo options, the same natively and on clingo-wasm
+    (:func:`solve_task`): the root lookahead on large Nurikabe grids."""
+    if grid.family == "nurikabe" and grid.width * grid.height >= LOOKAHEAD_CELLS:
+        return ("--lookahead=atom,1",)
+    return ()
+
+
 def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True,
           args=()) -> dict:
     """The api solve-result dict from native clingo (``solutions``: row strings);
@@ -138,9 +146,8 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
     work = check_work(grid, plain=not strong)
     # the rival grounds the program again: only where twice that stays well in the caps
     race = strong and not baseline and work <= limits.MAX_NURIKABE_WORK // 2
-    if strong and not baseline and grid.family == "nurikabe" \
-            and grid.width * grid.height >= LOOKAHEAD_CELLS:
-        race, args = False, (*args, "--lookahead=atom,1")
+    if strong and not baseline and solve_args(grid):
+        race, args = False, (*args, *solve_args(grid))
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
                           max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
                           then=RACE.get(grid.family) if race else None)
@@ -154,7 +161,7 @@ def solve_task(puzzle, max_solutions=2):
 
     grid = as_grid(puzzle)
     cap = int(max_solutions or 0)
-    ans = yield Ask(program(grid, strong=True), models=cap)
+    ans = yield Ask(program(grid, strong=True), solve_args(grid), models=cap)
     found = [rows_from_atoms(grid, m) for m in ans["models"]]
     stats = {"conflicts": ans["conflicts"], "count": len(found),
              "exhausted": ans["exhausted"], "encoding": grid.family}
