@@ -248,7 +248,7 @@ def expert_conflicts(grid: Grid) -> int:
     return math.floor(hard / score(grid.family, grid.width, grid.height, 0)) + 1
 
 
-def analyse(grid: Grid, count_cap=2, timeout=None, rate=True) -> dict:
+def analyse(grid: Grid, count_cap=2, timeout=None, rate=True, work=None) -> dict:
     """Uniqueness, a bounded solution count, the difficulty and stars of a puzzle.
 
     The label reads the plain program's conflicts (the calibrated count), so that
@@ -256,7 +256,9 @@ def analyse(grid: Grid, count_cap=2, timeout=None, rate=True) -> dict:
     program (the solve's, same answers) then decides it. Over the plain program's
     grounding cap, only the strong one runs and the puzzle is not rated. The stars
     come from the hint walk (walk.py: pure Python, seconds at 20x20); ``rate=False``
-    skips it (``walk`` and ``stars`` None)."""
+    skips it (``walk`` and ``stars`` None). The walk honours ``timeout`` too, and
+    ``work`` (its checker calls, pysolver.nikoli.walk): cut short, its ``end`` is
+    "stopped" and ``stars_at_least`` True (its stars a lower bound)."""
     t0 = time.perf_counter()
     limit = expert_conflicts(grid)
     try:
@@ -275,10 +277,13 @@ def analyse(grid: Grid, count_cap=2, timeout=None, rate=True) -> dict:
     else:
         label = "expert" if cut else difficulty(grid.family, grid.width, grid.height, conflicts)
     # the one scale of every genre (pysolver.stars): from the puzzle's hint walk
-    played = walk.walk(grid, r["solutions"][0]) if unique and rate else None
+    stop = None if timeout is None else (lambda: time.perf_counter() - t0 > timeout)
+    played = walk.walk(grid, r["solutions"][0], budget=work, stop=stop) if unique and rate else None
     return {"family": grid.family, "status": r["status"], "unique": unique,
             "count": len(r["solutions"]), "count_exact": r["stats"]["exhausted"],
             "difficulty": label, "walk": played,
             "stars": stars.nikoli(grid.width, grid.height, played) if played else None,
+            "minutes": round(stars.nikoli_minutes(grid.width, grid.height, played), 1) if played else None,
+            "stars_at_least": stars.at_least(played) if played else None,
             "conflicts": conflicts, "solutions": r["solutions"],
             "time_s": round(time.perf_counter() - t0, 4)}

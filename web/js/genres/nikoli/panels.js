@@ -46,7 +46,7 @@ export function presentNikoliHint(h, game) {
   };
 }
 
-/** The Nikoli view's tasks for the Hint and Solve panels (nv: genres/nikoli/view.js; asp: genres/nikoli/asp.js). */
+/** The Nikoli families' tasks for the Hint and Solve panels (nv: genres/nikoli/play-config.js; asp: genres/nikoli/asp.js). */
 export function nikoliTasks(nv, asp) {
   const engine = nv.engine;
   const solver = {
