@@ -57,7 +57,8 @@ def analyse(puzzle) -> dict:
     if out["status"] == "unique":
         label = aspsolve.difficulty(grid.family, grid.width, grid.height, ans["conflicts"])
         played = walk.walk(grid, aspsolve.rows_from_atoms(grid, ans["models"][0]))
-        out.update(difficulty=label, stars=stars.nikoli(grid.width, grid.height, played))
+        out.update(difficulty=label, stars=stars.nikoli(grid.width, grid.height, played),
+                   minutes=round(stars.nikoli_minutes(grid.width, grid.height, played), 1), walk=played)
     return out
 
 
