@@ -53,7 +53,7 @@ export class EditorChecker {
   invalidate() {
     if (!this.last && !this.fixList.children.length && !this.ed.grid.marks.size) return;
     this.last = null;
-    this.ed.grid.marks = new Map();
+    this.ed.grid.setMarks(new Map());
     this.out.textContent = "";
     this.details.set([]);
     this.alt.replaceChildren();
@@ -190,7 +190,6 @@ export class EditorChecker {
       this.fixOut.textContent = res.status === "unique" ? "Nothing to fix: the puzzle is unique." : "";
     }
     this.fixBtn.disabled = res.status !== "multiple";
-    this.ed.dispatch("checked");
   }
 
   /** Draw the alternative and outline, in the grid too, the cells where it differs. */
