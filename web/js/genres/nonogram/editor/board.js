@@ -98,12 +98,15 @@ function paintMarks(v) {
     ctx.lineWidth = Math.max(2, cs / (kind === "diff" ? 9 : 7));
     ctx.strokeRect(x + 2, y + 2, cs - 3, cs - 3);
     if (kind === "diff" && v.value(i) === UNKNOWN) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x + 1, y + 1, cs - 1, cs - 1);
+      ctx.clip();
       ctx.lineWidth = 1;
       ctx.beginPath();
-      for (let k = cs / 4; k < 2 * cs; k += cs / 4) {
-        ctx.moveTo(x + Math.max(0, k - cs), y + Math.min(cs, k)); ctx.lineTo(x + Math.min(cs, k), y + Math.max(0, k - cs));
-      }
+      for (let k = cs / 4; k < 2 * cs; k += cs / 4) { ctx.moveTo(x, y + k); ctx.lineTo(x + k, y); }
       ctx.stroke();
+      ctx.restore();
     }
   }
 }
@@ -117,39 +120,71 @@ export const pictureBoard = {
   describe,
 };
 
-/** The board in `root` showing an editor document, its clues and the check's marks. The view
- * (a GridView) is the palette's too: its colour is the one strokes and keys paint. */
-export class PictureBoard {
+/** The board in `root` showing an editor document, its clues and the check's marks, and the
+ * colour strokes and keys paint (the palette's: a "color" event when it changes). The board
+ * (a GridView) is made the first time it shows: it measures its box, and a page that never
+ * opens Create has one board, Play's. */
+export class PictureBoard extends EventTarget {
   constructor(root) {
+    super();
     this.root = root;
-    this.view = new GridView(root, pictureBoard);
+    this.view = null;
     this.game = null;
     this.marks = new Map(); // index -> "diff" | "suggest"
+    this.chosen = 1;
+  }
+
+  get color() { return this.chosen; }
+
+  set color(k) { this.chosen = k; if (this.view) this.view.color = k; }
+
+  setColor(k) {
+    this.color = k;
+    this.dispatchEvent(new CustomEvent("color", { detail: k }));
   }
 
   setDoc(doc) {
     this.game = new PictureGame(doc);
     this.marks = new Map();
-    this.view.setGame(this.game, pictureBoard);
-    this.shape = this.shapeKey();
-    this.boxShape();
     this.showPending();
+    this.boxShape();
+    if (this.view) this.attach();
   }
+
+  /** The board on screen: made the first time, then drawn as the document is; the keyboard on it. */
+  show() {
+    if (!this.view) {
+      this.view = new GridView(this.root, pictureBoard);
+      this.view.addEventListener("color", (e) => this.setColor(e.detail)); // keys 1–9
+      this.attach();
+    }
+    this.render();
+    this.view.focus();
+  }
+
+  attach() {
+    this.view.setGame(this.game, pictureBoard);
+    this.view.color = this.chosen;
+    this.shape = this.shapeKey();
+    this.setMarks(this.marks);
+  }
+
+  shapeKey() { const g = this.game; return `${g.puzzle.width}x${g.puzzle.height}:${g.reserve.row}:${g.reserve.col}`; }
 
   /** The box takes the shape of the grid and its margins (editor.css: --cols, --rows, in cells). */
   boxShape() {
     const g = this.game;
-    this.root.style.setProperty("--cols", (g.puzzle.width + 0.6 * g.reserve.row).toFixed(1));
-    this.root.style.setProperty("--rows", (g.puzzle.height + 0.6 * g.reserve.col).toFixed(1));
+    this.root.style.setProperty("--cols", (g.puzzle.width + 0.8 * g.reserve.row).toFixed(1));
+    this.root.style.setProperty("--rows", (g.puzzle.height + 0.62 * g.reserve.col).toFixed(1));
   }
-
-  shapeKey() { const g = this.game; return `${g.puzzle.width}x${g.puzzle.height}:${g.reserve.row}:${g.reserve.col}`; }
 
   /** The document changed: draw it again (measured again when its size or margins changed). */
   render() {
     this.game.sync();
     const shape = this.shapeKey();
-    if (shape !== this.shape) { this.shape = shape; this.boxShape(); this.view.reshape(); } else this.view.draw();
+    if (shape !== this.shape) this.boxShape();
+    if (!this.view) return;
+    if (shape !== this.shape) { this.shape = shape; this.view.reshape(); } else this.view.draw();
   }
 
   /** The engine's clues for the picture ({rows, columns}), or null while they are worked out. */
@@ -168,12 +203,11 @@ export class PictureBoard {
    * another solution changes are tinted as Play's Check tints a line. */
   setMarks(marks) {
     this.marks = marks;
+    if (!this.view) return;
     const w = this.game.puzzle.width, rows = new Set(), cols = new Set();
     for (const [i, kind] of marks) if (kind === "diff") { rows.add(Math.floor(i / w) + 1); cols.add((i % w) + 1); }
     const lines = [...[...rows].map((index) => ({ axis: "row", index })), ...[...cols].map((index) => ({ axis: "column", index }))];
     this.view.overlays.check = lines.length ? { lines } : null;
     this.view.setOverlay("marks", marks);
   }
-
-  focus() { this.view.focus(); }
 }

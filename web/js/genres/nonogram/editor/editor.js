@@ -16,6 +16,7 @@ import { encodeShare, shareUrl, readGivens, writeGivens } from "../../../shell/s
 import { storage } from "../../../shell/storage.js";
 import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
+import { inputHelp } from "../../../learn/rules.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -23,16 +24,20 @@ import { pysolverRun } from "../../../engine/solvers.js";
 const PICTURE_WORK = 1_300_000;
 const PICTURE_SAFETY_S = 60;
 
-const HELP = "Click or drag along a line to paint the chosen colour (starting on that colour erases); right click erases. " +
-  "On a touch screen a tap or a drag paints, a long press erases, two fingers pan and zoom. " +
-  "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
-  "A notch in its corner marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it), as Play shows it.";
+// how to paint, with a mouse and keyboard or by touch (learn/rules.js picks by device)
+const GIVENS = "A notch in its corner marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it), as Play shows it.";
+const HELP = {
+  mouse: "Click or drag along a line to paint the chosen colour (starting on that colour erases); right click erases. " +
+    `Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. ${GIVENS}`,
+  touch: "Tap or drag along a line to paint the chosen colour (starting on that colour erases); a long press erases; " +
+    `two fingers pan and zoom. ${GIVENS}`,
+};
 
 /** The genre's editor for the Create frame (ctx: the frame's hooks, web/README.md "The editor frame"). */
 export class Editor extends GenreEditor {
   constructor(ctx) {
     super(ctx, { sides: { min: 1, max: 200, start: 10 }, formats: [["non", ".non (with goal)"], ["xml", "webpbn XML"], ["json", "JSON"]],
-      accept: ".non,.xml,.json,.nin,.g,.txt,.pbm", help: HELP });
+      accept: ".non,.xml,.json,.nin,.g,.txt,.pbm", help: inputHelp(HELP) });
     // the budget for a picture, in line solves; tests set a smaller one to reach the limit
     // with little work (never the seconds, which depend on the machine)
     this.pictureWork = PICTURE_WORK;
@@ -43,7 +48,7 @@ export class Editor extends GenreEditor {
     this.opening = null;    // the engine request solving a file opened without a picture
     this.buildDom();
     this.grid = new PictureBoard(this.board);
-    this.palette = new EditorPalette(this.paletteBox, this.grid.view);
+    this.palette = new EditorPalette(this.paletteBox, this.grid);
     this.image = new ImageImport(this.importBox, {
       getDoc: () => this.doc,
       onError: (msg) => ctx.say(msg, true),
@@ -167,10 +172,7 @@ export class Editor extends GenreEditor {
     return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
   }
 
-  show() {
-    this.grid.render();
-    this.grid.focus();
-  }
+  show() { this.grid.show(); }
 
   hide() { this.checker.cancel(); }
 
