@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ["welcome-heart", "webpbn-6", "webpbn-knotty", "webpbn-47", "webpbn-36459", "webpbn-6"]
 VIEWPORTS = [("desktop", 1280, 800, False), ("phone", 390, 844, True)]
 MEASURE = """() => {
-  const v = window.nonogramApp.view, r = v.root.getBoundingClientRect();
+  const v = window.nonogramApp.play.view, r = v.root.getBoundingClientRect();
   const t = document.querySelector('#view-play .toolbar').getBoundingClientRect();
   return {cell: v.cell, font: v.font, box: [Math.round(r.width), Math.round(r.height)],
           board: [v.totalW, v.totalH], tools_end: Math.round(t.bottom)};
@@ -55,7 +55,7 @@ def main() -> None:
             for k, pid in enumerate(args.ids):
                 page.click("#nav-library")
                 page.click(f"button.open-builtin[data-id='{pid}']")
-                page.wait_for_function("id => window.nonogramApp.getGame().key === 'builtin:' + id", arg=pid)
+                page.wait_for_function("id => window.nonogramApp.play.game.key === 'builtin:' + id", arg=pid)
                 m = page.evaluate(MEASURE)
                 print(f"{name} {w}x{h} {pid:14} cell {m['cell']:2} px, clue font {m['font']:2} px, "
                       f"board {m['board'][0]}x{m['board'][1]} in box {m['box'][0]}x{m['box'][1]}, "

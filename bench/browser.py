@@ -67,8 +67,8 @@ def serve():
 
 
 FIRST_HINT = """async () => {
-  while (!window.nonogramApp || !window.nonogramApp.getGame()) await new Promise(r => setTimeout(r, 10));
-  const app = window.nonogramApp, g = app.getGame();
+  while (!window.nonogramApp || !window.nonogramApp.play || !window.nonogramApp.play.game) await new Promise(r => setTimeout(r, 10));
+  const app = window.nonogramApp, g = app.play.game;
   await app.engine.call("hint", {puzzle: g.puzzle.dict, state: g.stateRows()});
   const info = app.engine.info;
   // when the worker started, on the page's clock (navigation = 0)
@@ -144,7 +144,7 @@ RENDER_RUN = """async (dict) => {
   const app = window.nonogramApp;
   app.openPuzzle(dict);
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const v = app.view, g = app.getGame(), times = [];
+  const v = app.play.view, g = app.play.game, times = [];
   for (let k = 0; k < 30; k++) {
     g.apply([[k * 37 % g.cells.length, 2]], "bench");   // one move, then a full redraw
     const t0 = performance.now();

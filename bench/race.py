@@ -50,7 +50,7 @@ def run(p, kwargs, timeout):
     if isinstance(kwargs, int):  # one portfolio member alone, limited in CPU time
         r = member(p, kwargs, timeout)
     else:
-        r = api.solve(p, timeout=timeout, **kwargs)
+        r = race.solve(p, timeout=timeout, **kwargs)
     wall, cpu = time.monotonic() - w0, cpu_now() - c0
     ok = all(satisfies(p, grid_from_rows(p, s)) for s in r["solutions"])
     who = r["engine"] + (f"#{r['stats']['member']}" if "member" in r["stats"] else "")

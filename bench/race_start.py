@@ -63,7 +63,7 @@ def critical_path(p, timeout):
     race.Child.__init__ = timed_init
     try:
         c0, k0 = time.process_time(), kids_cpu()
-        r = api.solve(p, engine="auto", timeout=timeout)
+        r = race.solve(p, engine="auto", timeout=timeout)
         here, kids = time.process_time() - c0, kids_cpu() - k0
     finally:
         race.Child.__init__ = init

@@ -133,7 +133,7 @@ def main():
         for n, minutes, name, size, what in sorted(rows, key=lambda r: r[:2]):
             print(n, f"{minutes:7.1f} min", name, size, what)
     if args.instances:
-        print("\ninstances   n  cpu s p50/max  calls/unit  rule trial chain deep (medians)  "
+        print("\ninstances   n  cpu s p50/max  calls/unit  rule count trial chain deep (medians)  "
               "minutes p50  stars")
         for name, entries in instance_walks(args.cache, known, args.instances).items():
             ok = [e for e in entries if e["summary"]]
@@ -144,7 +144,8 @@ def main():
             print(f"{name:17} {len(ok):2} {med(lambda e: e['cpu_s']):6.2f} "
                   f"{max(e['cpu_s'] for e in ok):6.2f}  "
                   f"{med(lambda e: e['summary']['work'] / e['summary']['units']):6.1f}  "
-                  + " ".join(f"{med(lambda e: e['summary']['steps'][k]):5.0f}" for k in ("rule", "trial"))
+                  + " ".join(f"{med(lambda e: e['summary']['steps'].get(k, 0)):5.0f}"
+                             for k in ("rule", "count", "trial"))
                   + f" {med(lambda e: e['summary']['chain_steps']):5.0f}"
                   + f" {med(lambda e: e['summary']['steps']['deep']):5.0f}"
                   + f"  {med(lambda e: stars.nikoli_minutes(e['w'], e['h'], e['summary'])):7.1f}  "

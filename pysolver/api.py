@@ -14,10 +14,12 @@ its JSON text, or a :class:`~pysolver.nonogram.puzzle.Puzzle`; a ``state`` the
 player's grid as row strings (``?`` unknown, ``.`` empty, ``#`` or a colour char
 filled):
   parse(text, filename=None) -> {"format", "puzzles": [puzzle dict, ...]}
-  solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-        progress=None, should_stop=None, jobs=1, work=None) -> solve result
+  solve(puzzle, max_solutions=2, timeout=None, engine="pysolver"|"clingo", state=None,
+        progress=None, should_stop=None, work=None) -> solve result
   analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
-          engine="pysolver", work=None) -> uniqueness, count, classification, difficulty
+          work=None) -> uniqueness, count, classification, difficulty
+  (Racing processes, engine "auto" and jobs > 1, is the command line's:
+  pysolver.app.race.solve / .analyse take the same arguments and those two.)
   hint(puzzle, state, find_solutions=False) -> hint result
   check_marks(puzzle, state, mode="off", timeout=None, progress=None, work=None)
       -> the play view's check of the player's marks

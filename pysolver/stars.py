@@ -13,9 +13,11 @@ marked) and the reasoning, so a big grid is never "easiest":
   SEARCH_FACTOR times its size's effort, and at least 4 stars;
 * a Nikoli puzzle, from its hint walk (pysolver.nikoli.walk: the Hint button's
   steps, one cell or join each): SECONDS_PER_CELL per cell as well, and per step
-  NIKOLI_SECONDS: a rule seen at a glance, a what-if trial plus per unit its
+  NIKOLI_SECONDS: a rule seen at a glance, a count read off one number and the
+  numbers on its lines (pysolver.nikoli.counts), a what-if trial plus per unit its
   refutation read, a step no short trial refutes ("deep"). A walk stopped by its
-  work cap counts as a nonogram walk that needs a guess.
+  work cap counts as a nonogram walk that needs a guess; one its caller stopped
+  (a --timeout) counts what it played, a lower bound (:func:`at_least`).
 
 The constants are a model, not a measurement of people: one cell read and
 marked in about a second and a half, an obvious line in a few seconds, a
@@ -41,8 +43,9 @@ SECONDS_PER_CHAIN_STEP = 5
 SECONDS_PER_DEEP = 300
 SEARCH_FACTOR = 3
 # a Nikoli hint walk's steps (pysolver.nikoli.walk), seconds each: a rule seen at a
-# glance; a what-if trial, plus per unit it sets; a step no short trial refutes
-NIKOLI_SECONDS = {"rule": 3, "trial": 30, "chain": 3, "deep": 45}
+# glance; a count (a number's arms or reach added up); a what-if trial, plus per unit
+# it sets; a step no short trial refutes
+NIKOLI_SECONDS = {"rule": 3, "count": 10, "trial": 30, "chain": 3, "deep": 45}
 
 
 def from_minutes(minutes: float) -> int:
@@ -60,16 +63,28 @@ def _minutes(width: int, height: int, summary: dict, prices: dict) -> float:
     ``finished``; without ``finished``, finished: the generator's always is), one model
     for every genre: the cells, then each step at its kind's price."""
     seconds = width * height * SECONDS_PER_CELL + summary["chain_steps"] * prices["chain"]
-    seconds += sum(summary["steps"][kind] * price for kind, price in prices.items() if kind != "chain")
-    if not summary.get("finished", True):
+    seconds += sum(summary["steps"].get(kind, 0) * price for kind, price in prices.items() if kind != "chain")
+    if _stuck(summary):
         seconds = max(seconds, width * height * SECONDS_PER_CELL) * SEARCH_FACTOR
     return seconds / 60
+
+
+def _stuck(summary: dict) -> bool:
+    """The walk ended before the solution because the hints could not go on (a
+    guess, several solutions, its cap), not because its caller stopped it."""
+    return not summary.get("finished", True) and not at_least(summary)
+
+
+def at_least(summary: dict) -> bool:
+    """True when the walk was stopped by its caller's budget (``end`` "stopped"):
+    its minutes and stars count the steps it took and every cell, a lower bound."""
+    return summary.get("end") == "stopped"
 
 
 def _stars(minutes: float, summary: dict) -> int:
     """Stars for an effort; a walk that stops before the solution is at least 4."""
     stars = from_minutes(minutes)
-    return max(stars, 4) if not summary.get("finished", True) else stars
+    return max(stars, 4) if _stuck(summary) else stars
 
 
 def nonogram_minutes(width: int, height: int, summary: dict) -> float:

@@ -2,7 +2,7 @@
 puzzle, its puzz.link URL inside, and index.json). Deterministic: family, size and
 seed decide each puzzle. Usage: python scripts/nikoli_builtins.py [FAMILY...];
 ``--relabel`` keeps the puzzles and rewrites index.json from them (the engine's
-difficulty, the stars from the hint walk and the walk's summary, the clues the
+difficulty, the stars and minutes from the hint walk and the walk's summary, the clues the
 library's thumbnails draw)."""
 import json
 import sys
@@ -54,7 +54,7 @@ def entry(name, grid, seed) -> dict:
     checked = aspsolve.analyse(grid)
     return {"file": name, "family": grid.family, "width": grid.width, "height": grid.height,
             "seed": seed, "url": url.write_url(grid), "difficulty": checked["difficulty"],
-            "stars": checked["stars"], "walk": checked["walk"],
+            "stars": checked["stars"], "minutes": checked["minutes"], "walk": checked["walk"],
             "clues": len(grid.clues),
             "board": {"clues": model.clue_list(grid), "rooms": grid.rooms}}
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import api
+from pysolver.app import race
 from pysolver.asp import run as asp_run
 from pysolver.nonogram import formats, service
 from pysolver.nonogram.formats import jsonfmt
@@ -62,11 +63,22 @@ def test_solve_pysolver_result_shape():
     ({"state": ["??"]}, "the state has 1 rows"),
     ({"work": 0}, "work must be a whole number of at least 1"),
     ({"work": 1000, "engine": "clingo"}, "a work budget applies to one pysolver search"),
-    ({"work": 1000, "jobs": 2}, "a work budget applies to one pysolver search"),
 ])
-def test_solve_bad_arguments(kwargs, message):
+@pytest.mark.parametrize("solve", [api.solve, race.solve], ids=["api", "race"])
+def test_solve_bad_arguments(solve, kwargs, message):
     with pytest.raises(PuzzleError, match=message):
-        api.solve(as_dict(CHECKER), **kwargs)
+        solve(as_dict(CHECKER), **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"jobs": 0}, "jobs must be a whole number of at least 1"),
+    ({"work": 1000, "jobs": 2}, "a work budget applies to one pysolver search"),
+    ({"work": 1000, "engine": "auto"}, "a work budget applies to one pysolver search"),
+    ({"engine": "auto", "timeout": -1}, "timeout must be a positive number"),
+])
+def test_race_bad_arguments(kwargs, message):
+    with pytest.raises(PuzzleError, match=message):
+        race.solve(as_dict(CHECKER), **kwargs)
 
 
 def test_work_budget_gives_the_same_answer_on_every_machine(puzzles_dir):
@@ -101,13 +113,16 @@ def test_solve_with_clingo_and_auto():
     assert r["engine"] == "clingo" and r["status"] == "unique" and r["solutions"] == [DANCER.goal]
     r = api.solve(as_dict(CHECKER), engine="clingo", max_solutions=3)
     assert r["status"] == "multiple" and len(r["solutions"]) == 2
-    r = api.solve(as_dict(DANCER), engine="auto")
+    r = race.solve(as_dict(DANCER), engine="auto")
     assert r["engine"] == "pysolver" and r["status"] == "unique"
+    # racing processes is the command line's, not the engine's public calls
+    with pytest.raises(PuzzleError, match="--engine auto"):
+        api.solve(as_dict(DANCER), engine="auto")
 
 
 def test_auto_without_clingo_explains(monkeypatch):
     monkeypatch.setattr(asp_run, "clingo_available", lambda: False)
-    r = api.solve(as_dict(PERM), engine="auto", timeout=5)
+    r = race.solve(as_dict(PERM), engine="auto", timeout=5)
     assert r["engine"] == "pysolver" and r["status"] == "multiple"
     assert "clingo is not installed" in r["stats"]["note"]
 

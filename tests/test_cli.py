@@ -244,11 +244,10 @@ def test_text_output_wording(files, capsys, tmp_path):
 
 
 def test_batches_get_a_default_time_limit(files, capsys, monkeypatch):
-    from pysolver import api
     from pysolver.app import pool
     seen = []
-    real = api.METHODS["solve"]
-    monkeypatch.setitem(api.METHODS, "solve", lambda p, **kw: seen.append(kw["timeout"]) or real(p, **kw))
+    real = pool.RACED["solve"]
+    monkeypatch.setitem(pool.RACED, "solve", lambda p, **kw: seen.append(kw["timeout"]) or real(p, **kw))
     run(capsys, "solve", files / "many.txt")
     run(capsys, "solve", files / "dancer.xml")
     run(capsys, "solve", files / "many.txt", "--timeout", "3")

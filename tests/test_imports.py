@@ -16,9 +16,6 @@ LAZY = {
     "multiprocessing": "the batch's process pools: costly to import, only for --jobs N",
     "concurrent.futures": "the batch's process pools: only for --jobs N",
     "concurrent.futures.process": "the batch's process pools: only for --jobs N",
-    # api.solve / api.analyse with engine "auto" or jobs > 1 race processes: the
-    # command line's (app/race.py), never the browser's
-    "pysolver.app.race": "processes, imported by pysolver.api only when a race is asked for",
 }
 
 

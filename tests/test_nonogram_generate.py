@@ -215,3 +215,51 @@ def test_what_ifs_are_the_walks_own(w, h, colours, level, seed):
     for key in ("finished", "longest_chain", "chain_steps", "deepest", "end", "state", "before"):
         assert quick[key] == full[key], key
     assert full["steps"]["probe"] >= 1
+
+
+def _settled(p):
+    from pysolver.nonogram import walk
+    from pysolver.nonogram.solver.propagate import Engine
+    eng = Engine(p)
+    rows, cols = eng.initial()
+    walk.settle(eng, rows, cols, set(range(p.height)), set(range(p.width)))
+    return eng, rows, cols
+
+
+@pytest.mark.parametrize("w,h,colours,level,seed", [
+    (10, 10, 1, "hard", 3), (12, 12, 3, "hard", 2), (10, 10, 1, "expert", 1)])
+def test_stuck_ends_where_the_walks_what_ifs_end(w, h, colours, level, seed):
+    """walk.stuck (the expert climb's test: the walk's line steps and one-cell
+    what-ifs to their end, the solution known) ends where the walk first needs
+    more than a one-cell what-if: solved for a walk with none deeper, else the
+    grid the walk had before its first deeper what-if."""
+    from pysolver.nonogram import walk
+    p = api.to_puzzle(api.generate("nonogram", w, h, colours, level, seed)["puzzle"])
+    full = walk.what_ifs(p, keep_states=True)
+    eng, rows, cols = _settled(p)
+    rows, cols, trials = walk.stuck(eng, rows, cols, gen._grid(p, p.colors))
+    deep = [state for kind, state in full["before"] if kind == "deep"]
+    if deep:
+        assert eng.state(rows) == deep[0] and not eng.complete(rows)
+    else:
+        assert eng.complete(rows) and (trials > 0) == (full["steps"]["probe"] > 0)
+
+
+def test_a_swap_is_a_second_solution():
+    """generate._swap names four open cells whose values swap across a rectangle
+    with every clue unchanged: a second solution, told apart without a search."""
+    from pysolver.nonogram.puzzle import BACKGROUND, puzzle_from_grid
+    g = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]  # the diagonal and its swaps
+    p = puzzle_from_grid(g, [BACKGROUND] + gen.PALETTE[:1])
+    eng, rows, cols = _settled(p)
+    corners = gen._swap(eng, rows, g)
+    assert corners and len(corners) == 4
+    other = [r[:] for r in g]
+    (y1, x1), (_, x2), (y2, _), _ = corners
+    other[y1][x1], other[y1][x2], other[y2][x1], other[y2][x2] = g[y1][x2], g[y1][x1], g[y2][x2], g[y2][x1]
+    assert other != g and satisfies(p, other)
+    assert search.solve(p, max_solutions=2).status == "multiple"
+    solo = [[1, 1, 1], [1, 0, 0], [1, 0, 0]]
+    q = puzzle_from_grid(solo, [BACKGROUND] + gen.PALETTE[:1])
+    eng, rows, cols = _settled(q)
+    assert gen._swap(eng, rows, solo) is None  # line logic decides every cell

@@ -36,8 +36,8 @@ SLOW_TAAI = [431, 601]  # slower ones, behind -m slow: #431 about 3 CPU s for py
 def verdicts(p, **kw):
     """status and solutions of each way to solve p, all checked against the clues."""
     out = {"pysolver": api.solve(p, **kw), "clingo": api.solve(p, engine="clingo", **kw),
-           "auto": api.solve(p, engine="auto", **kw), "portfolio": api.solve(p, jobs=2, **kw),
-           "check auto": api.analyse(p, engine="auto", timeout=kw["timeout"],
+           "auto": race.solve(p, engine="auto", **kw), "portfolio": race.solve(p, jobs=2, **kw),
+           "check auto": race.analyse(p, engine="auto", timeout=kw["timeout"],
                                    count_cap=kw.get("max_solutions", 2))}
     for how, r in out.items():
         assert r["status"] in race.DECIDED, (how, r["status"])
@@ -107,7 +107,7 @@ def test_random_puzzles_one_several_and_no_solution():
 def test_counting_up_to_a_cap_keeps_working():
     perm = formats.parse_one("6 6\n" + "1\n" * 12, "perm.nin")  # every 6x6 permutation matrix
     assert verdicts(perm, max_solutions=7, timeout=60) == "multiple"
-    r = api.solve(perm, engine="auto", max_solutions=7)
+    r = race.solve(perm, engine="auto", max_solutions=7)
     assert len(r["solutions"]) == 7
 
 
@@ -141,10 +141,10 @@ def test_the_winner_is_named_and_the_other_stopped(puzzles_dir):
     # neither engine decides Knotty in a second: the race ends with the time limit, children gone
     before = set(children(os.getpid()))  # e.g. the browser tests' Playwright driver
     t0 = time.monotonic()
-    r = api.solve(knotty, engine="auto", timeout=1.0)
+    r = race.solve(knotty, engine="auto", timeout=1.0)
     assert r["status"] == "timeout" and time.monotonic() - t0 < 30
     assert set(children(os.getpid())) <= before
-    r = api.solve(pictures.bw(pictures.DANCER), engine="auto")
+    r = race.solve(pictures.bw(pictures.DANCER), engine="auto")
     assert r["engine"] == "pysolver" and r["status"] == "unique"  # line logic beats clingo's start
 
 
@@ -152,7 +152,7 @@ def test_cancel_stops_the_race():
     perm = formats.parse_one("20 20\n" + "1\n" * 40, "perm.nin")
     before = set(children(os.getpid()))  # e.g. the browser tests' Playwright driver
     t0 = time.monotonic()
-    r = api.solve(perm, max_solutions=10 ** 9, jobs=2, should_stop=lambda: time.monotonic() - t0 > 1)
+    r = race.solve(perm, max_solutions=10 ** 9, jobs=2, should_stop=lambda: time.monotonic() - t0 > 1)
     assert r["status"] == "cancelled"
     assert set(children(os.getpid())) <= before
 
@@ -218,9 +218,9 @@ def test_a_threaded_caller_spawns_children_that_end_with_it():
     # stay held in the child): its race children are fresh interpreters
     code = ("import threading, time\n"
             "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\n"
-            "from pysolver import api\nfrom pysolver.nonogram import formats\n"
+            "from pysolver.app import race\nfrom pysolver.nonogram import formats\n"
             f"p = formats.parse_one({PERM30!r}, 'perm.nin')\n"
-            "api.solve(p, engine='auto', max_solutions=10 ** 8)\n")
+            "race.solve(p, engine='auto', max_solutions=10 ** 8)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for line in _kill_parent_and_wait(proc):
@@ -262,7 +262,7 @@ def test_cli_json_names_the_engine(tmp_path, puzzles_dir):
 
 def test_clingo_answers_where_pysolver_is_slow(puzzles_dir):
     taai = formats.parse((puzzles_dir / "taai" / "taai2011-question.txt").read_text(), "taai")
-    r = api.solve(taai[554], engine="auto", timeout=120)  # #555: pysolver past 20 s, clingo < 1 s
+    r = race.solve(taai[554], engine="auto", timeout=120)  # #555: pysolver past 20 s, clingo < 1 s
     assert r["status"] == "multiple" and r["engine"] == "clingo"
 
 

@@ -117,3 +117,53 @@ def test_every_nonogram_builtin_has_stars_from_its_walk():
             path = ROOT / "web" / "puzzles" / p["file"]
             puzzle = formats.parse_one(path.read_text(encoding="utf-8-sig"), str(path))
             assert p["stars"] == stars.nonogram(p["width"], p["height"], nonogram_walk(puzzle)), p["id"]
+
+
+@pytest.mark.parametrize("name, words", [("bag-10x10-2.txt", "besides itself"),
+                                         ("nurikabe-10x10-2.txt", "No island can reach this cell")])
+def test_a_count_step_is_found_and_the_hint_says_it(name, words):
+    """Counts (pysolver/nikoli/counts.py: a Bag number's four arms add up to its
+    number; a Nurikabe cell no island can reach) are steps of their own kind, and
+    the Hint button gives the same cell with the count in words."""
+    grid = builtin(name)
+    played = walk.walk(grid, solved(grid), trace=True)["played"]
+    first = next(i for i, (_, _, kind) in enumerate(played) if kind == "count")
+    marks = {unit: value for unit, value, _ in played[:first]}
+    h = hints.hint(grid, ["".join(row) for row in hints._rows(grid, marks)])
+    unit, value, _ = played[first]
+    assert h["kind"] == "deduction" and h["cells"] == [as_cell(grid, unit, value)], h
+    assert words in h["explanation"], h
+
+
+def test_counts_take_the_bag_walk_off_deep_steps():
+    """The 15x15 Bag's walk took 57 deep steps with the checker alone (2026-11-27):
+    the counts and the checkerboard a person sees at a glance decide them all."""
+    grid = builtin("bag-15x15-1.txt")
+    steps = walk.walk(grid, solved(grid))["steps"]
+    assert steps["count"] >= 1 and steps["deep"] <= 5, steps
+
+
+def test_the_check_walk_honours_a_work_budget():
+    """analyse's walk stops at the caller's budget (checker calls, the same on any
+    machine; --timeout stops it the same way): its stars are then a lower bound."""
+    grid = builtin("bag-10x10-2.txt")
+    full = aspsolve.analyse(grid)
+    assert full["walk"]["end"] == "solved" and full["stars_at_least"] is False
+    cut = aspsolve.analyse(grid, work=full["walk"]["work"] // 3)
+    assert cut["walk"]["end"] == "stopped" and not cut["walk"]["finished"]
+    assert cut["walk"]["work"] < full["walk"]["work"] and cut["stars_at_least"] is True
+    assert cut["stars"] <= full["stars"] and cut["minutes"] < full["minutes"]
+    assert cut["minutes"] >= stars.nikoli_minutes(10, 10, dict(cut["walk"], steps={}, chain_steps=0))
+
+
+def test_a_bag_checkerboard_breaks_the_loop_at_a_glance():
+    """Inside and outside cells meeting only at the corners of a 2x2 block: the loop
+    would cross itself. A player sees it at once, so the checker does too (before,
+    only once a region was closed: most of the 15x15 Bag walk's deep steps)."""
+    from pysolver.nikoli import rules
+    grid = builtin("bag-7x7-1.txt")
+    rows = ["?" * 7] * 7
+    rows[0], rows[1] = ".#?????", "#.?????"
+    assert any(v["rule"] == "B1" and [1, 1] in v["cells"] for v in rules.violations(grid, rows))
+    rows[1] = "..?????"
+    assert not any(v["rule"] == "B1" for v in rules.violations(grid, rows))

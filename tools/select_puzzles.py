@@ -15,7 +15,7 @@ Reproducible: the same corpus gives the same selection. A puzzle is shipped when
   from its picture in JWILK_TITLES (looked at by a person; a puzzle whose picture is
   not clear is left out rather than shown as "Jakub Wilk dataNNN").
 Authors and copyright lines lose their e-mail addresses (in the catalogue and in the
-copied file). Every catalogue entry without stars gets them here, from its hint walk
+copied file). Every catalogue entry without stars or minutes gets them here, from its hint walk
 (pysolver.stars.nonogram of pysolver.nonogram.walk, as `pysolver report --catalogue`
 gives them); ``--stars-only`` does just that, without ../shared. The library groups
 the puzzles by those tiers (sort by difficulty).
@@ -102,13 +102,16 @@ def judge(path: Path):
 
 
 def rate(entries):
-    """Stars for every entry that has none, from the puzzle's hint walk."""
+    """Stars and minutes (the library sorts equal stars by them) for every entry
+    that lacks them, from the puzzle's hint walk."""
     for e in entries:
-        if "stars" not in e:
+        if "stars" not in e or "minutes" not in e:
             path = PUZZLES / e["file"]
             puzzle = formats.parse_one(path.read_text(encoding="utf-8-sig"), str(path))
-            e["stars"] = stars.nonogram(puzzle.width, puzzle.height, walk(puzzle))
-            print(f"{e['id']}: {e['stars']} stars", flush=True)
+            played = walk(puzzle)
+            e["stars"] = stars.nonogram(puzzle.width, puzzle.height, played)
+            e["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
+            print(f"{e['id']}: {e['stars']} stars, {e['minutes']} minutes", flush=True)
 
 
 def main(argv=None) -> int:

@@ -24,7 +24,7 @@ from .. import api, registry
 from ..asp import run as asp
 from ..errors import PuzzleError
 from ..nikoli import model
-from . import batch, nikoli_cli, nonogram_cli, pool
+from . import batch, nikoli_cli, nonogram_cli, pool, race
 from . import report as reports
 from . import common
 from .common import Parser, UsageError, printable, read_text, seconds, whole
@@ -94,7 +94,7 @@ def build_parser():
     s.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds per puzzle (reading included) before the answer is 'timeout'"
                         + batch_help)
-    s.add_argument("--engine", choices=api.ENGINES, help=engine_help)
+    s.add_argument("--engine", choices=race.ENGINES, help=engine_help)
     s.add_argument("--jobs", type=whole, default=1, metavar="N", help=jobs_help)
     s.add_argument("--json", action="store_true", help=json_help)
 

@@ -67,6 +67,10 @@ def cmd_check(args):
     if r["count"] >= 2:
         unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
+    if r.get("stars"):  # the hint walk's (pysolver.stars); cut by --timeout: a lower bound
+        least = "at least " if r["stars_at_least"] else "about "
+        diff += (f", {'at least ' if r['stars_at_least'] else ''}{r['stars']} stars "
+                 f"({least}{r['minutes']:g} minutes by hints)")
     print(f"{args.file}: {grid.family} {grid.width}x{grid.height}, {unique}{diff} "
           f"({r['time_s']:.3f} s)")
     return 0

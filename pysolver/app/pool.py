@@ -15,8 +15,10 @@ import time
 
 from .. import api
 from ..errors import PuzzleError
-from . import processes
+from . import processes, race
 
+# solve and check take --engine auto and --jobs: their racing versions (same arguments)
+RACED = {"solve": race.solve, "analyse": race.analyse}
 BATCH_TIMEOUT_S = 10.0  # per puzzle, when a batch has no --timeout (README: what TAAI costs)
 
 
@@ -32,7 +34,7 @@ def job(work):
     """One api call on one puzzle of a batch: (label, puzzle, method, keyword arguments)."""
     label, puzzle, method, kwargs = work
     try:
-        out = api.METHODS[method](puzzle, **kwargs)
+        out = RACED.get(method, api.METHODS[method])(puzzle, **kwargs)
     except PuzzleError as e:
         out = {"status": "error", "error": str(e), "solutions": []}
     return dict(file=label, title=puzzle.title, **out)

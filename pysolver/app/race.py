@@ -1,7 +1,7 @@
 """Races on one puzzle: several searches at once, the first decided answer wins.
 
-:func:`solve` (``api.solve`` with engine "auto" or jobs > 1) runs the default
-search here and, in child processes, native clingo ("auto") and differently
+:func:`solve` and :func:`analyse` are ``api.solve`` and ``api.analyse`` with the
+command line's processes: engine "auto" or jobs > 1 run the default search here and, in child processes, native clingo ("auto") and differently
 configured searches (:func:`member_options`, the portfolio); the children start
 after START_CHECKS of the search's work checks. That search polls them between its
 nodes (its ``should_stop``) and stops when one of them has decided; a child
@@ -24,9 +24,11 @@ import threading
 import time
 from pathlib import Path
 
+from ..asp import run as asp_run
 from ..errors import PuzzleError
-from ..nonogram import engines
+from ..nonogram import engines, service
 from ..nonogram.formats import jsonfmt
+from ..nonogram.puzzle import cells_from_state, grid_from_rows
 from . import processes
 
 DECIDED = ("unique", "multiple", "none", "solved")
@@ -210,16 +212,72 @@ def run(local, p, requests, timeout, should_stop):
             c.stop()
 
 
-def solve(p, max_solutions, timeout, cells, progress, should_stop, jobs, clingo):
-    """api.solve's race: the default search here against, in children, native clingo
-    (when ``clingo``) and portfolio members 1, 2, ... up to ``jobs`` processes in
-    all. Solutions come sorted when pysolver members race each other."""
+ENGINES = service.ENGINES + ("auto",)
+
+
+def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
+          progress=None, should_stop=None, jobs=1, work=None) -> dict:
+    """``api.solve``, and a race when asked for. ``engine`` "auto": pysolver and native
+    clingo side by side, the first decided answer, ``engine`` naming who gave it
+    (pysolver alone where clingo is not installed, said in stats["note"]).
+    ``jobs`` > 1: that many processes; with "pysolver" a portfolio of differently
+    configured searches, with "auto" clingo and ``jobs - 1`` of them; the solutions
+    then come sorted. Without either, api.solve itself."""
+    if engine not in ENGINES:
+        raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
+    service.whole_number(jobs, "jobs", 1)
+    if work is not None and (engine != "pysolver" or jobs > 1):
+        raise PuzzleError("a work budget applies to one pysolver search (engine pysolver, jobs 1)")
+    clingo = engine == "auto" and asp_run.clingo_available()
+    if engine == "clingo" or not (clingo or jobs > 1):
+        out = service.solve(puzzle, max_solutions, timeout, "pysolver" if engine == "auto" else engine,
+                            state, progress, should_stop, work)
+        if engine == "auto":
+            out["stats"]["note"] = "clingo is not installed: pysolver alone"
+        return out
+    start = time.monotonic()
+    service.check_timeout(timeout)
+    p = service.to_puzzle(puzzle)
+    service.whole_number(max_solutions, "max_solutions", 1)
+    cells = cells_from_state(p, state) if state is not None else None
+    timeout = service.time_left(timeout, start)
     requests = [request("clingo", max_solutions, timeout, cells)] if clingo else []
     requests += [request("pysolver", max_solutions, timeout, cells, k)
-                 for k in range(1, jobs - len(requests))]
+                 for k in range(1, max(jobs, 1 + clingo) - len(requests))]
     out = run(lambda stop: engines.solve_pysolver(p, max_solutions, timeout, cells, progress, stop),
               p, requests, timeout, should_stop)
-    return canonical(out) if len(requests) > int(clingo) else out
+    out = canonical(out) if len(requests) > int(clingo) else out
+    if engine == "auto" and not clingo:
+        out["stats"]["note"] = "clingo is not installed: pysolver alone"
+    return out
+
+
+def analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
+            engine="pysolver", work=None) -> dict:
+    """``api.analyse``; with ``engine`` "auto" it races native clingo counting up to
+    ``count_cap`` (when installed), and the result adds ``"engine"``, who answered
+    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty)."""
+    if engine not in ("pysolver", "auto"):
+        raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
+    if engine == "pysolver" or not asp_run.clingo_available():
+        return service.analyse(puzzle, timeout, progress, should_stop, count_cap, givens, work)
+    start = time.monotonic()
+    service.check_timeout(timeout)
+    p = service.to_puzzle(puzzle)
+    service.whole_number(count_cap, "count_cap", 2)
+    cells = service.shown_cells(p, givens)
+    left = service.time_left(timeout, start)
+
+    def local(stop):
+        return service.analyse(p, left, progress, stop, count_cap, givens, work)
+    out = run(local, p, [request("clingo", count_cap, left, cells)], left, should_stop)
+    if out.get("engine") == "clingo":
+        status = out["status"]
+        out = service.verdict(p, status, [grid_from_rows(p, s) for s in out["solutions"]],
+                              out["stats"]["exhausted"], "unknown" if status == "unique" else status,
+                              None, {"choices": out["stats"]["choices"],
+                                     "conflicts": out["stats"]["conflicts"]}, start)
+    return dict(out, engine=out.get("engine", "pysolver"))
 
 
 def request(engine, max_solutions, timeout, cells, member=0):

@@ -195,7 +195,8 @@ def to_html(rows, db_name="") -> str:
 def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     """Write each catalogue puzzle's verified ``status`` and ``difficulty`` (the
     engine's number, None unless decided) from batch database ``db``, and its
-    ``stars`` (1-5, pysolver.stars from a hint walk played here) into the
+    ``stars`` (1-5, pysolver.stars from a hint walk played here) and ``minutes``
+    (the same walk's, which the library sorts equal stars by) into the
     catalogue JSON (in place, or to ``out``); the number of entries. A puzzle the
     database has not checked is an error naming the entry."""
     try:
@@ -219,7 +220,9 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
                 raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
             entry["status"] = verdict["status"]
             entry["difficulty"] = verdict["difficulty"]
-            entry["stars"] = stars.nonogram(puzzle.width, puzzle.height, walk(puzzle))
+            played = walk(puzzle)
+            entry["stars"] = stars.nonogram(puzzle.width, puzzle.height, played)
+            entry["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
     finally:
         store.close()
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"

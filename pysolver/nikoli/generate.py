@@ -76,9 +76,11 @@ def generate_task(family, width, height, seed=1, minimal=True):
         assert len(sols) == 1 and ans["exhausted"] and not rules.violations(grid, sols[0])
         grid.title = f"{family} {width}x{height} #{seed}"
         label = aspsolve.difficulty(family, width, height, ans["conflicts"])
+        played = walk.walk(grid, sols[0])
         return {"family": family, "width": width, "height": height, "seed": seed,
                 "attempts": attempt + 1, "clues": len(grid.clues),
-                "difficulty": label, "stars": stars.nikoli(width, height, walk.walk(grid, sols[0])),
+                "difficulty": label, "stars": stars.nikoli(width, height, played),
+                "minutes": round(stars.nikoli_minutes(width, height, played), 1),
                 "conflicts": ans["conflicts"],
                 "url": write_url(grid), "title": grid.title}
     raise PuzzleError(f"no unique {family} {width}x{height} found in {ATTEMPTS} attempts "

@@ -194,9 +194,9 @@ def hint_task(puzzle, state, crosses=()):
         forced.sort(key=lambda f: not f[1])
     found = trial.explain(grid, marks, forced)
     if found is None:
-        found = yield from _asp_reason(grid, text, marks, forced[0], rule_on)
-    unit, value, names, because = found
-    return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+        found = (yield from _asp_reason(grid, text, marks, forced[0], rule_on)) + (None,)
+    unit, value, names, because, words = found
+    return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
 
 
 def _bounded(grid, text, marks, candidates, rule_on):
@@ -208,8 +208,8 @@ def _bounded(grid, text, marks, candidates, rule_on):
     reveal: the proof is too long to show); else no hint, said so."""
     found = trial.explain(grid, marks, candidates)
     if found is not None:
-        unit, value, names, because = found
-        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because])
+        unit, value, names, because, words = found
+        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
     mark_on = [(atom(grid, m), v) for m, v in marks.items()]
     for unit, value in candidates[:PROOF_CANDIDATES]:
         ans = yield Ask(text, ARGS, tuple([(atom(grid, unit), not value)] + mark_on + rule_on),
@@ -275,7 +275,9 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
 
-def _deduction(grid, unit, value, names, because) -> dict:
+def _deduction(grid, unit, value, names, because, words=None) -> dict:
+    """A deduction's hint; ``words``: a count's reasoning (counts.py), said instead of
+    the rules the other way breaks."""
     given = _given(grid)  # the numbered cells the page sends as unshaded are not the player's marks
     because = [(u, v) for u, v in because if u not in given]
     cell = _describe(grid, unit, value)
@@ -283,7 +285,8 @@ def _deduction(grid, unit, value, names, because) -> dict:
             **families.of(grid.family).marks}[cell["value"]]
     reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
     where = _where(grid, unit)
-    text = f"{where[0].upper()}{where[1:]}: {what}. The other way would break {reasons}"
+    text = f"{where[0].upper()}{where[1:]}: {what}. " + (
+        f"{words}" if words else f"The other way would break {reasons}")
     if because:
         text += f" (with your {len(because)} mark{'s' if len(because) > 1 else ''} shown)"
     return {"kind": "deduction", "cells": [cell], "rules": names,

@@ -233,7 +233,7 @@ def _bag(grid, rows):
     w, h = grid.width, grid.height
     flat = _flat(grid, rows, "#.?")
     out = []
-    broken = _bag_split(flat, w, h) | _bag_holes(flat, w, h)
+    broken = _bag_split(flat, w, h) | _bag_holes(flat, w, h) | _bag_checker(flat, w, h)
     if broken or ("." not in flat and "?" not in flat):
         out.append(_result("B1", broken))
     bad = [(x, y) for x, y in grid.clues if flat[y * w + x] == "#"]
@@ -251,6 +251,24 @@ def _bag(grid, rows):
             least += len(seen) - len(seen.lstrip("."))  # the sure ones: inside up to a "?"
         if least > n or most < n:
             out.append(_result("B3", [(x, y)]))
+    return out
+
+
+def _bag_checker(flat, w, h) -> set:
+    """The cells of a 2x2 block shaded like a checkerboard (inside and outside cells
+    meeting only at corners): the loop would cross itself there, so the inside would
+    cut an outside cell off from the edge or the inside apart. A player sees it at a
+    glance; the connectivity checks only once the region is closed. Bit masks: bit i
+    set where such a block has its top left cell at i."""
+    ins, outs, not_last = _bits(flat, "."), _bits(flat, "#"), _bit_masks(w, h)[1]
+    found = not_last & ((ins & (outs >> 1) & (outs >> w) & (ins >> (w + 1)))
+                        | (outs & (ins >> 1) & (ins >> w) & (outs >> (w + 1))))
+    out = set()
+    while found:
+        i = (found & -found).bit_length() - 1
+        found &= found - 1
+        x, y = i % w, i // w
+        out |= {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
     return out
 
 

@@ -16,7 +16,7 @@ answer never depends on the machine's speed.
 """
 from __future__ import annotations
 
-from . import families, joins, rules
+from . import counts, families, joins, rules
 
 # per family (Family.trial, measured on the built-in 15x15 walks, 2026-11-24): the nearest forced
 # units tried further; units tried at most this far (king moves) from the tried one
@@ -91,28 +91,38 @@ class _Joins:
 
 
 def explain(grid, marks, forced):
-    """(unit, value, [rule, ...], [unit, ...]) for a ``forced`` (unit, value) pair
-    whose opposite the checker refutes, with the marks the refutation read; or
-    None. The first (nearest) whose opposite breaks a rule at once wins (one
-    checker call each: Bag's and Heyawake's connectivity is global, so a far unit
-    may be the one), else the first of the nearest CANDIDATES a trial refutes.
-    ``marks``: {unit: bool}."""
+    """(unit, value, [rule, ...], [unit, ...], words) for a ``forced`` (unit, value)
+    pair whose opposite the checker refutes or a count decides (counts.py), with
+    the marks the reasoning read and, for a count, its words (else None); or None.
+    The first (nearest) whose opposite breaks a rule at once wins (one checker call
+    each: Bag's and Heyawake's connectivity is global, so a far unit may be the
+    one), then the first a count decides, else the first of the nearest CANDIDATES
+    a trial refutes. ``marks``: {unit: bool}."""
     found = step(grid, marks, forced)
-    return found and found[:4]
+    return found and found[:4] + found[5:]
 
 
 def step(grid, marks, forced, calls=None):
-    """explain() with the step's depth as a fifth item: 0 when the opposite breaks
-    a rule at once, else the units of the what-if trial its refutation read, the
-    last one (with no possible value) included (the chain a player follows; the hint walk, walk.py, counts them). ``calls``:
-    [checker calls], added to (the walk's work)."""
+    """(unit, value, rules, read, depth, words): explain()'s answer with the step's
+    depth: 0 when the opposite breaks a rule at once or a count decides it (words
+    not None), else the units of the what-if trial its refutation read, the last
+    one (with no possible value) included (the chain a player follows; the hint
+    walk, walk.py, counts them). ``calls``: [checker calls], added to (the walk's
+    work; a count is one)."""
     calls = [0] if calls is None else calls
     state = (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
     calls[0] += 1
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver
-    return _first(state, marks, forced[:FIRST_CALLS], None, calls) or \
-        _first(state, marks, forced[:CANDIDATES[grid.family]], [BUDGET[grid.family]], calls)
+    found = _first(state, marks, forced[:FIRST_CALLS], None, calls)
+    if found is None:
+        calls[0] += 1
+        counted = counts.find(grid, marks, forced)
+        if counted is not None:
+            unit, value, names, read, words = counted
+            return unit, value, names, [m for m in read if m in marks], 0, words
+        found = _first(state, marks, forced[:CANDIDATES[grid.family]], [BUDGET[grid.family]], calls)
+    return found and found + (None,)
 
 
 def _first(state, marks, forced, budget, calls):

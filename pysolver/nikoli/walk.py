@@ -18,7 +18,9 @@ compares a few steps with hints.hint). Each step is counted by kind:
   a long chain a player must find alone.
 
 Work is counted in checker calls, capped by ``cap`` (WORK_PER_UNIT per unit):
-past it the walk stops with ``finished`` False and ``end`` "cap", never a hang.
+past it the walk stops with ``finished`` False and ``end`` "cap", never a hang. A
+caller with a budget of its own (``pysolver check --timeout``) stops it sooner:
+``end`` "stopped", and its stars are a lower bound (pysolver.stars.at_least).
 Pure Python, no I/O, runs unchanged in the browser.
 """
 from __future__ import annotations
@@ -26,19 +28,22 @@ from __future__ import annotations
 from . import families, joins, trial
 from .marks import given, nearness, read, units
 
-KINDS = ("rule", "trial", "deep")
+KINDS = ("rule", "count", "trial", "deep")
 # checker calls a walk may make per unit of the grid (measured: the built-ins and
 # bench/nikoli-instances use 1-15 a unit; bench/stars.py --nikoli)
 WORK_PER_UNIT = 1000
 
 
-def walk(grid, solution, cap=None, trace=False) -> dict:
+def walk(grid, solution, cap=None, trace=False, budget=None, stop=None) -> dict:
     """Play ``grid`` by hints to ``solution`` (the solve's rows); the summary dict.
 
     Keys: ``finished`` (True: every unit decided), ``steps`` ({kind: count}),
     ``chain_steps`` (units set by every what-if), ``longest_chain``, ``units`` (the
-    units decided: Masyu's steps and the gaps its full cells imply), ``work`` (checker calls), ``end`` ("solved" or
-    "cap"). With ``trace``, ``played``: [(unit, value, kind), ...] in order."""
+    units decided: Masyu's steps and the gaps its full cells imply), ``work`` (checker
+    calls), ``end`` ("solved"; "cap": past the puzzle's cap, the checker cannot
+    finish it; "stopped": the caller's ``budget`` of checker calls ran out, or its
+    ``stop()`` said so between steps: the steps so far are a lower bound). With
+    ``trace``, ``played``: [(unit, value, kind), ...] in order."""
     sol = read(grid, solution)
     clued = given(grid)
     todo = [u for u in units(grid) if u not in clued]
@@ -56,6 +61,9 @@ def walk(grid, solution, cap=None, trace=False) -> dict:
         if calls[0] >= cap:
             end = "cap"
             break
+        if (budget is not None and calls[0] >= budget) or (stop is not None and stop()):
+            end = "stopped"
+            break
         near = nearness(grid, marks)
         forced = sorted(((u, sol[u]) for u in todo if u not in marks), key=lambda f: near(f[0]))
         if loop:  # lines first, as the hint gives them
@@ -64,8 +72,8 @@ def walk(grid, solution, cap=None, trace=False) -> dict:
         if found is None:
             (unit, value), kind = forced[0], "deep"
         else:
-            unit, value, _, _, depth = found
-            kind = "trial" if depth else "rule"
+            unit, value, _, _, depth, words = found
+            kind = "count" if words else "trial" if depth else "rule"
             chained += depth
             longest = max(longest, depth)
         steps[kind] += 1

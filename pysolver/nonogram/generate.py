@@ -21,7 +21,8 @@
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
    Expert starts from a unique puzzle that line logic alone cannot finish
    (``_start``, no walk) and climbs towards one that one-cell what-ifs cannot
-   finish while it stays unique (``_climb``).
+   finish while it stays unique (``_climb``; the test: walk.stuck, the walk's
+   own what-ifs, in black and white, the probing fixpoint with colours).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -43,7 +44,7 @@ from .solver.propagate import Engine
 from ..errors import PuzzleError
 from .puzzle import BACKGROUND, Color, puzzle_from_grid
 from . import picture as pic
-from .walk import settle, walk, what_ifs
+from .walk import settle, stuck, walk, what_ifs
 
 LEVELS = ("easy", "medium", "hard", "expert")
 MIN_SIZE, MAX_SIZE = 5, 60
@@ -56,8 +57,8 @@ HARDEN_TRIES = 12  # edge flips tried per hardening edit
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # expert: edits of its start, flips drawn per edit
-CLIMB_PROBES = 8  # probing fixpoints per edit at most
-CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many probing trials
+CLIMB_PROBES = 8  # what-if tests (_stall) per edit at most
+CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
@@ -235,20 +236,19 @@ def _climb(rng, p, colors, symmetry):
     (None, reason, walks).
 
     Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
-    probe-solvable and the ambiguous ones: random pictures, and edits of ambiguous
-    ones, almost never land there (PERF.md). A climb from a unique puzzle does.
-    Each step draws CLIMB_TRIES edge flips and counts the cells line logic leaves
-    open in each (cheap). The probing fixpoint (dear) runs only on the flips
-    tied for the most cells open (up to CLIMB_PROBES; past them only until one
-    is solved, to have a step): the stalls that stay unique are met almost only
-    where line logic decides next to nothing (PERF.md). The step keeps the flip
-    whose puzzle stays unique and is the hardest for lines and probing (the
-    fixpoint's trials plus CLIMB_OPEN per cell left open), until a flip stalls
-    the fixpoint while a bounded search from there still finds one solution
-    only, and the hint walk needs a deeper what-if."""
-    h, w = p.height, p.width
-    chars = {c.char: k for k, c in enumerate(colors)}
-    grid = [[chars[ch] for ch in row] for row in p.goal]
+    what-if-solvable and the ambiguous ones: random pictures, and edits of
+    ambiguous ones, almost never land there (PERF.md). A climb from a unique
+    puzzle does. Each step draws CLIMB_TRIES edge flips and counts the cells
+    line logic leaves open in each (cheap). Where the walk's one-cell what-ifs
+    end (walk.stuck: the picture is the solution, so only wrong values are
+    tried) is asked only of the flips tied for the most cells open (up to
+    CLIMB_PROBES; past them only until one is finished, to have a step): the
+    stalls that stay unique are met mostly where line logic decides next to
+    nothing (PERF.md). The step keeps the flip whose puzzle the what-ifs finish
+    with the most work (their trials plus CLIMB_OPEN per cell line logic
+    leaves open), until a flip's what-ifs stall while the puzzle stays unique
+    (_expert)."""
+    grid = _grid(p, colors)
     walks = 0
     for _ in range(CLIMB_STEPS):
         best, cands = None, []
@@ -257,54 +257,150 @@ def _climb(rng, p, colors, symmetry):
             g = _set(grid, y, x, symmetry, len(colors))
             q = puzzle_from_grid(g, colors)
             eng = Engine(q)
-            opened = len(_line_open(eng))
+            rows, cols = _lines(eng)
+            opened = eng.unknown(rows)
             if opened:
-                cands.append((opened, g, q, eng))
+                cands.append((opened, g, q, eng, rows, cols))
         cands.sort(key=lambda c: -c[0])  # stable: the draw's order among equals
-        for k, (opened, g, q, eng) in enumerate(cands):
+        for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
                 break
-            red = reduce(q, engine=eng)
-            if red["status"] == "solved":
-                score = red["probes"] + CLIMB_OPEN * opened
+            rows, trials = _stall(eng, rows, cols, g)
+            if eng.complete(rows):
+                score = trials + CLIMB_OPEN * opened
                 if best is None or score > best[0]:
                     best = (score, g)
                 continue
-            res = search.solve(q, max_solutions=2, cells=red["cells"], work=SEARCH_WORK)
-            if res.status != "unique":
-                continue
-            q.validate()
-            summary = walk(q)  # nearly every such puzzle is expert: no what_ifs first
-            walks += 1
-            if level_of(summary, w, h) == "expert":
+            summary, corners = _expert(q, eng, rows, g)
+            # a second solution by a swap: one of its corners changed may keep the
+            # stall and lose the second solution
+            for y, x in corners or ():
+                g2 = _set(g, y, x, symmetry, len(colors))
+                q2 = puzzle_from_grid(g2, colors)
+                eng2 = Engine(q2)
+                rows2, cols2 = _lines(eng2)
+                rows2, _ = _stall(eng2, rows2, cols2, g2)
+                if not eng2.complete(rows2):
+                    summary, _ = _expert(q2, eng2, rows2, g2)
+                    if summary is not None:
+                        q = q2
+                        break
+            walks += summary is not None
+            if summary and level_of(summary, q.width, q.height) == "expert":
                 return (q, summary), None, walks
         if best is not None:
             grid = best[1]
     return None, "too easy", walks
 
 
+def _stall(eng, rows, cols, g):
+    """(rows where the what-ifs of the climb end, their trials) from the state
+    line logic left (``rows, cols``). Black and white: the walk's own one-cell
+    what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
+    which also narrows cells to fewer colours: the walk's what-ifs there stall
+    mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md)."""
+    if eng.ncol == 2:
+        rows, _, trials = stuck(eng, rows, cols, g)
+        return rows, trials
+    red = reduce(eng.puzzle, engine=eng)
+    return eng.initial(red["cells"])[0], red["probes"]
+
+
+def _expert(q, eng, rows, g):
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
+    leave one solution only (a bounded search from there); else (None, the
+    corners of a swap giving a second solution, or None). Nearly every such
+    puzzle walks as expert: no what_ifs first."""
+    corners = _swap(eng, rows, g)
+    if corners:
+        return None, corners
+    res = search.solve(q, max_solutions=2, cells=eng.cells(rows), work=SEARCH_WORK)
+    if res.status != "unique":
+        return None, None
+    q.validate()
+    return walk(q), None
+
+
 def _start(rng, grid, colors, symmetry):
     """The climb's start: the picture edited (as _adjust does) until line logic
-    leaves cells open and the probing fixpoint solves it (so it is unique); None
-    when ``flips`` edits do not get there. No walk: the climb goes far beyond."""
+    leaves cells open and the walk's one-cell what-ifs finish it (so it is
+    unique); None when ``flips`` edits do not get there. No walk: the climb
+    goes far beyond."""
     h, w = len(grid), len(grid[0])
     for _ in range(flips(w, h)):
         p = puzzle_from_grid(grid, colors)
         eng = Engine(p)
-        if not _line_open(eng):
+        rows, cols = _lines(eng)
+        if eng.complete(rows):
             grid = _harden(rng, grid, colors, symmetry, 1)[0]
             continue
-        red = reduce(p, engine=eng)
-        if red["status"] == "solved":
+        rows, cols, _ = stuck(eng, rows, cols, grid)
+        if eng.complete(rows):
             return p
-        grid = _flip(rng, grid, _open_cells(red["cells"], w), symmetry, len(colors))
+        grid = _flip(rng, grid, _open_cells(eng.cells(rows), w), symmetry, len(colors))
     return None
+
+
+def _swap(eng, rows, g):
+    """A second solution by the commonest way a nonogram has one: four open
+    cells at the corners of a rectangle whose two values swap across it and
+    leave all four lines' clues as they are. True when found (cheap, where a
+    search for it costs tens of probing fixpoints). The four cells when found,
+    else None."""
+    h, w = eng.h, eng.w
+    opened = [undecided(r) for r in rows]
+    ys = [y for y in range(h) if opened[y]]
+    for i, y1 in enumerate(ys):
+        r1 = g[y1]
+        for y2 in ys[i + 1:]:
+            r2 = g[y2]
+            both = positions(opened[y1] & opened[y2])
+            xs = [x for x in both if r1[x] != r2[x]]
+            for j, x1 in enumerate(xs):
+                for x2 in xs[j + 1:]:
+                    if r1[x1] == r1[x2] or r1[x1] != r2[x2] or r1[x2] != r2[x1]:
+                        continue
+                    if (_same_runs(r1, x1, x2) and _same_runs(r2, x1, x2)
+                            and _same_runs([row[x1] for row in g], y1, y2)
+                            and _same_runs([row[x2] for row in g], y1, y2)):
+                        return [(y1, x1), (y1, x2), (y2, x1), (y2, x2)]
+    return None
+
+
+def _same_runs(line, i, j):
+    """Does ``line`` with the values at i and j swapped have the same clue?"""
+    other = list(line)
+    other[i], other[j] = other[j], other[i]
+    return _runs(line) == _runs(other)
+
+
+def _runs(line):
+    out, prev = [], 0
+    for v in line:
+        if v and v == prev:
+            out[-1][1] += 1
+        elif v:
+            out.append([v, 1])
+        prev = v
+    return out
+
+
+def _grid(p, colors):
+    """The goal of ``p`` as colour indexes (rows of ints)."""
+    chars = {c.char: k for k, c in enumerate(colors)}
+    return [[chars[ch] for ch in row] for row in p.goal]
+
+
+def _lines(eng):
+    """(rows, cols) where the walk's line steps end from the empty grid."""
+    rows, cols = eng.initial()
+    settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
+    return rows, cols
 
 
 def _line_open(eng):
     """The cells (y, x) that the walk's line steps leave undecided from the empty grid."""
-    rows, cols = eng.initial()
-    settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
+    rows, _ = _lines(eng)
     return [(y, x) for y in range(eng.h) for x in positions(undecided(rows[y]))]
 
 

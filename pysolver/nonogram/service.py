@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 
-from ..asp import run as asp_run
 from ..errors import PuzzleError
 from ..memo import Memo
 from . import asp, engines, formats
@@ -17,7 +16,7 @@ from .player import marks, mistakes
 from .puzzle import Puzzle, cells_from_state, grid_from_rows, rows_text
 from .solver import classify, search
 
-ENGINES = ("pysolver", "clingo", "auto")
+ENGINES = ("pysolver", "clingo")  # "auto" and jobs > 1 race processes: pysolver.app.race
 # Work budgets, in line solves (pysolver.nonogram.solver.search.solve's ``work``): the same
 # answer on every machine. About 500,000 line solves take a second here on
 # small puzzles; big lines take longer each. Wall-clock limits (``timeout``)
@@ -62,66 +61,54 @@ def parse(text: str, filename: str | None = None) -> dict:
             "puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
 
 
-def _whole_number(value, name, least):
+def whole_number(value, name, least):
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise PuzzleError(f"{name} must be a whole number of at least {least}, not {value!r}")
 
 
-def _check_timeout(timeout):
+def check_timeout(timeout):
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
                                 or not timeout > 0):  # NaN too
         raise PuzzleError(f"timeout must be a positive number of seconds, not {timeout!r}")
 
 
-def _left(timeout, start):
+def time_left(timeout, start):
     """What is left of ``timeout`` seconds counted from ``start`` (reading and
     checking a big puzzle count too): never None when a limit was given."""
     return None if timeout is None else max(1e-3, timeout - (time.monotonic() - start))
 
 
 def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
-          progress=None, should_stop=None, jobs=1, work=None) -> dict:
+          progress=None, should_stop=None, work=None) -> dict:
     """Solve: up to ``max_solutions`` solutions (2 decides uniqueness).
 
-    ``engine``: "pysolver" (pure Python), "clingo" (native clingo through
-    ``pysolver.nonogram.asp.solve_native``) or "auto" (pysolver and native clingo side by
-    side, in two processes: the first decided answer, ``engine`` naming who gave
-    it; pysolver alone where clingo is not installed). ``jobs`` > 1: a race of
-    that many processes (pysolver.app.race): with "pysolver" a portfolio of
-    differently configured searches, with "auto" clingo and ``jobs - 1`` of them;
-    the solutions then come sorted. ``state``: optional known cells (state
-    rows) to start from. ``work``: a budget of line solves for the pysolver
-    search (one process): status "budget" when spent, the same answer on every
-    machine; ``timeout`` stays the safety net. Result: {"status": unique|multiple|
-    solved|none|timeout|budget|cancelled, "solutions": [[row strings]...],
-    "classification", "difficulty", "time_s", "stats", "engine"}.
+    ``engine``: "pysolver" (pure Python) or "clingo" (native clingo through
+    ``pysolver.nonogram.engines.solve_clingo``). Racing processes (engine "auto",
+    jobs > 1) is the command line's: pysolver.app.race.solve, which takes the same
+    arguments. ``state``: optional known cells (state rows) to start from.
+    ``work``: a budget of line solves for the pysolver search: status "budget" when
+    spent, the same answer on every machine; ``timeout`` stays the safety net.
+    Result: {"status": unique|multiple|solved|none|timeout|budget|cancelled,
+    "solutions": [[row strings]...], "classification", "difficulty", "time_s",
+    "stats", "engine"}.
     """
     start = time.monotonic()
-    _check_timeout(timeout)
+    check_timeout(timeout)
     p = to_puzzle(puzzle)
     if engine not in ENGINES:
-        raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)})")
-    _whole_number(max_solutions, "max_solutions", 1)
-    _whole_number(jobs, "jobs", 1)
+        raise PuzzleError(f"unknown engine {engine!r} (choose one of {', '.join(ENGINES)}; "
+                          "racing them is the command line's --engine auto)")
+    whole_number(max_solutions, "max_solutions", 1)
     if work is not None:
-        _whole_number(work, "work", 1)
-        if engine != "pysolver" or jobs > 1:
+        whole_number(work, "work", 1)
+        if engine != "pysolver":
             raise PuzzleError("a work budget applies to one pysolver search (engine pysolver, jobs 1)")
     cells = cells_from_state(p, state) if state is not None else None
-    timeout = _left(timeout, start)
+    timeout = time_left(timeout, start)
     if engine == "clingo":
         return engines.solve_clingo(p, max_solutions, timeout, cells)
-    clingo = engine == "auto" and asp_run.clingo_available()
-    if clingo or jobs > 1:
-        from ..app import race  # processes, the command line's: imported only when asked for
-        out = race.solve(p, max_solutions, timeout, cells, progress, should_stop,
-                         max(jobs, 1 + clingo), clingo)
-    else:
-        out = engines.solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
-                              None if work is None else {"work": work})
-    if engine == "auto" and not clingo:
-        out["stats"]["note"] = "clingo is not installed: pysolver alone"
-    return out
+    return engines.solve_pysolver(p, max_solutions, timeout, cells, progress, should_stop,
+                                  None if work is None else {"work": work})
 
 
 def _givens(p, givens) -> list:
@@ -145,18 +132,26 @@ def _givens(p, givens) -> list:
     return out
 
 
+def shown_cells(p, givens):
+    """The known cells (cells_from_state) of the goal cells shown at the start, or None."""
+    shown = set(_givens(p, givens)) if givens is not None else set()
+    if not shown:
+        return None
+    return cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
+                                for y, row in enumerate(p.goal)])
+
+
 def analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
-          engine="pysolver", work=None) -> dict:
+            work=None) -> dict:
     """Classification, uniqueness, difficulty and a solution count; an alternative when there are several.
 
     ``count_cap``: count solutions up to this many (2 only decides uniqueness);
     counting beyond two stops after COUNT_LINE_SOLVES line solves, the count is
     then a lower bound. ``givens``: goal cells shown at the start, [{"row", "column"}].
-    ``engine`` "auto": this check races native clingo counting up to ``count_cap``
-    (pysolver.app.race; when installed), and the result adds ``"engine"``, who answered
-    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty).
-    ``work``: a budget of line solves for pysolver's search (status "budget",
-    undecided, when spent: the same on every machine; ``timeout`` the safety net).
+    Racing native clingo's count beside it (engine "auto") is the command line's:
+    pysolver.app.race.analyse. ``work``: a budget of line solves for pysolver's
+    search (status "budget", undecided, when spent: the same on every machine;
+    ``timeout`` the safety net).
     Result: {"status", "classification" (line|probe|search|multiple|none|unknown),
     "difficulty", "unique" (True/False/None when undecided), "count" (solutions
     found), "count_exact", "solutions" (at most ``count_cap``), "alternative" (row
@@ -167,52 +162,32 @@ def analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, 
     """
     start = time.monotonic()
     p = to_puzzle(puzzle)
-    _whole_number(count_cap, "count_cap", 2)
-    _check_timeout(timeout)
+    whole_number(count_cap, "count_cap", 2)
+    check_timeout(timeout)
     if work is not None:
-        _whole_number(work, "work", 1)
-    if engine not in ("pysolver", "auto"):
-        raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
-    shown = set(_givens(p, givens)) if givens is not None else set()
-    cells = None
-    if shown:
-        cells = cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
-                                     for y, row in enumerate(p.goal)])
-    if engine == "auto" and asp_run.clingo_available():
-        from ..app import race  # processes, the command line's: imported only when asked for
-
-        def local(stop):
-            return _check_pysolver(p, timeout, progress, stop, count_cap, cells, start, work)
-        left = _left(timeout, start)
-        out = race.run(local, p, [race.request("clingo", count_cap, left, cells)], left, should_stop)
-        if out.get("engine") == "clingo":
-            status = out["status"]
-            out = _verdict(p, status, [grid_from_rows(p, s) for s in out["solutions"]],
-                           out["stats"]["exhausted"], "unknown" if status == "unique" else status,
-                           None, {"choices": out["stats"]["choices"],
-                                  "conflicts": out["stats"]["conflicts"]}, start)
-        return dict(out, engine=out.get("engine", "pysolver"))
-    return _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start, work)
+        whole_number(work, "work", 1)
+    return _check_pysolver(p, timeout, progress, should_stop, count_cap, shown_cells(p, givens),
+                           start, work)
 
 
 def _check_pysolver(p, timeout, progress, should_stop, count_cap, cells, start, work=None):
-    info = classify.classify(p, timeout=_left(timeout, start), should_stop=should_stop,
+    info = classify.classify(p, timeout=time_left(timeout, start), should_stop=should_stop,
                              progress=progress, cells=cells, work=work)
     status, grids = info["status"], info["solutions"]
     exact = status in ("unique", "none")
     if status == "multiple" and count_cap > 2:
-        left = _left(timeout, start)
+        left = time_left(timeout, start)
         if (left is None or left > 1e-3) and not (should_stop is not None and should_stop()):
             res = search.solve(p, max_solutions=count_cap, cells=cells, timeout=left,
                                should_stop=should_stop, work=COUNT_LINE_SOLVES)
             if len(res.solutions) >= len(grids):
                 grids = res.solutions
                 exact = res.status == "multiple" and res.count_exact
-    return _verdict(p, status, grids, exact, info["classification"], info["difficulty"],
+    return verdict(p, status, grids, exact, info["classification"], info["difficulty"],
                     {"nodes": info["nodes"], "probes": info["probes"]}, start)
 
 
-def _verdict(p, status, grids, exact, classification, difficulty, stats, start) -> dict:
+def verdict(p, status, grids, exact, classification, difficulty, stats, start) -> dict:
     """The check result from a status and the solutions found (colour-index grids)."""
     unique = {"unique": True, "multiple": False, "none": False}.get(status)
     # only a verdict is compared with the goal (a million cells take a while)
@@ -332,8 +307,8 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
     ``givens``: goal cells the puzzle already shows at the start, [{"row", "column"}].
     """
     p = to_puzzle(puzzle)
-    _whole_number(max_suggestions, "max_suggestions", 1)
-    _check_timeout(timeout)
+    whole_number(max_suggestions, "max_suggestions", 1)
+    check_timeout(timeout)
     return {"suggestions": fix_mod.suggest(p, max_suggestions=max_suggestions, timeout=timeout,
                                            should_stop=should_stop, progress=progress,
                                            givens=_givens(p, givens) if givens is not None else ())}
@@ -350,7 +325,7 @@ def check_marks(puzzle, state, mode="off", timeout=None, progress=None, work=Non
     "message", "clues": {"rows": [[bool per block]], "columns": [...]}}.
     """
     p = to_puzzle(puzzle)
-    _check_timeout(timeout)
+    check_timeout(timeout)
     if work is not None:
-        _whole_number(work, "work", 1)
+        whole_number(work, "work", 1)
     return marks.check_marks(p, state, mode, timeout, progress, solve, work)

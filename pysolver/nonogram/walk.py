@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .player import hint as hint_mod, whatif
 from .solver.line import positions, undecided
-from .solver.probe import set_cell
+from .solver.probe import diff, invalidate, set_cell
 from .solver.propagate import Engine
 
 KINDS = ("line", "probe", "deep")
@@ -140,3 +140,46 @@ def what_ifs(puzzle, keep_states=False):
     if keep_states:
         out["before"] = before
     return out
+
+
+def stuck(eng, rows, cols, goal):
+    """Where the walk's line steps and one-cell what-ifs end, with the solution
+    known: (rows, cols, trials), rows and cols in place past the line steps.
+
+    ``rows, cols``: a state settle() has ended (e.g. from the empty grid);
+    ``goal``: the solution's colour index per cell (rows of ints). A one-cell
+    what-if decides a cell when every other value it may take fails by line
+    logic; the goal's value never fails, so only the others are tried, and a
+    cell whose failing trial has not failed is tried again only once a line
+    that trial changed has changed (pysolver.nonogram.solver.probe's memo: the
+    trial from the narrower state is the old one plus the new facts). Those
+    deductions only ever add cells, so their order does not change where they
+    end: where the walk's what-ifs end (up to their PROBE_WORK budget). The
+    generator's expert test: if cells are still open here, the walk needs a
+    deeper what-if (or a guess)."""
+    h, w, ncol = eng.h, eng.w, eng.ncol
+    memo = {}  # cell -> (rows, columns) its last surviving trial changed
+    trials = 0
+    changed = True
+    while changed:
+        changed = False
+        for y in range(h):
+            for x in positions(undecided(rows[y])):
+                if y * w + x in memo or not undecided(rows[y]) >> x & 1:
+                    continue  # memo: nothing new; or decided by a what-if in this pass
+                right = goal[y][x]
+                for c in range(ncol):
+                    if c == right or not rows[y][c] >> x & 1:
+                        continue
+                    r2, c2 = set_cell(rows, cols, y, x, c)
+                    trials += 1
+                    if eng.run(r2, c2, {y}, {x}) >= 0:  # survives: not decided
+                        memo[y * w + x] = (eng.chg_rows | 1 << y, eng.chg_cols | 1 << x)
+                        break
+                else:
+                    r2, c2 = set_cell(rows, cols, y, x, right)
+                    settle(eng, r2, c2, {y}, {x})
+                    invalidate(memo, diff(rows, r2), diff(cols, c2))
+                    rows[:], cols[:] = r2, c2
+                    changed = True
+    return rows, cols, trials

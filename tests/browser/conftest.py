@@ -50,14 +50,17 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-quic",
                   # every host but the loopback (never proxied) through a closed port
                   "--proxy-server=http://127.0.0.1:9"]
-# the guided first puzzle's offer answered: what the `page` fixture starts with (only tests
-# marked `newcomer` meet the offer, which shows over the board)
-SKIP_GUIDE = ("try { localStorage.getItem('pysolver:learn:v1') || "
-              "localStorage.setItem('pysolver:learn:v1', 'skipped'); } catch {}")
+# the first-visit offers answered (the nonogram's guided first puzzle, each grid genre's rules:
+# learn/offer.js): what the `page` fixture starts with (only tests marked `newcomer` meet an
+# offer, which shows over the board)
+SKIP_GUIDE = ("try { for (const k of ['', ':nurikabe', ':heyawake', ':masyu', ':bag']) "
+              "localStorage.getItem('pysolver:learn:v1' + k) || "
+              "localStorage.setItem('pysolver:learn:v1' + k, 'skipped'); } catch {}")
 ENGINE_TIMEOUT = 90_000  # ms: a cold Pyodide start on a busy 2-core machine
 
 
 _servers = set()  # ports served in this worker: the origins whose player state a page clears
+_session_port = []  # the session's site server's port, once it runs
 
 
 class _Cached(Handler):
@@ -115,6 +118,7 @@ def _need_site():
 def site_server():
     _need_site()
     server = SiteServer(cached=True).start()
+    _session_port[:] = [server.port]
     yield server
     server.stop()
 
@@ -167,6 +171,7 @@ class _Warm:
         self.ctx = ctx
         self.outside = _guard(ctx)
         self.tab = None
+        self.closed = False
         self.disposables = []  # what a test added to the tab that outlives a navigation
 
     def take(self):
@@ -181,6 +186,27 @@ class _Warm:
             self.tab.mouse.move(0, 0)  # nothing under the pointer hovers in the next document
         return self.tab
 
+    def forget(self, ports, isolated):
+        """The player's state of the origins served (PLAYER_STATE; in the default warm context
+        the service worker too) cleared, the tab on about:blank. The browser clears its store,
+        but a renderer kept from an earlier test holds the origin's localStorage in a cache of
+        its own, which the clear reaches by a separate message: a page loaded in that renderer
+        right after the clear could still read the last test's saved games (no first visit, no
+        guided puzzle offered). So the tab clears localStorage once more from a small document
+        of the origin, in order with what the last document wrote, and sees it empty."""
+        cdp = self.ctx.new_cdp_session(self.tab)
+        for port in ports:
+            cdp.send("Storage.clearDataForOrigin", {
+                "origin": f"http://127.0.0.1:{port}",
+                "storageTypes": PLAYER_STATE + ("" if isolated else ",service_workers")})
+        cdp.detach()
+        if _session_port:
+            self.tab.goto(f"http://127.0.0.1:{_session_port[0]}/version.json")
+            left, clock = self.tab.evaluate("localStorage.clear(), [localStorage.length, !!Date.isFake]")
+            assert left == 0, f"localStorage kept {left} items after a clear"
+            assert not clock, "an earlier test installed Playwright's clock: mark it @pytest.mark.fake_clock"
+            self.tab.goto("about:blank")
+
     def _recorded(self, method):
         def call(*args, **kwargs):
             handle = method(*args, **kwargs)
@@ -188,9 +214,15 @@ class _Warm:
             return handle
         return call
 
-    def release(self, failed):
+    def release(self, failed, clock=False):
         """After a test: its other tabs closed, its routes and scripts removed; a tab a
-        failed test leaves (a key held, a dialog open) is closed, not taken again."""
+        failed test leaves (a key held, a dialog open) is closed, not taken again. After a
+        test that installed Playwright's clock the whole context is closed: the clock is the
+        context's (init scripts that replay it in every later page) and cannot be removed."""
+        if clock:
+            self.ctx.close()
+            self.closed = True
+            return
         for other in self.ctx.pages:
             if other is not self.tab:
                 other.close()
@@ -217,7 +249,10 @@ def _warm_key(item):
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items):
     """The pages of a warm context besides the default one (isolated, touch) come from
-    one xdist worker (--dist loadgroup): one cold engine start for them, not one each."""
+    one xdist worker (--dist loadgroup): one cold engine start for them, not one each.
+    A test marked `fake_clock` runs after the others (of its group): its warm context is
+    closed after it (see _Warm.release), so no later test there starts cold or under its clock."""
+    items.sort(key=lambda item: item.get_closest_marker("fake_clock") is not None)  # stable
     for item in items:
         key = _warm_key(item) if "page" in getattr(item, "fixturenames", ()) else None
         if key and (key[0] or key[1]) and not item.get_closest_marker("xdist_group"):
@@ -232,14 +267,15 @@ def _warm_contexts(browser, browser_context_args):
 
     def get(extra, isolated):
         key = repr((sorted(extra.items()), isolated))
-        if key not in contexts:
+        if key not in contexts or contexts[key].closed:
             contexts[key] = _Warm(browser.new_context(**{**browser_context_args, **extra},
                                                       service_workers="allow" if isolated else "block"))
         return contexts[key]
 
     yield get
     for warm in contexts.values():
-        warm.ctx.close()
+        if not warm.closed:
+            warm.ctx.close()
 
 
 # a returning visitor's engine, a new player: everything but Cache Storage (and, in
@@ -272,12 +308,7 @@ def page(request, _warm_contexts, browser_context_args):
         page = warm.take()
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
-        cdp = warm.ctx.new_cdp_session(page)
-        for port in sorted(_servers):
-            cdp.send("Storage.clearDataForOrigin", {
-                "origin": f"http://127.0.0.1:{port}",
-                "storageTypes": PLAYER_STATE + ("" if isolated else ",service_workers")})
-        cdp.detach()
+        warm.forget(sorted(_servers), isolated)
     if not request.node.get_closest_marker("newcomer"):
         # the guided first puzzle is offered on a first visit, over the board: tests of
         # other things play as a player who answered the offer (test_newcomer.py meets it)
@@ -292,7 +323,7 @@ def page(request, _warm_contexts, browser_context_args):
     yield page
     page.remove_listener("pageerror", on_error)
     if not fresh:
-        warm.release(getattr(request.node, "call_failed", True))
+        warm.release(getattr(request.node, "call_failed", True), request.node.get_closest_marker("fake_clock"))
         assert len(outside) == seen, f"the site tried to reach outside hosts: {outside[seen:]}"
     assert not errors, f"uncaught page errors: {errors}"
 

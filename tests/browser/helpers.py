@@ -45,6 +45,24 @@ def crash_engine(page):
     page.evaluate(f"async () => ({ENGINE}).worker.terminate()")
 
 
+def hold_next_read(page):
+    """The engine's next `read` (a puzzle's text, a link's) answers only when `release_read`
+    lets it: an open that waits on the engine, made late by the engine's own event, not a clock."""
+    page.evaluate(f"""async () => {{ const engine = {ENGINE}, read = engine.read; window.__heldRead = null;
+      engine.read = function (...args) {{
+        engine.read = read;  // one read held, the next ones answered as usual
+        const answer = read.apply(this, args);
+        return new Promise((resolve, reject) => {{
+          window.__heldRead = () => {{ answer.then(resolve, reject); return answer.then(() => {{}}, () => {{}}); }}; }});
+      }}; }}""")
+
+
+def release_read(page):
+    """Let the held `read` answer (once asked), and return after the page has handled it (a task later)."""
+    wait_until(page, "window.__heldRead !== null")
+    page.evaluate("async () => { await window.__heldRead(); await new Promise((r) => setTimeout(r, 0)); }")
+
+
 def engine_field(page, name):
     """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
     return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)

@@ -92,6 +92,7 @@ def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
 
 
 @PHONE
+@pytest.mark.fake_clock
 def test_touch_paints_long_press_crosses(page, site_server):
     # the long press is a timer in the page: it runs on the test's clock, paused, so how long
     # a finger stays down is what the test says, not what a busy machine makes of it

@@ -82,6 +82,7 @@ def test_solution_check_without_a_stored_solution_gives_up_in_time(page, site_se
                    "so the check against the solution is unavailable (the other check modes still work).")
     # the search stops at its counted limit (the seconds here only bound a hung page)
     wait_until(page, f"{TEXT.format('check-text')} === {unavailable!r}", 180)
+    assert "check-" not in page.get_attribute("#check-text", "class")   # no verdict on the marks: neither ✓ nor ✗
     wait_until(page, f"{TEXT.format('hint-text')}.startsWith('Look at')", 120)
     assert page.text_content("#check-details") == "Detailssearch limit: 100,000 line solves"
     assert page.get_attribute("#engine-status", "data-status") == "ready"
@@ -109,6 +110,9 @@ def test_a_second_solution_is_not_reported_wrong(page, site_server):
                 if ch == "#" and goal[y][x] != "#")
     fill_rows(page, ["".join("#" if (yy, xx) == (y, x) else "?" for xx in range(7)) for yy in range(7)])
     page.wait_for_function(f"{TEXT.format('check-text')} === '1 cell differs from the solution'")
+    # the one result display: the mistake named where it is, under the verdict
+    assert page.text_content("#check-list") == f"Row {y + 1}, column {x + 1}"
+    assert page.get_attribute("#check-text", "class") == "check-wrong spoiler"
     # complete and valid, but not the stored picture: solved, and never called wrong
     # the filled cell is left out of the strokes (a stroke that starts on a filled cell clears)
     fill_rows(page, ["".join("?" if (yy, xx) == (y, x) else ch for xx, ch in enumerate(r))
@@ -119,6 +123,7 @@ def test_a_second_solution_is_not_reported_wrong(page, site_server):
     assert page.text_content("#check-text") == (
         "Every clue is satisfied: the grid is a valid solution, different from the stored one "
         "(this puzzle has more than one solution).")
+    assert "check-ok" in page.get_attribute("#check-text", "class") and page.is_hidden("#check-list")
     assert not marks_shown(page)
     assert hint_text(page).startswith("The puzzle is solved")
 

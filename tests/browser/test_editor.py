@@ -9,8 +9,9 @@ from helpers import (cells, click_cell, clue_numbers, clues as board_clues, drag
                      editor_givens, editor_open, editor_picture, open_builtin, open_site, state, wait_board, wait_engine,
                      wait_view)
 from pictures import CHECKER
-from pysolver import api
+from pysolver import api, stars
 from pysolver.nonogram.formats import jsonfmt, parse
+from pysolver.nonogram.walk import walk
 from test_newcomer import ENGINE_WORDS
 
 pytestmark = [pytest.mark.browser]
@@ -127,6 +128,9 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     fixed = parse(open(dl.value.path(), encoding="utf-8").read(), "fixed.non")[0]
     res = api.solve(jsonfmt.to_dict(fixed), max_solutions=2)
     assert res["status"] == "unique" and res["solutions"] == [changed]
+    played = walk(fixed)                                # its stars as the library would show them
+    n, minutes = stars.nonogram(fixed.width, fixed.height, played), stars.nonogram_minutes(fixed.width, fixed.height, played)
+    assert page.text_content("#ed-hard") == f"How hard: {'★' * n}{'☆' * (5 - n)} (about {max(1, int(minutes + 0.5))} minutes)."
 
     # undo brings the two solutions back; a given-cell fix keeps the picture
     page.click("#ed-undo")

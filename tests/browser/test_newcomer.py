@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import SITE
 from helpers import (board_size, builtin, cell_center, cell_size, cell_words, click_cell, clue_ink, open_builtin,
@@ -56,7 +57,9 @@ def play_the_guide(page, touch):
 
 def guided_first_puzzle(page, site_server, artifacts, touch, tag):
     open_site(page, site_server)
-    page.wait_for_selector("#guide-offer:not([hidden])")
+    # the offer is made before the page says it has booted: now or never
+    assert page.is_visible("#guide-offer"), ("no guided puzzle offered on a first visit; the page's storage: "
+                                             f"{page.evaluate('Object.keys(localStorage)')}")
     assert "New to nonograms?" in page.text_content("#guide-offer")
     page.screenshot(path=str(artifacts / f"newcomer-offer-{tag}.png"))
     page.click("#guide-start")
@@ -102,6 +105,22 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     page.wait_for_selector("html[data-booted=true]")
     page.wait_for_timeout(300)
     assert page.is_hidden("#guide-offer")
+    # one rules surface for every genre: a first Nurikabe offers its rules in the same place,
+    # and How to play is the same dialog as the toolbar's ? button
+    wait_engine(page)
+    page.click("#nav-library")
+    page.click("button.open-builtin[data-id='nurikabe-7x7-1']")
+    expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?", timeout=30_000)
+    page.click("#guide-rules")
+    expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
+    assert page.locator("#rules-body svg.example-picture").count() == 1
+    page.click(".rules-close")
+    page.click("#nav-library")                   # answered: not offered again
+    page.click("button.open-builtin[data-id='nurikabe-10x10-1']")
+    expect(page.locator("#puzzle-title")).to_contain_text("Nurikabe 10×10", timeout=30_000)
+    assert page.is_hidden("#guide-offer")
+    page.click("#rules")
+    expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
 
 
 @DESKTOP

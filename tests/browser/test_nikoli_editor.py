@@ -11,13 +11,13 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import open_site, title_shown, wait_engine
-from pysolver.nikoli import read
+from pysolver.nikoli import aspsolve, read
 from pysolver.nikoli.url import write_url
 
 pytestmark = [pytest.mark.browser]
 pytest.importorskip("clingo")
 
-NURIKABE = "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"  # a built-in (web/puzzles/nikoli/index.json)
+NURIKABE = "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"
 
 
 def url_of(text):
@@ -133,7 +133,9 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     assert shared(page) == NURIKABE
     ed(page).get_by_role("button", name="Check", exact=True).click()
     expect(page.locator("#ed-check")).to_contain_text("Unique: exactly one solution.", timeout=60_000)
-    expect(page.locator("#ed-check")).to_contain_text("How hard:")
+    rated = aspsolve.analyse(grid)                      # the hint walk's, as the library and play head show
+    expect(page.locator("#ed-check")).to_contain_text(
+        f"How hard: {'★' * rated['stars']}{'☆' * (5 - rated['stars'])} (about {max(1, int(rated['minutes'] + 0.5))} minutes).")
     ed(page).get_by_label("Format", exact=True).select_option("url")
     with page.expect_download() as dl:
         ed(page).get_by_role("button", name="Download").click()

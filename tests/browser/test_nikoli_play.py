@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import (cell_words, click_cell, open_site, page_hook, paste_puzzle, state, title_shown, wait_engine,
-                     wait_until, wait_words)
+from helpers import (cell_words, click_cell, hold_next_read, open_site, page_hook, paste_puzzle, release_read, state, title_shown,
+                     wait_engine, wait_until, wait_words)
 
 from pysolver.nikoli import aspsolve, model, read
 
@@ -195,11 +195,14 @@ def test_check_outlines_broken_rule(page, site_server):
     page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
     page.mouse.click(*centre(page, 1, 0))
     page.mouse.click(*centre(page, 2, 0))
-    page.wait_for_selector("#check-text .rule-broken")
-    assert "shaded cells are side by side" in page.text_content("#check-text")
+    # the one result display of every genre: the verdict, then the rules broken one a line
+    expect(page.locator("#check-list li").first).to_be_visible()
+    expect(page.locator("#check-text")).to_have_text("1 rule is broken")
+    expect(page.locator("#check-list")).to_contain_text("shaded cells are side by side")
     assert outlined(page, "--error") >= {(1, 0), (2, 0)}
     page.locator("#check-panel").get_by_label("Check").select_option("Off")
     expect(page.locator("#check-text")).to_be_empty()
+    expect(page.locator("#check-list")).to_be_hidden()
     assert outlined(page, "--error") == set()
 
 
@@ -249,7 +252,7 @@ def test_offline_reload_resumes_nikoli_game(page, own_server, context):
     wait_engine(page)
     page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
     page.mouse.click(*centre(page, 2, 0))
-    page.wait_for_selector("#check-text .rule-broken")
+    expect(page.locator("#check-list li").first).to_be_visible()
     page.click("#nav-library")                  # and the built-ins come from the cache
     page.click("button.open-builtin[data-id='masyu-7x7-1']")
     page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
@@ -348,7 +351,7 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     # the one play frame swapped to the nonogram's tools: the Nikoli option and panels are gone
     expect(page.get_by_role("button", name="Mode: fill")).to_be_visible()
     expect(page.get_by_label("with my progress")).to_be_hidden()
-    expect(page.get_by_role("button", name="Rules", exact=True)).to_be_hidden()
+    expect(page.locator("#check-mode option[value=rules]")).to_have_count(0)   # the nonogram's check modes
     click_cell(page, 2, 2)
     page.reload()                               # pagehide: only the game in sight is saved again
     page.wait_for_selector("html[data-booted=true]")
@@ -360,6 +363,18 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
     expect(page.locator("#puzzle-meta")).to_contain_text("Nurikabe · 7×7", timeout=30_000)
     page.wait_for_function("location.hash === '#/play'")
     expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
+    # a late open never replaces a newer one: the Heyawake pasted first is read by the engine
+    # only after a nonogram opened meanwhile (its reply held until then); the nonogram stays
+    hold_next_read(page)
+    paste_puzzle(page, URLS["heyawake"])
+    page.click("button.open-builtin[data-id='welcome-heart']")
+    expect(page.locator("#puzzle-meta")).not_to_contain_text("Nurikabe", timeout=30_000)
+    title = page.text_content("#puzzle-title")
+    release_read(page)
+    assert page.text_content("#puzzle-title") == title and "Heyawake" not in page.text_content("#puzzle-meta")
+    assert page.is_visible("#view-play")
+    paste_puzzle(page, URLS["heyawake"])         # the same paste, not overtaken, opens
+    expect(page.locator("#puzzle-meta")).to_contain_text("Heyawake · 7×7", timeout=30_000)
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -368,7 +383,7 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
     start(page, site_server, "nurikabe")
     tabs = page.eval_on_selector_all("#view-play .sheet-tab:not([hidden])", "bs => bs.map(b => b.textContent)")
-    assert tabs == ["Hint", "Check", "Solve", "Rules"]
+    assert tabs == ["Hint", "Check", "Solve"]   # the rules: the toolbar's ? button, as for every genre
     sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844 and sheet["y"] + sheet["height"] <= 845
     # the board starts right under the toolbar: the room it does not need is below it, not above
@@ -376,13 +391,13 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     assert 0 <= page.locator("#board canvas.cells").bounding_box()["y"] - (bar["y"] + bar["height"]) < 24
     assert not page.is_visible("#hint")
     page.click("#hint-panel-tab")
-    assert page.is_visible("#hint") and not page.is_visible("#solve") and not page.is_visible("#rules-panel")
+    assert page.is_visible("#hint") and not page.is_visible("#solve") and not page.is_visible("#check-panel")
     box = page.locator("#hint").bounding_box()
     assert box["y"] + box["height"] <= 844
-    page.click("#rules-panel-tab")                 # another panel in its place
-    assert page.is_visible("#rules-panel") and not page.is_visible("#hint")
-    page.click("#rules-panel-tab")
-    assert not page.is_visible("#rules-panel")
+    page.click("#check-panel-tab")                 # another panel in its place
+    assert page.is_visible("#check-panel") and not page.is_visible("#hint")
+    page.click("#check-panel-tab")
+    assert not page.is_visible("#check-panel")
     assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it
 
 

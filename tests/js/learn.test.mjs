@@ -68,7 +68,7 @@ test("a grid the solver filled is solved but not won, and says so when saved", (
 });
 
 test("the next puzzle is the next unsolved one of the genre, easiest first", () => {
-  const it = (key, genre, difficulty, status = "new") => ({ key, genre, difficulty, status, title: key, width: 5, height: 5 });
+  const it = (key, genre, minutes, status = "new") => ({ key, genre, stars: 1, minutes, status, title: key, width: 5, height: 5 });
   const items = [it("a", "nonogram", 1, "solved"), it("b", "nonogram", 2), it("c", "nonogram", 3, "shown"),
     it("d", "nonogram", 4), it("n", "nurikabe", 0)];
   assert.equal(nextItem(items, "b").key, "d");

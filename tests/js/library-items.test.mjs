@@ -18,7 +18,7 @@ const store = await import("../../web/js/shell/storage.js");
 const items = await import("../../web/js/library/items.js");
 const { nonogramSource } = await import("../../web/js/genres/nonogram/library.js");
 const { nikoliSource } = await import("../../web/js/genres/nikoli/library.js");
-const { nikoliKey } = await import("../../web/js/genres/nikoli/view.js");
+const { nikoliKey } = await import("../../web/js/genres/nikoli/game.js");
 
 const CATALOGUE = [
   { id: "heart", title: "Welcome heart", width: 10, height: 10, difficulty: 1.5, class: "line", stars: 1 },
@@ -113,6 +113,18 @@ test("difficulty sorts by stars first: a big easy-logic puzzle is not the easies
   const it = items.collectItems([src], [], store.loadGame);
   assert.deepEqual(items.sortItems(it, "difficulty").map((x) => x.builtinId), ["tiny", "small", "huge", "unrated"]);
   assert.equal(items.starsText(null), "not rated");
+});
+
+test("equal stars sort by the walk's minutes, the same for every genre (not a genre's own label)", () => {
+  const cat = [
+    { id: "slow", title: "Slow", width: 15, height: 15, difficulty: 1.01, class: "line", stars: 2, minutes: 14.2 },
+    { id: "quick", title: "Quick", width: 15, height: 15, difficulty: 3.5, class: "probe", stars: 2, minutes: 6.1 },
+  ];
+  const index = [{ file: "nurikabe-10x10-1.txt", family: "nurikabe", width: 10, height: 10, seed: 1, url: NURI,
+    difficulty: "expert", stars: 2, minutes: 9.5, board: { clues: [[1, 0, 1]], rooms: null } }];
+  const it = items.collectItems([nonogramSource({ catalogue: () => cat, openBuiltin() {}, openSaved() {} }),
+    nikoliSource({ family: "nurikabe", index: () => index, openBuiltin() {}, openSaved() {} })], [], store.loadGame);
+  assert.deepEqual(items.sortItems(it, "difficulty").map((x) => x.builtinId), ["quick", "nurikabe-10x10-1", "slow"]);
 });
 
 test("the stars filter shows one tier", () => {

@@ -8,7 +8,8 @@ Modes (:func:`check_marks`):
   ``solution``  cells that differ from the goal picture, or, without one, from a
                 solution found by a search bounded by ``work`` line solves (the
                 same answer on every machine) and ``timeout`` seconds (the safety
-                net); its outcome, found or not, is remembered by clues.
+                net); its outcome, found or not, is remembered by clues. With
+                no solution to compare with the answer says ``unavailable``.
 Clue marks: per line, per block, True when line logic pins the block to a run
 the player filled (the board crosses that number out).
 """
@@ -119,6 +120,7 @@ def _against_solution(p, cells, out, timeout, progress, solve, work):
         # the message in players' words; the limit the search stopped at in "detail"
         out["detail"] = (f"search limit: {work:,} line solves" if how == "budget" else
                          f"search limit: {timeout:g} s" if timeout is not None else "")
+        out["unavailable"] = True  # nothing to compare with: not a verdict on the marks
         out["message"] = (
             "This puzzle has no solution: its clues contradict each other, so there is "
             "nothing to check against." if how == "none" else

@@ -3,10 +3,12 @@
 // ready, restarting, or unavailable (then #engine-failed says why). The technical
 // detail (Python's version) is only in the tooltip. On phones the chip is a dot that
 // fills as the load goes (--loaded).
+import { el } from "../shell/dom.js";
+
 export function bindEngineStatus({ engine, chip, failed, failedWhy, retry, onReady }) {
-  const percent = document.createElement("span");
+  const percent = el("span");
   percent.setAttribute("aria-hidden", "true"); // a screen reader hears the words, not each percent
-  const words = document.createElement("span");
+  const words = el("span");
   chip.replaceChildren(words, percent);
   const loading = (status) => status === "loading" || status === "idle";
   const showLoaded = () => {

@@ -5,16 +5,9 @@
 // why in the engine's words; a wrong mark is pointed out at once (the puzzle ships its picture).
 import { el } from "../shell/dom.js";
 import { loadLearn, touchDevice } from "./rules.js";
+import { answered, remember, showOffer } from "./offer.js";
 
-export const KEY = "pysolver:learn:v1"; // "done" or "skipped"
 export const TUTORIAL_KEY = "learn:first-puzzle";
-
-function remembered() {
-  try { return window.localStorage.getItem(KEY); } catch { return "skipped"; } // no storage: never nag
-}
-function remember(what) {
-  try { window.localStorage.setItem(KEY, what); } catch { /* nothing to keep it in */ }
-}
 
 export class Guide {
   /** box: the element the guide speaks in (above the board); offerBox: where the first-visit
@@ -35,21 +28,12 @@ export class Guide {
 
   /** The first visit (no saved game, no answer to the offer before): offer the tutorial. */
   async offer({ firstVisit }) {
-    if (remembered() || !firstVisit) return false;
+    if (answered("nonogram") || !firstVisit) return false;
     try { this.data = await loadLearn(); } catch { return false; }
-    const start = el("button", { type: "button", id: "guide-start", className: "primary", textContent: "Show me how" });
-    const rules = el("button", { type: "button", id: "guide-rules", textContent: "Just the rules" });
-    const no = el("button", { type: "button", id: "guide-no", textContent: "No thanks" });
-    this.offerBox.replaceChildren(
-      el("h3", { textContent: "New to nonograms?" }),
-      el("p", { textContent: "Numbers beside each row and column say how many cells in a row to fill. " +
-        "Learn it by solving a tiny 5×5 picture, one step at a time (about two minutes)." }),
-      el("div", { className: "row" }, start, rules, no));
-    this.offerBox.hidden = false;
-    start.addEventListener("click", () => { this.offerBox.hidden = true; this.start(); });
-    rules.addEventListener("click", () => { this.offerBox.hidden = true; remember("skipped"); this.rules(); });
-    no.addEventListener("click", () => { this.offerBox.hidden = true; remember("skipped"); });
-    this.offerBox.dispatchEvent(new CustomEvent("guide-offered", { bubbles: true }));
+    showOffer(this.offerBox, { genre: "nonogram", title: "New to nonograms?",
+      words: "Numbers beside each row and column say how many cells in a row to fill. " +
+        "Learn it by solving a tiny 5×5 picture, one step at a time (about two minutes).",
+      rules: this.rules, tryIt: { label: "Show me how", run: () => this.start() } });
     return true;
   }
 
@@ -65,7 +49,7 @@ export class Guide {
 
   /** Stop guiding ("done" or "skipped": never offered again). */
   stop(why) {
-    remember(why);
+    remember("nonogram", why);
     this.box.hidden = true;
     if (this.game && this.view.game === this.game) this.view.setOverlay("hint", null);
     this.game = null;

@@ -1,8 +1,8 @@
 // The library's cards as data, for every genre alike (no DOM here: tests/js runs it in Node).
 // A genre gives the library a source: {genres: [{id, name}], builtins() -> items,
 // saved(key, rec) -> item or null}. An item: {key, genre, genreName, rec, status, title,
-// width, height, colors, stars (1-5, pysolver/stars.py, or null: not rated), difficulty (a
-// finer number to sort equal stars by, or null), cls,
+// width, height, colors, stars (1-5, pysolver/stars.py, or null: not rated), minutes (the same
+// hint walk's modelled minutes, which sort equal stars, the same for every genre; or null), cls,
 // author, note, builtinId (a built-in's id, or null), givens (cells given marked), draw(canvas), open()}.
 
 export const CLASS_WORDS = { line: "line by line", probe: "needs looking ahead", search: "needs trial and error", multiple: "several solutions" };
@@ -52,8 +52,9 @@ export function starsText(n) {
 export const SORTS = {
   title: (a, b) => a.title.localeCompare(b.title),
   size: (a, b) => a.width * a.height - b.width * b.height || a.title.localeCompare(b.title),
-  // stars first (they grow with the size as well as the reasoning), unrated last
-  difficulty: (a, b) => (a.stars ?? Infinity) - (b.stars ?? Infinity) || (a.difficulty ?? Infinity) - (b.difficulty ?? Infinity) ||
+  // stars first (they grow with the size as well as the reasoning), unrated last; equal stars by
+  // the walk's minutes (the same model for every genre, not a genre's own label)
+  difficulty: (a, b) => (a.stars ?? Infinity) - (b.stars ?? Infinity) || (a.minutes ?? Infinity) - (b.minutes ?? Infinity) ||
     (CLASS_ORDER[a.cls] || 9) - (CLASS_ORDER[b.cls] || 9) || a.width * a.height - b.width * b.height,
   recent: (a, b) => ((b.rec && b.rec.saved) || 0) - ((a.rec && a.rec.saved) || 0) || a.title.localeCompare(b.title),
 };

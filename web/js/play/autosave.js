@@ -6,6 +6,7 @@
 // notice lists them); a game with no move yet is simply not stored (its link or
 // the library opens it again).
 import { saveGame, loadGame, removeGame, savedGames, storedRev, storage, linkForm, PREFIX } from "../shell/storage.js";
+import { el } from "../shell/dom.js";
 
 const RETRY_MS = 5000;
 const LIST_MAX = 10; // saved games the make-room list offers at a time (largest first)
@@ -156,15 +157,9 @@ export class Autosave {
     this.notice.hidden = text === null;
     this.notice.replaceChildren();
     if (text === null) return;
-    const span = document.createElement("span");
-    span.textContent = text;
-    this.notice.append(span);
+    this.notice.append(el("span", { textContent: text }));
     for (const [label, id, onClick, className] of buttons) {
-      const b = document.createElement("button");
-      b.type = "button";
-      if (id) b.id = id;
-      if (className) b.className = className;
-      b.textContent = label;
+      const b = el("button", { type: "button", textContent: label, ...(id && { id }), ...(className && { className }) });
       b.addEventListener("click", onClick);
       this.notice.append(" ", b);
     }

@@ -45,7 +45,8 @@ export class PlayView {
    * (addGenre) and the frame swaps to it when one of its games opens. A play config:
    *   id: the genre's (or the family's) name; route: an old route that shows it ("nikoli");
    *   kind: its board plug-in (open() may pass another); tools: elements after Clear; after:
-   *   elements after Share link; rules(): the ? button; notices: elements shown above the board;
+   *   elements after Share link; rules(): the ? button (the genre's "How to play" dialog, learn/rules.js;
+   *   its first-visit offer, learn/offer.js, goes in frame.offerBox); notices: elements shown above the board;
    *   help: how to play (words, or help(game) -> words), under the panels;
    *   first(): open a first puzzle of the genre (its old route with no game of it);
    *   genreOf(game): the genre id told to the shell (app.opened, app.won);
@@ -109,6 +110,11 @@ export class PlayView {
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
     this.winCard = new WinCard({ parent: this.section.querySelector(".play-body") });
+    // the first visit to a genre offers its rules here, over the board (learn/offer.js: the genre's config says when)
+    this.offerBox = el("div", { id: "guide-offer", className: "guide-offer", hidden: true });
+    this.offerBox.setAttribute("role", "dialog");
+    this.offerBox.setAttribute("aria-label", "How to play");
+    this.section.querySelector(".play-body").append(this.offerBox);
     this.sheet = bindSheet({ side: this.side, toggle: this.sheetToggle, tabs: this.tabs });
     // the panels of every genre; each genre's tasks go in when its game opens (its own panels come after them)
     this.hint = new HintPanel({ frame: this });
@@ -158,6 +164,7 @@ export class PlayView {
     if (this.g === g) return;
     if (this.g && this.g.leave) this.g.leave();
     this.g = g;
+    this.offerBox.hidden = true; // the last genre's offer
     for (const [part, owner] of this.owned) {
       const on = owner === g;
       if (part.classList.contains("panel")) this.sheet.showTab(part, on);

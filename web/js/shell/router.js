@@ -2,6 +2,7 @@
 // lists them by order, then as registered);
 // the URL fragment "#/<id>" selects one ("#p=..." share links are handled by app/app.js).
 // An alias (an old route, "#/nikoli") selects its view with params ({genre: "nikoli"}).
+import { button } from "./dom.js";
 
 export class Router extends EventTarget {
   constructor(nav) {
@@ -16,10 +17,7 @@ export class Router extends EventTarget {
 
   register(view) {
     this.views.set(view.id, view);
-    const b = document.createElement("button");
-    b.type = "button";
-    b.id = `nav-${view.id}`;
-    b.textContent = view.label;
+    const b = button(`nav-${view.id}`, view.label);
     b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => this.go(view.id));
     view.button = b;

@@ -2,15 +2,13 @@
 // shown in a box and copied (the address bar is left alone: a reload must resume this game, not
 // open the link as a new one); the nonogram's link.
 import { encodeShare, shareUrl } from "./share.js";
+import { el } from "./dom.js";
 
 /** The read-only box that shows the last share link (made on first use). */
 function shareBox(after, id) {
   let box = document.getElementById(id);
   if (!box) {
-    box = document.createElement("input");
-    box.type = "text";
-    box.id = id;
-    box.readOnly = true;
+    box = el("input", { type: "text", id, readOnly: true });
     box.setAttribute("aria-label", "Share link");
     after.after(box);
   }

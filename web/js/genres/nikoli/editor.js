@@ -20,6 +20,7 @@ import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
+import { starsText } from "../../library/items.js";
 import { inputHelp } from "../../learn/rules.js";
 
 const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger takes minutes here
@@ -108,7 +109,8 @@ export class Editor extends GenreEditor {
       if (!fresh()) return;
       const words = { unique: "Unique: exactly one solution.", none: "No solution: the clues contradict each other.",
         multiple: "Not unique: at least two solutions." }[r.status] || "Undecided: the check stopped before it knew.";
-      const hard = r.status === "unique" ? `How hard: ${r.difficulty} for its size (${"★".repeat(r.stars)}${"☆".repeat(5 - r.stars)}).` : "";
+      // the stars and minutes of its hint walk, as the library and the play head show them (pysolver/stars.py)
+      const hard = r.status === "unique" ? `How hard: ${starsText(r.stars)} (about ${Math.max(1, Math.round(r.minutes))} minutes).` : "";
       this.show_(words, hard, r.status);
     } catch (err) {
       if (fresh()) this.show_(err.kind === "cancelled" || err.message === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`, "", "error");
@@ -302,7 +304,7 @@ export class Editor extends GenreEditor {
     this.ctx.say(`Generating a ${w}×${h} ${FAMILY_NAMES[this.family]}…`);
     try {
       const info = await generate({ family: this.family, width: w, height: h, seed }, { signal: fresh.signal });
-      this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${info.difficulty}), opened in Play.`);
+      this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${starsText(info.stars)}), opened in Play.`);
     } catch (err) {
       this.ctx.say(err.message === "cancelled" || err.kind === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`, err.kind !== "cancelled" && err.message !== "cancelled");
     } finally {

@@ -1,6 +1,6 @@
 // The nonogram genre's registration (app/genres.js lists it). The static pieces (its reader,
 // game, board plug-in, thumbnail and an example: tests/js/genres.test.mjs checks them on every
-// registered genre) and install(app), which builds its Play view (genres/nonogram/play.js,
+// registered genre) and install(app), which builds its play config in the Play frame (genres/nonogram/play-config.js,
 // loaded then) and says how the shell opens its puzzles. It is the fallback genre: text no
 // other genre claims goes to the engine's nonogram reader (which names what is wrong with
 // it), and a saved game of no other genre's format is a nonogram.
@@ -22,12 +22,9 @@ export const nonogram = {
   /** A library card's picture of the puzzle `dict` with the saved game `rec` (or null). */
   thumb: (canvas, dict, rec) => drawNonogramThumb(canvas, dict, rec),
   async install(app) {
-    const { NonogramPlay } = await import("./play.js");
-    const play = new NonogramPlay(app);
+    const { NonogramPlayConfig } = await import("./play-config.js");
+    const play = new NonogramPlayConfig(app);
     await play.ready;
-    // handles for the console, the browser tests and bench/browser.py only
-    app.view = play.view;
-    app.getGame = () => play.game;
     return {
       // a saved game stored as its share link (shell/storage.js linkForm) reads the link again
       open: (dict, key) => (dict.partial ? play.opener.openLink(dict, key) : play.open(dict, key)),

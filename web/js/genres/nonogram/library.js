@@ -19,7 +19,7 @@ export async function loadCatalogue() {
 function item(key, rec, fields) {
   const status = statusOf(rec);
   const { width, height } = fields;
-  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, difficulty: null,
+  return { key, rec, status, genre: "nonogram", genreName: "Nonogram", builtinId: null, stars: null, minutes: null,
     cls: null, author: "", note: "",
     // the card's picture through the board plug-in (./thumb.js): the saved game's puzzle, or
     // a built-in's size alone until it is opened
@@ -32,9 +32,9 @@ export function nonogramSource({ catalogue, openBuiltin, openSaved }) {
     genres: [{ id: "nonogram", name: "Nonogram" }],
     builtins: () => catalogue().map((e) => {
       const key = `builtin:${e.id}`;
-      const difficulty = typeof e.difficulty === "number" ? e.difficulty : null;
       return item(key, loadGame(key), { title: e.title, width: e.width, height: e.height, colors: e.colors || 1,
-        builtinId: e.id, stars: Number.isInteger(e.stars) ? e.stars : null, difficulty,
+        builtinId: e.id, stars: Number.isInteger(e.stars) ? e.stars : null,
+        minutes: typeof e.minutes === "number" ? e.minutes : null,
         cls: e.class || null, author: plainAuthor(e.author), note: plainAuthor(e.copyright), open: () => openBuiltin(e) });
     }),
     saved: (key, rec) => {

@@ -19,17 +19,14 @@ export const HELP = {
 export { plainAuthor } from "./library.js";
 
 export class NonogramNewcomer {
-  /** section: the Play view; view: its board; getGame(); open(dict, key). */
-  constructor({ section, view, getGame, open }) {
+  /** section: the Play view; offerBox: the frame's first-visit offer; view: its board; getGame(); open(dict, key). */
+  constructor({ section, offerBox, view, getGame, open }) {
     Object.assign(this, { view, getGame });
     const body = section.querySelector(".play-body");
     const guideBox = el("div", { id: "guide", className: "panel guide" });
     guideBox.setAttribute("role", "region");
     guideBox.setAttribute("aria-label", "Tutorial");
-    const offerBox = el("div", { id: "guide-offer", className: "guide-offer", hidden: true });
-    offerBox.setAttribute("role", "dialog");
     body.before(guideBox);
-    body.append(offerBox);
     this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", HELP) });
   }
 
@@ -44,10 +41,9 @@ export class NonogramNewcomer {
     this.guide.update();
   }
 
-  /** Another genre's game opens on Play: the tutorial waits (update() shows it again with its puzzle), the offer goes. */
+  /** Another genre's game opens on Play: the tutorial waits (update() shows it again with its puzzle); the frame hides the offer. */
   leave() {
     this.guide.box.hidden = true;
-    this.guide.offerBox.hidden = true;
   }
 
   /** The grid changed by a move, undo or redo. */

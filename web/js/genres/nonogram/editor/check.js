@@ -7,6 +7,7 @@
 import { el } from "../../../shell/dom.js";
 import { Latest } from "../../../shell/latest.js";
 import { techDetails } from "../../../panels/details.js";
+import { starsText } from "../../../library/items.js";
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
@@ -88,7 +89,7 @@ export class EditorChecker {
         if (counted && this.handle && fresh()) this.showInterim(counted, puzzle);
         return counted;
       });
-      this.handle = this.engine.task("nonogram", "analyse", { puzzle, count_cap: COUNT_CAP, givens: this.givens() }, {
+      this.handle = this.engine.task("nonogram", "analyse", { puzzle, count_cap: COUNT_CAP, givens: this.givens(), rate: true }, {
         onProgress: (p) => {
           if (!fresh()) return;
           known = Math.max(known, p.known ?? 0);
@@ -177,6 +178,9 @@ export class EditorChecker {
       const info = el("p", { id: "ed-class", textContent: `How it solves: ${HOW[cls]}.` });
       info.dataset.classification = cls;
       lines.push(info);
+    }
+    if (res.status === "unique" && Number.isInteger(res.stars)) { // the hint walk's, as the library and play head rate it
+      lines.push(el("p", { id: "ed-hard", textContent: `How hard: ${starsText(res.stars)} (about ${Math.max(1, Math.round(res.minutes))} minutes).` }));
     }
     this.out.replaceChildren(...lines);
     const by = count.engine === "clingo" ? `; solutions counted by ${ENGINE.clingo}` : "";

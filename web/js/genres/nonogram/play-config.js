@@ -42,7 +42,7 @@ function cellsOf(game, rows) {
   return out;
 }
 
-export class NonogramPlay {
+export class NonogramPlayConfig {
   /** app: the shell's API (web/README.md, "Views and plug-ins"). */
   constructor(app) {
     this.app = app;
@@ -112,7 +112,7 @@ export class NonogramPlay {
       openSaved: (dict, key) => app.openPuzzle(dict, key), // the genre's open: a saved link is read again
     }));
     // the rules, the guided first puzzle, clue numbers crossed out on the page
-    this.newcomer = new NonogramNewcomer({ section: frame.section, view, getGame, open: (dict, key) => app.openPuzzle(dict, key) });
+    this.newcomer = new NonogramNewcomer({ section: frame.section, offerBox: frame.offerBox, view, getGame, open: (dict, key) => app.openPuzzle(dict, key) });
     app.addEventListener("open-error", () => frame.say(""));
     this.bindControls();
     // awaited by the shell before it opens a first puzzle (the start may be a built-in one)
@@ -129,8 +129,6 @@ export class NonogramPlay {
     await this.opener.openFirst();
     await this.newcomer.guide.offer({ firstVisit });
   }
-
-  announce(text) { this.frame.say(text); }
 
   renderPalette(p) {
     const box = $("palette"), view = this.view;

@@ -1,15 +1,14 @@
 // The play config of Nurikabe, Heyawake, Masyu and Bag in the one frame of every genre (play/view.js, the route "Play"):
 // the family's board plug-in (board/shade.js, board/loop.js), the Share link that may carry
-// the progress, the rules, the optional rule check and the win, both from the rule checker in
+// the progress, the rules (the ? button; offered on a family's first game), the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
-import { NikoliGame, nikoliPuzzle, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
-import { hash } from "../../play/play-game.js";
 import { el } from "../../shell/dom.js";
-import { inputHelp, loadLearn, showRules } from "../../learn/rules.js";
+import { inputHelp, showRules } from "../../learn/rules.js";
+import { answered, showOffer } from "../../learn/offer.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
@@ -28,10 +27,7 @@ const HELP = {
 const help = (family) => HELP[family === "masyu" ? "loop" : "shade"];
 
 
-/** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
-export function nikoliKey(url) { return `n:${hash(url)}`; }
-
-export class NikoliView {
+export class NikoliPlayConfig {
   /** first(): a first puzzle, when the view shows with none; asp: genres/nikoli/asp.js. */
   constructor(app, { first, asp }) {
     this.app = app;
@@ -48,7 +44,7 @@ export class NikoliView {
       id: "nikoli", route: "nikoli", kind: shadeBoard, first,
       help: (game) => inputHelp(help(game.puzzle.family)),
       after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
-      rules: () => { const g = this.game || (this.view && this.view.game); if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
+      rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
       genreOf: (game) => game.puzzle.family,
       wonWords: "Every rule is kept.",
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
@@ -57,21 +53,17 @@ export class NikoliView {
       // the families' tasks for the panels of every genre (genres/nikoli/panels.js; the rule check here)
       ...nikoliTasks(this, asp),
       checkTasks: { modes: [["off", "Off"], ["rules", "Broken rules"]], check: (game, mode, { signal }) => this.checkRules(game, mode, signal) },
-      reset: (game) => this.showRulesList(game.puzzle.family),
-      opened: () => this.verify(),
+      opened: (game) => { this.verify(); this.offerRules(game.puzzle.family); },
       changed: () => this.verify(),
       adopted: () => this.verify(),
       shareLink: (game) => this.shareLink(game),
       // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
       download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
     });
-    this.rules = el("ul", { id: "rules-list", className: "rules" }); // "rules" is the toolbar's ? button
-    frame.addPanel("Rules", el("div", { className: "panel", id: "rules-panel" }, el("h3", { textContent: "Rules" }), this.rules), this.config);
   }
 
   /** The Nikoli game in play (null while another genre's game is). */
   get game() { return this.frame.g === this.config ? this.frame.game : null; }
-  get view() { return this.frame.view; }
 
   /** Play a puzzle dict (nikoli_parse's answer); a saved game of it resumes; `progress`
    * (a share link's cells) is applied as one move on top, so Undo brings the player's back. */
@@ -79,7 +71,7 @@ export class NikoliView {
     const puzzle = nikoliPuzzle(dict);
     this.opening.drop();
     key = key || nikoliKey(dict.url);
-    const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
+    const kind = boardOf(puzzle.family);
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);
@@ -93,13 +85,12 @@ export class NikoliView {
       } });
   }
 
-  /** The rules beside the board (learn.json: shown as soon as it is read, engine or not). */
-  showRulesList(family) {
-    this.rules.replaceChildren();
-    loadLearn().then((learn) => {
-      const g = learn.genres[family];
-      if (g && (this.game || this.view.game).puzzle.family === family) this.rules.replaceChildren(...g.rules.map((r) => el("li", { textContent: r })));
-    }, (err) => { this.rules.replaceChildren(el("li", { textContent: `The rules could not be loaded (${err.message}).` })); });
+  /** The first game of a family offers its rules (learn/offer.js; the ? button shows them any time). */
+  offerRules(family) {
+    if (answered(family)) return;
+    showOffer(this.frame.offerBox, { genre: family, title: `New to ${FAMILY_NAMES[family]}?`,
+      words: "Its rules fit in a few lines, with a solved example to look at; the ? button shows them again any time.",
+      rules: () => showRules(family, help(family)) });
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no
@@ -113,16 +104,23 @@ export class NikoliView {
     } catch { /* superseded by a newer move, or no engine: the next move asks again */ }
   }
 
-  /** The Check panel's task: the rules the grid as marked breaks (the engine's rule checker), and a branching line. */
+  /** The Check panel's task: the rules the grid as marked breaks (the engine's rule checker), and
+   * a branching line: each a mistake with its cells (the panel shows them as every genre's). */
   async checkRules(game, mode, signal) {
-    if (mode === "off") return { overlay: null };
+    if (mode === "off") return { wrong: [] };
     signal.addEventListener("abort", () => this.engine.supersede("nikoli-check"), { once: true });
     const res = await this.engine.latestTask("nikoli-check", game.puzzle.family, "check", { puzzle: game.puzzle.dict.url, state: game.stateRows() });
-    const found = res.violations.map((r) => ({ message: r.message, cells: r.cells.map(([row, column]) => ({ row, column })) }));
+    const wrong = [];
     const branches = game.branches();
-    if (branches.length) found.unshift({ message: "the line branches", cells: branches });
-    return { overlay: found.length ? { cells: found.flatMap((f) => f.cells) } : null,
-      broken: [...new Set(found.map((f) => f.message))], words: "No rule is broken so far." };
+    if (branches.length) wrong.push({ words: "the line branches", cells: branches });
+    for (const r of res.violations) {
+      const cells = r.cells.map(([row, column]) => ({ row, column }));
+      const same = wrong.find((w) => w.words === r.message); // a rule broken in several places: one line
+      if (same) same.cells.push(...cells);
+      else wrong.push({ words: r.message, cells });
+    }
+    const n = wrong.length;
+    return { wrong, words: n ? `${n} rule${n === 1 ? " is" : "s are"} broken` : "No rule is broken so far." };
   }
 
   /** A link that opens this puzzle (and, when asked, the marks so far) on any copy of the site. */

@@ -1,0 +1,38 @@
+// The first visit to a genre offers its rules, once per genre (issue 28: one rules surface for
+// every genre): "New to Nurikabe?" over the board, in the play frame's one offer box, with How
+// to play (the rules dialog, learn/rules.js: the same as the toolbar's ? button) and No thanks;
+// a genre may add a way to learn by playing (the nonogram's guided first puzzle, learn/guide.js).
+// The answer is remembered in localStorage, so it is made once.
+import { el } from "../shell/dom.js";
+
+export const LEARN_KEY = "pysolver:learn:v1"; // the nonogram's answer, "done" or "skipped" (its key from before)
+
+/** Where genre `genre`'s answer is kept (another genre's: LEARN_KEY + ":" + its id). */
+export const learnKey = (genre) => (genre === "nonogram" ? LEARN_KEY : `${LEARN_KEY}:${genre}`);
+
+/** The answer given to genre `genre`'s offer, or null (no storage: as answered, never nag). */
+export function answered(genre) {
+  try { return window.localStorage.getItem(learnKey(genre)); } catch { return "skipped"; }
+}
+
+export function remember(genre, what) {
+  try { window.localStorage.setItem(learnKey(genre), what); } catch { /* nothing to keep it in */ }
+}
+
+/** Show the offer in `box`: {genre, title, words, rules(): the rules dialog, tryIt?: {label,
+ * run()}: learning by playing (its own code remembers how that ended)}. */
+export function showOffer(box, { genre, title, words, rules, tryIt = null }) {
+  const answer = (id, textContent, run, className = "") => {
+    const b = el("button", { type: "button", id, textContent, className });
+    b.addEventListener("click", () => { box.hidden = true; run(); });
+    return b;
+  };
+  const buttons = [];
+  if (tryIt) buttons.push(answer("guide-start", tryIt.label, () => tryIt.run(), "primary"));
+  buttons.push(answer("guide-rules", tryIt ? "Just the rules" : "How to play", () => { remember(genre, "skipped"); rules(); },
+    tryIt ? "" : "primary"));
+  buttons.push(answer("guide-no", "No thanks", () => remember(genre, "skipped")));
+  box.replaceChildren(el("h3", { textContent: title }), el("p", { textContent: words }), el("div", { className: "row" }, ...buttons));
+  box.hidden = false;
+  box.dispatchEvent(new CustomEvent("guide-offered", { bubbles: true }));
+}
