@@ -7,6 +7,7 @@
 // come), and the check's marks: the cells where another solution differs (their lines tinted,
 // as Play's Check tints a line) and the cells a fix would change.
 import { GridView } from "../../../board/grid-view.js";
+import { drawBoardThumb } from "../../../board/thumb.js";
 import { UNKNOWN, CROSSED } from "../../../board/cells.js";
 import { nonogramBoard, clueLabel } from "../board.js";
 
@@ -119,6 +120,16 @@ export const pictureBoard = {
   paintCells(v) { nonogramBoard.paintCells(v); paintMarks(v); },
   describe,
 };
+
+/** A picture ({width, height, colors, cells} as the document's state) drawn small by the one
+ * thumbnail painter through Play's plug-in, as a card shows a solved puzzle: the import's
+ * preview, Check's other solution (`differ`: its cells [{row, column}] that differ, marked as
+ * the Solve panel marks a solution's differences). */
+export function drawPicture(canvas, { width, height, colors, cells }, { box, differ = [] } = {}) {
+  const puzzle = { width, height, colors: colors.map((c) => ({ ...c, rgb: `#${c.rgb}` })), isColor: colors.length > 2, rows: [], cols: [] };
+  const values = Uint8Array.from(cells, (v) => (v ? v + 1 : UNKNOWN));
+  drawBoardThumb(canvas, nonogramBoard, puzzle, values, { picture: true, box, overlays: differ.length ? { check: { cells: differ } } : {} });
+}
 
 /** The board in `root` showing an editor document, its clues and the check's marks, and the
  * colour strokes and keys paint (the palette's: a "color" event when it changes). The board
