@@ -7,11 +7,16 @@
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PlayGame, hash } from "../../play/play-game.js";
 import { LINE, edgeIndex, edgeCells } from "../../board/edges.js";
+import { shadeBoard } from "../../board/shade.js";
+import { loopBoard } from "../../board/loop.js";
 
 export { LINE, edgeIndex, edgeCells };
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
 export function nikoliKey(url) { return `n:${hash(url)}`; }
+
+/** A family's board plug-in: Masyu draws a loop on the cells' sides, the others shade cells. */
+export const boardOf = (family) => (family === "masyu" ? loopBoard : shadeBoard);
 
 export const SHADED = 2;
 export const FAMILY_NAMES = { nurikabe: "Nurikabe", heyawake: "Heyawake", masyu: "Masyu", bag: "Bag" };

@@ -3,8 +3,7 @@
 // the progress, the rules (the ? button; offered on a family's first game), the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
-import { NikoliGame, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { el } from "../../shell/dom.js";
@@ -72,7 +71,7 @@ export class NikoliPlayConfig {
     const puzzle = nikoliPuzzle(dict);
     this.opening.drop();
     key = key || nikoliKey(dict.url);
-    const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
+    const kind = boardOf(puzzle.family);
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);

@@ -2,9 +2,7 @@
 // board/loop.js) draws the clues (numbers, pearls, Heyawake's rooms) and the player's
 // progress small (board/thumb.js), so the card shows what the board shows.
 import { drawBoardThumb } from "../../board/thumb.js";
-import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
-import { nikoliPuzzle } from "./game.js";
+import { boardOf, nikoliPuzzle } from "./game.js";
 
 /** shape: {family, width, height, board: {clues: [[x, y, n]...], rooms}} (an index entry, or a
  * saved game's puzzle); rec: a saved game ({cells}) or null for a puzzle never played. */
@@ -14,5 +12,5 @@ export function drawNikoliThumb(canvas, shape, rec) {
   const cells = new Uint8Array(puzzle.cellCount);
   const saved = rec && typeof rec.cells === "string" && rec.cells.length === cells.length ? rec.cells : "";
   for (let i = 0; i < saved.length; i++) cells[i] = Math.min(2, Math.max(0, saved.charCodeAt(i) - 48));
-  drawBoardThumb(canvas, family === "masyu" ? loopBoard : shadeBoard, puzzle, cells);
+  drawBoardThumb(canvas, boardOf(family), puzzle, cells);
 }
