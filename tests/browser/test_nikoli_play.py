@@ -232,32 +232,6 @@ def test_bad_url_and_share_link(page, site_server):
     expect(page.locator("#new-puzzle").get_by_label("Genre")).to_have_value("nurikabe")
 
 
-def test_offline_reload_resumes_nikoli_game(page, own_server, context):
-    open_site(page, own_server)
-    wait_engine(page)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.click("#nav-library")
-    page.click("button.open-builtin[data-id='heyawake-7x7-1']")
-    page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
-    page.mouse.click(*centre(page, 1, 0))
-    own_server.stop()
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    # the last game played was this one: the page resumes it, marks and all
-    expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
-    wait_words(page, 1, 0, r": shaded\b")
-    assert page.is_visible("#view-play")
-    wait_engine(page)
-    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")                     # the rule checker runs in the cached engine
-    page.mouse.click(*centre(page, 2, 0))
-    expect(page.locator("#check-list li").first).to_be_visible()
-    page.click("#nav-library")                  # and the built-ins come from the cache
-    page.click("button.open-builtin[data-id='masyu-7x7-1']")
-    page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
-
-
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
     from test_board_touch import Fingers
