@@ -5,10 +5,13 @@ counts. A Bag number sees N cells, itself included, so its four arms (the inside
 cells it sees in each direction, up to the first outside cell or the edge) give
 N - 1 together. An arm of length l needs its first l cells inside and the next one
 outside (or the edge), so the marks allow some lengths only; the lengths of the
-four arms that add up to N - 1 are all the clue allows. A cell inside in every
-one of them is inside, a cell that ends the arm in every one is outside. The
-checker sees the sum of the arms' least and most only; the count sees, for
-instance, that an arm whose far cells are inside cannot stop half way.
+four arms that add up to N - 1 are all the clue allows, and a pair of opposite
+arms keeps only the lengths with which the other numbers on that row or column
+still see a possible count. A cell inside in every remaining choice is inside, a
+cell that ends the arm in every one is outside. The checker sees each number's
+least and most only; the count sees, for instance, that an arm whose far cells are
+inside cannot stop half way, or that a long arm would let another number in the
+same row see too many.
 
 A Nurikabe number's island has N cells, so a cell farther from every island, by
 paths of cells that could join it, than its number allows is shaded (a person:
@@ -216,8 +219,8 @@ def _nurikabe(grid, marks) -> dict:
                 dist[m] = dist[c] + 1
                 todo.append(m)
         reach |= set(dist)
-    words = ("No island can reach this cell: every number is too far away for its size "
-             "(or walled off by shaded cells and other islands), so it is shaded")
+    words = ("No island can reach it: every number is too far away for its size, or "
+             "walled off by shaded cells and other islands")
     return {c: (True, ["N2", "N4"], [], words) for c in grid.cells() if state[c] is None and c not in reach}
 
 
