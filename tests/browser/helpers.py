@@ -63,6 +63,26 @@ def release_read(page):
     page.evaluate("async () => { await window.__heldRead(); await new Promise((r) => setTimeout(r, 0)); }")
 
 
+def hold_next_task(page, task):
+    """The engine's next `call("task", {task})` (a Nikoli solve, say) answers only when
+    `release_task` lets it: a run still in progress when the test acts (Cancel), by the
+    engine's own event, whatever the machine's speed."""
+    page.evaluate(f"""async (task) => {{ const engine = {ENGINE}, call = engine.call; window.__heldTask = null;
+      engine.call = function (type, payload, ...rest) {{
+        const answer = call.call(this, type, payload, ...rest);
+        if (type !== "task" || !payload || payload.task !== task) return answer;
+        engine.call = call;  // one task held, the next ones answered as usual
+        return new Promise((resolve, reject) => {{
+          window.__heldTask = () => {{ answer.then(resolve, reject); return answer.then(() => {{}}, () => {{}}); }}; }});
+      }}; }}""", task)
+
+
+def release_task(page):
+    """Let the held task answer (once asked), and return after the page has handled it (a task later)."""
+    wait_until(page, "window.__heldTask !== null")
+    page.evaluate("async () => { await window.__heldTask(); await new Promise((r) => setTimeout(r, 0)); }")
+
+
 def engine_field(page, name):
     """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
     return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)
