@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..memo import Memo
 from .model import UNKNOWN
 
-_bag_memo = Memo("nikoli.counts.bag", 4096)  # (grid, clue, its row's and column's states) -> its cells
+_bag_memo = Memo("nikoli.counts.bag", 4096)  # (grid, clue, the states of the lines it reads) -> its cells
 
 # an arm of a Bag clue: its cells from the clue outwards, and how a person names it
 ARMS = (((1, 0), "to its right"), ((-1, 0), "to its left"), ((0, 1), "below it"), ((0, -1), "above it"))
@@ -52,20 +52,22 @@ def _where(cell):
 
 def _bag(grid, marks) -> dict:
     """{cell: (value, [rule], [cells read], words)} for every cell one Bag clue's count
-    decides (memoised per clue on its row's and column's states: a walk changes one
+    decides (memoised per clue on the states of the lines it reads: a walk changes one
     cell a step)."""
     out = {}
     w, h = grid.width, grid.height
     flat = {c: True for c in grid.clues}
     flat.update((c, v) for c, v in marks.items() if c not in flat)
+    rows = [tuple(flat.get((u, v)) for u in range(w)) for v in range(h)]
+    cols = [tuple(flat.get((u, v)) for v in range(h)) for u in range(w)]
     for clue, n in sorted(grid.clues.items(), key=lambda c: (c[0][1], c[0][0])):
         if n == UNKNOWN:
             continue
         x, y = clue
-        row = tuple(flat.get((u, y)) for u in range(w))
-        col = tuple(flat.get((x, v)) for v in range(h))
-        key = (w, h, clue, n, row, col,
-               tuple((c, m) for c, m in grid.clues.items() if c[1] == y or c[0] == x))
+        # what _bag_clue reads: its row and column, and the other line of each number on them
+        others = tuple((c, m, cols[c[0]] if c[1] == y else rows[c[1]])
+                       for c, m in grid.clues.items() if c != clue and (c[1] == y or c[0] == x))
+        key = (w, h, clue, n, rows[y], cols[x], others)
         found = _bag_memo.get(key)
         if found is None:
             found = _bag_memo.put(key, _bag_clue(grid, clue, n, flat))
