@@ -95,6 +95,11 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     page.click("#ed-redo")
     wait_clues(page)
     assert picture(page)[1] == "....#"
+    # a picture is drawn freehand: a slanted drag paints the cells the pointer crosses (not a
+    # line as in Play), each that held the start cell's value ((1, 2) was filled: it stays)
+    drag(page, 0, 3, 2, 1)
+    wait_clues(page)
+    assert picture(page) == ["#...#", "..#.#", ".####", "#.#.."]
     page.screenshot(path=str(artifacts / "editor-paint.png"))
 
 

@@ -3,8 +3,8 @@
 // zoom, fit to the box, keyboard cursor, touch, moves through the game (undo/redo).
 // A plug-in ("kind") measures and paints a family and names a cell for screen readers
 // (genres/nonogram/board.js: clues in the margins; board/shade.js, board/loop.js: Nikoli).
-// Input: mouse (left fill, right cross, drag locked to its first line), touch
-// (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
+// Input: mouse (left fill, right cross, drag locked to its first line; freehand where the
+// kind says so), touch (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
 // (arrows, fill/cross/clear keys, Shift paints); a kind may take pointer strokes and
 // keys over (kind.stroke, kind.key: Masyu's loop). A plug-in that makes a puzzle (Create's
 // nonogram editor) paints over the given cells (kind.paintsGivens) and reshapes the board when
@@ -297,8 +297,33 @@ export class GridView extends EventTarget {
     if (this.kind.stroke) { this.kind.stroke.move(this, e); return; }
     const { x, y } = this.cellAt(e);
     const s = this.stroke;
+    if (this.kind.freehand) { this.paintPath(x, y); return; }
     if (!s.axis && (x !== s.x0 || y !== s.y0)) s.axis = Math.abs(x - s.x0) >= Math.abs(y - s.y0) ? "row" : "column";
     this.paintStroke(s.axis === "column" ? s.x0 : x, s.axis === "row" ? s.y0 : y);
+  }
+
+  /** A freehand stroke (kind.freehand: the picture editor draws shapes, not lines): every
+   * cell the pointer crossed, each if it held the start cell's value. */
+  paintPath(x, y) {
+    const s = this.stroke, w = this.game.puzzle.width;
+    let { x: cx, y: cy } = s.last || { x: s.x0, y: s.y0 };
+    if (cx === x && cy === y) return;
+    s.axis = "free"; // moved: a long press no longer turns it into a cross
+    // a fast drag skips cells between two pointer events: walk the segment (Bresenham)
+    const dx = Math.abs(x - cx), dy = -Math.abs(y - cy), sx = cx < x ? 1 : -1, sy = cy < y ? 1 : -1;
+    for (let err = dx + dy; ;) {
+      const i = cy * w + cx;
+      if (this.game.cells[i] === s.start) (this.locked(i) ? s.fixed : this.preview).set(i, s.value);
+      if (cx === x && cy === y) break;
+      const e2 = 2 * err;
+      if (e2 >= dy) { err += dy; cx += sx; }
+      if (e2 <= dx) { err += dx; cy += sy; }
+    }
+    s.last = { x, y };
+    s.count = this.preview.size + s.fixed.size;
+    this.cursor = { x, y };
+    this.dispatchEvent(new CustomEvent("stroke", { detail: { count: s.count, action: s.action } }));
+    this.draw();
   }
 
   /** Preview the stroke from its start to (x, y): only cells that held the start cell's value change. */

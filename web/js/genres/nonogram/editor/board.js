@@ -116,6 +116,7 @@ export const pictureBoard = {
   ...nonogramBoard,
   name: "nonogram-edit",
   paintsGivens: true,
+  freehand: true, // a drag paints every cell it crosses: pictures are drawn, not lines
   prepare(v) { v.maxRow = v.game.reserve.row; v.maxCol = v.game.reserve.col; },
   paintCells(v) { nonogramBoard.paintCells(v); paintMarks(v); },
   describe,

@@ -27,9 +27,9 @@ const PICTURE_SAFETY_S = 60;
 // how to paint, with a mouse and keyboard or by touch (learn/rules.js picks by device)
 const GIVENS = "A notch in its corner marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it), as Play shows it.";
 const HELP = {
-  mouse: "Click or drag along a line to paint the chosen colour (starting on that colour erases); right click erases. " +
+  mouse: "Click or drag to paint the chosen colour (starting on that colour erases); right click erases. " +
     `Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. ${GIVENS}`,
-  touch: "Tap or drag along a line to paint the chosen colour (starting on that colour erases); a long press erases; " +
+  touch: "Tap or drag to paint the chosen colour (starting on that colour erases); a long press erases; " +
     `two fingers pan and zoom. ${GIVENS}`,
 };
 
