@@ -135,3 +135,16 @@ def test_the_worker_runs_a_task_step_by_step():
                                                                  "state": ["?"]}})["error"]
     assert bad == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
     assert "unknown task 'x'" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]
+
+
+def test_the_solve_task_asks_clingo_wasm_for_the_native_solve_options():
+    """The browser's solve (the task, on clingo-wasm) runs the options the native solve
+    adds: the root lookahead on Nurikabe grids of LOOKAHEAD_CELLS and more only."""
+    small = url.read_url(EXAMPLES["nurikabe"])
+    big = url.read_url("https://puzz.link/p?nurikabe/15/15/1o2l1h3l2h2k1g3v1g2i1i1g1g1g4i1m1n5"
+                       "i3m31h1s1h1g1h3h4h1h5o1h1l2l1k1o4k3i6h1j2w1h1i")  # nurikabe-15x15 #1
+    assert small.width * small.height < aspsolve.LOOKAHEAD_CELLS <= big.width * big.height
+    for grid, args in ((small, ()), (big, ("--lookahead=atom,1",))):
+        task = aspsolve.solve_task(grid)
+        first = next(task)
+        assert first.args == args == aspsolve.solve_args(grid)

@@ -84,9 +84,28 @@ def program(grid: Grid, baseline: bool = False, strong: bool = False) -> str:
         if grid.family == "nurikabe":
             text += "".join(f"near({x},{y},{a},{b}).\n"
                             for (a, b), cells in island_reach(grid).items() for x, y in cells)
+            if few_blacks(grid):
+                text += f"few_blacks({few_blacks(grid)}).\n"
         if grid.family == "heyawake":
             text += "".join(room_blocks(grid))
     return text
+
+
+# few_blacks/1 grounds a rule over every pair of cells: on grids up to this many only
+FEW_BLACKS_CELLS = 1600
+
+
+def few_blacks(grid: Grid) -> int | None:
+    """Nurikabe: the number K of black cells (the cells less the clues' sum) where two
+    cells of the grid can lie K steps apart or more: N7 joins the K cells, so no two
+    black ones do (``few_blacks/1`` in encodings/nurikabe.lp). Else None: the usual
+    puzzle, whose black cells are far more than the grid is long. Janko 1030_32x32 (10
+    black cells among 1,024): undecided in 60 s without it, 5 s with it."""
+    if any(n == UNKNOWN for n in grid.clues.values()):
+        return None
+    w, h = grid.width, grid.height
+    k = w * h - sum(grid.clues.values())
+    return k if 0 < k <= w + h - 2 and w * h <= FEW_BLACKS_CELLS else None
 
 
 def atoms(symbols):
@@ -130,6 +149,14 @@ RACE = {"nurikabe": (3.0, ("--configuration=trendy",))}
 LOOKAHEAD_CELLS = 200
 
 
+def solve_args(grid: Grid) -> tuple:
+    """The strong solve's own clingo options, the same natively and on clingo-wasm
+    (:func:`solve_task`): the root lookahead on large Nurikabe grids."""
+    if grid.family == "nurikabe" and grid.width * grid.height >= LOOKAHEAD_CELLS:
+        return ("--lookahead=atom,1",)
+    return ()
+
+
 def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True,
           args=()) -> dict:
     """The api solve-result dict from native clingo (``solutions``: row strings);
@@ -138,9 +165,8 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
     work = check_work(grid, plain=not strong)
     # the rival grounds the program again: only where twice that stays well in the caps
     race = strong and not baseline and work <= limits.MAX_NURIKABE_WORK // 2
-    if strong and not baseline and grid.family == "nurikabe" \
-            and grid.width * grid.height >= LOOKAHEAD_CELLS:
-        race, args = False, (*args, "--lookahead=atom,1")
+    if strong and not baseline and solve_args(grid):
+        race, args = False, (*args, *solve_args(grid))
     run = asp.run_program(program(grid, baseline, strong), lambda syms: rows_from_atoms(grid, syms),
                           max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
                           then=RACE.get(grid.family) if race else None)
@@ -154,7 +180,7 @@ def solve_task(puzzle, max_solutions=2):
 
     grid = as_grid(puzzle)
     cap = int(max_solutions or 0)
-    ans = yield Ask(program(grid, strong=True), models=cap)
+    ans = yield Ask(program(grid, strong=True), solve_args(grid), models=cap)
     found = [rows_from_atoms(grid, m) for m in ans["models"]]
     stats = {"conflicts": ans["conflicts"], "count": len(found),
              "exhausted": ans["exhausted"], "encoding": grid.family}

@@ -45,10 +45,10 @@ def convert(puzzle, to: str = "url") -> dict:
 
 
 def analyse(puzzle) -> dict:
-    """The editor's Check as a task: unique? and, when it is, how hard, labelled as the
-    generator labels its puzzles (clingo's conflicts on the same program, finding the
-    solution and proving it unique: aspsolve.difficulty; the stars from its hint walk,
-    pysolver.stars)."""
+    """The editor's Check as a task: unique? and, when it is, how hard: the stars and
+    minutes of its hint walk (pysolver.stars, what Create shows, as the library rates
+    it) and clingo's label (its conflicts on the same program, finding the solution and
+    proving it unique: aspsolve.difficulty)."""
     grid = aspsolve.as_grid(puzzle)
     ans = yield Ask(aspsolve.program(grid), models=2)
     found = len(ans["models"])

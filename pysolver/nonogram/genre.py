@@ -8,6 +8,7 @@ from ..genre import Genre
 from . import asp, generate as gen, service
 from .formats import jsonfmt
 from .puzzle import cells_from_state
+from .walk import walk
 
 
 def check(puzzle, state, mode="off", timeout=None, work=None, progress=None) -> dict:
@@ -20,11 +21,21 @@ def solve(puzzle, max_solutions=2, timeout=None, state=None, work=None, progress
                          progress=progress, work=work)
 
 
-def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=None) -> dict:
+def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=None,
+            rate=False) -> dict:
     """Uniqueness, classification, difficulty and a count up to ``count_cap`` (the
-    editor's check of a goal picture counts to 20)."""
-    return service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
-                           progress=progress, work=work)
+    editor's check of a goal picture counts to 20). With ``rate`` (the editor's check,
+    not the Solve panel: seconds at 50x50), for a unique puzzle its stars and minutes
+    from its hint walk (pysolver.stars, as the library and the play head rate it;
+    from the empty grid: givens make it easier still)."""
+    out = service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
+                          progress=progress, work=work)
+    if rate and out.get("status") == "unique":
+        p = service.to_puzzle(puzzle)
+        played = walk(p)
+        out = dict(out, stars=stars.nonogram(p.width, p.height, played),
+                   minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1))
+    return out
 
 
 def fix(puzzle, max_suggestions=3, givens=None, timeout=None, progress=None) -> dict:

@@ -1,8 +1,9 @@
 """Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
 import pytest
+from playwright.sync_api import expect
 
 from helpers import (ENGINE, builtin, click_cell, clues, engine_call, engine_field, open_builtin, open_site, paste_puzzle,
-                     state, title_shown, wait_board, wait_engine, wait_until)
+                     state, title_shown, wait_board, wait_engine, wait_until, wait_words)
 
 pytestmark = [pytest.mark.browser]
 
@@ -95,8 +96,9 @@ def test_drop_a_file_on_the_page(page, site_server):
 
 @pytest.mark.fresh_context
 def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page, tmp_path, artifacts):
-    """One first visit (a context of its own, about 8 CPU s) for both: the site works
-    offline from the service worker's cache, then a new build's cache replaces it."""
+    """One first visit (a context of its own, about 8 CPU s) for three checks: the site works
+    offline from the service worker's cache, a Nikoli game too, then a new build's cache
+    replaces it."""
     import shutil
     import sys
 
@@ -129,6 +131,28 @@ def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page,
         open_builtin(page, "webpbn-1")
         assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
         page.screenshot(path=str(artifacts / "offline.png"))
+
+        # a Nikoli game offline (was test_nikoli_play.py's first visit of its own): its
+        # built-in from the cache, a reload resumes it, marks and all, and the rule checker
+        # runs in the cached engine
+        page.click("#nav-library")
+        page.click("button.open-builtin[data-id='heyawake-7x7-1']")
+        page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
+        click_cell(page, 1, 0)
+        wait_words(page, 1, 0, r": shaded\b")
+        page.reload()
+        page.wait_for_selector("html[data-booted=true]")
+        expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
+        wait_words(page, 1, 0, r": shaded\b")
+        assert page.is_visible("#view-play")
+        wait_engine(page)
+        page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
+        click_cell(page, 2, 0)
+        expect(page.locator("#check-list li").first).to_be_visible()
+        page.click("#nav-library")
+        page.click("button.open-builtin[data-id='masyu-7x7-1']")
+        page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
+        open_builtin(page, "webpbn-1")    # the nonogram is the last game played again
 
         # back online (the same port): a new build, a changed page and sw.js rewritten
         # with the new content hash

@@ -16,3 +16,9 @@ test("clingo-wasm reports an unsatisfiable program", async () => {
   const out = await clingo.run("a. :- a.", 0);
   assert.equal(out.Result, "UNSATISFIABLE");
 });
+
+test("clingo-wasm takes the root lookahead the Nurikabe solve asks for (aspsolve.solve_args)", async () => {
+  const out = await clingo.run("{ a; b }. :- a, b. :- not a, not b.", 0, ["--lookahead=atom,1"]);
+  assert.equal(out.Result, "SATISFIABLE");
+  assert.equal(out.Call[0].Witnesses.length, 2);
+});

@@ -7,11 +7,16 @@
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
 import { PlayGame, hash } from "../../play/play-game.js";
 import { LINE, edgeIndex, edgeCells } from "../../board/edges.js";
+import { shadeBoard } from "../../board/shade.js";
+import { loopBoard } from "../../board/loop.js";
 
 export { LINE, edgeIndex, edgeCells };
 
 /** The puzzle key of a Nikoli game: its URL (FNV-1a), the same however it was opened. */
 export function nikoliKey(url) { return `n:${hash(url)}`; }
+
+/** A family's board plug-in: Masyu draws a loop on the cells' sides, the others shade cells. */
+export const boardOf = (family) => (family === "masyu" ? loopBoard : shadeBoard);
 
 export const SHADED = 2;
 export const FAMILY_NAMES = { nurikabe: "Nurikabe", heyawake: "Heyawake", masyu: "Masyu", bag: "Bag" };
@@ -41,6 +46,22 @@ export function nikoliPuzzle(dict) {
     title: String(dict.title || `${FAMILY_NAMES[family]} ${width}×${height}`),
     author: "", copyright: "", license: "", description: "",
   };
+}
+
+/** A solution's rows (the solve output's characters) as the value of every cell or edge of
+ * `p` (nikoliPuzzle): a played game's, the Solve panel's and the rules example's pictures. */
+export function cellsFromRows(p, rows) {
+  const out = new Uint8Array(p.cellCount);
+  if (p.family !== "masyu") {
+    rows.forEach((row, y) => [...row].forEach((ch, x) => { out[y * p.width + x] = ch === "#" ? SHADED : CROSSED; }));
+    return out;
+  }
+  out.fill(CROSSED);
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    const key = (Object.entries(BOX).find(([, c]) => c === ch) || [""])[0];
+    for (const d of key) { const i = edgeIndex(p, x, y, d); if (i >= 0) out[i] = LINE; }
+  }));
+  return out;
 }
 
 export class NikoliGame extends PlayGame {
@@ -116,19 +137,7 @@ export class NikoliGame extends PlayGame {
   }
 
   /** A solution's rows (the solve output's characters) as the value of every cell or edge. */
-  cellsFromRows(rows) {
-    const p = this.puzzle, out = new Uint8Array(this.cells.length);
-    if (p.family !== "masyu") {
-      rows.forEach((row, y) => [...row].forEach((ch, x) => { out[y * p.width + x] = ch === "#" ? SHADED : CROSSED; }));
-      return out;
-    }
-    out.fill(CROSSED);
-    rows.forEach((row, y) => [...row].forEach((ch, x) => {
-      const key = (Object.entries(BOX).find(([, c]) => c === ch) || [""])[0];
-      for (const d of key) { const i = edgeIndex(p, x, y, d); if (i >= 0) out[i] = LINE; }
-    }));
-    return out;
-  }
+  cellsFromRows(rows) { return cellsFromRows(this.puzzle, rows); }
 
   /** A hint's cells as changes: shading cells by state character; Masyu edges
    * ({row, column, to_row, to_column, value: "line" | "no line"}). */

@@ -7,10 +7,8 @@
 // and share links "#n=<pid/W/H/body>[&s=<marks>]". The static pieces of each family (its
 // reader, game, board plug-in, thumbnail, an example: tests/js/genres.test.mjs) load with the
 // page; the play config, panels, editor and clingo layer when the first family installs.
-import { FAMILY_NAMES, NikoliGame, nikoliPuzzle, readNikoli } from "./game.js";
+import { FAMILY_NAMES, NikoliGame, boardOf, nikoliPuzzle, readNikoli } from "./game.js";
 import { drawNikoliThumb } from "./thumb.js";
-import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
 
 // one small puzzle a family (puzz.link URLs; tests/test_nikoli_formats.py reads the same)
 const EXAMPLES = {
@@ -21,14 +19,18 @@ const EXAMPLES = {
 };
 
 const FIRST = "nurikabe-7x7-1.txt";
-// what the engine's reader takes (pysolver.nikoli.model.looks_like): a URL on the first line,
-// or the header "FAMILY WxH"
-const URL_LINE = /^(https?:\/\/)?(www\.)?[\w.-]+\/p(\.html)?\?[\w]+\/\d+\/\d+/i;
-const HEADER = /^(nurikabe|heyawake|heyawacky|masyu|mashu|pearl|bag|cave|corral)\s+\d+x\d+$/i;
+// what the engine's reader takes (pysolver.nikoli.read.looks_like, url._URL, model.ALIASES; kept
+// equal by tests/js/nikoli-claims.test.mjs): a URL on the first line, or the header "FAMILY WxH"
+const URL_LINE = /^(?:https?:\/\/)?(?:www\.)?(?:puzz\.link\/p|pzv\.jp\/p(?:\.html)?|pzprxs\.vercel\.app\/p|[\p{L}\p{N}\p{M}_.-]+(?::\p{Nd}{1,5})?\/p(?:\.html)?)\?/u; // Python's \w and \d are Unicode
+export const FAMILY_ALIASES = ["nurikabe", "heyawake", "heyawacky", "masyu", "mashu", "pearl", "bag", "cave", "corral"];
+const LINES = /\r\n|[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/; // Python's str.splitlines
 
 export function claims(text) {
-  const first = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l && !l.startsWith("#"));
-  return !!first && (URL_LINE.test(first) || HEADER.test(first));
+  const first = text.split(LINES).map((l) => l.trim()).find((l) => l && !l.startsWith("#"));
+  if (!first) return false;
+  if (URL_LINE.test(first)) return true;
+  const parts = first.split(/\s+/);
+  return parts.length === 2 && /x/i.test(parts[1]) && FAMILY_ALIASES.includes(parts[0].toLowerCase());
 }
 
 /** The play config, reader and index every registered family shares: made by the first one. */
@@ -113,8 +115,8 @@ export function nikoli(family) {
     example: { text: EXAMPLES[family], filename: `example ${family}` },
     read: readNikoli,
     game: (dict, key = "example", saved = null) => new NikoliGame(nikoliPuzzle(dict), key, saved),
-    board: (puzzle) => (puzzle.family === "masyu" ? loopBoard : shadeBoard),
-    /** The family's editor in the Create frame (create/editor.js: makeEditor(ctx)), loaded when chosen there. */
+    board: (puzzle) => boardOf(puzzle.family),
+    /** The family's editor in the Create frame (create/editor.js: its `Editor`), loaded when chosen there. */
     editor: () => import("./editor.js"),
     thumb: (canvas, dict, rec) => drawNikoliThumb(canvas,
       { family: dict.family, width: dict.width, height: dict.height, board: { clues: dict.clues, rooms: dict.rooms } }, rec),

@@ -4,8 +4,7 @@
 // then what and which rule, then applied as one undoable move), the one solver (it counts up to
 // the panel's cap), and how a solution's rows become the board's values.
 import { UNKNOWN } from "../../board/cells.js";
-import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
+import { boardOf } from "./game.js";
 
 const COUNT_CAP = 10; // the cap the Solve panel starts with (the player may set another)
 
@@ -68,7 +67,7 @@ export function nikoliTasks(nv, asp) {
     solveTasks: {
       solvers: () => [solver],
       cellsOf: (game, rows) => Array.from(game.cellsFromRows(rows)),
-      board: (game) => (game.puzzle.family === "masyu" ? loopBoard : shadeBoard),
+      board: (game) => boardOf(game.puzzle.family),
     },
   };
 }

@@ -3,14 +3,13 @@
 // the progress, the rules (the ? button; offered on a family's first game), the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
-import { loopBoard } from "../../board/loop.js";
-import { NikoliGame, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, showRules } from "../../learn/rules.js";
 import { answered, showOffer } from "../../learn/offer.js";
-import { drawNikoliThumb } from "./thumb.js";
+import { drawNikoliExample, drawNikoliThumb } from "./thumb.js";
 import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
 
@@ -45,7 +44,7 @@ export class NikoliPlayConfig {
       id: "nikoli", route: "nikoli", kind: shadeBoard, first,
       help: (game) => inputHelp(help(game.puzzle.family)),
       after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
-      rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
+      rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, { help: help(g.puzzle.family), example: drawNikoliExample }); },
       genreOf: (game) => game.puzzle.family,
       wonWords: "Every rule is kept.",
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
@@ -72,7 +71,7 @@ export class NikoliPlayConfig {
     const puzzle = nikoliPuzzle(dict);
     this.opening.drop();
     key = key || nikoliKey(dict.url);
-    const kind = puzzle.family === "masyu" ? loopBoard : shadeBoard;
+    const kind = boardOf(puzzle.family);
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
     if (dict.source) meta.push(dict.source);
@@ -91,7 +90,7 @@ export class NikoliPlayConfig {
     if (answered(family)) return;
     showOffer(this.frame.offerBox, { genre: family, title: `New to ${FAMILY_NAMES[family]}?`,
       words: "Its rules fit in a few lines, with a solved example to look at; the ? button shows them again any time.",
-      rules: () => showRules(family, help(family)) });
+      rules: () => showRules(family, { help: help(family), example: drawNikoliExample }) });
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no

@@ -130,8 +130,6 @@ export class NonogramPlayConfig {
     await this.newcomer.guide.offer({ firstVisit });
   }
 
-  announce(text) { this.frame.say(text); }
-
   renderPalette(p) {
     const box = $("palette"), view = this.view;
     box.replaceChildren();
