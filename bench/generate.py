@@ -8,8 +8,9 @@ For each size and level, seeds 1..N through pysolver.api.generate: CPU seconds
 puzzle (PuzzleError), the pictures rejected by reason (summed over the seeds, with
 the share of all pictures tried), hint walks played, and per level the hint-walk
 steps (one-cell what-ifs, deeper what-ifs, line steps: min / median / max) and the
-stars. ``--thumbs DIR`` writes one PNG per size and level with the pictures side by
-side (zlib PNG, no imaging library), to judge them by eye.
+stars; one line per seed on stderr as it goes (a long run can be watched, or cut
+short and still read). ``--thumbs DIR`` writes one PNG per size and level with the
+pictures side by side (zlib PNG, no imaging library), to judge them by eye.
 """
 from __future__ import annotations
 
@@ -93,6 +94,8 @@ def main():
                         rejected[why] = rejected.get(why, 0) + int(n)
                     continue
                 times.append(time.process_time() - t)
+                print(f"  {size}x{size} {level} seed {seed}: {times[-1]:.2f} s, "
+                      f"{r['attempts']} pictures", file=sys.stderr, flush=True)
                 made.append(r)
                 pictures += r["attempts"]
                 walks += r["walks"]

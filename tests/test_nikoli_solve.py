@@ -298,3 +298,14 @@ def test_few_black_cells_far_apart_are_refused_soundly():
     assert {"unique", "multiple", "none"} <= seen
     # the janko 1030 case (10 black cells on 32x32) has them; a usual puzzle has none
     assert aspsolve.few_blacks(url.read_url(EXAMPLES["nurikabe"])) is None
+
+
+@pytest.mark.slow
+def test_janko_1030_is_proved_unique_within_a_conflict_budget():
+    """Janko 1030_32x32 (islands of 994 and 20, 10 black cells): undecided in 60 s of CPU
+    before few_blacks; with it about 75,000 conflicts (clingo 5.8.3). The budget counts
+    work: a change that loses the proof fails here, on any machine."""
+    g = url.read_url("https://puzz.link/p?nurikabe/32/32/zzy+3e2zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzj-14zzy")
+    assert aspsolve.few_blacks(g) == 10
+    r = aspsolve.solve(g, 2, args=("--solve-limit=200000",))
+    assert r["status"] == "unique" and not rules.violations(g, r["solutions"][0])

@@ -120,7 +120,7 @@ def test_every_nonogram_builtin_has_stars_from_its_walk():
 
 
 @pytest.mark.parametrize("name, words", [("bag-10x10-2.txt", "besides itself"),
-                                         ("nurikabe-10x10-2.txt", "No island can reach this cell")])
+                                         ("nurikabe-10x10-2.txt", "No island can reach it")])
 def test_a_count_step_is_found_and_the_hint_says_it(name, words):
     """Counts (pysolver/nikoli/counts.py: a Bag number's four arms add up to its
     number; a Nurikabe cell no island can reach) are steps of their own kind, and

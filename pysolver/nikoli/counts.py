@@ -5,10 +5,13 @@ counts. A Bag number sees N cells, itself included, so its four arms (the inside
 cells it sees in each direction, up to the first outside cell or the edge) give
 N - 1 together. An arm of length l needs its first l cells inside and the next one
 outside (or the edge), so the marks allow some lengths only; the lengths of the
-four arms that add up to N - 1 are all the clue allows. A cell inside in every
-one of them is inside, a cell that ends the arm in every one is outside. The
-checker sees the sum of the arms' least and most only; the count sees, for
-instance, that an arm whose far cells are inside cannot stop half way.
+four arms that add up to N - 1 are all the clue allows, and a pair of opposite
+arms keeps only the lengths with which the other numbers on that row or column
+still see a possible count. A cell inside in every remaining choice is inside, a
+cell that ends the arm in every one is outside. The checker sees each number's
+least and most only; the count sees, for instance, that an arm whose far cells are
+inside cannot stop half way, or that a long arm would let another number in the
+same row see too many.
 
 A Nurikabe number's island has N cells, so a cell farther from every island, by
 paths of cells that could join it, than its number allows is shaded (a person:
@@ -23,7 +26,7 @@ from __future__ import annotations
 from ..memo import Memo
 from .model import UNKNOWN
 
-_bag_memo = Memo("nikoli.counts.bag", 4096)  # (grid, clue, its row's and column's states) -> its cells
+_bag_memo = Memo("nikoli.counts.bag", 4096)  # (grid, clue, the states of the lines it reads) -> its cells
 
 # an arm of a Bag clue: its cells from the clue outwards, and how a person names it
 ARMS = (((1, 0), "to its right"), ((-1, 0), "to its left"), ((0, 1), "below it"), ((0, -1), "above it"))
@@ -49,20 +52,22 @@ def _where(cell):
 
 def _bag(grid, marks) -> dict:
     """{cell: (value, [rule], [cells read], words)} for every cell one Bag clue's count
-    decides (memoised per clue on its row's and column's states: a walk changes one
+    decides (memoised per clue on the states of the lines it reads: a walk changes one
     cell a step)."""
     out = {}
     w, h = grid.width, grid.height
     flat = {c: True for c in grid.clues}
     flat.update((c, v) for c, v in marks.items() if c not in flat)
+    rows = [tuple(flat.get((u, v)) for u in range(w)) for v in range(h)]
+    cols = [tuple(flat.get((u, v)) for v in range(h)) for u in range(w)]
     for clue, n in sorted(grid.clues.items(), key=lambda c: (c[0][1], c[0][0])):
         if n == UNKNOWN:
             continue
         x, y = clue
-        row = tuple(flat.get((u, y)) for u in range(w))
-        col = tuple(flat.get((x, v)) for v in range(h))
-        key = (w, h, clue, n, row, col,
-               tuple((c, m) for c, m in grid.clues.items() if c[1] == y or c[0] == x))
+        # what _bag_clue reads: its row and column, and the other line of each number on them
+        others = tuple((c, m, cols[c[0]] if c[1] == y else rows[c[1]])
+                       for c, m in grid.clues.items() if c != clue and (c[1] == y or c[0] == x))
+        key = (w, h, clue, n, rows[y], cols[x], others)
         found = _bag_memo.get(key)
         if found is None:
             found = _bag_memo.put(key, _bag_clue(grid, clue, n, flat))
@@ -216,8 +221,8 @@ def _nurikabe(grid, marks) -> dict:
                 dist[m] = dist[c] + 1
                 todo.append(m)
         reach |= set(dist)
-    words = ("No island can reach this cell: every number is too far away for its size "
-             "(or walled off by shaded cells and other islands), so it is shaded")
+    words = ("No island can reach it: every number is too far away for its size, or "
+             "walled off by shaded cells and other islands")
     return {c: (True, ["N2", "N4"], [], words) for c in grid.cells() if state[c] is None and c not in reach}
 
 

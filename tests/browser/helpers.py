@@ -63,6 +63,26 @@ def release_read(page):
     page.evaluate("async () => { await window.__heldRead(); await new Promise((r) => setTimeout(r, 0)); }")
 
 
+def hold_next_task(page, task):
+    """The engine's next `call("task", {task})` (a Nikoli solve, say) answers only when
+    `release_task` lets it: a run still in progress when the test acts (Cancel), by the
+    engine's own event, whatever the machine's speed."""
+    page.evaluate(f"""async (task) => {{ const engine = {ENGINE}, call = engine.call; window.__heldTask = null;
+      engine.call = function (type, payload, ...rest) {{
+        const answer = call.call(this, type, payload, ...rest);
+        if (type !== "task" || !payload || payload.task !== task) return answer;
+        engine.call = call;  // one task held, the next ones answered as usual
+        return new Promise((resolve, reject) => {{
+          window.__heldTask = () => {{ answer.then(resolve, reject); return answer.then(() => {{}}, () => {{}}); }}; }});
+      }}; }}""", task)
+
+
+def release_task(page):
+    """Let the held task answer (once asked), and return after the page has handled it (a task later)."""
+    wait_until(page, "window.__heldTask !== null")
+    page.evaluate("async () => { await window.__heldTask(); await new Promise((r) => setTimeout(r, 0)); }")
+
+
 def engine_field(page, name):
     """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
     return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)
@@ -181,7 +201,7 @@ _BOARD = """async ([want, only]) => {
 
 # a cell's words -> its state in the usual text form: ? unknown, . crossed (or marked), # filled
 _STATE = re.compile(r"^Row \d+, column \d+(?:, [^:]*)?: ([^.(,;]*)")
-_CHARS = {"unknown": "?", "crossed": ".", "filled": "#", "shaded": "#", "shaded (outside)": "#",
+_CHARS = {"unknown": "?", "crossed": ".", "empty": ".", "filled": "#", "shaded": "#", "shaded (outside)": "#",
           "marked unshaded": ".", "marked inside": "."}
 
 
@@ -273,8 +293,8 @@ def clues(page):
     """(row clues, column clues) of the nonogram on screen, as its cells' words say them:
     ["1 1", "3", "0", ...] ("2 red 1 blue" in a colour puzzle; crossed-out numbers left out)."""
     words = page.evaluate(_BOARD, [None, "margins"])
-    row = re.compile(r"Row clue ([^,(]*)")
-    col = re.compile(r"column clue ([^,(]*)")
+    row = re.compile(r"Row clue ([^,(;.]*)")
+    col = re.compile(r"column clue ([^,(;.]*)")
     return ([row.search(w).group(1).strip() for w in words["rows"]],
             [col.search(w).group(1).strip() for w in words["columns"]])
 
@@ -328,37 +348,30 @@ def wait_words(page, x, y, pattern, timeout=30.0):
         page.wait_for_timeout(100)
 
 
-# The Create view's grid: a table of cells (td.ed-cell), each painted with a palette colour,
-# given cells dotted (class "given"); its aria-label says where the keyboard cursor is.
+# The Create view's nonogram board: the shared board (its words say each cell: "empty",
+# "filled" or "filled <colour name>", "(given: ...)"); the palette names the colours.
 
 def editor_picture(page):
     """The editor's picture as rows: '.' background, '#' the first colour (black), '2'... the
     palette's later colours (the swatch numbers a cell is painted with)."""
-    return page.evaluate("""() => { const t = document.querySelector('#view-editor .ed-table'), rows = [];
-        for (const td of t.querySelectorAll('td.ed-cell')) {
-            const y = +td.dataset.y, v = +td.dataset.v;
-            (rows[y] = rows[y] || []).push(v === 0 ? '.' : v === 1 ? '#' : String(v));
-        }
-        return rows.map((r) => r.join('')); }""")
+    names = page.eval_on_selector_all("#ed-palette .ed-colour-name", "els => els.map((e) => e.value)")
+    digit = {name: ("#" if k == 0 else str(k + 1)) for k, name in enumerate(names)}
+    def char(words):
+        s = cell_state(words)
+        return "." if s == "." else "#" if s == "#" else digit[_STATE.match(words).group(1).strip()[len("filled "):]]
+    return ["".join(char(w) for w in row) for row in cells(page)]
 
 
 def editor_givens(page):
-    """The editor's given cells (dotted), as row-major indices."""
-    return page.eval_on_selector_all("td.ed-cell.given", """els => els.map(e => {
-        const w = e.closest('tr').querySelectorAll('td.ed-cell').length;
-        return +e.dataset.y * w + +e.dataset.x; }).sort((a, b) => a - b)""")
+    """The editor's given cells (shown to the player at the start), as row-major indices."""
+    rows = cells(page)
+    return [y * len(row) + x for y, row in enumerate(rows) for x, w in enumerate(row) if "(given" in w]
 
 
 def editor_cursor(page, x, y):
-    """Move the editor's keyboard cursor to (x, y) with the arrow keys, as its label says."""
-    page.focus("#ed-grid")
-    for _ in range(400):
-        m = re.search(r"row (\d+), column (\d+)", page.get_attribute("#ed-grid", "aria-label") or "")
-        cx, cy = int(m.group(2)) - 1, int(m.group(1)) - 1
-        if (cx, cy) == (x, y):
-            return
-        page.keyboard.press("ArrowRight" if cx < x else "ArrowLeft" if cx > x else "ArrowDown" if cy < y else "ArrowUp")
-    raise AssertionError(f"the editor's cursor did not reach ({x}, {y})")
+    """Move the editor's keyboard cursor to (x, y) with the arrow keys; the keyboard is on the board."""
+    page.focus("#ed-grid [role=grid]")
+    move_cursor(page, x, y)
 
 
 def picture_file(rows, givens=(), title=None):
@@ -385,11 +398,15 @@ def editor_open(page, rows, givens=(), title=None):
     name = f"picture-{_opened[0]}.json"  # a new name each time: its "Opened <name>." says this one is in
     page.set_input_files("#ed-open-file", files=[{"name": name, "mimeType": "application/json",
                                                   "buffer": picture_file(rows, givens, title).encode()}])
-    page.wait_for_function("([w, h, name]) => document.querySelectorAll('#view-editor td.ed-cell').length === w * h"
-                           " && document.querySelector('#ed-status').textContent.startsWith(`Opened ${name}`)",
+    page.wait_for_function("([w, h, name]) => document.querySelector('#ed-status').textContent.startsWith(`Opened ${name}`)",
                            arg=[len(rows[0]), len(rows), name], timeout=60_000)
-    page.wait_for_function("""() => { const t = document.querySelector('.ed-table');
-        return t && !t.classList.contains('stale'); }""", timeout=30_000)
+    editor_board(page, len(rows[0]), len(rows))
+
+
+def editor_board(page, width, height):
+    """Wait until the editor's board is `width` by `height` cells with its clues worked out."""
+    page.wait_for_selector(f"#ed-grid[aria-busy=false] [role=grid][aria-colcount='{width}'][aria-rowcount='{height}']",
+                           timeout=30_000)
 
 
 # The row clues' pixels (the canvas beside the board): per row of cells, the runs of columns

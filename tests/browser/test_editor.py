@@ -1,11 +1,13 @@
 """The Create view: paint, clues, check, fix, drafts, export/import, image import, play."""
+import re
 import struct
 import zlib
 
 import pytest
 
-from helpers import (clue_numbers, clues as play_clues, editor_cursor, editor_givens, editor_open, editor_picture,
-                     open_builtin, open_site, state, wait_board, wait_engine, wait_view)
+from helpers import (cells, click_cell, clue_numbers, clues as board_clues, drag, editor_board, editor_cursor,
+                     editor_givens, editor_open, editor_picture, open_builtin, open_site, state, wait_board, wait_engine,
+                     wait_view)
 from pictures import CHECKER
 from pysolver import api, stars
 from pysolver.nonogram.formats import jsonfmt, parse
@@ -26,11 +28,7 @@ def new_puzzle(page, w, h):
     page.fill("#ed-width", str(w))
     page.fill("#ed-height", str(h))
     page.click("#ed-new")
-    page.wait_for_function("([w, h]) => document.querySelectorAll('td.ed-cell').length === w * h", arg=[w, h])
-
-
-def cell(page, x, y):
-    return page.locator(f"td.ed-cell[data-x='{x}'][data-y='{y}']")
+    editor_board(page, w, h)
 
 
 def set_picture(page, rows, givens=()):
@@ -39,8 +37,8 @@ def set_picture(page, rows, givens=()):
 
 
 def wait_clues(page):
-    page.wait_for_function("""() => { const t = document.querySelector('.ed-table');
-        return t && !t.classList.contains('stale'); }""", timeout=30_000)
+    """The board's clues are the picture's (not being worked out)."""
+    page.wait_for_selector("#ed-grid[aria-busy=false]", timeout=30_000)
 
 
 def picture(page):
@@ -48,9 +46,24 @@ def picture(page):
 
 
 def clues(page):
-    rows = page.eval_on_selector_all(".ed-rowclue", "els => els.map(e => [...e.children].map(s => s.textContent).join(' '))")
-    cols = page.eval_on_selector_all(".ed-colclue", "els => els.map(e => [...e.children].map(s => s.textContent).join(' '))")
-    return rows, cols
+    """(row clues, column clues) as the board's words say them."""
+    return board_clues(page)
+
+
+def marked(page, words):
+    """The cells (x, y) whose words say `words` (the check's marks)."""
+    return sorted((x, y) for y, row in enumerate(cells(page)) for x, w in enumerate(row) if words in w)
+
+
+def clue_has_colour(page, row, rgb):
+    """Whether the row clue of `row` is drawn with the colour `rgb` ((r, g, b)) on the board's margin."""
+    return page.evaluate("""async ([row, rgb]) => { await new Promise(requestAnimationFrame);
+        const c = document.querySelector('#ed-grid canvas.row-clues'), ctx = c.getContext('2d');
+        const rows = +document.querySelector('#ed-grid [role=grid]').getAttribute('aria-rowcount'), h = c.height / rows;
+        const { data } = ctx.getImageData(0, Math.round(row * h), c.width, Math.round(h));
+        for (let i = 0; i < data.length; i += 4)
+            if (Math.abs(data[i] - rgb[0]) < 3 && Math.abs(data[i + 1] - rgb[1]) < 3 && Math.abs(data[i + 2] - rgb[2]) < 3) return true;
+        return false; }""", [row, list(rgb)])
 
 
 def run_check(page):
@@ -62,15 +75,11 @@ def run_check(page):
 def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     open_editor(page, site_server)
     new_puzzle(page, 5, 4)
-    cell(page, 0, 0).click()                     # click paints
-    a, b = cell(page, 1, 2).bounding_box(), cell(page, 4, 2).bounding_box()
-    page.mouse.move(a["x"] + 5, a["y"] + 5)      # a drag paints every cell it crosses
-    page.mouse.down()
-    page.mouse.move(b["x"] + 5, b["y"] + 5, steps=8)
-    page.mouse.up()
-    cell(page, 2, 3).click()
-    cell(page, 3, 3).click()
-    cell(page, 3, 3).click(button="right")       # right click erases
+    click_cell(page, 0, 0)                       # click paints
+    drag(page, 1, 2, 4, 2)                       # a drag paints every cell of its line
+    click_cell(page, 2, 3)
+    click_cell(page, 3, 3)
+    click_cell(page, 3, 3, button="right")       # right click erases
     editor_cursor(page, 4, 0)                    # keyboard: move and paint
     page.keyboard.press("Space")
     page.keyboard.press("Shift+ArrowDown")
@@ -86,6 +95,11 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     page.click("#ed-redo")
     wait_clues(page)
     assert picture(page)[1] == "....#"
+    # a picture is drawn freehand: a slanted drag paints the cells the pointer crosses (not a
+    # line as in Play), each that held the start cell's value ((1, 2) was filled: it stays)
+    drag(page, 0, 3, 2, 1)
+    wait_clues(page)
+    assert picture(page) == ["#...#", "..#.#", ".####", "#.#.."]
     page.screenshot(path=str(artifacts / "editor-paint.png"))
 
 
@@ -94,8 +108,7 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     set_picture(page, CHECKER)
     assert run_check(page) == "multiple"
     assert "2 solutions" in page.text_content("#ed-verdict")
-    diff = page.eval_on_selector_all(".ed-cell.diff", "els => els.map(e => [+e.dataset.x, +e.dataset.y])")
-    assert sorted(map(tuple, diff)) == [(2, 2), (2, 3), (3, 2), (3, 3)]
+    assert marked(page, "Another solution differs here") == [(2, 2), (2, 3), (3, 2), (3, 3)]
     page.wait_for_selector("#ed-alt-canvas")
     page.click("#ed-fix-run")
     page.wait_for_selector("#ed-fix-list li", timeout=60_000)
@@ -134,7 +147,7 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     page.locator("#ed-fix-list li[data-kind=given] .ed-fix-apply").first.click()
     page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
     assert picture(page) == CHECKER
-    assert page.locator(".ed-cell.given").count() == 1
+    assert len(editor_givens(page)) == 1
     page.screenshot(path=str(artifacts / "editor-fixed.png"), full_page=True)
     page.click("#theme-toggle")
     page.screenshot(path=str(artifacts / "editor-dark.png"), full_page=True)
@@ -157,8 +170,7 @@ def test_export_then_import_gives_the_same_puzzle(page, site_server):
         rows_before = clues(page)
         new_puzzle(page, 3, 3)                           # something else in between
         page.set_input_files("#ed-open-file", path)
-        page.wait_for_function("() => document.querySelectorAll('#view-editor td.ed-cell').length === 42")
-        wait_clues(page)
+        editor_board(page, 7, 6)
         assert picture(page) == heart, fmt
         assert clues(page) == rows_before, fmt
         assert page.input_value("#ed-title") == "Round & <trip>", fmt
@@ -172,20 +184,19 @@ def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
     page.press(".ed-colour-name >> nth=1", "Enter")
     page.locator("input[type=color] >> nth=1").evaluate(
         "e => { e.value = '#22aa33'; e.dispatchEvent(new Event('change')); }")
-    cell(page, 0, 0).click()
-    cell(page, 1, 0).click()
+    click_cell(page, 0, 0)
+    click_cell(page, 1, 0)
     page.click(".ed-swatch[data-color='1']")          # back to black
-    cell(page, 2, 0).click()
-    cell(page, 3, 2).click()
+    click_cell(page, 2, 0)
+    click_cell(page, 3, 2)
     wait_clues(page)
     assert page.input_value(".ed-colour-name >> nth=1") == "leaf green"    # swatch 2, as the palette shows it
     assert page.eval_on_selector(".ed-swatch[data-color='2']", "e => getComputedStyle(e).backgroundColor") == "rgb(34, 170, 51)"
     g = "2"
     assert picture(page) == [f"{g}{g}#.", "....", "...#"]
     rows, _ = clues(page)
-    assert rows[0] == "2 1"
-    styles = page.eval_on_selector_all(".ed-rowclue >> nth=0 >> .ed-clue", "els => els.map(e => e.style.background)")
-    assert styles[0] == "rgb(34, 170, 51)"
+    assert rows[0] == "2 leaf green 1 black"            # the words; the colours are on the margin too
+    assert clue_has_colour(page, 0, (34, 170, 51)) and not clue_has_colour(page, 1, (34, 170, 51))
     page.screenshot(path=str(artifacts / "editor-colour.png"))
 
     page.reload()
@@ -205,7 +216,7 @@ def test_play_this_puzzle_from_the_editor(page, site_server):
     page.click("#ed-play")
     wait_view(page, "play")
     wait_board(page, 7, 6)
-    rows, _ = play_clues(page)
+    rows, _ = board_clues(page)
     assert [clue_numbers(r) for r in rows] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
     shown = state(page)
     assert shown[2][2] == "#"                         # the given cell starts filled
@@ -277,8 +288,7 @@ def test_imported_image_gives_the_expected_grid(page, site_server, tmp_path, art
     page.wait_for_function("() => document.querySelector('#ed-image-height').value === '4'")
     set_value(page, "#ed-image-width", 4)
     page.click("#ed-image-apply")
-    wait_clues(page)
-    assert page.locator("#view-editor td.ed-cell").count() == 4 * 2
+    editor_board(page, 4, 2)
     # the palette's swatches, as shown: background, then the two colours found
     rgb = page.eval_on_selector_all(".ed-swatch", "els => els.map(e => getComputedStyle(e).backgroundColor)")
     r, b = "#", "2"
@@ -287,7 +297,8 @@ def test_imported_image_gives_the_expected_grid(page, site_server, tmp_path, art
     assert sorted(rgb) == sorted(["rgb(255, 255, 255)", "rgb(230, 30, 30)", "rgb(30, 30, 230)"])
     assert rgb[0] == "rgb(255, 255, 255)"
     assert picture(page) == [f"{r}{r}..", f"..{b}{b}"]
-    assert clues(page)[0] == ["2", "2"]
+    red, blue = ("colour 1", "colour 2") if r == "#" else ("colour 2", "colour 1")  # the palette's names
+    assert clues(page)[0] == [f"2 {red}", f"2 {blue}"]
 
 
 def test_share_link_opens_the_puzzle(page, site_server):
@@ -300,7 +311,7 @@ def test_share_link_opens_the_puzzle(page, site_server):
     page.goto(url)
     wait_view(page, "play")
     wait_board(page, 7, 6)
-    rows, _ = play_clues(page)
+    rows, _ = board_clues(page)
     assert [clue_numbers(r) for r in rows] == [[7], [1, 1], [1, 1, 1], [1, 1, 1], [1, 1], [7]]
 
 
@@ -308,8 +319,7 @@ def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
     # Knotty (40x40) has several solutions and no solver here settles it quickly
     open_editor(page, site_server)
     page.set_input_files("#ed-open-file", str(puzzles_dir / "webpbn" / "knotty.xml"))
-    page.wait_for_function("() => document.querySelectorAll('#view-editor td.ed-cell').length === 1600", timeout=60_000)
-    wait_clues(page)
+    page.wait_for_selector("#ed-grid[aria-busy=false] [role=grid][aria-colcount='40']", timeout=60_000)
     page.click("#ed-check-run")
     page.wait_for_timeout(1500)
     assert page.is_enabled("#ed-check-cancel")
@@ -319,8 +329,8 @@ def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
     assert page.is_enabled("#ed-check-run")
     # the editor keeps working: paint, and the clues come back from the (restarted) engine
     page.click("#ed-new")
-    page.wait_for_function("() => document.querySelectorAll('td.ed-cell').length === 1600")
-    cell(page, 0, 0).click()
+    editor_board(page, 40, 40)
+    click_cell(page, 0, 0)
     wait_clues(page)
     assert clues(page)[0][0] == "1"
 
@@ -345,7 +355,8 @@ def test_clingo_counts_first_when_pysolver_is_slow(page, site_server, puzzles_di
     assert page.get_attribute("#ed-verdict", "data-status") == "multiple"
     assert "clingo" not in page.text_content("#ed-verdict")  # plain words; the engine is in Details
     assert "counted by clingo" in page.text_content("#ed-check-details")
-    assert page.locator(".ed-cell.diff").count() > 0
+    assert page.get_by_text(re.compile(r"^Another solution: \d+ cells? differ")).is_visible()
+    assert marked(page, "Another solution differs here")  # outlined on the board too
     page.click("#ed-check-cancel")
     page.wait_for_function("() => !document.querySelector('#ed-check-run').disabled", timeout=30_000)
 

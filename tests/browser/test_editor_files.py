@@ -2,7 +2,7 @@
 and opening a file without a picture can be cancelled or gives up at its limit."""
 import pytest
 
-from helpers import editor_givens, isolated_visit, page_hook, state, wait_board, wait_until
+from helpers import click_cell, editor_board, editor_givens, isolated_visit, page_hook, state, wait_board, wait_until
 from pictures import CHECKER
 from pysolver import api
 from pysolver.nonogram import formats
@@ -32,11 +32,9 @@ def test_download_keeps_the_given_cells_for_the_editor_and_play(page, site_serve
 
         new_puzzle(page, 3, 3)                             # something else in between
         page.set_input_files("#ed-open-file", path)
-        page.wait_for_function("() => document.querySelectorAll('#view-editor td.ed-cell').length === 42")
-        wait_clues(page)
+        editor_board(page, 7, 6)
         assert picture(page) == CHECKER, fmt
         assert editor_givens(page) == given, fmt
-        assert page.locator(".ed-cell.given").count() == 2, fmt
 
         page.click("#nav-library")                         # Play opens the file with the cells shown and fixed
         page.set_input_files("#file-input", path)
@@ -97,7 +95,7 @@ def cancel_opening(page, path):
     # of this edit come after whatever the cancelled solve answers (an interrupted
     # solve's end; a restarted worker says nothing), so once they are shown any late
     # answer has come and been dropped; no wait of so many seconds.
-    page.locator("td.ed-cell[data-x='1'][data-y='1']").click()
+    click_cell(page, 1, 1)
     wait_clues(page)
     assert picture(page)[1] == "##....#"
     assert page.text_content("#ed-status").startswith("Cancelled")

@@ -18,6 +18,27 @@ PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844},
 ENGINE_WORDS = re.compile(r"line solves|nodes|probes|budget|pysolver|clingo|propagation", re.I)
 LEARN_KEY = "pysolver:learn:v1"
 
+# The rules' solved example as drawn: the share of its canvas's pixels that are dark (shaded
+# cells, numbers, pearls) or the loop's blue, overall and in a region [x0, y0, x1, y1] given
+# as fractions of its width and height.
+_EXAMPLE_INK = """([x0, y0, x1, y1]) => {
+  const c = document.querySelector('#rules-body canvas.example-picture');
+  const X0 = Math.floor(x0 * c.width), Y0 = Math.floor(y0 * c.height);
+  const X1 = Math.ceil(x1 * c.width), Y1 = Math.ceil(y1 * c.height);
+  const d = c.getContext('2d').getImageData(X0, Y0, X1 - X0, Y1 - Y0).data;
+  let dark = 0, blue = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i] + d[i + 1] + d[i + 2] < 150) dark++;
+    else if (d[i + 2] > 150 && d[i] < 90) blue++;
+  }
+  return { dark: dark / (d.length / 4), blue: blue / (d.length / 4) };
+}"""
+
+
+def example_ink(page, region=(0, 0, 1, 1)):
+    """The rules example's ink ({dark, blue}: shares of its pixels) in `region` (fractions)."""
+    return page.evaluate(_EXAMPLE_INK, list(region))
+
 
 def tap(page, x, y):
     cx, cy = cell_center(page, x, y)
@@ -113,7 +134,7 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?", timeout=30_000)
     page.click("#guide-rules")
     expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
-    assert page.locator("#rules-body svg.example-picture").count() == 1
+    expect(page.get_by_role("img", name=re.compile("^A solved example Nurikabe, 7 by 7"))).to_be_visible()
     page.click(".rules-close")
     page.click("#nav-library")                   # answered: not offered again
     page.click("button.open-builtin[data-id='nurikabe-10x10-1']")
@@ -132,17 +153,29 @@ def test_rules_one_tap_away_before_the_engine(page, site_server, artifacts):
     page.wait_for_selector("#rules-dialog[open]")
     assert page.text_content("#rules-title") == "How to play Nonogram"
     assert "runs of filled cells" in page.text_content("#rules-body")
-    assert page.locator("#rules-body svg.example-picture rect.pic-filled").count() > 5
+    # the solved example, by the thumbnail painter: its name says what it shows; its pixels
+    # show filled cells, row clues left of them, column clues above, a blank corner
+    expect(page.get_by_role("img", name=re.compile(r"^A solved example nonogram, \d+ by \d+: row clues [\d ;]+; column clues"))).to_be_visible()
+    assert example_ink(page)["dark"] > 0.12
+    assert example_ink(page, (0, 0.4, 1 / 6, 1))["dark"] > 0.003       # row clue numbers
+    assert example_ink(page, (0.4, 0, 1, 1 / 6))["dark"] > 0.003       # column clue numbers
+    assert example_ink(page, (0, 0, 1 / 6, 1 / 6))["dark"] == 0        # the corner
     assert "Left click" in page.text_content(".rules-help")
     page.screenshot(path=str(artifacts / "newcomer-rules-desktop.png"))
     page.click(".rules-close")
     assert page.get_attribute("#engine-status", "data-status") != "ready"
-    # every Nikoli genre's rules, from the same data, with its own picture
-    for family in ("nurikabe", "heyawake", "masyu", "bag"):
-        page.evaluate("f => import('./js/learn/rules.js').then((m) => m.showRules(f, null))", family)
+    # every Nikoli genre's rules, from the same data, with its own picture by the same painter
+    for family, title in (("nurikabe", "Nurikabe"), ("heyawake", "Heyawake"), ("masyu", "Masyu"), ("bag", "Bag")):
+        page.evaluate("""f => Promise.all([import('./js/learn/rules.js'), import('./js/genres/nikoli/thumb.js')])
+            .then(([m, t]) => m.showRules(f, { example: t.drawNikoliExample }))""", family)
         page.wait_for_selector("#rules-dialog[open]")
         assert page.locator("#rules-body li").count() >= 2
-        assert page.locator("#rules-body svg.example-picture").count() == 1
+        expect(page.get_by_role("img", name=re.compile(f"^A solved example {title}, 7 by 7: "))).to_be_visible()
+        ink = example_ink(page)
+        if family == "masyu":
+            assert ink["blue"] > 0.04 and ink["dark"] > 0.01, ink      # the loop, the black pearls
+        else:
+            assert ink["dark"] > 0.2, ink                                # the shaded cells
         page.evaluate("document.getElementById('rules-dialog').close()")
     # the guided puzzle from the rules, any time, with the engine still not there
     page.click("#rules")

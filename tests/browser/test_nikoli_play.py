@@ -6,7 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import (cell_words, click_cell, hold_next_read, open_site, page_hook, paste_puzzle, release_read, state, title_shown,
+from helpers import (cell_words, click_cell, hold_next_read, hold_next_task, open_site, page_hook, paste_puzzle, release_read,
+                     release_task, state, title_shown,
                      wait_engine, wait_until, wait_words)
 
 from pysolver.nikoli import aspsolve, model, read
@@ -299,9 +300,12 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='heyawake-20x20-1']")
     expect(page.locator("#board [role=grid][aria-colcount]")).to_have_attribute("aria-colcount", "20")
+    hold_next_task(page, "solve")              # the solve still runs when Cancel is clicked
     page.click("#solve")
     page.click("#solve-cancel")
     page.wait_for_selector("#solve-progress:has-text('Cancelled')")
+    release_task(page)                         # its late answer changes nothing
+    expect(page.locator("#solve-progress")).to_have_text(re.compile("^Cancelled"))
     assert page.is_enabled("#solve")
     page.mouse.click(*centre(page, 0, 0))
     expect(page.locator("#undo")).to_be_enabled()

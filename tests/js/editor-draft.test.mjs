@@ -29,11 +29,11 @@ test("200 whole-picture moves of 200x200: the record keeps what fits the budget,
   assert.equal(back.goalRows().join(), doc.goalRows().join());
   // undo of the kept steps gives the same pictures as in memory
   for (let k = 0; k < rec.undo.length; k++) {
-    back.undo();
-    doc.undo();
+    back.history.undo();
+    doc.history.undo();
     assert.equal(back.goalRows().join(), doc.goalRows().join(), `undo step ${k + 1}`);
   }
-  for (let k = 0; k < rec.undo.length; k++) { back.redo(); doc.redo(); }
+  for (let k = 0; k < rec.undo.length; k++) { back.history.redo(); doc.history.redo(); }
   // a storage that holds less than the budget: saved with less history; one that holds nothing: not saved
   const small = { item: null, setItem(k, v) { if (v.length > 200000) throw new DOMException("full", "QuotaExceededError"); this.item = v; } };
   const res = d.saveDraft(doc, small);
@@ -54,7 +54,7 @@ test("a version 1 draft (plain arrays) still opens, with its history", () => {
   };
   const old = d.restoreDraft(v1);
   assert.deepEqual([old.goalRows(), [...old.givens], old.meta.title], [["#."], [1], "old"]);
-  old.undo();
-  old.undo();
+  old.history.undo();
+  old.history.undo();
   assert.deepEqual(old.goalRows(), ["#"]);
 });

@@ -18,9 +18,9 @@ test("paint, undo and redo; the goal rows follow", () => {
   d.paint([[0, 1], [4, 1]]);
   assert.deepEqual(d.goalRows(), ["#..", ".#."]);
   assert.equal(d.paint([[0, 1]]), null);
-  d.undo();
+  d.history.undo();
   assert.deepEqual(d.goalRows(), ["...", "..."]);
-  d.redo();
+  d.history.redo();
   assert.deepEqual(d.goalRows(), ["#..", ".#."]);
 });
 
@@ -31,7 +31,7 @@ test("resize keeps the top-left picture and its givens, as one undoable move", (
   d.resize(2, 4);
   assert.deepEqual(d.goalRows(), ["#.", "..", "..", ".."]);
   assert.deepEqual([...d.givens], [0]);
-  d.undo();
+  d.history.undo();
   assert.equal(d.width, 3);
   assert.deepEqual(d.goalRows(), ["#..", "...", "..#"]);
   assert.deepEqual([...d.givens].sort(), [0, 8]);
@@ -48,7 +48,7 @@ test("colours: add, rename (distinct names only), remove shifts later colours", 
   assert.equal(d.colors[red].name, "crimson");
   d.removeColor(red);
   assert.deepEqual(Array.from(d.cells), [1, 0, 2]);
-  d.undo();
+  d.history.undo();
   assert.deepEqual(Array.from(d.cells), [1, red, blue]);
 });
 

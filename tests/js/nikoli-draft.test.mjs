@@ -1,4 +1,4 @@
-// The Nikoli editor's document on the midend (web/js/genres/nikoli/draft.js): edits undo and
+// The Nikoli editor's document on the Create frame's history (web/js/genres/nikoli/draft.js): edits undo and
 // redo as moves, and the draft (create/draft.js's budget and retries) restores the grid and
 // its history, refuses what is not a draft, and keeps the grid when history is damaged.
 import { test } from "node:test";
@@ -16,9 +16,9 @@ class MemoryStorage {
 
 function heyawake() {
   const d = new NikoliDraft("heyawake", 4, 3);
-  d.apply([[0, 2]], "number");
-  d.apply([[5, -2]], "number");
-  d.apply([[d.wallIndex(1, 0, "e"), 1]], "border");
+  d.history.apply([[0, 2]], "number");
+  d.history.apply([[5, -2]], "number");
+  d.history.apply([[d.wallIndex(1, 0, "e"), 1]], "border");
   return d;
 }
 
@@ -26,30 +26,30 @@ test("edits are moves: undo and redo them", () => {
   const d = heyawake();
   assert.deepEqual([...d.clues()], [[0, 2], [5, -2]]);
   assert.ok(d.wall(1, 0, "e") && !d.wall(1, 0, "s") && !d.wall(-1, 0, "e"));
-  d.undo();
+  d.history.undo();
   assert.ok(!d.wall(1, 0, "e"));
-  d.undo();
+  d.history.undo();
   assert.deepEqual([...d.clues()], [[0, 2]]);
-  d.redo();
+  d.history.redo();
   assert.deepEqual([...d.clues()], [[0, 2], [5, -2]]);
-  d.apply([[0, 999]], "number"); // numbers beyond a byte
+  d.history.apply([[0, 999]], "number"); // numbers beyond a byte
   assert.equal(d.clue(0), 999);
-  assert.equal(d.redoStack.length, 0);
+  assert.equal(d.history.redoStack.length, 0);
 });
 
 test("the draft restores the grid and its history", () => {
   const ls = new MemoryStorage();
   const d = heyawake();
-  d.undo();
+  d.history.undo();
   assert.deepEqual(saveNikoliDraft(d, ls), { ok: true, kept: 2 });
   const back = loadNikoliDraft(ls, "heyawake");
   assert.equal(back.family, "heyawake");
   assert.deepEqual([back.puzzle.width, back.puzzle.height], [4, 3]);
   assert.deepEqual([...back.cells], [...d.cells]);
-  assert.equal(back.undoStack.length, 2);
-  back.redo();
+  assert.equal(back.history.undoStack.length, 2);
+  back.history.redo();
   assert.ok(back.wall(1, 0, "e"));
-  back.undo(); back.undo(); back.undo();
+  back.history.undo(); back.history.undo(); back.history.undo();
   assert.deepEqual([...back.clues()], []);
 });
 
@@ -77,7 +77,7 @@ test("what is not a draft is refused; damaged history is dropped, never the grid
   ls.setItem(KEY, JSON.stringify({ ...rec, undo: [{ c: [999, 0, 1] }] }));
   const back = loadNikoliDraft(ls, "heyawake");
   assert.deepEqual([...back.cells], [...d.cells]);
-  assert.deepEqual([back.undoStack.length, back.redoStack.length], [0, 0]);
+  assert.deepEqual([back.history.undoStack.length, back.history.redoStack.length], [0, 0]);
 });
 
 test("one draft per family; a draft saved by an earlier version (one key for all) opens in its family", () => {
@@ -88,14 +88,14 @@ test("one draft per family; a draft saved by an earlier version (one key for all
   assert.equal(loadNikoliDraft(ls, "nurikabe"), null);
   assert.deepEqual([...loadNikoliDraft(ls, "heyawake").cells], [...old.cells]);
   const nuri = new NikoliDraft("nurikabe", 5, 5);
-  nuri.apply([[0, 3]], "number");
+  nuri.history.apply([[0, 3]], "number");
   assert.ok(saveNikoliDraft(nuri, ls).ok);
   assert.equal(loadNikoliDraft(ls, "nurikabe").clue(0), 3);
   assert.ok(ls.getItem(NIKOLI_DRAFT_KEY), "another family's save leaves the old draft alone");
   const hey = loadNikoliDraft(ls, "heyawake");
-  hey.apply([[1, 4]], "number");
+  hey.history.apply([[1, 4]], "number");
   assert.ok(saveNikoliDraft(hey, ls).ok);
   assert.equal(ls.getItem(NIKOLI_DRAFT_KEY), null, "saved again under its family's key: the old one goes");
   assert.equal(loadNikoliDraft(ls, "heyawake").clue(1), 4);
-  assert.equal(loadNikoliDraft(ls, "heyawake").undoStack.length, 4);
+  assert.equal(loadNikoliDraft(ls, "heyawake").history.undoStack.length, 4);
 });

@@ -4,8 +4,11 @@
 // the words for a cell come from the board's plug-in (view.describeCell).
 import { el } from "../shell/dom.js";
 
+let boards = 0; // each board's cells get ids of their own (Play's and Create's boards share the page)
+
 export class BoardAria {
   constructor(cellsWrap) {
+    this.idPrefix = `board-${++boards}-cell`;
     this.grid = el("div", { className: "aria-grid" });
     this.grid.setAttribute("role", "grid");
     this.grid.tabIndex = 0;
@@ -36,7 +39,7 @@ export class BoardAria {
       this.cellKey = key;
       const cell = el("div", { className: "aria-cell" });
       cell.setAttribute("role", "gridcell");
-      cell.id = `board-cell-${key}`;
+      cell.id = `${this.idPrefix}-${key}`;
       cell.setAttribute("aria-colindex", x + 1);
       cell.setAttribute("aria-selected", "true");
       this.row.setAttribute("aria-rowindex", y + 1);
@@ -45,7 +48,7 @@ export class BoardAria {
       this.grid.setAttribute("aria-activedescendant", cell.id);
     }
     const text = view.describeCell(x, y);
-    this.cell.setAttribute("aria-readonly", String(view.game.fixed.has(y * p.width + x)));
+    this.cell.setAttribute("aria-readonly", String(view.locked(y * p.width + x)));
     this.cell.textContent = text;
     Object.assign(this.cell.style, { left: `${x * cs}px`, top: `${y * cs}px`, width: `${cs + 1}px`, height: `${cs + 1}px` });
     if (text !== this.lastSaid && document.activeElement === this.grid) this.live.textContent = text;

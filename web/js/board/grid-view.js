@@ -3,10 +3,12 @@
 // zoom, fit to the box, keyboard cursor, touch, moves through the game (undo/redo).
 // A plug-in ("kind") measures and paints a family and names a cell for screen readers
 // (genres/nonogram/board.js: clues in the margins; board/shade.js, board/loop.js: Nikoli).
-// Input: mouse (left fill, right cross, drag locked to its first line), touch
-// (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
+// Input: mouse (left fill, right cross, drag locked to its first line; freehand where the
+// kind says so), touch (board/touch.js: paint, long press crosses, two fingers pan and zoom), keyboard
 // (arrows, fill/cross/clear keys, Shift paints); a kind may take pointer strokes and
-// keys over (kind.stroke, kind.key: Masyu's loop).
+// keys over (kind.stroke, kind.key: Masyu's loop). A plug-in that makes a puzzle (Create's
+// nonogram editor) paints over the given cells (kind.paintsGivens) and reshapes the board when
+// its puzzle changes under it (reshape(): a resize, clues worked out again).
 import { UNKNOWN, CROSSED } from "./cells.js";
 import { MIN_CELL, MAX_CELL } from "./fit.js";
 import { BoardAria } from "./aria.js";
@@ -68,6 +70,21 @@ export class GridView extends EventTarget {
     this.fit();
     this.root.scrollTo(0, 0);
   }
+
+  /** The game's puzzle changed shape under the board (Create: a resize, new clues in the
+   * margins): measure and draw again, keeping the zoom, the marks and the cursor where it fits. */
+  reshape() {
+    const p = this.game.puzzle;
+    this.layers = null;
+    this.kind.prepare(this);
+    this.ariaView.setPuzzle(p);
+    this.cursor = { x: Math.min(this.cursor.x, p.width - 1), y: Math.min(this.cursor.y, p.height - 1) };
+    if (this.autoFit) this.fit();
+    else this.layout();
+  }
+
+  /** Whether a move leaves cell i as it is: Play's given cells (the editor's plug-in paints them). */
+  locked(i) { return !this.kind.paintsGivens && this.game.fixed.has(i); }
 
   /** Put the keyboard on the grid (after a puzzle opens: no Tabs needed to play). */
   focus() { this.aria.focus({ preventScroll: true }); }
@@ -146,7 +163,7 @@ export class GridView extends EventTarget {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      if (!this.game) return;
+      if (!this.game || !this.gridW) return; // not laid out yet (its game came while hidden): the fit on showing draws
       this.theme = {
         bg: css("--cell-bg"), line: css("--grid-line"), bold: css("--grid-bold"), fill: css("--fill"),
         cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
@@ -199,7 +216,7 @@ export class GridView extends EventTarget {
 
   /** Apply a move; given cells it would change stay as they are, and the board says so. */
   setCells(changes, label) {
-    const refused = changes.filter(([i, v]) => this.game.fixed.has(i) && this.game.cells[i] !== v).map(([i]) => i);
+    const refused = changes.filter(([i, v]) => this.locked(i) && this.game.cells[i] !== v).map(([i]) => i);
     if (refused.length) this.refuse(refused);
     if (!this.game.apply(changes, label)) this.draw();
   }
@@ -280,8 +297,33 @@ export class GridView extends EventTarget {
     if (this.kind.stroke) { this.kind.stroke.move(this, e); return; }
     const { x, y } = this.cellAt(e);
     const s = this.stroke;
+    if (this.kind.freehand) { this.paintPath(x, y); return; }
     if (!s.axis && (x !== s.x0 || y !== s.y0)) s.axis = Math.abs(x - s.x0) >= Math.abs(y - s.y0) ? "row" : "column";
     this.paintStroke(s.axis === "column" ? s.x0 : x, s.axis === "row" ? s.y0 : y);
+  }
+
+  /** A freehand stroke (kind.freehand: the picture editor draws shapes, not lines): every
+   * cell the pointer crossed, each if it held the start cell's value. */
+  paintPath(x, y) {
+    const s = this.stroke, w = this.game.puzzle.width;
+    let { x: cx, y: cy } = s.last || { x: s.x0, y: s.y0 };
+    if (cx === x && cy === y) return;
+    s.axis = "free"; // moved: a long press no longer turns it into a cross
+    // a fast drag skips cells between two pointer events: walk the segment (Bresenham)
+    const dx = Math.abs(x - cx), dy = -Math.abs(y - cy), sx = cx < x ? 1 : -1, sy = cy < y ? 1 : -1;
+    for (let err = dx + dy; ;) {
+      const i = cy * w + cx;
+      if (this.game.cells[i] === s.start) (this.locked(i) ? s.fixed : this.preview).set(i, s.value);
+      if (cx === x && cy === y) break;
+      const e2 = 2 * err;
+      if (e2 >= dy) { err += dy; cx += sx; }
+      if (e2 <= dx) { err += dx; cy += sy; }
+    }
+    s.last = { x, y };
+    s.count = this.preview.size + s.fixed.size;
+    this.cursor = { x, y };
+    this.dispatchEvent(new CustomEvent("stroke", { detail: { count: s.count, action: s.action } }));
+    this.draw();
   }
 
   /** Preview the stroke from its start to (x, y): only cells that held the start cell's value change. */
@@ -294,7 +336,7 @@ export class GridView extends EventTarget {
       for (let xx = x1; xx <= x2; xx++) {
         const i = yy * p.width + xx;
         // given cells never change: the preview leaves them out, and the stroke's end says why
-        if (this.game.cells[i] === s.start) (this.game.fixed.has(i) ? s.fixed : this.preview).set(i, s.value);
+        if (this.game.cells[i] === s.start) (this.locked(i) ? s.fixed : this.preview).set(i, s.value);
       }
     }
     s.count = Math.max(x2 - x1, y2 - y1) + 1;

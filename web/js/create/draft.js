@@ -31,20 +31,3 @@ export function hasDraft(key, storage) {
 export function readDraft(key, storage, restore) {
   try { return restore(JSON.parse(storage.getItem(key))); } catch { return null; }
 }
-
-/** The newest moves of `undo`, then of `redo`, whose JSON fits `budget` characters (a move
- * cut from undo cuts every older one: steps undo in order). */
-export function historyWithin(undo, redo, budget) {
-  let size = 0;
-  const fit = (list, out) => {
-    for (let k = list.length - 1; k >= 0; k--) {
-      size += JSON.stringify(list[k]).length + 1;
-      if (size > budget) return false;
-      out.unshift(list[k]);
-    }
-    return true;
-  };
-  const u = [], r = [];
-  if (fit(undo, u)) fit(redo, r);
-  return { undo: u, redo: r };
-}

@@ -3,13 +3,17 @@
 // size and New, Undo / Redo (Ctrl+Z / Ctrl+Y), the draft saved after every edit and
 // "Continue the draft" per genre, Check (its button, Cancel, the genre's verdict), Download,
 // Share link, Play this puzzle, a file to edit, the status line with its "Details" and the
-// clear error of a refused puzzle. Each genre gives only its editor (its registration's
-// `editor` entry: web/README.md "The editor frame"): its board, its edit tools and panels, and
-// its engine tasks. The frame knows no genre; create/choice.js holds its choices without DOM.
+// clear error of a refused puzzle. It owns each genre's one undo history (create/history.js:
+// every edit a move as data, the same for every genre) and saves the draft after each move.
+// Each genre gives only its editor (its registration's `editor` entry, an `Editor` on
+// create/genre-editor.js: web/README.md "The editor frame"): its document, board, edit tools
+// and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
+// choices without DOM.
 import { editorGenres, chosenGenre, rememberGenre, side, offerResume } from "./choice.js";
 import { el, button } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
+import { History } from "./history.js";
 import { techDetails } from "../panels/details.js";
 
 export function install(app) {
@@ -35,7 +39,7 @@ class CreateFrame {
     this.app = app;
     this.engine = app.engine;
     this.genres = genres;
-    this.editors = new Map();   // genre id -> {tool, slots, boardIsDraft}
+    this.editors = new Map();   // genre id -> {tool, history, slots, boardIsDraft}
     this.current = null;        // the entry of the genre shown
     this.showing = false;
     this.buildDom();
@@ -107,14 +111,14 @@ class CreateFrame {
     };
     this.genre.addEventListener("change", () => { this.ready = this.choose(this.genre.value); });
     this.newBtn.addEventListener("click", act("New", () => this.newPuzzle()));
-    this.undoBtn.addEventListener("click", () => this.tool && this.tool.undo());
-    this.redoBtn.addEventListener("click", () => this.tool && this.tool.redo());
+    this.undoBtn.addEventListener("click", () => this.tool && this.current.history.undo());
+    this.redoBtn.addEventListener("click", () => this.tool && this.current.history.redo());
     this.resumeBtn.addEventListener("click", act("Continue", () => this.resume()));
     this.section.addEventListener("keydown", (e) => {
       if (!this.tool || e.target.closest("input, textarea, select")) return;
       const k = e.key.toLowerCase();
-      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.tool.undo(); }
-      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.tool.redo(); }
+      if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.current.history.undo(); }
+      else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.current.history.redo(); }
     });
     this.checkBtn.addEventListener("click", act("Check", () => this.tool.check()));
     this.cancelBtn.addEventListener("click", () => this.tool && this.tool.cancelCheck());
@@ -165,14 +169,14 @@ class CreateFrame {
     if (this.showing) t.show();
   }
 
-  /** Make a genre's editor: the frame's hooks for it, its panels in their places, its draft. */
+  /** Make a genre's editor: the frame's hooks for it, its history, its panels in their places, its draft. */
   async make(g) {
     const mod = await g.editor();
-    const entry = { slots: {}, boardIsDraft: false, opened: "" };
+    const entry = { slots: {}, boardIsDraft: false, opened: "", history: new History() };
     const ctx = {
-      app: this.app, engine: this.engine, genre: g.id, name: g.name,
+      app: this.app, engine: this.engine, genre: g.id, name: g.name, history: entry.history,
       say: (text, error = false, details = []) => { if (this.current === entry) this.say(text, error, details); },
-      edited: () => this.edited(entry),          // an edit, an undo, a redo: the draft is saved
+      edited: () => this.edited(entry),          // a change outside the history (a title): the draft is saved
       replaced: () => this.replaced(entry),      // a new document no edit has saved yet
       // the size fields as the genre's limits take them (Resize)
       wanted: () => { const { width, height } = entry.tool.size(), t = entry.tool;
@@ -180,7 +184,8 @@ class CreateFrame {
       busy: (on) => { if (this.current === entry) { this.checkBtn.disabled = on; this.cancelBtn.disabled = !on; } },
       checkOut: el("div", { className: "ed-check-out" }),
     };
-    const tool = entry.tool = mod.makeEditor(ctx);
+    const tool = entry.tool = new mod.Editor(ctx);
+    entry.history.addEventListener("change", () => this.edited(entry)); // after the genre redrew (its listener came first)
     entry.slots.check = ctx.checkOut;
     this.checkOut.append(ctx.checkOut);
     for (const s of SLOTS) {
@@ -198,7 +203,7 @@ class CreateFrame {
     return entry;
   }
 
-  /** The genre's document changed by an edit, undo or redo: the draft is saved. */
+  /** The genre's document changed (a move, an undo, a redo): the draft is saved. */
   edited(entry) {
     const res = entry.tool.saveDraft();
     entry.boardIsDraft = res.ok;
@@ -228,8 +233,8 @@ class CreateFrame {
     const { width, height } = t.size();
     this.wIn.value = width;
     this.hIn.value = height;
-    this.undoBtn.disabled = !t.canUndo();
-    this.redoBtn.disabled = !t.canRedo();
+    this.undoBtn.disabled = !this.current.history.canUndo;
+    this.redoBtn.disabled = !this.current.history.canRedo;
     this.resumeBtn.hidden = !offerResume({ hasDraft: t.hasDraft(), boardIsDraft: this.current.boardIsDraft });
   }
 
@@ -238,7 +243,7 @@ class CreateFrame {
     const w = side(this.wIn.value, t.sides, width), h = side(this.hIn.value, t.sides, height);
     t.blank(w, h);
     this.sync();
-    this.say(`New ${w}×${h} ${this.genreName()} puzzle${t.canUndo() ? " (Undo brings the old one back)" : ""}.`);
+    this.say(`New ${w}×${h} ${this.genreName()} puzzle${this.current.history.canUndo ? " (Undo brings the old one back)" : ""}.`);
   }
 
   resume() {

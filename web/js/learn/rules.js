@@ -3,7 +3,6 @@
 // rules are the engine's genre data (pysolver.registry), written by the build into
 // learn.json (tools/build/learn.py), so they show at once, before the engine is ready.
 import { el } from "../shell/dom.js";
-import { examplePicture } from "./picture.js";
 
 let learn = null;
 
@@ -42,10 +41,20 @@ function theDialog() {
   return dialog;
 }
 
+/** The solved example's picture: a canvas the genre's `draw(canvas, {puzzle, solution})` paints
+ * (its thumbnail painter, board/thumb.js), named by the words `draw` returns. */
+function examplePicture(draw, example) {
+  const canvas = el("canvas", { className: "example-picture" });
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", draw(canvas, example));
+  return canvas;
+}
+
 /** Open the rules of genre `name`; `help`: {touch, mouse}, how to play it on the board
  * (the genre's words), shown for this device; `tryIt`: {label, run()}, a way to learn by
- * playing (the guided first puzzle). Resolves once the dialog shows. */
-export async function showRules(name, help = null, tryIt = null) {
+ * playing (the guided first puzzle); `example`: the genre's painter of its solved example
+ * (genres/<genre>/thumb.js). Resolves once the dialog shows. */
+export async function showRules(name, { help = null, tryIt = null, example = null } = {}) {
   const d = theDialog();
   const body = d.querySelector("#rules-body");
   let genre = null;
@@ -57,8 +66,8 @@ export async function showRules(name, help = null, tryIt = null) {
   if (genre) {
     d.querySelector("#rules-title").textContent = `How to play ${genre.title}`;
     const parts = [el("ul", { className: "rules" }, ...genre.rules.map((r) => el("li", { textContent: r })))];
-    if (genre.example) {
-      parts.push(el("figure", { className: "rules-example" }, examplePicture(name, genre.example),
+    if (genre.example && example) {
+      parts.push(el("figure", { className: "rules-example" }, examplePicture(example, genre.example),
         el("figcaption", { textContent: "A solved example." })));
     }
     if (help) parts.push(el("p", { className: "rules-help", textContent: inputHelp(help) }));

@@ -1,10 +1,10 @@
-// The Nikoli editor's document (genres/nikoli/editor.js) on the genre-neutral midend
-// (play/game.js: moves as data, undo/redo), and its draft in localStorage through
-// create/draft.js (the same budget and retries as the nonogram editor's).
+// The Nikoli editor's document (genres/nikoli/editor.js), edited through the Create frame's one
+// undo history (create/history.js), and its draft in localStorage through create/draft.js (the
+// same budget and retries as the nonogram editor's).
 // Values: one a cell, its clue (0 none, -2 "?", a number; Masyu 1 white pearl, 2 black),
 // then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn).
-import { Game } from "../../play/game.js";
-import { storeDraft, readDraft, hasDraft, historyWithin } from "../../create/draft.js";
+import { History, historyWithin } from "../../create/history.js";
+import { storeDraft, readDraft, hasDraft } from "../../create/draft.js";
 import { FAMILY_NAMES } from "./game.js";
 
 // one draft per family ("Continue the draft" per genre in Create); drafts saved before
@@ -16,12 +16,22 @@ const VERSION = 1;
 export const MAX_SIDE = 30; // a comfortable editing size; bigger puzzles come in as files or URLs
 const MAX_CLUE = 999;
 
-export class NikoliDraft extends Game {
-  constructor(family, width, height) {
-    const n = width * height;
-    super({ width, height, cellCount: 3 * n, colors: [] }, "draft");
+export class NikoliDraft {
+  /** A blank grid of `family`, edited through `history` (the frame's; it starts empty). */
+  constructor(family, width, height, history = new History()) {
     this.family = family;
-    this.cells = new Int16Array(3 * n); // clues need more than a byte
+    this.load({ width, height });
+    this.history = history;
+    history.reset(this);
+  }
+
+  /** The whole state (the history's whole-document moves): size and values. */
+  state() { return { width: this.puzzle.width, height: this.puzzle.height, cells: Array.from(this.values) }; }
+
+  load({ width, height, cells }) {
+    this.puzzle = { width, height };
+    this.values = this.cells = new Int16Array(3 * width * height); // clues need more than a byte
+    if (cells) this.values.set(cells);
   }
 
   clue(i) { return this.cells[i]; }
@@ -43,27 +53,28 @@ export class NikoliDraft extends Game {
 
   /** The draft record, with as much history as fits `budget` characters. */
   record(budget) {
-    const { undo, redo } = historyWithin(this.undoStack, this.redoStack, budget);
+    const { undo, redo } = historyWithin(this.history.undoStack, this.history.redoStack, budget);
     return { format: FORMAT, version: VERSION, saved: Date.now(), family: this.family, width: this.puzzle.width,
       height: this.puzzle.height, cells: Array.from(this.cells), undo, redo };
   }
 
-  /** The document of a draft record, or null when it is not one; history that does not fit
-   * the grid is dropped, never the grid. */
-  static from(rec) {
+  /** The document of a draft record, edited through `history` with its moves, or null when it
+   * is not one; history that does not fit the grid is dropped, never the grid. */
+  static from(rec, history = new History()) {
     if (!rec || rec.format !== FORMAT || rec.version !== VERSION || !FAMILY_NAMES[rec.family]) return null;
     const { width, height } = rec;
     const side = (v) => Number.isInteger(v) && v >= 2 && v <= MAX_SIDE;
     if (!side(width) || !side(height)) return null;
-    const doc = new NikoliDraft(rec.family, width, height), n = doc.cells.length;
+    const n = 3 * width * height;
     const value = (v) => Number.isInteger(v) && v >= -2 && v <= MAX_CLUE;
     if (!Array.isArray(rec.cells) || rec.cells.length !== n || !rec.cells.every(value)) return null;
+    const doc = new NikoliDraft(rec.family, width, height, history);
     doc.cells.set(rec.cells);
     const okMove = (m) => m && Array.isArray(m.c) && m.c.length % 3 === 0 &&
       m.c.every((x, k) => (k % 3 === 0 ? Number.isInteger(x) && x >= 0 && x < n : value(x)));
     const moves = (list) => (Array.isArray(list) && list.every(okMove) ? list : []);
-    doc.undoStack = moves(rec.undo);
-    doc.redoStack = doc.undoStack.length === (Array.isArray(rec.undo) ? rec.undo.length : 0) ? moves(rec.redo) : [];
+    const undo = moves(rec.undo);
+    history.reset(doc, { undo, redo: undo.length === (Array.isArray(rec.undo) ? rec.undo.length : 0) ? moves(rec.redo) : [] });
     return doc;
   }
 }
@@ -83,11 +94,13 @@ export function saveNikoliDraft(doc, storage) {
   return res;
 }
 
-/** The draft of `family` (its own, else one an earlier version saved for it), or null. */
-export function loadNikoliDraft(storage, family) {
-  const own = readDraft(draftKey(family), storage, NikoliDraft.from);
-  if (own && own.family === family) return own;
-  const old = readDraft(NIKOLI_DRAFT_KEY, storage, NikoliDraft.from);
+/** The draft of `family` (its own, else one an earlier version saved for it), edited through
+ * `history`, or null. */
+export function loadNikoliDraft(storage, family, history) {
+  const from = (rec) => (rec && rec.family === family ? NikoliDraft.from(rec, history) : null);
+  const own = readDraft(draftKey(family), storage, from);
+  if (own) return own;
+  const old = readDraft(NIKOLI_DRAFT_KEY, storage, from);
   return old && old.family === family ? old : null;
 }
 

@@ -6,8 +6,10 @@
 // the engine's reader (nikoli_parse of the family's text format), which also says what is
 // wrong with a puzzle it refuses; Check asks the family's `analyse` task (clingo-wasm): unique?
 // how hard? Generate makes a random unique puzzle of the size (the genre's generator) and
-// opens it to play. Every edit is a move of the midend (genres/nikoli/draft.js): the frame's
-// Undo and Redo take it back and again, and saves the draft after each one.
+// opens it to play. Every edit is a move of the frame's history (create/history.js) on the
+// document (genres/nikoli/draft.js): the frame's Undo and Redo take it back and again, and the
+// frame saves the draft after each one.
+import { GenreEditor } from "../../create/genre-editor.js";
 import { el, button } from "../../shell/dom.js";
 import { storage } from "../../shell/storage.js";
 import { Latest } from "../../shell/latest.js";
@@ -54,17 +56,12 @@ export function roomsOf(w, h, wall) {
 }
 
 /** The editor of `ctx.genre` (a family) for the Create frame (web/README.md "The editor frame"). */
-export function makeEditor(ctx) { return new NikoliEditor(ctx); }
-
-class NikoliEditor {
+export class Editor extends GenreEditor {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.family = ctx.genre;
-    this.engine = ctx.engine;
-    this.sides = { min: 2, max: MAX_SIDE, start: 7 };
-    this.formats = [["url", "puzz.link URL (.txt)"], ["text", `${FAMILY_NAMES[this.family]} text (.txt)`]];
-    this.accept = ".txt";
-    this.help = inputHelp(HELP[this.family] || HELP.shade);
+    const family = ctx.genre;
+    super(ctx, { sides: { min: 2, max: MAX_SIDE, start: 7 }, accept: ".txt", help: inputHelp(HELP[family] || HELP.shade),
+      formats: [["url", "puzz.link URL (.txt)"], ["text", `${FAMILY_NAMES[family]} text (.txt)`]] });
+    this.family = family;
     this.doc = null;      // the puzzle being made (a NikoliDraft)
     this.checks = new Latest(); // the check under way: an edit or Cancel drops it (its clingo run stops)
     this.generations = new Latest();
@@ -78,29 +75,22 @@ class NikoliEditor {
     this.generateButton = button(`ed-generate-${this.family}`, "Generate", `a random ${FAMILY_NAMES[this.family]} with one solution, of this size (up to ${GENERATE_SIDE}×${GENERATE_SIDE}), to play`);
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
     this.parts = { tools: [this.generateButton, ...(this.family === "masyu" ? [] : [this.numberPad()])] };
-    this.onChange = () => this.changed();
     const base = this.family === "masyu" ? loopBoard : shadeBoard;
     this.kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} },
       key: (v, e) => this.key(v, e) };
   }
 
   // ---- what the frame asks of every genre's editor ----
-  size() { return { width: this.doc.puzzle.width, height: this.doc.puzzle.height }; }
-  canUndo() { return this.doc.undoStack.length > 0; }
-  canRedo() { return this.doc.redoStack.length > 0; }
-  undo() { this.doc.undo(); }
-  redo() { this.doc.redo(); }
-
-  /** New: a blank grid; the saved draft stays until the first edit ("Continue the draft"). */
+  /** New: a blank grid, a new history; the saved draft stays until the first edit ("Continue the draft"). */
   blank(width, height) {
-    this.setDoc(new NikoliDraft(this.family, width, height));
+    this.setDoc(new NikoliDraft(this.family, width, height, this.history));
     this.ctx.replaced();
   }
 
   hasDraft() { return hasNikoliDraft(storage(), this.family); }
 
   loadDraft() {
-    const doc = loadNikoliDraft(storage(), this.family);
+    const doc = loadNikoliDraft(storage(), this.family, this.history);
     if (!doc) return false;
     this.setDoc(doc);
     return true;
@@ -158,7 +148,7 @@ class NikoliEditor {
     const d = await readNikoli(this.engine, text, filename);
     if (d.family !== this.family) throw new Error(`a ${FAMILY_NAMES[d.family]} puzzle: choose ${FAMILY_NAMES[d.family]} to edit it`);
     if (d.width > MAX_SIDE || d.height > MAX_SIDE) throw new Error(`${d.width}×${d.height} is larger than the editor's ${MAX_SIDE}×${MAX_SIDE}`);
-    const doc = new NikoliDraft(this.family, d.width, d.height);
+    const doc = new NikoliDraft(this.family, d.width, d.height, this.history);
     for (const [x, y, n] of d.clues) doc.cells[y * d.width + x] = n;
     if (d.rooms) {
       for (let y = 0; y < d.height; y++) {
@@ -201,9 +191,7 @@ class NikoliEditor {
   }
 
   setDoc(doc) {
-    if (this.doc) this.doc.removeEventListener("change", this.onChange);
     this.doc = doc;
-    doc.addEventListener("change", this.onChange);
     this.board.style.setProperty("--cols", doc.puzzle.width); // the board's box takes the grid's shape (editor.css)
     this.board.style.setProperty("--rows", doc.puzzle.height);
     if (this.running) this.cancelCheck();
@@ -211,7 +199,7 @@ class NikoliEditor {
     if (this.view) this.show();
   }
 
-  /** An edit, an undo or a redo: the board, then the frame (Undo, Redo, the draft). */
+  /** A move, an undo or a redo (the frame's history): the board (the frame then saves the draft). */
   changed() {
     if (this.running) this.cancelCheck();
     this.show_("", "", "");
@@ -221,7 +209,6 @@ class NikoliEditor {
       g.puzzle.rooms = p.rooms;
       this.view.draw();
     }
-    this.ctx.edited();
   }
 
   show_(words, more, status) {
@@ -251,14 +238,14 @@ class NikoliEditor {
     v.moveCursor(x, y, false);
     const d = this.doc, i = y * d.puzzle.width + x;
     if (d.family === "masyu") {
-      d.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
+      this.history.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
     } else if (d.family === "heyawake") {
       const r = v.cellCanvas.getBoundingClientRect(), fx = (e.clientX - r.left) / v.cell - x, fy = (e.clientY - r.top) / v.cell - y;
       const near = Math.min(fx, 1 - fx, fy, 1 - fy);
       if (near > 0.2) return;
       const [wx, wy, s] = near === 1 - fx ? [x, y, "e"] : near === fx ? [x - 1, y, "e"] : near === 1 - fy ? [x, y, "s"] : [x, y - 1, "s"];
       if (wx < 0 || wy < 0 || (s === "e" && wx >= d.puzzle.width - 1) || (s === "s" && wy >= d.puzzle.height - 1)) return; // the grid's edge
-      d.apply([[d.wallIndex(wx, wy, s), d.wall(wx, wy, s) ? 0 : 1]], "border");
+      this.history.apply([[d.wallIndex(wx, wy, s), d.wall(wx, wy, s) ? 0 : 1]], "border");
     }
   }
 
@@ -275,10 +262,10 @@ class NikoliEditor {
       return true;
     }
     const old = d.clue(i);
-    if (e.key === "Backspace" || e.key === "Delete") d.apply([[i, 0]], "clear");
-    else if (d.family === "masyu" && (e.key === " " || e.key === "Enter")) d.apply([[i, (old + 1) % 3]], "pearl");
-    else if (d.family !== "masyu" && /^[0-9]$/.test(e.key)) d.apply([[i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key))]], "number");
-    else if (d.family !== "masyu" && e.key === "?") d.apply([[i, -2]], "number");
+    if (e.key === "Backspace" || e.key === "Delete") this.history.apply([[i, 0]], "clear");
+    else if (d.family === "masyu" && (e.key === " " || e.key === "Enter")) this.history.apply([[i, (old + 1) % 3]], "pearl");
+    else if (d.family !== "masyu" && /^[0-9]$/.test(e.key)) this.history.apply([[i, Math.min(999, (old > 0 ? old * 10 : 0) + Number(e.key))]], "number");
+    else if (d.family !== "masyu" && e.key === "?") this.history.apply([[i, -2]], "number");
     else return [" ", "Enter", "f", "F", "x", "X", "c", "C"].includes(e.key) && (e.preventDefault(), true); // no marks here
     e.preventDefault();
     return true;

@@ -48,6 +48,22 @@ export function nikoliPuzzle(dict) {
   };
 }
 
+/** A solution's rows (the solve output's characters) as the value of every cell or edge of
+ * `p` (nikoliPuzzle): a played game's, the Solve panel's and the rules example's pictures. */
+export function cellsFromRows(p, rows) {
+  const out = new Uint8Array(p.cellCount);
+  if (p.family !== "masyu") {
+    rows.forEach((row, y) => [...row].forEach((ch, x) => { out[y * p.width + x] = ch === "#" ? SHADED : CROSSED; }));
+    return out;
+  }
+  out.fill(CROSSED);
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    const key = (Object.entries(BOX).find(([, c]) => c === ch) || [""])[0];
+    for (const d of key) { const i = edgeIndex(p, x, y, d); if (i >= 0) out[i] = LINE; }
+  }));
+  return out;
+}
+
 export class NikoliGame extends PlayGame {
   constructor(puzzle, key, saved) {
     super(puzzle, key, saved);
@@ -121,19 +137,7 @@ export class NikoliGame extends PlayGame {
   }
 
   /** A solution's rows (the solve output's characters) as the value of every cell or edge. */
-  cellsFromRows(rows) {
-    const p = this.puzzle, out = new Uint8Array(this.cells.length);
-    if (p.family !== "masyu") {
-      rows.forEach((row, y) => [...row].forEach((ch, x) => { out[y * p.width + x] = ch === "#" ? SHADED : CROSSED; }));
-      return out;
-    }
-    out.fill(CROSSED);
-    rows.forEach((row, y) => [...row].forEach((ch, x) => {
-      const key = (Object.entries(BOX).find(([, c]) => c === ch) || [""])[0];
-      for (const d of key) { const i = edgeIndex(p, x, y, d); if (i >= 0) out[i] = LINE; }
-    }));
-    return out;
-  }
+  cellsFromRows(rows) { return cellsFromRows(this.puzzle, rows); }
 
   /** A hint's cells as changes: shading cells by state character; Masyu edges
    * ({row, column, to_row, to_column, value: "line" | "no line"}). */

@@ -116,7 +116,7 @@ export function nikoli(family) {
     read: readNikoli,
     game: (dict, key = "example", saved = null) => new NikoliGame(nikoliPuzzle(dict), key, saved),
     board: (puzzle) => boardOf(puzzle.family),
-    /** The family's editor in the Create frame (create/editor.js: makeEditor(ctx)), loaded when chosen there. */
+    /** The family's editor in the Create frame (create/editor.js: its `Editor`), loaded when chosen there. */
     editor: () => import("./editor.js"),
     thumb: (canvas, dict, rec) => drawNikoliThumb(canvas,
       { family: dict.family, width: dict.width, height: dict.height, board: { clues: dict.clues, rooms: dict.rooms } }, rec),

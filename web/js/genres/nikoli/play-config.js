@@ -9,7 +9,7 @@ import { playFrame, fileName } from "../../play/view.js";
 import { el } from "../../shell/dom.js";
 import { inputHelp, showRules } from "../../learn/rules.js";
 import { answered, showOffer } from "../../learn/offer.js";
-import { drawNikoliThumb } from "./thumb.js";
+import { drawNikoliExample, drawNikoliThumb } from "./thumb.js";
 import { starsText } from "../../library/items.js";
 import { nikoliTasks } from "./panels.js";
 
@@ -44,7 +44,7 @@ export class NikoliPlayConfig {
       id: "nikoli", route: "nikoli", kind: shadeBoard, first,
       help: (game) => inputHelp(help(game.puzzle.family)),
       after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
-      rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, help(g.puzzle.family)); },
+      rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, { help: help(g.puzzle.family), example: drawNikoliExample }); },
       genreOf: (game) => game.puzzle.family,
       wonWords: "Every rule is kept.",
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
@@ -90,7 +90,7 @@ export class NikoliPlayConfig {
     if (answered(family)) return;
     showOffer(this.frame.offerBox, { genre: family, title: `New to ${FAMILY_NAMES[family]}?`,
       words: "Its rules fit in a few lines, with a solved example to look at; the ? button shows them again any time.",
-      rules: () => showRules(family, help(family)) });
+      rules: () => showRules(family, { help: help(family), example: drawNikoliExample }) });
   }
 
   /** The win: the grid as the player would hand it in (unknown = unshaded / no line) has no

@@ -6,7 +6,7 @@ import { boardSize, fitCell } from "../../board/fit.js";
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
 
 /** "3 1 (crossed out: 3)": the clue's numbers, and those the board shows crossed out. */
-function clueLabel(clue, colors, isColor, done) {
+export function clueLabel(clue, colors, isColor, done) {
   if (!clue.length) return "0";
   const say = (b) => (isColor ? `${b.n} ${colors[b.c].name}` : String(b.n));
   const crossed = done ? clue.filter((b, k) => done[k]).map(say) : [];

@@ -17,7 +17,7 @@ export const nonogram = {
   read: async (engine, text, filename) => (await engine.read(text, filename, ["nonogram"])).puzzles[0],
   game: (dict, key = "example", saved = null) => new NonogramGame(normalizePuzzle(dict), key, saved),
   board: () => nonogramBoard,
-  /** Its editor in the Create frame (create/editor.js: makeEditor(ctx)), loaded when chosen there. */
+  /** Its editor in the Create frame (create/editor.js: its `Editor`), loaded when chosen there. */
   editor: () => import("./editor/editor.js"),
   /** A library card's picture of the puzzle `dict` with the saved game `rec` (or null). */
   thumb: (canvas, dict, rec) => drawNonogramThumb(canvas, dict, rec),

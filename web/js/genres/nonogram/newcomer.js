@@ -6,6 +6,7 @@ import { Guide } from "../../learn/guide.js";
 import { showRules } from "../../learn/rules.js";
 import { el } from "../../shell/dom.js";
 import { clueMarks } from "./clue-marks.js";
+import { drawNonogramExample } from "./thumb.js";
 
 export const HELP = {
   mouse: "Left click or Space fills, right click or X crosses, drag paints along one line; " +
@@ -27,12 +28,13 @@ export class NonogramNewcomer {
     guideBox.setAttribute("role", "region");
     guideBox.setAttribute("aria-label", "Tutorial");
     body.before(guideBox);
-    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", HELP) });
+    this.guide = new Guide({ box: guideBox, offerBox, view, getGame, open, rules: () => showRules("nonogram", { help: HELP, example: drawNonogramExample }) });
   }
 
   /** The rules, with the guided first puzzle one tap away. */
   showRules() {
-    return showRules("nonogram", HELP, { label: "Learn by playing a tiny puzzle", run: () => this.guide.start() });
+    return showRules("nonogram", { help: HELP, example: drawNonogramExample,
+      tryIt: { label: "Learn by playing a tiny puzzle", run: () => this.guide.start() } });
   }
 
   /** A game was opened (or replaced by another tab's copy). */

@@ -5,6 +5,7 @@
 import { drawBoardThumb } from "../../board/thumb.js";
 import { nonogramBoard } from "./board.js";
 import { normalizePuzzle } from "./game.js";
+import { UNKNOWN } from "../../board/cells.js";
 
 /** shape: a puzzle dict (rows, columns, colors), or {width, height} of a built-in not opened yet;
  * rec: its saved game ({cells, solved}) or null. */
@@ -20,4 +21,16 @@ export function drawNonogramThumb(canvas, shape, rec) {
     cells[i] = v >= 0 && v <= top ? v : 0;
   }
   drawBoardThumb(canvas, nonogramBoard, puzzle, cells, { picture: !!(saved && rec.solved) });
+}
+
+/** The rules' solved example (learn.json's {puzzle, solution}) on `canvas`, with its clue numbers
+ * around it as the board draws them; returns what it shows, in words for a screen reader. */
+export function drawNonogramExample(canvas, { puzzle, solution }) {
+  const p = normalizePuzzle({ ...puzzle, colors: puzzle.colors || [] });
+  // its filled cells on the board's grid lines, no crosses
+  const cells = Uint8Array.from(solution.join(""), (ch) => (ch === "#" ? 2 : UNKNOWN));
+  drawBoardThumb(canvas, nonogramBoard, p, cells, { margins: true, box: 220, cell: 28 });
+  const say = (lines) => lines.map((c) => c.map((b) => b.n).join(" ") || "0").join("; ");
+  return `A solved example nonogram, ${p.width} by ${p.height}: row clues ${say(p.rows)}; column clues ${say(p.cols)}; ` +
+    "the filled cells of each row and column make runs of those lengths, in that order.";
 }

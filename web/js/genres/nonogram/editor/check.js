@@ -7,6 +7,7 @@
 import { el } from "../../../shell/dom.js";
 import { Latest } from "../../../shell/latest.js";
 import { techDetails } from "../../../panels/details.js";
+import { drawPicture } from "./board.js";
 import { starsText } from "../../../library/items.js";
 
 const COUNT_CAP = 20;
@@ -54,7 +55,7 @@ export class EditorChecker {
   invalidate() {
     if (!this.last && !this.fixList.children.length && !this.ed.grid.marks.size) return;
     this.last = null;
-    this.ed.grid.marks = new Map();
+    this.ed.grid.setMarks(new Map());
     this.out.textContent = "";
     this.details.set([]);
     this.alt.replaceChildren();
@@ -194,33 +195,25 @@ export class EditorChecker {
       this.fixOut.textContent = res.status === "unique" ? "Nothing to fix: the puzzle is unique." : "";
     }
     this.fixBtn.disabled = res.status !== "multiple";
-    this.ed.dispatch("checked");
   }
 
-  /** Draw the alternative and outline, in the grid too, the cells where it differs. */
+  /** Draw the alternative (the one thumbnail painter) and mark, on the board too, the cells where it differs. */
   showAlternative(goal, alt) {
     const d = this.ed.doc;
-    const marks = new Map();
+    const marks = new Map(), differ = [], cells = [];
     const index = new Map(d.colors.map((c, i) => [c.char, i]));
     if (!d.isColor) index.set("#", 1);
-    const cell = Math.max(3, Math.floor(180 / Math.max(d.width, d.height)));
-    const canvas = el("canvas", { width: d.width * cell, height: d.height * cell, id: "ed-alt-canvas" });
-    const ctx = canvas.getContext("2d");
     for (let y = 0; y < d.height; y++) {
       for (let x = 0; x < d.width; x++) {
-        const v = index.get(alt[y][x]) ?? 0;
-        ctx.fillStyle = v ? `#${d.colors[v].rgb}` : "#ffffff";
-        ctx.fillRect(x * cell, y * cell, cell, cell);
-        if (alt[y][x] !== goal[y][x]) marks.set(y * d.width + x, "diff");
+        cells.push(index.get(alt[y][x]) ?? 0);
+        if (alt[y][x] !== goal[y][x]) { marks.set(y * d.width + x, "diff"); differ.push({ row: y + 1, column: x + 1 }); }
       }
     }
-    ctx.strokeStyle = "#d11a2a";
-    ctx.lineWidth = Math.max(1, cell / 5);
-    for (const i of marks.keys()) {
-      const x = i % d.width, y = Math.floor(i / d.width);
-      ctx.strokeRect(x * cell + ctx.lineWidth / 2, y * cell + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
-    }
-    const cap = el("figcaption", { textContent: `Another solution: ${plural(marks.size, "cell")} differ (outlined here and in the grid).` });
+    const canvas = el("canvas", { id: "ed-alt-canvas" });
+    drawPicture(canvas, { width: d.width, height: d.height, colors: d.colors, cells }, { box: 180, differ });
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", "another solution of the clues");
+    const cap = el("figcaption", { textContent: `Another solution: ${plural(marks.size, "cell")} differ (marked here and on the board).` });
     this.alt.replaceChildren(el("figure", {}, canvas, cap));
     this.ed.grid.setMarks(marks);
   }

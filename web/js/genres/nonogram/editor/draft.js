@@ -5,6 +5,7 @@
 // share the same storage, so the draft never takes more than DRAFT_BUDGET.
 import { EditorDoc } from "./model.js";
 import { DRAFT_BUDGET, storeDraft, readDraft, hasDraft } from "../../../create/draft.js";
+import { History, historyWithin } from "../../../create/history.js";
 
 export { DRAFT_BUDGET };
 
@@ -48,47 +49,35 @@ function pictureOf(snap) {
   return packed.get(snap);
 }
 
-/** The draft record of `doc` with at most about `budget` characters of history. */
+/** The draft record of `doc` (its history's moves) with at most about `budget` characters of history. */
 export function draftRecord(doc, budget = DRAFT_BUDGET) {
   const pictures = [], index = new Map();
-  let size = 0;
   // a snapshot with its cells as an index into `pictures` (new pictures are added and counted)
   const ref = (snap, add) => {
     const text = pictureOf(snap);
     if (!index.has(text)) { add.push(text); index.set(text, pictures.length + add.length - 1); }
     return { ...snap, cells: index.get(text) };
   };
-  const take = (move) => {
+  // a move as stored, its pictures counted once: null when it costs more than `room`
+  const store = (move, room) => {
     const add = [];
     const out = move.s ? { ...move, s: move.s.map((snap) => ref(snap, add)) } : move;
     const cost = JSON.stringify(out).length + add.reduce((n, t) => n + t.length + 3, 0);
-    if (size + cost > budget) { for (const t of add) index.delete(t); return null; }
-    size += cost;
+    if (cost > room) { for (const t of add) index.delete(t); return null; }
     pictures.push(...add);
-    return out;
+    return { move: out, cost };
   };
   const stateAdd = [];
-  const state = ref(doc.snapshot(), stateAdd);
+  const state = ref(doc.state(), stateAdd);
   pictures.push(...stateAdd);
   // newest undo steps first, then the redo steps nearest the picture, until the budget is spent
-  const undo = [];
-  for (let k = doc.undoStack.length - 1; k >= 0; k--) {
-    const m = take(doc.undoStack[k]);
-    if (!m) break;
-    undo.unshift(m);
-  }
-  const redo = [];
-  for (let k = doc.redoStack.length - 1; k >= 0 && undo.length === doc.undoStack.length; k--) {
-    const m = take(doc.redoStack[k]);
-    if (!m) break;
-    redo.unshift(m);
-  }
+  const { undo, redo } = historyWithin(doc.history.undoStack, doc.history.redoStack, budget, store);
   return { format: DRAFT_FORMAT, version: DRAFT_VERSION, saved: Date.now(), pictures, state, undo, redo };
 }
 
 /** Save the nonogram editor's draft. Returns {ok, kept (undo steps saved), total (undo steps in memory)}. */
 export function saveDraft(doc, storage, budget = DRAFT_BUDGET) {
-  return { ...storeDraft(DRAFT_KEY, (b) => draftRecord(doc, b), storage, budget), total: doc.undoStack.length };
+  return { ...storeDraft(DRAFT_KEY, (b) => draftRecord(doc, b), storage, budget), total: doc.history.undoStack.length };
 }
 
 /** The snapshot with real cells: version 2 refers to `pictures`, version 1 holds an array. */
@@ -100,29 +89,43 @@ function unref(snap, pictures) {
   return { ...snap, cells: unpackCells(text, snap.width * snap.height, snap.colors.length) };
 }
 
-/** The document a draft record holds, or null when it is not a draft. History that cannot be
- * read is dropped (oldest first), never the picture. */
-export function restoreDraft(rec) {
+/** Moves saved before givens were values ({g: indices, on}) as the moves of values they are:
+ * a flag a cell after the `n` colours, `n` the size at that step (`sizes[k]`). */
+function givensAsValues(move, n) {
+  if (!move.g) return move;
+  return { l: move.l, c: move.g.flatMap((i) => [n + i, move.on ? 0 : 1, move.on ? 1 : 0]) };
+}
+
+/** The document a draft record holds, edited through `history` with the draft's moves, or null
+ * when it is not a draft. History that cannot be read is dropped (oldest first), never the picture. */
+export function restoreDraft(rec, history = new History()) {
   if (!rec || rec.format !== DRAFT_FORMAT || ![1, DRAFT_VERSION].includes(rec.version) || !rec.state) return null;
   const pictures = Array.isArray(rec.pictures) ? rec.pictures : [];
   let doc;
-  try { doc = new EditorDoc(unref(rec.state, pictures)); } catch { return null; }
-  const moves = (list) => {
+  try { doc = new EditorDoc(unref(rec.state, pictures), history); } catch { return null; }
+  const cells = (snap) => snap.width * snap.height;
+  // newest first from the picture: the size at each step is the one after it (undo) or before it (redo)
+  const moves = (list, side) => {
     const out = [];
-    for (const m of Array.isArray(list) ? list : []) {
+    let n = doc.cells.length;
+    const items = Array.isArray(list) ? list : [];
+    for (let k = items.length - 1; k >= 0; k--) {
+      const m = items[k];
       try {
-        if (!m || typeof m !== "object") throw new Error("damaged move");
-        out.push(m.s ? { ...m, s: m.s.map((snap) => unref(snap, pictures)) } : m);
-      } catch { out.length = 0; } // a gap: steps before it cannot be undone in order
+        if (!m || typeof m !== "object" || !(m.s || m.g || Array.isArray(m.c))) throw new Error("damaged move");
+        const move = m.s ? { ...m, s: m.s.map((snap) => unref(snap, pictures)) } : givensAsValues(m, n);
+        if (move.s) n = cells(move.s[side]);
+        out.unshift(move);
+      } catch { break; } // a gap: steps before it cannot be undone in order
     }
     return out;
   };
-  doc.undoStack = moves(rec.undo);
-  doc.redoStack = moves(rec.redo);
+  history.reset(doc, { undo: moves(rec.undo, 0), redo: moves(rec.redo, 1) });
   return doc;
 }
 
-export function loadDraft(storage) { return readDraft(DRAFT_KEY, storage, restoreDraft); }
+/** The saved draft, edited through `history`, or null. */
+export function loadDraft(storage, history) { return readDraft(DRAFT_KEY, storage, (rec) => restoreDraft(rec, history)); }
 
 /** Whether a nonogram draft is saved (readable or not). */
 export function draftSaved(storage) { return hasDraft(DRAFT_KEY, storage); }

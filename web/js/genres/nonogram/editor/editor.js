@@ -1,11 +1,13 @@
 // The nonogram's editor in the Create frame (create/editor.js; the genre's `editor` entry):
 // paint or import a picture, see its clues, check it (unique? how hard?), get verified fixes,
 // open a puzzle file; title and author, resize, clear, invert, colours. Its document is
-// model.js (every edit an undoable move), its draft draft.js. All puzzle logic runs in the
-// engine worker; this file renders, handles input and talks to the worker.
+// model.js (every edit a move of the frame's history), its board board.js (the shared board
+// with Play's nonogram plug-in), its draft draft.js. All puzzle logic runs in the engine
+// worker; this file renders, handles input and talks to the worker.
+import { GenreEditor } from "../../../create/genre-editor.js";
 import { EditorDoc } from "./model.js";
 import { loadDraft, saveDraft, draftSaved } from "./draft.js";
-import { EditorGrid } from "./grid.js";
+import { PictureBoard } from "./board.js";
 import { EditorPalette } from "./palette.js";
 import { ImageImport } from "./import.js";
 import { EditorChecker } from "./check.js";
@@ -14,6 +16,7 @@ import { encodeShare, shareUrl, readGivens, writeGivens } from "../../../shell/s
 import { storage } from "../../../shell/storage.js";
 import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
+import { inputHelp } from "../../../learn/rules.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -21,30 +24,30 @@ import { pysolverRun } from "../../../engine/solvers.js";
 const PICTURE_WORK = 1_300_000;
 const PICTURE_SAFETY_S = 60;
 
-/** The genre's editor for the Create frame (ctx: the frame's hooks, web/README.md "The editor frame"). */
-export function makeEditor(ctx) { return new NonogramEditor(ctx); }
+// how to paint, with a mouse and keyboard or by touch (learn/rules.js picks by device)
+const GIVENS = "A notch in its corner marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it), as Play shows it.";
+const HELP = {
+  mouse: "Click or drag to paint the chosen colour (starting on that colour erases); right click erases. " +
+    `Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. ${GIVENS}`,
+  touch: "Tap or drag to paint the chosen colour (starting on that colour erases); a long press erases; " +
+    `two fingers pan and zoom. ${GIVENS}`,
+};
 
-class NonogramEditor {
+/** The genre's editor for the Create frame (ctx: the frame's hooks, web/README.md "The editor frame"). */
+export class Editor extends GenreEditor {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.app = ctx.app;
-    this.engine = ctx.engine;
+    super(ctx, { sides: { min: 1, max: 200, start: 10 }, formats: [["non", ".non (with goal)"], ["xml", "webpbn XML"], ["json", "JSON"]],
+      accept: ".non,.xml,.json,.nin,.g,.txt,.pbm", help: inputHelp(HELP) });
     // the budget for a picture, in line solves; tests set a smaller one to reach the limit
     // with little work (never the seconds, which depend on the machine)
     this.pictureWork = PICTURE_WORK;
-    this.sides = { min: 1, max: 200, start: 10 };
-    this.formats = [["non", ".non (with goal)"], ["xml", "webpbn XML"], ["json", "JSON"]];
-    this.accept = ".non,.xml,.json,.nin,.g,.txt,.pbm";
-    this.help = "Left click or drag paints the chosen colour (starting on that colour erases); right click erases. " +
-      "Arrows move, Space paints, Shift+arrows paint while moving, Delete erases, 1–9 pick a colour. " +
-      "A dot marks a cell shown to the player at the start (a given, from the Fix panel; Undo removes it).";
     this.doc = null;
     this.edits = new Latest(); // every change drops the turn: engine answers about the picture before it are stale
     this.puzzle = null;     // the engine's puzzle dict (clues + goal) while puzzleFresh() says it is the picture's
     this.puzzleFresh = () => false;
     this.opening = null;    // the engine request solving a file opened without a picture
     this.buildDom();
-    this.grid = new EditorGrid(this.board);
+    this.grid = new PictureBoard(this.board);
     this.palette = new EditorPalette(this.paletteBox, this.grid);
     this.image = new ImageImport(this.importBox, {
       getDoc: () => this.doc,
@@ -55,7 +58,6 @@ class NonogramEditor {
       ctx.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
     });
     this.checker = new EditorChecker(this, ctx.busy, ctx.checkOut, this.fixBox);
-    this.onChange = (e) => this.changed(e.detail);
     this.bind();
   }
 
@@ -64,9 +66,7 @@ class NonogramEditor {
     const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
     this.title = el("input", { type: "text", id: "ed-title", maxLength: 120, placeholder: "Untitled" });
     this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
-    this.board = el("div", { className: "ed-grid-box", tabIndex: 0, id: "ed-grid" });
-    this.board.setAttribute("role", "application");
-    this.board.setAttribute("aria-label", "the picture: arrows move, Space paints");
+    this.board = el("div", { className: "ed-picture-board", id: "ed-grid" }); // the board's grid takes the keyboard
     this.paletteBox = el("div", { id: "ed-palette" });
     this.fixBox = el("div", { id: "ed-fix" });
     this.importBox = el("div", { id: "ed-import" });
@@ -87,8 +87,9 @@ class NonogramEditor {
   }
 
   bind() {
-    this.title.addEventListener("change", () => { this.doc.meta.title = this.title.value.trim(); this.changed(null); });
-    this.author.addEventListener("change", () => { this.doc.meta.author = this.author.value.trim(); this.changed(null); });
+    // not moves: the title and author are saved with the draft as they are typed
+    this.title.addEventListener("change", () => { this.doc.meta.title = this.title.value.trim(); this.refresh(); this.ctx.edited(); });
+    this.author.addEventListener("change", () => { this.doc.meta.author = this.author.value.trim(); this.refresh(); this.ctx.edited(); });
     this.$("ed-resize").addEventListener("click", () => {
       const { width, height } = this.ctx.wanted();
       this.doc.resize(width, height);
@@ -103,9 +104,7 @@ class NonogramEditor {
 
   /** Put `doc` in the editor (the draft, or a first blank one). */
   setDoc(doc) {
-    if (this.doc) this.doc.removeEventListener("change", this.onChange);
     this.doc = doc;
-    doc.addEventListener("change", this.onChange);
     this.grid.setDoc(doc);
     this.palette.setDoc(doc);
     this.image.reset();
@@ -115,13 +114,18 @@ class NonogramEditor {
     this.requestClues();
   }
 
+  /** A move, an undo or a redo (the frame's history): the board, the palette, the clues. */
   changed(move) {
+    this.refresh();
+    if (move.s) this.palette.render(); // palette edits are whole-document moves
+  }
+
+  /** The document changed: engine answers about it before are stale; the board, fields, clues again. */
+  refresh() {
     this.edits.drop();
     this.checker.invalidate();
     this.grid.render();
-    if (move && move.s) this.palette.render(); // palette edits are snapshot moves
     this.syncFields();
-    this.ctx.edited();
     this.requestClues();
   }
 
@@ -131,22 +135,16 @@ class NonogramEditor {
   }
 
   // ---- what the frame asks of every genre's editor ----
-  size() { return { width: this.doc.width, height: this.doc.height }; }
-  canUndo() { return this.doc.undoStack.length > 0; }
-  canRedo() { return this.doc.redoStack.length > 0; }
-  undo() { this.doc.undo(); }
-  redo() { this.doc.redo(); }
-
   /** New: an empty picture of this size, as one undoable move (the first one when none is shown). */
   blank(width, height) {
-    if (!this.doc) { this.setDoc(new EditorDoc({ width, height })); this.ctx.replaced(); return; }
+    if (!this.doc) { this.setDoc(new EditorDoc({ width, height }, this.history)); this.ctx.replaced(); return; }
     this.doc.replace({ width, height, cells: [], givens: [], meta: {} }, "new");
   }
 
   hasDraft() { return draftSaved(storage()); }
 
   loadDraft() {
-    const doc = loadDraft(storage());
+    const doc = loadDraft(storage(), this.history);
     if (!doc) return false;
     this.setDoc(doc);
     return true;
@@ -174,17 +172,12 @@ class NonogramEditor {
     return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
   }
 
-  show() {
-    this.grid.render();
-    this.board.focus({ preventScroll: true });
-  }
+  show() { this.grid.show(); }
 
   hide() { this.checker.cancel(); }
 
   // ---- the nonogram's own ----
   say(text, error = false, details = []) { this.ctx.say(text, error, details); }
-
-  dispatch(name) { this.board.dispatchEvent(new CustomEvent(`editor-${name}`, { bubbles: true })); }
 
   /** Ask the engine for the clues of the current picture (latest request wins). */
   requestClues() {
@@ -196,7 +189,6 @@ class NonogramEditor {
       this.puzzle = res.puzzles[0];
       this.puzzleFresh = fresh;
       this.grid.setClues({ rows: this.puzzle.rows, columns: this.puzzle.columns });
-      this.dispatch("clues");
     }, (err) => {
       if (fresh() && err.kind !== "cancelled") this.ctx.say(`Clues: ${err.message}`, true);
     });

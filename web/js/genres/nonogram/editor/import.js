@@ -3,6 +3,7 @@
 // then take the picture into the editor as one undoable move.
 import { decodeImage, resample, threshold, quantize, toHex } from "./image.js";
 import { el } from "../../../shell/dom.js";
+import { drawPicture } from "./board.js";
 
 export class ImageImport {
   constructor(container, { getDoc, onError }) {
@@ -97,20 +98,8 @@ export class ImageImport {
     this.apply.disabled = false;
   }
 
-  draw() {
-    const { width, height, grid, colors } = this.result;
-    const cell = Math.max(1, Math.floor(160 / Math.max(width, height)));
-    this.preview.width = width * cell;
-    this.preview.height = height * cell;
-    const ctx = this.preview.getContext("2d");
-    const rgb = colors ? colors.map((h) => `#${h}`) : ["#ffffff", "#000000"];
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        ctx.fillStyle = rgb[grid[y][x]];
-        ctx.fillRect(x * cell, y * cell, cell, cell);
-      }
-    }
-  }
+  /** The preview: the picture as it would come in, drawn as the board's plug-in draws a card. */
+  draw() { drawPicture(this.preview, this.state(), { box: 160 }); }
 
   /** The state to load into the document: {width, height, colors, cells, givens}. */
   state() {

@@ -1,8 +1,10 @@
-// The editor's document: size, palette, the painted goal (colour indices),
-// given cells, metadata, and the moves (as data) for undo/redo. No puzzle
-// logic here: clues, checks and fixes come from the engine worker.
+// The editor's document: size, palette, the painted goal (colour indices), given cells and
+// metadata, edited through the Create frame's one undo history (create/history.js): its values
+// are the cells' colours, then a flag a cell (given: shown to the player at the start), so a
+// paint or a Fix's given cells are moves of values; a resize, the palette, an import or New
+// change the whole state. No puzzle logic here: clues, checks and fixes come from the engine worker.
+import { History } from "../../../create/history.js";
 
-export const HISTORY_LIMIT = 300;
 export const MAX_SIZE = 200;
 
 export const BACKGROUND = { name: "white", char: ".", rgb: "FFFFFF" };
@@ -11,12 +13,12 @@ const SPARE_CHARS = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ012345678
 
 const clampSize = (n) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number(n)) || 1));
 
-export class EditorDoc extends EventTarget {
-  constructor(state = {}) {
-    super();
-    this.undoStack = [];
-    this.redoStack = [];
+export class EditorDoc {
+  /** The document of `state`, edited through `history` (the frame's; it starts empty). */
+  constructor(state = {}, history = new History()) {
     this.load(state);
+    this.history = history;
+    history.reset(this);
   }
 
   /** Replace the whole state (no history entry). */
@@ -26,65 +28,47 @@ export class EditorDoc extends EventTarget {
     this.height = clampSize(state.height ?? 10);
     this.colors = (state.colors || [BACKGROUND, BLACK]).map((c) => ({ name: String(c.name), char: String(c.char), rgb: String(c.rgb) }));
     const n = this.width * this.height;
-    this.cells = new Uint8Array(n);
+    this.values = new Uint8Array(2 * n);
+    this.cells = this.values.subarray(0, n);   // colour indices
+    this.shown = this.values.subarray(n);      // 1: a given cell
     if (state.cells) this.cells.set(Array.from(state.cells).slice(0, n).map((v) => (v < this.colors.length ? v : 0)));
-    this.givens = new Set((state.givens || []).filter((i) => i >= 0 && i < n));
+    for (const i of state.givens || []) if (i >= 0 && i < n) this.shown[i] = 1;
     this.meta = { title: "", author: "", copyright: "", license: "", description: "", ...(state.meta || {}) };
   }
 
-  snapshot() {
+  /** The whole state (a whole-document move's before and after; the draft's picture). */
+  state() {
     return {
       width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })),
       cells: this.cells.slice(), givens: [...this.givens], meta: { ...this.meta },
     };
   }
 
+  /** The given cells' indices. */
+  get givens() {
+    const out = new Set();
+    this.shown.forEach((v, i) => { if (v) out.add(i); });
+    return out;
+  }
+
   get isColor() { return this.colors.length > 2; }
   index(x, y) { return y * this.width + x; }
   get(x, y) { return this.cells[y * this.width + x]; }
 
-  push(move) {
-    this.undoStack.push(move);
-    if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
-    this.redoStack.length = 0;
-    this.changed(move);
-  }
-
-  changed(move) { this.dispatchEvent(new CustomEvent("change", { detail: move })); }
-
   /** Paint [[index, colour], ...] as one move; returns the move or null. */
   paint(changes, label = "paint") {
-    const flat = [];
-    for (const [i, v] of changes) {
-      if (i >= 0 && i < this.cells.length && this.cells[i] !== v) {
-        flat.push(i, this.cells[i], v);
-        this.cells[i] = v;
-      }
-    }
-    if (!flat.length) return null;
-    const move = { l: label, c: flat };
-    this.push(move);
-    return move;
+    const n = this.cells.length, k = this.colors.length;
+    return this.history.apply(changes.filter(([i, v]) => i >= 0 && i < n && v >= 0 && v < k), label);
   }
 
   /** Show (true) or hide (false) cells at the start of play, as one move. */
   setGivens(indices, on = true, label = "given") {
-    const flat = indices.filter((i) => i >= 0 && i < this.cells.length && this.givens.has(i) !== on);
-    if (!flat.length) return null;
-    for (const i of flat) on ? this.givens.add(i) : this.givens.delete(i);
-    const move = { l: label, g: flat, on };
-    this.push(move);
-    return move;
+    const n = this.cells.length;
+    return this.history.apply(indices.filter((i) => i >= 0 && i < n).map((i) => [n + i, on ? 1 : 0]), label);
   }
 
-  /** Any larger change (resize, palette, import, new) as a before/after snapshot. */
-  replace(next, label) {
-    const before = this.snapshot();
-    this.load({ ...before, ...next });
-    const move = { l: label, s: [before, this.snapshot()] };
-    this.push(move);
-    return move;
-  }
+  /** Any larger change (resize, palette, import, new) as one whole-document move. */
+  replace(next, label) { return this.history.replace({ ...this.state(), ...next }, label); }
 
   /** Resize keeping the top-left part of the picture. */
   resize(width, height) {
@@ -95,7 +79,7 @@ export class EditorDoc extends EventTarget {
     for (let y = 0; y < Math.min(height, this.height); y++) {
       for (let x = 0; x < Math.min(width, this.width); x++) {
         cells[y * width + x] = this.get(x, y);
-        if (this.givens.has(this.index(x, y))) givens.push(y * width + x);
+        if (this.shown[this.index(x, y)]) givens.push(y * width + x);
       }
     }
     return this.replace({ width, height, cells, givens }, "resize");
@@ -129,20 +113,6 @@ export class EditorDoc extends EventTarget {
     const colors = this.colors.filter((_, i) => i !== k);
     const cells = Array.from(this.cells, (v) => (v === k ? 0 : v > k ? v - 1 : v));
     return this.replace({ colors, cells }, "remove colour");
-  }
-
-  undo() { return this.step(this.undoStack, this.redoStack, true); }
-  redo() { return this.step(this.redoStack, this.undoStack, false); }
-
-  step(from, to, back) {
-    const move = from.pop();
-    if (!move) return null;
-    if (move.c) for (let k = 0; k < move.c.length; k += 3) this.cells[move.c[k]] = move.c[k + (back ? 1 : 2)];
-    if (move.g) for (const i of move.g) (move.on !== back) ? this.givens.add(i) : this.givens.delete(i);
-    if (move.s) this.load(move.s[back ? 0 : 1]);
-    to.push(move);
-    this.changed(move);
-    return move;
   }
 
   /** Goal row strings in the puzzle's colour characters. */

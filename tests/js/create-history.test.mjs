@@ -1,0 +1,116 @@
+// The Create frame's one undo model (web/js/create/history.js): moves as data on a genre's
+// values or its whole state, undone and redone the same way for the nonogram editor's picture
+// and a Nikoli family's grid, the draft's history within a budget, and a nonogram draft saved
+// before the one model (given cells as their own kind of move) opening with its history.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { History, HISTORY_LIMIT, historyWithin } from "../../web/js/create/history.js";
+import { EditorDoc } from "../../web/js/genres/nonogram/editor/model.js";
+import { restoreDraft } from "../../web/js/genres/nonogram/editor/draft.js";
+
+globalThis.window = {};
+const { NikoliDraft } = await import("../../web/js/genres/nikoli/draft.js");
+
+/** A document of `n` values and a size, as the genres' are. */
+class Doc {
+  constructor(n) { this.load({ n }); }
+  state() { return { n: this.values.length, values: Array.from(this.values) }; }
+  load({ n, values }) { this.values = new Int16Array(n); if (values) this.values.set(values); }
+}
+
+test("value moves undo and redo in order; a new move drops the redo; nothing changed is no move", () => {
+  const h = new History(), doc = new Doc(4), seen = [];
+  h.reset(doc);
+  h.addEventListener("change", (e) => seen.push(e.detail.kind));
+  assert.equal(h.canUndo, false);
+  h.apply([[0, 5], [1, 6]], "a");
+  h.apply([[1, 7], [1, 8]], "b"); // the same value twice in a move: undo goes back to before it
+  assert.equal(h.apply([[0, 5], [9, 1]], "none"), null); // unchanged, outside: no move
+  assert.deepEqual([...doc.values], [5, 8, 0, 0]);
+  h.undo();
+  assert.deepEqual([...doc.values], [5, 6, 0, 0]);
+  h.undo();
+  assert.deepEqual([...doc.values], [0, 0, 0, 0]);
+  assert.equal(h.undo(), null);
+  h.redo();
+  assert.deepEqual([...doc.values], [5, 6, 0, 0]);
+  assert.ok(h.canRedo);
+  h.apply([[3, 1]], "c");
+  assert.equal(h.canRedo, false);
+  assert.deepEqual(seen, ["move", "move", "undo", "undo", "redo", "move"]);
+});
+
+test("whole-state moves (a new size) undo to the state before; the history keeps its last moves", () => {
+  const h = new History(3), doc = new Doc(2);
+  h.reset(doc);
+  h.apply([[0, 1]]);
+  h.replace({ n: 5, values: [1, 2, 3, 4, 5] }, "resize");
+  assert.equal(doc.values.length, 5);
+  h.apply([[4, 9]]);
+  h.undo();
+  h.undo();
+  assert.deepEqual([...doc.values], [1, 0]);
+  h.redo();
+  h.redo();
+  assert.deepEqual([...doc.values], [1, 2, 3, 4, 9]);
+  for (let k = 0; k < 5; k++) h.apply([[0, 10 + k]]);
+  assert.equal(h.undoStack.length, 3);
+  assert.equal(HISTORY_LIMIT, new History().limit);
+});
+
+test("the nonogram picture and a Nikoli grid are edited through the same history", () => {
+  const h = new History();
+  const pic = new EditorDoc({ width: 3, height: 2 }, h);
+  pic.paint([[0, 1], [4, 1]]);
+  pic.setGivens([4]);
+  pic.resize(2, 2);
+  assert.deepEqual([pic.goalRows(), [...pic.givens]], [["#.", ".#"], [3]]);
+  h.undo();
+  assert.deepEqual([pic.goalRows(), [...pic.givens]], [["#..", ".#."], [4]]);
+  h.undo();
+  assert.deepEqual([...pic.givens], []);
+  h.undo();
+  assert.deepEqual(pic.goalRows(), ["...", "..."]);
+  // the same history takes the Nikoli grid: a new document starts it afresh
+  const grid = new NikoliDraft("heyawake", 3, 3, h);
+  assert.equal(h.canRedo, false);
+  h.apply([[0, 2]], "number");
+  h.apply([[grid.wallIndex(0, 0, "e"), 1]], "border");
+  h.undo();
+  assert.ok(!grid.wall(0, 0, "e") && grid.clue(0) === 2);
+  h.undo();
+  assert.equal(grid.clue(0), 0);
+});
+
+test("a draft's history: the newest moves that fit the budget, redo only after the whole undo", () => {
+  const undo = [{ c: [0, 0, 1] }, { c: [1, 0, 1] }, { c: [2, 0, 1] }], redo = [{ c: [3, 0, 1] }];
+  const one = JSON.stringify(undo[0]).length + 1;
+  assert.deepEqual(historyWithin(undo, redo, 2 * one), { undo: undo.slice(1), redo: [] });
+  assert.deepEqual(historyWithin(undo, redo, 4 * one), { undo, redo });
+  assert.deepEqual(historyWithin(undo, redo, 0), { undo: [], redo: [] });
+});
+
+test("a nonogram draft saved before the one model opens: its given-cell moves across a resize undo", () => {
+  const BW = [{ name: "white", char: ".", rgb: "FFFFFF" }, { name: "black", char: "#", rgb: "000000" }];
+  const snap = (w, h, cells, givens) => ({ width: w, height: h, colors: BW, cells, givens, meta: {} });
+  const rec = {
+    format: "pysolver-draft", version: 1, saved: 1,
+    state: snap(3, 1, [1, 0, 1], [0, 2]),
+    undo: [{ l: "given", g: [0], on: true }, { l: "resize", s: [snap(2, 1, [1, 0], [0]), snap(3, 1, [1, 0, 1], [0])] },
+      { l: "given", g: [2], on: true }],
+    redo: [{ l: "given", g: [0, 2], on: false }],
+  };
+  const h = new History();
+  const doc = restoreDraft(rec, h);
+  assert.deepEqual([...doc.givens], [0, 2]);
+  h.redo();
+  assert.deepEqual([...doc.givens], []);
+  h.undo();
+  h.undo();
+  assert.deepEqual([doc.width, [...doc.givens]], [3, [0]]);
+  h.undo();
+  assert.deepEqual([doc.width, [...doc.givens]], [2, [0]]);
+  h.undo();
+  assert.deepEqual([...doc.givens], []);
+  assert.equal(h.canUndo, false);
+});

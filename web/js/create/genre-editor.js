@@ -1,0 +1,28 @@
+// What every genre's editor is to the Create frame (create/editor.js; web/README.md "The editor
+// frame"): a genre's editor module exports `Editor`, a subclass of this one, which the frame
+// makes with its hooks (`ctx`). The frame gives the hooks, the engine and the one undo history
+// (ctx.history, create/history.js: every edit of the genre's document is a move of it); the
+// genre gives its limits, file formats and help, and redraws after every move (changed()).
+export class GenreEditor {
+  /** ctx: the frame's hooks; sides {min, max, start}: the grid's limits; formats [[value, label]]:
+   * Download's; accept: the files "Open a puzzle file to edit" takes ("" none); help: how to edit. */
+  constructor(ctx, { sides, formats, accept = "", help }) {
+    this.ctx = ctx;
+    this.app = ctx.app;
+    this.engine = ctx.engine;
+    this.history = ctx.history;
+    Object.assign(this, { sides, formats, accept, help });
+    this.parts = {}; // the genre's panels, by the frame's places (tools, status, top, afterCheck, end)
+    this.history.addEventListener("change", (e) => this.changed(e.detail.move));
+  }
+
+  /** A move, an undo or a redo changed the document: redraw (the frame then saves the draft). */
+  changed() {}
+
+  /** {width, height} of the document. */
+  size() { const { width, height } = this.doc.puzzle || this.doc; return { width, height }; }
+
+  show() {}
+
+  hide() {}
+}
