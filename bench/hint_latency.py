@@ -305,21 +305,27 @@ def page_nikoli(pg, grid, link, count, states):
     return (None, None), walk, kinds, later
 
 
+
+def engine_page(pw, url):
+    """Headless Chromium on the built site at ``url``, its engine ready: (browser, page)."""
+    from nikoli_browser import READY
+    browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+    page = browser.new_context().new_page()
+    page.goto(url)
+    page.wait_for_function(READY, timeout=300_000)
+    return browser, page
+
 def browser_runs(nonograms, nikolis, count):
     """{label: (diagnose, walk, kinds, later, peer)} in one headless Chromium page on the
     built site: page times as (wall s, renderer CPU s); peer: the same walk natively
     right after (native_nonogram / native_nikoli, CPU), None where solve is undecided."""
     from playwright.sync_api import sync_playwright
 
-    from nikoli_browser import READY
     httpd, url = serve()
     out = {}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_function(READY, timeout=300_000)
+            browser, page = engine_page(pw, url)
             pg = Page(page)
             # warm-ups, untimed in the tables: the engine's first call and clingo-wasm's start
             for family, label, p in nonograms[:1]:

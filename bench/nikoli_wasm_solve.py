@@ -25,11 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from browser import FLAGS, serve  # noqa: E402  (bench/browser.py)
-from hint_latency import Page, renderers  # noqa: E402
+from browser import serve  # noqa: E402  (bench/browser.py)
+from hint_latency import Page, engine_page, renderers  # noqa: E402
 
 SET = ROOT / "bench" / "nikoli-instances" / "noqx-set.txt"
-READY = "() => window.nonogramApp && window.nonogramApp.engine.status === 'ready'"
 FIRST_ASK = """async (link) => {
   const reply = await window.nonogramApp.engine.call("nikoli_start",
     {task: "solve", args: {puzzle: link, max_solutions: 2}});
@@ -92,10 +91,7 @@ def main(argv=None):
     httpd, url = serve()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_function(READY, timeout=300_000)
+            browser, page = engine_page(pw, url)
             pg = Page(page)
             for k, (link, name) in enumerate(links(a.match)):
                 ask = page.evaluate(FIRST_ASK, link)

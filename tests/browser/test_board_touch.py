@@ -1,6 +1,8 @@
 """A phone (390x844, touch): compact header and toolbar, 40 px tap targets, the panels as a
 sheet that folds; one finger paints, a long press crosses, two fingers pan and pinch-zoom
 without painting (touches sent through the DevTools protocol, as a touch screen sends them)."""
+import time
+
 import pytest
 
 from helpers import cell_center, open_builtin, open_site, state
@@ -10,13 +12,22 @@ PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844},
 
 
 class Fingers:
+    """Touches with the times a touch screen gives them: each event carries when the finger
+    moved, not when a busy page got to it (without it, a second finger sent right after the
+    first reached a page still busy with the first 500 ms later, past SECOND_FINGER_MS, and
+    the pinch kept the first finger's stroke: a painted cell)."""
+
     def __init__(self, page):
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
+        self.at = 0.0  # the last event's time (seconds since the epoch)
 
-    def send(self, kind, points):
+    def send(self, kind, points, after=None):
+        """`after`: seconds after the last event (else now, never before the last one)."""
+        self.at = self.at + after if after is not None else max(time.time(), self.at + 0.001)
         self.cdp.send("Input.dispatchTouchEvent", {
-            "type": kind, "touchPoints": [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(points)]})
+            "type": kind, "timestamp": self.at,
+            "touchPoints": [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(points)]})
 
     def hold(self, x, y, ms):
         self.send("touchStart", [(x, y)])
@@ -34,7 +45,7 @@ class Fingers:
     def two(self, a0, b0, a1, b1, steps=8):
         """Finger a lands, b lands a moment later, both move from (a0, b0) to (a1, b1), lift."""
         self.send("touchStart", [a0])
-        self.send("touchStart", [a0, b0])
+        self.send("touchStart", [a0, b0], after=0.016)
         for k in range(1, steps + 1):
             t = k / steps
             mid = lambda p, q: (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)  # noqa: E731
