@@ -39,7 +39,12 @@ def open_create(page, server, genre=None):
 
 
 def choose(page, genre):
-    ed(page).get_by_label("Puzzle type").select_option(genre)
+    kind = ed(page).get_by_label("Puzzle type")
+    kind.select_option(genre)
+    # the choice is off while the genre's editor loads (the board shown may still be the last
+    # genre's): on again, the chosen editor is the one shown
+    expect(kind).to_be_enabled()
+    expect(ed(page).get_by_role("button", name="New", exact=True)).to_be_enabled()
     page.locator("#ed-board canvas.cells").wait_for()
 
 

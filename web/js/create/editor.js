@@ -140,14 +140,16 @@ class CreateFrame {
     if (this.current) this.current.tool.hide();
     let entry = this.editors.get(g.id);
     if (!entry) {
-      this.genre.disabled = true;
+      // while it loads, the size and New would act on the editor shown before: off until then
+      const waiting = [this.genre, this.wIn, this.hIn, this.newBtn];
+      for (const c of waiting) c.disabled = true;
       try {
         entry = await this.make(g);
       } catch (err) {
         this.say(`The ${g.name} editor could not be loaded: ${err.message}`, true);
         return;
       } finally {
-        this.genre.disabled = false;
+        for (const c of waiting) c.disabled = false;
       }
       if (this.genre.value !== g.id) return; // another genre was chosen meanwhile
     }
