@@ -18,6 +18,10 @@ def test_solve_draws_known_cells_and_cancel_keeps_the_players_marks(page, site_s
     click_cell(page, 0, 0, button="right")
     click_cell(page, 24, 24)
     before, drawn = state(page), board_pixels(page)
+    # pysolver alone: its progress reports say which cells it knows; in the automatic race
+    # clingo may answer first, and its reports carry models only (the race failed this once)
+    page.wait_for_selector("#solve-engine option[value='pysolver']", state="attached")
+    page.select_option("#solve-engine", "pysolver")
     page.click("#solve")
     wait_until(page, f"{KNOWN} > 0", 60)             # progress reports: known cells on the board
     shown = page.evaluate(KNOWN)
