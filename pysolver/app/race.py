@@ -2,8 +2,9 @@
 
 :func:`solve` and :func:`analyse` are ``api.solve`` and ``api.analyse`` with the
 command line's processes: engine "auto" or jobs > 1 run the default search here
-and, in child processes, native clingo ("auto") and differently configured searches (:func:`member_options`, the portfolio); the children start
-after START_CHECKS of the search's work checks. That search polls them between its
+and, in child processes, native clingo ("auto") and differently configured
+searches (:func:`member_options`, the portfolio); the children start after
+START_CHECKS of the search's work checks. That search polls them between its
 nodes (its ``should_stop``) and stops when one of them has decided; a child
 still running when the answer is known is killed. Children are forks of this
 process (a batch's pool workers start them too), or where it may not fork,
