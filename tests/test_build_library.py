@@ -48,7 +48,11 @@ def test_a_recorded_verdict_is_taken_only_under_its_current_key(tmp_path, monkey
         counts = library.annotate(cat, keep_keys)
         return counts, {e["id"]: e for e in json.loads(cat.read_text())["puzzles"]}
 
-    # under its key the record is taken as it is (5 stars: no engine ran to say 1)
+    # under its key the record is taken as it is (5 stars: no engine ran to say 1);
+    # the keys of this engine (the repo's record may be for an older one)
+    cat.write_text(json.dumps({"version": 1, "puzzles": [heart, two]}))
+    keys = library.entry_keys(cat)[1]
+    heart["checked"], two["checked"] = keys["welcome-heart"], keys["two-ways"]
     counts, got = annotate(dict(heart, stars=5), two)
     assert counts == (2, 0) and got["welcome-heart"]["stars"] == 5
     assert "checked" not in got["two-ways"] and got["two-ways"]["status"] == "multiple"
