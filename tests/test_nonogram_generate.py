@@ -13,7 +13,7 @@ import pytest
 from pysolver import api, stars
 from pysolver.app import cli
 from pysolver.errors import PuzzleError
-from pysolver.nonogram import generate as gen
+from pysolver.nonogram import climb, edit, generate as gen, walk
 from pysolver.nonogram.picture import picture
 from pysolver.nonogram.player import hint
 from pysolver.nonogram.puzzle import satisfies
@@ -48,7 +48,7 @@ def hint_walk(p):
 def expected_level(kinds, longest, w, h):
     if kinds["deep"]:
         return "expert"
-    if kinds["probe"] > gen.few(w, h) or longest > gen.LONG_CHAIN:
+    if kinds["probe"] > walk.few(w, h) or longest > walk.LONG_CHAIN:
         return "hard"
     return "medium" if kinds["probe"] else "easy"
 
@@ -97,7 +97,7 @@ def test_expert_is_reachable():
 @pytest.mark.slow
 @pytest.mark.parametrize("size,seeds", [(10, (1, 2)), (15, range(2, 9)), (20, (1, 2))])
 def test_expert_every_seed(size, seeds):
-    # the climb (generate._start, generate._climb) makes one for every seed tried
+    # the climb (climb.start, climb.climb) makes one for every seed tried
     for seed in seeds:
         assert check_generated(size, size, 1, "expert", seed)["walk"]["steps"]["deep"] >= 1
 
@@ -206,7 +206,6 @@ def test_bad_recipes_say_what_is_wrong(recipe, message):
 def test_what_ifs_are_the_walks_own(w, h, colours, level, seed):
     """The generator's cheap measurement (walk.what_ifs: the what-ifs from where
     line logic ends) gives what the full hint walk gives, step for step."""
-    from pysolver.nonogram import walk
     p = api.to_puzzle(api.generate("nonogram", w, h, colours, level, seed)["puzzle"])
     full, quick = walk.walk(p, keep_states=True), walk.what_ifs(p, keep_states=True)
     assert quick["steps"]["line"] is None
@@ -218,7 +217,6 @@ def test_what_ifs_are_the_walks_own(w, h, colours, level, seed):
 
 
 def _settled(p):
-    from pysolver.nonogram import walk
     from pysolver.nonogram.solver.propagate import Engine
     eng = Engine(p)
     rows, cols = eng.initial()
@@ -233,11 +231,10 @@ def test_stuck_ends_where_the_walks_what_ifs_end(w, h, colours, level, seed):
     what-ifs to their end, the solution known) ends where the walk first needs
     more than a one-cell what-if: solved for a walk with none deeper, else the
     grid the walk had before its first deeper what-if."""
-    from pysolver.nonogram import walk
     p = api.to_puzzle(api.generate("nonogram", w, h, colours, level, seed)["puzzle"])
     full = walk.what_ifs(p, keep_states=True)
     eng, rows, cols = _settled(p)
-    rows, cols, trials = walk.stuck(eng, rows, cols, gen._grid(p, p.colors))
+    rows, cols, trials = walk.stuck(eng, rows, cols, edit.grid_of(p, p.colors))
     deep = [state for kind, state in full["before"] if kind == "deep"]
     if deep:
         assert eng.state(rows) == deep[0] and not eng.complete(rows)
@@ -246,13 +243,13 @@ def test_stuck_ends_where_the_walks_what_ifs_end(w, h, colours, level, seed):
 
 
 def test_a_swap_is_a_second_solution():
-    """generate._swap names four open cells whose values swap across a rectangle
+    """climb.swap names four open cells whose values swap across a rectangle
     with every clue unchanged: a second solution, told apart without a search."""
     from pysolver.nonogram.puzzle import BACKGROUND, puzzle_from_grid
     g = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]  # the diagonal and its swaps
     p = puzzle_from_grid(g, [BACKGROUND] + gen.PALETTE[:1])
     eng, rows, cols = _settled(p)
-    corners = gen._swap(eng, rows, g)
+    corners = climb.swap(eng, rows, g)
     assert corners and len(corners) == 4
     other = [r[:] for r in g]
     (y1, x1), (_, x2), (y2, _), _ = corners
@@ -262,4 +259,4 @@ def test_a_swap_is_a_second_solution():
     solo = [[1, 1, 1], [1, 0, 0], [1, 0, 0]]
     q = puzzle_from_grid(solo, [BACKGROUND] + gen.PALETTE[:1])
     eng, rows, cols = _settled(q)
-    assert gen._swap(eng, rows, solo) is None  # line logic decides every cell
+    assert climb.swap(eng, rows, solo) is None  # line logic decides every cell

@@ -16,6 +16,26 @@ from .solver.probe import diff, invalidate, set_cell
 from .solver.propagate import Engine
 
 KINDS = ("line", "probe", "deep")
+LEVELS = ("easy", "medium", "hard", "expert")
+LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
+
+def few(w, h):
+    """How many one-cell what-ifs a medium puzzle may need: a few, more on a big grid."""
+    return 1 + w * h // 100
+
+
+def level_of(summary, w, h):
+    """The generator's level that a finished walk's steps show, or None: not finished.
+    Easy: line steps only; medium: at most few(w, h) one-cell what-ifs, none
+    longer than LONG_CHAIN line steps; hard: more or longer; expert: a deeper what-if."""
+    if not summary["finished"]:
+        return None
+    steps = summary["steps"]
+    if steps["deep"]:
+        return "expert"
+    if steps["probe"] > few(w, h) or summary["longest_chain"] > LONG_CHAIN:
+        return "hard"
+    return "medium" if steps["probe"] else "easy"
 
 
 def apply(state, h):

@@ -82,6 +82,8 @@ def guided_first_puzzle(page, site_server, artifacts, touch, tag):
     assert page.is_visible("#guide-offer"), ("no guided puzzle offered on a first visit; the page's storage: "
                                              f"{page.evaluate('Object.keys(localStorage)')}")
     assert "New to nonograms?" in page.text_content("#guide-offer")
+    offer, board = page.locator("#guide-offer").bounding_box(), page.locator("#board canvas.cells").bounding_box()
+    assert offer["y"] + offer["height"] <= board["y"], (offer, board)  # above the board, on no cell
     page.screenshot(path=str(artifacts / f"newcomer-offer-{tag}.png"))
     page.click("#guide-start")
     page.wait_for_selector("#guide:not([hidden])")
@@ -132,6 +134,9 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='nurikabe-7x7-1']")
     expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?", timeout=30_000)
+    # a bar above the board: it covers none of the board's cells while it waits for an answer
+    offer, board = page.locator("#guide-offer").bounding_box(), page.locator("#board canvas.cells").bounding_box()
+    assert offer["y"] + offer["height"] <= board["y"], (offer, board)
     page.click("#guide-rules")
     expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
     expect(page.get_by_role("img", name=re.compile("^A solved example Nurikabe, 7 by 7"))).to_be_visible()
@@ -142,58 +147,6 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     assert page.is_hidden("#guide-offer")
     page.click("#rules")
     expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
-
-
-@DESKTOP
-def test_rules_one_tap_away_before_the_engine(page, site_server, artifacts):
-    held = []
-    page.route("**/pyodide/**", lambda route: held.append(route))  # the engine never gets ready
-    open_site(page, site_server)
-    page.click("#rules")
-    page.wait_for_selector("#rules-dialog[open]")
-    assert page.text_content("#rules-title") == "How to play Nonogram"
-    assert "runs of filled cells" in page.text_content("#rules-body")
-    # the solved example, by the thumbnail painter: its name says what it shows; its pixels
-    # show filled cells, row clues left of them, column clues above, a blank corner
-    expect(page.get_by_role("img", name=re.compile(r"^A solved example nonogram, \d+ by \d+: row clues [\d ;]+; column clues"))).to_be_visible()
-    assert example_ink(page)["dark"] > 0.12
-    assert example_ink(page, (0, 0.4, 1 / 6, 1))["dark"] > 0.003       # row clue numbers
-    assert example_ink(page, (0.4, 0, 1, 1 / 6))["dark"] > 0.003       # column clue numbers
-    assert example_ink(page, (0, 0, 1 / 6, 1 / 6))["dark"] == 0        # the corner
-    assert "Left click" in page.text_content(".rules-help")
-    page.screenshot(path=str(artifacts / "newcomer-rules-desktop.png"))
-    page.click(".rules-close")
-    assert page.get_attribute("#engine-status", "data-status") != "ready"
-    # every Nikoli genre's rules, from the same data, with its own picture by the same painter
-    for family, title in (("nurikabe", "Nurikabe"), ("heyawake", "Heyawake"), ("masyu", "Masyu"), ("bag", "Bag")):
-        page.evaluate("""f => Promise.all([import('./js/learn/rules.js'), import('./js/genres/nikoli/thumb.js')])
-            .then(([m, t]) => m.showRules(f, { example: t.drawNikoliExample }))""", family)
-        page.wait_for_selector("#rules-dialog[open]")
-        assert page.locator("#rules-body li").count() >= 2
-        expect(page.get_by_role("img", name=re.compile(f"^A solved example {title}, 7 by 7: "))).to_be_visible()
-        ink = example_ink(page)
-        if family == "masyu":
-            assert ink["blue"] > 0.04 and ink["dark"] > 0.01, ink      # the loop, the black pearls
-        else:
-            assert ink["dark"] > 0.2, ink                                # the shaded cells
-        page.evaluate("document.getElementById('rules-dialog').close()")
-    # the guided puzzle from the rules, any time, with the engine still not there
-    page.click("#rules")
-    page.click("#rules-try")
-    page.wait_for_selector("#guide:not([hidden])")
-    assert page.text_content("#guide-step") == "Step 1 of " + str(page.evaluate(
-        "fetch('learn.json').then((r) => r.json()).then((d) => d.tutorial.steps.length)"))
-    assert page.get_attribute("#engine-status", "data-status") != "ready"
-
-
-@PHONE
-def test_phone_help_is_for_touch(page, site_server):
-    open_site(page, site_server)
-    help_text = page.text_content("#view-play .help")
-    assert "long press" in help_text and "Left click" not in help_text
-    page.click("#rules")
-    page.wait_for_selector("#rules-dialog[open]")
-    assert "Tap fills" in page.text_content(".rules-help")
 
 
 def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
@@ -256,8 +209,16 @@ def toolbar_outside(page, view):
 
 
 @PHONE
-def test_phone_toolbar_fits_without_sideways_scrolling(page, site_server, artifacts):
+def test_phone_help_toolbar_and_finger_sized_cells(page, site_server, artifacts):
+    # 1. the help is for touch
     open_site(page, site_server)
+    help_text = page.text_content("#view-play .help")
+    assert "long press" in help_text and "Left click" not in help_text
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert "Tap fills" in page.text_content(".rules-help")
+    page.click(".rules-close")
+    # 2. the toolbar fits without sideways scrolling
     open_builtin(page, "tulip")                           # a colour puzzle: the palette too
     assert page.is_visible("#touch-mode") and page.is_visible("#palette button")
     assert toolbar_outside(page, "#view-play") == []
@@ -280,48 +241,7 @@ def test_phone_toolbar_fits_without_sideways_scrolling(page, site_server, artifa
     page.click("#more")
     assert page.is_visible("#share")
     assert toolbar_outside(page, "#view-play") == []
-
-
-def test_no_engine_words_in_the_default_view(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "tulip")
-    wait_engine(page)
-    page.click("#hint")
-    wait_until(page, "document.getElementById('hint-text').textContent.length > 10", 60)
-    page.click("#hint")
-    page.wait_for_timeout(300)
-    page.select_option("#check-mode", "lines")
-    wait_until(page, "document.getElementById('check-text').textContent.length > 0", 60)
-    page.click("#solve")
-    wait_until(page, "document.getElementById('solve-progress').textContent.startsWith('Result')", 120)
-    # what the page shows, less the puzzle's credit line (this puzzle's author is "pysolver project")
-    shown = page.evaluate("document.body.innerText").replace(page.inner_text("#puzzle-meta"), "")
-    assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
-    # the detail is one tap away
-    page.click("#solve-details summary")
-    assert ENGINE_WORDS.search(page.evaluate("document.getElementById('solve-details').innerText"))
-
-
-def test_clues_crossed_out_before_the_engine_is_ready(page, site_server):
-    held = []
-    page.route("**/pyodide/**", lambda route: held.append(route))      # the engine's files never come
-    page.route("**/wheels/**", lambda route: held.append(route))
-    open_site(page, site_server)
-    open_builtin(page, "welcome-heart")
-    assert page.get_attribute("#engine-status", "data-status") != "ready"
-    width, _ = board_size(page)
-    for x in range(width):                                 # row 4's clue is 10: fill it
-        click_cell(page, x, 3)
-    # the board says row 4's 10 is crossed out (drawn struck through, and in its words)
-    assert "Row clue 10 (crossed out: 10), satisfied" in cell_words(page, 0, 3)
-    # and every column whose one block it is not yet is left alone
-    assert re.search(r"column clue [\d ]+, (not )?satisfied\.$", cell_words(page, 0, 3))
-    assert page.get_attribute("#engine-status", "data-status") != "ready"
-
-
-@PHONE
-def test_phone_cells_stay_finger_sized_and_the_board_pans(page, site_server):
-    open_site(page, site_server)
+    # 3. cells stay finger-sized and the board pans
     for pid in ("webpbn-6", "webpbn-36459"):              # 20x20 and 60x60
         open_builtin(page, pid)
         m = page.evaluate("""(() => { const r = document.querySelector('#board');
@@ -345,7 +265,8 @@ def test_phone_cells_stay_finger_sized_and_the_board_pans(page, site_server):
     page.keyboard.press("Escape")
 
 
-def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):
+def test_real_titles_and_no_engine_words_in_a_nonogram_or_a_nikoli_puzzle(page, site_server):
+    # 1. built-in puzzles have real titles and no e-mail
     open_site(page, site_server)
     open_builtin(page, "jwilk-data000")                   # a .nin file has no title of its own
     assert page.text_content("#puzzle-title") == "Duck"
@@ -356,11 +277,30 @@ def test_built_in_puzzles_have_real_titles_and_no_e_mail(page, site_server):
     assert "@" not in authors
     titles = page.evaluate("[...document.querySelectorAll('.open-builtin')].map((e) => e.textContent)")
     assert not [t for t in titles if "Untitled" in t or re.search(r"data\d{3}", t)]
-
-
-def test_no_engine_words_in_a_nikoli_puzzle_either(page, site_server):
+    # 2. no engine words in the default view of a nonogram
+    open_builtin(page, "tulip")
+    wait_engine(page)
+    page.click("#hint")
+    wait_until(page, "document.getElementById('hint-text').textContent.length > 10", 60)
+    page.click("#hint")
+    page.wait_for_timeout(300)
+    page.select_option("#check-mode", "lines")
+    wait_until(page, "document.getElementById('check-text').textContent.length > 0", 60)
+    page.click("#solve")
+    wait_until(page, "document.getElementById('solve-progress').textContent.startsWith('Result')", 120)
+    # what the page shows, less the puzzle's credit line (this puzzle's author is "pysolver project")
+    shown = page.evaluate("document.body.innerText").replace(page.inner_text("#puzzle-meta"), "")
+    assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
+    # the detail is one tap away
+    page.click("#solve-details summary")
+    assert ENGINE_WORDS.search(page.evaluate("document.getElementById('solve-details').innerText"))
+    page.click("#solve-details summary")         # folded again, for the next puzzle
+    # 3. nor of a Nikoli puzzle
     page.goto(site_server.url + "#n=nurikabe/7/7/1j1k1k7g1t2i3i1g1j")
     page.wait_for_selector("#view-play:not([hidden])")
+    expect(page.locator("#puzzle-meta")).to_contain_text("Nurikabe", timeout=30_000)
+    for panel in ("#hint-text", "#check-text", "#solve-progress"):   # the nonogram's answers went with it
+        expect(page.locator(panel), f"{panel} still shows the nonogram's answer").to_have_text("")
     wait_engine(page)
     page.click("#hint")
     wait_until(page, "document.getElementById('hint-text').textContent.startsWith('Look at')", 90)
@@ -373,3 +313,58 @@ def test_no_engine_words_in_a_nikoli_puzzle_either(page, site_server):
     assert not ENGINE_WORDS.findall(shown), ENGINE_WORDS.findall(shown)
     assert not re.search(r"\d\.\d\d s", shown)              # no machine-dependent time in plain view
     assert "s (clingo)" in page.text_content("#solve-details")
+
+
+@DESKTOP
+def test_before_the_engine_clues_crossed_out_and_rules_one_tap_away(page, site_server, artifacts):
+    held = []
+    page.route("**/pyodide/**", lambda route: held.append(route))      # the engine's files never come
+    page.route("**/wheels/**", lambda route: held.append(route))
+    open_site(page, site_server)
+    # 1. clue numbers crossed out before the engine is ready
+    open_builtin(page, "welcome-heart")
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
+    width, _ = board_size(page)
+    for x in range(width):                                 # row 4's clue is 10: fill it
+        click_cell(page, x, 3)
+    # the board says row 4's 10 is crossed out (drawn struck through, and in its words)
+    assert "Row clue 10 (crossed out: 10), satisfied" in cell_words(page, 0, 3)
+    # and every column whose one block it is not yet is left alone
+    assert re.search(r"column clue [\d ]+, (not )?satisfied\.$", cell_words(page, 0, 3))
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
+    # 2. the rules, one tap away, the engine still not there
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert page.text_content("#rules-title") == "How to play Nonogram"
+    assert "runs of filled cells" in page.text_content("#rules-body")
+    # the solved example, by the thumbnail painter: its name says what it shows; its pixels
+    # show filled cells, row clues left of them, column clues above, a blank corner
+    expect(page.get_by_role("img", name=re.compile(r"^A solved example nonogram, \d+ by \d+: row clues [\d ;]+; column clues"))).to_be_visible()
+    assert example_ink(page)["dark"] > 0.12
+    assert example_ink(page, (0, 0.4, 1 / 6, 1))["dark"] > 0.003       # row clue numbers
+    assert example_ink(page, (0.4, 0, 1, 1 / 6))["dark"] > 0.003       # column clue numbers
+    assert example_ink(page, (0, 0, 1 / 6, 1 / 6))["dark"] == 0        # the corner
+    assert "Left click" in page.text_content(".rules-help")
+    page.screenshot(path=str(artifacts / "newcomer-rules-desktop.png"))
+    page.click(".rules-close")
+    assert page.get_attribute("#engine-status", "data-status") != "ready"
+    # every Nikoli genre's rules, from the same data, with its own picture by the same painter
+    for family, title in (("nurikabe", "Nurikabe"), ("heyawake", "Heyawake"), ("masyu", "Masyu"), ("bag", "Bag")):
+        page.evaluate("""f => Promise.all([import('./js/learn/rules.js'), import('./js/genres/nikoli/thumb.js')])
+            .then(([m, t]) => m.showRules(f, { example: t.drawNikoliExample }))""", family)
+        page.wait_for_selector("#rules-dialog[open]")
+        assert page.locator("#rules-body li").count() >= 2
+        expect(page.get_by_role("img", name=re.compile(f"^A solved example {title}, 7 by 7: "))).to_be_visible()
+        ink = example_ink(page)
+        if family == "masyu":
+            assert ink["blue"] > 0.04 and ink["dark"] > 0.01, ink      # the loop, the black pearls
+        else:
+            assert ink["dark"] > 0.2, ink                                # the shaded cells
+        page.evaluate("document.getElementById('rules-dialog').close()")
+    # the guided puzzle from the rules, any time, with the engine still not there
+    page.click("#rules")
+    page.click("#rules-try")
+    page.wait_for_selector("#guide:not([hidden])")
+    assert page.text_content("#guide-step") == "Step 1 of " + str(page.evaluate(
+        "fetch('learn.json').then((r) => r.json()).then((d) => d.tutorial.steps.length)"))
+    assert page.get_attribute("#engine-status", "data-status") != "ready"

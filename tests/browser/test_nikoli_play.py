@@ -125,28 +125,52 @@ def won(page):
     assert "Solved" in page.text_content("#win-heading")
 
 
-@pytest.mark.parametrize("family", ["nurikabe", "bag"])
-def test_shading_by_mouse(page, site_server, family):
-    grid, rows = start(page, site_server, family)
+def test_shading_by_mouse_nurikabe_then_bag(page, site_server):
+    # two shading genres in one page, one after the other: each won by mouse clicks
+    start(page, site_server, "nurikabe")
     # the shell's "won" event (web/README.md, "Views and plug-ins") is what other parts hook
     page_hook(page, "(window.wins = [], app.addEventListener('won', (e) => wins.push([e.detail.genre, e.detail.bySolve])), true)")
-    shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
-    for x, y in shaded[:-1]:
-        page.mouse.click(*centre(page, x, y))
-    assert page.is_hidden("#win-card")
-    page.mouse.click(*centre(page, *shaded[-1]))
-    won(page)
-    assert page.evaluate("wins") == [[family, False]]
-    # undo takes the win back; redo gives it again (the checker's verdict for that grid)
-    page.click("#undo")
-    expect(page.locator("#win-card")).to_be_hidden()
-    page.click("#redo")
-    won(page)
-    assert page.evaluate("wins") == [[family, False], [family, False]]
+    wins = []
+    for family in ("nurikabe", "bag"):
+        if family != "nurikabe":
+            open_url(page, URLS[family], family)
+        grid, rows = solution(URLS[family])
+        shaded = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
+        for x, y in shaded[:-1]:
+            page.mouse.click(*centre(page, x, y))
+        assert page.is_hidden("#win-card"), f"{family}: the win card shows before the last shaded cell"
+        page.mouse.click(*centre(page, *shaded[-1]))
+        won(page)
+        wins.append([family, False])
+        assert page.evaluate("wins") == wins, f"{family}: the shell's won event, once, not by Solve"
+        # undo takes the win back; redo gives it again (the checker's verdict for that grid)
+        page.click("#undo")
+        expect(page.locator("#win-card"), f"{family}: Undo leaves the win card up").to_be_hidden()
+        page.click("#redo")
+        won(page)
+        wins.append([family, False])
+        assert page.evaluate("wins") == wins, f"{family}: Redo does not give the win again"
 
 
-def test_heyawake_by_keyboard(page, site_server):
+def test_heyawake_check_outlines_a_broken_rule_then_won_by_keyboard(page, site_server):
     grid, rows = start(page, site_server, "heyawake")
+    # 1. the optional rule check outlines a broken rule
+    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
+    page.mouse.click(*centre(page, 1, 0))
+    page.mouse.click(*centre(page, 2, 0))
+    # the one result display of every genre: the verdict, then the rules broken one a line
+    expect(page.locator("#check-list li").first).to_be_visible()
+    expect(page.locator("#check-text")).to_have_text("1 rule is broken")
+    expect(page.locator("#check-list")).to_contain_text("shaded cells are side by side")
+    assert outlined(page, "--error") >= {(1, 0), (2, 0)}, "the two shaded neighbours are not outlined"
+    page.locator("#check-panel").get_by_label("Check").select_option("Off")
+    expect(page.locator("#check-text")).to_be_empty()
+    expect(page.locator("#check-list")).to_be_hidden()
+    assert outlined(page, "--error") == set(), "the outline stays with the check off"
+    page.click("#undo")                            # back to the empty board for the next step
+    page.click("#undo")
+    expect(page.locator("#undo")).to_be_disabled()
+    # 2. solved with the keyboard alone
     page.focus("#board .aria-grid")
     for y, row in enumerate(rows):
         go_to(page, 0, y)
@@ -160,9 +184,24 @@ def test_heyawake_by_keyboard(page, site_server):
     won(page)
 
 
-def test_masyu_by_mouse_drag(page, site_server):
+def test_masyu_download_reopens_then_won_by_mouse_drag_and_by_keyboard(page, site_server):
     grid, rows = start(page, site_server, "masyu")
-    path, _ = loop_path(rows)
+    path, moves = loop_path(rows)
+    # 1. Download is the play frame's for every genre: a Nikoli puzzle's file is its URL on a line
+    title = page.text_content("#puzzle-title")
+    with page.expect_download() as dl:
+        page.click("#export")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    assert text.strip().startswith("https://puzz.link/p?mashu/7/7/") and dl.value.suggested_filename.endswith(".txt"), (
+        "the downloaded file is not the puzzle's URL in a .txt", text, dl.value.suggested_filename)
+    page.click("#nav-library")
+    page.click("#open-toggle")
+    page.set_input_files("#file-input", dl.value.path())
+    page.wait_for_selector("#view-play:not([hidden])")
+    wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Masyu · 7×7')")
+    assert page.text_content("#puzzle-title") == title, "the downloaded file opens another puzzle"
+    assert page.text_content("#status") == f"Opened {title}."
+    # 2. the loop in one mouse drag
     page.mouse.move(*centre(page, *path[0]))
     page.mouse.down()
     for cell in path[1:] + [path[0]]:
@@ -170,20 +209,17 @@ def test_masyu_by_mouse_drag(page, site_server):
     page.mouse.up()
     won(page)
     page.click("#undo")                        # one drag, one move: one Undo takes the whole loop back
-    expect(page.locator("#undo")).to_be_disabled()
-    assert all(w.split(": ", 1)[1].startswith("no line") for w in (cell_words(page, *c) for c in path))
-
-
-def test_masyu_by_keyboard_and_cross(page, site_server):
-    grid, rows = start(page, site_server, "masyu")
-    path, moves = loop_path(rows)
-    # a cross on an edge the loop does not use: a click near the middle of a cell's side
+    expect(page.locator("#undo"), "one Undo does not take the dragged loop back").to_be_disabled()
+    assert all(w.split(": ", 1)[1].startswith("no line") for w in (cell_words(page, *c) for c in path)), (
+        "after Undo of the drag, a cell of the loop still has a line")
+    # 3. a cross on an edge the loop does not use: a click near the middle of a cell's side
     empty = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row)
                  if ch == "." and x + 1 < len(row) and row[x + 1] == ".")
     cx, cy = centre(page, *empty)
     cs = cell_px(page)
     page.mouse.click(cx + cs * 0.45, cy)
-    assert cell_words(page, *empty).endswith(": no line; crossed to the east. Masyu.")
+    assert cell_words(page, *empty).endswith(": no line; crossed to the east. Masyu."), cell_words(page, *empty)
+    # 4. the loop with the keyboard
     page.focus("#board .aria-grid")
     go_to(page, *path[0])
     for d in moves:
@@ -191,29 +227,14 @@ def test_masyu_by_keyboard_and_cross(page, site_server):
     won(page)
 
 
-def test_check_outlines_broken_rule(page, site_server):
-    start(page, site_server, "heyawake")
-    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
-    page.mouse.click(*centre(page, 1, 0))
-    page.mouse.click(*centre(page, 2, 0))
-    # the one result display of every genre: the verdict, then the rules broken one a line
-    expect(page.locator("#check-list li").first).to_be_visible()
-    expect(page.locator("#check-text")).to_have_text("1 rule is broken")
-    expect(page.locator("#check-list")).to_contain_text("shaded cells are side by side")
-    assert outlined(page, "--error") >= {(1, 0), (2, 0)}
-    page.locator("#check-panel").get_by_label("Check").select_option("Off")
-    expect(page.locator("#check-text")).to_be_empty()
-    expect(page.locator("#check-list")).to_be_hidden()
-    assert outlined(page, "--error") == set()
-
-
-def test_bad_url_and_share_link(page, site_server):
+def test_bad_url_share_link_then_hint_stages(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
+    # 1. a bad link: one plain line
     paste_puzzle(page, "https://puzz.link/p?nurikabe/7/x/h4")
     page.wait_for_selector("#open-error:has-text('Could not open the puzzle')")
     assert "\n" not in page.text_content("#open-error").strip()
-    # a share link with progress opens the puzzle with the marks, as one undoable move
+    # 2. a share link with progress opens the puzzle with the marks, as one undoable move
     open_url(page, URLS["nurikabe"], "nurikabe")
     page.mouse.click(*centre(page, 1, 0))  # (0, 0) holds a number: it stays unshaded
     page.check("#share-progress")
@@ -231,31 +252,10 @@ def test_bad_url_and_share_link(page, site_server):
     page.locator("#view-play").get_by_role("button", name="New puzzle").click()
     expect(page.locator("#view-library")).to_be_visible()
     expect(page.locator("#new-puzzle").get_by_label("Genre")).to_have_value("nurikabe")
-
-
-@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-def test_masyu_touch_draws_and_pinch_zooms(page, site_server):
-    from test_board_touch import Fingers
-
-    start(page, site_server, "masyu")
-    fingers = Fingers(page)
-    a, b = centre(page, 0, 0), centre(page, 2, 0)
-    fingers.drag(a, b)  # one finger: two segments along the top row
-    wait_words(page, 1, 0, ": line to the east and west")
-    assert [cell_words(page, x, 0).split(": ", 1)[1].split(".")[0] for x in (0, 2, 3)] == [
-        "line to the east", "line to the west", "no line"]
-    before = cell_px(page)
-    c, d = centre(page, 3, 3), centre(page, 4, 4)
-    fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
-    wait_until(page, f"(() => {{ const cols = +document.querySelector('#board [role=grid][aria-colcount]').getAttribute('aria-colcount');"
-               f" return document.querySelector('#board canvas.cells').getBoundingClientRect().width / cols > {before}; }})()")
-    assert all(cell_words(page, x, y).split(": ", 1)[1].startswith("no line") for x, y in ((3, 3), (4, 4), (3, 4), (4, 3)))
-    page.click("#undo")                                 # the drag was the only move
-    expect(page.locator("#undo")).to_be_disabled()
-
-
-def test_hint_stages_apply_a_correct_cell_and_mistakes_first(page, site_server):
-    grid, rows = start(page, site_server, "nurikabe")
+    # 3. the hint's stages on that game, now empty again (the link's marks undone)
+    open_url(page, URLS["nurikabe"], "nurikabe")
+    grid, rows = solution(URLS["nurikabe"])
+    assert "#" not in "".join(state(page)), ("the game reopened with shaded cells", state(page))
     page.click("#hint")
     page.wait_for_selector("#hint-text:has-text('Look at row')", timeout=60_000)
     m = re.search(r"Look at row (\d+), column (\d+)", page.text_content("#hint-text"))
@@ -356,9 +356,10 @@ def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
+def test_phone_sheet_is_one_row_of_the_panels_and_masyu_draws_by_touch(page, site_server):
     # the play frame of every genre (play/view.js): on a phone the panels fold to one row of
     # buttons, the board keeps the height; a button shows its panel alone, again folds it
+    # 1. the sheet, on a Nurikabe
     start(page, site_server, "nurikabe")
     tabs = page.eval_on_selector_all("#view-play .sheet-tab:not([hidden])", "bs => bs.map(b => b.textContent)")
     assert tabs == ["Hint", "Check", "Solve"]   # the rules: the toolbar's ? button, as for every genre
@@ -377,20 +378,21 @@ def test_phone_sheet_is_one_row_of_the_panels(page, site_server):
     page.click("#check-panel-tab")
     assert not page.is_visible("#check-panel")
     assert page.is_hidden(".play-title .win")          # no second "Solved" line: the win card says it
+    # 2. a Masyu on the same phone: one finger draws, two zoom
+    from test_board_touch import Fingers
 
-
-def test_download_gives_a_file_that_opens_the_puzzle_again(page, site_server):
-    # Download is the play frame's for every genre: a Nikoli puzzle's file is its URL on a line
-    start(page, site_server, "masyu")
-    title = page.text_content("#puzzle-title")
-    with page.expect_download() as dl:
-        page.click("#export")
-    text = open(dl.value.path(), encoding="utf-8").read()
-    assert text.strip().startswith("https://puzz.link/p?mashu/7/7/") and dl.value.suggested_filename.endswith(".txt")
-    page.click("#nav-library")
-    page.click("#open-toggle")
-    page.set_input_files("#file-input", dl.value.path())
-    page.wait_for_selector("#view-play:not([hidden])")
-    wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Masyu · 7×7')")
-    assert page.text_content("#puzzle-title") == title      # the same puzzle
-    assert page.text_content("#status") == f"Opened {title}."
+    open_url(page, URLS["masyu"], "masyu")
+    fingers = Fingers(page)
+    a, b = centre(page, 0, 0), centre(page, 2, 0)
+    fingers.drag(a, b)  # one finger: two segments along the top row
+    wait_words(page, 1, 0, ": line to the east and west")
+    assert [cell_words(page, x, 0).split(": ", 1)[1].split(".")[0] for x in (0, 2, 3)] == [
+        "line to the east", "line to the west", "no line"]
+    before = cell_px(page)
+    c, d = centre(page, 3, 3), centre(page, 4, 4)
+    fingers.two(c, d, (c[0] - 30, c[1] - 30), (d[0] + 30, d[1] + 30))  # two fingers: zoom, no line
+    wait_until(page, f"(() => {{ const cols = +document.querySelector('#board [role=grid][aria-colcount]').getAttribute('aria-colcount');"
+               f" return document.querySelector('#board canvas.cells').getBoundingClientRect().width / cols > {before}; }})()")
+    assert all(cell_words(page, x, y).split(": ", 1)[1].startswith("no line") for x, y in ((3, 3), (4, 4), (3, 4), (4, 3)))
+    page.click("#undo")                                 # the drag was the only move
+    expect(page.locator("#undo")).to_be_disabled()

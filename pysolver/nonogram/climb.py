@@ -1,0 +1,177 @@
+"""Expert nonograms by a climb (pysolver.nonogram.generate's expert level).
+
+``start`` edits a picture until line logic alone cannot finish its puzzle and
+the walk's one-cell what-ifs can (so it is unique); ``climb`` then edits it
+towards a puzzle those what-ifs cannot finish while it stays unique: the walk
+needs a deeper what-if. Every bound counts work (steps, flips, tests), the
+only randomness is the generator's seeded ``random.Random``. Pure Python, no I/O.
+"""
+from __future__ import annotations
+
+from .solver import search
+from .solver.probe import reduce
+from .solver.line import positions, undecided
+from .solver.propagate import Engine
+from .puzzle import puzzle_from_grid
+from . import edit
+from .walk import level_of, stuck, walk
+
+SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
+CLIMB_STEPS, CLIMB_TRIES = 60, 16  # edits of its start, flips drawn per edit
+CLIMB_PROBES = 8  # what-if tests (_stall) per edit at most
+CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
+
+
+def start(rng, grid, colors, symmetry):
+    """The climb's start: the picture edited (as generate's levels edit it) until line logic
+    leaves cells open and the walk's one-cell what-ifs finish it (so it is
+    unique); None when ``flips`` edits do not get there. No walk: the climb
+    goes far beyond."""
+    h, w = len(grid), len(grid[0])
+    for _ in range(edit.flips(w, h)):
+        p = puzzle_from_grid(grid, colors)
+        eng = Engine(p)
+        rows, cols = edit.lines(eng)
+        if eng.complete(rows):
+            grid = edit.harden(rng, grid, colors, symmetry, 1)[0]
+            continue
+        rows, cols, _ = stuck(eng, rows, cols, grid)
+        if eng.complete(rows):
+            return p
+        grid = edit.flip(rng, grid, edit.open_cells(eng.cells(rows), w), symmetry, len(colors))
+    return None
+
+
+def climb(rng, p, colors, symmetry):
+    """Expert from a unique puzzle ``p`` (start): ((puzzle, summary), None, walks) or
+    (None, reason, walks).
+
+    Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
+    what-if-solvable and the ambiguous ones: random pictures, and edits of
+    ambiguous ones, almost never land there (PERF.md). A climb from a unique
+    puzzle does. Each step draws CLIMB_TRIES edge flips and counts the cells
+    line logic leaves open in each (cheap). Where the walk's one-cell what-ifs
+    end (walk.stuck: the picture is the solution, so only wrong values are
+    tried) is asked only of the flips tied for the most cells open (up to
+    CLIMB_PROBES; past them only until one is finished, to have a step): the
+    stalls that stay unique are met mostly where line logic decides next to
+    nothing (PERF.md). The step keeps the flip whose puzzle the what-ifs finish
+    with the most work (their trials plus CLIMB_OPEN per cell line logic
+    leaves open), until a flip's what-ifs stall while the puzzle stays unique
+    (_expert)."""
+    grid = edit.grid_of(p, colors)
+    walks = 0
+    for _ in range(CLIMB_STEPS):
+        best, cands = None, []
+        edges = edit.edge_cells(grid)
+        for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges))):
+            g = edit.change(grid, y, x, symmetry, len(colors))
+            q = puzzle_from_grid(g, colors)
+            eng = Engine(q)
+            rows, cols = edit.lines(eng)
+            opened = eng.unknown(rows)
+            if opened:
+                cands.append((opened, g, q, eng, rows, cols))
+        cands.sort(key=lambda c: -c[0])  # stable: the draw's order among equals
+        for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
+            if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
+                break
+            rows, trials = _stall(eng, rows, cols, g)
+            if eng.complete(rows):
+                score = trials + CLIMB_OPEN * opened
+                if best is None or score > best[0]:
+                    best = (score, g)
+                continue
+            summary, corners = _expert(q, eng, rows, g)
+            # a second solution by a swap: one of its corners changed may keep the
+            # stall and lose the second solution
+            for y, x in corners or ():
+                g2 = edit.change(g, y, x, symmetry, len(colors))
+                q2 = puzzle_from_grid(g2, colors)
+                eng2 = Engine(q2)
+                rows2, cols2 = edit.lines(eng2)
+                rows2, _ = _stall(eng2, rows2, cols2, g2)
+                if not eng2.complete(rows2):
+                    summary, _ = _expert(q2, eng2, rows2, g2)
+                    if summary is not None:
+                        q = q2
+                        break
+            walks += summary is not None
+            if summary and level_of(summary, q.width, q.height) == "expert":
+                return (q, summary), None, walks
+        if best is not None:
+            grid = best[1]
+    return None, "too easy", walks
+
+
+def _stall(eng, rows, cols, g):
+    """(rows where the what-ifs of the climb end, their trials) from the state
+    line logic left (``rows, cols``). Black and white: the walk's own one-cell
+    what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
+    which also narrows cells to fewer colours: the walk's what-ifs there stall
+    mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md)."""
+    if eng.ncol == 2:
+        rows, _, trials = stuck(eng, rows, cols, g)
+        return rows, trials
+    red = reduce(eng.puzzle, engine=eng)
+    return eng.initial(red["cells"])[0], red["probes"]
+
+
+def _expert(q, eng, rows, g):
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
+    leave one solution only (a bounded search from there); else (None, the
+    corners of a swap giving a second solution, or None). Nearly every such
+    puzzle walks as expert: no what_ifs first."""
+    corners = swap(eng, rows, g)
+    if corners:
+        return None, corners
+    res = search.solve(q, max_solutions=2, cells=eng.cells(rows), work=SEARCH_WORK)
+    if res.status != "unique":
+        return None, None
+    q.validate()
+    return walk(q), None
+
+
+def swap(eng, rows, g):
+    """A second solution by the commonest way a nonogram has one: four open
+    cells at the corners of a rectangle whose two values swap across it and
+    leave all four lines' clues as they are. True when found (cheap, where a
+    search for it costs tens of probing fixpoints). The four cells when found,
+    else None."""
+    h = eng.h
+    opened = [undecided(r) for r in rows]
+    ys = [y for y in range(h) if opened[y]]
+    for i, y1 in enumerate(ys):
+        r1 = g[y1]
+        for y2 in ys[i + 1:]:
+            r2 = g[y2]
+            both = positions(opened[y1] & opened[y2])
+            xs = [x for x in both if r1[x] != r2[x]]
+            for j, x1 in enumerate(xs):
+                for x2 in xs[j + 1:]:
+                    if r1[x1] == r1[x2] or r1[x1] != r2[x2] or r1[x2] != r2[x1]:
+                        continue
+                    if (_same_runs(r1, x1, x2) and _same_runs(r2, x1, x2)
+                            and _same_runs([row[x1] for row in g], y1, y2)
+                            and _same_runs([row[x2] for row in g], y1, y2)):
+                        return [(y1, x1), (y1, x2), (y2, x1), (y2, x2)]
+    return None
+
+
+def _same_runs(line, i, j):
+    """Does ``line`` with the values at i and j swapped have the same clue?"""
+    other = list(line)
+    other[i], other[j] = other[j], other[i]
+    return _runs(line) == _runs(other)
+
+
+def _runs(line):
+    out, prev = [], 0
+    for v in line:
+        if v and v == prev:
+            out[-1][1] += 1
+        elif v:
+            out.append([v, 1])
+        prev = v
+    return out
+
