@@ -6,10 +6,12 @@
 Needs a built site (`python build.py`) and Debian's chromium. For each size, level and
 seed 1..N, interleaved so both sides see the same load: the page's engine worker makes the
 recipe's puzzle (the genre task "generate", timed on the page's clock around the request:
-wall time, the worker has no CPU clock), then this process makes the same recipe (CPU
-seconds by process_time, and wall seconds). Checks the two puzzles are identical. Prints
-p50 / p95 per size and level for the browser (wall), CPython (CPU) and CPython (wall),
-and the browser / CPython-wall ratio of the medians.
+wall time, the worker has no CPU clock; and the page's CPU seconds: the renderer
+process's, worker included, by the DevTools metric ProcessTime, around the same request),
+then this process makes the same recipe (CPU seconds by process_time, and wall seconds).
+Checks the two puzzles are identical. One line per seed on stderr as it goes. Prints
+p50 / p95 per size and level for the browser (wall and CPU), CPython (CPU) and CPython
+(wall), and the ratios of the medians (browser / CPython: wall, and CPU).
 """
 from __future__ import annotations
 
@@ -67,11 +69,18 @@ def main(argv=None) -> int:
         page.goto(url)
         page.wait_for_selector("#engine-status[data-status=ready]", timeout=180_000)
         page.evaluate(MAKE, "nonogram:5x5:1:easy:1")  # warm: the generator's modules imported
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+
+        def page_cpu():
+            return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+                        if m["name"] == "ProcessTime")
         for size in map(int, args.sizes.split(",")):
             for level in args.levels.split(","):
-                b, c_cpu, c_wall, failed = [], [], [], 0
+                b, b_cpu, c_cpu, c_wall, failed = [], [], [], [], 0
                 for seed in range(1, args.seeds + 1):
                     recipe = f"nonogram:{size}x{size}:{args.colours}:{level}:{seed}"
+                    before = page_cpu()
                     try:
                         got = page.evaluate(MAKE, recipe)
                     except Exception:  # noqa: BLE001 - the seed makes no puzzle of this level
@@ -82,9 +91,13 @@ def main(argv=None) -> int:
                     c_cpu.append(time.process_time() - t)
                     c_wall.append(time.perf_counter() - w)
                     b.append(got["s"])
+                    b_cpu.append(page_cpu() - before)
+                    print(f"  {recipe}: browser {b[-1]:.2f} s wall, {b_cpu[-1]:.2f} s CPU; CPython "
+                          f"{c_cpu[-1]:.2f} s CPU", file=sys.stderr, flush=True)
                     assert json.loads(got["puzzle"]) == ref, f"{recipe}: the worker's puzzle differs"
                 row = {"size": size, "colours": args.colours, "level": level, "made": len(b), "failed": failed,
                        "browser_wall": [statistics.median(b), pct(b, 0.95)] if b else None,
+                       "browser_cpu": [statistics.median(b_cpu), pct(b_cpu, 0.95), max(b_cpu)] if b else None,
                        "cpython_cpu": [statistics.median(c_cpu), pct(c_cpu, 0.95)] if b else None,
                        "cpython_wall": [statistics.median(c_wall), pct(c_wall, 0.95)] if b else None}
                 rows.append(row)
@@ -92,16 +105,19 @@ def main(argv=None) -> int:
         out = {"chromium": browser.version, "load": os.getloadavg(), "rows": rows}
         browser.close()
     httpd.shutdown()
-    print("| size, level | made | browser wall p50 / p95 (s) | CPython CPU p50 / p95 | CPython wall p50 / p95 | browser / CPython wall (p50) |")
-    print("|---|---|---|---|---|---|")
+    print("| size, level | made | browser wall p50 / p95 (s) | page CPU p50 / p95 / max | CPython CPU p50 / p95 | "
+          "CPython wall p50 / p95 | browser / CPython (p50): wall, CPU |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         if not r["made"]:
-            print(f"| {r['size']}×{r['size']} {r['colours']}c {r['level']} | 0/{r['made'] + r['failed']} | - | - | - | - |")
+            print(f"| {r['size']}×{r['size']} {r['colours']}c {r['level']} | 0/{r['made'] + r['failed']} | - | - | - | - | - |")
             continue
         f = lambda v: f"{v[0]:.2f} / {v[1]:.2f}"  # noqa: E731
         ratio = r["browser_wall"][0] / max(r["cpython_wall"][0], 1e-9)
+        cpu_ratio = r["browser_cpu"][0] / max(r["cpython_cpu"][0], 1e-9)
         print(f"| {r['size']}×{r['size']} {r['colours']}c {r['level']} | {r['made']}/{r['made'] + r['failed']} | {f(r['browser_wall'])} | "
-              f"{f(r['cpython_cpu'])} | {f(r['cpython_wall'])} | {ratio:.1f}× |")
+              f"{f(r['browser_cpu'])} / {r['browser_cpu'][2]:.2f} | {f(r['cpython_cpu'])} | {f(r['cpython_wall'])} | "
+              f"{ratio:.1f}×, {cpu_ratio:.1f}× |")
     print(f"chromium {out['chromium']}, load {out['load'][0]:.1f}")
     return 0
 
