@@ -82,6 +82,8 @@ def guided_first_puzzle(page, site_server, artifacts, touch, tag):
     assert page.is_visible("#guide-offer"), ("no guided puzzle offered on a first visit; the page's storage: "
                                              f"{page.evaluate('Object.keys(localStorage)')}")
     assert "New to nonograms?" in page.text_content("#guide-offer")
+    offer, board = page.locator("#guide-offer").bounding_box(), page.locator("#board canvas.cells").bounding_box()
+    assert offer["y"] + offer["height"] <= board["y"], (offer, board)  # above the board, on no cell
     page.screenshot(path=str(artifacts / f"newcomer-offer-{tag}.png"))
     page.click("#guide-start")
     page.wait_for_selector("#guide:not([hidden])")
@@ -132,6 +134,9 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     page.click("#nav-library")
     page.click("button.open-builtin[data-id='nurikabe-7x7-1']")
     expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?", timeout=30_000)
+    # a bar above the board: it covers none of the board's cells while it waits for an answer
+    offer, board = page.locator("#guide-offer").bounding_box(), page.locator("#board canvas.cells").bounding_box()
+    assert offer["y"] + offer["height"] <= board["y"], (offer, board)
     page.click("#guide-rules")
     expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
     expect(page.get_by_role("img", name=re.compile("^A solved example Nurikabe, 7 by 7"))).to_be_visible()

@@ -1,7 +1,7 @@
 """The Nikoli families in the Create frame (create/editor.js + genres/nikoli/editor.js): the
 genre choice (remembered), numbers, rooms and pearls on the shared board, every edit an
-undoable move (Undo / Redo, Ctrl+Z / Ctrl+Y), the draft per genre with its history across a
-reload and "Continue the draft" after New, Check (unique? how hard?), Download, Share link,
+undoable move (Undo / Redo, Ctrl+Z / Ctrl+Y), New and a file opened undoable moves too, the
+draft per genre with its history across a reload, Check (unique? how hard?), Download, Share link,
 Play, Generate, and a refused puzzle's reason. The puzzle is read back as a player would: its
 share link and its downloaded file."""
 import re
@@ -83,7 +83,7 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     resume = ed(page).get_by_role("button", name="Continue the draft")
     expect(resume).to_be_hidden()                       # no draft yet
     new_grid(page, 5, 5)
-    expect(undo).to_be_disabled()
+    expect(undo).to_be_enabled()                        # New is a move: Undo brings the 7×7 back
     expect(redo).to_be_disabled()
     click(page, 0, 0)
     page.keyboard.type("3")
@@ -113,14 +113,18 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     expect(redo).to_be_enabled()
     redo.click()
     assert shared(page) == two
-    new_grid(page, 6, 6)                                # New keeps the draft until an edit
-    expect(resume).to_be_visible()
-    resume.click()
-    expect(resume).to_be_hidden()
+    new_grid(page, 6, 6)                                # a mis-click on New loses nothing:
+    expect(page.locator("#ed-status")).to_contain_text("Undo brings the old one back")
+    expect(resume).to_be_hidden()                       # the draft is the board (saved after New)
+    undo.click()
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
     assert shared(page) == two
     undo.click()
     undo.click()
-    expect(undo).to_be_disabled()                       # back to the blank grid
+    undo.click()
+    expect(undo).to_be_disabled()                       # back to the first blank 7×7 grid
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("7")
+    redo.click()                                        # the 5×5 again
     # another genre has its own draft; the Nurikabe one waits
     choose(page, "masyu")
     expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("7")
@@ -180,7 +184,10 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
     expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
-    expect(ed(page).get_by_role("button", name="Continue the draft")).to_be_visible()  # the 2×2 draft waits
+    ed(page).get_by_role("button", name="Undo").click()                          # opening was a move:
+    expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "2")  # the 2×2 is back
+    ed(page).get_by_role("button", name="Redo").click()
+    assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play
     choose(page, "bag")

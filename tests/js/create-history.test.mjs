@@ -4,12 +4,24 @@
 // before the one model (given cells as their own kind of move) opening with its history.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { History, HISTORY_LIMIT, historyWithin } from "../../web/js/create/history.js";
+import { History, HISTORY_LIMIT, HISTORY_VALUES, historyWithin } from "../../web/js/create/history.js";
+import { DRAFT_BUDGET } from "../../web/js/create/draft.js";
 import { EditorDoc } from "../../web/js/genres/nonogram/editor/model.js";
-import { restoreDraft } from "../../web/js/genres/nonogram/editor/draft.js";
+import { restoreDraft, draftRecord, saveDraft } from "../../web/js/genres/nonogram/editor/draft.js";
 
 globalThis.window = {};
-const { NikoliDraft } = await import("../../web/js/genres/nikoli/draft.js");
+const { NikoliDraft, saveNikoliDraft, loadNikoliDraft } = await import("../../web/js/genres/nikoli/draft.js");
+
+/** A localStorage that holds `quota` characters at most (a full one throws, as browsers do). */
+function storageOf(quota) {
+  const items = new Map();
+  return {
+    items,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem(k, v) { if (v.length > quota) throw new Error("QuotaExceededError"); items.set(k, v); },
+    removeItem: (k) => items.delete(k),
+  };
+}
 
 /** A document of `n` values and a size, as the genres' are. */
 class Doc {
@@ -113,4 +125,58 @@ test("a nonogram draft saved before the one model opens: its given-cell moves ac
   h.undo();
   assert.deepEqual([...doc.givens], []);
   assert.equal(h.canUndo, false);
+});
+
+test("one limit for every genre: a 30×30 picture's strokes and a 20×20 Heyawake's edits all undo; the drafts stay in budget", () => {
+  assert.equal(HISTORY_LIMIT, 1000);
+  // a 30×30 picture drawn in 1000 strokes along its rows (a stroke is one move, however long)
+  const pic = new EditorDoc({ width: 30, height: 30 });
+  for (let k = 0; k < 1000; k++) {
+    const y = k % 30, from = (k * 7) % 20;
+    pic.paint(Array.from({ length: 10 }, (_, x) => y * 30 + from + x).map((i) => [i, pic.cells[i] ? 0 : 1]));
+  }
+  assert.equal(pic.history.undoStack.length, 1000);
+  const rec = draftRecord(pic);
+  assert.equal(rec.undo.length, 1000, "the draft keeps every step");
+  assert.ok(JSON.stringify(rec).length <= DRAFT_BUDGET / 8, "about 100,000 characters: even the retry keeps it all");
+  pic.paint([[0, pic.cells[0] ? 0 : 1]]); // the 1001st move: the oldest goes
+  assert.equal(pic.history.undoStack.length, 1000);
+  // a storage short of room keeps the picture (without its steps); a full one says so
+  const small = storageOf(30_000), res = saveDraft(pic, small);
+  assert.ok(res.ok && res.kept === 0, `kept ${res.kept} of ${res.total}`);
+  assert.equal(restoreDraft(JSON.parse([...small.items.values()][0])).goalRows().join(), pic.goalRows().join());
+  assert.equal(saveDraft(pic, storageOf(100)).ok, false);
+  // a 20×20 Heyawake: ~400 borders and numbers, each a move, after a New (one move too)
+  const h = new History(), grid = new NikoliDraft("heyawake", 7, 7, h);
+  h.apply([[0, 5]], "number");
+  grid.replace({ width: 20, height: 20 }, "new");
+  for (let y = 0; y < 19; y++) for (let x = 0; x < 19; x++) if ((x + y) % 2) h.apply([[grid.wallIndex(x, y, y % 2 ? "e" : "s"), 1]], "border");
+  for (let k = 0; k < 40; k++) h.apply([[k * 10, 1 + (k % 9)]], "number");
+  const moves = h.undoStack.length;
+  assert.equal(moves, 2 + 180 + 40);
+  // its draft (New stored with the values set only) brings every step back after a reload
+  const store = storageOf(DRAFT_BUDGET);
+  assert.ok(saveNikoliDraft(grid, store).ok);
+  assert.ok([...store.items.values()][0].length < 20_000);
+  const h2 = new History(), back = loadNikoliDraft(store, "heyawake", h2);
+  assert.deepEqual([back.puzzle, [...back.cells]], [grid.puzzle, [...grid.cells]]);
+  for (let k = 0; k < moves - 1; k++) h2.undo();
+  assert.deepEqual([back.puzzle.width, back.clue(0)], [7, 5], "Undo after New brings the 7×7 back");
+  h2.undo();
+  assert.equal(back.clue(0), 0);
+  while (h2.canRedo) h2.redo();
+  assert.deepEqual([...back.cells], [...grid.cells]);
+});
+
+test("the history's memory is bounded by its values too: a big picture's whole-state moves", () => {
+  const h = new History(HISTORY_LIMIT, 100), doc = new Doc(10); // a whole-state move weighs 2 × 10
+  h.reset(doc);
+  for (let k = 0; k < 8; k++) h.replace({ n: 10, values: [k] }, "import");
+  assert.equal(h.undoStack.length, 5);
+  for (let k = 0; k < 50; k++) h.apply([[1, k + 1]]); // 3 values a move
+  assert.equal(h.undoStack.length, 33);
+  assert.ok(h.weight <= 100);
+  while (h.canUndo) h.undo();
+  assert.equal(h.weight, 0);
+  assert.ok(HISTORY_VALUES / (2 * 2 * 200 * 200) >= 100, "100 whole-picture moves of a 200×200 picture stay");
 });

@@ -6,12 +6,21 @@
 // (New, a resize, the palette, an import), the states before and after ({l, s: [before, after]}).
 // The frame's Undo and Redo (Ctrl+Z, Ctrl+Y) step through it; drafts store its moves.
 
-export const HISTORY_LIMIT = 300; // moves kept in memory (a 200×200 picture's whole states are 80 kB a move)
+// What the history keeps in memory: its last HISTORY_LIMIT moves (a stroke, a typed number, a
+// border, a New: one move each; drawing a 30×30 picture or making a 20×20 Heyawake takes a few
+// hundred), and fewer when their values pass HISTORY_VALUES (a whole-state move of a 200×200
+// picture weighs 160,000, 80 kB: its 125 newest stay, 10 MB). A draft stores what fits its
+// budget (historyWithin, create/draft.js).
+export const HISTORY_LIMIT = 1000;
+export const HISTORY_VALUES = 20_000_000;
 
 export class History extends EventTarget {
-  constructor(limit = HISTORY_LIMIT) {
+  constructor(limit = HISTORY_LIMIT, values = HISTORY_VALUES) {
     super();
     this.limit = limit;
+    this.maxValues = values;
+    this.weight = 0; // the values the undo stack's moves hold (weigh())
+    this.weights = new WeakMap();
     this.doc = null;
     this.undoStack = [];
     this.redoStack = [];
@@ -20,8 +29,25 @@ export class History extends EventTarget {
   /** Edit `doc` from now on, with the moves before (`undo`) and after (`redo`) it, e.g. a draft's. */
   reset(doc, { undo = [], redo = [] } = {}) {
     this.doc = doc;
-    this.undoStack = undo.slice(-this.limit);
+    this.undoStack = undo.slice();
     this.redoStack = redo.slice();
+    this.weight = this.undoStack.reduce((sum, m) => sum + this.weigh(m), 0);
+    this.trim();
+  }
+
+  /** The values a move holds: its changes, or two whole states (the document's size when first
+   * weighed, kept: the same move weighs the same when undone). */
+  weigh(move) {
+    let w = this.weights.get(move);
+    if (w === undefined) this.weights.set(move, (w = move.c ? move.c.length : 2 * (this.doc.values.length || 1)));
+    return w;
+  }
+
+  /** Drop the oldest moves past the limits (the newest one always stays). */
+  trim() {
+    while (this.undoStack.length > 1 && (this.undoStack.length > this.limit || this.weight > this.maxValues)) {
+      this.weight -= this.weigh(this.undoStack.shift());
+    }
   }
 
   get canUndo() { return this.undoStack.length > 0; }
@@ -45,7 +71,8 @@ export class History extends EventTarget {
 
   push(move) {
     this.undoStack.push(move);
-    if (this.undoStack.length > this.limit) this.undoStack.shift();
+    this.weight += this.weigh(move);
+    this.trim();
     this.redoStack.length = 0;
     this.changed("move", move);
     return move;
@@ -64,6 +91,7 @@ export class History extends EventTarget {
       else for (let k = 0; k < c.length; k += 3) v[c[k]] = c[k + 2];
     }
     to.push(move);
+    this.weight += back ? -this.weigh(move) : this.weigh(move);
     this.changed(back ? "undo" : "redo", move);
     return move;
   }

@@ -1,6 +1,7 @@
 // The first visit to a genre offers its rules, once per genre (issue 28: one rules surface for
-// every genre): "New to Nurikabe?" over the board, in the play frame's one offer box, with How
-// to play (the rules dialog, learn/rules.js: the same as the toolbar's ? button) and No thanks;
+// every genre): "New to Nurikabe?" in a bar above the board (play/view.js: it covers no cell),
+// the play frame's one offer box, with How to play (the rules dialog, learn/rules.js: the same
+// as the toolbar's ? button) and No thanks;
 // a genre may add a way to learn by playing (the nonogram's guided first puzzle, learn/guide.js).
 // The answer is remembered in localStorage, so it is made once.
 import { el } from "../shell/dom.js";

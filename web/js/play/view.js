@@ -110,11 +110,12 @@ export class PlayView {
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
     this.winCard = new WinCard({ parent: this.section.querySelector(".play-body") });
-    // the first visit to a genre offers its rules here, over the board (learn/offer.js: the genre's config says when)
+    // the first visit to a genre offers its rules here, a bar above the board (learn/offer.js: the
+    // genre's config says when): the board stays whole and playable while it waits for an answer
     this.offerBox = el("div", { id: "guide-offer", className: "guide-offer", hidden: true });
-    this.offerBox.setAttribute("role", "dialog");
+    this.offerBox.setAttribute("role", "region");
     this.offerBox.setAttribute("aria-label", "How to play");
-    this.section.querySelector(".play-body").append(this.offerBox);
+    this.section.insertBefore(this.offerBox, this.section.querySelector(".play-body"));
     this.sheet = bindSheet({ side: this.side, toggle: this.sheetToggle, tabs: this.tabs });
     // the panels of every genre; each genre's tasks go in when its game opens (its own panels come after them)
     this.hint = new HintPanel({ frame: this });

@@ -3,6 +3,8 @@
 // same budget and retries as the nonogram editor's).
 // Values: one a cell, its clue (0 none, -2 "?", a number; Masyu 1 white pearl, 2 black),
 // then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn).
+// New and a file opened to edit are whole-state moves ({l, s: [before, after]}), stored in a
+// draft with only the values that are set ({width, height, set: [index, value, ...]}).
 import { History, historyWithin } from "../../create/history.js";
 import { storeDraft, readDraft, hasDraft } from "../../create/draft.js";
 import { FAMILY_NAMES } from "./game.js";
@@ -26,7 +28,7 @@ export class NikoliDraft {
   }
 
   /** The whole state (the history's whole-document moves): size and values. */
-  state() { return { width: this.puzzle.width, height: this.puzzle.height, cells: Array.from(this.values) }; }
+  state() { return { width: this.puzzle.width, height: this.puzzle.height, cells: this.values.slice() }; }
 
   load({ width, height, cells }) {
     this.puzzle = { width, height };
@@ -51,9 +53,17 @@ export class NikoliDraft {
     return x >= 0 && y >= 0 && x < width && y < height && this.cells[this.wallIndex(x, y, side)] === 1;
   }
 
+  /** A new whole document ({width, height, cells?}) as one undoable move (New, a file opened). */
+  replace(state, label) { return this.history.replace(state, label); }
+
   /** The draft record, with as much history as fits `budget` characters. */
   record(budget) {
-    const { undo, redo } = historyWithin(this.history.undoStack, this.history.redoStack, budget);
+    const store = (move, room) => {
+      const kept = move.s ? { l: move.l, s: move.s.map(sparse) } : move;
+      const cost = JSON.stringify(kept).length + 1;
+      return cost <= room ? { move: kept, cost } : null;
+    };
+    const { undo, redo } = historyWithin(this.history.undoStack, this.history.redoStack, budget, store);
     return { format: FORMAT, version: VERSION, saved: Date.now(), family: this.family, width: this.puzzle.width,
       height: this.puzzle.height, cells: Array.from(this.cells), undo, redo };
   }
@@ -70,13 +80,54 @@ export class NikoliDraft {
     if (!Array.isArray(rec.cells) || rec.cells.length !== n || !rec.cells.every(value)) return null;
     const doc = new NikoliDraft(rec.family, width, height, history);
     doc.cells.set(rec.cells);
-    const okMove = (m) => m && Array.isArray(m.c) && m.c.length % 3 === 0 &&
-      m.c.every((x, k) => (k % 3 === 0 ? Number.isInteger(x) && x >= 0 && x < n : value(x)));
-    const moves = (list) => (Array.isArray(list) && list.every(okMove) ? list : []);
-    const undo = moves(rec.undo);
-    history.reset(doc, { undo, redo: undo.length === (Array.isArray(rec.undo) ? rec.undo.length : 0) ? moves(rec.redo) : [] });
+    // value moves index the document at their place in the history: its size then, which
+    // whole-state moves change (read from the draft's state back through the undo moves)
+    const okValues = (m, size) => Array.isArray(m.c) && m.c.length % 3 === 0 &&
+      m.c.every((x, k) => (k % 3 === 0 ? Number.isInteger(x) && x >= 0 && x < size : value(x)));
+    const whole = (m) => Array.isArray(m.s) && m.s.length === 2 && m.s.every((st) => dense(st, side, value));
+    const undo = [], redo = [];
+    let size = n;
+    for (const m of (Array.isArray(rec.undo) ? rec.undo : []).slice().reverse()) {
+      if (!m) break;
+      if (whole(m) && 3 * m.s[1].width * m.s[1].height === size) {
+        undo.unshift({ l: m.l, s: m.s.map((st) => dense(st, side, value)) });
+        size = 3 * m.s[0].width * m.s[0].height;
+      } else if (okValues(m, size)) undo.unshift(m);
+      else break; // an older move the grid cannot take: the history starts after it
+    }
+    size = n;
+    if (undo.length === (Array.isArray(rec.undo) ? rec.undo.length : 0)) {
+      for (const m of (Array.isArray(rec.redo) ? rec.redo : []).slice().reverse()) {
+        if (!m) break;
+        if (whole(m) && 3 * m.s[0].width * m.s[0].height === size) {
+          redo.unshift({ l: m.l, s: m.s.map((st) => dense(st, side, value)) });
+          size = 3 * m.s[1].width * m.s[1].height;
+        } else if (okValues(m, size)) redo.unshift(m);
+        else { redo.length = 0; break; }
+      }
+    }
+    history.reset(doc, { undo, redo });
     return doc;
   }
+}
+
+/** A whole state as a draft stores it: the size and the values that are set. */
+function sparse({ width, height, cells }) {
+  const set = [];
+  for (let i = 0; i < cells.length; i++) if (cells[i]) set.push(i, cells[i]);
+  return { width, height, set };
+}
+
+/** A state a draft stored (sparse) as the document loads it, or null when it is not one. */
+function dense(st, side, value) {
+  if (!st || !side(st.width) || !side(st.height) || !Array.isArray(st.set) || st.set.length % 2) return null;
+  const cells = new Array(3 * st.width * st.height).fill(0);
+  for (let k = 0; k < st.set.length; k += 2) {
+    const i = st.set[k], v = st.set[k + 1];
+    if (!Number.isInteger(i) || i < 0 || i >= cells.length || !value(v)) return null;
+    cells[i] = v;
+  }
+  return { width: st.width, height: st.height, cells };
 }
 
 /** The family of the draft saved under the one key of earlier versions, or null. */

@@ -81,10 +81,10 @@ export class Editor extends GenreEditor {
   }
 
   // ---- what the frame asks of every genre's editor ----
-  /** New: a blank grid, a new history; the saved draft stays until the first edit ("Continue the draft"). */
+  /** New: a blank grid of this size, as one undoable move (the first one when none is shown). */
   blank(width, height) {
-    this.setDoc(new NikoliDraft(this.family, width, height, this.history));
-    this.ctx.replaced();
+    if (!this.doc) { this.setDoc(new NikoliDraft(this.family, width, height, this.history)); this.ctx.replaced(); return; }
+    this.doc.replace({ width, height }, "new");
   }
 
   hasDraft() { return hasNikoliDraft(storage(), this.family); }
@@ -148,7 +148,7 @@ export class Editor extends GenreEditor {
     const d = await readNikoli(this.engine, text, filename);
     if (d.family !== this.family) throw new Error(`a ${FAMILY_NAMES[d.family]} puzzle: choose ${FAMILY_NAMES[d.family]} to edit it`);
     if (d.width > MAX_SIDE || d.height > MAX_SIDE) throw new Error(`${d.width}×${d.height} is larger than the editor's ${MAX_SIDE}×${MAX_SIDE}`);
-    const doc = new NikoliDraft(this.family, d.width, d.height, this.history);
+    const doc = new NikoliDraft(this.family, d.width, d.height); // the new state, made aside
     for (const [x, y, n] of d.clues) doc.cells[y * d.width + x] = n;
     if (d.rooms) {
       for (let y = 0; y < d.height; y++) {
@@ -159,8 +159,7 @@ export class Editor extends GenreEditor {
         }
       }
     }
-    this.setDoc(doc);
-    this.ctx.replaced();
+    this.doc.replace(doc.state(), "open"); // one undoable move, as New: Undo brings the puzzle before back
     this.ctx.say(`Opened ${filename} to edit.`);
   }
 
@@ -200,9 +199,10 @@ export class Editor extends GenreEditor {
   }
 
   /** A move, an undo or a redo (the frame's history): the board (the frame then saves the draft). */
-  changed() {
+  changed(move) {
     if (this.running) this.cancelCheck();
     this.show_("", "", "");
+    if (move && move.s) { this.setDoc(this.doc); return; } // New or a file: maybe another size
     if (this.view) {
       const p = nikoliPuzzle(this.dict()), g = this.view.game;
       g.puzzle.clues = p.clues;
