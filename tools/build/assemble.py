@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import sys
 from pathlib import Path
 
 from .bytecode import compile_stdlib
-from .common import CACHE, NODE, ROOT, SITE, WEB, BuildError, log
+from .common import NODE, ROOT, SITE, WEB, BuildError, log
 from .learn import write_learn
+from .library import verify_catalogue
 from .npm import npm_ci
 from .preload import write_preloads
 from .service_worker import write_service_worker
@@ -78,29 +78,6 @@ def convert_catalogue(puzzles: Path) -> int:
         (puzzles / entry["json"]).write_text(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n")
     path.write_text(json.dumps(cat, ensure_ascii=False, indent=1) + "\n")
     return len(cat["puzzles"])
-
-
-LIBRARY_TIMEOUT_S = 10  # per built-in puzzle; Knotty (several solutions, hard) uses it all
-
-
-def verify_catalogue(puzzles: Path) -> None:
-    """The library shows what the engine measured: `pysolver batch` checks every
-    built-in puzzle into build/cache/library.sqlite (a later build checks only new or
-    changed ones) and each catalogue entry gets its verified status and difficulty."""
-    sys.path.insert(0, str(ROOT))
-    from pysolver.app import batch, report
-    from pysolver.errors import PuzzleError
-
-    db = CACHE / "library.sqlite"
-    CACHE.mkdir(parents=True, exist_ok=True)
-    try:
-        done = batch.run([str(WEB / "puzzles")], str(db), timeout=LIBRARY_TIMEOUT_S,
-                         jobs=min(2, os.cpu_count() or 1))
-        report.annotate_catalogue(str(db), str(puzzles / "catalogue.json"))
-    except PuzzleError as e:
-        raise BuildError(str(e)) from None
-    if done["checked"]:
-        log(f"library: {done['checked']} built-in puzzles checked by the engine (cached in {db.name})")
 
 
 def write_limits(site: Path) -> None:
