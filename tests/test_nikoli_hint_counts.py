@@ -1,5 +1,5 @@
-"""Nurikabe's count steps for grids with few shaded cells and for cells between two
-islands (pysolver/nikoli/counts.py), and the hint without clingo where an island is
+"""Nurikabe's count steps for grids with few shaded cells, for cells between two
+islands and for cells an island must take (pysolver/nikoli/counts.py), and the hint without clingo where an island is
 too large for it (hints._checker_only, issue 30: janko 1030_32x32): every step holds
 in every solution of small instances, on random partial states; the large-island hint
 makes no clingo call."""
@@ -13,7 +13,10 @@ from pysolver import api  # noqa: E402
 from pysolver.asp import tasks as asprun  # noqa: E402
 from pysolver.nikoli import aspsolve, counts, hints, url  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
+from pysolver.nikoli import read  # noqa: E402
 from test_nikoli_hints import agreeing, partial, unit_of  # noqa: E402
+from test_nikoli_solve import small_instances  # noqa: E402
+from test_nikoli_trial import LIBRARY  # noqa: E402
 
 # janko.at Nurikabe 1030 (puzzlekit-dataset 53de2fc): islands of 994 and 20, 10 shaded cells
 J1030 = "https://puzz.link/p?nurikabe/32/32/zzy+3e2zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzj-14zzy"
@@ -38,10 +41,28 @@ def few_shaded(seed):
             return g, solutions
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_the_counts_hold_in_every_solution(seed):
-    grid, solutions = few_shaded(seed)
-    rng, found = random.Random(seed), 0
+def count_cases():
+    yield from (("few shaded", seed) for seed in range(12))
+    yield from (("small", seed) for seed in range(12))
+    yield from (("built-in", name) for name in ("nurikabe-7x7-1.txt", "nurikabe-10x10-2.txt"))
+
+
+def instance(kind, which):
+    if kind == "few shaded":
+        return few_shaded(which)
+    if kind == "small":
+        grid = list(small_instances("nurikabe", 12))[which]
+    else:
+        grid = read.parse((LIBRARY / which).read_text(encoding="utf-8"))
+    return grid, aspsolve.solve(grid, 0)["solutions"]
+
+
+@pytest.mark.parametrize("kind, which", list(count_cases()))
+def test_the_counts_hold_in_every_solution(kind, which):
+    grid, solutions = instance(kind, which)
+    if not solutions:
+        return
+    rng, found = random.Random(str(which)), 0
     for share in (0.0, 0.0, 0.2, 0.4, 0.6):
         state = partial(grid, rng.choice(solutions), rng, share)
         marks = hints._marks(grid, state)
@@ -51,7 +72,7 @@ def test_the_counts_hold_in_every_solution(seed):
             assert cell not in marks and cell not in grid.clues
             assert all(hints._marks(grid, s)[cell] == value for s in agree), (state, cell, words)
             assert names and all(c in marks for c in read)
-    assert found  # the few shaded cells give counts on these grids
+    assert found or kind != "few shaded"  # the few shaded cells give counts on these grids
 
 
 def test_1030s_first_hint_is_a_count_without_clingo():

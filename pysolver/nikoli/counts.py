@@ -23,6 +23,8 @@ is a few passes over the clues (counted as one checker call by the walk).
 """
 from __future__ import annotations
 
+import bisect
+
 from ..memo import Memo
 from .model import UNKNOWN
 
@@ -210,16 +212,7 @@ def _nurikabe(grid, marks) -> dict:
         if left < 0:
             return {}  # broken already: the checker's business
         other = {c for k, cs in islands.items() if k != clue for c in cs}
-        dist = {c: 0 for c in cells}
-        todo = list(cells)
-        for c in todo:
-            if dist[c] >= left:
-                continue
-            for m in nbrs(c):
-                if m in dist or state[m] is False or m in other or any(n in other for n in nbrs(m)):
-                    continue
-                dist[m] = dist[c] + 1
-                todo.append(m)
+        dist = _room(cells, left, state, other, nbrs)
         reach |= set(dist)
         reach_of[clue] = dist
     words = ("No island can reach it: every number is too far away for its size, or "
@@ -227,8 +220,58 @@ def _nurikabe(grid, marks) -> dict:
     out = {c: (True, ["N2", "N4"], [], words) for c in grid.cells() if state[c] is None and c not in reach}
     for c, hit in _between(grid, state, reach_of, nbrs).items():
         out.setdefault(c, hit)
+    for clue, cells in islands.items():
+        for c, hit in _needed(grid, clue, cells, reach_of[clue], state, islands, nbrs).items():
+            out.setdefault(c, hit)
     for c, hit in _few_shaded(grid, state).items():
         out.setdefault(c, hit)
+    return out
+
+
+def _room(cells, left, state, other, nbrs, without=None) -> dict:
+    """{cell: steps} the island of ``cells`` can still take, ``left`` cells more at most:
+    by paths of cells not shaded, not ``without``, in no other island and touching
+    none (``other``: their cells)."""
+    dist = {c: 0 for c in cells}
+    todo = list(cells)
+    for c in todo:
+        if dist[c] >= left:
+            continue
+        for m in nbrs(c):
+            if m in dist or m == without or state[m] is False or m in other or \
+                    any(n in other for n in nbrs(m)):
+                continue
+            dist[m] = dist[c] + 1
+            todo.append(m)
+    return dist
+
+
+# an island's room is searched again once per cell of it (the cells it must take): up to
+# this many cells (the usual islands; not janko 1030's 994)
+NEEDED_ROOM = 120
+
+
+def _needed(grid, clue, cells, room, state, islands, nbrs) -> dict:
+    """{cell: (False, [rule], [cells read], words)} for the undecided cells an
+    incomplete island must take: without the cell, the room it can still reach holds
+    fewer cells than its number (a person: "the 5 can only grow through here")."""
+    n = grid.clues[clue]
+    left = n - len(cells)
+    if left <= 0 or len(room) < n or len(room) > NEEDED_ROOM:
+        return {}
+    other = {c for k, cs in islands.items() if k != clue for c in cs}
+    # the cells no farther than c stay reachable without it (their shortest paths pass
+    # nearer cells only): a cell with n of those besides it is never needed
+    by_steps = sorted(room.values())
+    out = {}
+    for c in room:
+        if state[c] is not None or bisect.bisect_right(by_steps, room[c]) - 1 >= n:
+            continue
+        smaller = len(_room(cells, left, state, other, nbrs, without=c))
+        if smaller < n:
+            out[c] = (False, ["N4", "N5"], sorted(cells - {clue}), (
+                f"The {n} at {_where(clue)} needs {n} cells; without this one its island "
+                f"can reach only {smaller}"))
     return out
 
 
