@@ -67,7 +67,7 @@ from pysolver.nonogram.solver.search import solve  # noqa: E402
 SOLVE_LIMIT = 10.0  # CPU seconds: the target covers puzzles solve decides within this
 NIKOLI_LIBRARY = ROOT / "web" / "puzzles" / "nikoli"
 NIKOLI_INSTANCES = ROOT / "bench" / "nikoli-instances"
-PUZZLEKIT_HARD = {"648_10x18", "660_14x24", "667_14x24", "825_15x21", "1108_20x15", "86_24x14",
+PUZZLEKIT_HARD = {"648_10x18", "660_14x24", "667_14x24", "825_15x21", "1108_20x15", "86_24x14", "1030_32x32",
                   "350_31x45", "591_15x24", "300_20x36", "646_14x24"}
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from pysolver import registry
 from pysolver.asp.tasks import run_native
-from pysolver.nikoli import aspsolve, genre
+from pysolver.nikoli import aspsolve, genre, read, rules
 
 pytest.importorskip("clingo")
 
@@ -26,6 +26,10 @@ def test_no_solution_and_several_have_no_label():
     two = analyse("https://puzz.link/p?nurikabe/3/3/4")       # one 4 in a corner: many islands
     assert none["status"] == "none" and "difficulty" not in none
     assert two["status"] == "multiple" and two["count"] == 2 and "difficulty" not in two
+    # two of its solutions, as rows (Create draws the other one and where they differ)
+    a, b = two["solutions"]
+    grid = read.parse("https://puzz.link/p?nurikabe/3/3/4", "url")
+    assert a != b and not rules.violations(grid, a) and not rules.violations(grid, b)
 
 
 def test_every_family_registers_it():

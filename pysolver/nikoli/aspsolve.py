@@ -15,11 +15,15 @@ import time
 from ..asp import run as asp
 from ..asp.tasks import Ask
 from .. import limits, stars
+from ..memo import Memo
 from . import families, walk
 from .model import BOX, UNKNOWN, WHITE, Grid, NikoliError, check_work, island_reach
 from .read import parse
 
 SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
+# (family, facts) -> the rows of the one solution a strong solve proved unique in this
+# process: what a hint beyond its explained steps reveals from (hints._checker_only)
+_solved = Memo("nikoli.aspsolve.solved", 4)
 _ATOM = re.compile(r"(\w+)\(([-\d,]+)\)")
 
 
@@ -171,7 +175,19 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
                           max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
                           then=RACE.get(grid.family) if race else None)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
+    _remember(grid, run["status"], run.get("solutions"))
     return run
+
+
+def _remember(grid: Grid, status, solutions) -> None:
+    if status == "unique" and solutions:
+        _solved.put((grid.family, facts(grid)), solutions[0])
+
+
+def solved(grid: Grid):
+    """The rows of the puzzle's one solution when a solve in this process proved it
+    unique, else None."""
+    return _solved.get((grid.family, facts(grid)))
 
 
 def solve_task(puzzle, max_solutions=2):
@@ -185,7 +201,9 @@ def solve_task(puzzle, max_solutions=2):
     stats = {"conflicts": ans["conflicts"], "count": len(found),
              "exhausted": ans["exhausted"], "encoding": grid.family}
     cut = not ans["exhausted"] and (cap == 0 or len(found) < cap)  # the limit stopped it
-    return {"status": asp.status_of(len(found), ans["exhausted"], cut),
+    status = asp.status_of(len(found), ans["exhausted"], cut)
+    _remember(grid, status, found)
+    return {"status": status,
             "solutions": found, "time_s": ans["time_s"], "stats": stats,
             "engine": "clingo", "family": grid.family}
 

@@ -23,6 +23,8 @@ is a few passes over the clues (counted as one checker call by the walk).
 """
 from __future__ import annotations
 
+import bisect
+
 from ..memo import Memo
 from .model import UNKNOWN
 
@@ -204,26 +206,137 @@ def _nurikabe(grid, marks) -> dict:
             owner.setdefault(c, set()).add(clue)
     if any(n == UNKNOWN for n in grid.clues.values()):
         return {}  # a "?" island may be any size
-    reach = set()
+    reach, reach_of = set(), {}
     for clue, cells in islands.items():
         left = grid.clues[clue] - len(cells)
         if left < 0:
             return {}  # broken already: the checker's business
         other = {c for k, cs in islands.items() if k != clue for c in cs}
-        dist = {c: 0 for c in cells}
-        todo = list(cells)
-        for c in todo:
-            if dist[c] >= left:
-                continue
-            for m in nbrs(c):
-                if m in dist or state[m] is False or m in other or any(n in other for n in nbrs(m)):
-                    continue
-                dist[m] = dist[c] + 1
-                todo.append(m)
+        dist = _room(cells, left, state, other, nbrs)
         reach |= set(dist)
+        reach_of[clue] = dist
     words = ("No island can reach it: every number is too far away for its size, or "
              "walled off by shaded cells and other islands")
-    return {c: (True, ["N2", "N4"], [], words) for c in grid.cells() if state[c] is None and c not in reach}
+    out = {c: (True, ["N2", "N4"], [], words) for c in grid.cells() if state[c] is None and c not in reach}
+    for c, hit in _between(grid, state, reach_of, nbrs).items():
+        out.setdefault(c, hit)
+    for clue, cells in islands.items():
+        for c, hit in _needed(grid, clue, cells, reach_of[clue], state, islands, nbrs).items():
+            out.setdefault(c, hit)
+    for c, hit in _few_shaded(grid, state).items():
+        out.setdefault(c, hit)
+    return out
+
+
+def _room(cells, left, state, other, nbrs, without=None) -> dict:
+    """{cell: steps} the island of ``cells`` can still take, ``left`` cells more at most:
+    by paths of cells not shaded, not ``without``, in no other island and touching
+    none (``other``: their cells)."""
+    dist = {c: 0 for c in cells}
+    todo = list(cells)
+    for c in todo:
+        if dist[c] >= left:
+            continue
+        for m in nbrs(c):
+            if m in dist or m == without or state[m] is False or m in other or \
+                    any(n in other for n in nbrs(m)):
+                continue
+            dist[m] = dist[c] + 1
+            todo.append(m)
+    return dist
+
+
+# an island's room is searched again once per cell of it (the cells it must take): up to
+# this many cells (the usual islands; not janko 1030's 994)
+NEEDED_ROOM = 120
+
+
+def _needed(grid, clue, cells, room, state, islands, nbrs) -> dict:
+    """{cell: (False, [rule], [cells read], words)} for the undecided cells an
+    incomplete island must take: without the cell, the room it can still reach holds
+    fewer cells than its number (a person: "the 5 can only grow through here")."""
+    n = grid.clues[clue]
+    left = n - len(cells)
+    if left <= 0 or len(room) < n or len(room) > NEEDED_ROOM:
+        return {}
+    other = {c for k, cs in islands.items() if k != clue for c in cs}
+    # the cells no farther than c stay reachable without it (their shortest paths pass
+    # nearer cells only): a cell with n of those besides it is never needed
+    by_steps = sorted(room.values())
+    out = {}
+    for c in room:
+        if state[c] is not None or bisect.bisect_right(by_steps, room[c]) - 1 >= n:
+            continue
+        smaller = len(_room(cells, left, state, other, nbrs, without=c))
+        if smaller < n:
+            out[c] = (False, ["N4", "N5"], sorted(cells - {clue}), (
+                f"The {n} at {_where(clue)} needs {n} cells; without this one its island "
+                f"can reach only {smaller}"))
+    return out
+
+
+def _between(grid, state, reach_of, nbrs) -> dict:
+    """{cell: (True, [rule], [cells read], words)} for the cells between two unshaded
+    cells that only different numbers can reach (``reach_of``: clue -> the cells its
+    island can still take): unshaded, the cell would join two islands."""
+    can = {}  # unshaded cell -> the clues that can reach it
+    for clue, cells in reach_of.items():
+        for c in cells:
+            if state[c] is True:
+                can.setdefault(c, []).append(clue)
+    only = {c: clues[0] for c, clues in can.items() if len(clues) == 1}
+    out = {}
+    for c in grid.cells():
+        if state[c] is not None:
+            continue
+        seen = [(m, only[m]) for m in nbrs(c) if m in only]
+        for (a, ca), (b, cb) in ((p, q) for i, p in enumerate(seen) for q in seen[i + 1:]):
+            if ca != cb:
+                out[c] = (True, ["N4", "N6"], [a, b], (
+                    f"Unshaded, it would join two islands: the unshaded cell at {_where(a)} can "
+                    f"only belong to the {grid.clues[ca]} at {_where(ca)}, the one at {_where(b)} "
+                    f"only to the {grid.clues[cb]} at {_where(cb)} (no other number can reach them)"))
+                break
+    return out
+
+
+def _few_shaded(grid, state) -> dict:
+    """{cell: (False, [rule], [cells read], words)} for the cells too far from the
+    shaded ones: the K shaded cells (the cells less the numbers' sum) are joined, so
+    no two lie K steps apart or more; a shaded cell the player marked, or the wall of
+    an island of N (a shaded cell beside it lies at most N steps from its number: the
+    island is not the whole grid), anchors them all within K - 1 steps more. Only a
+    grid with a handful of shaded cells has such far cells (janko 1030: 10 of 1,024)."""
+    w, h = grid.width, grid.height
+    total = sum(grid.clues.values())
+    k = w * h - total
+    if not 0 < k <= w + h - 2:
+        return {}
+    head = (f"Only {k} cell{'s are' if k > 1 else ' is'} shaded (the grid's {w * h} cells "
+            f"less the numbers' {total}), all joined, so no two lie {k} steps apart or more")
+    # (reach, anchor, is a mark): the mark anchors first, then the numbers nearest their bound
+    anchors = [(k - 1, c, True) for c in sorted(state, key=lambda c: (c[1], c[0])) if state[c] is False]
+    anchors += sorted(((n + k - 1, c, False) for c, n in grid.clues.items() if n + k - 1 < w + h - 2),
+                      key=lambda a: (a[0], a[1][1], a[1][0]))
+    out = {}
+    for c in grid.cells():
+        if state[c] is not None:
+            continue
+        for reach, (x, y), mark in anchors:
+            d = abs(c[0] - x) + abs(c[1] - y)
+            if d <= reach:
+                continue
+            if mark:
+                why = f"; none lies {k} steps or more from your shaded cell at {_where((x, y))}"
+            else:
+                n = grid.clues[(x, y)]
+                why = (f"; the {n}'s island at {_where((x, y))} is walled off by shaded cells, one "
+                       f"of them at most {n} step{'s' * (n != 1)} from the {n}, so every shaded cell "
+                       f"lies within {reach} steps of it")
+            out[c] = (False, ["N4", "N7"], [(x, y)] if mark else [],
+                      f"{head}{why}, and this cell is {d} steps away")
+            break
+    return out
 
 
 FINDERS = {"bag": _bag, "nurikabe": _nurikabe}

@@ -45,15 +45,17 @@ def convert(puzzle, to: str = "url") -> dict:
 
 
 def analyse(puzzle) -> dict:
-    """The editor's Check as a task: unique? and, when it is, how hard: the stars and
-    minutes of its hint walk (pysolver.stars, what Create shows, as the library rates
-    it) and clingo's label (its conflicts on the same program, finding the solution and
-    proving it unique: aspsolve.difficulty)."""
+    """The editor's Check as a task: unique? (when not, two of its solutions as rows) and,
+    when it is, how hard: the stars and minutes of its hint walk (pysolver.stars, what
+    Create shows, as the library rates it) and clingo's label (its conflicts on the same
+    program, finding the solution and proving it unique: aspsolve.difficulty)."""
     grid = aspsolve.as_grid(puzzle)
     ans = yield Ask(aspsolve.program(grid), models=2)
     found = len(ans["models"])
     out = {"status": status_of(found, ans["exhausted"], False), "count": found,
            "conflicts": ans["conflicts"], "time_s": ans["time_s"], "engine": "clingo"}
+    if out["status"] == "multiple":  # two of them, as rows: Create draws the other one and where they differ
+        out["solutions"] = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"][:2]]
     if out["status"] == "unique":
         label = aspsolve.difficulty(grid.family, grid.width, grid.height, ans["conflicts"])
         played = walk.walk(grid, aspsolve.rows_from_atoms(grid, ans["models"][0]))

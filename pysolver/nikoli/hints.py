@@ -29,11 +29,11 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import aspsolve, families, model, rules, trial
+from . import aspsolve, counts, families, model, rules, trial
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
 from .marks import STEP, given as _given, nearness as _nearness, read as _marks, units
-from .model import Grid
+from .model import UNKNOWN, Grid, check_work
 
 # per family (Family): the guarded rules; those an explanation seldom needs, dropped
 # together first (one call instead of several); a unit's complement atom, shown, so
@@ -54,6 +54,11 @@ CAUTIOUS_CONFLICTS = 5000
 PROOF_CANDIDATES = 4
 PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
+# Nurikabe: the hint program grounds each island over its number's diamond, a part growing
+# as its square; an island reaching this many cells or more puts even the grounding past a
+# hint's work (janko 1030_32x32, an island of 994: 0.9 s of CPU before any search, 3.2 s
+# to find nothing): there the hint takes the checker's and the counts' steps only
+CLINGO_ISLAND_CELLS = 700
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
 
@@ -166,6 +171,8 @@ def hint_task(puzzle, state, crosses=()):
     marks = _marks(grid, state)
     for unit in _joins(grid, crosses):
         marks.setdefault(unit, False)  # a line in the rows wins, as between two cells
+    if _beyond_clingo(grid):
+        return _checker_only(grid, marks)
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
@@ -227,6 +234,76 @@ def _bounded(grid, text, marks, candidates, rule_on):
             "explanation": "No hint found within the work a hint may take: the next step "
                            "here needs a long chain of reasoning. Try another part of the "
                            "grid, or Solve."}
+
+
+def _beyond_clingo(grid) -> bool:
+    """Whether an island of the hint program may reach CLINGO_ISLAND_CELLS cells or more
+    (the program grounds it over its number's diamond; check_work refused the larger)."""
+    if grid.family != "nurikabe":
+        return False
+    check_work(grid, plain=True)  # the refusal a clingo hint would give, first
+    w, h = grid.width, grid.height
+    return any((w * h if n == UNKNOWN else model.diamond(x, y, n - 1, w, h)) >= CLINGO_ISLAND_CELLS
+               for (x, y), n in grid.clues.items())  # a "?" island may reach every cell
+
+
+def _checker_only(grid, marks) -> dict:
+    """The hint without clingo (_beyond_clingo): marks that already break a rule (a
+    mistake), else the nearest step a count or the checker's trials prove (every open
+    unit, both values), else a unit of the solution solved before in this session (a
+    reveal, or the marks it contradicts), else "beyond the explained hints", said."""
+    state = trial.checker(grid, marks)
+    broken = state.violation()
+    if broken is not None:
+        cells = {(c - 1, r - 1) for r, c in broken["cells"]}
+        # the marks the broken rule names, else those beside its cells (an island walled in)
+        wrong = [u for u in marks if u in cells] or \
+            [(x, y) for x, y in marks if cells & {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}]
+        if wrong:
+            cells = [_describe(grid, u, marks[u]) for u in wrong]
+            what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
+                    else f"These {len(cells)} marks cannot all be right")
+            return {"kind": "mistake", "cells": cells, "rules": [broken["rule"]],
+                    "explanation": f"{what}: they break {broken['rule']}: "
+                                   f"{WORDS.get(broken['rule'], broken['rule'])}."}
+    given = _given(grid)
+    near = _nearness(grid, marks)
+    todo = sorted(((u, v) for u in units(grid) if u not in marks and u not in given
+                   for v in (True, False)), key=lambda f: near(f[0]))
+    if not todo:
+        return {"kind": "none", "cells": [], "rules": [], "explanation": "The grid is complete."}
+    found = counts.find(grid, marks, todo) if broken is None else None
+    if found is None and broken is None:
+        found = trial.explain(grid, marks, todo)
+    if found is not None:
+        unit, value, names, because, words = found
+        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
+    solution = aspsolve.solved(grid)
+    if solution is not None:
+        shown = _marks(grid, solution)
+        wrong = [u for u, v in marks.items() if shown.get(u) != v]
+        if wrong:
+            cells = [_describe(grid, u, marks[u]) for u in wrong]
+            what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
+                    else f"These {len(cells)} marks are wrong")
+            return {"kind": "mistake", "cells": cells, "rules": [],
+                    "explanation": f"{what}: the puzzle's one solution (found by Solve) differs."}
+        unit, value = next((u, v) for u, v in todo if shown.get(u) == v)
+        cell = _describe(grid, unit, value)
+        where = _where(grid, unit)
+        return {"kind": "reveal", "cells": [cell], "rules": [], "because": [],
+                "explanation": f"{where[0].upper()}{where[1:]}: {_what(grid, cell)}. This is "
+                               "the puzzle's one solution (found by Solve): the reasoning from "
+                               "here is beyond the explained hints."}
+    return {"kind": "none", "cells": [], "rules": [],
+            "explanation": "This puzzle is beyond the explained hints from here: no short "
+                           "step is left that a hint can show on a grid with islands this "
+                           "large. Solve shows the answer (then Hint reveals it cell by cell)."}
+
+
+def _what(grid, cell) -> str:
+    return {"line": "the loop passes", "no line": "the loop does not pass",
+            **families.of(grid.family).marks}[cell["value"]]
 
 
 def _known_consequences(grid, text, marks):

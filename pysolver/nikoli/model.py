@@ -111,7 +111,7 @@ def check_work(grid: "Grid", where: str = "", plain: bool = False) -> int:
     for (x, y), n in grid.clues.items():
         if plain:
             bound = w * h if n == UNKNOWN else min(w * h, 2 * n * (n - 1) + 1)  # r = n - 1
-            reach = bound if bound < 100 or n == UNKNOWN else _diamond(x, y, n - 1, w, h)
+            reach = bound if bound < 100 or n == UNKNOWN else diamond(x, y, n - 1, w, h)
         else:  # a walk of at most this clue's reach: the total checked stays under the cap
             reach = len(_reach(grid, beside, (x, y), n))
         work += 3 * reach // 2
@@ -161,7 +161,7 @@ def island_reach(grid: "Grid") -> dict:
     return {clue: _reach(grid, beside, clue, n) for clue, n in grid.clues.items()}
 
 
-def _diamond(x: int, y: int, r: int, w: int, h: int) -> int:
+def diamond(x: int, y: int, r: int, w: int, h: int) -> int:
     """Cells of the w x h grid within Manhattan distance r of (x, y)."""
     count = 0
     for yy in range(max(0, y - r), min(h - 1, y + r) + 1):

@@ -90,6 +90,11 @@ class _Joins:
              for j in joins.of_cell(self.grid, n)]
 
 
+def checker(grid, marks):
+    """The rule checker's state of the marks (``violation()``: a rule they break)."""
+    return (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
+
+
 def explain(grid, marks, forced):
     """(unit, value, [rule, ...], [unit, ...], words) for a ``forced`` (unit, value)
     pair whose opposite the checker refutes or a count decides (counts.py), with
@@ -110,7 +115,7 @@ def step(grid, marks, forced, calls=None):
     walk, walk.py, counts them). ``calls``: [checker calls], added to (the walk's
     work; a count is one)."""
     calls = [0] if calls is None else calls
-    state = (_Joins if families.of(grid.family).loop else _Cells)(grid, marks)
+    state = checker(grid, marks)
     calls[0] += 1
     if state.violation() is not None:
         return None  # the checker sees a clash the solver does not: ask the solver

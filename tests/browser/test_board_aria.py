@@ -21,9 +21,23 @@ def keys(page, *names):
         page.keyboard.press(name)
 
 
-def test_focus_on_open_and_moves_announced(page, site_server):
+def test_announcements_of_the_heart_then_focus_on_open_and_moves_announced(page, site_server):
+    # 1. the focus on the grid when the site opens
     open_site(page, site_server)
     assert page.evaluate("document.activeElement.className") == "aria-grid"
+    # 2. the announcement says crossed-out and satisfied clues (the heart the site opened)
+    wait_engine(page)
+    # the heart's row 2 is "3 3" in ".###..###.": fill its first run from the keyboard
+    page.focus(".aria-grid")
+    keys(page, "ArrowDown", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
+    wait_words(page, 3, 1, r"Row clue 3 3 \(crossed out: 3\)")  # the engine pinned the run
+    page.keyboard.press("ArrowLeft")
+    said = page.evaluate(LIVE)
+    assert said.startswith("Row 2, column 3: filled.")
+    assert "Row clue 3 3 (crossed out: 3), not satisfied" in said
+    keys(page, "ArrowRight", "ArrowRight", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
+    assert "Row clue 3 3" in page.evaluate(LIVE) and "), satisfied;" in page.evaluate(LIVE)
+    # 3. a puzzle opened from the library: the focus on its grid, its moves announced
     open_builtin(page, "webpbn-6")                # opened from the library: focus moves to the grid
     assert page.evaluate("document.activeElement.className") == "aria-grid"
     assert page.get_attribute(".aria-grid", "role") == "grid"
@@ -38,18 +52,3 @@ def test_focus_on_open_and_moves_announced(page, site_server):
     said = page.evaluate(LIVE)
     assert said.startswith("Row 2, column 2: filled.") and "not satisfied" in said
     assert active(page)["label"] == said
-
-
-def test_announcement_says_crossed_out_and_satisfied_clues(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
-    # the heart's row 2 is "3 3" in ".###..###.": fill its first run from the keyboard
-    page.focus(".aria-grid")
-    keys(page, "ArrowDown", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
-    wait_words(page, 3, 1, r"Row clue 3 3 \(crossed out: 3\)")  # the engine pinned the run
-    page.keyboard.press("ArrowLeft")
-    said = page.evaluate(LIVE)
-    assert said.startswith("Row 2, column 3: filled.")
-    assert "Row clue 3 3 (crossed out: 3), not satisfied" in said
-    keys(page, "ArrowRight", "ArrowRight", "ArrowRight", "f", "Shift+ArrowRight", "Shift+ArrowRight")
-    assert "Row clue 3 3" in page.evaluate(LIVE) and "), satisfied;" in page.evaluate(LIVE)

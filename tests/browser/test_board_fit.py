@@ -47,37 +47,6 @@ def fills(page):
     return m
 
 
-@DESKTOP
-def test_fit_depends_on_the_space_not_the_previous_board(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-6")                # 20x20, opened first
-    first = fills(page)
-    assert first["cell"] >= 24                     # big, not 12 px with empty space beside it
-    # clue digits at least 8 px tall (an 11 px font's)
-    assert min(r["height"] for r in clue_ink(page)) >= 8
-    open_builtin(page, "webpbn-knotty")            # 40x40
-    fills(page)
-    open_builtin(page, "webpbn-6")
-    assert fitted(page) == first
-    open_builtin(page, "welcome-heart")            # 10x10: as large as is comfortable
-    heart = fills(page)
-    open_builtin(page, "webpbn-36459")             # 60x60
-    open_builtin(page, "welcome-heart")
-    assert fitted(page) == heart
-
-
-@DESKTOP
-def test_clue_numbers_stand_apart(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-6")                 # row clues such as "2 16"
-    assert numbers_apart(page) >= 10               # most rows have several numbers
-    # the tightest case: two of the widest numbers side by side ("20 20")
-    paste_puzzle(page, dump(puzzle_from_grid([[1 if c == "#" else 0 for c in r] for r in WIDE],
-                                             title="Wide numbers"), "non"))
-    title_shown(page, "Wide numbers")
-    assert numbers_apart(page) == 4
-
-
 # rows whose clues are "20 20", "10 13 10", "2 16" and "1 1 1 1"
 WIDE = ["#" * 20 + "." + "#" * 20 + "....",
         "#" * 10 + "." + "#" * 13 + "." + "#" * 10 + "." * 10,
@@ -108,8 +77,32 @@ def numbers_apart(page):
 
 
 @DESKTOP
-def test_zoom_fit_and_window_resize(page, site_server):
+def test_fit_clue_numbers_apart_zoom_and_window_resize(page, site_server):
+    # 1. the fit depends on the space, not the previous board
     open_site(page, site_server)
+    open_builtin(page, "webpbn-6")                # 20x20, opened first
+    first = fills(page)
+    assert first["cell"] >= 24                     # big, not 12 px with empty space beside it
+    # clue digits at least 8 px tall (an 11 px font's)
+    assert min(r["height"] for r in clue_ink(page)) >= 8
+    open_builtin(page, "webpbn-knotty")            # 40x40
+    fills(page)
+    open_builtin(page, "webpbn-6")
+    assert fitted(page) == first
+    open_builtin(page, "welcome-heart")            # 10x10: as large as is comfortable
+    heart = fills(page)
+    open_builtin(page, "webpbn-36459")             # 60x60
+    open_builtin(page, "welcome-heart")
+    assert fitted(page) == heart
+    # 2. clue numbers stand apart
+    open_builtin(page, "webpbn-6")                 # row clues such as "2 16"
+    assert numbers_apart(page) >= 10               # most rows have several numbers
+    # the tightest case: two of the widest numbers side by side ("20 20")
+    paste_puzzle(page, dump(puzzle_from_grid([[1 if c == "#" else 0 for c in r] for r in WIDE],
+                                             title="Wide numbers"), "non"))
+    title_shown(page, "Wide numbers")
+    assert numbers_apart(page) == 4
+    # 3. zoom, Fit and a window resize
     open_builtin(page, "webpbn-6")
     fit = fitted(page)["cell"]
     page.click("#zoom-in")

@@ -67,7 +67,8 @@ def board_box(page, expr):
 
 
 @PHONE
-def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
+def test_phone_layout_then_two_fingers_pinch_and_pan_without_painting(page, site_server):
+    # 1. the phone layout: compact toolbar, the panels as a sheet
     open_site(page, site_server)
     open_builtin(page, "webpbn-6")
     toolbar = page.locator("#view-play .toolbar").bounding_box()
@@ -100,36 +101,7 @@ def test_phone_layout_compact_toolbar_and_sheet(page, site_server):
     assert not page.is_visible("#hint")
     assert abs(page.locator("#board").bounding_box()["height"] - board["height"]) <= 1
     page.wait_for_function(f"c => parseInt({ZOOM}) === c", arg=cell)   # the board back to its size
-
-
-@PHONE
-@pytest.mark.fake_clock
-def test_touch_paints_long_press_crosses(page, site_server):
-    # the long press is a timer in the page: it runs on the test's clock, paused, so how long
-    # a finger stays down is what the test says, not what a busy machine makes of it
-    page.clock.install()
-    open_site(page, site_server)
-    fingers = Fingers(page)
-    # the board is read through its words, which wait for a frame: read where the cells are
-    # before the clock is paused, and what they show after it runs again
-    at = {k: cell_center(page, k, k) for k in (2, 4, 5)}
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
-    page.touchscreen.tap(*at[2])
-    fingers.send("touchStart", [at[4]])
-    page.clock.run_for(800)                  # well past LONG_PRESS_MS (450): a long press crosses
-    fingers.send("touchEnd", [])
-    fingers.send("touchStart", [at[5]])
-    page.clock.run_for(300)                  # under LONG_PRESS_MS: a short press still fills
-    fingers.send("touchEnd", [])
-    page.clock.resume()
-    shown = state(page)
-    assert (shown[2][2], shown[4][4], shown[5][5]) == ("#", ".", "#")
-
-
-@PHONE
-def test_two_fingers_pinch_and_pan_without_painting(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-6")
+    # 2. two fingers pinch and pan without painting, on the same board
     fingers = Fingers(page)
     before = state(page)
     cell = cell_px(page)
@@ -162,3 +134,27 @@ def test_two_fingers_pinch_and_pan_without_painting(page, site_server):
     fingers.two((mx - 120, my), (mx + 120, my), (mx - 40, my), (mx + 40, my))
     assert cell_px(page) < zoomed
     assert state(page) == before
+
+
+@PHONE
+@pytest.mark.fake_clock
+def test_touch_paints_long_press_crosses(page, site_server):
+    # the long press is a timer in the page: it runs on the test's clock, paused, so how long
+    # a finger stays down is what the test says, not what a busy machine makes of it
+    page.clock.install()
+    open_site(page, site_server)
+    fingers = Fingers(page)
+    # the board is read through its words, which wait for a frame: read where the cells are
+    # before the clock is paused, and what they show after it runs again
+    at = {k: cell_center(page, k, k) for k in (2, 4, 5)}
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.touchscreen.tap(*at[2])
+    fingers.send("touchStart", [at[4]])
+    page.clock.run_for(800)                  # well past LONG_PRESS_MS (450): a long press crosses
+    fingers.send("touchEnd", [])
+    fingers.send("touchStart", [at[5]])
+    page.clock.run_for(300)                  # under LONG_PRESS_MS: a short press still fills
+    fingers.send("touchEnd", [])
+    page.clock.resume()
+    shown = state(page)
+    assert (shown[2][2], shown[4][4], shown[5][5]) == ("#", ".", "#")

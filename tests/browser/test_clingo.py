@@ -2,7 +2,8 @@
 import pytest
 
 from conftest import ENGINE_TIMEOUT, SITE
-from helpers import CLINGO, ENGINE, SOLVERS, builtin, open_builtin, open_site, paste_puzzle, state, wait_board, wait_engine
+from helpers import (CLINGO, ENGINE, SOLVERS, builtin, open_builtin, open_site, paste_puzzle, state, wait_board, wait_engine,
+                     wait_until)
 from pysolver.nonogram.formats import parse
 from pysolver.nonogram.puzzle import satisfies
 from pysolver.nonogram.solver.search import solve
@@ -68,7 +69,7 @@ def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
                            timeout=30_000)
     page.select_option("#solve-engine", "clingo")
     page.click("#solve")
-    page.wait_for_timeout(1500)
+    wait_until(page, f"async () => {CLINGO}.busy()")     # clingo at work (its own event, not a clock)
     assert page.is_enabled("#solve-cancel")
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress").startswith("Cancelled")
@@ -97,28 +98,11 @@ def test_cancelled_clingo_run_leaves_the_page_usable(page, site_server):
     assert res["quick"] == "unique" and res["choices"] is not None, res
 
 
-def test_auto_answers_quick_puzzles_with_pysolver_alone(page, site_server):
-    # The rule under test: clingo joins only a solve still running after the race's
-    # delay. The default delay (300 ms) is wall-clock, so a loaded machine could let it
-    # pass before pysolver answers; the same race with a 60 s delay tests the rule
-    # without depending on the machine's speed.
-    open_site(page, site_server)
-    wait_engine(page)
-    open_builtin(page, "two-ways")
-    page.evaluate(f"""async () => {{
-        const m = {CLINGO};
-        {SOLVERS}.registerSolver(m.raceSolver({ENGINE}, {{ id: 'auto-patient', delayMs: 60000 }}));
-        window.__clingoRuns = 0;
-        setInterval(() => {{ if (m.busy()) window.__clingoRuns += 1; }}, 5); }}""")
-    assert "(pysolver)" in solve_with(page, "auto-patient", timeout=ENGINE_TIMEOUT)
-    page.wait_for_timeout(600)
-    assert page.evaluate("window.__clingoRuns") == 0  # clingo never started
-
-
 PERMUTATIONS = "4 4\n1\n1\n1\n1\n1\n1\n1\n1\n"   # .nin: every 4x4 permutation matrix, 24 solutions
 
 
-def test_clingo_count_pages_through_solutions(page, site_server):
+def test_clingo_count_pages_through_solutions_then_auto_answers_quick_puzzles_alone(page, site_server):
+    # 1. clingo counts a puzzle's solutions and pages through them
     open_site(page, site_server)
     wait_engine(page)
     paste_puzzle(page, PERMUTATIONS)
@@ -141,4 +125,17 @@ def test_clingo_count_pages_through_solutions(page, site_server):
     assert len(seen) == 23  # every alternative is a different solution
     page.click("#solve-result button.solution-prev")
     assert page.text_content("#solve-result .alternatives figcaption").startswith("Solution 23 of 24")
-
+    # 2. auto answers quick puzzles with pysolver alone
+    # The rule under test: clingo joins only a solve still running after the race's
+    # delay. The default delay (300 ms) is wall-clock, so a loaded machine could let it
+    # pass before pysolver answers; the same race with a 60 s delay tests the rule
+    # without depending on the machine's speed.
+    open_builtin(page, "two-ways")
+    page.evaluate(f"""async () => {{
+        const m = {CLINGO};
+        {SOLVERS}.registerSolver(m.raceSolver({ENGINE}, {{ id: 'auto-patient', delayMs: 60000 }}));
+        window.__clingoRuns = 0;
+        setInterval(() => {{ if (m.busy()) window.__clingoRuns += 1; }}, 5); }}""")
+    assert "(pysolver)" in solve_with(page, "auto-patient", timeout=ENGINE_TIMEOUT)
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.__clingoRuns") == 0  # clingo never started

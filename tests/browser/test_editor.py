@@ -66,6 +66,11 @@ def clue_has_colour(page, row, rgb):
         return false; }""", [row, list(rgb)])
 
 
+def mark_of(page, selector):
+    """The mark drawn before a verdict (✓, ✗ or none), as the page shows it."""
+    return page.eval_on_selector(selector, "e => getComputedStyle(e, '::before').content").strip('"').strip()
+
+
 def run_check(page):
     page.click("#ed-check-run")
     page.wait_for_selector("#ed-verdict", timeout=60_000)
@@ -108,7 +113,10 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     set_picture(page, CHECKER)
     assert run_check(page) == "multiple"
     assert "2 solutions" in page.text_content("#ed-verdict")
+    assert mark_of(page, "#ed-verdict") == "✗"           # Play's Check marks, the same for every genre
     assert marked(page, "Another solution differs here") == [(2, 2), (2, 3), (3, 2), (3, 3)]
+    # where it differs, a row a line in words, as Play's check lists its mistakes
+    assert page.locator("#ed-check-list li").all_inner_texts() == ["Row 3, columns 3 and 4", "Row 4, columns 3 and 4"]
     page.wait_for_selector("#ed-alt-canvas")
     page.click("#ed-fix-run")
     page.wait_for_selector("#ed-fix-list li", timeout=60_000)
@@ -124,6 +132,8 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     toggle = page.locator("#ed-fix-list li[data-kind=toggle]").first
     toggle.locator(".ed-fix-apply").click()
     page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
+    assert mark_of(page, "#ed-verdict") == "✓"
+    assert page.locator("#ed-check-list").count() == 0 and page.locator("#ed-alt-canvas").count() == 0
     changed = picture(page)
     assert changed != CHECKER and sum(a != b for r, s in zip(changed, CHECKER) for a, b in zip(r, s)) == 1
     # the fixed puzzle really has one solution: the file it downloads, solved by the engine
@@ -135,7 +145,7 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     assert res["status"] == "unique" and res["solutions"] == [changed]
     played = walk(fixed)                                # its stars as the library would show them
     n, minutes = stars.nonogram(fixed.width, fixed.height, played), stars.nonogram_minutes(fixed.width, fixed.height, played)
-    assert page.text_content("#ed-hard") == f"How hard: {'★' * n}{'☆' * (5 - n)} (about {max(1, int(minutes + 0.5))} minutes)."
+    assert page.text_content("#ed-hard") == f"How hard: {'★' * n}{'☆' * (5 - n)} (about {max(1, int(minutes + 0.5))} minute{'' if int(minutes + 0.5) <= 1 else 's'})."
 
     # undo brings the two solutions back; a given-cell fix keeps the picture
     page.click("#ed-undo")

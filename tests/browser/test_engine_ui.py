@@ -12,9 +12,47 @@ def _goal_char(goal_row_char):
     return "." if goal_row_char == "." else "#"
 
 
-def test_hint_in_three_stages(page, site_server, artifacts):
+def use_pysolver(page):
+    """Pick pysolver in the Solve panel (the default is "auto", which hands hard
+    puzzles to clingo after a budget: these tests are about pysolver itself)."""
+    page.wait_for_selector("#solve-engine option[value='auto']", state="attached", timeout=30_000)
+    assert page.input_value("#solve-engine") == "auto"
+    page.select_option("#solve-engine", "pysolver")
+
+
+def test_check_after_a_mistake_then_hints_then_an_alternative_solution_wins(page, site_server, artifacts):
+    # 1. the check after a mistake (Welcome heart)
     open_site(page, site_server)
     wait_engine(page)
+    click_cell(page, 0, 0)            # row 1 of the heart is empty: a mistake
+    page.click("#hint")               # the solution is known (found on opening): Hint says so
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('There is a mistake')")
+    assert page.text_content("#hint") == "Hint: show where"
+    page.select_option("#check-mode", "lines")
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
+    on = [cell_pixels(page, 5, 0, inset=3), cell_pixels(page, 5, 1, inset=3)]
+    page.select_option("#check-mode", "off")
+    page.wait_for_function("document.getElementById('check-text').textContent === ''")
+    off = [cell_pixels(page, 5, 0, inset=3), cell_pixels(page, 5, 1, inset=3)]
+    assert on[0] != off[0] and on[1] == off[1]   # row 1 is tinted, row 2 is not
+    page.select_option("#check-mode", "runs")   # the run is not closed yet: no complaint
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('No line')")
+    click_cell(page, 1, 0, button="right")       # now it is a complete run in an empty row
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
+    page.select_option("#check-mode", "solution")
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 cell')")
+    on = [cell_pixels(page, 0, 0), cell_pixels(page, 1, 0), cell_pixels(page, 5, 0)]
+    page.select_option("#check-mode", "off")
+    page.wait_for_function("document.getElementById('check-text').textContent === ''")
+    off = [cell_pixels(page, 0, 0), cell_pixels(page, 1, 0), cell_pixels(page, 5, 0)]
+    page.select_option("#check-mode", "solution")
+    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 cell')")
+    assert on[0] != off[0] and on[1:] == off[1:]   # the wrong cell is marked, and it alone
+    assert "spoiler" in page.get_attribute("#check-text", "class")
+    page.select_option("#check-mode", "off")
+    page.click("#clear")                         # the heart empty again for the hints
+    assert state(page) == ["?" * 10] * 10, "Clear left marks on the board"
+    # 2. the hint in three stages, on the same puzzle
     assert page.text_content("#puzzle-title") == "Welcome heart"
     goal = builtin("welcome-heart")["goal"]
     seen_extremes = False
@@ -52,103 +90,7 @@ def test_hint_in_three_stages(page, site_server, artifacts):
     assert seen_extremes, "no hint showed the leftmost/rightmost arrangements"
     page.click("#undo")
     assert state(page) == before
-
-
-def test_check_after_a_mistake(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
-    click_cell(page, 0, 0)            # row 1 of the heart is empty: a mistake
-    page.click("#hint")               # the solution is known (found on opening): Hint says so
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('There is a mistake')")
-    assert page.text_content("#hint") == "Hint: show where"
-    page.select_option("#check-mode", "lines")
-    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
-    on = [cell_pixels(page, 5, 0, inset=3), cell_pixels(page, 5, 1, inset=3)]
-    page.select_option("#check-mode", "off")
-    page.wait_for_function("document.getElementById('check-text').textContent === ''")
-    off = [cell_pixels(page, 5, 0, inset=3), cell_pixels(page, 5, 1, inset=3)]
-    assert on[0] != off[0] and on[1] == off[1]   # row 1 is tinted, row 2 is not
-    page.select_option("#check-mode", "runs")   # the run is not closed yet: no complaint
-    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('No line')")
-    click_cell(page, 1, 0, button="right")       # now it is a complete run in an empty row
-    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 line')")
-    page.select_option("#check-mode", "solution")
-    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 cell')")
-    on = [cell_pixels(page, 0, 0), cell_pixels(page, 1, 0), cell_pixels(page, 5, 0)]
-    page.select_option("#check-mode", "off")
-    page.wait_for_function("document.getElementById('check-text').textContent === ''")
-    off = [cell_pixels(page, 0, 0), cell_pixels(page, 1, 0), cell_pixels(page, 5, 0)]
-    page.select_option("#check-mode", "solution")
-    page.wait_for_function("document.getElementById('check-text').textContent.startsWith('1 cell')")
-    assert on[0] != off[0] and on[1:] == off[1:]   # the wrong cell is marked, and it alone
-    assert "spoiler" in page.get_attribute("#check-text", "class")
-
-
-def use_pysolver(page):
-    """Pick pysolver in the Solve panel (the default is "auto", which hands hard
-    puzzles to clingo after a budget: these tests are about pysolver itself)."""
-    page.wait_for_selector("#solve-engine option[value='auto']", state="attached", timeout=30_000)
-    assert page.input_value("#solve-engine") == "auto"
-    page.select_option("#solve-engine", "pysolver")
-
-
-def test_solve_search_puzzle_and_show_it(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-6574")   # Forever: unique, needs branching
-    use_pysolver(page)
-    page.click("#solve")
-    # about 5 s in CPython, 8-20 s in the browser; far longer on a loaded machine
-    page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
-                           timeout=400_000)
-    text = page.text_content("#solve-progress")
-    assert "one solution (unique)" in text and "classification: search" in page.text_content("#solve-details")
-    page.click(".show-solution")
-    assert solved(page)
-    assert "Solved" in page.text_content("#status")
-    assert page.text_content("#win-heading") == "Solved by the solver"   # finished by Solve, not the player's win
-
-
-def test_cancel_a_long_solve_then_keep_going(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-knotty")
-    wait_engine(page)
-    # a first visit is not yet controlled by the service worker: cancel restarts the worker
-    assert page.evaluate("window.crossOriginIsolated") is False
-    use_pysolver(page)
-    page.click("#solve")
-    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
-                           timeout=60_000)
-    page.click("#solve-cancel")
-    assert page.text_content("#solve-progress").startswith("Cancelled")
-    assert not page.is_disabled("#solve")
-    click_cell(page, 2, 2)                       # the grid stays usable meanwhile
-    assert state(page)[2][2] == "#"
-    wait_engine(page)
-    page.click("#hint")                          # and the engine answers again
-    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0 && "
-                           "document.getElementById('hint-text').textContent !== 'Thinking…'")
-    assert not page.text_content("#hint-text").startswith("No hint")
-
-
-@pytest.mark.isolated
-def test_cancel_by_interrupt_when_isolated(page, site_server):
-    isolated_visit(page, site_server)
-    open_builtin(page, "webpbn-knotty")
-    assert page.get_attribute("#engine-status", "data-isolated") == "true"
-    use_pysolver(page)
-    page.click("#solve")
-    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
-                           timeout=60_000)
-    page.click("#solve-cancel")
-    assert page.text_content("#solve-progress") == "Cancelled."
-    # interrupted, not restarted: the engine stays ready and answers at once
-    assert page.get_attribute("#engine-status", "data-status") == "ready"
-    page.click("#hint")
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
-
-
-def test_alternative_solution_wins(page, site_server, artifacts):
-    open_site(page, site_server)
+    # 3. an alternative solution wins (Two ways to frame it)
     open_builtin(page, "two-ways")
     goal = builtin("two-ways")["goal"]
     wait_engine(page)
@@ -173,3 +115,56 @@ def test_alternative_solution_wins(page, site_server, artifacts):
     page.screenshot(path=str(artifacts / "win-alternative.png"))
     page.click("#undo")                          # one cell short of a solution: no win
     assert not solved(page) and page.is_hidden("#win-card")
+
+
+def test_cancel_a_long_solve_then_keep_going_then_solve_a_search_puzzle(page, site_server):
+    # 1. a long solve cancelled (Knotty), the page and the engine still usable
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    wait_engine(page)
+    # a first visit is not yet controlled by the service worker: cancel restarts the worker
+    assert page.evaluate("window.crossOriginIsolated") is False
+    use_pysolver(page)
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
+                           timeout=60_000)
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")
+    assert not page.is_disabled("#solve")
+    click_cell(page, 2, 2)                       # the grid stays usable meanwhile
+    assert state(page)[2][2] == "#"
+    wait_engine(page)
+    page.click("#hint")                          # and the engine answers again
+    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0 && "
+                           "document.getElementById('hint-text').textContent !== 'Thinking…'")
+    assert not page.text_content("#hint-text").startswith("No hint")
+    # 2. a puzzle that needs branching (Forever), solved by pysolver and shown
+    open_builtin(page, "webpbn-6574")   # Forever: unique, needs branching
+    assert page.input_value("#solve-engine") == "pysolver", "the Solve panel forgot the solver chosen"
+    page.click("#solve")
+    # about 5 s in CPython, 8-20 s in the browser; far longer on a loaded machine
+    page.wait_for_function("document.getElementById('solve-progress').textContent.startsWith('Result')",
+                           timeout=400_000)
+    text = page.text_content("#solve-progress")
+    assert "one solution (unique)" in text and "classification: search" in page.text_content("#solve-details")
+    page.click(".show-solution")
+    assert solved(page)
+    assert "Solved" in page.text_content("#status")
+    assert page.text_content("#win-heading") == "Solved by the solver"   # finished by Solve, not the player's win
+
+
+@pytest.mark.isolated
+def test_cancel_by_interrupt_when_isolated(page, site_server):
+    isolated_visit(page, site_server)
+    open_builtin(page, "webpbn-knotty")
+    assert page.get_attribute("#engine-status", "data-isolated") == "true"
+    use_pysolver(page)
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('solve-details').textContent.includes('nodes')",
+                           timeout=60_000)
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress") == "Cancelled."
+    # interrupted, not restarted: the engine stays ready and answers at once
+    assert page.get_attribute("#engine-status", "data-status") == "ready"
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")

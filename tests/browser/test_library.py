@@ -44,7 +44,8 @@ def fresh_library(page, site_server):
     page.click("#nav-library")
 
 
-def test_library_filters_and_shows_progress(page, site_server, artifacts):
+def test_library_filters_progress_nikoli_cards_and_a_linked_nikoli_puzzle(page, site_server, artifacts):
+    # 1. the library filters and shows progress
     fresh_library(page, site_server)
     total = page.locator("#library-cards .lib-card").count()
     assert total >= 30
@@ -111,10 +112,9 @@ def test_library_filters_and_shows_progress(page, site_server, artifacts):
     page.wait_for_function("location.hash === '#/play'")
     assert page.text_content("#puzzle-title") == "Welcome heart"
     assert page.text_content("#status") == "Progress restored."
-
-
-def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts):
-    fresh_library(page, site_server)
+    # 2. Nikoli cards draw their clues under the progress
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#nav-library")
     card = "#library-cards .lib-card:has(button[data-id='{}']) canvas"
     page.wait_for_selector(card.format("nurikabe-7x7-1"))
     for name in ("nurikabe-7x7-1", "heyawake-7x7-1", "masyu-7x7-1", "bag-20x20-1"):
@@ -137,10 +137,7 @@ def test_nikoli_cards_draw_clues_under_the_progress(page, site_server, artifacts
                               "data-status") == "progress"
     assert dark_pixels(page, nurikabe) > clues_only             # the progress over the clues
     assert "Continue: Nurikabe 7×7 #1" in page.text_content("#library-continue")
-
-
-def test_a_nikoli_puzzle_opened_from_a_link_gets_a_card_and_continue(page, site_server):
-    fresh_library(page, site_server)
+    # 3. a Nikoli puzzle opened from a link gets a card and Continue
     wait_engine(page)
     paste_puzzle(page, LINKED)                     # not a built-in puzzle
     page.wait_for_selector("#puzzle-title:text-is('Masyu 7×7')")

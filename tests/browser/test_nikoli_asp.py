@@ -30,7 +30,8 @@ def site(page, site_server):
     return page
 
 
-def test_hints_and_solutions_as_native(site):
+def test_hints_and_solutions_as_native_a_mistake_bad_input_and_cancel(site):
+    # 1. the same hints and solutions as native clingo, every genre
     for family, link in sorted(EXAMPLES.items()):
         grid = url.read_url(link)
         (solution,) = aspsolve.solve(grid, 2)["solutions"]
@@ -44,9 +45,7 @@ def test_hints_and_solutions_as_native(site):
         assert run_task(site, family, "hint", {"puzzle": link, "state": half}) == hints.hint(grid, half)
         solved = run_task(site, family, "solve", {"puzzle": link, "max_solutions": 2})
         assert (solved["status"], solved["solutions"]) == ("unique", [solution]), family
-
-
-def test_a_mistake_and_bad_input(site):
+    # 2. a mistake, and bad input
     grid = url.read_url(EXAMPLES["heyawake"])
     (solution,) = aspsolve.solve(grid, 2)["solutions"]
     wrong = ["".join("." if c == "#" else "#" for c in solution[0])] + solution[1:]
@@ -58,9 +57,7 @@ def test_a_mistake_and_bad_input(site):
       catch (e) { return {kind: e.kind, message: e.message}; }
     }""".replace("ENGINE", ENGINE))
     assert err == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
-
-
-def test_cancel_stops_a_task_and_the_next_one_runs(site):
+    # 3. Cancel stops a task and the next one runs
     link = EXAMPLES["nurikabe"]
     out = site.evaluate("""async ([link]) => {
       const m = await import("./js/genres/nikoli/asp.js");

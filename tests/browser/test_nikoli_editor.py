@@ -130,6 +130,22 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("7")
     choose(page, "nurikabe")
     expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
+    # Check, in the one display of every genre: not unique, two solutions drawn, where they
+    # differ a row a line and outlined on the board; an edit makes the answer stale
+    new_grid(page, 3, 3)
+    click(page, 0, 0)
+    page.keyboard.type("4")                             # one 4 in a corner: many islands fit
+    check = ed(page).get_by_role("button", name="Check", exact=True)
+    check.click()
+    expect(page.locator("#ed-verdict")).to_have_text("Not unique: at least 2 solutions.", timeout=60_000)
+    assert page.eval_on_selector("#ed-verdict", "e => getComputedStyle(e, '::before').content") == '"✗ "'
+    expect(page.get_by_role("img", name="solution 2 of the clues")).to_be_visible()
+    expect(page.locator("#ed-alt figcaption")).to_contain_text(re.compile(r"^Two of its solutions: they differ in \d+ cells?"))
+    assert re.fullmatch(r"Row \d+, columns? [\d, and]+", page.locator("#ed-check-list li").first.inner_text())
+    expect(check).to_be_enabled()
+    click(page, 2, 2)
+    page.keyboard.type("1")
+    expect(page.locator("#ed-verdict")).to_have_count(0)
 
 
 def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_path):
@@ -142,9 +158,10 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     assert shared(page) == NURIKABE
     ed(page).get_by_role("button", name="Check", exact=True).click()
     expect(page.locator("#ed-check")).to_contain_text("Unique: exactly one solution.", timeout=60_000)
+    assert page.eval_on_selector("#ed-verdict", "e => getComputedStyle(e, '::before').content") == '"✓ "'
     rated = aspsolve.analyse(grid)                      # the hint walk's, as the library and play head show
     expect(page.locator("#ed-check")).to_contain_text(
-        f"How hard: {'★' * rated['stars']}{'☆' * (5 - rated['stars'])} (about {max(1, int(rated['minutes'] + 0.5))} minutes).")
+        f"How hard: {'★' * rated['stars']}{'☆' * (5 - rated['stars'])} (about {max(1, int(rated['minutes'] + 0.5))} minute{'' if int(rated['minutes'] + 0.5) <= 1 else 's'}).")
     ed(page).get_by_label("Format", exact=True).select_option("url")
     with page.expect_download() as dl:
         ed(page).get_by_role("button", name="Download").click()

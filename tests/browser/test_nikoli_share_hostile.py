@@ -3,7 +3,7 @@ page starts as usual (later links still open); a huge one is refused by the size
 policy before anything is stored, and every saved game survives it."""
 import pytest
 
-from helpers import click_cell, open_builtin, open_site, wait_engine, wait_until
+from helpers import click_cell, open_builtin, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -14,7 +14,8 @@ def saved(page):
     return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
 
 
-def test_a_malformed_link_gets_a_plain_message_and_the_page_starts(page, site_server):
+def test_a_malformed_link_gets_a_plain_message_then_a_huge_link_is_refused_and_saved_games_survive(page, site_server):
+    # 1. a malformed link on the page's load: a plain message, the page starts, a later link opens
     page.goto(site_server.url + "#n=%E0%A4%A")
     page.wait_for_selector("html[data-booted=true]", timeout=30_000)
     wait_until(page, "document.querySelector('#open-error').textContent.includes('damaged')", 90)
@@ -23,11 +24,7 @@ def test_a_malformed_link_gets_a_plain_message_and_the_page_starts(page, site_se
     wait_engine(page)
     page.evaluate(f"location.hash = '#n={LINK}'")  # a later link in the same tab opens
     page.locator("h2:visible", has_text="Nurikabe").first.wait_for(timeout=90_000)  # its game heads Play
-
-
-def test_a_huge_link_is_refused_and_saved_games_survive(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
+    # 2. a huge link is refused and the saved games survive
     open_builtin(page, "webpbn-6")
     click_cell(page, 3, 5)  # a game in progress: saved
     wait_until(page, "Object.keys(localStorage).some(k => k.includes('webpbn-6'))", 30)

@@ -3,13 +3,13 @@ import re
 
 import pytest
 
-from conftest import SKIP_GUIDE
 from helpers import cell_center, cell_words, click_cell, drag, open_builtin, move_cursor, open_site, state, state_at, wait_words
 
 pytestmark = [pytest.mark.browser]
 
 
-def test_first_visit_mouse_keyboard_undo_redo(page, site_server, artifacts):
+def test_first_visit_mouse_keyboard_undo_redo_then_clues_crossed_out_only_when_pinned(page, site_server, artifacts):
+    # 1. the first visit: mouse, keyboard, undo and redo, Clear
     open_site(page, site_server)
     # the first visit opens straight onto a playable puzzle
     assert page.text_content("#puzzle-title") == "Welcome heart"
@@ -62,31 +62,24 @@ def test_first_visit_mouse_keyboard_undo_redo(page, site_server, artifacts):
     assert page.get_attribute(".aria-grid", "role") == "grid"
     assert page.get_attribute(".aria-grid", "aria-rowcount") == "10"
     page.screenshot(path=str(artifacts / "play.png"))
+    # 2. clue numbers crossed out only when pinned, on the same heart cleared
+    page.click("#clear")
+    assert state(page) == ["?" * 10] * 10, "Clear left marks on the board"
+    page.wait_for_selector("#engine-status[data-status=ready]", timeout=90_000)
+    # row 2 of the heart is "3 3" in ".###..###.": fill the first run only
+    for x in (1, 2, 3):
+        click_cell(page, x, 1)
+    # the board's words for a cell of that row name the clue numbers crossed out
+    wait_words(page, 1, 1, r"Row clue 3 3 \(crossed out: 3\)")
+    # a run that could be either block is not crossed out: row 4 is "10"; column 1 is "3"
+    click_cell(page, 0, 3)
+    wait_words(page, 0, 3, r": filled\.")
+    page.wait_for_timeout(400)
+    assert re.search(r"column clue 3, not satisfied\.$", cell_words(page, 0, 3))  # no "(crossed out: 3)"
 
 
-def test_reload_restores_progress_and_undo_history(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "tulip")
-    # multicolour: pick a colour from the palette, then paint
-    page.click("#palette button[data-color='3']")
-    click_cell(page, 3, 4)
-    page.keyboard.press("2")                     # keys 1-9 choose colours too
-    click_cell(page, 3, 0, button="left")
-    click_cell(page, 0, 0, button="right")
-    before = state(page)
-    assert before[4][3] == "g" and before[0][3] == "y" and before[0][0] == "."
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert page.text_content("#puzzle-title") == "Tulip in a pot"
-    assert state(page) == before
-    page.click("#undo")                          # the history survived the reload
-    assert state(page)[0][0] == "?"
-    page.click("#undo")
-    assert state(page)[0][3] == "?"
-    assert not page.is_disabled("#redo")
-
-
-def test_library_zoom_and_clues_in_view(page, site_server, artifacts):
+def test_library_zoom_and_clues_in_view_then_reload_restores_progress_and_undo_history(page, site_server, artifacts):
+    # 1. the library, a 60x60 zoomed in with its clues in view, the dark theme
     open_site(page, site_server)
     page.click("#nav-library")
     cards = page.locator("#library-cards .lib-card")
@@ -107,38 +100,36 @@ def test_library_zoom_and_clues_in_view(page, site_server, artifacts):
     page.click("#theme-toggle")
     assert page.get_attribute("html", "data-theme") == "dark"
     page.screenshot(path=str(artifacts / "large-dark.png"))
+    # 2. a colour puzzle's progress and undo history survive a reload
+    open_builtin(page, "tulip")
+    # multicolour: pick a colour from the palette, then paint
+    page.click("#palette button[data-color='3']")
+    click_cell(page, 3, 4)
+    page.keyboard.press("2")                     # keys 1-9 choose colours too
+    click_cell(page, 3, 0, button="left")
+    click_cell(page, 0, 0, button="right")
+    before = state(page)
+    assert before[4][3] == "g" and before[0][3] == "y" and before[0][0] == "."
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.text_content("#puzzle-title") == "Tulip in a pot"
+    assert state(page) == before
+    page.click("#undo")                          # the history survived the reload
+    assert state(page)[0][0] == "?"
+    page.click("#undo")
+    assert state(page)[0][3] == "?"
+    assert not page.is_disabled("#redo")
 
 
-def test_clue_numbers_crossed_out_only_when_pinned(page, site_server):
+@pytest.mark.browser_context_args(viewport={"width": 900, "height": 900}, has_touch=True, is_mobile=True)
+def test_touch_toggle_fills_and_crosses(page, site_server):
+    # a page of the touch warm context (conftest), not a context of its own (a cold engine start)
     open_site(page, site_server)
-    page.wait_for_selector("#engine-status[data-status=ready]", timeout=90_000)
-    # row 2 of the heart is "3 3" in ".###..###.": fill the first run only
-    for x in (1, 2, 3):
-        click_cell(page, x, 1)
-    # the board's words for a cell of that row name the clue numbers crossed out
-    wait_words(page, 1, 1, r"Row clue 3 3 \(crossed out: 3\)")
-    # a run that could be either block is not crossed out: row 4 is "10"; column 1 is "3"
-    click_cell(page, 0, 3)
-    wait_words(page, 0, 3, r": filled\.")
-    page.wait_for_timeout(400)
-    assert re.search(r"column clue 3, not satisfied\.$", cell_words(page, 0, 3))  # no "(crossed out: 3)"
-
-
-def test_touch_toggle_fills_and_crosses(browser, site_server):
-    ctx = browser.new_context(has_touch=True, viewport={"width": 900, "height": 900})
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1:")
-              else r.abort())
-    page = ctx.new_page()
-    page.add_init_script(SKIP_GUIDE)  # a context of its own: past the first visit's offer, as conftest's pages
-    try:
-        open_site(page, site_server)
-        cx, cy = cell_center(page, 2, 2)
-        page.touchscreen.tap(cx, cy)
-        assert state(page)[2][2] == "#"
-        page.click("#touch-mode")
-        assert page.text_content("#touch-mode") == "Mode: cross"
-        cx, cy = cell_center(page, 4, 4)
-        page.touchscreen.tap(cx, cy)
-        assert state(page)[4][4] == "."
-    finally:
-        ctx.close()
+    cx, cy = cell_center(page, 2, 2)
+    page.touchscreen.tap(cx, cy)
+    assert state(page)[2][2] == "#", "a tap in fill mode did not fill"
+    page.click("#touch-mode")
+    assert page.text_content("#touch-mode") == "Mode: cross"
+    cx, cy = cell_center(page, 4, 4)
+    page.touchscreen.tap(cx, cy)
+    assert state(page)[4][4] == ".", "a tap in cross mode did not cross"

@@ -66,7 +66,32 @@ def aria(page, x, y):
     return page.text_content(".aria-cell"), page.get_attribute(".aria-cell", "aria-readonly")
 
 
-def test_given_cells_look_given_and_stay_fixed(page, site_server):
+def test_given_colour_cells_look_given_then_given_cells_look_given_and_stay_fixed(page, site_server):
+    # 1. a colour puzzle's given cell (its link opened with the page)
+    d = jsonfmt.to_dict(colour(["rrb", "r.b", "bb."], title="Colours with a given"))
+    d["givens"] = [{"row": 1, "column": 1, "value": "r"}]
+    open_link(page, site_server, d)
+    assert state(page)[0] == "r??"
+    page.click("#palette button[data-color='1']")   # red
+    click_cell(page, 1, 0)
+    click_cell(page, 0, 1)
+    assert state(page)[:2] == ["rr?", "r??"]
+    park_cursor(page, 2, 2)
+    assert pixels(page, 1, 0) == pixels(page, 0, 1)
+    assert pixels(page, 0, 0) != pixels(page, 1, 0), "a given red cell looks like a red one"
+    # the given cell still reads as red: most of it is the colour
+    red = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
+        const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
+        const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
+        const cs = (r.width - 1) / W, d = c.width / r.width;
+        done(Array.from(c.getContext('2d').getImageData(Math.round(cs * 0.7 * d), Math.round(cs * 0.7 * d), 1, 1).data));
+    }))""")
+    assert red[:3] == [255, 0, 0]
+    x, y = cell_center(page, 0, 0)
+    page.mouse.click(x, y)
+    wait_until(page, f"{STATUS} === 'Row 1, column 1 was given with the puzzle: it stays as it is.'", 10)
+    assert state(page)[0] == "rr?"
+    # 2. a black-and-white puzzle's given cells (its link opened in the same tab), after a reload too
     d = jsonfmt.to_dict(bw(DANCER, title="Dancer with givens"))
     # row 1 of the dancer is ".##..": column 1 given empty, column 2 given filled
     d["givens"] = [{"row": 1, "column": 1, "value": "."}, {"row": 1, "column": 2, "value": "#"}]
@@ -128,29 +153,3 @@ def test_given_cells_look_given_and_stay_fixed(page, site_server):
     title_shown(page, "Dancer with givens")
     assert state(page)[0][:2] == ".#" and state(page)[1][:4] == ".##."
     compare()
-
-
-def test_given_colour_cells_look_given(page, site_server):
-    d = jsonfmt.to_dict(colour(["rrb", "r.b", "bb."], title="Colours with a given"))
-    d["givens"] = [{"row": 1, "column": 1, "value": "r"}]
-    open_link(page, site_server, d)
-    assert state(page)[0] == "r??"
-    page.click("#palette button[data-color='1']")   # red
-    click_cell(page, 1, 0)
-    click_cell(page, 0, 1)
-    assert state(page)[:2] == ["rr?", "r??"]
-    park_cursor(page, 2, 2)
-    assert pixels(page, 1, 0) == pixels(page, 0, 1)
-    assert pixels(page, 0, 0) != pixels(page, 1, 0), "a given red cell looks like a red one"
-    # the given cell still reads as red: most of it is the colour
-    red = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
-        const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
-        const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
-        const cs = (r.width - 1) / W, d = c.width / r.width;
-        done(Array.from(c.getContext('2d').getImageData(Math.round(cs * 0.7 * d), Math.round(cs * 0.7 * d), 1, 1).data));
-    }))""")
-    assert red[:3] == [255, 0, 0]
-    x, y = cell_center(page, 0, 0)
-    page.mouse.click(x, y)
-    wait_until(page, f"{STATUS} === 'Row 1, column 1 was given with the puzzle: it stays as it is.'", 10)
-    assert state(page)[0] == "rr?"

@@ -19,8 +19,48 @@ def stored_cells(rec):
     return re.sub(r"(.)\*(\d+)\*", lambda m: m[1] * int(m[2]), rec["cells"])
 
 
-def test_version_1_save_is_migrated_and_resumed(page, site_server):
+def fill_storage(page):
+    """Fill localStorage with other keys until not even one more character fits."""
+    page.evaluate("""() => {
+        let n = 0;
+        for (let size = 1 << 20; size >= 1; size = size >> 1) {
+            const chunk = 'x'.repeat(size);
+            for (;;) { try { localStorage.setItem('junk:' + n, chunk); n++; } catch { break; } }
+        }
+    }""")
+
+
+def test_unplayed_not_restored_then_full_storage_told_then_a_version_1_save_migrated(page, site_server):
+    # 1. an unplayed puzzle is not restored, and the clock waits for the first move
     open_site(page, site_server)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.reload()                        # the same puzzle again, never played
+    page.wait_for_selector("html[data-booted=true]")
+    assert page.text_content("#status") == "Opened Welcome heart."
+    page.wait_for_timeout(1600)
+    assert page.text_content("#timer") == "0:00"   # the clock starts at the first move
+    click_cell(page, 2, 2)
+    wait_until(page, "document.getElementById('timer').textContent !== '0:00'", 10)
+    # 2. a full storage is told, and every move saved when room comes back (the same game)
+    click_cell(page, 1, 1)
+    fill_storage(page)
+    for x in range(2, 8):
+        click_cell(page, x, 3)
+    wait_until(page, "!document.getElementById('save-notice').hidden", 5)
+    assert page.is_visible("#save-notice")
+    assert "storage for this site is full" in page.text_content("#save-notice")
+    before = state(page)
+    # room again (the player cleared other data): the next try saves every move
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k); }")
+    wait_until(page, "document.getElementById('save-notice').textContent.includes('saved again')", 15)
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    assert state(page) == before
+    page.click("#undo")                  # with its whole history
+    assert state(page)[3][7] == "?" and state(page)[3][6] == "#"
+    # 3. a version 1 save is migrated and resumed (planted before the page's scripts, at the next load)
     cells = ["0"] * 100
     cells[11] = "2"                     # row 2, column 2 filled
     cells[0] = "1"                      # row 1, column 1 crossed
@@ -41,54 +81,6 @@ def test_version_1_save_is_migrated_and_resumed(page, site_server):
     assert state(page)[1][1] == "?"
     rec = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY))
     assert rec["version"] == 3 and rec["played"] is True
-
-
-def test_unplayed_puzzle_is_not_restored_and_clock_waits_for_first_move(page, site_server):
-    open_site(page, site_server)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    page.reload()                        # the same puzzle again, never played
-    page.wait_for_selector("html[data-booted=true]")
-    assert page.text_content("#status") == "Opened Welcome heart."
-    page.wait_for_timeout(1600)
-    assert page.text_content("#timer") == "0:00"   # the clock starts at the first move
-    click_cell(page, 2, 2)
-    wait_until(page, "document.getElementById('timer').textContent !== '0:00'", 10)
-
-
-def fill_storage(page):
-    """Fill localStorage with other keys until not even one more character fits."""
-    page.evaluate("""() => {
-        let n = 0;
-        for (let size = 1 << 20; size >= 1; size = size >> 1) {
-            const chunk = 'x'.repeat(size);
-            for (;;) { try { localStorage.setItem('junk:' + n, chunk); n++; } catch { break; } }
-        }
-    }""")
-
-
-def test_full_storage_tells_the_player_and_saves_when_room_comes_back(page, site_server):
-    open_site(page, site_server)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    click_cell(page, 1, 1)
-    fill_storage(page)
-    for x in range(2, 8):
-        click_cell(page, x, 3)
-    wait_until(page, "!document.getElementById('save-notice').hidden", 5)
-    assert page.is_visible("#save-notice")
-    assert "storage for this site is full" in page.text_content("#save-notice")
-    before = state(page)
-    # room again (the player cleared other data): the next try saves every move
-    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k); }")
-    wait_until(page, "document.getElementById('save-notice').textContent.includes('saved again')", 15)
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    assert state(page) == before
-    page.click("#undo")                  # with its whole history
-    assert state(page)[3][7] == "?" and state(page)[3][6] == "#"
 
 
 def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_server):

@@ -26,6 +26,7 @@ def empty(side: int) -> str:
 
 
 def open_error(page, server, fragment, expected):
+    """Open the link: a page load on a new tab, else a change of the address's fragment."""
     start = time.monotonic()
     page.goto(server.url + "#" + fragment)
     page.wait_for_selector("html[data-booted=true]")
@@ -34,29 +35,25 @@ def open_error(page, server, fragment, expected):
     return time.monotonic() - start
 
 
-@pytest.mark.parametrize("side", [10000, 30000])
-def test_a_huge_empty_puzzle_link_gives_a_clear_error(page, site_server, side):
-    fragment = link(empty(side))
-    assert len(fragment) < 400  # the probe's 179-character link for 10000x10000
-    open_error(page, site_server, fragment,
-               f"{side}×{side}: the limit is {limits.MAX_SIDE} cells a side")
-    text = page.text_content("#open-error")
-    assert "Invalid array length" not in text
-    page.click("#nav-play")  # Play still has its start puzzle
-    assert state(page) == ["?" * 10] * 10
-
-
-def test_a_link_that_unpacks_past_the_cap_is_stopped(page, site_server):
+def test_huge_and_bomb_links_get_a_clear_error_and_the_limits_are_checked(page, site_server):
+    # 1. huge empty puzzles: the first link opens with the page (a load), the second in the
+    # same tab (the address's fragment changed), each refused at once
+    for side in (10000, 30000):
+        fragment = link(empty(side))
+        assert len(fragment) < 400  # the probe's 179-character link for 10000x10000
+        open_error(page, site_server, fragment,
+                   f"{side}×{side}: the limit is {limits.MAX_SIDE} cells a side")
+        text = page.text_content("#open-error")
+        assert "Invalid array length" not in text
+        page.click("#nav-play")  # Play still has its start puzzle
+        assert state(page) == ["?" * 10] * 10
+    # 2. a link that unpacks past the cap is stopped
     bomb = '{"rows":[[1]],"columns":[[1]]' + " " * (limits.MAX_FILE_BYTES + 1024) + "}"
     fragment = link(bomb)
     assert len(fragment) < 40_000
     open_error(page, site_server, fragment,
                f"larger than the limit of {limits.MAX_FILE_BYTES / 1048576:g} MB once unpacked")
-
-
-def test_link_length_and_cells_are_checked_against_the_given_limits(page, site_server):
-    page.goto(site_server.url)
-    page.wait_for_selector("html[data-booted=true]")
+    # 3. the link's length and cells are checked against the limits given
     small = {"max_side": 30, "max_cells": 100, "max_file_bytes": 5000}
     check = """async ([fragment, lim]) => {
       const m = await import("./js/shell/share.js");

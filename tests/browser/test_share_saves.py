@@ -36,7 +36,8 @@ def continue_card(page, title):
     page.click(f"#library-cards .lib-card button.open-saved:text-is('{title}')")
 
 
-def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
+def test_a_big_nikoli_link_and_a_nonogram_share_link_are_saved_as_links_and_continue(page, site_server):
+    # 1. a big Nikoli link is saved small
     open_site(page, site_server)
     wait_engine(page)
     page.evaluate(f"location.hash = '#n={BIG}'")
@@ -49,8 +50,25 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     rec = json.loads(text)
     assert rec["puzzle"]["link"] == f"https://puzz.link/p?{BIG}" and rec["puzzle"]["partial"] is True
     assert "url" not in rec["puzzle"]  # the engine's 537-character URL is read again from the link
-    page.reload()  # a later visit: the game is continued from the Puzzles view
+    # 2. a nonogram share link is saved as its link
+    dict_ = api.read(MOSS.read_text(), "36459.xml")["puzzles"][0]
+    fragment = page.evaluate("async (d) => (await import('./js/shell/share.js')).encodeShare(d)", dict_)
+    page.evaluate(f"location.hash = '#{fragment}'")
+    page.wait_for_selector("#puzzle-title:text-is('Moss')", timeout=90_000)
+    keys(page, "#view-play", "f")
+    wait_until(page, f"Object.entries(localStorage).some(([k, v]) => !k.startsWith('{PREFIX}n:') && "
+                     f"v.includes('\"played\":true') && v.includes('\"link\"'))", 30)
+    (text,) = [v for k, v in records(page).items() if '"link"' in v and not k.startswith(PREFIX + "n:")]
+    whole = len(json.dumps(dict_, separators=(",", ":")))
+    print(f"saved record of a {len(fragment) + 1}-byte link to a 60x60 nonogram: {len(text)} characters "
+          f"(the puzzle alone: {whole})")
+    rec = json.loads(text)
+    assert rec["puzzle"]["link"] == f"#{fragment}" and "rows" not in rec["puzzle"]
+    assert len(text) < len(fragment) + 1000
+    # a later visit: both games are continued from the Puzzles view
+    page.reload()
     page.wait_for_selector("html[data-booted=true]")
+    # 3. the Nikoli game continues
     page.click("#nav-library")
     card = page.locator("#library-cards .lib-card[data-genre=nurikabe]", has_text="Nurikabe 100×100")
     assert "In progress" in card.text_content()
@@ -63,26 +81,7 @@ def test_a_big_nikoli_link_is_saved_small_and_continues(page, site_server):
     assert said(page, "#board").startswith("Row 1, column 2: marked unshaded")
     keys(page, "#board", "Home", "ArrowDown", "ArrowDown")  # ten z's skip 200 cells: the 5 opens row 3
     assert said(page, "#board").startswith("Row 3, column 1: marked unshaded, number 5")
-
-
-def test_a_nonogram_share_link_is_saved_as_its_link_and_continues(page, site_server):
-    dict_ = api.read(MOSS.read_text(), "36459.xml")["puzzles"][0]
-    open_site(page, site_server)
-    wait_engine(page)
-    fragment = page.evaluate("async (d) => (await import('./js/shell/share.js')).encodeShare(d)", dict_)
-    page.evaluate(f"location.hash = '#{fragment}'")
-    page.wait_for_selector("#puzzle-title:text-is('Moss')", timeout=90_000)
-    keys(page, "#view-play", "f")
-    wait_until(page, f"Object.values(localStorage).some(v => v.includes('\"played\":true') && v.includes('\"link\"'))", 30)
-    (text,) = [v for v in records(page).values() if '"link"' in v]
-    whole = len(json.dumps(dict_, separators=(",", ":")))
-    print(f"saved record of a {len(fragment) + 1}-byte link to a 60x60 nonogram: {len(text)} characters "
-          f"(the puzzle alone: {whole})")
-    rec = json.loads(text)
-    assert rec["puzzle"]["link"] == f"#{fragment}" and "rows" not in rec["puzzle"]
-    assert len(text) < len(fragment) + 1000
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
+    # 4. the nonogram continues
     continue_card(page, "Moss")
     page.wait_for_selector("#puzzle-title:text-is('Moss')", timeout=90_000)
     assert "Progress restored" in page.text_content("#status")

@@ -15,6 +15,7 @@ TINY = {"title": "Tiny", "rows": [[1]], "columns": [[1]],
         "colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "black", "char": "#", "rgb": "000000"}]}
 PREFIX = "pysolver:progress:v1:"
 LINK = "nurikabe/100/100/"  # 10,000 cells from a 17-character link
+OTHER_LINK = "nurikabe/100/99/"
 NOTICE = "#save-notice"
 
 
@@ -44,7 +45,8 @@ def centre(page, x, y):
     return cell_center(page, x, y)
 
 
-def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_server):
+def test_a_full_storage_asks_the_player_and_loses_no_saved_game_or_plays_on_without_saving(page, site_server):
+    # 1. the player makes room: no saved game lost but the one chosen
     open_site(page, site_server)
     wait_engine(page)
     page.evaluate("localStorage.clear()")
@@ -77,19 +79,15 @@ def test_a_full_storage_asks_the_player_and_loses_no_saved_game(page, site_serve
     (new,) = set(after) - set(before)  # and the game played is saved
     rec = json.loads(after[new])
     assert rec["puzzle"]["family"] == "nurikabe" and rec["played"] is True
-
-
-def test_playing_on_without_saving(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
+    # 2. full again, another big puzzle: the player plays on without saving
     page.evaluate("localStorage.clear()")
     fill_with_saved_games(page)
     before = saved(page)
-    page.evaluate(f"location.hash = '#n={LINK}'")
-    wait_board(page, 100)
+    page.evaluate(f"location.hash = '#n={OTHER_LINK}'")     # another big puzzle, never saved
+    wait_board(page, 100, 99)
     page.locator("#board canvas.cells").scroll_into_view_if_needed()
     page.mouse.click(*centre(page, 1, 1))
-    wait_until(page, f"!document.querySelector('{NOTICE}').hidden", 30)
+    wait_until(page, f"document.querySelector('{NOTICE}').textContent.includes('storage for this site is full')", 30)
     page.click(f"{NOTICE} #save-skip")
     assert "not being saved" in page.text_content(NOTICE)
     page.mouse.click(*centre(page, 2, 1))

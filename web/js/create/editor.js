@@ -1,7 +1,8 @@
 // The "Create" view: one editor frame for every genre (a plug-in: app/app.js calls
 // install(app)). The frame does what every editor needs: the genre choice (remembered), the
 // size and New, Undo / Redo (Ctrl+Z / Ctrl+Y), the draft saved after every edit and
-// "Continue the draft" per genre, Check (its button, Cancel, the genre's verdict), Download,
+// "Continue the draft" per genre, Check (its button, Cancel, one display for every genre:
+// create/check-view.js; an edit makes the answer stale), Download,
 // Share link, Play this puzzle, a file to edit, the status line with its "Details" and the
 // clear error of a refused puzzle. It owns each genre's one undo history (create/history.js:
 // every edit a move as data, the same for every genre) and saves the draft after each move.
@@ -14,7 +15,9 @@ import { el, button } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
 import { History } from "./history.js";
+import { CheckView } from "./check-view.js";
 import { techDetails } from "../panels/details.js";
+import { Latest } from "../shell/latest.js";
 
 export function install(app) {
   const genres = editorGenres(app.genres);
@@ -74,7 +77,8 @@ class CreateFrame {
     this.checkBtn = button("ed-check-run", "Check", "one solution? how hard?");
     this.cancelBtn = button("ed-check-cancel", "Cancel", "stop the check");
     this.cancelBtn.disabled = true;
-    this.checkOut = el("div", { id: "ed-check" });
+    this.checkView = new CheckView(); // one display for every genre's answer
+    this.checks = new Latest();       // the check under way: an edit, another genre or Cancel drops it
     this.format = el("select", { id: "ed-format" });
     this.shareOut = el("input", { type: "text", id: "ed-share-url", readOnly: true, placeholder: "share link appears here" });
     this.shareOut.setAttribute("aria-label", "Share link");
@@ -92,7 +96,7 @@ class CreateFrame {
           el("div", { className: "row ed-status-row" }, this.status, this.slots.status), this.statusDetails.element, this.help),
         el("aside", { className: "side ed-side" },
           this.slots.top,
-          panel("Check", el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.checkOut),
+          panel("Check", el("div", { className: "row" }, this.checkBtn, this.cancelBtn), this.checkView.element),
           this.slots.afterCheck,
           panel("Keep and share",
             el("div", { className: "row" }, label(this.format, "Format"), this.format, button("ed-export", "Download")),
@@ -120,8 +124,8 @@ class CreateFrame {
       if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.current.history.undo(); }
       else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.current.history.redo(); }
     });
-    this.checkBtn.addEventListener("click", act("Check", () => this.tool.check()));
-    this.cancelBtn.addEventListener("click", () => this.tool && this.tool.cancelCheck());
+    this.checkBtn.addEventListener("click", () => this.tool && this.runCheck());
+    this.cancelBtn.addEventListener("click", () => this.stopCheck("Check cancelled."));
     this.$("ed-export").addEventListener("click", act("Export", () => this.download()));
     this.$("ed-share").addEventListener("click", act("Share", () => this.share()));
     this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
@@ -137,7 +141,7 @@ class CreateFrame {
     const g = this.genres.find((x) => x.id === id) || this.genres[0];
     this.genre.value = g.id;
     rememberGenre(storage(), g.id);
-    if (this.current) this.current.tool.hide();
+    if (this.current) { this.stopCheck(); this.current.tool.hide(); }
     let entry = this.editors.get(g.id);
     if (!entry) {
       // while it loads, the size and New would act on the editor shown before: off until then
@@ -183,13 +187,14 @@ class CreateFrame {
       // the size fields as the genre's limits take them (Resize)
       wanted: () => { const { width, height } = entry.tool.size(), t = entry.tool;
         return { width: side(this.wIn.value, t.sides, width), height: side(this.hIn.value, t.sides, height) }; },
-      busy: (on) => { if (this.current === entry) { this.checkBtn.disabled = on; this.cancelBtn.disabled = !on; } },
-      checkOut: el("div", { className: "ed-check-out" }),
+      busy: (on) => { if (this.current === entry) this.busy(on); }, // a run of the genre's own (the nonogram's Fix)
+      check: () => { if (this.current === entry) this.runCheck(); }, // check again (after a fix)
     };
     const tool = entry.tool = new mod.Editor(ctx);
-    entry.history.addEventListener("change", () => this.edited(entry)); // after the genre redrew (its listener came first)
-    entry.slots.check = ctx.checkOut;
-    this.checkOut.append(ctx.checkOut);
+    entry.history.addEventListener("change", () => { // after the genre redrew (its listener came first)
+      if (this.current === entry) this.stopCheck(); // the answer was about the puzzle before
+      this.edited(entry);
+    });
     for (const s of SLOTS) {
       entry.slots[s] = el("div", { className: "ed-genre-slot" }, ...((tool.parts && tool.parts[s]) || []));
       this.slots[s].append(entry.slots[s]);
@@ -259,6 +264,47 @@ class CreateFrame {
     this.say("The draft is back, with its undo history.");
   }
 
+  busy(on) {
+    this.checkBtn.disabled = on;
+    this.cancelBtn.disabled = !on;
+  }
+
+  /** Check the puzzle: the genre's answer in the one display, the differences outlined on its board. */
+  async runCheck() {
+    const t = this.tool, run = this.checking = this.checks.next();
+    this.checkView.clear();
+    t.outline(null);
+    this.checkView.show({ unavailable: "Checking…" });
+    this.busy(true);
+    const shown = (res) => { if (run() && res) t.outline((this.checkView.show(res).overlay || {}).cells || null); };
+    try {
+      const res = await t.check({ signal: run.signal, progress: (words, details) => run() && this.checkView.progress(words, details), interim: shown });
+      if (!run()) return;
+      this.checkView.progress("");
+      if (res) shown(res);
+      else this.checkView.clear();
+    } catch (err) {
+      if (run()) this.checkView.show({ unavailable: err.kind === "cancelled" || err.message === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}` });
+      if (run()) this.checkView.progress("");
+    } finally {
+      if (run()) { this.checks.drop(); this.checking = null; this.busy(false); }
+    }
+  }
+
+  /** Stop the check under way, or the genre's own run (the nonogram's Fix): Cancel says `words`
+   * in the check's place; an edit or another genre (no words) clears the answer, now stale. */
+  stopCheck(words = "") {
+    const t = this.tool, checking = this.checking;
+    if (t && !this.cancelBtn.disabled) t.cancelCheck();
+    this.checks.drop();
+    this.checking = null;
+    this.busy(false);
+    if (words && !checking) return; // Cancel of a Fix: its panel says so
+    this.checkView.clear();
+    if (words) this.checkView.show({ unavailable: words });
+    if (t) t.outline(null);
+  }
+
   genreName() { return this.genres.find((g) => g.id === this.genre.value).name; }
 
   /** The status line, in plain words; `details`: the technical lines behind its "Details". */
@@ -303,6 +349,7 @@ class CreateFrame {
 
   hide() {
     this.showing = false;
+    if (this.checking) this.stopCheck("Check cancelled.");
     if (this.tool) this.tool.hide();
   }
 }

@@ -19,6 +19,18 @@ export class GenreEditor {
   /** A move, an undo or a redo changed the document: redraw (the frame then saves the draft). */
   changed() {}
 
+  /** Check: one solution? how hard? As data for the frame's one display (panels/check-report.js
+   * analysisReport: {status, count?, exact?, differ?, other?: {kind, puzzle, cells} (drawn by
+   * board/thumb.js), how?, stars?, minutes?, detail?}); `signal` stops it, `progress(words,
+   * details)` while it runs, `interim(res)` an early answer; null when the answer is stale. */
+  async check() { return null; }
+
+  /** Stop what the check started that its signal does not (optional). */
+  cancelCheck() {}
+
+  /** Outline on the board the cells [{row, column}] where another solution differs (null: none). */
+  outline(cells) { if (this.view) this.view.setOverlay("check", cells ? { cells, lines: [] } : null); }
+
   /** {width, height} of the document. */
   size() { const { width, height } = this.doc.puzzle || this.doc; return { width, height }; }
 

@@ -44,10 +44,7 @@ export function metaText(it) {
   return parts.join(" · ");
 }
 
-/** Stars as the card shows them: "★★☆☆☆", or "not rated". */
-export function starsText(n) {
-  return Number.isInteger(n) && n >= 1 && n <= 5 ? "★".repeat(n) + "☆".repeat(5 - n) : "not rated";
-}
+export { starsText } from "../shell/stars.js"; // stars as the card shows them (Create's Check too)
 
 export const SORTS = {
   title: (a, b) => a.title.localeCompare(b.title),

@@ -5,7 +5,8 @@
 // a cell's side toggles the border there). Check, Download, Share link and Play go through
 // the engine's reader (nikoli_parse of the family's text format), which also says what is
 // wrong with a puzzle it refuses; Check asks the family's `analyse` task (clingo-wasm): unique?
-// how hard? Generate makes a random unique puzzle of the size (the genre's generator) and
+// how hard? (as data for the frame's one display; when not unique, two of its solutions, drawn
+// by the one thumbnail painter, and where they differ, outlined on the board). Generate makes a random unique puzzle of the size (the genre's generator) and
 // opens it to play. Every edit is a move of the frame's history (create/history.js) on the
 // document (genres/nikoli/draft.js): the frame's Undo and Redo take it back and again, and the
 // frame saves the draft after each one.
@@ -63,15 +64,10 @@ export class Editor extends GenreEditor {
       formats: [["url", "puzz.link URL (.txt)"], ["text", `${FAMILY_NAMES[family]} text (.txt)`]] });
     this.family = family;
     this.doc = null;      // the puzzle being made (a NikoliDraft)
-    this.checks = new Latest(); // the check under way: an edit or Cancel drops it (its clingo run stops)
     this.generations = new Latest();
     this.generating = false;
     this.board = el("div", { className: "ed-nikoli-board" });
     this.view = null;     // the board (made when first shown: it measures its box)
-    this.verdict = el("p", { className: "ed-verdict" });
-    this.verdict.setAttribute("aria-live", "polite");
-    this.more = el("p", { className: "meta" });
-    ctx.checkOut.append(this.verdict, this.more);
     this.generateButton = button(`ed-generate-${this.family}`, "Generate", `a random ${FAMILY_NAMES[this.family]} with one solution, of this size (up to ${GENERATE_SIDE}×${GENERATE_SIDE}), to play`);
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
     this.parts = { tools: [this.generateButton, ...(this.family === "masyu" ? [] : [this.numberPad()])] };
@@ -98,32 +94,23 @@ export class Editor extends GenreEditor {
 
   saveDraft() { return saveNikoliDraft(this.doc, storage()); }
 
-  /** Check: does the puzzle have one solution, and how hard is it (the family's analyse task). */
-  async check() {
-    const fresh = this.running = this.checks.next();
-    this.ctx.busy(true);
-    this.show_("Checking…", "", "");
-    try {
-      const d = await this.read();
-      const r = await runTask(this.engine, this.family, "analyse", { puzzle: d.url }, { signal: fresh.signal });
-      if (!fresh()) return;
-      const words = { unique: "Unique: exactly one solution.", none: "No solution: the clues contradict each other.",
-        multiple: "Not unique: at least two solutions." }[r.status] || "Undecided: the check stopped before it knew.";
-      // the stars and minutes of its hint walk, as the library and the play head show them (pysolver/stars.py)
-      const hard = r.status === "unique" ? `How hard: ${starsText(r.stars)} (about ${Math.max(1, Math.round(r.minutes))} minutes).` : "";
-      this.show_(words, hard, r.status);
-    } catch (err) {
-      if (fresh()) this.show_(err.kind === "cancelled" || err.message === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`, "", "error");
-    } finally {
-      if (this.running === fresh) { this.running = null; this.ctx.busy(false); }
+  /** Check: does the puzzle have one solution, and how hard is it (the family's analyse task:
+   * the stars and minutes of its hint walk, as the library and the play head show them); when
+   * not, two of its solutions and where they differ. The frame's signal stops its clingo run. */
+  async check({ signal }) {
+    const d = await this.read();
+    const r = await runTask(this.engine, this.family, "analyse", { puzzle: d.url }, { signal });
+    const res = { status: r.status, count: r.count, exact: false, stars: r.stars, minutes: r.minutes,
+      detail: [`clingo (answer sets): ${r.conflicts ?? "?"} conflicts${r.difficulty ? `; the generator's label: ${r.difficulty}` : ""}`] };
+    if (r.status === "multiple" && Array.isArray(r.solutions) && r.solutions.length === 2) {
+      const [a, b] = r.solutions, game = this.boardGame();
+      res.differ = [];
+      a.forEach((row, y) => [...row].forEach((ch, x) => { if (ch !== b[y][x]) res.differ.push({ row: y + 1, column: x + 1 }); }));
+      const kind = this.family === "masyu" ? loopBoard : shadeBoard;
+      res.pair = true; // the board shows the clues only: both solutions are drawn
+      res.others = [a, b].map((rows) => ({ kind, puzzle: game.puzzle, cells: Uint8Array.from(game.cellsFromRows(rows)) }));
     }
-  }
-
-  cancelCheck() {
-    this.checks.drop();
-    this.running = null;
-    this.show_("Check cancelled.", "", "");
-    this.ctx.busy(false);
+    return res;
   }
 
   async download(fmt) {
@@ -169,7 +156,7 @@ export class Editor extends GenreEditor {
     this.view.focus();
   }
 
-  hide() { if (this.running) this.cancelCheck(); }
+  hide() {}
 
   // ---- the family's own ----
   /** Buttons for the cursor cell's number (a phone has no keys for the board): digits append
@@ -193,15 +180,11 @@ export class Editor extends GenreEditor {
     this.doc = doc;
     this.board.style.setProperty("--cols", doc.puzzle.width); // the board's box takes the grid's shape (editor.css)
     this.board.style.setProperty("--rows", doc.puzzle.height);
-    if (this.running) this.cancelCheck();
-    this.show_("", "", "");
     if (this.view) this.show();
   }
 
   /** A move, an undo or a redo (the frame's history): the board (the frame then saves the draft). */
   changed(move) {
-    if (this.running) this.cancelCheck();
-    this.show_("", "", "");
     if (move && move.s) { this.setDoc(this.doc); return; } // New or a file: maybe another size
     if (this.view) {
       const p = nikoliPuzzle(this.dict()), g = this.view.game;
@@ -209,14 +192,6 @@ export class Editor extends GenreEditor {
       g.puzzle.rooms = p.rooms;
       this.view.draw();
     }
-  }
-
-  show_(words, more, status) {
-    this.verdict.textContent = words;
-    this.verdict.dataset.status = status;
-    this.verdict.classList.toggle("ok", status === "unique");
-    this.verdict.classList.toggle("bad", ["none", "multiple", "error"].includes(status));
-    this.more.textContent = more;
   }
 
   /** The board's game: the puzzle as drawn (nothing is played on it). */

@@ -126,10 +126,16 @@ export const pictureBoard = {
  * thumbnail painter through Play's plug-in, as a card shows a solved puzzle: the import's
  * preview, Check's other solution (`differ`: its cells [{row, column}] that differ, marked as
  * the Solve panel marks a solution's differences). */
-export function drawPicture(canvas, { width, height, colors, cells }, { box, differ = [] } = {}) {
+export function drawPicture(canvas, picture, { box, differ = [] } = {}) {
+  const { kind, puzzle, cells } = pictureThumb(picture);
+  drawBoardThumb(canvas, kind, puzzle, cells, { picture: true, box, overlays: differ.length ? { check: { cells: differ } } : {} });
+}
+
+/** A picture ({width, height, colors, cells: colour indices}) as the thumbnail painter
+ * (board/thumb.js) draws it: Play's nonogram plug-in, its puzzle and values. */
+export function pictureThumb({ width, height, colors, cells }) {
   const puzzle = { width, height, colors: colors.map((c) => ({ ...c, rgb: `#${c.rgb}` })), isColor: colors.length > 2, rows: [], cols: [] };
-  const values = Uint8Array.from(cells, (v) => (v ? v + 1 : UNKNOWN));
-  drawBoardThumb(canvas, nonogramBoard, puzzle, values, { picture: true, box, overlays: differ.length ? { check: { cells: differ } } : {} });
+  return { kind: nonogramBoard, puzzle, cells: Uint8Array.from(cells, (v) => (v ? v + 1 : UNKNOWN)) };
 }
 
 /** The board in `root` showing an editor document, its clues and the check's marks, and the

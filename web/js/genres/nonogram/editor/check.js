@@ -1,14 +1,12 @@
-// Check and Fix panels of the editor. Check asks the engine worker whether the
-// picture's clues have one solution (with classification and difficulty) and,
-// when clingo is installed, races clingo-wasm for the solution count: whichever
-// answers first gives the count and an alternative picture. Fix asks for
-// verified suggestions; applying one is an ordinary undoable move.
+// The nonogram editor's Check (as data for the Create frame's one display, create/check-view.js)
+// and its Fix panel. Check asks the engine worker whether the picture's clues have one solution
+// (with classification and difficulty) and, when clingo is installed, races clingo-wasm for the
+// solution count: whichever answers first gives the count and another solution. Fix asks for
+// verified suggestions; applying one is an ordinary undoable move, then checks again.
 
 import { el } from "../../../shell/dom.js";
 import { Latest } from "../../../shell/latest.js";
-import { techDetails } from "../../../panels/details.js";
-import { drawPicture } from "./board.js";
-import { starsText } from "../../../library/items.js";
+import { pictureThumb } from "./board.js";
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
@@ -21,22 +19,14 @@ const ENGINE = { pysolver: "the puzzle engine", clingo: "clingo (answer sets)" }
 
 export class EditorChecker {
   /** editor: the nonogram editor (editor.js); setBusy(on): the Create frame's Check and Cancel
-   * buttons follow a check (the frame's buttons call check() and cancel()); its results go in
-   * checkBox, the Fix panel in fixBox. */
-  constructor(editor, setBusy, checkBox, fixBox) {
+   * buttons follow a fix's run; the Fix panel goes in fixBox. */
+  constructor(editor, setBusy, fixBox) {
     this.ed = editor;
     this.engine = editor.engine;
     this.setBusy = setBusy;
     this.handle = null;      // running engine request (check or fix)
     this.clingoRuns = new Latest(); // the count race's clingo run: a new one, Cancel or the check's end stops it
     this.last = null;        // last check result for the picture as it is
-    this.out = el("div", { id: "ed-check-result", className: "ed-result" });
-    this.prog = el("p", { id: "ed-check-progress", className: "meta" });
-    this.out.setAttribute("aria-live", "polite");
-    // engines, classification, difficulty, statistics and timings: behind "Details"
-    this.details = techDetails("ed-check-details");
-    this.alt = el("div", { id: "ed-alt", className: "solutions" });
-    checkBox.append(this.out, this.prog, this.details.element, this.alt);
     this.fixBtn = el("button", { type: "button", id: "ed-fix-run", textContent: "Suggest fixes", disabled: true });
     this.fixOut = el("p", { id: "ed-fix-status", className: "meta" });
     this.fixList = el("ol", { id: "ed-fix-list", className: "ed-fixes" });
@@ -56,18 +46,14 @@ export class EditorChecker {
     if (!this.last && !this.fixList.children.length && !this.ed.grid.marks.size) return;
     this.last = null;
     this.ed.grid.setMarks(new Map());
-    this.out.textContent = "";
-    this.details.set([]);
-    this.alt.replaceChildren();
     this.fixList.replaceChildren();
     this.fixBtn.disabled = true;
     this.fixOut.textContent = "The picture changed: check it again.";
   }
 
-  busy(on, what = null) {
+  busy(on) {
     this.setBusy(on);
     this.fixBtn.disabled = on || !(this.last && this.last.status === "multiple");
-    if (on && what !== null) this.out.textContent = what;
   }
 
   cancel() {
@@ -75,43 +61,43 @@ export class EditorChecker {
     this.clingoRuns.drop();
   }
 
-  async check() {
+  /** The check as the frame's display takes it (panels/check-report.js analysisReport):
+   * {status, count, exact, differ, other, how, stars, minutes, detail}; `progress(words, details)`
+   * while it runs, `interim(res)` when clingo's count comes first. The frame's signal stops it. */
+  async check({ signal, progress = () => {}, interim = () => {} } = {}) {
     const fresh = this.ed.edits.current();
-    this.busy(true, "Checking…");
-    this.details.set([]);
-    this.countNote = ""; // clingo's count, once it answered first (the details keep it)
-    this.alt.replaceChildren();
     let known = 0; // the progress line only goes up (a search may take cells back)
+    let countNote = ""; // clingo's count, once it answered first (the details keep it)
     const t0 = performance.now();
+    const stop = () => this.cancel();
+    signal?.addEventListener("abort", stop);
     try {
       const puzzle = await this.ed.currentPuzzle();
       const race = this.startClingo(puzzle, fresh).then((counted) => {
-        // clingo answered first: show its count (and an alternative) while pysolver classifies
-        if (counted && this.handle && fresh()) this.showInterim(counted, puzzle);
+        // clingo answered first: its count (and another solution) while pysolver classifies
+        if (counted && this.handle && fresh()) {
+          countNote = `counted by ${ENGINE.clingo} in ${counted.ms} ms; ${ENGINE.pysolver} (pysolver) is still classifying`;
+          interim(this.interim(counted, puzzle, countNote));
+        }
         return counted;
       });
       this.handle = this.engine.task("nonogram", "analyse", { puzzle, count_cap: COUNT_CAP, givens: this.givens(), rate: true }, {
         onProgress: (p) => {
           if (!fresh()) return;
           known = Math.max(known, p.known ?? 0);
-          this.prog.textContent = p.total ? `Worked out ${known} of ${p.total} cells so far…` : "Checking…";
-          this.details.set([this.countNote, `search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
+          progress(p.total ? `Worked out ${known} of ${p.total} cells so far…` : "Checking…",
+            [countNote, `search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
         },
       });
       const res = await this.handle.promise;
-      if (!fresh()) return;
+      if (!fresh()) return null;
       res.wall_ms = Math.round(performance.now() - t0);
       const counted = await Promise.race([race, Promise.resolve(null)]);
-      this.show(res, puzzle, counted);
-    } catch (err) {
-      if (fresh()) {
-        this.out.textContent = err.kind === "cancelled" ? "Check cancelled." : `Check failed: ${err.message}`;
-      }
+      return this.result(res, puzzle, counted);
     } finally {
+      signal?.removeEventListener("abort", stop);
       this.handle = null;
-      this.prog.textContent = "";
       this.clingoRuns.drop();
-      this.busy(false);
     }
   }
 
@@ -131,91 +117,61 @@ export class EditorChecker {
       const r = await clingo.joinRace(program, { delayMs: CLINGO_DELAY_MS, signal: run.signal, models: COUNT_CAP + 1 });
       if (!r || !this.handle || !fresh() || r.status === "cancelled" || r.status === "timeout") return null;
       const grids = r.models.map((m) => clingo.decode(m, chars, puzzle.width, puzzle.height));
-      const counted = { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
-      this.clingoCounted = counted;
-      return counted;
+      return { count: grids.length, exact: r.exhausted, grids, engine: "clingo", ms: Math.round(r.time_s * 1000) };
     }).catch(() => null);
   }
 
-  showInterim(counted, puzzle) {
-    const verdict = el("p", { className: "ed-verdict", id: "ed-verdict" });
-    const n = counted.exact ? `${counted.count}` : `at least ${Math.min(counted.count, COUNT_CAP)}`;
+  /** clingo's count, before pysolver's answer: the verdict, another solution, "still working". */
+  interim(counted, puzzle, note) {
     const status = counted.count >= 2 ? "multiple" : counted.exact && counted.count === 1 ? "unique" : "none";
-    verdict.dataset.status = status;
-    verdict.textContent = status === "multiple" ? `Not unique: ${n} solutions.`
-      : status === "unique" ? "Unique: the clues have exactly one solution." : "No solution: no picture fits these clues.";
-    verdict.classList.add(status === "unique" ? "ok" : "bad");
-    const more = el("p", { className: "meta", textContent: "Still working out how it solves…" });
-    this.out.replaceChildren(verdict, more);
-    this.countNote = `counted by ${ENGINE.clingo} in ${counted.ms} ms; ${ENGINE.pysolver} (pysolver) is still classifying`;
-    this.details.set([this.countNote]);
-    const alt = counted.grids.find((g) => g.join("") !== puzzle.goal.join(""));
-    if (status === "multiple" && alt) this.showAlternative(puzzle.goal, alt);
+    const alt = status === "multiple" ? counted.grids.find((g) => g.join("") !== puzzle.goal.join("")) : null;
+    return { status, count: Math.min(counted.count, COUNT_CAP), exact: counted.exact, ...this.another(puzzle.goal, alt),
+      pending: "Still working out how it solves…", detail: [note] };
   }
 
-  show(res, puzzle, counted) {
+  /** pysolver's answer (with clingo's count when it found more) as the display's data; the Fix panel follows it. */
+  result(res, puzzle, counted) {
     this.last = res;
-    const goal = puzzle.goal;
-    const lines = [];
-    const verdict = el("p", { className: "ed-verdict", id: "ed-verdict" });
     const count = counted && counted.count > res.count ? counted : { count: res.count, exact: res.count_exact, engine: "pysolver" };
-    if (res.status === "unique") {
-      verdict.textContent = "Unique: the clues have exactly one solution, your picture.";
-      verdict.classList.add("ok");
-    } else if (res.status === "multiple") {
-      const n = count.exact ? `${count.count}` : `at least ${Math.min(count.count, COUNT_CAP)}`;
-      verdict.textContent = `Not unique: ${n} solutions.`;
-      verdict.classList.add("bad");
-    } else if (res.status === "timeout") {
-      verdict.textContent = "Undecided: the time limit ran out.";
-    } else {
-      verdict.textContent = `Status: ${res.status}.`;
-    }
-    verdict.dataset.status = res.status;
-    lines.push(verdict);
     const cls = res.classification || "";
     const diff = res.difficulty === null || res.difficulty === undefined ? "" : `; difficulty ${Number(res.difficulty).toFixed(2)}`;
-    if (res.status === "unique" && HOW[cls]) {
-      const info = el("p", { id: "ed-class", textContent: `How it solves: ${HOW[cls]}.` });
-      info.dataset.classification = cls;
-      lines.push(info);
-    }
-    if (res.status === "unique" && Number.isInteger(res.stars)) { // the hint walk's, as the library and play head rate it
-      lines.push(el("p", { id: "ed-hard", textContent: `How hard: ${starsText(res.stars)} (about ${Math.max(1, Math.round(res.minutes))} minutes).` }));
-    }
-    this.out.replaceChildren(...lines);
     const by = count.engine === "clingo" ? `; solutions counted by ${ENGINE.clingo}` : "";
-    this.details.set([`classification: ${cls || "none"}${diff} (pysolver)${by}`,
-      `checked in ${res.wall_ms} ms in the browser (engine ${Math.round(res.time_s * 1000)} ms)`]);
+    const out = {
+      status: res.status === "timeout" ? "undecided" : res.status, count: Math.min(count.count, COUNT_CAP), exact: count.exact,
+      how: HOW[cls] && res.status === "unique" ? HOW[cls] : "", stars: res.stars, minutes: res.minutes,
+      detail: [`classification: ${cls || "none"}${diff} (pysolver)${by}`,
+        `checked in ${res.wall_ms} ms in the browser (engine ${Math.round(res.time_s * 1000)} ms)`],
+    };
     if (res.status === "multiple") {
-      const alt = res.alternative || (counted && counted.grids.find((g) => g.join("") !== goal.join("")));
-      if (alt) this.showAlternative(goal, alt);
+      const alt = res.alternative || (counted && counted.grids.find((g) => g.join("") !== puzzle.goal.join("")));
+      Object.assign(out, this.another(puzzle.goal, alt));
       this.fixOut.textContent = "Ask for small changes that make the solution unique.";
     } else {
       this.fixOut.textContent = res.status === "unique" ? "Nothing to fix: the puzzle is unique." : "";
     }
     this.fixBtn.disabled = res.status !== "multiple";
+    return out;
   }
 
-  /** Draw the alternative (the one thumbnail painter) and mark, on the board too, the cells where it differs. */
-  showAlternative(goal, alt) {
-    const d = this.ed.doc;
-    const marks = new Map(), differ = [], cells = [];
+  /** Another solution (rows) as the display draws it, and the cells where it differs from the picture. */
+  another(goal, alt) {
+    if (!alt) return {};
+    const d = this.ed.doc, cells = [], differ = [];
     const index = new Map(d.colors.map((c, i) => [c.char, i]));
     if (!d.isColor) index.set("#", 1);
     for (let y = 0; y < d.height; y++) {
       for (let x = 0; x < d.width; x++) {
         cells.push(index.get(alt[y][x]) ?? 0);
-        if (alt[y][x] !== goal[y][x]) { marks.set(y * d.width + x, "diff"); differ.push({ row: y + 1, column: x + 1 }); }
+        if (alt[y][x] !== goal[y][x]) differ.push({ row: y + 1, column: x + 1 });
       }
     }
-    const canvas = el("canvas", { id: "ed-alt-canvas" });
-    drawPicture(canvas, { width: d.width, height: d.height, colors: d.colors, cells }, { box: 180, differ });
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", "another solution of the clues");
-    const cap = el("figcaption", { textContent: `Another solution: ${plural(marks.size, "cell")} differ (marked here and on the board).` });
-    this.alt.replaceChildren(el("figure", {}, canvas, cap));
-    this.ed.grid.setMarks(marks);
+    return { differ, other: pictureThumb({ width: d.width, height: d.height, colors: d.colors, cells }) };
+  }
+
+  /** The cells where another solution differs, outlined on the board (null: none). */
+  outline(cells) {
+    const w = this.ed.doc.width;
+    this.ed.grid.setMarks(new Map((cells || []).map((c) => [(c.row - 1) * w + c.column - 1, "diff"])));
   }
 
   async fix() {
@@ -278,6 +234,6 @@ export class EditorChecker {
       d.paint(s.cells.map((c, k) => [indices[k], index.get(c.value) ?? 0]), "fix: change cells");
     }
     this.ed.say(`Applied: ${s.description} (Undo takes it back.)`);
-    this.check();
+    this.ed.ctx.check(); // the frame's Check, on the fixed puzzle
   }
 }

@@ -57,7 +57,7 @@ export class Editor extends GenreEditor {
       this.doc.replace(this.image.state(), "import image");
       ctx.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
     });
-    this.checker = new EditorChecker(this, ctx.busy, ctx.checkOut, this.fixBox);
+    this.checker = new EditorChecker(this, ctx.busy, this.fixBox);
     this.bind();
   }
 
@@ -152,8 +152,9 @@ export class Editor extends GenreEditor {
 
   saveDraft() { return saveDraft(this.doc, storage()); }
 
-  check() { return this.checker.check(); }
+  check(how) { return this.checker.check(how); }
   cancelCheck() { this.checker.cancel(); }
+  outline(cells) { this.checker.outline(cells); }
 
   async download(fmt) {
     const puzzle = await this.currentPuzzle();
