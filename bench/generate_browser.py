@@ -107,6 +107,8 @@ def main(argv=None) -> int:
                     c_cpu.append(time.process_time() - t)
                     c_wall.append(time.perf_counter() - w)
                     b.append(got["s"])
+                    print(f"  {recipe}: browser {b_cpu[-1]:.2f} s CPU, {b[-1]:.2f} s wall; CPython "
+                          f"{c_cpu[-1]:.2f} s CPU", file=sys.stderr, flush=True)  # a long run can be read as it goes
                     assert json.loads(got["puzzle"]) == ref, f"{recipe}: the worker's puzzle differs"
                 row = {"size": size, "colours": args.colours, "level": level, "made": len(b), "failed": failed,
                        "browser_cpu": [statistics.median(b_cpu), pct(b_cpu, 0.95)] if b else None,

@@ -143,3 +143,20 @@ def test_a_mark_the_checker_refutes_is_named_without_clingo(monkeypatch):
         return
     r = asprun.drive(hints.hint_task(grid, ["".join(r) for r in rows]), lambda ask: 1 / 0)
     assert r["kind"] == "mistake" and r["cells"] and r["rules"], r
+
+
+def test_a_small_grid_with_a_question_mark_still_asks_clingo():
+    """A "?" island may reach every cell: only on a grid of CLINGO_ISLAND_CELLS cells or
+    more does that put the hint past clingo."""
+    from pysolver.nikoli.model import UNKNOWN
+    grid = Grid("nurikabe", 5, 5)
+    grid.clues = {(0, 0): UNKNOWN, (4, 4): 3}
+    asks = []
+
+    def solve(ask):
+        asks.append(ask)
+        return asprun.solve_native(ask)
+    api.clear_caches()
+    r = asprun.drive(hints.hint_task(grid, ["?????"] * 5), solve)
+    assert asks and r["kind"] in ("deduction", "none", "reveal"), r
+    assert hints._beyond_clingo(url.read_url(J1030))

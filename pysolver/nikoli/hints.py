@@ -243,8 +243,8 @@ def _beyond_clingo(grid) -> bool:
         return False
     check_work(grid, plain=True)  # the refusal a clingo hint would give, first
     w, h = grid.width, grid.height
-    return any(n == UNKNOWN or model.diamond(x, y, n - 1, w, h) >= CLINGO_ISLAND_CELLS
-               for (x, y), n in grid.clues.items())
+    return any((w * h if n == UNKNOWN else model.diamond(x, y, n - 1, w, h)) >= CLINGO_ISLAND_CELLS
+               for (x, y), n in grid.clues.items())  # a "?" island may reach every cell
 
 
 def _checker_only(grid, marks) -> dict:

@@ -109,11 +109,13 @@ def _stall(eng, rows, cols, g):
     line logic left (``rows, cols``). Black and white: the walk's own one-cell
     what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
     which also narrows cells to fewer colours: the walk's what-ifs there stall
-    mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md)."""
+    mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md).
+    The fixpoint starts from the line state: the same fixpoint and trials as from
+    the empty grid, without solving every line again."""
     if eng.ncol == 2:
         rows, _, trials = stuck(eng, rows, cols, g)
         return rows, trials
-    red = reduce(eng.puzzle, engine=eng)
+    red = reduce(eng.puzzle, cells=eng.cells(rows), engine=eng)
     return eng.initial(red["cells"])[0], red["probes"]
 
 
