@@ -241,6 +241,8 @@ def test_phone_help_toolbar_and_finger_sized_cells(page, site_server, artifacts)
     page.click("#more")
     assert page.is_visible("#share")
     assert toolbar_outside(page, "#view-play") == []
+    page.click("#more")                                   # folded again, for the next step
+    assert page.is_hidden("#share")
     # 3. cells stay finger-sized and the board pans
     for pid in ("webpbn-6", "webpbn-36459"):              # 20x20 and 60x60
         open_builtin(page, pid)

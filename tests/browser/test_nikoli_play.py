@@ -288,7 +288,8 @@ def test_bad_url_share_link_then_hint_stages(page, site_server):
     assert cell_words(page, *wrong).split(": ", 1)[1].startswith("unknown")
 
 
-def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
+def test_solve_and_cancel_then_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
+    # 1. Solve shows the solution; a solve cancelled leaves the page usable
     start(page, site_server, "masyu")
     solve_panel = page.locator("#solve-panel")
     solve_panel.get_by_role("button", name="Solve", exact=True).click()
@@ -318,10 +319,8 @@ def test_solve_shows_solution_and_cancel_leaves_page_usable(page, site_server):
     expect(page.locator("#puzzle-meta")).to_contain_text("Heyawake · 7×7")
     expect(page.get_by_label("with my progress")).to_be_visible()
     expect(page.get_by_role("button", name="Mode: fill")).to_be_hidden()
-
-
-def test_reload_resumes_the_game_last_played_of_two_kinds(page, site_server):
-    start(page, site_server, "nurikabe")
+    # 2. a reload resumes the game last played, of two kinds (a Nurikabe, then a nonogram)
+    open_url(page, URLS["nurikabe"], "nurikabe")
     page.mouse.click(*centre(page, 1, 0))
     page.click("#nav-library")                  # a nonogram, played after the Nikoli game
     page.click("button.open-builtin[data-id='welcome-heart']")
