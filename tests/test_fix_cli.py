@@ -1,23 +1,22 @@
 """`pysolver check` and `pysolver fix` on goal pictures from the corpus agree with the solver."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
+from pysolver.app import cli
 from pysolver.nonogram.solver import search
 from pysolver.nonogram.formats import parse
 from pysolver.nonogram.puzzle import grid_from_rows, satisfies
 
 from pictures import apply_suggestion, masks
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args):
-    out = subprocess.run([sys.executable, "-m", "pysolver", *args], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+def run(capsys, *args):
+    """The command in this process (20 interpreter starts less than a subprocess each:
+    the command line's own process is tested in test_cli.py and test_race.py)."""
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out
 
 
 def sample(puzzles_dir):
@@ -35,17 +34,17 @@ def sample(puzzles_dir):
     return out
 
 
-def test_check_and_fix_agree_with_the_solver(puzzles_dir):
+def test_check_and_fix_agree_with_the_solver(puzzles_dir, capsys):
     files = sample(puzzles_dir)
     assert len(files) == 10
     for path in files:
         p = parse(path.read_text(), path.name)[0]
         verdict = search.solve(p, max_solutions=2).status
         assert verdict in ("unique", "multiple"), path
-        r = json.loads(run("check", str(path), "--json"))
+        r = json.loads(run(capsys, "check", str(path), "--json"))
         assert r["status"] == verdict, path
         assert r["unique"] is (verdict == "unique")
-        fixes = json.loads(run("fix", str(path), "--json"))["suggestions"]
+        fixes = json.loads(run(capsys, "fix", str(path), "--json"))["suggestions"]
         if verdict == "unique":
             assert r["alternative"] is None and r["goal_unique"] is True
             assert fixes == []
@@ -61,10 +60,10 @@ def test_check_and_fix_agree_with_the_solver(puzzles_dir):
             assert res.status == "unique" and res.solutions == [goal], (path, s)
 
 
-def test_text_output_marks_the_alternative(puzzles_dir):
+def test_text_output_marks_the_alternative(puzzles_dir, capsys):
     path = next(f for f in sample(puzzles_dir) if "nonodataset" in str(f) and
                 search.solve(parse(f.read_text(), f.name)[0], max_solutions=2).status == "multiple")
-    text = run("check", str(path))
+    text = run(capsys, "check", str(path))
     assert "not unique" in text and "another solution" in text and "*" in text
-    text = run("fix", str(path))
+    text = run(capsys, "fix", str(path))
     assert text.startswith("1. ") and "row " in text

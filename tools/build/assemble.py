@@ -8,6 +8,7 @@ import hashlib
 import json
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .bytecode import compile_stdlib
@@ -120,8 +121,9 @@ def build() -> str:
     copy_tree(clingo, tmp / "clingo", skip=CLINGO_SKIP)
     wheels = tmp / "wheels"
     wheels.mkdir()
-    wheel = build_wheel(wheels)
-    mp_wheel = add_pycs(mp, wheels)
+    with ThreadPoolExecutor(2) as pool:  # each compiles its bytecode in a Pyodide of its own
+        ours, theirs = pool.submit(build_wheel, wheels), pool.submit(add_pycs, mp, wheels)
+        wheel, mp_wheel = ours.result(), theirs.result()
     compile_stdlib(tmp / "pyodide" / "python_stdlib.zip", mp_wheel, wheel)
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")

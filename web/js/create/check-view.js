@@ -2,7 +2,8 @@
 // panels/check-report.js analysisReport says, in the same pieces as Play's Check (the verdict
 // line, ✓ or ✗ by CSS and neither when the check could not answer, the differences one a line,
 // the engine's limits behind "Details"), with what a maker asks more: how it solves, "How hard",
-// and another solution drawn by the one thumbnail painter (board/thumb.js). The outline on the
+// and another solution drawn by the one thumbnail painter (board/thumb.js), framed where it
+// differs as Play's Solve panel frames a solution's. The outline on the
 // board is the genre's board's (its editor's outline()).
 import { el } from "../shell/dom.js";
 import { techDetails } from "../panels/details.js";
@@ -68,8 +69,10 @@ export class CheckView {
   figure(others, r) {
     const pictures = others.map(({ kind, puzzle, cells }, k) => {
       const canvas = el("canvas", { id: k ? `ed-alt-canvas-${k + 1}` : "ed-alt-canvas" });
+      // where they differ framed as the Solve panel frames a solution's differences (panels/solve.js)
+      const diff = r.overlay ? r.overlay.cells : [];
       drawBoardThumb(canvas, kind, puzzle, cells, { picture: true, box: others.length > 1 ? FIGURE_BOX * 0.75 : FIGURE_BOX,
-        overlays: r.overlay ? { check: r.overlay } : {} });
+        overlays: diff.length ? { hint: { cells: diff, frames: diff } } : {} });
       canvas.setAttribute("role", "img");
       canvas.setAttribute("aria-label", others.length > 1 ? `solution ${k + 1} of the clues` : "another solution of the clues");
       return canvas;

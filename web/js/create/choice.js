@@ -28,8 +28,9 @@ export function side(value, { min, max }, fallback) {
   return Math.max(min, Math.min(max, n));
 }
 
-/** "Continue the draft" is offered while a saved draft exists and the board is not it (a New
- * grid no edit has saved yet). */
+/** "Continue the draft" is offered while a saved draft exists and the board is not it (the
+ * draft could not be read when the genre was first shown, or saving an edit failed; New and
+ * opening a file are moves, saved at once: web/README.md "The editor frame"). */
 export function offerResume({ hasDraft, boardIsDraft }) {
   return !!hasDraft && !boardIsDraft;
 }

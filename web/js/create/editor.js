@@ -225,7 +225,8 @@ class CreateFrame {
     this.sync();
   }
 
-  /** A new document no edit has saved yet: the saved draft stays, "Continue the draft" offers it. */
+  /** A genre's first blank document (no draft could be read): a saved draft stays, "Continue the
+   * draft" offers it. */
   replaced(entry) {
     entry.boardIsDraft = false;
     if (entry !== this.current) return;
