@@ -84,18 +84,21 @@ def test_real_puzzles_fit_the_caps():
 def test_the_work_cap_counts_what_each_program_grounds(tmp_path, capsys):
     """The solve grounds an island over the cells a short path reaches past other clues;
     hints and difficulty (rules switchable) over its number's whole diamond. A 255 hemmed
-    in by 1s reaches one cell for the solve (solved) and the whole 60x60 grid for hints
-    (refused with the limit named, before clingo)."""
-    rows = [["."] * 60 for _ in range(60)]
+    in by 1s reaches one cell for the solve (solved) and the whole 50x50 grid for hints
+    (refused with the limit named, before clingo). 50x50: the hints' estimate about 1.6
+    times the cap (60x60 before: its solve took 3.9 CPU s of clingo, 50x50's about 2)."""
+    n = 50
+    rows = [["."] * n for _ in range(n)]
     rows[0][0], rows[0][2], rows[1][1], rows[2][0] = "255", "1", "1", "1"
-    text = "nurikabe 60x60\n" + "\n".join(" ".join(r) for r in rows) + "\n"
+    text = f"nurikabe {n}x{n}\n" + "\n".join(" ".join(r) for r in rows) + "\n"
     grid = read.parse(text)
-    assert model.check_work(grid) < 2 * 3600  # a cell's worth per cell and a little
+    assert model.check_work(grid) < 2 * n * n  # a cell's worth per cell and a little
+    assert n * n * 5 // 2 + (n * n) ** 2 // 50 > 1.5 * limits.MAX_NURIKABE_WORK  # the hints' estimate
     with pytest.raises(PuzzleError, match="too large to explain or rate.*MAX_NURIKABE_WORK"):
         aspsolve.program(grid, strong=False)
     path, state = tmp_path / "p.txt", tmp_path / "s.txt"
     path.write_text(text)
-    state.write_text(("?" * 60 + "\n") * 60)
+    state.write_text(("?" * n + "\n") * n)
     assert "none" in ok(capsys, ["solve", path]).splitlines()[0]  # 255 cells cannot fit
     refused(capsys, ["hint", path, "--state", state], "too large to explain or rate")
 
