@@ -272,16 +272,6 @@ export class GridView extends EventTarget {
     this.paintStroke(x, y);
   }
 
-  /** A long press on a touch screen: the stroke, still on its first cell, crosses instead. */
-  longPress() {
-    const s = this.stroke;
-    if (!s || s.axis || s.action === "cross" || this.kind.stroke) return;
-    s.action = "cross";
-    s.value = this.target("cross", s.start);
-    if (navigator.vibrate) navigator.vibrate(15);
-    this.paintStroke(s.x0, s.y0);
-  }
-
   /** Drop the stroke being drawn: nothing changes. */
   strokeCancel() {
     if (!this.stroke) return;

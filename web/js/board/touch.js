@@ -23,7 +23,7 @@ export class BoardTouch {
       this.firstAt = e.timeStamp;
       if (e.target === v.cellCanvas && v.cellAt(e).inside) {
         v.strokeStart(e);
-        this.pressTimer = setTimeout(() => v.longPress(), LONG_PRESS_MS);
+        this.pressTimer = setTimeout(() => this.longPress(), LONG_PRESS_MS);
       } else {
         this.gesture = { kind: "pan", x: e.clientX, y: e.clientY, left: v.root.scrollLeft, top: v.root.scrollTop };
       }
@@ -35,6 +35,28 @@ export class BoardTouch {
       }
       this.startPinch();
     }
+  }
+
+  /** A long press: the stroke, still on its first cell, crosses instead. */
+  longPress() {
+    const v = this.view, s = v.stroke;
+    if (!s || s.axis || s.action === "cross" || v.kind.stroke) return;
+    s.tap = { action: s.action, value: s.value };
+    s.action = "cross";
+    s.value = v.target("cross", s.start);
+    if (navigator.vibrate) navigator.vibrate(15);
+    v.paintStroke(s.x0, s.y0);
+  }
+
+  /** The finger lifted before a long press's time, but a busy page ran the timer first:
+   * the stroke is the tap it was (the events' times decide, not the page's speed). */
+  shortPress() {
+    const v = this.view, s = v.stroke;
+    if (!s || !s.tap || s.axis) return;
+    s.action = s.tap.action;
+    s.value = s.tap.value;
+    s.tap = null;
+    v.paintStroke(s.x0, s.y0);
   }
 
   /** Remember, in cell units, the board point under the fingers' midpoint: it stays under them. */
@@ -75,6 +97,7 @@ export class BoardTouch {
     if (!this.points.delete(e.pointerId)) return;
     clearTimeout(this.pressTimer);
     const v = this.view;
+    if (v.stroke && !cancelled && e.timeStamp - this.firstAt < LONG_PRESS_MS) this.shortPress();
     if (v.stroke) { if (cancelled) v.strokeCancel(); else v.strokeEnd(); }
     // a finger left after a pinch does nothing until it lifts too
     if (!this.points.size) this.gesture = null;
