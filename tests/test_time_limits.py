@@ -1,10 +1,13 @@
 """Time limits that hold (issue 15): a deadline or a cancel is noticed inside
 propagation and probing, not only between search nodes, so a big puzzle answers
 "timeout" or "cancelled" soon after its limit, in the API, the command line and
-the worker. The bounds are generous (a loaded 2-core machine); the real
-overshoot is measured by bench/timeout_overshoot.py."""
+the worker. The answer's cost is read in CPU seconds (this process and its reaped
+children), which a loaded machine does not inflate as it does the wall clock: a
+deadline that is not noticed keeps the engine working, so the CPU grows past the
+bound on any machine; the real overshoot is measured by bench/timeout_overshoot.py."""
 import json
 import random
+import resource
 import sys
 import threading
 import time
@@ -22,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 import bridge  # noqa: E402  (the worker's Python side)
 
 LIMIT = 1.0
-BOUND = LIMIT + 3.0  # seconds from the call to the answer
+BOUND = LIMIT + 3.0  # CPU seconds from the call to the answer
 ANSWERS = ("timeout", "unique", "multiple", "none")
 
 
@@ -36,11 +39,17 @@ def big():
     return random_puzzle(400, 0.6)
 
 
+def cpu():
+    """CPU seconds of this process (every thread) and of its children that ended."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def timed(fn, *args, **kwargs):
     api.clear_caches()  # cold, as a first solve
-    t0 = time.monotonic()
+    c0 = cpu()
     out = fn(*args, **kwargs)
-    return out, time.monotonic() - t0
+    return out, cpu() - c0
 
 
 def test_the_first_propagation_checks_the_stop_flag():
@@ -67,9 +76,9 @@ def test_the_command_line_timeout_holds(big, tmp_path, capsys):
     path = tmp_path / "big.non"
     path.write_text(formats.dump(big, "non"))
     api.clear_caches()
-    t0 = time.monotonic()
+    c0 = cpu()
     code = cli.main(["solve", str(path), "--timeout", str(LIMIT), "--json"])
-    took = time.monotonic() - t0
+    took = cpu() - c0
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["status"] in ANSWERS and took < BOUND + 1, took  # + reading the file
 
@@ -79,10 +88,10 @@ def test_the_worker_limit_holds(big):
                           "timeout": LIMIT})
     answers = []
     api.clear_caches()
-    t0 = time.monotonic()
+    c0 = cpu()
     worker = threading.Thread(target=lambda: answers.append(bridge.call("solve", payload)), daemon=True)
     worker.start()
-    worker.join(60)
-    took = time.monotonic() - t0
+    worker.join(600)  # a safety net only: the bound below is on CPU
+    took = cpu() - c0
     assert answers and json.loads(answers[0])["result"]["status"] in ANSWERS
     assert took < BOUND + 1, took  # + reading the puzzle's JSON
