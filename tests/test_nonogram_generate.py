@@ -16,7 +16,7 @@ from pysolver.errors import PuzzleError
 from pysolver.nonogram import climb, edit, generate as gen, walk
 from pysolver.nonogram.picture import picture
 from pysolver.nonogram.player import hint
-from pysolver.nonogram.puzzle import satisfies
+from pysolver.nonogram.puzzle import puzzle_from_grid, satisfies
 from pysolver.nonogram.solver import search
 
 try:
@@ -137,6 +137,25 @@ def test_unreachable_level_is_a_clear_error():
     # a 5x5 leaves no room for a deeper what-if: every attempt is rejected, with reasons
     with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 40 attempts \(.*\); try"):
         api.generate("nonogram", 5, 5, 1, "expert", 1)
+
+
+def test_a_picture_that_lost_a_colour_is_rejected(monkeypatch):
+    """Asked for 3 colours, a puzzle shows 3: an attempt whose edits painted one out (the
+    climb did, at 15x15, 3 colours, expert, seeds 46 and 50) is rejected, the next tried."""
+    real, calls = gen._adjust, []
+
+    def adjust(rng, grid, colors, level, symmetry):
+        calls.append(level)
+        if len(calls) == 1:  # the first attempt's picture without its third colour
+            two = [[min(v, 2) for v in row] for row in grid]
+            return (puzzle_from_grid(two, colors), None), None, 0
+        return real(rng, grid, colors, level, symmetry)
+
+    monkeypatch.setattr(gen, "_adjust", adjust)
+    p, info = gen.generate(8, 8, 3, "easy", 1)
+    assert info["rejected"].get("a colour painted out") == 1 and len(calls) >= 2
+    shown = {ch for row in p.goal for ch in row}
+    assert len(p.colors) == 4 and {c.char for c in p.colors[1:]} <= shown
 
 
 def test_other_families_are_refused():

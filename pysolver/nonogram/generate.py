@@ -122,7 +122,9 @@ def generate(width, height, colours=1, level="easy", seed=1, progress=None):
         else:
             found, why, n = _adjust(rng, grid, colors, level, symmetry)
         walks += n
-        if found:
+        if found and not _every_colour(found[0]):
+            why = "a colour painted out"  # the edits can remove one: K colours asked, K shown
+        elif found:
             p, summary = found
             if level != "expert":  # the climb's summary is a full walk already
                 summary = walk(p)
@@ -139,6 +141,12 @@ def generate(width, height, colours=1, level="easy", seed=1, progress=None):
                       f"{'s' if colours > 1 else ''} found for seed {seed} in {ATTEMPTS} "
                       f"attempts ({', '.join(f'{k}: {v}' for k, v in sorted(rejected.items()))}); "
                       f"try another seed, size or level")
+
+
+def _every_colour(p) -> bool:
+    """Whether the picture shows every colour of its palette."""
+    shown = {ch for row in p.goal for ch in row}
+    return all(c.char in shown for c in p.colors[1:])
 
 
 def _public(summary):
