@@ -1,6 +1,6 @@
 """Nurikabe's count steps for grids with few shaded cells, for cells between two
 islands and for cells an island must take (pysolver/nikoli/counts.py), and the hint without clingo where an island is
-too large for it (hints._checker_only, issue 30: janko 1030_32x32): every step holds
+too large for it (hints_large.py, issue 30: janko 1030_32x32): every step holds
 in every solution of small instances, on random partial states; the large-island hint
 makes no clingo call."""
 import random
@@ -11,7 +11,7 @@ pytest.importorskip("clingo")
 
 from pysolver import api  # noqa: E402
 from pysolver.asp import tasks as asprun  # noqa: E402
-from pysolver.nikoli import aspsolve, counts, hints, url  # noqa: E402
+from pysolver.nikoli import aspsolve, counts, hints, hints_large, url  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 from pysolver.nikoli import read  # noqa: E402
 from test_nikoli_hints import agreeing, partial, unit_of  # noqa: E402
@@ -108,7 +108,7 @@ def test_large_islands_hint_without_clingo_and_say_when_beyond(seed, monkeypatch
     checker's and the counts' steps, each true in every solution; when none is left the
     hint says the puzzle is beyond the explained hints; once a solve proved the
     solution unique in this process, Hint reveals from it, labelled so."""
-    monkeypatch.setattr(hints, "CLINGO_ISLAND_CELLS", 1)
+    monkeypatch.setattr(hints_large, "CLINGO_ISLAND_CELLS", 1)
     grid, solutions = few_shaded(100 + seed)
     api.clear_caches()
     state, seen = walk_without_clingo(grid)
@@ -130,7 +130,7 @@ def test_large_islands_hint_without_clingo_and_say_when_beyond(seed, monkeypatch
 
 
 def test_a_mark_the_checker_refutes_is_named_without_clingo(monkeypatch):
-    monkeypatch.setattr(hints, "CLINGO_ISLAND_CELLS", 1)
+    monkeypatch.setattr(hints_large, "CLINGO_ISLAND_CELLS", 1)
     grid, solutions = few_shaded(7)
     api.clear_caches()
     x, y = next(iter(grid.clues))
@@ -159,4 +159,4 @@ def test_a_small_grid_with_a_question_mark_still_asks_clingo():
     api.clear_caches()
     r = asprun.drive(hints.hint_task(grid, ["?????"] * 5), solve)
     assert asks and r["kind"] in ("deduction", "none", "reveal"), r
-    assert hints._beyond_clingo(url.read_url(J1030))
+    assert hints_large.beyond_clingo(url.read_url(J1030))

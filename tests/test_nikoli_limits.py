@@ -194,7 +194,7 @@ def test_a_passed_deadline_stops_the_wait_for_grounding():
 
 
 def test_hint_timeout_is_a_plain_answer(tmp_path, capsys):
-    # 26x26: a "?" island reaching 676 cells still goes to clingo (hints.CLINGO_ISLAND_CELLS;
+    # 26x26: a "?" island reaching 676 cells still goes to clingo (hints_large.CLINGO_ISLAND_CELLS;
     # at 30x30 the hint takes the checker's steps only and needs no deadline)
     path, state = tmp_path / "p.txt", tmp_path / "s.txt"
     path.write_text("https://puzz.link/p?nurikabe/26/26/.\n")

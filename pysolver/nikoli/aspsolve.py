@@ -22,7 +22,7 @@ from .read import parse
 
 SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
 # (family, facts) -> the rows of the one solution a strong solve proved unique in this
-# process: what a hint beyond its explained steps reveals from (hints._checker_only)
+# process: what a hint beyond its explained steps reveals from (hints_large.checker_only)
 _solved = Memo("nikoli.aspsolve.solved", 4)
 _ATOM = re.compile(r"(\w+)\(([-\d,]+)\)")
 

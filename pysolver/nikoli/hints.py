@@ -29,11 +29,13 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import aspsolve, counts, families, model, rules, trial
+from . import aspsolve, families, model, rules, trial
+from .hint_words import deduction, mistake, reveal
+from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
 from .marks import STEP, given as _given, nearness as _nearness, read as _marks, units
-from .model import UNKNOWN, Grid, check_work
+from .model import Grid
 
 # per family (Family): the guarded rules; those an explanation seldom needs, dropped
 # together first (one call instead of several); a unit's complement atom, shown, so
@@ -41,7 +43,6 @@ from .model import UNKNOWN, Grid, check_work
 RULES = {f.name: list(f.hint_rules) for f in families.FAMILIES.values()}
 SELDOM = {f.name: f.seldom for f in families.FAMILIES.values() if f.seldom}
 COMPLEMENT = {f.name: f.complement for f in families.FAMILIES.values()}
-WORDS = {rule: text for f in families.FAMILIES.values() for rule, text in f.words.items()}
 ARGS = ("-c", "hint=1")
 RULE_SETS_CONFLICTS = 3000  # work for the rule sets of one explanation
 CONFIRM_CONFLICTS = 300  # past RULE_SETS_CONFLICTS: work to refute with every rule
@@ -54,11 +55,6 @@ CAUTIOUS_CONFLICTS = 5000
 PROOF_CANDIDATES = 4
 PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
-# Nurikabe: the hint program grounds each island over its number's diamond, a part growing
-# as its square; an island reaching this many cells or more puts even the grounding past a
-# hint's work (janko 1030_32x32, an island of 994: 0.9 s of CPU before any search, 3.2 s
-# to find nothing): there the hint takes the checker's and the counts' steps only
-CLINGO_ISLAND_CELLS = 700
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
 
@@ -95,23 +91,6 @@ def _joins(grid, crosses) -> list:
                               "(the second right of or below the first)")
         out.append((x, y, u, v))
     return out
-
-
-def _describe(grid, unit, value) -> dict:
-    if families.of(grid.family).loop:
-        x, y, u, v = unit
-        return {"row": y + 1, "column": x + 1, "to_row": v + 1, "to_column": u + 1,
-                "value": "line" if value else "no line"}
-    x, y = unit
-    on = families.of(grid.family).on
-    return {"row": y + 1, "column": x + 1, "value": on if value else "#."[on == "#"]}
-
-
-def _where(grid, unit) -> str:
-    if families.of(grid.family).loop:
-        x, y, u, v = unit
-        return f"between row {y + 1} column {x + 1} and row {v + 1} column {u + 1}"
-    return f"at row {unit[1] + 1} column {unit[0] + 1}"
 
 
 def _distance(a, b) -> int:
@@ -171,8 +150,8 @@ def hint_task(puzzle, state, crosses=()):
     marks = _marks(grid, state)
     for unit in _joins(grid, crosses):
         marks.setdefault(unit, False)  # a line in the rows wins, as between two cells
-    if _beyond_clingo(grid):
-        return _checker_only(grid, marks)
+    if beyond_clingo(grid):
+        return checker_only(grid, marks)
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
@@ -203,7 +182,7 @@ def hint_task(puzzle, state, crosses=()):
     if found is None:
         found = (yield from _asp_reason(grid, text, marks, forced[0], rule_on)) + (None,)
     unit, value, names, because, words = found
-    return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
+    return deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
 
 
 def _bounded(grid, text, marks, candidates, rule_on):
@@ -216,94 +195,18 @@ def _bounded(grid, text, marks, candidates, rule_on):
     found = trial.explain(grid, marks, candidates)
     if found is not None:
         unit, value, names, because, words = found
-        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
+        return deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
     mark_on = [(atom(grid, m), v) for m, v in marks.items()]
     for unit, value in candidates[:PROOF_CANDIDATES]:
         ans = yield Ask(text, ARGS, tuple([(atom(grid, unit), not value)] + mark_on + rule_on),
                         limit=PROOF_CONFLICTS)
         if ans["sat"] is False:
-            cell = _describe(grid, unit, value)
-            what = {"line": "the loop passes", "no line": "the loop does not pass",
-                    **families.of(grid.family).marks}[cell["value"]]
-            where = _where(grid, unit)
-            return {"kind": "reveal", "cells": [cell], "rules": [], "because": [],
-                    "explanation": f"{where[0].upper()}{where[1:]}: {what}. The other way "
-                                   "leaves no solution, but the reasoning is too long to "
-                                   "show here."}
+            return reveal(grid, unit, value, "The other way leaves no solution, but the "
+                                             "reasoning is too long to show here.")
     return {"kind": "none", "cells": [], "rules": [],
             "explanation": "No hint found within the work a hint may take: the next step "
                            "here needs a long chain of reasoning. Try another part of the "
                            "grid, or Solve."}
-
-
-def _beyond_clingo(grid) -> bool:
-    """Whether an island of the hint program may reach CLINGO_ISLAND_CELLS cells or more
-    (the program grounds it over its number's diamond; check_work refused the larger)."""
-    if grid.family != "nurikabe":
-        return False
-    check_work(grid, plain=True)  # the refusal a clingo hint would give, first
-    w, h = grid.width, grid.height
-    return any((w * h if n == UNKNOWN else model.diamond(x, y, n - 1, w, h)) >= CLINGO_ISLAND_CELLS
-               for (x, y), n in grid.clues.items())  # a "?" island may reach every cell
-
-
-def _checker_only(grid, marks) -> dict:
-    """The hint without clingo (_beyond_clingo): marks that already break a rule (a
-    mistake), else the nearest step a count or the checker's trials prove (every open
-    unit, both values), else a unit of the solution solved before in this session (a
-    reveal, or the marks it contradicts), else "beyond the explained hints", said."""
-    state = trial.checker(grid, marks)
-    broken = state.violation()
-    if broken is not None:
-        cells = {(c - 1, r - 1) for r, c in broken["cells"]}
-        # the marks the broken rule names, else those beside its cells (an island walled in)
-        wrong = [u for u in marks if u in cells] or \
-            [(x, y) for x, y in marks if cells & {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}]
-        if wrong:
-            cells = [_describe(grid, u, marks[u]) for u in wrong]
-            what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
-                    else f"These {len(cells)} marks cannot all be right")
-            return {"kind": "mistake", "cells": cells, "rules": [broken["rule"]],
-                    "explanation": f"{what}: they break {broken['rule']}: "
-                                   f"{WORDS.get(broken['rule'], broken['rule'])}."}
-    given = _given(grid)
-    near = _nearness(grid, marks)
-    todo = sorted(((u, v) for u in units(grid) if u not in marks and u not in given
-                   for v in (True, False)), key=lambda f: near(f[0]))
-    if not todo:
-        return {"kind": "none", "cells": [], "rules": [], "explanation": "The grid is complete."}
-    found = counts.find(grid, marks, todo) if broken is None else None
-    if found is None and broken is None:
-        found = trial.explain(grid, marks, todo)
-    if found is not None:
-        unit, value, names, because, words = found
-        return _deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
-    solution = aspsolve.solved(grid)
-    if solution is not None:
-        shown = _marks(grid, solution)
-        wrong = [u for u, v in marks.items() if shown.get(u) != v]
-        if wrong:
-            cells = [_describe(grid, u, marks[u]) for u in wrong]
-            what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
-                    else f"These {len(cells)} marks are wrong")
-            return {"kind": "mistake", "cells": cells, "rules": [],
-                    "explanation": f"{what}: the puzzle's one solution (found by Solve) differs."}
-        unit, value = next((u, v) for u, v in todo if shown.get(u) == v)
-        cell = _describe(grid, unit, value)
-        where = _where(grid, unit)
-        return {"kind": "reveal", "cells": [cell], "rules": [], "because": [],
-                "explanation": f"{where[0].upper()}{where[1:]}: {_what(grid, cell)}. This is "
-                               "the puzzle's one solution (found by Solve): the reasoning from "
-                               "here is beyond the explained hints."}
-    return {"kind": "none", "cells": [], "rules": [],
-            "explanation": "This puzzle is beyond the explained hints from here: no short "
-                           "step is left that a hint can show on a grid with islands this "
-                           "large. Solve shows the answer (then Hint reveals it cell by cell)."}
-
-
-def _what(grid, cell) -> str:
-    return {"line": "the loop passes", "no line": "the loop does not pass",
-            **families.of(grid.family).marks}[cell["value"]]
 
 
 def _known_consequences(grid, text, marks):
@@ -352,25 +255,6 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
 
-def _deduction(grid, unit, value, names, because, words=None) -> dict:
-    """A deduction's hint; ``words``: a count's reasoning (counts.py), said instead of
-    the rules the other way breaks."""
-    given = _given(grid)  # the numbered cells the page sends as unshaded are not the player's marks
-    because = [(u, v) for u, v in because if u not in given]
-    cell = _describe(grid, unit, value)
-    what = {"line": "the loop passes", "no line": "the loop does not pass",
-            **families.of(grid.family).marks}[cell["value"]]
-    reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
-    where = _where(grid, unit)
-    text = f"{where[0].upper()}{where[1:]}: {what}. " + (
-        f"{words}" if words else f"The other way would break {reasons}")
-    if because:
-        text += f" (with your {len(because)} mark{'s' if len(because) > 1 else ''} shown)"
-    return {"kind": "deduction", "cells": [cell], "rules": names,
-            "because": [_describe(grid, u, v) for u, v in because],
-            "explanation": text + "."}
-
-
 def _mistake_task(grid, text, marks, rule_on):
     """Task: no solution agrees with every mark. The solution that disagrees with the
     fewest marks names them; the rules are those still needed to refute the marks."""
@@ -388,11 +272,8 @@ def _mistake_task(grid, text, marks, rule_on):
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
     needed, _ = yield from _needed_rules(grid.family, text, mark_on, rule_on)
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)
-    cells = [_describe(grid, u, marks[u]) for u in wrong]
-    what = (f"Your mark {_where(grid, wrong[0])} is wrong" if len(cells) == 1
-            else f"These {len(cells)} marks cannot all be right")
-    return {"kind": "mistake", "cells": cells, "rules": names,
-            "explanation": f"{what}: no solution agrees (rules {', '.join(names) or 'the clues'})."}
+    return mistake(grid, marks, wrong, names,
+                   f"no solution agrees (rules {', '.join(names) or 'the clues'})")
 
 
 def played(grid: Grid, state, hint: dict, crosses=()) -> list:

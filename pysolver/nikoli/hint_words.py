@@ -1,0 +1,66 @@
+"""A Nikoli hint's dict in words (``pysolver hint --json``): the units it names, where
+they are, and the sentence a player reads, for hints.py and hints_large.py alike."""
+from __future__ import annotations
+
+from . import families
+from .marks import given as _given
+
+# the seed's rules, as a player reads them
+WORDS = {rule: text for f in families.FAMILIES.values() for rule, text in f.words.items()}
+
+
+def describe(grid, unit, value) -> dict:
+    """A unit and its value as the hint dict names it (1-based rows and columns)."""
+    if families.of(grid.family).loop:
+        x, y, u, v = unit
+        return {"row": y + 1, "column": x + 1, "to_row": v + 1, "to_column": u + 1,
+                "value": "line" if value else "no line"}
+    x, y = unit
+    on = families.of(grid.family).on
+    return {"row": y + 1, "column": x + 1, "value": on if value else "#."[on == "#"]}
+
+
+def where(grid, unit) -> str:
+    if families.of(grid.family).loop:
+        x, y, u, v = unit
+        return f"between row {y + 1} column {x + 1} and row {v + 1} column {u + 1}"
+    return f"at row {unit[1] + 1} column {unit[0] + 1}"
+
+
+def _said(grid, unit, cell) -> str:
+    """"At row 2 column 3: shaded" (no full stop)."""
+    what = {"line": "the loop passes", "no line": "the loop does not pass",
+            **families.of(grid.family).marks}[cell["value"]]
+    at = where(grid, unit)
+    return f"{at[0].upper()}{at[1:]}: {what}"
+
+
+def deduction(grid, unit, value, names, because, words=None) -> dict:
+    """A deduction's hint; ``words``: a count's reasoning (counts.py), said instead of
+    the rules the other way breaks."""
+    given = _given(grid)  # the numbered cells the page sends as unshaded are not the player's marks
+    because = [(u, v) for u, v in because if u not in given]
+    cell = describe(grid, unit, value)
+    reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
+    text = f"{_said(grid, unit, cell)}. " + (
+        f"{words}" if words else f"The other way would break {reasons}")
+    if because:
+        text += f" (with your {len(because)} mark{'s' if len(because) > 1 else ''} shown)"
+    return {"kind": "deduction", "cells": [cell], "rules": names,
+            "because": [describe(grid, u, v) for u, v in because],
+            "explanation": text + "."}
+
+
+def reveal(grid, unit, value, why) -> dict:
+    """A unit given without its reasoning (``why`` says why not)."""
+    cell = describe(grid, unit, value)
+    return {"kind": "reveal", "cells": [cell], "rules": [], "because": [],
+            "explanation": f"{_said(grid, unit, cell)}. {why}"}
+
+
+def mistake(grid, marks, wrong, rules, why, many="cannot all be right") -> dict:
+    """The marks ``wrong`` (units of ``marks``) named as a mistake, and why."""
+    cells = [describe(grid, u, marks[u]) for u in wrong]
+    what = (f"Your mark {where(grid, wrong[0])} is wrong" if len(cells) == 1
+            else f"These {len(cells)} marks {many}")
+    return {"kind": "mistake", "cells": cells, "rules": rules, "explanation": f"{what}: {why}."}
