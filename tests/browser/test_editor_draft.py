@@ -15,11 +15,11 @@ SAID = """() => { window.edSaid = []; const s = document.querySelector('#ed-stat
 
 # 44 edits of 200x200 overflow the draft's history budget (~170 s; the budget's
 # packing and trimming are also checked without a page by
-# tests/js/editor-draft.test.mjs); the default run takes the same path on 50x50
-# with fewer edits (the draft's code has no size threshold below the budget: 100x100
-# took twice the CPU for the same path)
+# tests/js/editor-draft.test.mjs); the default run takes the same path on 30x30
+# with fewer edits (the draft's code has no size threshold below the budget; reading
+# the board through its words costs a cursor move a cell: 50x50 took 24.6 s, quiet)
 @pytest.mark.parametrize("size, edits", [pytest.param(200, 44, marks=pytest.mark.slow, id="200-past-the-budget"),
-                                         pytest.param(50, 6, id="50-few-edits")])
+                                         pytest.param(30, 6, id="30-few-edits")])
 def test_after_many_whole_picture_edits_the_latest_picture_survives_a_reload(
         page, site_server, tmp_path, size, edits):
     # grey noise: every threshold gives another picture that packs no smaller
