@@ -12,8 +12,8 @@ computes the others (``pysolver batch`` into build/cache, then ``pysolver report
 ``python3 -m tools.build.library`` writes the current ones into the catalogue (after
 an engine change, beside scripts/regen-golden). What checks the recorded values:
 tests/test_golden.py (the engine's status and difficulty of every shipped puzzle
-within its work budget, against tests/golden/check.json, which tests/test_build.py
-holds the catalogue's equal to) and tests/test_stars_nikoli.py (the stars of the
+within its work budget, against tests/golden/check.json, which
+tests/test_build_library.py holds the catalogue's equal to) and tests/test_stars_nikoli.py (the stars of the
 small built-ins, walked again)."""
 from __future__ import annotations
 
@@ -86,8 +86,8 @@ def engine_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def entry_keys(catalogue: Path) -> tuple[dict, dict]:
-    """(the catalogue's JSON, {entry id: its current key})."""
+def entry_keys(catalogue: Path) -> tuple[dict, dict, str]:
+    """(the catalogue's JSON, {entry id: its current key}, the engine's hash)."""
     sys.path.insert(0, str(ROOT))
     from pysolver.app.batch_db import clue_hash
     from pysolver.errors import PuzzleError
@@ -102,7 +102,7 @@ def entry_keys(catalogue: Path) -> tuple[dict, dict]:
         except (OSError, UnicodeDecodeError, PuzzleError) as e:
             raise BuildError(f"{catalogue}: {entry['id']}: cannot read {path} ({e})") from None
         keys[entry["id"]] = hashlib.sha256(f"{clue_hash(puzzle)} {engine}".encode()).hexdigest()[:16]
-    return data, keys
+    return data, keys, engine
 
 
 def compute(data: dict, folder: Path, ids: list[str], engine: str, timeout: float) -> dict:
@@ -133,8 +133,7 @@ def annotate(catalogue: Path, keep_keys: bool = False) -> tuple[int, int]:
     current key, the others computed (and remembered in build/cache under their key);
     ``checked`` kept only when ``keep_keys`` (the record), dropped from the site's copy.
     (recorded, computed)."""
-    data, keys = entry_keys(catalogue)
-    engine = engine_hash()
+    data, keys, engine = entry_keys(catalogue)
     known_file = CACHE / f"library-{engine}.json"
     known = json.loads(known_file.read_text()) if known_file.is_file() else {}
     if keep_keys:  # the record decides what the build's short limit left open
