@@ -4,6 +4,7 @@ import struct
 import zlib
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import (cells, click_cell, clue_numbers, clues as board_clues, drag, editor_board, editor_cursor,
                      editor_givens, editor_open, editor_picture, open_builtin, open_site, state, wait_board, wait_engine,
@@ -98,6 +99,29 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     assert picture(page)[1] == "....."
     assert clues(page)[1][4] == "1 1"
     page.click("#ed-redo")
+    wait_clues(page)
+    assert picture(page)[1] == "....#"
+    status = page.locator("#ed-status")
+    expect(status).to_have_text("Redone: Paint.")          # the status line says what Undo / Redo did
+    # the status line follows undo and redo: after Undo of New it is not New's words
+    new_puzzle(page, 3, 3)
+    expect(status).to_have_text("New 3×3 Nonogram puzzle (Undo brings the old one back).")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
+    expect(status).to_have_text("Undone: New. The 5×4 puzzle before it is back (Redo does it again).")
+    page.click("#ed-redo")
+    editor_board(page, 3, 3)
+    expect(status).to_have_text("Redone: New.")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
+    wait_clues(page)
+    # a drawn stroke: New's "Undo brings ..." no longer holds (Undo takes the stroke): it goes
+    new_puzzle(page, 5, 4)
+    click_cell(page, 0, 0)
+    expect(status).to_have_text("")
+    page.click("#ed-undo")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
     wait_clues(page)
     assert picture(page)[1] == "....#"
     # a picture is drawn freehand: a slanted drag paints the cells the pointer crosses (not a
