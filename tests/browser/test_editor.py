@@ -151,6 +151,16 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     assert not ENGINE_WORDS.search(shown), ENGINE_WORDS.search(shown)
     assert "classification: multiple" in page.text_content("#ed-check-details")
     page.screenshot(path=str(artifacts / "editor-check-fix.png"), full_page=True)
+    # on a phone the side column flows whole below the board: the fixes, Download and Play
+    # this puzzle are there to scroll to, none cut off inside a box no finger scrolls
+    page.set_viewport_size({"width": 390, "height": 844})
+    side = page.locator("#view-editor .ed-side")
+    bottom = side.evaluate("e => e.getBoundingClientRect().bottom")
+    for control in ["#ed-fix-list .ed-fix-apply", "#ed-export", "#ed-play", "#ed-open-file"]:
+        assert page.locator(control).first.evaluate("e => e.getBoundingClientRect().bottom") <= bottom + 1, control
+    assert side.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    page.screenshot(path=str(artifacts / "editor-check-fix-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     # apply the picture-changing fix: one click, re-checked, unique
     toggle = page.locator("#ed-fix-list li[data-kind=toggle]").first
