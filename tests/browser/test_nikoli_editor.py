@@ -118,6 +118,8 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     expect(resume).to_be_hidden()                       # the draft is the board (saved after New)
     undo.click()
     expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
+    # the status line follows: New's words go with it
+    expect(page.locator("#ed-status")).to_have_text("Undone: New. The 5×5 puzzle before it is back (Redo does it again).")
     assert shared(page) == two
     undo.click()
     undo.click()
@@ -186,6 +188,7 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     expect(page.locator("#ed-status.error")).to_contain_text("room")
     # Masyu: a click cycles the pearls
     choose(page, "masyu")
+    expect(page.locator("#ed-status")).to_have_text("")    # Heyawake's error is not Masyu's
     new_grid(page, 3, 3)
     click(page, 1, 2)
     assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. w .\n")
@@ -203,7 +206,9 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_role("button", name="Undo").click()                          # opening was a move:
     expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "2")  # the 2×2 is back
+    expect(page.locator("#ed-status")).to_have_text("Undone: Open rooms.txt. The 2×2 puzzle before it is back (Redo does it again).")
     ed(page).get_by_role("button", name="Redo").click()
+    expect(page.locator("#ed-status")).to_have_text("Redone: Open rooms.txt.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play

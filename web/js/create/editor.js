@@ -14,7 +14,7 @@ import { editorGenres, chosenGenre, rememberGenre, side, offerResume } from "./c
 import { el, button } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
-import { History } from "./history.js";
+import { History, stepText } from "./history.js";
 import { CheckView } from "./check-view.js";
 import { techDetails } from "../panels/details.js";
 import { Latest } from "../shell/latest.js";
@@ -170,7 +170,7 @@ class CreateFrame {
     this.cancelBtn.disabled = true;
     this.checkBtn.disabled = false;
     this.sync();
-    if (entry.opened) this.say(entry.opened);
+    this.say(entry.opened || ""); // what was said was of the genre shown before
     entry.opened = null;
     if (this.showing) t.show();
   }
@@ -191,8 +191,8 @@ class CreateFrame {
       check: () => { if (this.current === entry) this.runCheck(); }, // check again (after a fix)
     };
     const tool = entry.tool = new mod.Editor(ctx);
-    entry.history.addEventListener("change", () => { // after the genre redrew (its listener came first)
-      if (this.current === entry) this.stopCheck(); // the answer was about the puzzle before
+    entry.history.addEventListener("change", (e) => { // after the genre redrew (its listener came first)
+      if (this.current === entry) { this.stopCheck(); this.followHistory(e.detail); } // the answer was about the puzzle before
       this.edited(entry);
     });
     for (const s of SLOTS) {
@@ -208,6 +208,16 @@ class CreateFrame {
       entry.boardIsDraft = false;
     }
     return entry;
+  }
+
+  /** The status line follows the history: Undo and Redo say what they did; a new move clears
+   * what was said of an earlier one ("New … (Undo brings the old one back)" is no longer so).
+   * What is said in the same turn as a move (New's, Open's words) is said of that move. */
+  followHistory({ kind, move }) {
+    this.moving = true;
+    queueMicrotask(() => { this.moving = false; });
+    if (kind !== "move") this.say(stepText(kind, move, this.tool.size()));
+    else if (this.statusOfMove) this.say("");
   }
 
   /** The genre's document changed (a move, an undo, a redo): the draft is saved. */
@@ -311,6 +321,7 @@ class CreateFrame {
   /** The status line, in plain words; `details`: the technical lines behind its "Details". */
   say(text, error = false, details = []) {
     this.status.textContent = text;
+    this.statusOfMove = !!(this.moving && text); // followHistory clears it at the next move
     this.status.classList.toggle("error", error);
     this.statusDetails.set(details || []);
   }

@@ -146,7 +146,7 @@ export class Editor extends GenreEditor {
         }
       }
     }
-    this.doc.replace(doc.state(), "open"); // one undoable move, as New: Undo brings the puzzle before back
+    this.doc.replace(doc.state(), `open ${filename.slice(0, 60)}`); // one undoable move, as New: Undo brings the puzzle before back
     this.ctx.say(`Opened ${filename} to edit.`);
   }
 
