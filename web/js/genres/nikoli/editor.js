@@ -21,6 +21,7 @@ import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
+import { fixFor } from "./editor-fix.js";
 import { starsText } from "../../library/items.js";
 import { inputHelp } from "../../learn/rules.js";
 
@@ -109,8 +110,20 @@ export class Editor extends GenreEditor {
       const kind = this.family === "masyu" ? loopBoard : shadeBoard;
       res.pair = true; // the board shows the clues only: both solutions are drawn
       res.others = [a, b].map((rows) => ({ kind, puzzle: game.puzzle, cells: Uint8Array.from(game.cellsFromRows(rows)) }));
+      // how to fix it: a clue one solution keeps and the other breaks (editor-fix.js)
+      const doc = this.doc, { width, height } = doc.puzzle;
+      const rooms = this.family === "heyawake" ? roomsOf(width, height, (x, y, side) => doc.wall(x, y, side)) : null;
+      const fix = fixFor({ family: this.family, width, height, clue: (i) => doc.clue(i), rooms }, [a, b]);
+      if (fix) res.fix = { words: fix.words, apply: fix.changes ? () => this.applyFix(fix) : null };
     }
     return res;
+  }
+
+  /** A fix from Check, as one undoable move; then Check again. */
+  applyFix(fix) {
+    if (!this.history.apply(fix.changes, "fix")) return;
+    this.ctx.say(`Applied: ${fix.words.split(":")[0]} (Undo takes it back.)`);
+    this.ctx.check();
   }
 
   async download(fmt) {
