@@ -10,7 +10,7 @@
 // create/genre-editor.js: web/README.md "The editor frame"): its document, board, edit tools
 // and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
 // choices without DOM.
-import { editorGenres, chosenGenre, rememberGenre, side, offerResume } from "./choice.js";
+import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile } from "./choice.js";
 import { el, button } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
@@ -118,20 +118,22 @@ class CreateFrame {
     this.undoBtn.addEventListener("click", () => this.tool && this.current.history.undo());
     this.redoBtn.addEventListener("click", () => this.tool && this.current.history.redo());
     this.resumeBtn.addEventListener("click", act("Continue", () => this.resume()));
-    this.section.addEventListener("keydown", (e) => {
-      if (!this.tool || e.target.closest("input, textarea, select")) return;
+    // the page's, not the section's: after a button that turned off (Check) the focus is on the
+    // page's body, where the browser's own Ctrl+Z would undo the typing in a size field
+    document.addEventListener("keydown", (e) => {
+      if (!this.tool || !this.showing || (e.target.closest && e.target.closest("input, textarea, select"))) return;
       const k = e.key.toLowerCase();
       if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.current.history.undo(); }
       else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.current.history.redo(); }
     });
     this.checkBtn.addEventListener("click", () => this.tool && this.runCheck());
     this.cancelBtn.addEventListener("click", () => this.stopCheck("Check cancelled."));
-    this.$("ed-export").addEventListener("click", act("Export", () => this.download()));
+    this.$("ed-export").addEventListener("click", act("Download", () => this.download()));
     this.$("ed-share").addEventListener("click", act("Share", () => this.share()));
     this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true, err.details));
+      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(aboutFile(f.name, err.message), true, err.details));
       this.openFile.value = "";
     });
   }
@@ -351,7 +353,7 @@ class CreateFrame {
       return;
     }
     try { await this.tool.openText(text, filename); }
-    catch (err) { this.say(`${filename}: ${err.message}`, true, err.details); }
+    catch (err) { this.say(aboutFile(filename, err.message), true, err.details); }
   }
 
   show() {
