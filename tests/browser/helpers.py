@@ -83,6 +83,14 @@ def release_task(page):
     page.evaluate("async () => { await window.__heldTask(); await new Promise((r) => setTimeout(r, 0)); }")
 
 
+def wait_engine_progress(page):
+    """Return at the engine worker's next progress report (a search reports every 0.25 s of
+    its own work): the request it answers is running in Python, whatever the machine's speed."""
+    page.evaluate(f"""async () => {{ const w = ({ENGINE}).worker;
+      await new Promise((resolve) => w.addEventListener("message", function seen(e) {{
+        if (e.data && e.data.type === "progress") {{ w.removeEventListener("message", seen); resolve(); }} }})); }}""")
+
+
 def engine_field(page, name):
     """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
     return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)
@@ -157,9 +165,11 @@ def open_builtin(page, puzzle_id):
     title_shown(page, title)
 
 
-# The board's grid on screen: walk its keyboard cursor and read each cell's words.
+# The board's grid on screen: walk its keyboard cursor and read each cell's words. A move's
+# words are there at once; the board scrolls the cursor into view in the next frame.
 _BOARD = """async ([want, only]) => {
-  await new Promise(requestAnimationFrame);  // a move's paint and words are up to date
+  const frame = () => new Promise(requestAnimationFrame);
+  await frame();  // a move's paint and scroll are done
   const grids = [...document.querySelectorAll('[role=grid][aria-colcount]')].filter((g) => g.getClientRects().length);
   if (grids.length !== 1) throw new Error(`${grids.length} boards on screen`);
   const grid = grids[0], W = +grid.getAttribute('aria-colcount'), H = +grid.getAttribute('aria-rowcount');
@@ -176,26 +186,29 @@ _BOARD = """async ([want, only]) => {
     go(home);
     return out;
   }
+  const box = grid.closest('.board') || grid;
   if (only === 'axes') {  // each column's x and each row's y on the page, if the whole board is in view
     const home = at(), mid = (c) => { go(c); const r = active().getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
     const first = mid([0, 0]);
     const out = { xs: [...Array(W).keys()].map((x) => mid([x, 0])[0]), ys: [...Array(H).keys()].map((y) => mid([0, y])[1]) };
-    const again = mid([0, 0]);  // nothing scrolled while walking: the axes hold for every cell
-    out.fits = first[0] === again[0] && first[1] === again[1] && out.xs.every((x) => x > 0 && x < innerWidth)
+    const again = mid([0, 0]);  // nothing moved while walking, and the board cannot scroll: the axes hold
+    out.fits = first[0] === again[0] && first[1] === again[1] && box.scrollWidth <= box.clientWidth
+      && box.scrollHeight <= box.clientHeight && out.xs.every((x) => x > 0 && x < innerWidth)
       && out.ys.every((y) => y > 0 && y < innerHeight);
     go(home);
     return out;
   }
   if (want) {  // move there and say where the cell is on the page
     go(want);
+    await frame();  // scrolled into view
     const r = active().getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, size: r.width, width: W, height: H };
   }
-  const box = grid.closest('.board') || grid, scroll = [box.scrollLeft, box.scrollTop], home = at();
+  const scroll = [box.scrollLeft, box.scrollTop], home = at();
   const rows = [];
   for (let y = 0; y < H; y++) {
     const row = new Array(W).fill(null);
-    // a row right to left after one left to right: one move a cell (each move lays the page out)
+    // a row right to left after one left to right: one move a cell
     for (let i = 0; i < W; i++) {
       const x = y % 2 ? W - 1 - i : i;
       if (only && !(only[1] === y && (only[0] === x))) continue;
@@ -205,6 +218,7 @@ _BOARD = """async ([want, only]) => {
     rows.push(row);
   }
   go(home);
+  await frame();  // the board's scroll to the cursor, then the player's scroll as it was
   [box.scrollLeft, box.scrollTop] = scroll;
   return rows;
 }"""

@@ -4,6 +4,7 @@ import struct
 import zlib
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import (cells, click_cell, clue_numbers, clues as board_clues, drag, editor_board, editor_cursor,
                      editor_givens, editor_open, editor_picture, open_builtin, open_site, state, wait_board, wait_engine,
@@ -100,6 +101,29 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     page.click("#ed-redo")
     wait_clues(page)
     assert picture(page)[1] == "....#"
+    status = page.locator("#ed-status")
+    expect(status).to_have_text("Redone: Paint.")          # the status line says what Undo / Redo did
+    # the status line follows undo and redo: after Undo of New it is not New's words
+    new_puzzle(page, 3, 3)
+    expect(status).to_have_text("New 3×3 Nonogram puzzle (Undo brings the old one back).")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
+    expect(status).to_have_text("Undone: New. The 5×4 puzzle before it is back (Redo does it again).")
+    page.click("#ed-redo")
+    editor_board(page, 3, 3)
+    expect(status).to_have_text("Redone: New.")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
+    wait_clues(page)
+    # a drawn stroke: New's "Undo brings ..." no longer holds (Undo takes the stroke): it goes
+    new_puzzle(page, 5, 4)
+    click_cell(page, 0, 0)
+    expect(status).to_have_text("")
+    page.click("#ed-undo")
+    page.click("#ed-undo")
+    editor_board(page, 5, 4)
+    wait_clues(page)
+    assert picture(page)[1] == "....#"
     # a picture is drawn freehand: a slanted drag paints the cells the pointer crosses (not a
     # line as in Play), each that held the start cell's value ((1, 2) was filled: it stays)
     drag(page, 0, 3, 2, 1)
@@ -127,6 +151,16 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     assert not ENGINE_WORDS.search(shown), ENGINE_WORDS.search(shown)
     assert "classification: multiple" in page.text_content("#ed-check-details")
     page.screenshot(path=str(artifacts / "editor-check-fix.png"), full_page=True)
+    # on a phone the side column flows whole below the board: the fixes, Download and Play
+    # this puzzle are there to scroll to, none cut off inside a box no finger scrolls
+    page.set_viewport_size({"width": 390, "height": 844})
+    side = page.locator("#view-editor .ed-side")
+    bottom = side.evaluate("e => e.getBoundingClientRect().bottom")
+    for control in ["#ed-fix-list .ed-fix-apply", "#ed-export", "#ed-play", "#ed-open-file"]:
+        assert page.locator(control).first.evaluate("e => e.getBoundingClientRect().bottom") <= bottom + 1, control
+    assert side.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    page.screenshot(path=str(artifacts / "editor-check-fix-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     # apply the picture-changing fix: one click, re-checked, unique
     toggle = page.locator("#ed-fix-list li[data-kind=toggle]").first

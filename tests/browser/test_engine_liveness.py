@@ -8,7 +8,9 @@ from helpers import click_cell, crash_engine, open_builtin, open_site, state, wa
 pytestmark = [pytest.mark.browser]
 
 
-def test_a_worker_killed_during_a_solve_is_noticed_and_replaced(page, site_server):
+# one page for both crashes (a page load and an engine start less): the second crash
+# comes while the worker that replaced the first is idle
+def test_a_worker_killed_during_a_solve_then_one_killed_while_idle_are_noticed_and_replaced(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "webpbn-knotty")
     wait_engine(page)
@@ -33,15 +35,10 @@ def test_a_worker_killed_during_a_solve_is_noticed_and_replaced(page, site_serve
     click_cell(page, 2, 2)
     assert state(page)[2][2] == "#"
 
-
-def test_a_worker_killed_while_idle_is_replaced_before_the_next_request(page, site_server):
-    open_site(page, site_server)
-    open_builtin(page, "webpbn-knotty")
-    wait_engine(page)
+    # killed while idle: replaced before the next request (a hint asked after it is answered)
     crash_engine(page)
     page.wait_for_selector("#engine-status[data-status=restarting]", timeout=10_000)
     wait_engine(page)
     page.click("#hint")
     page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
                            timeout=60_000)
-

@@ -75,12 +75,6 @@ def _engine_info(page):
     return engine_field(page, "info")
 
 
-def _first_hint_works(page):
-    page.click("#hint")
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
-                           timeout=60_000)
-
-
 def _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page):
     assert _engine_info(page)["snapshot"] == "none"
     saved = wait_until(page, SNAPSHOT_SAVED)
@@ -91,7 +85,9 @@ def _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page):
     assert info["snapshot"] == "restored"
     assert info["pysolver"] and info["python"].startswith("3.")
     assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
-    _first_hint_works(page)
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
+                           timeout=60_000)
     # lazily imported modules and package data come from the restored files
     heart = builtin("welcome-heart")                      # the puzzle on screen, as the site serves it
     asp = engine_call(page, "asp", {"puzzle": heart})
@@ -101,21 +97,46 @@ def _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page):
     # "reset" empties the caches (the benchmark's equal start); solving still works
     again = [engine_call(page, "reset"), engine_call(page, "solve", {"puzzle": heart})]
     assert again[0] == {} and again[1]["solutions"] == res["solutions"]
-    # a restored engine never saves again; the one stored stays
-    page.wait_for_timeout(1500)
-    assert page.evaluate(SNAPSHOT_SAVED) is None
-    # the snapshot's other ways, on this page (a first visit costs a cold start): a
-    # damaged one falls back to a normal start, each kind of damage on the good copy
-    # the previous step left; a restore that hangs is abandoned (last: its abandoned
+    # the snapshot's other ways, each in an engine of its own on this page (the page's engine
+    # is the one the same client and worker start on a load; a reload would add a page load
+    # to each): a damaged one falls back to a normal start, each kind of damage on the good
+    # copy the previous step left; a restore that hangs is abandoned (last: its abandoned
     # worker may still drop the stored copy as it ends)
-    # (the replacement is the same code after either damage: the reload that proves the
-    # new copy restores is paid once, after the last round)
     for damage in ("garbage", "heap"):
-        _damaged_snapshot_round(page, damage, prove_restore=damage == "heap")
+        _damaged_snapshot_round(page, damage, heart)
+    # a restored engine never saves again; the one stored stays: the page's engine (restored
+    # above) has not saved by the time the two later starts saved theirs, each due a second
+    # (the worker's SNAPSHOT_DELAY_MS) after a ready that came after this one's
+    assert page.evaluate(SNAPSHOT_SAVED) is None
+    # the copy the last damaged start saved restores (the replacement is the same code
+    # after either damage: proved once, after the last round)
+    assert _own_engine(page, heart)["snapshot"] == "restored"
     _restore_that_does_not_answer_is_abandoned(page)
 
 
-def _damaged_snapshot_round(page, damage, prove_restore):
+# An engine of the page's own client.js, started (restoreLimitMs as the page's: what a restore
+# gives must not depend on how busy the machine is), asked to solve the heart, then waited for
+# the snapshot it saves after a normal start (`saves`), and ended (taken from the engine
+# first: a worker ended on purpose, not a crash to restart from).
+OWN_ENGINE = """async ([heart, options, saves]) => {
+    const { Engine } = await import(new URL("js/engine/client.js", location.href).href);
+    const e = new Engine(options);
+    const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
+    const info = await e.start();
+    const res = await e.call("solve", { puzzle: heart });
+    const stored = saves ? (await saved).stored : null;
+    const w = e.worker;
+    e.worker = null;
+    w.terminate();
+    return { snapshot: info.snapshot, micropip: info.timings_ms.micropip, status: res.status, saved: stored };
+}"""
+
+
+def _own_engine(page, heart, options=None, saves=False):
+    return page.evaluate(OWN_ENGINE, [heart, options or {"restoreLimitMs": 600_000}, saves])
+
+
+def _damaged_snapshot_round(page, damage, heart):
     # garbage: not a snapshot at all; heap: the right layout with a wrong heap header
     page.evaluate("""async (damage) => {
         const cache = await caches.open("pysolver-engine-snapshot");
@@ -128,33 +149,17 @@ def _damaged_snapshot_round(page, damage, prove_restore):
         }
         await cache.put(req, new Response(bytes));
     }""", damage)
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    info = _engine_info(page)
-    assert info["snapshot"] == "failed", damage
-    assert info["timings_ms"]["micropip"] is not None, damage   # the normal start with micropip
-    _first_hint_works(page)
-    # the damaged copy is replaced by a good one
-    assert wait_until(page, SNAPSHOT_SAVED)["stored"] is True, damage
-    if prove_restore:
-        page.reload()
-        assert _engine_info(page)["snapshot"] == "restored", damage
+    out = _own_engine(page, heart, saves=True)
+    assert out["snapshot"] == "failed", damage
+    assert out["micropip"] is not None, damage    # the normal start with micropip
+    assert out["status"] == "unique", damage      # and it answers
+    assert out["saved"] is True, damage           # the damaged copy is replaced by a good one
 
 
 def _restore_that_does_not_answer_is_abandoned(page):
     # a snapshot is stored: a second engine whose watchdog gives a restore 1 ms must
     # give up on the saved heap, drop it, start normally and answer
-    out = page.evaluate("""async (heart) => {
-        const { Engine } = await import(new URL("js/engine/client.js", location.href).href);
-        const e = new Engine({ restoreLimitMs: 1 });
-        const saved = new Promise((r) => e.addEventListener("snapshot", (ev) => r(ev.detail)));
-        const info = await e.start();
-        const res = await e.call("solve", { puzzle: heart });
-        const again = await saved;
-        e.worker.terminate();
-        return { snapshot: info.snapshot, micropip: info.timings_ms.micropip,
-                 status: res.status, saved: again.stored };
-    }""", builtin("welcome-heart"))
+    out = _own_engine(page, builtin("welcome-heart"), {"restoreLimitMs": 1}, saves=True)
     assert out["snapshot"] == "abandoned"
     assert out["micropip"] is not None          # the normal start
     assert out["status"] == "unique"

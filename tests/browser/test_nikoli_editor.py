@@ -118,6 +118,8 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     expect(resume).to_be_hidden()                       # the draft is the board (saved after New)
     undo.click()
     expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("5")
+    # the status line follows: New's words go with it
+    expect(page.locator("#ed-status")).to_have_text("Undone: New. The 5×5 puzzle before it is back (Redo does it again).")
     assert shared(page) == two
     undo.click()
     undo.click()
@@ -133,16 +135,30 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     # Check, in the one display of every genre: not unique, two solutions drawn, where they
     # differ a row a line and outlined on the board; an edit makes the answer stale
     new_grid(page, 3, 3)
+    check = ed(page).get_by_role("button", name="Check", exact=True)
+    check.click()                                       # no number: no solution, and why
+    expect(page.locator("#ed-verdict")).to_have_text("No solution: the clues contradict each other.", timeout=60_000)
+    expect(page.locator("#ed-howfix")).to_have_text("How to fix: Add numbers: with none every cell is shaded, and no 2×2 square may be.")
     click(page, 0, 0)
     page.keyboard.type("4")                             # one 4 in a corner: many islands fit
-    check = ed(page).get_by_role("button", name="Check", exact=True)
     check.click()
     expect(page.locator("#ed-verdict")).to_have_text("Not unique: at least 2 solutions.", timeout=60_000)
     assert page.eval_on_selector("#ed-verdict", "e => getComputedStyle(e, '::before').content") == '"✗ "'
     expect(page.get_by_role("img", name="solution 2 of the clues")).to_be_visible()
     expect(page.locator("#ed-alt figcaption")).to_contain_text(re.compile(r"^Two of its solutions: they differ in \d+ cells?"))
     assert re.fullmatch(r"Row \d+, columns? [\d, and]+", page.locator("#ed-check-list li").first.inner_text())
+    # how to fix it, in the family's words (a Nurikabe number cannot keep either solution)
+    expect(page.locator("#ed-howfix")).to_have_text(
+        "How to fix: Add a number that starts another island near the outlined cells, or change a number; then Check again.")
     expect(check).to_be_enabled()
+    # Ctrl+Z from anywhere on the page (a click beside the board leaves the focus on the
+    # page's body) undoes the last edit, not the typing in a size field
+    ed(page).get_by_role("heading", name="Create a puzzle").click()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#ed-status")).to_have_text("Undone: Number.")
+    expect(ed(page).get_by_role("spinbutton", name="Columns", exact=True)).to_have_value("3")
+    assert shared(page) == url_of("nurikabe 3x3\n. . .\n. . .\n. . .\n")
+    page.keyboard.press("Control+y")
     click(page, 2, 2)
     page.keyboard.type("1")
     expect(page.locator("#ed-verdict")).to_have_count(0)
@@ -184,26 +200,50 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     ed(page).get_by_role("button", name="Share link").click()
     expect(page.locator("#ed-status.error")).to_contain_text("Share:")
     expect(page.locator("#ed-status.error")).to_contain_text("room")
+    ed(page).get_by_role("button", name="Download").click()           # the button's name, not "Export"
+    expect(page.locator("#ed-status.error")).to_contain_text(re.compile(r"^Download: .*room"))
     # Masyu: a click cycles the pearls
     choose(page, "masyu")
+    expect(page.locator("#ed-status")).to_have_text("")    # Heyawake's error is not Masyu's
     new_grid(page, 3, 3)
     click(page, 1, 2)
     assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. w .\n")
     click(page, 1, 2)
     click(page, 1, 2)
     assert shared(page) == url_of("masyu 3x3\n. . .\n. . .\n. . .\n")
+    # not unique: how to fix it, a pearl one of the two loops breaks; Apply adds it (a move) and checks again
+    new_grid(page, 4, 4)
+    click(page, 1, 1)
+    click(page, 2, 2)
+    before = shared(page)
+    ed(page).get_by_role("button", name="Check", exact=True).click()
+    fix = page.locator("#ed-howfix")
+    pearl = r"Put a (white|black) pearl at row \d, column \d"
+    expect(fix).to_have_text(re.compile(rf"^How to fix: {pearl}: solution [12] does not pass it as that pearl demands\. Apply$"), timeout=60_000)
+    fix.get_by_role("button", name="Apply").click()
+    expect(page.locator("#ed-status")).to_have_text(re.compile(rf"^Applied: {pearl} \(Undo takes it back\.\)$"))
+    page.locator("#ed-verdict").wait_for(timeout=60_000)           # checked again
+    after = read.parse(shared(page), "url")
+    assert len(after.clues) == 3 and set(read.parse(before, "url").clues.items()) < set(after.clues.items())
     # a family's file opens to edit (Heyawake's rooms come back as borders); another family's is refused
     hey = tmp_path / "rooms.txt"
     hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
     expect(page.locator("#ed-status.error")).to_contain_text("choose Heyawake to edit it")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("garbage here\n")
+    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(notes))
+    # the file named once, then where and what is wrong (it said "notes.txt: notes.txt: notes.txt:1: ...")
+    expect(page.locator("#ed-status.error")).to_have_text("notes.txt:1: expected 'FAMILY WxH', got 'garbage here'")
     choose(page, "heyawake")
     ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
     expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_role("button", name="Undo").click()                          # opening was a move:
     expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "2")  # the 2×2 is back
+    expect(page.locator("#ed-status")).to_have_text("Undone: Open rooms.txt. The 2×2 puzzle before it is back (Redo does it again).")
     ed(page).get_by_role("button", name="Redo").click()
+    expect(page.locator("#ed-status")).to_have_text("Redone: Open rooms.txt.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play

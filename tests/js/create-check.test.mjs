@@ -58,3 +58,38 @@ test("the same pieces as Play's check: states, list length, overlay shape", () =
   assert.deepEqual(Object.keys(play.overlay), Object.keys(create.overlay));
   assert.deepEqual(differWords([{ row: 1, column: 2 }]), ["Row 1, column 2"]);
 });
+
+// How to fix a grid puzzle that is not unique (web/js/genres/nikoli/editor-fix.js), on two
+// solutions the engine gives for small puzzles (pysolver.nikoli.aspsolve.analyse)
+const { fixFor, pearlHolds, noSolutionFix } = await import("../../web/js/genres/nikoli/editor-fix.js");
+const clueOf = (clues) => (i) => clues[i] || 0;
+
+test("how to fix: Bag, a number inside one loop and outside the other; Heyawake, a room's count", () => {
+  // bag 3x3, a 2 in the middle
+  const bag = fixFor({ family: "bag", width: 3, height: 3, clue: clueOf({ 4: 2 }) }, [["###", "#.#", "#.#"], ["###", "#.#", "..#"]]);
+  assert.deepEqual(bag, { changes: [[6, 2]], words: "Put a 2 at row 3, column 1: solution 1 has that cell outside its loop." });
+  // heyawake 3x3, rooms: the left column (its 1) and the rest; the counts differ 0 and 1: 0 is
+  // the editor's "no number", so the other count
+  const rooms = [0, 1, 1, 0, 1, 1, 0, 1, 1];
+  const hey = fixFor({ family: "heyawake", width: 3, height: 3, clue: clueOf({ 0: 1 }), rooms }, [["...", "...", "#.."], ["...", "...", "#.#"]]);
+  assert.deepEqual(hey, { changes: [[1, 1]], words: "Give the room at row 1, column 2 the number 1: solution 1 shades 0 of its cells." });
+  // the same shaded count in every room that differs: no number tells them apart
+  assert.equal(fixFor({ family: "heyawake", width: 2, height: 1, clue: clueOf({}), rooms: [0, 0] }, [["#."], [".#"]]), null);
+});
+
+test("how to fix: Masyu, a pearl one loop passes as it demands and the other does not; Nurikabe, words", () => {
+  const a = [".┌┐.", ".││.", "┌┘│.", "└─┘."], b = [".┌─┐", ".│┌┘", "┌┘│.", "└─┘."];
+  assert.ok(pearlHolds(b, 2, 0, 1) && !pearlHolds(a, 2, 0, 1)); // straight on, a turn beside
+  assert.ok(!pearlHolds(a, 1, 2, 2) && pearlHolds(a, 2, 3, 2)); // a turn whose west goes on turning; one straight on
+  assert.ok(pearlHolds(["┌─┐", "│.│", "└─┘"], 0, 0, 2)); // a turn, straight on both ways
+  const fix = fixFor({ family: "masyu", width: 4, height: 4, clue: clueOf({ 5: 1, 10: 1 }) }, [a, b]);
+  assert.deepEqual(fix, { changes: [[2, 1]], words: "Put a white pearl at row 1, column 3: solution 1 does not pass it as that pearl demands." });
+  const nuri = fixFor({ family: "nurikabe", width: 3, height: 3, clue: clueOf({ 0: 4 }) }, [["4..", "#.#", "###"], ["4.#", "..#", "###"]]);
+  assert.ok(!nuri.changes && /^Add a number/.test(nuri.words));
+});
+
+test("no solution: with no clue, add some (a Nurikabe's why); with clues, take one back or change it", () => {
+  assert.match(noSolutionFix("nurikabe", 0).words, /^Add numbers: .*2×2/);
+  assert.match(noSolutionFix("masyu", 0).words, /^Add clues/);
+  assert.match(noSolutionFix("nurikabe", 3).words, /^Undo the last change, or change a clue/);
+});

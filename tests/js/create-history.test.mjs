@@ -4,7 +4,7 @@
 // before the one model (given cells as their own kind of move) opening with its history.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { History, HISTORY_LIMIT, HISTORY_VALUES, historyWithin } from "../../web/js/create/history.js";
+import { History, HISTORY_LIMIT, HISTORY_VALUES, historyWithin, stepText } from "../../web/js/create/history.js";
 import { DRAFT_BUDGET } from "../../web/js/create/draft.js";
 import { EditorDoc } from "../../web/js/genres/nonogram/editor/model.js";
 import { restoreDraft, draftRecord, saveDraft } from "../../web/js/genres/nonogram/editor/draft.js";
@@ -179,4 +179,16 @@ test("the history's memory is bounded by its values too: a big picture's whole-s
   while (h.canUndo) h.undo();
   assert.equal(h.weight, 0);
   assert.ok(HISTORY_VALUES / (2 * 2 * 200 * 200) >= 100, "100 whole-picture moves of a 200×200 picture stay");
+});
+
+test("the status line after Undo and Redo says the move's words, and for a whole document its size", () => {
+  const h = new History(), doc = new Doc(2), said = [];
+  h.reset(doc);
+  h.addEventListener("change", (e) => { if (e.detail.kind !== "move") said.push(stepText(e.detail.kind, e.detail.move, { width: doc.values.length, height: 1 })); });
+  h.replace({ n: 5 }, "new");
+  h.apply([[0, 1]], "paint");
+  h.undo(); h.undo(); h.redo();
+  h.apply([[1, 1]]);
+  h.undo();
+  assert.deepEqual(said, ["Undone: Paint.", "Undone: New. The 2×1 puzzle before it is back (Redo does it again).", "Redone: New.", "Undone."]);
 });

@@ -3,7 +3,7 @@
 // shows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { editorGenres, chosenGenre, rememberGenre, side, offerResume, GENRE_KEY } from "../../web/js/create/choice.js";
+import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile, GENRE_KEY } from "../../web/js/create/choice.js";
 
 class MemoryStorage {
   constructor() { this.map = new Map(); }
@@ -45,4 +45,10 @@ test("Continue the draft: a saved draft that is not on the board", () => {
   assert.equal(offerResume({ hasDraft: true, boardIsDraft: false }), true);
   assert.equal(offerResume({ hasDraft: true, boardIsDraft: true }), false);
   assert.equal(offerResume({ hasDraft: false, boardIsDraft: false }), false);
+});
+
+test("a file's error names the file once", () => {
+  assert.equal(aboutFile("a.txt", "a.txt: a.txt:1: expected 'FAMILY WxH'"), "a.txt:1: expected 'FAMILY WxH'");
+  assert.equal(aboutFile("a.non", "a.non: line 3: 'rows' needs 2 clue lines"), "a.non: line 3: 'rows' needs 2 clue lines");
+  assert.equal(aboutFile("a.non", "a Masyu puzzle: choose Masyu to edit it"), "a.non: a Masyu puzzle: choose Masyu to edit it");
 });

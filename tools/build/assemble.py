@@ -5,20 +5,20 @@ Every URL in the site is relative, so it works under any sub-path."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import shutil
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .bytecode import compile_stdlib
+from .bytecode import make_bytecode
 from .common import NODE, ROOT, SITE, WEB, BuildError, log
 from .learn import write_learn
 from .library import verify_catalogue
 from .npm import npm_ci
 from .preload import write_preloads
 from .service_worker import write_service_worker
-from .wheels import add_pycs, build_wheel, micropip_wheel
+from .wheels import add_pycs, micropip_wheel, wheel_entries, wheel_files, write_wheel
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
@@ -121,10 +121,18 @@ def build() -> str:
     copy_tree(clingo, tmp / "clingo", skip=CLINGO_SKIP)
     wheels = tmp / "wheels"
     wheels.mkdir()
-    with ThreadPoolExecutor(2) as pool:  # each compiles its bytecode in a Pyodide of its own
-        ours, theirs = pool.submit(build_wheel, wheels), pool.submit(add_pycs, mp, wheels)
-        wheel, mp_wheel = ours.result(), theirs.result()
-    compile_stdlib(tmp / "pyodide" / "python_stdlib.zip", mp_wheel, wheel)
+    # the bytecode of both wheels and the standard library the engine imports, in one
+    # Pyodide start (the archive's job installs the wheel, its bytecode not needed there)
+    name, ours = wheel_files()
+    theirs = wheel_entries(mp)
+    source_wheel = io.BytesIO()
+    write_wheel(name, ours, source_wheel)
+    our_pycs, their_pycs = make_bytecode([ours, {i.filename: d for i, d in theirs}],
+                                         tmp / "pyodide" / "python_stdlib.zip", mp, name,
+                                         source_wheel.getvalue())
+    wheel = wheels / name
+    write_wheel(name, {**ours, **our_pycs}, wheel)
+    mp_wheel = add_pycs(theirs, their_pycs, wheels / mp.name)
     if (ROOT / "encodings").is_dir():
         copy_tree(ROOT / "encodings", tmp / "encodings")
     count = convert_catalogue(tmp / "puzzles")

@@ -10,7 +10,6 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from .bytecode import precompile
 from .common import CACHE, FIXED_TIME, ROOT, BuildError, log
 
 MICROPIP = "micropip==0.11.1"
@@ -45,13 +44,14 @@ def _write_zip(out: Path, files: dict[str, bytes]) -> None:
             z.writestr(info, data)
 
 
-def add_pycs(wheel: Path, dest: Path) -> Path:
-    """A copy of a wheel with its modules' bytecode added (pyodide.loadPackage only
-    unpacks it; RECORD is left as published)."""
+def wheel_entries(wheel: Path) -> list[tuple[zipfile.ZipInfo, bytes]]:
     with zipfile.ZipFile(wheel) as z:
-        entries = [(info, z.read(info)) for info in z.infolist()]
-    pycs = precompile({info.filename: data for info, data in entries})
-    out = dest / wheel.name
+        return [(info, z.read(info)) for info in z.infolist()]
+
+
+def add_pycs(entries: list[tuple[zipfile.ZipInfo, bytes]], pycs: dict[str, bytes], out: Path) -> Path:
+    """A copy of a wheel (its `entries`) with its modules' bytecode added
+    (pyodide.loadPackage only unpacks it; RECORD is left as published)."""
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for info, data in entries:
             z.writestr(info, data)
@@ -62,8 +62,9 @@ def add_pycs(wheel: Path, dest: Path) -> Path:
     return out
 
 
-def build_wheel(dest: Path) -> Path:
-    """A pure-Python wheel (PEP 427 name) of pysolver/ with its bytecode."""
+def wheel_files() -> tuple[str, dict[str, bytes]]:
+    """A pure-Python wheel (PEP 427 name) of pysolver/: its name and files, RECORD
+    left out (write_wheel adds it, after the bytecode)."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name, version = meta["name"], meta["version"]
     dist = f"{name}-{version}.dist-info"
@@ -80,13 +81,17 @@ def build_wheel(dest: Path) -> Path:
     ).encode()
     files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pysolver build.py\n"
                               b"Root-Is-Purelib: true\nTag: py3-none-any\n")
-    files.update(precompile(files))
+    return f"{name}-{version}-py3-none-any.whl", files
+
+
+def write_wheel(name: str, files: dict[str, bytes], out) -> None:
+    """The wheel of `files` with its RECORD, into `out` (a path or a binary file)."""
+    dist = next(n.split("/")[0] for n in files if n.endswith(".dist-info/WHEEL"))
+    files = dict(files)
     record = []
     for arc, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         record.append(f"{arc},sha256={digest},{len(data)}")
     record.append(f"{dist}/RECORD,,")
     files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
-    out = dest / f"{name}-{version}-py3-none-any.whl"
     _write_zip(out, files)
-    return out

@@ -2,8 +2,8 @@
 // panels/check-report.js analysisReport says, in the same pieces as Play's Check (the verdict
 // line, ✓ or ✗ by CSS and neither when the check could not answer, the differences one a line,
 // the engine's limits behind "Details"), with what a maker asks more: how it solves, "How hard",
-// and another solution drawn by the one thumbnail painter (board/thumb.js), framed where it
-// differs as Play's Solve panel frames a solution's. The outline on the
+// another solution drawn by the one thumbnail painter (board/thumb.js), framed where it
+// differs as Play's Solve panel frames a solution's, and how to fix it when the genre says. The outline on the
 // board is the genre's board's (its editor's outline()).
 import { el } from "../shell/dom.js";
 import { techDetails } from "../panels/details.js";
@@ -56,12 +56,25 @@ export class CheckView {
     if (r.how) lines.push(el("p", { id: "ed-class", textContent: r.how }));
     if (r.hard) lines.push(el("p", { id: "ed-hard", textContent: r.hard }));
     if (r.pending) lines.push(el("p", { className: "meta", textContent: r.pending }));
+    if (res && res.fix) lines.push(this.fix(res.fix));
     this.result.replaceChildren(...lines);
     if (res && res.detail) this.details.set(res.detail);
     this.other.replaceChildren();
     const others = res && (res.others || (res.other ? [res.other] : []));
     if (r.caption && others.length) this.other.append(this.figure(others, r));
     return r;
+  }
+
+  /** How to fix a puzzle that is not unique, in the genre's words ({words, apply?}): Apply
+   * makes the change (an undoable move) and checks again. */
+  fix({ words, apply }) {
+    const line = el("p", { id: "ed-howfix" }, el("strong", { textContent: "How to fix: " }), words);
+    if (apply) {
+      const btn = el("button", { type: "button", id: "ed-howfix-apply", textContent: "Apply" });
+      btn.addEventListener("click", () => { btn.disabled = true; apply(); });
+      line.append(" ", btn);
+    }
+    return line;
   }
 
   /** Solutions other than the board's picture ([{kind, puzzle, cells}]: one, or two when the

@@ -1,6 +1,6 @@
 // The Create frame's choices without the DOM (Node-tested: tests/js/create.test.mjs): which
 // genres it offers (the registered ones with an editor), the genre chosen last, a size field
-// read within the genre's limits, and when "Continue the draft" is offered.
+// read within the genre's limits, when "Continue the draft" is offered, and how a file's error reads.
 
 export const GENRE_KEY = "pysolver:create:genre"; // the genre chosen last in Create
 
@@ -33,4 +33,12 @@ export function side(value, { min, max }, fallback) {
  * opening a file are moves, saved at once: web/README.md "The editor frame"). */
 export function offerResume({ hasDraft, boardIsDraft }) {
   return !!hasDraft && !boardIsDraft;
+}
+
+/** The error `message` about the file `name` as the status line says it: the name once in
+ * front (the engine's reader puts it there already, a grid genre's twice: "a.txt: a.txt:1: ..."). */
+export function aboutFile(name, message) {
+  let m = String(message);
+  while (name && m.startsWith(`${name}: `)) m = m.slice(name.length + 2);
+  return name && !m.startsWith(name) ? `${name}: ${m}` : m;
 }

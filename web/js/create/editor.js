@@ -10,11 +10,11 @@
 // create/genre-editor.js: web/README.md "The editor frame"): its document, board, edit tools
 // and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
 // choices without DOM.
-import { editorGenres, chosenGenre, rememberGenre, side, offerResume } from "./choice.js";
+import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile } from "./choice.js";
 import { el, button } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
-import { History } from "./history.js";
+import { History, stepText } from "./history.js";
 import { CheckView } from "./check-view.js";
 import { techDetails } from "../panels/details.js";
 import { Latest } from "../shell/latest.js";
@@ -118,20 +118,22 @@ class CreateFrame {
     this.undoBtn.addEventListener("click", () => this.tool && this.current.history.undo());
     this.redoBtn.addEventListener("click", () => this.tool && this.current.history.redo());
     this.resumeBtn.addEventListener("click", act("Continue", () => this.resume()));
-    this.section.addEventListener("keydown", (e) => {
-      if (!this.tool || e.target.closest("input, textarea, select")) return;
+    // the page's, not the section's: after a button that turned off (Check) the focus is on the
+    // page's body, where the browser's own Ctrl+Z would undo the typing in a size field
+    document.addEventListener("keydown", (e) => {
+      if (!this.tool || !this.showing || (e.target.closest && e.target.closest("input, textarea, select"))) return;
       const k = e.key.toLowerCase();
       if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) { e.preventDefault(); this.current.history.undo(); }
       else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) { e.preventDefault(); this.current.history.redo(); }
     });
     this.checkBtn.addEventListener("click", () => this.tool && this.runCheck());
     this.cancelBtn.addEventListener("click", () => this.stopCheck("Check cancelled."));
-    this.$("ed-export").addEventListener("click", act("Export", () => this.download()));
+    this.$("ed-export").addEventListener("click", act("Download", () => this.download()));
     this.$("ed-share").addEventListener("click", act("Share", () => this.share()));
     this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(`${f.name}: ${err.message}`, true, err.details));
+      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(aboutFile(f.name, err.message), true, err.details));
       this.openFile.value = "";
     });
   }
@@ -170,7 +172,7 @@ class CreateFrame {
     this.cancelBtn.disabled = true;
     this.checkBtn.disabled = false;
     this.sync();
-    if (entry.opened) this.say(entry.opened);
+    this.say(entry.opened || ""); // what was said was of the genre shown before
     entry.opened = null;
     if (this.showing) t.show();
   }
@@ -191,8 +193,8 @@ class CreateFrame {
       check: () => { if (this.current === entry) this.runCheck(); }, // check again (after a fix)
     };
     const tool = entry.tool = new mod.Editor(ctx);
-    entry.history.addEventListener("change", () => { // after the genre redrew (its listener came first)
-      if (this.current === entry) this.stopCheck(); // the answer was about the puzzle before
+    entry.history.addEventListener("change", (e) => { // after the genre redrew (its listener came first)
+      if (this.current === entry) { this.stopCheck(); this.followHistory(e.detail); } // the answer was about the puzzle before
       this.edited(entry);
     });
     for (const s of SLOTS) {
@@ -208,6 +210,16 @@ class CreateFrame {
       entry.boardIsDraft = false;
     }
     return entry;
+  }
+
+  /** The status line follows the history: Undo and Redo say what they did; a new move clears
+   * what was said of an earlier one ("New … (Undo brings the old one back)" is no longer so).
+   * What is said in the same turn as a move (New's, Open's words) is said of that move. */
+  followHistory({ kind, move }) {
+    this.moving = true;
+    queueMicrotask(() => { this.moving = false; });
+    if (kind !== "move") this.say(stepText(kind, move, this.tool.size()));
+    else if (this.statusOfMove) this.say("");
   }
 
   /** The genre's document changed (a move, an undo, a redo): the draft is saved. */
@@ -311,6 +323,7 @@ class CreateFrame {
   /** The status line, in plain words; `details`: the technical lines behind its "Details". */
   say(text, error = false, details = []) {
     this.status.textContent = text;
+    this.statusOfMove = !!(this.moving && text); // followHistory clears it at the next move
     this.status.classList.toggle("error", error);
     this.statusDetails.set(details || []);
   }
@@ -340,7 +353,7 @@ class CreateFrame {
       return;
     }
     try { await this.tool.openText(text, filename); }
-    catch (err) { this.say(`${filename}: ${err.message}`, true, err.details); }
+    catch (err) { this.say(aboutFile(filename, err.message), true, err.details); }
   }
 
   show() {

@@ -122,3 +122,12 @@ function asJson(move, room) {
   const cost = JSON.stringify(move).length + 1;
   return cost <= room ? { move, cost } : null;
 }
+
+/** What the status line says after Undo (`kind` "undo") or Redo ("redo") of `move`: its label
+ * (the genre's words for the edit: "new", "open", "paint", ...) and, when the whole document
+ * came back, its size (`size` {width, height} after the step), so the text follows the board. */
+export function stepText(kind, move, { width, height }) {
+  const what = move.l ? `: ${move.l[0].toUpperCase()}${move.l.slice(1)}` : "";
+  if (kind === "redo") return `Redone${what}.`;
+  return `Undone${what}.${move.s ? ` The ${width}×${height} puzzle before it is back (Redo does it again).` : ""}`;
+}

@@ -21,6 +21,7 @@ import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
+import { fixFor, noSolutionFix } from "./editor-fix.js";
 import { starsText } from "../../library/items.js";
 import { inputHelp } from "../../learn/rules.js";
 
@@ -102,6 +103,7 @@ export class Editor extends GenreEditor {
     const r = await runTask(this.engine, this.family, "analyse", { puzzle: d.url }, { signal });
     const res = { status: r.status, count: r.count, exact: false, stars: r.stars, minutes: r.minutes,
       detail: [`clingo (answer sets): ${r.conflicts ?? "?"} conflicts${r.difficulty ? `; the generator's label: ${r.difficulty}` : ""}`] };
+    if (r.status === "none") res.fix = noSolutionFix(this.family, this.doc.clues().size);
     if (r.status === "multiple" && Array.isArray(r.solutions) && r.solutions.length === 2) {
       const [a, b] = r.solutions, game = this.boardGame();
       res.differ = [];
@@ -109,8 +111,20 @@ export class Editor extends GenreEditor {
       const kind = this.family === "masyu" ? loopBoard : shadeBoard;
       res.pair = true; // the board shows the clues only: both solutions are drawn
       res.others = [a, b].map((rows) => ({ kind, puzzle: game.puzzle, cells: Uint8Array.from(game.cellsFromRows(rows)) }));
+      // how to fix it: a clue one solution keeps and the other breaks (editor-fix.js)
+      const doc = this.doc, { width, height } = doc.puzzle;
+      const rooms = this.family === "heyawake" ? roomsOf(width, height, (x, y, side) => doc.wall(x, y, side)) : null;
+      const fix = fixFor({ family: this.family, width, height, clue: (i) => doc.clue(i), rooms }, [a, b]);
+      if (fix) res.fix = { words: fix.words, apply: fix.changes ? () => this.applyFix(fix) : null };
     }
     return res;
+  }
+
+  /** A fix from Check, as one undoable move; then Check again. */
+  applyFix(fix) {
+    if (!this.history.apply(fix.changes, "fix")) return;
+    this.ctx.say(`Applied: ${fix.words.split(":")[0]} (Undo takes it back.)`);
+    this.ctx.check();
   }
 
   async download(fmt) {
@@ -146,7 +160,7 @@ export class Editor extends GenreEditor {
         }
       }
     }
-    this.doc.replace(doc.state(), "open"); // one undoable move, as New: Undo brings the puzzle before back
+    this.doc.replace(doc.state(), `open ${filename.slice(0, 60)}`); // one undoable move, as New: Undo brings the puzzle before back
     this.ctx.say(`Opened ${filename} to edit.`);
   }
 

@@ -227,11 +227,11 @@ export class EditorChecker {
   apply(s, indices) {
     const d = this.ed.doc;
     if (s.kind === "given") {
-      d.setGivens(indices, true, "fix: show cells");
+      d.setGivens(indices, true, "fix (cells shown)");
     } else {
       const index = new Map(d.colors.map((c, i) => [c.char, i]));
       if (!d.isColor) index.set("#", 1);
-      d.paint(s.cells.map((c, k) => [indices[k], index.get(c.value) ?? 0]), "fix: change cells");
+      d.paint(s.cells.map((c, k) => [indices[k], index.get(c.value) ?? 0]), "fix (cells changed)");
     }
     this.ed.say(`Applied: ${s.description} (Undo takes it back.)`);
     this.ed.ctx.check(); // the frame's Check, on the fixed puzzle

@@ -249,7 +249,7 @@ export class Editor extends GenreEditor {
     }
     const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
     if (givens.length) dict.givens = givens;
-    this.doc.replace(EditorDoc.fromPuzzle(dict), "open");
+    this.doc.replace(EditorDoc.fromPuzzle(dict), `open ${filename.slice(0, 60)}`);
     this.ctx.say(`Opened ${filename}${note}.`);
   }
 }
