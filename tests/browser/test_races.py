@@ -234,9 +234,11 @@ def test_cancel_stops_both_runs_of_the_race(page, site_server, isolated):
     assert page.evaluate("window.crossOriginIsolated") is isolated
 
 
+@pytest.mark.isolated
 def test_check_against_the_solution_is_raced_by_clingo(page, site_server):
-    open_site(page, site_server)
-    wait_engine(page)
+    # a returning player's page (cross-origin isolated): the search clingo's answer
+    # supersedes is interrupted, not left to spend its budget (about 5 s of the worker)
+    isolated_visit(page, site_server)
     # no stored picture, and pysolver in the browser needs more than the check's 5 s to
     # find a solution: clingo-wasm, joining the search, finds one to check against
     open_file(page, "taai382.txt", taai(TAAI_382))
