@@ -119,27 +119,17 @@ def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page,
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         click_cell(page, 3, 3)
-        server.stop()
-        page.context.set_offline(True)
-        page.reload()
-        page.wait_for_selector("html[data-booted=true]")
-        assert state(page)[3][3] == "#"
-        wait_engine(page)                 # Pyodide, the wheel and micropip from the cache
-        page.click("#hint")
-        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
-        page.click("#nav-library")        # built-in puzzles come from the cache too
-        open_builtin(page, "webpbn-1")
-        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
-        page.screenshot(path=str(artifacts / "offline.png"))
-
-        # a Nikoli game offline (was test_nikoli_play.py's first visit of its own): its
-        # built-in from the cache, a reload resumes it, marks and all, and the rule checker
-        # runs in the cached engine
+        # a Nikoli game (was test_nikoli_play.py's first visit of its own), played last
         page.click("#nav-library")
         page.click("button.open-builtin[data-id='heyawake-7x7-1']")
         page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
         click_cell(page, 1, 0)
         wait_words(page, 1, 0, r": shaded\b")
+        server.stop()
+        page.context.set_offline(True)
+        # offline, the page loads from the service worker's cache and resumes the game played
+        # last, marks and all; the rule checker runs in the cached engine (Pyodide, the wheel
+        # and micropip from the cache)
         page.reload()
         page.wait_for_selector("html[data-booted=true]")
         expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
@@ -149,6 +139,15 @@ def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page,
         page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
         click_cell(page, 2, 0)
         expect(page.locator("#check-list li").first).to_be_visible()
+        # the nonogram played before it, its progress kept, and a hint
+        open_builtin(page, "welcome-heart")
+        assert state(page)[3][3] == "#"
+        page.click("#hint")
+        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
+        # built-in puzzles come from the cache too
+        open_builtin(page, "webpbn-1")
+        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+        page.screenshot(path=str(artifacts / "offline.png"))
         page.click("#nav-library")
         page.click("button.open-builtin[data-id='masyu-7x7-1']")
         page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
