@@ -1,5 +1,5 @@
 """pysolver batch: the rows of a mixed folder, re-runs, time-out retries, a run
-stopped with SIGTERM and finished later, and Dask against local processes."""
+stopped with SIGTERM and finished later, lost workers, and Dask against local processes."""
 import csv
 import io
 import json
@@ -140,18 +140,6 @@ def comparable(db):
                   for r in rows)
 
 
-def test_dask_local_gives_the_same_rows_as_two_local_processes(tmp_path):
-    pytest.importorskip("dask.distributed")
-    expected = batch_folder.mixed(tmp_path / "c")
-    batch_folder.random_pictures(tmp_path / "c", 12, 15)
-    one, two = tmp_path / "jobs.sqlite", tmp_path / "dask.sqlite"
-    assert run_cli("batch", tmp_path / "c", "--db", one, "--jobs", "2")[0] == 0
-    code, out = run_cli("batch", tmp_path / "c", "--db", two, "--dask", "local")
-    assert code == 0, out
-    assert comparable(one) == comparable(two)
-    assert len(comparable(two)) == len(expected) + 12
-
-
 def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
     batch_folder.mixed(tmp_path)
     cat = tmp_path / "catalogue.json"
@@ -195,16 +183,10 @@ def spawned(pid):
     return out
 
 
-def kill_a_worker_mid_run(tmp_path, *options):
-    """A batch of 40 puzzles with ``options``, one of whose 2 workers is SIGKILLed
-    once 3 verdicts are in: (its return code, stdout, stderr, the workers)."""
-    batch_folder.random_pictures(tmp_path / "c", 40, 25, seed=3)
-    return rerun_killing_a_worker(tmp_path / "c", tmp_path / "r.sqlite", *options)
-
-
-def rerun_killing_a_worker(folder, db, *options):
-    """Run the batch of ``folder`` into ``db`` (fresh, or part done) and SIGKILL one of
-    its 2 workers once 3 more verdicts are in; every puzzle must end with one verdict."""
+def rerun_killing_a_worker(folder, db, total, *options):
+    """Run the batch of ``folder`` (``total`` puzzles) into ``db`` (fresh, or part done)
+    and SIGKILL one of its 2 workers once 3 more verdicts are in; every puzzle must end
+    with one verdict: (its return code, stdout, stderr, the workers)."""
     before = len(verdicts(db)) if db.exists() else 0
     proc = subprocess.Popen([sys.executable, "-m", "pysolver", "batch", str(folder), "--db",
                              str(db), "--timeout", "60", *options],
@@ -218,19 +200,37 @@ def rerun_killing_a_worker(folder, db, *options):
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)  # mid-puzzle: several per worker are in flight
     out, err = proc.communicate(timeout=600)
-    assert f"checked {40 - before} now" in out and len(verdicts(db)) == 40, err  # each puzzle once
+    assert f"checked {total - before} now" in out and len(verdicts(db)) == total, err  # each puzzle once
     return proc.returncode, out, err, workers
 
 
-def test_ctrl_c_of_a_dask_batch_is_one_line_and_a_rerun_that_loses_a_worker_finishes(tmp_path):
-    """What a terminal's Ctrl-C does (SIGINT to the whole group, Dask's workers and
-    nannies included): one line, exit 130, the workers gone; then a re-run, one of
-    whose workers is killed mid-run (the nanny restarts it), finishes the rest, each
-    puzzle once. One test for both: each Dask run starts a cluster (about 4 CPU s)."""
+def test_lost_workers_and_a_dask_ctrl_c_then_rerun_give_the_rows_of_local_processes(tmp_path):
+    """One folder (every kind of row: batch_folder.mixed, and 40 pictures that keep the
+    workers busy), three runs, each Dask run a cluster start (about 2 CPU s each):
+    1. two local processes, one of them SIGKILLed mid-run: a retry, no puzzle given up,
+       the workers gone;
+    2. `--dask local` stopped as a terminal's Ctrl-C does (SIGINT to the whole group,
+       Dask's workers and nannies included): one line, exit 130, the workers gone;
+    3. a `--dask local` re-run, one of whose workers is killed mid-run (the nanny
+       restarts it), finishes the rest, each puzzle once;
+    and the Dask database holds the local run's rows."""
     pytest.importorskip("dask.distributed")
-    batch_folder.random_pictures(tmp_path / "c", 40, 25, seed=3)
-    db = tmp_path / "r.sqlite"
-    argv = [sys.executable, "-m", "pysolver", "batch", str(tmp_path / "c"), "--db", str(db),
+    folder = tmp_path / "c"
+    expected = batch_folder.mixed(folder)
+    batch_folder.random_pictures(folder, 40, 25, seed=3)
+    total = 40 + 4  # the mixed collection's verdicts: unique (twice the same), multiple, none, the bundle's first
+    local = tmp_path / "local.sqlite"
+    code, out, err, workers = rerun_killing_a_worker(folder, local, total, "--jobs", "2")
+    assert code == 0, err
+    assert "a worker process died" in err and "Traceback" not in err
+    assert "lost with" not in out  # none given up
+    deadline = time.monotonic() + 10
+    while any(alive(w) for w in workers):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+    db = tmp_path / "dask.sqlite"
+    argv = [sys.executable, "-m", "pysolver", "batch", str(folder), "--db", str(db),
             "--timeout", "60", "--dask", "local"]
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
@@ -251,21 +251,12 @@ def test_ctrl_c_of_a_dask_batch_is_one_line_and_a_rerun_that_loses_a_worker_fini
     while any(alive(w) for w in workers):
         assert time.monotonic() < deadline
         time.sleep(0.1)
-    assert len(verdicts(db)) <= 40 - 6  # room for the re-run's 3 verdicts and puzzles in flight
-    code, out, err, _ = rerun_killing_a_worker(tmp_path / "c", db, "--dask", "local")
+    assert len(verdicts(db)) <= total - 6  # room for the re-run's 3 verdicts and puzzles in flight
+    code, out, err, _ = rerun_killing_a_worker(folder, db, total, "--dask", "local")
     assert code == 0, err
     assert "Restarting worker" in err  # the nanny noticed the loss mid-run
-
-
-def test_local_worker_lost_mid_run_only_costs_a_retry(tmp_path):
-    code, out, err, workers = kill_a_worker_mid_run(tmp_path, "--jobs", "2")
-    assert code == 0, err
-    assert "a worker process died" in err and "Traceback" not in err
-    assert "lost with" not in out  # none given up
-    deadline = time.monotonic() + 10
-    while any(alive(w) for w in workers):
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    assert comparable(db) == comparable(local)
+    assert len(comparable(db)) == len(expected) + 40
 
 
 class Terminal(io.StringIO):

@@ -211,7 +211,8 @@ class _Warm:
         might still read the last test's saved games. For a test that needs a first visit (the
         guided puzzle is offered only with no saved game) the tab also clears localStorage
         from a small document of the site, in order with what the last document wrote, and
-        sees it empty (two navigations, about 0.2 CPU s: not for every test)."""
+        sees it empty (two navigations, about 0.2 CPU s: not for every test; `empty_storage` asks for
+        it too, instead of a clear and a reload, about 1.4 CPU s)."""
         cdp = self.ctx.new_cdp_session(self.tab)
         for port in ports:
             cdp.send("Storage.clearDataForOrigin", {
@@ -330,7 +331,7 @@ def page(request, _warm_contexts, browser_context_args):
         page = warm.take()
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
-        warm.forget(sorted(_servers), isolated, request.node.get_closest_marker("newcomer") is not None)
+        warm.forget(sorted(_servers), isolated, any(request.node.get_closest_marker(m) for m in ("newcomer", "empty_storage")))
     if not request.node.get_closest_marker("newcomer"):
         # the guided first puzzle is offered on a first visit, over the board: tests of
         # other things play as a player who answered the offer (test_newcomer.py meets it)

@@ -83,6 +83,14 @@ def release_task(page):
     page.evaluate("async () => { await window.__heldTask(); await new Promise((r) => setTimeout(r, 0)); }")
 
 
+def wait_engine_progress(page):
+    """Return at the engine worker's next progress report (a search reports every 0.25 s of
+    its own work): the request it answers is running in Python, whatever the machine's speed."""
+    page.evaluate(f"""async () => {{ const w = ({ENGINE}).worker;
+      await new Promise((resolve) => w.addEventListener("message", function seen(e) {{
+        if (e.data && e.data.type === "progress") {{ w.removeEventListener("message", seen); resolve(); }} }})); }}""")
+
+
 def engine_field(page, name):
     """A field of the page's engine (`info`: how it started; `snapshot`: its saved heap, once stored)."""
     return page.evaluate(f"async (name) => ({ENGINE})[name] ?? null", name)

@@ -2,7 +2,8 @@
 and opening a file without a picture can be cancelled or gives up at its limit."""
 import pytest
 
-from helpers import click_cell, editor_board, editor_givens, isolated_visit, page_hook, state, wait_board, wait_until
+from helpers import (click_cell, editor_board, editor_givens, isolated_visit, page_hook, state, wait_board,
+                     wait_engine_progress, wait_until)
 from pictures import CHECKER
 from pysolver import api
 from pysolver.nonogram import formats
@@ -77,7 +78,7 @@ def cancel_opening(page, path):
     wait_until(page, f"{STATUS} === 'Solving taai510.non to get the picture…'")
     assert page.text_content("#ed-status-details") == "Detailssearch limit: 1,300,000 line solves or 60 s"
     assert page.is_visible("#ed-open-cancel")
-    page.wait_for_timeout(1000)
+    wait_engine_progress(page)                 # the search runs in Python: Cancel stops a running solve
     page.click("#ed-open-cancel")
     wait_until(page, f"{STATUS}.startsWith('Cancelled')", 20)
     assert page.text_content("#ed-status") == "Cancelled opening taai510.non: the editor keeps its picture."

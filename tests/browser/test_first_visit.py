@@ -1,14 +1,17 @@
 """A first visit (issue 32): the page says how far the engine's load has got, in
 players' words and only upwards; Hint pressed meanwhile is answered once the engine is
-up; the engine's snapshot that visit saves is restored by the next loads and a damaged
-one replaced (one first visit for both); the site is installable (a web app manifest
-whose icons load)."""
+up; the site then works offline from the service worker's cache, the engine's snapshot
+that visit saved is restored by the next loads and a damaged one replaced, and a new
+build's cache replaces the old one (one first visit for all); the site is installable
+(a web app manifest whose icons load)."""
 import json
 import re
 
 import pytest
 from conftest import SITE
-from helpers import ENGINE, builtin, engine_call, engine_field, open_site, wait_engine, wait_until
+from helpers import (ENGINE, builtin, click_cell, engine_call, engine_field, open_builtin, open_site, state,
+                     wait_engine, wait_until, wait_words)
+from playwright.sync_api import expect
 
 SNAPSHOT_SAVED = f"(async () => ({ENGINE}).snapshot)()"  # the engine's saved heap, once stored (the test hook)
 
@@ -26,15 +29,63 @@ new MutationObserver(() => {
 ENGINE_WORDS = re.compile(r"python|pysolver|pyodide|clingo|wasm", re.I)
 
 
+SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
+SW_SETTLED = ("navigator.serviceWorker.getRegistration().then(r => r && r.active && "
+              "r.active.state === 'activated' && !r.installing && !r.waiting)")
+
+
 @pytest.mark.fresh_context
-def test_first_visit_then_warm_loads_from_its_engine_snapshot(page, site_server):
-    """One first visit (a context of its own, about 8 CPU s) for both: the loading
-    progress and a hint asked meanwhile, then the snapshot that visit saved, restored
-    on the next loads, and a damaged one replaced."""
-    # the restore's watchdog (20 s) out of the way: what a snapshot's restore gives
-    # (restored, failed) must not depend on how busy the machine is (kept on reloads)
-    _loading_progress_only_goes_up_and_a_hint_asked_meanwhile_comes(page, site_server, "?restore-limit-ms=600000")
-    _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page)
+def test_first_visit_then_offline_warm_loads_from_its_snapshot_then_a_new_build(page, tmp_path, artifacts):
+    """One first visit (a context of its own, about 8 CPU s) for all of it, served from a
+    copy of the site that a new build rewrites at the end: 1. the loading progress and a
+    hint asked meanwhile; 2. the service worker's cache, then offline: the page, the engine
+    (restored from the snapshot the first visit saved), a Nikoli game resumed and built-in
+    puzzles, all from the cache; 3. a damaged snapshot replaced, a hung restore abandoned;
+    4. a new build's cache replaces the old one. (Was two tests of a first visit each:
+    this one and test_loading.py's offline test.)"""
+    import shutil
+    import sys
+
+    from conftest import ROOT, SiteServer, _need_site
+
+    _need_site()
+    sys.path.insert(0, str(ROOT))
+    from tools.build.service_worker import write_service_worker  # the build's precache/version step
+
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server = SiteServer(directory=copy).start()
+    try:
+        # 1. the restore's watchdog (20 s) out of the way: what a snapshot's restore gives
+        # (restored, failed) must not depend on how busy the machine is (kept on reloads)
+        _loading_progress_only_goes_up_and_a_hint_asked_meanwhile_comes(page, server, "?restore-limit-ms=600000")
+        assert _engine_info(page)["snapshot"] == "none"
+        saved = wait_until(page, SNAPSHOT_SAVED)
+        assert saved["stored"] is True, saved
+        # 2. offline after the first visit
+        _offline_from_the_cache_and_the_warm_load_restores_the_snapshot(page, server, artifacts)
+        # 3. back online (the same port)
+        page.context.set_offline(False)
+        server.start()
+        _a_bad_snapshot_is_replaced_and_a_hung_restore_abandoned(page)
+        # 4. a new build, a changed page and sw.js rewritten with the new content hash
+        wait_until(page, SW_SETTLED)
+        assert len(page.evaluate(SW_CACHES)) == 1
+        html = (copy / "index.html").read_text()
+        (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
+        version = write_service_worker(copy)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        wait_until(page, f"{SW_CACHES}.then(k => k.length === 1 && k[0].endsWith(':{version}'))")
+        wait_until(page, SW_SETTLED)
+        # the new cache alone serves the new build, offline
+        server.stop()
+        page.context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-booted=true]")
+        assert page.get_attribute("h1.brand", "data-build") == "new"
+        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+    finally:
+        server.stop()
 
 
 def _loading_progress_only_goes_up_and_a_hint_asked_meanwhile_comes(page, site_server, path):
@@ -75,16 +126,38 @@ def _engine_info(page):
     return engine_field(page, "info")
 
 
-def _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page):
-    assert _engine_info(page)["snapshot"] == "none"
-    saved = wait_until(page, SNAPSHOT_SAVED)
-    assert saved["stored"] is True, saved
+def _offline_from_the_cache_and_the_warm_load_restores_the_snapshot(page, server, artifacts):
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    click_cell(page, 3, 3)
+    # a Nikoli game (was test_nikoli_play.py's first visit of its own), played last
+    page.click("#nav-library")
+    page.click("button.open-builtin[data-id='heyawake-7x7-1']")
+    page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
+    click_cell(page, 1, 0)
+    wait_words(page, 1, 0, r": shaded\b")
+    server.stop()
+    page.context.set_offline(True)
+    # offline, the page loads from the service worker's cache and resumes the game played
+    # last, marks and all
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
+    expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
+    wait_words(page, 1, 0, r": shaded\b")
+    assert page.is_visible("#view-play")
+    # the warm load: the engine restored from the first visit's snapshot (the engine's
+    # other files from the cache)
     info = _engine_info(page)
     assert info["snapshot"] == "restored"
     assert info["pysolver"] and info["python"].startswith("3.")
     assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
+    # the rule checker runs in it
+    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
+    click_cell(page, 2, 0)
+    expect(page.locator("#check-list li").first).to_be_visible()
+    # the nonogram played before it, its progress kept, and a hint
+    open_builtin(page, "welcome-heart")
+    assert state(page)[3][3] == "#"
     page.click("#hint")
     page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')",
                            timeout=60_000)
@@ -97,6 +170,18 @@ def _warm_load_restores_the_engine_snapshot_and_a_bad_one_is_replaced(page):
     # "reset" empties the caches (the benchmark's equal start); solving still works
     again = [engine_call(page, "reset"), engine_call(page, "solve", {"puzzle": heart})]
     assert again[0] == {} and again[1]["solutions"] == res["solutions"]
+    # built-in puzzles come from the cache too
+    open_builtin(page, "webpbn-1")
+    assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+    page.screenshot(path=str(artifacts / "offline.png"))
+    page.click("#nav-library")
+    page.click("button.open-builtin[data-id='masyu-7x7-1']")
+    page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
+    open_builtin(page, "webpbn-1")    # the nonogram is the last game played again
+
+
+def _a_bad_snapshot_is_replaced_and_a_hung_restore_abandoned(page):
+    heart = builtin("welcome-heart")
     # the snapshot's other ways, each in an engine of its own on this page (the page's engine
     # is the one the same client and worker start on a load; a reload would add a page load
     # to each): a damaged one falls back to a normal start, each kind of damage on the good

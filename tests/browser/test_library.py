@@ -35,15 +35,13 @@ def ink_pixels(page, selector):
 
 
 def fresh_library(page, site_server):
-    """The Puzzles view at 1280x800 with nothing saved."""
+    """The Puzzles view at 1280x800 with nothing saved (the test marked `empty_storage`)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_site(page, site_server)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
     page.click("#nav-library")
 
 
+@pytest.mark.empty_storage
 def test_library_filters_progress_nikoli_cards_and_a_linked_nikoli_puzzle(page, site_server, artifacts):
     # 1. the library filters and shows progress
     fresh_library(page, site_server)

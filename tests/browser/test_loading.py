@@ -1,13 +1,10 @@
-"""Opening puzzles (files, paste, share links), bad input, offline, and no engine."""
+"""Opening puzzles (files, paste, share links), bad input, and no engine (offline: test_first_visit.py)."""
 import pytest
-from playwright.sync_api import expect
 
-from helpers import (ENGINE, builtin, click_cell, clues, engine_call, engine_field, open_builtin, open_site, paste_puzzle,
-                     state, title_shown, wait_board, wait_engine, wait_until, wait_words)
+from helpers import click_cell, clues, open_builtin, open_site, paste_puzzle, state, title_shown, wait_board
 
 pytestmark = [pytest.mark.browser]
 
-SW_CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pysolver:')))"  # sw.js's own
 
 NON = """title "Paste test <b>bold</b>"
 by "<img src=x onerror=alert(1)>"
@@ -92,89 +89,6 @@ def test_drop_a_file_on_the_page(page, site_server):
     wait_board(page, 3, 2)
     assert page.is_hidden("#drop-zone")
     assert state(page) == ["???", "???"]
-
-
-@pytest.mark.fresh_context
-def test_offline_after_first_visit_then_a_new_build_replaces_the_old_cache(page, tmp_path, artifacts):
-    """One first visit (a context of its own, about 8 CPU s) for three checks: the site works
-    offline from the service worker's cache, a Nikoli game too, then a new build's cache
-    replaces it."""
-    import shutil
-    import sys
-
-    from conftest import ROOT, SITE, SiteServer, _need_site
-
-    _need_site()
-    sys.path.insert(0, str(ROOT))
-    from tools.build.service_worker import write_service_worker  # the build's precache/version step
-
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server = SiteServer(directory=copy).start()
-    settled = ("navigator.serviceWorker.getRegistration().then(r => r && r.active && "
-               "r.active.state === 'activated' && !r.installing && !r.waiting)")
-    try:
-        open_site(page, server)
-        wait_engine(page)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
-        click_cell(page, 3, 3)
-        server.stop()
-        page.context.set_offline(True)
-        page.reload()
-        page.wait_for_selector("html[data-booted=true]")
-        assert state(page)[3][3] == "#"
-        wait_engine(page)                 # Pyodide, the wheel and micropip from the cache
-        page.click("#hint")
-        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Look at')")
-        page.click("#nav-library")        # built-in puzzles come from the cache too
-        open_builtin(page, "webpbn-1")
-        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
-        page.screenshot(path=str(artifacts / "offline.png"))
-
-        # a Nikoli game offline (was test_nikoli_play.py's first visit of its own): its
-        # built-in from the cache, a reload resumes it, marks and all, and the rule checker
-        # runs in the cached engine
-        page.click("#nav-library")
-        page.click("button.open-builtin[data-id='heyawake-7x7-1']")
-        page.locator("#view-play h2:visible", has_text="Heyawake").first.wait_for(timeout=30_000)
-        click_cell(page, 1, 0)
-        wait_words(page, 1, 0, r": shaded\b")
-        page.reload()
-        page.wait_for_selector("html[data-booted=true]")
-        expect(page.locator("#puzzle-title")).to_contain_text("Heyawake 7×7", timeout=30_000)
-        wait_words(page, 1, 0, r": shaded\b")
-        assert page.is_visible("#view-play")
-        wait_engine(page)
-        page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
-        click_cell(page, 2, 0)
-        expect(page.locator("#check-list li").first).to_be_visible()
-        page.click("#nav-library")
-        page.click("button.open-builtin[data-id='masyu-7x7-1']")
-        page.locator("#view-play h2:visible", has_text="Masyu").first.wait_for(timeout=30_000)
-        open_builtin(page, "webpbn-1")    # the nonogram is the last game played again
-
-        # back online (the same port): a new build, a changed page and sw.js rewritten
-        # with the new content hash
-        page.context.set_offline(False)
-        server.start()
-        wait_until(page, settled)
-        assert len(page.evaluate(SW_CACHES)) == 1
-        html = (copy / "index.html").read_text()
-        (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
-        version = write_service_worker(copy)
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        wait_until(page, f"{SW_CACHES}.then(k => k.length === 1 && k[0].endsWith(':{version}'))")
-        wait_until(page, settled)
-        # the new cache alone serves the new build, offline
-        server.stop()
-        page.context.set_offline(True)
-        page.reload()
-        page.wait_for_selector("html[data-booted=true]")
-        assert page.get_attribute("h1.brand", "data-build") == "new"
-        assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
-    finally:
-        server.stop()
 
 
 def test_site_ships_bytecode_for_the_engine_start():

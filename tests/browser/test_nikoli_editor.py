@@ -135,9 +135,12 @@ def test_edits_undo_redo_and_the_draft_survives_a_reload(page, site_server):
     # Check, in the one display of every genre: not unique, two solutions drawn, where they
     # differ a row a line and outlined on the board; an edit makes the answer stale
     new_grid(page, 3, 3)
+    check = ed(page).get_by_role("button", name="Check", exact=True)
+    check.click()                                       # no number: no solution, and why
+    expect(page.locator("#ed-verdict")).to_have_text("No solution: the clues contradict each other.", timeout=60_000)
+    expect(page.locator("#ed-howfix")).to_have_text("How to fix: Add numbers: with none every cell is shaded, and no 2×2 square may be.")
     click(page, 0, 0)
     page.keyboard.type("4")                             # one 4 in a corner: many islands fit
-    check = ed(page).get_by_role("button", name="Check", exact=True)
     check.click()
     expect(page.locator("#ed-verdict")).to_have_text("Not unique: at least 2 solutions.", timeout=60_000)
     assert page.eval_on_selector("#ed-verdict", "e => getComputedStyle(e, '::before').content") == '"✗ "'

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import click_cell, open_site, state, wait_until, wait_words
+from helpers import click_cell, open_site, page_hook, state, wait_until, wait_words
 
 pytestmark = [pytest.mark.browser]
 
@@ -33,17 +33,17 @@ def fill_storage(page):
 def test_unplayed_not_restored_then_full_storage_told_then_a_version_1_save_migrated(page, site_server):
     # 1. an unplayed puzzle is not restored, and the clock waits for the first move
     open_site(page, site_server)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    page.reload()                        # the same puzzle again, never played
+    page.evaluate("localStorage.clear()")  # (whatever a renderer kept from an earlier test)
+    page.reload()                        # the same puzzle again, never played: its page left stores nothing
     page.wait_for_selector("html[data-booted=true]")
     assert page.text_content("#status") == "Opened Welcome heart."
     page.wait_for_timeout(1600)
     assert page.text_content("#timer") == "0:00"   # the clock starts at the first move
     click_cell(page, 2, 2)
     wait_until(page, "document.getElementById('timer').textContent !== '0:00'", 10)
-    # 2. a full storage is told, and every move saved when room comes back (the same game)
+    # 2. a full storage is told, and every move saved when room comes back (the same game);
+    # the retry's delay (5 s) shortened: the same retry, not 5 s of waiting
+    page_hook(page, "app.play.autosave.retryMs = 200")
     click_cell(page, 1, 1)
     fill_storage(page)
     for x in range(2, 8):
@@ -85,12 +85,12 @@ def test_unplayed_not_restored_then_full_storage_told_then_a_version_1_save_migr
 
 def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_server):
     first = page
-    # registered before the page's own listener, so the test can make this tab miss a save
-    first.add_init_script("window.addEventListener('storage', (e) => { if (window.missSaves) e.stopImmediatePropagation(); }, true)")
+    # registered before the page's own listener, so the test can make this tab miss a save;
+    # the storage cleared before the page's scripts (whatever a renderer kept from an earlier
+    # test: this tab loads once, so no reload after a clear)
+    first.add_init_script("localStorage.clear(); "
+                          "window.addEventListener('storage', (e) => { if (window.missSaves) e.stopImmediatePropagation(); }, true)")
     open_site(first, site_server)
-    first.evaluate("localStorage.clear()")
-    first.reload()
-    first.wait_for_selector("html[data-booted=true]")
     second = page.context.new_page()
     open_site(second, site_server)     # the same puzzle: the last one played
     assert second.text_content("#puzzle-title") == "Welcome heart"

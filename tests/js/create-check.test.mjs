@@ -61,7 +61,7 @@ test("the same pieces as Play's check: states, list length, overlay shape", () =
 
 // How to fix a grid puzzle that is not unique (web/js/genres/nikoli/editor-fix.js), on two
 // solutions the engine gives for small puzzles (pysolver.nikoli.aspsolve.analyse)
-const { fixFor, pearlHolds } = await import("../../web/js/genres/nikoli/editor-fix.js");
+const { fixFor, pearlHolds, noSolutionFix } = await import("../../web/js/genres/nikoli/editor-fix.js");
 const clueOf = (clues) => (i) => clues[i] || 0;
 
 test("how to fix: Bag, a number inside one loop and outside the other; Heyawake, a room's count", () => {
@@ -86,4 +86,10 @@ test("how to fix: Masyu, a pearl one loop passes as it demands and the other doe
   assert.deepEqual(fix, { changes: [[2, 1]], words: "Put a white pearl at row 1, column 3: solution 1 does not pass it as that pearl demands." });
   const nuri = fixFor({ family: "nurikabe", width: 3, height: 3, clue: clueOf({ 0: 4 }) }, [["4..", "#.#", "###"], ["4.#", "..#", "###"]]);
   assert.ok(!nuri.changes && /^Add a number/.test(nuri.words));
+});
+
+test("no solution: with no clue, add some (a Nurikabe's why); with clues, take one back or change it", () => {
+  assert.match(noSolutionFix("nurikabe", 0).words, /^Add numbers: .*2×2/);
+  assert.match(noSolutionFix("masyu", 0).words, /^Add clues/);
+  assert.match(noSolutionFix("nurikabe", 3).words, /^Undo the last change, or change a clue/);
 });

@@ -28,6 +28,7 @@ export class Autosave {
     this.dirty = false;    // the game has changes the store does not hold
     this.failing = false;  // the last save was "trimmed" or "failed" (storage full)
     this.conflict = false; // the store holds a newer copy from another tab: saves wait for the player
+    this.retryMs = RETRY_MS; // no player changes it (the browser tests shorten it: helpers.page_hook)
     const due = () => this.dirty || this.active();
     window.addEventListener("storage", (e) => this.onStorage(e));
     window.addEventListener("pagehide", () => { if (due()) this.save(); });
@@ -84,7 +85,7 @@ export class Autosave {
     }
     if (out === "blocked") return; // nothing to retry
     clearTimeout(this.retry);
-    this.retry = setTimeout(() => this.save(), RETRY_MS);
+    this.retry = setTimeout(() => this.save(), this.retryMs);
   }
 
   onStorage(e) {

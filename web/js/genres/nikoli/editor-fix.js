@@ -85,3 +85,11 @@ export function fixFor(puzzle, sols) {
   }
   return null;
 }
+
+/** What to do when Check finds no solution: with no clue at all (a Nurikabe, whose every cell
+ * would be shaded), add some; else take back or change one. */
+export function noSolutionFix(family, clueCount) {
+  if (clueCount) return { words: "Undo the last change, or change a clue: no solution fits them all." };
+  return { words: family === "nurikabe" ? "Add numbers: with none every cell is shaded, and no 2×2 square may be."
+    : "Add clues: with none the rules cannot be met." };
+}

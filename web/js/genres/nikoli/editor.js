@@ -21,7 +21,7 @@ import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
-import { fixFor } from "./editor-fix.js";
+import { fixFor, noSolutionFix } from "./editor-fix.js";
 import { starsText } from "../../library/items.js";
 import { inputHelp } from "../../learn/rules.js";
 
@@ -103,6 +103,7 @@ export class Editor extends GenreEditor {
     const r = await runTask(this.engine, this.family, "analyse", { puzzle: d.url }, { signal });
     const res = { status: r.status, count: r.count, exact: false, stars: r.stars, minutes: r.minutes,
       detail: [`clingo (answer sets): ${r.conflicts ?? "?"} conflicts${r.difficulty ? `; the generator's label: ${r.difficulty}` : ""}`] };
+    if (r.status === "none") res.fix = noSolutionFix(this.family, this.doc.clues().size);
     if (r.status === "multiple" && Array.isArray(r.solutions) && r.solutions.length === 2) {
       const [a, b] = r.solutions, game = this.boardGame();
       res.differ = [];
