@@ -76,8 +76,6 @@ def climb(rng, p, colors, symmetry):
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
                 break
-            if eng.ncol > 2 and swap(eng, rows, g):
-                continue  # colours: ambiguous, known without the fixpoint (see below)
             rows, trials = _stall(eng, rows, cols, g)
             if eng.complete(rows):
                 score = trials + CLIMB_OPEN * opened
@@ -86,9 +84,8 @@ def climb(rng, p, colors, symmetry):
                 continue
             summary, corners = _expert(q, eng, rows, g)
             # a second solution by a swap: one of its corners changed may keep the
-            # stall and lose the second solution (black and white: with colours no
-            # such repair was ever unique, PERF.md)
-            for y, x in (corners if eng.ncol == 2 else None) or ():
+            # stall and lose the second solution
+            for y, x in corners or ():
                 g2 = edit.change(g, y, x, symmetry, len(colors))
                 q2 = puzzle_from_grid(g2, colors)
                 eng2 = Engine(q2)
