@@ -127,10 +127,10 @@ BILLION_LAUGHS = """<?xml version="1.0"?>
 
 
 def test_xml_billion_laughs_refused_quickly():
-    t = time.perf_counter()
+    t = time.process_time()  # CPU, not the clock: expanding the entities would take far more
     with pytest.raises(PuzzleError, match="internal subset"):
         formats.parse(BILLION_LAUGHS)
-    assert time.perf_counter() - t < 1
+    assert time.process_time() - t < 1
 
 
 @pytest.mark.parametrize("text", [

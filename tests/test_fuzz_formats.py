@@ -3,8 +3,9 @@
 Inputs are random text, and valid files of every format (webpbn XML, .non,
 .nin, TAAI, picross text, Olšák .g, JSON, text and PBM pictures) mutated by
 deleting, inserting, duplicating and swapping pieces and by swapping numbers
-for odd ones. Each parse must finish within the hypothesis deadline; whatever it
-returns must be valid puzzles.
+for odd ones. Each parse must finish within 2 s of this process's CPU (a hang would
+grow it past that; a busy machine does not, where a wall-clock deadline would fail);
+whatever it returns must be valid puzzles.
 """
 import os
 import time
@@ -17,7 +18,7 @@ from pysolver.nonogram.formats import image
 from pysolver.errors import PuzzleError
 from pysolver.nonogram.puzzle import BACKGROUND, Color, Puzzle, puzzle_from_grid
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=2000,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=None,
                 derandomize=not os.environ.get("FUZZ_EXAMPLES"),
                 suppress_health_check=[HealthCheck.too_slow])
 
@@ -45,7 +46,7 @@ ODD_NUMBERS = ["0", "-1", "99999999999999999999", "1e3", "٣", "00", "3x", ""]
 
 
 def check(text):
-    t = time.perf_counter()
+    t = time.process_time()
     try:
         items = formats.parse_each(text, "fuzz.txt")
     except PuzzleError:  # parse_each reports errors as items, never raises
@@ -56,7 +57,7 @@ def check(text):
             x.validate()
         else:
             assert isinstance(x, PuzzleError) and str(x).startswith("fuzz.txt: ")
-    assert time.perf_counter() - t < 2
+    assert time.process_time() - t < 2, f"{time.process_time() - t:.2f} CPU s for one parse"
 
 
 @FUZZ
