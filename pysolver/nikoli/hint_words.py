@@ -51,6 +51,11 @@ def deduction(grid, unit, value, names, because, words=None) -> dict:
             "explanation": text + "."}
 
 
+def nothing(why) -> dict:
+    """No hint, and ``why`` (complete, several solutions, beyond the explained steps)."""
+    return {"kind": "none", "cells": [], "rules": [], "explanation": why}
+
+
 def reveal(grid, unit, value, why) -> dict:
     """A unit given without its reasoning (``why`` says why not)."""
     cell = describe(grid, unit, value)

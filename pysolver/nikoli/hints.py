@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from . import aspsolve, families, model, rules, trial
-from .hint_words import deduction, mistake, reveal
+from .hint_words import deduction, mistake, nothing, reveal
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
@@ -172,10 +172,9 @@ def hint_task(puzzle, state, crosses=()):
     if not proved:  # candidates only: a step is given once it is proved
         return (yield from _bounded(grid, text, marks, forced, rule_on))
     if not forced:
-        return {"kind": "none", "cells": [], "rules": [],
-                "explanation": "Every solution agrees with your marks, and nothing more "
-                               "is forced: the puzzle has several solutions from here."
-                if open_units else "The grid is complete."}
+        return nothing("Every solution agrees with your marks, and nothing more is forced: "
+                       "the puzzle has several solutions from here."
+                       if open_units else "The grid is complete.")
     if families.of(grid.family).loop:  # lines first: a forced line helps more than a forced gap
         forced.sort(key=lambda f: not f[1])
     found = trial.explain(grid, marks, forced)
@@ -203,10 +202,8 @@ def _bounded(grid, text, marks, candidates, rule_on):
         if ans["sat"] is False:
             return reveal(grid, unit, value, "The other way leaves no solution, but the "
                                              "reasoning is too long to show here.")
-    return {"kind": "none", "cells": [], "rules": [],
-            "explanation": "No hint found within the work a hint may take: the next step "
-                           "here needs a long chain of reasoning. Try another part of the "
-                           "grid, or Solve."}
+    return nothing("No hint found within the work a hint may take: the next step here "
+                   "needs a long chain of reasoning. Try another part of the grid, or Solve.")
 
 
 def _known_consequences(grid, text, marks):

@@ -5,7 +5,7 @@ steps, a reveal from a solution Solve proved, else said plainly."""
 from __future__ import annotations
 
 from . import aspsolve, counts, model, trial
-from .hint_words import WORDS, deduction, mistake, reveal
+from .hint_words import WORDS, deduction, mistake, nothing, reveal
 from .marks import given as _given, nearness as _nearness, read as _marks, units
 from .model import UNKNOWN, check_work
 
@@ -46,7 +46,7 @@ def checker_only(grid, marks) -> dict:
     todo = sorted(((u, v) for u in units(grid) if u not in marks and u not in given
                    for v in (True, False)), key=lambda f: near(f[0]))
     if not todo:
-        return {"kind": "none", "cells": [], "rules": [], "explanation": "The grid is complete."}
+        return nothing("The grid is complete.")
     found = counts.find(grid, marks, todo) if broken is None else None
     if found is None and broken is None:
         found = trial.explain(grid, marks, todo)
@@ -63,7 +63,6 @@ def checker_only(grid, marks) -> dict:
         unit, value = next((u, v) for u, v in todo if shown.get(u) == v)
         return reveal(grid, unit, value, "This is the puzzle's one solution (found by Solve): "
                                          "the reasoning from here is beyond the explained hints.")
-    return {"kind": "none", "cells": [], "rules": [],
-            "explanation": "This puzzle is beyond the explained hints from here: no short "
-                           "step is left that a hint can show on a grid with islands this "
-                           "large. Solve shows the answer (then Hint reveals it cell by cell)."}
+    return nothing("This puzzle is beyond the explained hints from here: no short step is "
+                   "left that a hint can show on a grid with islands this large. Solve shows "
+                   "the answer (then Hint reveals it cell by cell).")
