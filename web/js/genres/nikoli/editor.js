@@ -30,11 +30,11 @@ const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger 
 // how to make a puzzle, with a mouse and keyboard or by touch (learn/rules.js picks by device)
 const HELP = {
   masyu: { mouse: "Click a cell (or Space on it) for a white pearl, again for a black one, again for none; Backspace clears.",
-    touch: "Tap a cell for a white pearl, again for a black one, again for none." },
+    touch: "Tap a cell for a white pearl, again for a black one, again for none. Two fingers pan and zoom." },
   heyawake: { mouse: "Drag along the grid lines to draw room borders (a drag along a drawn border erases); click near a cell's side to draw or remove one. Type a room's number (or ?) in one of its cells, or use the number buttons; Backspace clears. Arrows move.",
-    touch: "Drag a finger along the grid lines to draw room borders (along a drawn border it erases); tap near a cell's side to draw or remove one. Tap a cell, then a number button: the room's number." },
+    touch: "Drag a finger along the grid lines to draw room borders (along a drawn border it erases); tap near a cell's side to draw or remove one. Tap a cell, then a number button: the room's number. Two fingers pan and zoom." },
   shade: { mouse: "Type a number (or ?) in a cell, or use the number buttons; Backspace removes it. Arrows move.",
-    touch: "Tap a cell, then a number button (⌫ removes it)." },
+    touch: "Tap a cell, then a number button (⌫ removes it). Two fingers pan and zoom." },
 };
 
 /** Rooms as connected areas between the borders (`wall(x, y, "e" | "s")`: drawn or not). */
@@ -221,11 +221,10 @@ export class Editor extends GenreEditor {
     return { format: "nikoli", family: d.family, width, height, clues, rooms, url: "", title: `New ${FAMILY_NAMES[d.family]}` };
   }
 
-  /** A press on a cell: the cursor there (the number buttons and keys edit it); Masyu: the pearl
-   * cycles. `edge`: a press on the grid's outer line counts (a border stroke may start there). */
-  click(v, e, edge = false) {
+  /** A press on a cell: the cursor there (the number buttons and keys edit it); Masyu: the pearl cycles. */
+  click(v, e) {
     const { x, y, inside } = v.cellAt(e);
-    if ((!inside && !edge) || e.target !== v.cellCanvas) return false;
+    if (!inside || e.target !== v.cellCanvas) return false;
     e.preventDefault();
     v.aria.focus({ preventScroll: true });
     v.moveCursor(x, y, false);
@@ -244,16 +243,20 @@ export class Editor extends GenreEditor {
     const done = (v) => { v.stroke = null; v.draw(); };
     return {
       start: (v, e) => {
-        if (!this.click(v, e, true)) return;
+        if (e.target !== v.cellCanvas) return; // the grid's outer line too: a stroke may start there
+        e.preventDefault();
+        v.aria.focus({ preventScroll: true });
         try { v.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
-        const d = this.doc, { width, height } = d.puzzle;
-        v.stroke = { borders: new BorderStroke(width, height, (x, y, side) => d.wall(x, y, side), ...at(v, e)),
-          zone: e.pointerType === "mouse" ? TAP_ZONE.mouse : TAP_ZONE.touch };
+        const d = this.doc, { width, height } = d.puzzle, { x, y, inside } = v.cellAt(e);
+        v.stroke = { borders: new BorderStroke(width, height, (bx, by, side) => d.wall(bx, by, side), ...at(v, e)),
+          zone: e.pointerType === "mouse" ? TAP_ZONE.mouse : TAP_ZONE.touch, cell: inside ? { x, y } : null };
       },
       move: (v, e) => { if (v.stroke.borders.move(...at(v, e))) v.draw(); },
       end: (v) => {
-        const { borders, zone } = v.stroke, d = this.doc;
+        const { borders, zone, cell } = v.stroke, d = this.doc;
         const changes = borders.changes(zone).map(([x, y, side, drawn]) => [d.wallIndex(x, y, side), drawn ? 1 : 0]);
+        // a tap puts the cursor on its cell (for its number); a drag along the lines leaves it
+        if (cell && !borders.sides.size && !borders.moved) v.moveCursor(cell.x, cell.y, false);
         done(v);
         if (changes.length) this.history.apply(changes, borders.sides.size ? (borders.draw ? "borders" : "borders erased") : "border");
       },
