@@ -265,7 +265,7 @@ export class Editor extends GenreEditor {
   }
 
   /** Heyawake's board: its rooms, every drawn border (a lighter one divides no room yet) and the
-   * stroke being drawn (in the accent colour). */
+   * stroke being drawn (in the accent colour; dashed where it erases). */
   paintRooms(v) {
     const d = this.doc, { width: w, height: h } = d.puzzle, s = v.stroke && v.stroke.borders;
     const shown = s ? (x, y, side) => s.shows(x, y, side) : (x, y, side) => d.wall(x, y, side);
@@ -291,7 +291,9 @@ export class Editor extends GenreEditor {
     ctx.globalAlpha = 1;
     if (!s) return;
     ctx.strokeStyle = t.accent;
-    for (const side of s.sides.values()) if (s.draw) line(...side);
+    if (!s.draw) { ctx.lineWidth = 2; ctx.setLineDash([Math.max(3, cs / 6), Math.max(3, cs / 6)]); } // what it erases
+    for (const side of s.sides.values()) line(...side);
+    ctx.setLineDash([]);
   }
 
   /** Digits append to the cursor cell's number, "?" sets a question mark, Backspace clears;
