@@ -20,11 +20,12 @@ itself), and a failed test's tab is closed. The warm
 context blocks the service worker (a registered worker would make every later page
 cross-origin isolated and re-download its precache).
 
-`@pytest.mark.isolated` gives a page of a second warm context whose service worker
-stays registered: every page there but the worker's very first is cross-origin
-isolated (helpers.isolated_visit makes sure), for tests that cancel by interrupt.
-The tests of a warm context besides the default one (isolated, or other context
-arguments such as touch) go to one xdist worker: one cold start for that context.
+`@pytest.mark.isolated` gives a page of the default warm context whose requests ask the
+tests' server for the COOP/COEP headers (see _Cached): it is cross-origin isolated
+(helpers.isolated_visit makes sure), for tests that cancel by interrupt. The isolated
+tests run one after the other on one xdist worker (a renderer of their own, so one
+switch there and one back). The tests of a warm context besides the default one (other
+context arguments such as touch) go to one xdist worker: one cold start for that context.
 
 A test gets a fresh context of its own, a true first visit (no snapshot, the service
 worker allowed), when it is marked `@pytest.mark.fresh_context` or asks for the
@@ -63,6 +64,9 @@ _servers = set()  # ports served in this worker: the origins whose player state 
 _session_port = []  # the session's site server's port, once it runs
 
 
+ISOLATE = "X-Test-Isolated"  # a request header: the page asks to be cross-origin isolated
+
+
 class _Cached(Handler):
     """The dev server's answers, but cacheable: the built site does not change while the
     tests run, and each browser context's HTTP cache starts empty. With `no-cache` every
@@ -70,10 +74,28 @@ class _Cached(Handler):
     load cost 1.64 CPU s against 1.25 (PERF.md "Tests").
     The service worker fetches its precache with cache: "reload", as it must behind any
     host that lets files be cached. The servers offline tests stop stay `no-cache`: what
-    works offline there comes from the service worker's cache alone."""
+    works offline there comes from the service worker's cache alone.
+
+    Cross-origin isolation (`isolated` tests) as `build.py serve --isolate` gives it: a page
+    whose requests carry ISOLATE gets the COOP/COEP headers the service worker adds, so
+    it is isolated in the default warm context, with its caches (a context of its own with
+    the service worker cost a cold engine start and the 20 MB precache: about 6 CPU s).
+    The other files always carry COEP and CORP (an isolated page's engine worker must; a
+    page that is not isolated ignores them); a page varies by ISOLATE in the HTTP cache."""
 
     def end_headers(self):
         self.send_header("Cache-Control", "max-age=86400")
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path.endswith("/") or path.endswith(".html"):
+            self.send_header("Vary", ISOLATE)
+            isolated = self.headers.get(ISOLATE) == "1"
+        else:
+            isolated = True
+        if isolated:
+            if path.endswith("/") or path.endswith(".html"):
+                self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+            self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         SimpleHTTPRequestHandler.end_headers(self)
 
 
@@ -203,9 +225,8 @@ class _Warm:
             self.tab.mouse.move(0, 0)  # nothing under the pointer hovers in the next document
         return self.tab
 
-    def forget(self, ports, isolated, first_visit):
-        """The player's state of the origins served (PLAYER_STATE; in the default warm context
-        the service worker too) cleared. The browser clears its store, but a renderer kept from
+    def forget(self, ports, first_visit):
+        """The player's state of the origins served (PLAYER_STATE) cleared. The browser clears its store, but a renderer kept from
         an earlier test holds the origin's localStorage in a cache of its own, which the clear
         reaches by a message of its own: a page loaded in that renderer right after the clear
         might still read the last test's saved games. For a test that needs a first visit (the
@@ -217,7 +238,7 @@ class _Warm:
         for port in ports:
             cdp.send("Storage.clearDataForOrigin", {
                 "origin": f"http://127.0.0.1:{port}",
-                "storageTypes": PLAYER_STATE + ("" if isolated else ",service_workers")})
+                "storageTypes": PLAYER_STATE})
         cdp.detach()
         if first_visit and _session_port:
             self.tab.goto(f"http://127.0.0.1:{_session_port[0]}/version.json")
@@ -271,8 +292,9 @@ def _warm_key(item):
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items):
-    """The pages of a warm context besides the default one (isolated, touch) come from
-    one xdist worker (--dist loadgroup): one cold engine start for them, not one each.
+    """The pages of a warm context besides the default one (touch) come from one xdist
+    worker (--dist loadgroup): one cold engine start for them, not one each; the isolated
+    pages too, one after the other (their renderer is another one).
     A test marked `fake_clock` runs after the others (of its group): its warm context is
     closed after it (see _Warm.release), so no later test there starts cold or under its clock."""
     items.sort(key=lambda item: item.get_closest_marker("fake_clock") is not None)  # stable
@@ -288,11 +310,11 @@ def _warm_contexts(browser, browser_context_args):
     """The warm contexts of this worker, by their extra context arguments."""
     contexts = {}
 
-    def get(extra, isolated):
-        key = repr((sorted(extra.items()), isolated))
+    def get(extra):
+        key = repr(sorted(extra.items()))
         if key not in contexts or contexts[key].closed:
             contexts[key] = _Warm(browser.new_context(**{**browser_context_args, **extra},
-                                                      service_workers="allow" if isolated else "block"))
+                                                      service_workers="block"))
         return contexts[key]
 
     yield get
@@ -301,9 +323,8 @@ def _warm_contexts(browser, browser_context_args):
             warm.ctx.close()
 
 
-# a returning visitor's engine, a new player: everything but Cache Storage (and, in
-# the isolated warm context, the service worker that isolates its pages)
-PLAYER_STATE = "cookies,file_systems,indexeddb,local_storage,websql"
+# a returning visitor's engine, a new player: everything but Cache Storage
+PLAYER_STATE = "cookies,file_systems,indexeddb,local_storage,websql,service_workers"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -325,13 +346,15 @@ def page(request, _warm_contexts, browser_context_args):
         extra, isolated = key
         marker = request.node.get_closest_marker("browser_context_args")
         viewport = (marker and marker.kwargs.get("viewport")) or browser_context_args["viewport"]
-        warm = _warm_contexts(extra, isolated)
+        warm = _warm_contexts(extra)
         outside, seen = warm.outside, len(warm.outside)
         warm.ctx.clear_permissions()
         page = warm.take()
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
-        warm.forget(sorted(_servers), isolated, any(request.node.get_closest_marker(m) for m in ("newcomer", "empty_storage")))
+        warm.forget(sorted(_servers), any(request.node.get_closest_marker(m) for m in ("newcomer", "empty_storage")))
+        if isolated:
+            page.set_extra_http_headers({ISOLATE: "1"})
     if not request.node.get_closest_marker("newcomer"):
         # the guided first puzzle is offered on a first visit, over the board: tests of
         # other things play as a player who answered the offer (test_newcomer.py meets it)
@@ -346,6 +369,8 @@ def page(request, _warm_contexts, browser_context_args):
     yield page
     page.remove_listener("pageerror", on_error)
     if not fresh:
+        if isolated and not page.is_closed():
+            page.set_extra_http_headers({})
         warm.release(getattr(request.node, "call_failed", True), request.node.get_closest_marker("fake_clock"))
         assert len(outside) == seen, f"the site tried to reach outside hosts: {outside[seen:]}"
     assert not errors, f"uncaught page errors: {errors}"

@@ -129,15 +129,11 @@ def wait_engine(page):
 
 
 def isolated_visit(page, server):
-    """A load controlled by the service worker (which adds COOP/COEP): cross-origin
-    isolated, so Cancel interrupts Python instead of restarting the worker. After a first
-    visit that is the second load; a page of the isolated warm context (conftest) is
-    controlled at once."""
+    """A cross-origin isolated load (COOP/COEP: the headers the service worker adds; for a
+    test marked `isolated`, the tests' server sends them, see conftest), so Cancel
+    interrupts Python instead of restarting the worker. test_first_visit checks that the
+    service worker's pages are isolated."""
     open_site(page, server)
-    if not page.evaluate("window.crossOriginIsolated"):
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        page.wait_for_selector("html[data-booted=true]")
     assert page.evaluate("window.crossOriginIsolated") is True
     wait_engine(page)
 

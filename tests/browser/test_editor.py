@@ -230,6 +230,9 @@ def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
         "e => { e.value = '#22aa33'; e.dispatchEvent(new Event('change')); }")
     click_cell(page, 0, 0)
     click_cell(page, 1, 0)
+    wait_clues(page)                                  # a picture in one colour: its clues in that colour
+    page.keyboard.press("ArrowDown")                  # (the cursor's row is tinted)
+    assert clue_has_colour(page, 0, (34, 170, 51))
     page.click(".ed-swatch[data-color='1']")          # back to black
     click_cell(page, 2, 0)
     click_cell(page, 3, 2)
@@ -251,6 +254,30 @@ def test_colour_palette_and_draft_survives_reload(page, site_server, artifacts):
     page.click("#ed-undo")                            # history survives the reload
     wait_clues(page)
     assert picture(page) == [f"{g}{g}#.", "....", "...."]
+    # on a phone the Colours panel lies below the board: a strip of the colours right under the
+    # board switches the paint colour, in view with the board (no scrolling away from the picture)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#ed-grid").evaluate("e => e.scrollIntoView({ block: 'start' })")   # as when painting
+    strip = page.get_by_role("radiogroup", name="Colour to paint")
+    green = strip.get_by_role("radio", name="paint with leaf green")
+    expect(green).to_be_visible()
+    in_view = """e => { const r = e.getBoundingClientRect(), top = document.querySelector('header').getBoundingClientRect().bottom;
+                        return r.top >= top && r.bottom <= innerHeight; }"""
+    assert page.locator("#ed-grid canvas.cells").evaluate(in_view) and strip.evaluate(in_view)
+    assert green.evaluate(in_view) and strip.get_by_role("radio", name="paint background (erase)").evaluate(in_view)
+    scrolled = "document.querySelector('main').scrollTop"   # the page's content scrolls in <main>
+    at = page.evaluate(scrolled)
+    assert at > 0                                     # the board is below the toolbars: scrolled to it
+    green.click()
+    assert page.evaluate(scrolled) == at
+    expect(green).to_have_attribute("aria-checked", "true")
+    expect(page.locator(".ed-swatch[data-color='2']")).to_have_attribute("aria-checked", "true")   # the panel agrees
+    click_cell(page, 3, 1)
+    wait_clues(page)
+    assert picture(page) == [f"{g}{g}#.", f"...{g}", "...."]
+    page.screenshot(path=str(artifacts / "editor-colour-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(strip).to_be_hidden()                      # wider, the panel is beside the board
 
 
 def test_play_this_puzzle_from_the_editor(page, site_server):

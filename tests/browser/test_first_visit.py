@@ -154,6 +154,9 @@ def _offline_from_the_cache_and_the_warm_load_restores_the_snapshot(page, server
     # other files from the cache)
     info = _engine_info(page)
     assert info["snapshot"] == "restored"
+    # the service worker's headers (COOP/COEP) make its pages cross-origin isolated: Cancel
+    # interrupts Python there (the `isolated` tests get the same headers from the server)
+    assert page.evaluate("window.crossOriginIsolated") is True and info["isolated"] and info["interrupt"]
     assert info["pysolver"] and info["python"].startswith("3.")
     assert info["timings_ms"]["micropip"] is None        # no install: the heap already has it
     # the rule checker runs in it

@@ -67,6 +67,37 @@ def click(page, x, y, dx=0.0, dy=0.0):
     page.mouse.click(cx + dx * cs, cy + dy * cs)
 
 
+def finger(page, points):
+    """A finger on the board through `points` (in cells from its top left corner), as a touch
+    screen's pointer events (pointerType "touch"): down, a move to each point, up."""
+    board = page.locator("#ed-board canvas.cells")
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+    cs = box["width"] / int(page.get_attribute("#ed-board [role=grid][aria-colcount]", "aria-colcount"))
+    at = [[box["x"] + x * cs, box["y"] + y * cs] for x, y in points]
+    board.evaluate("""(c, at) => {
+      const send = (type, [x, y]) => c.dispatchEvent(new PointerEvent(type, { pointerId: 41, pointerType: "touch",
+        isPrimary: true, bubbles: true, cancelable: true, clientX: x, clientY: y, button: type === "pointermove" ? -1 : 0,
+        buttons: type === "pointerup" ? 0 : 1 }));
+      send("pointerdown", at[0]);
+      for (const p of at.slice(1)) send("pointermove", p);
+      send("pointerup", at[at.length - 1]);
+    }""", at)
+
+
+def darkness(page, x, y):
+    """How dark the board is at the point (x, y) in cells (0 the ground, 1 black): the darkest
+    pixel within 2 px of it, as the player sees the canvas."""
+    return page.locator("#ed-board canvas.cells").evaluate("""(c, [x, y]) => {
+      const cols = Number(document.querySelector("#ed-board [role=grid]").getAttribute("aria-colcount"));
+      const k = c.width / c.getBoundingClientRect().width, cs = c.width / cols;
+      const d = c.getContext("2d").getImageData(Math.round(x * cs - 2 * k), Math.round(y * cs - 2 * k), Math.ceil(5 * k), Math.ceil(5 * k)).data;
+      let dark = 0;
+      for (let i = 0; i < d.length; i += 4) dark = Math.max(dark, 1 - (d[i] + d[i + 1] + d[i + 2]) / 765);
+      return dark;
+    }""", [x, y])
+
+
 def shared(page):
     """The puzzle's puzz.link URL, read from the Share link the frame makes (#n=<pid/W/H/body>)."""
     box = ed(page).get_by_label("Share link", exact=True)
@@ -202,6 +233,35 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     expect(page.locator("#ed-status.error")).to_contain_text("room")
     ed(page).get_by_role("button", name="Download").click()           # the button's name, not "Export"
     expect(page.locator("#ed-status.error")).to_contain_text(re.compile(r"^Download: .*room"))
+    # on a phone, by finger: a drag along the grid lines draws every border it passes (the board
+    # shows the rooms they make), one move that Undo takes back whole; a drag that starts along a
+    # drawn border erases; a tap near a side toggles it, in a finger's wider zone
+    page.set_viewport_size({"width": 390, "height": 844})
+    new_grid(page, 4, 4)
+    expect(page.locator("#ed-help")).to_contain_text("Drag along the grid lines to draw room borders")
+    blank = shared(page)
+    finger(page, [(0, 2), (0.6, 2.1), (1.02, 1.96), (2.1, 2), (3, 2.05), (4, 2)])   # across, between rows 2 and 3
+    halves = url_of("heyawake 4x4\nr0 r0 r0 r0\nr0 r0 r0 r0\nr1 r1 r1 r1\nr1 r1 r1 r1\n")
+    assert shared(page) == halves
+    assert darkness(page, 1.5, 2) > 0.6 and darkness(page, 1.5, 1) < 0.4          # drawn thick, where no thin line was
+    ed(page).get_by_role("button", name="Undo").click()                           # the whole stroke, one move
+    expect(page.locator("#ed-status")).to_have_text("Undone: Borders.")
+    assert shared(page) == blank
+    ed(page).get_by_role("button", name="Redo").click()
+    assert shared(page) == halves
+    finger(page, [(2, 2), (2, 3), (2, 4)])                                        # down from it: the lower half splits
+    quarters = url_of("heyawake 4x4\nr0 r0 r0 r0\nr0 r0 r0 r0\nr1 r1 r2 r2\nr1 r1 r2 r2\n")
+    assert shared(page) == quarters
+    finger(page, [(4, 2), (3, 2), (2.03, 1.97)])                                  # along drawn borders: erased
+    assert shared(page) == url_of("heyawake 4x4\nr0 r0 r0 r0\nr0 r0 r0 r0\nr1 r1 r0 r0\nr1 r1 r0 r0\n")
+    ed(page).get_by_role("button", name="Undo").click()
+    expect(page.locator("#ed-status")).to_have_text("Undone: Borders erased.")
+    assert shared(page) == quarters
+    click(page, 1, 2, dx=0.25)                       # a mouse 0.25 cell from a side: the cell only
+    assert shared(page) == quarters
+    finger(page, [(1.75, 2.5)])                      # a finger there: the side between (1, 2) and (2, 2) goes
+    assert shared(page) == halves
+    page.set_viewport_size({"width": 1280, "height": 900})
     # Masyu: a click cycles the pearls
     choose(page, "masyu")
     expect(page.locator("#ed-status")).to_have_text("")    # Heyawake's error is not Masyu's
@@ -240,8 +300,8 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_role("button", name="Undo").click()                          # opening was a move:
-    expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "2")  # the 2×2 is back
-    expect(page.locator("#ed-status")).to_have_text("Undone: Open rooms.txt. The 2×2 puzzle before it is back (Redo does it again).")
+    expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "4")  # the 4×4 is back
+    expect(page.locator("#ed-status")).to_have_text("Undone: Open rooms.txt. The 4×4 puzzle before it is back (Redo does it again).")
     ed(page).get_by_role("button", name="Redo").click()
     expect(page.locator("#ed-status")).to_have_text("Redone: Open rooms.txt.")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")

@@ -21,7 +21,7 @@ export class BoardTouch {
     e.preventDefault();
     if (this.points.size === 1) {
       this.firstAt = e.timeStamp;
-      if (e.target === v.cellCanvas && v.cellAt(e).inside) {
+      if (e.target === v.cellCanvas && (v.cellAt(e).inside || v.kind.stroke)) { // a kind's own strokes decide (Create's borders start on the outer line too)
         v.strokeStart(e);
         this.pressTimer = setTimeout(() => this.longPress(), LONG_PRESS_MS);
       } else {

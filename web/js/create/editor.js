@@ -34,8 +34,9 @@ export function install(app) {
   // "#/editor" in the address: the router shows this view now that it is registered
 }
 
-/** The places of the side column a genre's panels may take, in order. */
-const SLOTS = ["tools", "status", "top", "afterCheck", "end"];
+/** The places a genre's parts may take: its toolbar above the board, right under the board
+ * (what a thumb reaches while drawing on a phone), beside the status, and the side column's, in order. */
+const SLOTS = ["tools", "board", "status", "top", "afterCheck", "end"];
 
 class CreateFrame {
   constructor(app, genres) {
@@ -92,7 +93,7 @@ class CreateFrame {
         el("span", { className: "sep" }), this.undoBtn, this.redoBtn, this.resumeBtn),
       el("div", { className: "toolbar ed-genre-tools", role: "toolbar" }, this.slots.tools),
       el("div", { className: "ed-body" },
-        el("div", { className: "ed-main" }, this.boardBox,
+        el("div", { className: "ed-main" }, this.boardBox, this.slots.board,
           el("div", { className: "row ed-status-row" }, this.status, this.slots.status), this.statusDetails.element, this.help),
         el("aside", { className: "side ed-side" },
           this.slots.top,

@@ -12,7 +12,7 @@ export class GenreEditor {
     this.engine = ctx.engine;
     this.history = ctx.history;
     Object.assign(this, { sides, formats, accept, help });
-    this.parts = {}; // the genre's panels, by the frame's places (tools, status, top, afterCheck, end)
+    this.parts = {}; // the genre's panels, by the frame's places (tools, board, status, top, afterCheck, end)
     this.history.addEventListener("change", (e) => this.changed(e.detail.move));
   }
 

@@ -1,8 +1,8 @@
 // The editor of a Nikoli family (Nurikabe, Heyawake, Masyu, Bag) in the Create frame
 // (create/editor.js; each family's `editor` entry, genres/nikoli/genre.js): the shared board
 // (board/grid-view.js) with the family's plug-in in an edit kind: numbers (digits, "?"),
-// pearls (a click, Space or Enter cycles none, white, black) and Heyawake's rooms (a click near
-// a cell's side toggles the border there). Check, Download, Share link and Play go through
+// pearls (a click, Space or Enter cycles none, white, black) and Heyawake's rooms (strokes along
+// the grid lines draw or erase borders, a tap near a side toggles it: editor-borders.js). Check, Download, Share link and Play go through
 // the engine's reader (nikoli_parse of the family's text format), which also says what is
 // wrong with a puzzle it refuses; Check asks the family's `analyse` task (clingo-wasm): unique?
 // how hard? (as data for the frame's one display; when not unique, two of its solutions, drawn
@@ -22,6 +22,7 @@ import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
 import { runTask } from "./asp.js";
 import { fixFor, noSolutionFix } from "./editor-fix.js";
+import { BorderStroke, TAP_ZONE } from "./editor-borders.js";
 import { starsText } from "../../library/items.js";
 import { inputHelp } from "../../learn/rules.js";
 
@@ -29,11 +30,11 @@ const GENERATE_SIDE = 15; // clingo-wasm grounds afresh for every check: larger 
 // how to make a puzzle, with a mouse and keyboard or by touch (learn/rules.js picks by device)
 const HELP = {
   masyu: { mouse: "Click a cell (or Space on it) for a white pearl, again for a black one, again for none; Backspace clears.",
-    touch: "Tap a cell for a white pearl, again for a black one, again for none." },
-  heyawake: { mouse: "Type a room's number (or ?) in one of its cells, or use the number buttons; click near a cell's side to draw or remove a room border. Arrows move.",
-    touch: "Tap a cell, then a number button: the room's number; tap near a cell's side to draw or remove a room border." },
+    touch: "Tap a cell for a white pearl, again for a black one, again for none. Two fingers pan and zoom." },
+  heyawake: { mouse: "Drag along the grid lines to draw room borders (a drag along a drawn border erases); click near a cell's side to draw or remove one. Type a room's number (or ?) in one of its cells, or use the number buttons; Backspace clears. Arrows move.",
+    touch: "Drag a finger along the grid lines to draw room borders (along a drawn border it erases); tap near a cell's side to draw or remove one. Tap a cell, then a number button: the room's number. Two fingers pan and zoom." },
   shade: { mouse: "Type a number (or ?) in a cell, or use the number buttons; Backspace removes it. Arrows move.",
-    touch: "Tap a cell, then a number button (⌫ removes it)." },
+    touch: "Tap a cell, then a number button (⌫ removes it). Two fingers pan and zoom." },
 };
 
 /** Rooms as connected areas between the borders (`wall(x, y, "e" | "s")`: drawn or not). */
@@ -73,8 +74,9 @@ export class Editor extends GenreEditor {
     this.generateButton.addEventListener("click", () => (this.generating ? this.generations.drop() : this.generate()));
     this.parts = { tools: [this.generateButton, ...(this.family === "masyu" ? [] : [this.numberPad()])] };
     const base = this.family === "masyu" ? loopBoard : shadeBoard;
-    this.kind = { ...base, name: "edit", stroke: { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} },
-      key: (v, e) => this.key(v, e) };
+    this.kind = { ...base, name: "edit", key: (v, e) => this.key(v, e),
+      stroke: this.family === "heyawake" ? this.borderStrokes() : { start: (v, e) => this.click(v, e), move() {}, end() {}, cancel() {} } };
+    if (this.family === "heyawake") this.kind.paintCells = (v) => this.paintRooms(v);
   }
 
   // ---- what the frame asks of every genre's editor ----
@@ -219,23 +221,80 @@ export class Editor extends GenreEditor {
     return { format: "nikoli", family: d.family, width, height, clues, rooms, url: "", title: `New ${FAMILY_NAMES[d.family]}` };
   }
 
+  /** A press on a cell: the cursor there (the number buttons and keys edit it); Masyu: the pearl cycles. */
   click(v, e) {
     const { x, y, inside } = v.cellAt(e);
-    if (!inside || e.target !== v.cellCanvas) return;
+    if (!inside || e.target !== v.cellCanvas) return false;
     e.preventDefault();
     v.aria.focus({ preventScroll: true });
     v.moveCursor(x, y, false);
     const d = this.doc, i = y * d.puzzle.width + x;
-    if (d.family === "masyu") {
-      this.history.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
-    } else if (d.family === "heyawake") {
-      const r = v.cellCanvas.getBoundingClientRect(), fx = (e.clientX - r.left) / v.cell - x, fy = (e.clientY - r.top) / v.cell - y;
-      const near = Math.min(fx, 1 - fx, fy, 1 - fy);
-      if (near > 0.2) return;
-      const [wx, wy, s] = near === 1 - fx ? [x, y, "e"] : near === fx ? [x - 1, y, "e"] : near === 1 - fy ? [x, y, "s"] : [x, y - 1, "s"];
-      if (wx < 0 || wy < 0 || (s === "e" && wx >= d.puzzle.width - 1) || (s === "s" && wy >= d.puzzle.height - 1)) return; // the grid's edge
-      this.history.apply([[d.wallIndex(wx, wy, s), d.wall(wx, wy, s) ? 0 : 1]], "border");
+    if (d.family === "masyu") this.history.apply([[i, (d.clue(i) + 1) % 3]], "pearl");
+    return true;
+  }
+
+  /** Heyawake's borders by strokes along the grid lines (editor-borders.js): the board's
+   * pointer strokes, mouse and touch alike (a second finger cancels, as in Play). */
+  borderStrokes() {
+    const at = (v, e) => {
+      const r = v.cellCanvas.getBoundingClientRect();
+      return [(e.clientX - r.left) / v.cell, (e.clientY - r.top) / v.cell];
+    };
+    const done = (v) => { v.stroke = null; v.draw(); };
+    return {
+      start: (v, e) => {
+        if (e.target !== v.cellCanvas) return; // the grid's outer line too: a stroke may start there
+        e.preventDefault();
+        v.aria.focus({ preventScroll: true });
+        try { v.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
+        const d = this.doc, { width, height } = d.puzzle, { x, y, inside } = v.cellAt(e);
+        v.stroke = { borders: new BorderStroke(width, height, (bx, by, side) => d.wall(bx, by, side), ...at(v, e)),
+          zone: e.pointerType === "touch" ? TAP_ZONE.touch : TAP_ZONE.mouse, // a pen is as precise as a mouse
+          cell: inside ? { x, y } : null };
+      },
+      move: (v, e) => { if (v.stroke.borders.move(...at(v, e))) v.draw(); },
+      end: (v) => {
+        const { borders, zone, cell } = v.stroke, d = this.doc;
+        const changes = borders.changes(zone).map(([x, y, side, drawn]) => [d.wallIndex(x, y, side), drawn ? 1 : 0]);
+        // a tap puts the cursor on its cell (for its number); a drag along the lines leaves it
+        if (cell && !borders.sides.size && !borders.moved) v.moveCursor(cell.x, cell.y, false);
+        done(v);
+        if (changes.length) this.history.apply(changes, borders.sides.size ? (borders.draw ? "borders" : "borders erased") : "border");
+      },
+      cancel: done,
+    };
+  }
+
+  /** Heyawake's board: its rooms, every drawn border (a lighter one divides no room yet) and the
+   * stroke being drawn (in the accent colour; dashed where it erases). */
+  paintRooms(v) {
+    const d = this.doc, { width: w, height: h } = d.puzzle, s = v.stroke && v.stroke.borders;
+    const shown = s ? (x, y, side) => s.shows(x, y, side) : (x, y, side) => d.wall(x, y, side);
+    const rooms = roomsOf(w, h, shown);
+    v.game.puzzle.rooms = rooms;
+    shadeBoard.paintCells(v);
+    const ctx = v.cellCanvas.getContext("2d"), cs = v.cell, t = v.theme;
+    const line = (x, y, side) => {
+      ctx.beginPath();
+      if (side === "e") { ctx.moveTo((x + 1) * cs + 0.5, y * cs); ctx.lineTo((x + 1) * cs + 0.5, (y + 1) * cs); }
+      else { ctx.moveTo(x * cs, (y + 1) * cs + 0.5); ctx.lineTo((x + 1) * cs, (y + 1) * cs + 0.5); }
+      ctx.stroke();
+    };
+    ctx.lineWidth = Math.max(2, cs / 10);
+    ctx.strokeStyle = t.bold;
+    ctx.globalAlpha = 0.4;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (x + 1 < w && shown(x, y, "e") && rooms[y * w + x] === rooms[y * w + x + 1]) line(x, y, "e");
+        if (y + 1 < h && shown(x, y, "s") && rooms[y * w + x] === rooms[(y + 1) * w + x]) line(x, y, "s");
+      }
     }
+    ctx.globalAlpha = 1;
+    if (!s) return;
+    ctx.strokeStyle = t.accent;
+    if (!s.draw) { ctx.lineWidth = 2; ctx.setLineDash([Math.max(3, cs / 6), Math.max(3, cs / 6)]); } // what it erases
+    for (const side of s.sides.values()) line(...side);
+    ctx.setLineDash([]);
   }
 
   /** Digits append to the cursor cell's number, "?" sets a question mark, Backspace clears;

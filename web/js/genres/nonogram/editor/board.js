@@ -56,7 +56,11 @@ export class PictureGame {
    * the picture's size and colours; else every line empty until the engine answers. */
   clueLists(colors) {
     const d = this.doc, c = this.clues, index = new Map(colors.map((col, k) => [col.char, k]));
-    const block = (b) => (Array.isArray(b) ? { n: b[0], c: index.get(b[1]) } : { n: b, c: 1 });
+    // a picture in one colour reads as black and white (plain numbers): its clues in that colour
+    const used = new Set(d.cells);
+    used.delete(0);
+    const plain = used.size === 1 ? [...used][0] : 1;
+    const block = (b) => (Array.isArray(b) ? { n: b[0], c: index.get(b[1]) } : { n: b, c: plain });
     if (c && c.rows.length === d.height && c.columns.length === d.width) {
       const rows = c.rows.map((l) => l.map(block)), cols = c.columns.map((l) => l.map(block));
       if ([...rows, ...cols].every((l) => l.every((b) => b.c > 0))) return { rows, cols };

@@ -48,7 +48,7 @@ export class Editor extends GenreEditor {
     this.opening = null;    // the engine request solving a file opened without a picture
     this.buildDom();
     this.grid = new PictureBoard(this.board);
-    this.palette = new EditorPalette(this.paletteBox, this.grid);
+    this.palette = new EditorPalette(this.paletteBox, this.grid, this.colourStrip);
     this.image = new ImageImport(this.importBox, {
       getDoc: () => this.doc,
       onError: (msg) => ctx.say(msg, true),
@@ -68,6 +68,8 @@ export class Editor extends GenreEditor {
     this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
     this.board = el("div", { className: "ed-picture-board", id: "ed-grid" }); // the board's grid takes the keyboard
     this.paletteBox = el("div", { id: "ed-palette" });
+    this.colourStrip = el("div", { className: "ed-colour-strip", id: "ed-colour-strip", role: "radiogroup" });
+    this.colourStrip.setAttribute("aria-label", "Colour to paint");
     this.fixBox = el("div", { id: "ed-fix" });
     this.importBox = el("div", { id: "ed-import" });
     this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
@@ -77,6 +79,7 @@ export class Editor extends GenreEditor {
         el("span", { className: "ed-field" }, label(this.author, "Author"), this.author),
         button("ed-resize", "Resize", "keep the picture, change the size to Columns × Rows"),
         button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")],
+      board: [this.colourStrip],
       status: [this.openCancel],
       top: [panel("Colours", this.paletteBox)],
       afterCheck: [panel("Fix", this.fixBox)],

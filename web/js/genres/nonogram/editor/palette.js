@@ -1,9 +1,12 @@
-// The editor's palette: pick the paint colour, add, rename, recolour, remove.
+// The editor's palette: pick the paint colour, add, rename, recolour, remove; and the same
+// choice as a strip of swatches under the board (`strip`: editor.css shows it on a narrow screen,
+// where the Colours panel lies below the board, out of a thumb's reach while painting).
 // Names are user text: shown through textContent and input values only.
 
 export class EditorPalette {
-  constructor(container, grid) {
+  constructor(container, grid, strip) {
     this.box = container;
+    this.strip = strip;
     this.grid = grid;
     this.doc = null;
     grid.addEventListener("color", () => this.render());
@@ -81,6 +84,25 @@ export class EditorPalette {
       if (k !== null) this.grid.setColor(k);
     });
     this.box.replaceChildren(list, add);
+    this.renderStrip();
+  }
+
+  /** The paint colours as the strip under the board: one radio button each, background first. */
+  renderStrip() {
+    if (!this.strip) return;
+    this.strip.replaceChildren(...this.doc.colors.map((c, k) => {
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "ed-chip";
+      chip.style.background = `#${c.rgb}`;
+      chip.setAttribute("role", "radio");
+      chip.setAttribute("aria-checked", String(k === this.grid.color));
+      chip.setAttribute("aria-label", k ? `paint with ${c.name}` : "paint background (erase)");
+      chip.title = chip.getAttribute("aria-label");
+      chip.dataset.color = String(k);
+      chip.addEventListener("click", () => this.grid.setColor(k));
+      return chip;
+    }));
   }
 }
 
