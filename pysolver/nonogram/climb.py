@@ -20,6 +20,12 @@ SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # edits of its start, flips drawn per edit
 CLIMB_PROBES = 8  # what-if tests (_stall) per edit at most
 CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
+# Black and white from RISE_CELLS cells on: while its parent's what-ifs make fewer
+# than CLIMB_RISE trials a cell, a step only climbs (its first finished flip is
+# kept, a stall is not asked for uniqueness: almost no unique stall is met there);
+# past that, a step tests RISE_PROBES flips at most (the flip leaving the most
+# open yields most). Smaller boards meet unique stalls at every level (PERF.md).
+RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
 
 
 def start(rng, grid, colors, symmetry):
@@ -58,9 +64,17 @@ def climb(rng, p, colors, symmetry):
     nothing (PERF.md). The step keeps the flip whose puzzle the what-ifs finish
     with the most work (their trials plus CLIMB_OPEN per cell line logic
     leaves open), until a flip's what-ifs stall while the puzzle stays unique
-    (_expert)."""
+    (_expert). Black and white on a board of RISE_CELLS cells or more, while
+    the kept puzzle's what-ifs make fewer than CLIMB_RISE trials a cell, a step only
+    climbs: its first finished flip is kept and stalls are passed over (unique
+    stalls are met next to puzzles whose what-ifs work hard, below that nearly
+    never); past that, a step tests up to RISE_PROBES flips (the one leaving
+    the most open yields most: PERF.md)."""
     grid = edit.grid_of(p, colors)
     walks = 0
+    big = len(colors) == 2 and len(grid) * len(grid[0]) >= RISE_CELLS  # measured: B/W
+    rising = big  # a start's what-ifs are few
+    probes = RISE_PROBES if big else CLIMB_PROBES
     for _ in range(CLIMB_STEPS):
         best, cands = None, []
         edges = edit.edge_cells(grid)
@@ -74,13 +88,16 @@ def climb(rng, p, colors, symmetry):
                 cands.append((opened, g, q, eng, rows, cols))
         cands.sort(key=lambda c: -c[0])  # stable: the draw's order among equals
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
-            if k == CLIMB_PROBES or (best is not None and opened < cands[0][0]):
+            if k == (CLIMB_PROBES if rising else probes) or (
+                    best is not None and (rising or opened < cands[0][0])):
                 break
             rows, trials = _stall(eng, rows, cols, g)
             if eng.complete(rows):
                 score = trials + CLIMB_OPEN * opened
                 if best is None or score > best[0]:
-                    best = (score, g)
+                    best = (score, g, trials)
+                continue
+            if rising:  # a stall here is nearly always ambiguous: not worth its search
                 continue
             summary, corners = _expert(q, eng, rows, g)
             # a second solution by a swap: one of its corners changed may keep the
@@ -101,6 +118,7 @@ def climb(rng, p, colors, symmetry):
                 return (q, summary), None, walks
         if best is not None:
             grid = best[1]
+            rising = big and best[2] < CLIMB_RISE * len(grid) * len(grid[0])
     return None, "too easy", walks
 
 

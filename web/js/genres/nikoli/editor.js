@@ -249,7 +249,8 @@ export class Editor extends GenreEditor {
         try { v.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
         const d = this.doc, { width, height } = d.puzzle, { x, y, inside } = v.cellAt(e);
         v.stroke = { borders: new BorderStroke(width, height, (bx, by, side) => d.wall(bx, by, side), ...at(v, e)),
-          zone: e.pointerType === "mouse" ? TAP_ZONE.mouse : TAP_ZONE.touch, cell: inside ? { x, y } : null };
+          zone: e.pointerType === "touch" ? TAP_ZONE.touch : TAP_ZONE.mouse, // a pen is as precise as a mouse
+          cell: inside ? { x, y } : null };
       },
       move: (v, e) => { if (v.stroke.borders.move(...at(v, e))) v.draw(); },
       end: (v) => {
