@@ -50,7 +50,13 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-component-update", "--disable-sync", "--no-first-run",
                   "--disable-quic",
                   # every host but the loopback (never proxied) through a closed port
-                  "--proxy-server=http://127.0.0.1:9"]
+                  "--proxy-server=http://127.0.0.1:9",
+                  # WebAssembly (Pyodide's, clingo's) stays in V8's baseline code: no
+                  # background recompiles of hot functions by the optimizing compiler,
+                  # which each new page (renderer) did again. The same results; 4-13 %
+                  # less CPU a browser test file, the engine-bound tests too (PERF.md
+                  # "Tests", seventh round). Players' browsers tier up as usual.
+                  "--js-flags=--no-wasm-dynamic-tiering --no-wasm-tier-up"]
 # the first-visit offers answered (the nonogram's guided first puzzle, each grid genre's rules:
 # learn/offer.js): what the `page` fixture starts with (only tests marked `newcomer` meet an
 # offer, which shows over the board)
