@@ -55,8 +55,8 @@ def taai510(puzzles_dir, tmp_path):
     return path
 
 
-# not isolated, Cancel restarts the worker; on a page the service worker isolates, it
-# interrupts Python: a warm page of each kind (conftest), no first visit of its own
+# not isolated, Cancel restarts the worker; on a cross-origin isolated page (the service
+# worker's headers; here the tests' server's, helpers.isolated_visit), it interrupts Python
 @pytest.mark.parametrize("isolated", [False, pytest.param(True, marks=pytest.mark.isolated)],
                          ids=["restart", "interrupt"])
 def test_opening_a_file_without_a_picture_can_be_cancelled(page, site_server, puzzles_dir, tmp_path, isolated):
