@@ -83,6 +83,23 @@ def release_task(page):
     page.evaluate("async () => { await window.__heldTask(); await new Promise((r) => setTimeout(r, 0)); }")
 
 
+def hold_next_answer(page, task):
+    """The worker's answer to the engine's next `request("task", {task})` is kept from the
+    page (never delivered): the request stays the one running, so a Cancel clicked any time
+    after it is asked meets a run in progress, however fast the machine made the answer."""
+    page.evaluate(f"""async (task) => {{ const engine = {ENGINE}, request = engine.request, onMessage = engine.onMessage;
+      let held = null;
+      engine.request = function (type, payload, ...rest) {{
+        const handle = request.call(this, type, payload, ...rest);
+        if (type === "task" && payload && payload.task === task) {{ engine.request = request; held = handle.id; }}
+        return handle;
+      }};
+      engine.onMessage = function (msg) {{
+        if (held !== null && msg && msg.id === held && msg.type !== "progress") return;  // its answer, kept
+        return onMessage.call(this, msg);
+      }}; }}""", task)
+
+
 def wait_engine_progress(page):
     """Return at the engine worker's next progress report (a search reports every 0.25 s of
     its own work): the request it answers is running in Python, whatever the machine's speed."""

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import ENGINE_TIMEOUT
-from helpers import (board_size, clues, engine_call, fill_rows, new_player, open_site, solved, title_shown, wait_board, wait_engine,
+from helpers import (board_size, clues, engine_call, fill_rows, hold_next_answer, new_player, open_site, solved, title_shown, wait_board, wait_engine,
                      wait_view)
 from pysolver import api
 
@@ -95,6 +95,7 @@ def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):
     page.click("#nav-library")
     page.select_option("#np-size", "25")
     page.select_option("#np-level", "hard")
+    hold_next_answer(page, "generate")  # still making when Cancel is clicked, however fast
     page.click("#np-make")
     page.wait_for_function("() => document.querySelector('#np-make').textContent === 'Cancel'")
     page.click("#np-make")
