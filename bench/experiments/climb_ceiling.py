@@ -51,17 +51,10 @@ def ceiling_climb(mode, ceil):
         probes = C.RISE_PROBES if big else C.CLIMB_PROBES
         above = False  # the kept puzzle's trials past the ceiling (only when big)
         for _ in range(C.CLIMB_STEPS):
-            best, cands, done = None, [], []
+            best, done = None, []
             edges = edit.edge_cells(grid)
-            for y, x in rng.sample(edges, min(C.CLIMB_TRIES, len(edges))):
-                g = edit.change(grid, y, x, symmetry, len(colors))
-                q = puzzle_from_grid(g, colors)
-                eng = Engine(q)
-                rows, cols = edit.lines(eng)
-                opened = eng.unknown(rows)
-                if opened:
-                    cands.append((opened, g, q, eng, rows, cols))
-            cands.sort(key=lambda c: -c[0])
+            cands = C.screen([edit.change(grid, y, x, symmetry, len(colors))
+                              for y, x in rng.sample(edges, min(C.CLIMB_TRIES, len(edges)))], colors)
             for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
                 if k == (C.CLIMB_PROBES if rising else probes) or (
                         best is not None and (rising or opened < cands[0][0])):

@@ -138,16 +138,8 @@ def ranked_tests(kind, grids, colors, step, log):
     """The step's selection (most cells open first, up to PROBES, past them
     only... here simply the top PROBES) on other moves; logged."""
     t0 = cpu()
-    cands = []
-    for g in grids:
-        q = puzzle_from_grid(g, colors)
-        eng = Engine(q)
-        rows, cols = edit.lines(eng)
-        opened = eng.unknown(rows)
-        if opened:
-            cands.append((opened, g, q, eng, rows, cols))
+    cands = climb.screen(grids, colors)
     t_draw = cpu() - t0
-    cands.sort(key=lambda c: -c[0])
     for k, (opened, g, q, eng, rows, cols) in enumerate(cands[:PROBES]):
         out, info, _ = test(g, colors, q, eng, rows, cols)
         log(kind=kind, step=step, rank=k, out=out, t_draw=t_draw / max(1, len(grids)) * len(grids)
@@ -158,20 +150,13 @@ def run_climb(rng, side, p, colors, symmetry, moves, wins, log):
     grid = edit.grid_of(p, colors)
     found = 0
     for step in range(climb.CLIMB_STEPS):
-        best, cands = None, []
+        best = None
         t0 = cpu()
         edges = edit.edge_cells(grid)
-        for y, x in rng.sample(edges, min(climb.CLIMB_TRIES, len(edges))):
-            g = edit.change(grid, y, x, symmetry, len(colors))
-            q = puzzle_from_grid(g, colors)
-            eng = Engine(q)
-            rows, cols = edit.lines(eng)
-            opened = eng.unknown(rows)
-            if opened:
-                cands.append((opened, g, q, eng, rows, cols))
+        cands = climb.screen([edit.change(grid, y, x, symmetry, len(colors))
+                              for y, x in rng.sample(edges, min(climb.CLIMB_TRIES, len(edges)))], colors)
         log(kind="draw", step=step, t_draw=cpu() - t0, n=len(cands),
-            top=cands and max(c[0] for c in cands))
-        cands.sort(key=lambda c: -c[0])
+            top=cands and cands[0][0])
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == PROBES or (best is not None and opened < cands[0][0]):
                 break

@@ -76,17 +76,10 @@ def climb(rng, p, colors, symmetry):
     rising = big  # a start's what-ifs are few
     probes = RISE_PROBES if big else CLIMB_PROBES
     for _ in range(CLIMB_STEPS):
-        best, cands = None, []
+        best = None
         edges = edit.edge_cells(grid)
-        for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges))):
-            g = edit.change(grid, y, x, symmetry, len(colors))
-            q = puzzle_from_grid(g, colors)
-            eng = Engine(q)
-            rows, cols = edit.lines(eng)
-            opened = eng.unknown(rows)
-            if opened:
-                cands.append((opened, g, q, eng, rows, cols))
-        cands.sort(key=lambda c: -c[0])  # stable: the draw's order among equals
+        cands = screen([edit.change(grid, y, x, symmetry, len(colors))
+                        for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == (CLIMB_PROBES if rising else probes) or (
                     best is not None and (rising or opened < cands[0][0])):
@@ -120,6 +113,22 @@ def climb(rng, p, colors, symmetry):
             grid = best[1]
             rising = big and best[2] < CLIMB_RISE * len(grid) * len(grid[0])
     return None, "too easy", walks
+
+
+def screen(grids, colors):
+    """The cheap screen of a climb step's candidate pictures: [(cells line logic leaves open,
+    grid, puzzle, engine, rows, cols)] of those line logic does not finish, most open first
+    (stable: the draw's order among equals)."""
+    cands = []
+    for g in grids:
+        q = puzzle_from_grid(g, colors)
+        eng = Engine(q)
+        rows, cols = edit.lines(eng)
+        opened = eng.unknown(rows)
+        if opened:
+            cands.append((opened, g, q, eng, rows, cols))
+    cands.sort(key=lambda c: -c[0])
+    return cands
 
 
 def _stall(eng, rows, cols, g):
