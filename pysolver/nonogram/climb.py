@@ -6,7 +6,7 @@ towards a puzzle those what-ifs cannot finish while it stays unique: the walk
 needs a deeper what-if. Every bound counts work (steps, flips, tests), the
 only randomness is the generator's seeded ``random.Random``. Both are generators
 that yield after each edit or test (a lane of pysolver.nonogram.lanes advances by
-one) and return their result (``finish`` runs one to its end). Pure Python, no I/O.
+one) and return their result. Pure Python, no I/O.
 """
 from __future__ import annotations
 
@@ -28,15 +28,6 @@ CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 # past that, a step tests RISE_PROBES flips at most (the flip leaving the most
 # open yields most). Smaller boards meet unique stalls at every level (PERF.md).
 RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
-
-
-def finish(steps):
-    """The value a generator of this module returns, run to its end."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def start(rng, grid, colors, symmetry):
