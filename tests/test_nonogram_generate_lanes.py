@@ -35,9 +35,11 @@ def scripted(counter, works, value):
     return value
 
 
-def truth(scripts):
-    """The least (work at success, lane) of the scripts, or None."""
-    made = [(sum(works), k) for k, (works, value) in scripts.items() if value is not None]
+def truth(scripts, start, hold):
+    """The least (work at success, lane) of the scripts, or None; lanes but 0 count as
+    having done at least ``hold``."""
+    made = [(max(start + sum(works), hold if k else 0), k)
+            for k, (works, value) in scripts.items() if value is not None]
     return min(made, default=None)
 
 
@@ -45,22 +47,23 @@ def test_the_least_success_whatever_the_parts(monkeypatch):
     counter = [0]
     monkeypatch.setattr(lanes, "solved", lambda: counter[0])
     rng = random.Random(1)
-    for _ in range(200):
+    for _ in range(300):
         count = rng.randint(1, 6)
         scripts = {k: ([rng.randint(0, 50) for _ in range(rng.randint(1, 12))],
                        f"lane {k}" if rng.random() < 0.6 else None) for k in range(count)}
-        want = truth(scripts)
+        start, hold = rng.choice([(0, 0), (20, 20), (20, 150)])
+        want = truth(scripts, start, hold)
         for n in (1, 2, 3):
             got, outside = [], None  # the parts one after another, each bounded by those before
             for i in range(n):
                 mine = lanes.part_of((i, n), count)
                 best = lanes.run({k: scripted(counter, *scripts[k]) for k in mine},
-                                 bound=lambda: outside)
+                                 bound=lambda: outside, start=start, hold=hold)
                 if best is not None:
                     got.append(best[:2])
                     assert best[2] == scripts[best[1]][1]
                     outside = min(got)
-            assert min(got, default=None) == want, (scripts, n)
+            assert min(got, default=None) == want, (scripts, n, start, hold)
 
 
 def test_a_part_stops_once_its_floor_passes_the_best(monkeypatch):
@@ -110,13 +113,16 @@ def test_the_same_puzzle_in_one_part_or_two(w, seed):
 
 
 def test_a_part_beyond_the_bound_gives_way():
-    p, info = gen.generate(10, 10, 1, "expert", 1)
-    k, work = info["lane"]["lane"], info["lane"]["work"]
-    seen = []
-    with pytest.raises(gen.NoPuzzle, match=r"no expert 10x10 puzzle .* found for seed 1 in \d+ attempts"):
-        gen.generate(10, 10, 1, "expert", 1, progress=seen.append, part=(1 - k, 2),
-                     bound=lambda: (work, k))
-    assert seen[-1]["floor"] > [work, k] and seen[-1]["best"] is None
+    # seed 3: lane 1 branches off lane 0's climb, lane 0 makes the puzzle; an outside
+    # best below both lanes' successes stops either part as soon as its floor passes it
+    p, info = gen.generate(10, 10, 1, "expert", 3)
+    outside = [info["lane"]["work"] // 2, 0]
+    for i in (0, 1):
+        seen = []
+        with pytest.raises(gen.NoPuzzle, match=r"no expert 10x10 puzzle .* for seed 3 in \d+ attempts"):
+            gen.generate(10, 10, 1, "expert", 3, progress=seen.append, part=(i, 2),
+                         bound=lambda: outside)
+        assert seen[-1]["floor"] > outside and seen[-1]["best"] is None
 
 
 def test_expert_progress_reports_floor_and_best():
@@ -147,9 +153,10 @@ def test_levels_below_expert_are_unchanged(recipe):
 
 
 def test_the_genre_task_takes_a_part():
-    r = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:expert:3", "part": [0, 2]})
-    assert r["result"] == api.generate("nonogram", 10, 10, 1, "expert", 3)
-    assert r["result"]["lane"]["lane"] == 0
+    whole = api.generate("nonogram", 10, 10, 1, "expert", 3)
+    k = whole["lane"]["lane"]
+    r = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:expert:3", "part": [k, 2]})
+    assert r["result"] == whole
     easy = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:easy:1", "part": [0, 3]})
     assert easy["result"] == api.generate("nonogram", 10, 10, 1, "easy", 1)
 
