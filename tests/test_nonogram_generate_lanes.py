@@ -245,3 +245,13 @@ def test_a_stopped_generation_ends_its_processes(long_generation, send, code, me
     assert gone(kids, within=15) == []
     err = proc.stderr.read()
     assert message is None or err == message, err
+
+
+def test_a_part_without_a_puzzle_speaks_for_the_whole_search():
+    # 5x5: no climb reaches the branch, lane 0 is the only lane and makes nothing
+    with pytest.raises(gen.NoPuzzle) as whole:
+        gen.generate(5, 5, 1, "expert", 1)
+    with pytest.raises(gen.NoPuzzle) as other:
+        gen.generate(5, 5, 1, "expert", 1, part=(1, 2))
+    assert str(other.value) == str(whole.value)
+    assert (other.value.attempts, other.value.rejected) == (0, {})  # lane 0 is part 0's

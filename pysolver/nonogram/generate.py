@@ -216,11 +216,12 @@ def _expert(width, height, colours, seed, mine, progress, bound):
             trunk.close()
         best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + HOLD)))
     if best is None:
-        rejected = {}
-        for t in tried.values():
-            rejected = _added(rejected, t["rejected"])
-        raise NoPuzzle(width, height, colours, "expert", seed,
-                       sum(t["attempts"] for t in tried.values()), rejected)
+        # the words: every lane here, or lane 0's when it was the only lane (every part
+        # then says what one process would); ``attempts``, ``rejected``: this part's own
+        none = NoPuzzle(width, height, colours, "expert", seed,
+                        *_total([zero] if ended else tried.values()))
+        none.attempts, none.rejected = _total(tried.values())
+        raise none
     work, k, (p, summary, style, symmetry) = best
     mine = tried[k]
     if k:  # lane 0's pictures and rejections up to the branch, then the lane's own
@@ -229,6 +230,14 @@ def _expert(width, height, colours, seed, mine, progress, bound):
                 "rejected": _added(before["rejected"], mine["rejected"])}
     return _made(p, "expert", seed, summary, dict(
         mine, style=style, symmetry=symmetry, lane={"lane": k, "work": work, "lanes": LANES}))
+
+
+def _total(counts):
+    """(attempts, rejected) of lanes' counts added up."""
+    rejected = {}
+    for t in counts:
+        rejected = _added(rejected, t["rejected"])
+    return sum(t["attempts"] for t in counts), rejected
 
 
 def _added(a, b):
