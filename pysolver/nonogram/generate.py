@@ -55,8 +55,8 @@ MAX_COLOURS = 4
 # beat few pictures with many (PERF.md: an attempt that has not reached its level
 # within a few edits mostly never does, and used to spend the whole tail there)
 ATTEMPTS = 40
-# the expert level's search runs in this many lanes, each with its share of ATTEMPTS
-# (pysolver.nonogram.lanes: the same puzzle on any number of cores; PERF.md)
+# the expert level's search runs in this many lanes (pysolver.nonogram.lanes: the
+# same puzzle on any number of cores; PERF.md "B/W expert on every core")
 LANES = 2
 # the other lanes branch off lane 0's climb once its kept puzzle's what-ifs make this
 # many trials a cell: the climb's yield per test grows with them (PERF.md)
@@ -241,7 +241,6 @@ def _total(counts):
 
 
 def _added(a, b):
-    """Two {reason: count} added up."""
     return {k: a.get(k, 0) + b.get(k, 0) for k in sorted(a.keys() | b.keys())}
 
 

@@ -1,18 +1,19 @@
-"""Lanes: one search split into independent lanes whose result is the same on any
-number of processes (pysolver.nonogram.generate's expert level, on every core).
+"""Lanes: one search split into lanes whose result is the same on any number of
+processes (pysolver.nonogram.generate's expert level, on every core).
 
 A lane is a generator that yields (None) after each small piece of its search (an
-edit, a what-if test) and returns its success, or None when it has run out. Lanes
-may share a TRUNK: one lane run until it yields the point where the others branch
-off (``trunk``), made alike by every part. Its WORK is the line solves (propagate.solved) made while it
-advanced: counted, not timed, so the same natively and in the browser. The
-result is the success of the lane with the least (work at success, lane index).
-``run`` always advances the lane with the least (work, index), so it stops as
-soon as that exceeds the best success: exactly that argmin. A PART of the lanes
-run elsewhere (another process or worker: ``part_of``) stops as well once its
-FLOOR, the least (work, index) of its unfinished lanes, exceeds the best success
-seen anywhere (``bound``): none of its lanes can win. The least success over the
-parts is then the same whatever the number of parts. Pure Python, no I/O.
+edit, a what-if test) and returns its success, or None when it has run out. A
+lane's WORK is the line solves (propagate.solved) made while it advanced: counted,
+not timed, so the same natively and in the browser. The result is the success of
+the lane with the least (work at success, lane index). ``run`` always advances the
+lane with the least (work, index), so it stops as soon as that exceeds the best
+success: exactly that argmin. A PART of the lanes run elsewhere (another process
+or worker: ``part_of``) stops as well once its FLOOR, the least (work, index) of
+its unfinished lanes, exceeds the best success seen anywhere (``bound``): none of
+its lanes can win. The least success over the parts is then the same whatever the
+number of parts. Lanes may share a TRUNK: lane 0 run until it yields the point
+where the others branch off (``trunk``), made alike by every part and counted in
+every lane's work. Pure Python, no I/O.
 """
 from __future__ import annotations
 
