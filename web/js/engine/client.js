@@ -36,7 +36,8 @@ let workers = 0; // numbers the liveness locks of this page's workers
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs, stuckGraceMs}
+    // {installer: "micropip" | "loadPackage", snapshot: false to start without, saveSnapshot: false to
+    // restore the saved one but never save or drop one (a helper: engine/helpers.js), restoreLimitMs, stuckGraceMs}
     this.options = options;
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
@@ -67,7 +68,11 @@ export class Engine extends EventTarget {
         reject(new EngineError({ kind: "unsupported", message: "this browser lacks WebAssembly or module workers" }));
         return;
       }
-      const payload = { installer: this.options.installer || "micropip", snapshot: this.options.snapshot !== false };
+      const payload = {
+        installer: this.options.installer || "micropip",
+        snapshot: this.options.snapshot !== false,
+        saveSnapshot: this.options.saveSnapshot !== false,
+      };
       if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
         payload.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
       }
