@@ -12,6 +12,15 @@ page's CPU, which a loaded machine does not inflate the way it does wall time), 
 process makes the same recipe (CPU seconds by process_time, and wall seconds). Checks the
 two puzzles are identical. Prints p50 / p95 per size and level for the browser (CPU and
 wall), CPython (CPU and wall), and the browser / CPython ratio of the CPU medians.
+
+    .venv/bin/python bench/generate_browser.py --workers 1,2 --sizes 15 --levels expert --seeds 50
+
+compares instead the page made on one engine worker (the one request, every lane in the
+main engine) with the page's own way for the level (New puzzle's: an expert recipe on
+the main engine and its helpers, web/js/endless/lanes.js), seed by seed, the order of the
+two alternating, every engine's caches emptied before each; the page is cross-origin isolated (as under its service worker) so the
+helpers run, and CPython is not run: every way's puzzle must be the first one's. Prints
+p50 / p95 / max / sum of page wall and CPU per way, and how many workers the page used.
 """
 from __future__ import annotations
 
@@ -30,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pysolver import api  # noqa: E402
+from tools.build.serve import make_server  # noqa: E402
 
 SITE = ROOT / "site"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--proxy-server=http://127.0.0.1:9"]
@@ -38,6 +48,25 @@ MAKE = """async (recipe) => {
   const t = performance.now();
   const r = await app.engine.call("task", {genre: "nonogram", task: "generate", args: {recipe}});
   return {s: (performance.now() - t) / 1000, puzzle: JSON.stringify(r.result.puzzle)};
+}"""
+# one worker: the one request; more: New puzzle's own way (its helpers, once ready)
+MAKE_ON = """async ([recipe, workers]) => {
+  const app = window.nonogramApp, endless = app.endless;
+  const t = performance.now();
+  const r = workers > 1 ? await endless.generate(recipe).promise
+    : (await app.engine.call("task", {genre: "nonogram", task: "generate", args: {recipe}})).result;
+  return {s: (performance.now() - t) / 1000, puzzle: JSON.stringify(r.puzzle), workers: workers > 1 ? endless.workers : 1};
+}"""
+# every engine's caches emptied (outside the measure): the recipe made the other way must not help
+RESET = """async () => {
+  const app = window.nonogramApp;
+  await Promise.all([app.engine, ...app.endless.helpers.list].filter((e) => e.status === "ready").map((e) => e.call("reset")));
+}"""
+HELPERS = """async (level) => {
+  const helpers = window.nonogramApp.endless.helpers;
+  await helpers.want(level);
+  await helpers.settled();
+  return helpers.engines(level).length;
 }"""
 
 
@@ -72,15 +101,63 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def compare_workers(page, sizes, levels, seeds, colours, ways):
+    """Each recipe made one way after the other (the order alternating by seed): page wall
+    and CPU per way; the puzzles must be the same."""
+    rows = []
+    for size in sizes:
+        for level in levels:
+            engines = page.evaluate(HELPERS, level)
+            got = {w: {"wall": [], "cpu": [], "used": set()} for w in ways}
+            for seed in range(1, seeds + 1):
+                recipe = f"nonogram:{size}x{size}:{colours}:{level}:{seed}"
+                puzzles = {}
+                for w in (ways if seed % 2 else ways[::-1]):
+                    page.evaluate(RESET)
+                    before = children_cpu()
+                    try:
+                        r = page.evaluate(MAKE_ON, [recipe, w])
+                    except Exception as e:  # noqa: BLE001 - the seed makes no puzzle of this level
+                        puzzles[w] = None
+                        print(f"  {recipe}: {w} worker(s): none ({str(e).splitlines()[0][:80]})", file=sys.stderr)
+                        continue
+                    got[w]["cpu"].append(children_cpu() - before)
+                    got[w]["wall"].append(r["s"])
+                    got[w]["used"].add(r["workers"])
+                    puzzles[w] = r["puzzle"]
+                assert len(set(puzzles.values())) == 1, f"{recipe}: the puzzle depends on the workers"
+                print(f"  {recipe}: " + "; ".join(
+                    f"{w}: {got[w]['wall'][-1]:.2f} s wall, {got[w]['cpu'][-1]:.2f} s CPU"
+                    for w in ways if puzzles[w] is not None), file=sys.stderr, flush=True)
+            for w in ways:
+                wall, cpu = got[w]["wall"], got[w]["cpu"]
+                row = {"size": size, "level": level, "ways": w, "workers": sorted(got[w]["used"]),
+                       "engines_ready": engines, "made": len(wall),
+                       "wall": [statistics.median(wall), pct(wall, 0.95), max(wall), sum(wall)] if wall else None,
+                       "cpu": [statistics.median(cpu), pct(cpu, 0.95), max(cpu), sum(cpu)] if cpu else None}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+    print("| size, level | workers | made | page wall p50 / p95 / max / sum (s) | page CPU p50 / p95 / max / sum (s) |")
+    print("|---|---|---|---|---|")
+    f = lambda v: " / ".join(f"{x:.2f}" for x in v) if v else "-"  # noqa: E731
+    for r in rows:
+        print(f"| {r['size']}×{r['size']} {r['level']} | {','.join(map(str, r['workers']))} | {r['made']}/{seeds} "
+              f"| {f(r['wall'])} | {f(r['cpu'])} |")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10,15")
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--colours", type=int, default=1)
+    ap.add_argument("--workers", help="compare the page on one worker with its own way for the level, e.g. 1,2")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
+    if args.workers:  # isolated, as under the service worker: the page's helpers can be interrupted
+        httpd = make_server(0, isolate=True, directory=SITE)
+    else:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
     rows = []
@@ -90,6 +167,14 @@ def main(argv=None) -> int:
         page.goto(url)
         page.wait_for_selector("#engine-status[data-status=ready]", timeout=180_000)
         page.evaluate(MAKE, "nonogram:5x5:1:easy:1")  # warm: the generator's modules imported
+        if args.workers:
+            compare_workers(page, list(map(int, args.sizes.split(","))), args.levels.split(","), args.seeds,
+                            args.colours, [int(w) for w in args.workers.split(",")])
+            print(f"chromium {browser.version}, load {os.getloadavg()[0]:.1f}, page isolated "
+                  f"{page.evaluate('crossOriginIsolated')}, cores {page.evaluate('navigator.hardwareConcurrency')}")
+            browser.close()
+            httpd.shutdown()
+            return 0
         for size in map(int, args.sizes.split(",")):
             for level in args.levels.split(","):
                 b, b_cpu, c_cpu, c_wall, failed = [], [], [], [], 0
