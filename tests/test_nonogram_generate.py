@@ -200,7 +200,8 @@ def test_recipe_gives_the_same_puzzle_through_the_genre_task():
     seen = []
     r = api.task("nonogram", "generate", {"recipe": "nonogram:10x10:1:medium:7"}, seen.append)["result"]
     assert r == api.generate("nonogram", 10, 10, 1, "medium", 7)
-    assert seen and seen[0] == {"attempt": 1, "attempts": gen.ATTEMPTS, "walks": 0}
+    assert seen and seen[0] == {"attempt": 1, "attempts": gen.ATTEMPTS, "walks": 0,
+                                "floor": None, "best": None, "lanes": 1}
     by_args = api.task("nonogram", "generate", {"width": 10, "height": 10, "level": "medium", "seed": 7})
     assert by_args["result"] == r
 

@@ -11,10 +11,10 @@ import time
 
 from .. import api
 from ..errors import PuzzleError
-from ..nonogram import formats
+from ..nonogram import formats, genre, generate as gen
 from ..nonogram.formats import image
 from ..nonogram.formats import jsonfmt
-from . import pool, race
+from . import lanes, pool, race
 from .common import left, printable, read_bytes, read_text, show_solutions, timed_out
 
 GENRES = ("nonogram",)
@@ -248,12 +248,14 @@ def cmd_fix(args):
 def generate(args, w, h):
     """``generate nonogram``: pysolver.nonogram.generate (no clingo): the .non text, or
     with --json the puzzle JSON with its goal and a "generated" object (level, hint
-    walk, stars)."""
+    walk, stars). ``--jobs``: expert's lanes over that many processes (the same
+    puzzle: pysolver.app.lanes)."""
     if args.no_minimize or args.to != "url":
         raise PuzzleError("--no-minimize and --to are for the Nikoli generator; "
                           "a nonogram prints its .non text, or JSON with --json")
-    r = api.generate("nonogram", w, h, colours=1 if args.colours is None else args.colours,
-                     level=args.level or "easy", seed=args.seed)
+    colours, level = 1 if args.colours is None else args.colours, args.level or "easy"
+    gen.check_args(w, h, colours, level)
+    r = genre.made(*lanes.generate(w, h, colours, level, args.seed, args.jobs))
     if args.json:
         print(json.dumps(dict(r["puzzle"], generated={k: v for k, v in r.items() if k != "puzzle"}),
                          ensure_ascii=False))

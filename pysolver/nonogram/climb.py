@@ -4,7 +4,9 @@
 the walk's one-cell what-ifs can (so it is unique); ``climb`` then edits it
 towards a puzzle those what-ifs cannot finish while it stays unique: the walk
 needs a deeper what-if. Every bound counts work (steps, flips, tests), the
-only randomness is the generator's seeded ``random.Random``. Pure Python, no I/O.
+only randomness is the generator's seeded ``random.Random``. Both are generators
+that yield after each edit or test (a lane of pysolver.nonogram.lanes advances by
+one) and return their result. Pure Python, no I/O.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from .solver.line import positions, undecided
 from .solver.propagate import Engine
 from .puzzle import puzzle_from_grid
 from . import edit
-from .walk import level_of, stuck, walk
+from .walk import level_of, stuck, what_ifs
 
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # edits of its start, flips drawn per edit
@@ -29,12 +31,14 @@ RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
 
 
 def start(rng, grid, colors, symmetry):
-    """The climb's start: the picture edited (as generate's levels edit it) until line logic
+    """(A generator) The climb's start: the picture edited (as generate's levels edit it) until line logic
     leaves cells open and the walk's one-cell what-ifs finish it (so it is
     unique); None when ``flips`` edits do not get there. No walk: the climb
     goes far beyond."""
     h, w = len(grid), len(grid[0])
-    for _ in range(edit.flips(w, h)):
+    for n in range(edit.flips(w, h)):
+        if n:
+            yield  # one edit per advance
         p = puzzle_from_grid(grid, colors)
         eng = Engine(p)
         rows, cols = edit.lines(eng)
@@ -49,8 +53,8 @@ def start(rng, grid, colors, symmetry):
 
 
 def climb(rng, p, colors, symmetry):
-    """Expert from a unique puzzle ``p`` (start): ((puzzle, summary), None, walks) or
-    (None, reason, walks).
+    """(A generator) Expert from a unique puzzle ``p`` (start): ((puzzle, its what-ifs
+    (walk.what_ifs)), None, walks) or (None, reason, walks).
 
     Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
     what-if-solvable and the ambiguous ones: random pictures, and edits of
@@ -80,10 +84,13 @@ def climb(rng, p, colors, symmetry):
         edges = edit.edge_cells(grid)
         cands = screen([edit.change(grid, y, x, symmetry, len(colors))
                         for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
+        yield
         for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
             if k == (CLIMB_PROBES if rising else probes) or (
                     best is not None and (rising or opened < cands[0][0])):
                 break
+            if k:
+                yield  # one what-if test per advance
             rows, trials = _stall(eng, rows, cols, g)
             if eng.complete(rows):
                 score = trials + CLIMB_OPEN * opened
@@ -147,10 +154,12 @@ def _stall(eng, rows, cols, g):
 
 
 def _expert(q, eng, rows, g):
-    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
-    leave one solution only (a bounded search from there); else (None, the
-    corners of a swap giving a second solution, or None). Nearly every such
-    puzzle walks as expert: no what_ifs first."""
+    """(the what-ifs of ``q``'s hint walk (walk.what_ifs), None) when its what-ifs,
+    stalled at ``rows``, leave one solution only (a bounded search from there); else
+    (None, the corners of a swap giving a second solution, or None). Nearly every
+    such puzzle walks as expert. The what-ifs, not the full walk: the same level,
+    and no memo of the Hint engine's (pysolver.nonogram.player.hint) makes its line
+    solves fewer the second time, so a lane's work is the same in any process."""
     corners = swap(eng, rows, g)
     if corners:
         return None, corners
@@ -158,7 +167,7 @@ def _expert(q, eng, rows, g):
     if res.status != "unique":
         return None, None
     q.validate()
-    return walk(q), None
+    return what_ifs(q), None
 
 
 def swap(eng, rows, g):

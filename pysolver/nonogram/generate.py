@@ -22,7 +22,11 @@
    Expert starts from a unique puzzle that line logic alone cannot finish
    and climbs towards one that one-cell what-ifs cannot finish while it stays
    unique (pysolver.nonogram.climb). The edits both share are in
-   pysolver.nonogram.edit.
+   pysolver.nonogram.edit. Expert's attempts run in LANES lanes, each with its
+   own seeded ``random.Random`` and share of the attempts; the puzzle is the
+   success of the lane with the least work (line solves) at success, so the
+   lanes can run on several cores and give the same puzzle
+   (pysolver.nonogram.lanes).
 4. The full walk of the puzzle that matched is the measurement returned
    (``info["walk"]``), and uniqueness is proved once more by the solver's
    search (solver/search.py).
@@ -42,7 +46,7 @@ from .solver.probe import reduce
 from .solver.propagate import Engine
 from ..errors import PuzzleError
 from .puzzle import BACKGROUND, Color, puzzle_from_grid
-from . import climb, edit, picture as pic
+from . import climb, edit, lanes, picture as pic
 from .walk import LEVELS, few, level_of, walk, what_ifs
 
 MIN_SIZE, MAX_SIZE = 5, 60
@@ -51,6 +55,9 @@ MAX_COLOURS = 4
 # beat few pictures with many (PERF.md: an attempt that has not reached its level
 # within a few edits mostly never does, and used to spend the whole tail there)
 ATTEMPTS = 40
+# the expert level's search runs in this many lanes, each with its share of ATTEMPTS
+# (pysolver.nonogram.lanes: the same puzzle on any number of cores; PERF.md)
+LANES = 2
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
@@ -94,53 +101,141 @@ def recipe_args(text) -> dict:
     return args
 
 
-def generate(width, height, colours=1, level="easy", seed=1, progress=None):
+def lane_count(level) -> int:
+    """The lanes a level's search is split into: LANES for expert, else 1."""
+    return LANES if level == "expert" else 1
+
+
+def generate(width, height, colours=1, level="easy", seed=1, progress=None, part=None,
+             bound=None):
     """A puzzle (validated Puzzle with its goal) and info; see the module doc.
 
     info: ``level``, ``walk`` (the hint walk's summary: steps per kind, longest
     chain...), ``attempts``, ``walks`` (hint walks played), ``rejected``
-    ({reason: attempts}), ``style`` and ``symmetry`` of the picture.
-    ``progress``: called with {"attempt", "attempts", "walks"} as each picture
-    is tried (the page's words while it waits).
+    ({reason: attempts}), ``style`` and ``symmetry`` of the picture; for expert
+    ``lane`` ({"lane", "work", "lanes"}: the lane that made it, its work in line
+    solves; pysolver.nonogram.lanes), the attempts, walks and rejections being that lane's.
+    ``progress``: called with {"attempt", "attempts", "walks", "floor", "best",
+    "lanes"} as each picture is tried, for expert after each advance of a lane
+    (floor, best: [work, lane] or None; the page's words while it waits).
+    ``part`` (i, n): only the lanes k with k % n == i (another process or worker
+    runs the others); ``bound()``: the best [work, lane] found elsewhere, or None.
+    A part that makes no puzzle raises NoPuzzle (a PuzzleError).
     """
     check_args(width, height, colours, level)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise PuzzleError(f"the seed must be a whole number, not {seed!r}")
+    mine = lanes.part_of(part, lane_count(level))
+    if not mine:
+        raise PuzzleError(f"part {part[0]} of {part[1]} has no lane: the {level} level's "
+                          f"search has {lane_count(level)}")
+    if level == "expert":
+        return _expert(width, height, colours, seed, mine, progress, bound)
     # a string seed is hashed the same way by every CPython (and Pyodide)
     rng = random.Random(f"nonogram {width}x{height} {colours} {level} {seed}")
     colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
     rejected, walks = {}, 0
     for attempt in range(1, ATTEMPTS + 1):
         if progress is not None:
-            progress({"attempt": attempt, "attempts": ATTEMPTS, "walks": walks})
+            progress({"attempt": attempt, "attempts": ATTEMPTS, "walks": walks, "floor": None,
+                      "best": None, "lanes": 1})
         density = rng.uniform(*DENSITY[level])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
                                             grain=GRAIN[level])
-        if level == "expert":  # a climb from a unique puzzle that lines alone cannot finish
-            start = climb.start(rng, grid, colors, symmetry)
-            found, why, n = climb.climb(rng, start, colors, symmetry) if start else (None, "too hard", 0)
-        else:
-            found, why, n = _adjust(rng, grid, colors, level, symmetry)
+        found, why, n = _adjust(rng, grid, colors, level, symmetry)
         walks += n
         if found and not _every_colour(found[0]):
             why = "a colour painted out"  # the edits can remove one: K colours asked, K shown
         elif found:
-            p, summary = found
-            if level != "expert":  # the climb's summary is a full walk already
-                summary = walk(p)
+            p = found[0]
+            summary = walk(p)
             res = search.solve(p, max_solutions=2, probing=True)
             if res.status == "unique":
-                p.title = f"{level.capitalize()} {width}\u00d7{height} #{seed}"
-                p.source = f"generated:nonogram:{width}x{height}:{colours}:{level}:{seed}"
-                return p, {"level": level, "walk": _public(summary), "attempts": attempt,
-                           "walks": walks, "rejected": rejected, "style": style,
-                           "symmetry": symmetry}
+                return _made(p, level, seed, summary, {
+                    "attempts": attempt, "walks": walks, "rejected": rejected, "style": style,
+                    "symmetry": symmetry})
             why = "not unique"  # cannot happen: a finished walk forces every cell
         rejected[why] = rejected.get(why, 0) + 1
-    raise PuzzleError(f"no {level} {width}x{height} puzzle with {colours} colour"
-                      f"{'s' if colours > 1 else ''} found for seed {seed} in {ATTEMPTS} "
-                      f"attempts ({', '.join(f'{k}: {v}' for k, v in sorted(rejected.items()))}); "
-                      f"try another seed, size or level")
+    raise NoPuzzle(width, height, colours, level, seed, ATTEMPTS, rejected)
+
+
+class NoPuzzle(PuzzleError):
+    """No puzzle within the attempts, in the player's words; ``attempts`` and
+    ``rejected`` ({reason: pictures}) are what was tried (a part's, to add up)."""
+
+    def __init__(self, width, height, colours, level, seed, attempts, rejected):
+        reasons = ", ".join(f"{k}: {v}" for k, v in sorted(rejected.items()))
+        super().__init__(f"no {level} {width}x{height} puzzle with {colours} colour"
+                         f"{'s' if colours > 1 else ''} found for seed {seed} in {attempts} "
+                         f"attempts ({reasons}); try another seed, size or level")
+        self.attempts, self.rejected = attempts, rejected
+
+
+def _made(p, level, seed, summary, info):
+    """The puzzle named by its recipe, and its info."""
+    p.title = f"{level.capitalize()} {p.width}\u00d7{p.height} #{seed}"
+    p.source = f"generated:nonogram:{p.width}x{p.height}:{len(p.colors) - 1}:{level}:{seed}"
+    return p, {"level": level, "walk": _public(summary), **info}
+
+
+def _expert(width, height, colours, seed, mine, progress, bound):
+    """generate's expert level: the lanes ``mine`` run by pysolver.nonogram.lanes."""
+    tried = {k: {"attempts": 0, "walks": 0, "rejected": {}} for k in mine}
+    report = None
+    if progress is not None:
+        share = sum(_share(k) for k in mine)
+
+        def report(floor, best):
+            progress({"attempt": sum(t["attempts"] for t in tried.values()), "attempts": share,
+                      "walks": sum(t["walks"] for t in tried.values()),
+                      "floor": list(floor) if floor else None,
+                      "best": list(best) if best else None, "lanes": LANES})
+    best = lanes.run({k: _lane(width, height, colours, seed, k, tried[k]) for k in mine},
+                     bound, report)
+    if best is None:
+        rejected = {}
+        for t in tried.values():
+            for why, n in t["rejected"].items():
+                rejected[why] = rejected.get(why, 0) + n
+        raise NoPuzzle(width, height, colours, "expert", seed,
+                       sum(t["attempts"] for t in tried.values()), rejected)
+    work, k, (p, style, symmetry) = best
+    t = tried[k]
+    return _made(p, "expert", seed, walk(p), {
+        "attempts": t["attempts"], "walks": t["walks"], "rejected": t["rejected"], "style": style,
+        "symmetry": symmetry, "lane": {"lane": k, "work": work, "lanes": LANES}})
+
+
+def _share(k):
+    """Lane k's share of the ATTEMPTS pictures."""
+    return ATTEMPTS // LANES + (k < ATTEMPTS % LANES)
+
+
+def _lane(width, height, colours, seed, k, tried):
+    """(A generator: pysolver.nonogram.lanes) Lane k's attempts, each a picture climbed
+    to expert (pysolver.nonogram.climb), counted in ``tried``; returns (puzzle, style,
+    symmetry) or None when its share of the attempts is spent."""
+    rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed} lane {k}")
+    colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
+    rejected = tried["rejected"]
+    for _ in range(_share(k)):
+        tried["attempts"] += 1
+        density = rng.uniform(*DENSITY["expert"])
+        grid, style, symmetry = pic.picture(rng, width, height, density, colours,
+                                            grain=GRAIN["expert"])
+        start = yield from climb.start(rng, grid, colors, symmetry)
+        found, why, n = (yield from climb.climb(rng, start, colors, symmetry)) if start else (
+            None, "too hard", 0)
+        tried["walks"] += n
+        if found and not _every_colour(found[0]):
+            why = "a colour painted out"
+        elif found:
+            if search.solve(found[0], max_solutions=2, probing=True).status == "unique":
+                return found[0], style, symmetry
+            why = "not unique"  # cannot happen: the climb's search proved it
+        rejected[why] = rejected.get(why, 0) + 1
+        yield
+    return None
 
 
 def _every_colour(p) -> bool:

@@ -56,17 +56,23 @@ def program(puzzle, state=None, encoding="nonogram") -> dict:
             "chars": [c.char for c in p.colors] if p.is_color else [".", "#"]}
 
 
-def generate(recipe=None, width=10, height=10, colours=1, level="easy", seed=1,
+def generate(recipe=None, width=10, height=10, colours=1, level="easy", seed=1, part=None,
              progress=None) -> dict:
     """A generated puzzle the Hint engine finishes alone (generate.py), from its
     arguments or their ``recipe`` ("nonogram:10x10:1:medium:7", which wins): the
-    puzzle dict with its goal, its stars and recipe, and the generator's info."""
+    puzzle dict with its goal, its stars and recipe, and the generator's info.
+    ``part`` [i, n]: only that part of the expert level's lanes (a worker of
+    several: the result whose ``lane`` has the least [work, lane] is the puzzle)."""
     if recipe is not None:
-        return generate(**gen.recipe_args(recipe), progress=progress)
+        return generate(**gen.recipe_args(recipe), part=part, progress=progress)
     gen.check_args(width, height, colours, level)
-    p, info = gen.generate(width, height, colours, level, seed, progress)
+    return made(*gen.generate(width, height, colours, level, seed, progress, part))
+
+
+def made(p, info) -> dict:
+    """The task's result for generate.generate's (puzzle, info)."""
     return dict(info, puzzle=jsonfmt.to_dict(p), family="nonogram",
-                stars=stars.nonogram(width, height, info["walk"]),
+                stars=stars.nonogram(p.width, p.height, info["walk"]),
                 recipe=p.source.removeprefix("generated:"))
 
 

@@ -1,0 +1,79 @@
+"""``pysolver generate nonogram --jobs J``: the expert level's lanes over J processes.
+
+Each process runs one part (i, J) of the lanes (pysolver.nonogram.lanes) and
+shares the best (work, lane) it has found through one array, which every part
+reads as its bound: a part stops once none of its lanes can beat it. The puzzle
+is the least success over the parts, the one a single process makes. The
+processes are the batch's kind (pysolver.app.processes): Ctrl-C is the parent's,
+and a part ends with its parent; SIGTERM ends them as it ends a batch.
+"""
+from __future__ import annotations
+
+import os
+import signal
+
+from ..nonogram import generate as gen
+from . import pool, processes
+
+_best = None  # a part's view of the shared (work, lane); -1: none yet
+
+
+def generate(width, height, colours, level, seed, jobs):
+    """(puzzle, info) as generate.generate makes it, over up to ``jobs`` processes."""
+    n = min(jobs, gen.lane_count(level))
+    args = (width, height, colours, level, seed)
+    if n <= 1:
+        return gen.generate(*args)
+    import multiprocessing
+    ctx = multiprocessing.get_context("spawn")
+    best = ctx.Array("q", [-1, -1])
+    old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the parts
+    old_term = signal.signal(signal.SIGTERM, pool._on_sigterm)
+    try:
+        try:
+            workers = ctx.Pool(n, initializer=_start, initargs=(os.getpid(), best))
+        finally:
+            signal.signal(signal.SIGINT, old_int)
+        with workers:  # leaving it (done, Ctrl-C, SIGTERM, an error) ends the parts
+            results = workers.map(_part, [(args, (i, n)) for i in range(n)])
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+    made = [r[1:] for r in results if r[0] == "made"]
+    if made:
+        return min(made, key=lambda m: (m[1]["lane"]["work"], m[1]["lane"]["lane"]))
+    rejected = {}
+    for _, _, why in results:
+        for k, v in why.items():
+            rejected[k] = rejected.get(k, 0) + v
+    raise gen.NoPuzzle(*args, sum(r[1] for r in results), rejected)
+
+
+def _start(parent, best):
+    global _best
+    processes.worker_start(parent)
+    _best = best
+
+
+def _bound():
+    with _best.get_lock():
+        work, lane = _best[:]
+    return None if work < 0 else (work, lane)
+
+
+def _publish(d):
+    """A part's progress: its best success, shared when it beats the one there."""
+    mine = d["best"]
+    if mine is None:
+        return
+    with _best.get_lock():
+        if _best[0] < 0 or tuple(mine) < tuple(_best[:]):
+            _best[:] = mine
+
+
+def _part(job):
+    """("made", puzzle, info) or ("none", attempts, rejected) of one part."""
+    args, part = job
+    try:
+        return ("made", *gen.generate(*args, progress=_publish, part=part, bound=_bound))
+    except gen.NoPuzzle as e:
+        return ("none", e.attempts, e.rejected)
