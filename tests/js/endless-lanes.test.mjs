@@ -199,7 +199,7 @@ test("progress: the pictures tried summed over the parts", async () => {
   const lanes = [lane(1, 3), lane(1, 3)];
   const seen = [];
   await generateOnParts([new FakeEngine(lanes), new FakeEngine(lanes)], "r", { onProgress: (p) => seen.push(p) }).promise;
-  assert.ok(seen.every((p) => p.attempts === 20 && p.attempt >= 2 && p.attempt <= 6 && !("floor" in p)));
+  assert.ok(seen.every((p) => p.attempts === 20 && p.attempt >= 2 && p.attempt <= 6 && p.lanes === 2 && !("floor" in p)));
   assert.ok(seen.some((p) => p.attempt >= 4));
 });
 

@@ -1,5 +1,6 @@
 // Endless puzzles, the pure part (no DOM: tests/js runs it in Node): recipes and their
-// links, the daily puzzle's recipe from a date, the streak, the New puzzle choices.
+// links, the daily puzzle's recipe from a date, the streak, the New puzzle choices, the
+// words of its progress.
 //
 // A recipe is the engine's (pysolver/nonogram/generate.py, RECIPE): the arguments of the
 // generator as one short string, "nonogram:10x10:1:medium:7"; the same recipe gives the
@@ -96,6 +97,14 @@ export function cleanChoice(c, nikoliGenres = []) {
 }
 
 export const choiceRecipe = ({ size, colours, level }, seed) => `nonogram:${size}x${size}:${colours}:${level}:${seed}`;
+
+/** The words of the generator's progress (its {attempt, attempts, lanes}): which picture it is
+ * trying, never a time. Expert tries one picture per lane at once: the first of each is not a
+ * failed one. */
+export function progressWords(what, p) {
+  const picture = p ? p.attempt - Math.max(1, Number(p.lanes) || 1) + 1 : 0;
+  return picture > 1 ? `${what}… (picture ${picture} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
+}
 
 /** A seed for a new puzzle: any whole number of up to 9 digits (the recipe's). */
 export const randomSeed = (random = Math.random) => 1 + Math.floor(random() * 999_999_998);

@@ -14,7 +14,7 @@ import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import {
   DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
-  dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
+  dateKey, dayWords, progressWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
 } from "./daily.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
@@ -129,11 +129,6 @@ export class Endless {
 
   say(text) { if (this.status.textContent !== text) this.status.textContent = text; } // progress repeats its words
 
-  /** The words of the generator's progress: which picture it is trying (never a time). */
-  progressWords(what, p) {
-    return p && p.attempt > 1 ? `${what}… (picture ${p.attempt} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
-  }
-
   /** Generate one nonogram: {promise: the engine's result ({puzzle, stars, recipe, …}), cancel()}.
    * An expert one on every worker ready for it (lanes.js), the others in the main engine. */
   generate(recipe, onProgress) {
@@ -167,7 +162,7 @@ export class Endless {
   /** The first seed of `recipes` that makes a puzzle (null when none does). */
   async firstMade(recipes, what, setCancel) {
     for (const recipe of recipes) {
-      const job = this.generate(recipe, (p) => this.say(this.progressWords(what, p)));
+      const job = this.generate(recipe, (p) => this.say(progressWords(what, p)));
       setCancel(() => job.cancel());
       try {
         return await job.promise;

@@ -31,7 +31,7 @@ const least = (a, b) => (!a ? b : !b ? a : compareKeys(a, b) <= 0 ? a : b);
  * promise resolves with the task's result (as one request for the whole seed would) and
  * rejects with the first part's puzzle error, an error of the main engine, or kind
  * "cancelled" after cancel() (which stops every part). onProgress(p): {attempt, attempts,
- * walks} summed over the parts (each part's latest report, once every part has made one:
+ * walks} summed over the parts and the seed's {lanes} (each part's latest report, once every part has made one:
  * the pictures started and the seed's share of them, as one request for every lane says).
  */
 export function generateOnParts(engines, recipe, { onProgress = () => {} } = {}) {
@@ -84,7 +84,7 @@ export function generateOnParts(engines, recipe, { onProgress = () => {} } = {})
     finishIfDone();
     if (over || !parts.every((q) => q.report)) return; // the sums mean the whole seed once each part has said
     const sum = (k) => parts.reduce((s, q) => s + ((q.report && Number(q.report[k])) || 0), 0);
-    onProgress({ attempt: sum("attempt"), attempts: sum("attempts"), walks: sum("walks") });
+    onProgress({ attempt: sum("attempt"), attempts: sum("attempts"), walks: sum("walks"), lanes: parts[0].report.lanes });
   }
 
   function answered(part, result) {
