@@ -68,6 +68,24 @@ def test_expert_made_on_two_workers_is_cpythons_puzzle(page, site_server):
 
 
 @pytest.mark.isolated
+def test_a_helper_that_dies_mid_run_costs_no_puzzle(page, site_server):
+    expert_in_view_on_two_workers(page, site_server)
+    recipe = "nonogram:10x10:1:expert:4"
+    # the helper's worker ends as the browser ends one out of memory, at its first report
+    page_hook(page, """(() => {
+      const w = app.endless.helpers.list[0].worker;
+      w.addEventListener("message", function seen(ev) {
+        if (ev.data && ev.data.type === "progress") { w.removeEventListener("message", seen); w.terminate(); }
+      });
+      location.hash = "#g=nonogram:10x10:1:expert:4";
+    })()""")
+    title_shown(page, "Expert 10×10 #4", timeout=ENGINE_TIMEOUT)
+    same_puzzle(page, recipe)                      # its part ran again on the main engine
+    assert page_hook(page, "[app.endless.helpers.list[0].status, app.endless.helpers.engines('expert').length]") == ["failed", 1]
+    assert page.text_content("#engine-status") == "Hints ready"
+
+
+@pytest.mark.isolated
 def test_cancel_stops_both_workers(page, site_server):
     expert_in_view_on_two_workers(page, site_server)
     # a run that lasts: each part's first progress report is awaited, never a time

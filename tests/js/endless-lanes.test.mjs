@@ -232,7 +232,7 @@ test("helpers: min(lanes, cores, 4) workers in all, none on one core or a page t
   }
   const h = helpersOn(8, ISOLATED);
   await h.want("expert");
-  assert.deepEqual(made(h), [{ installer: "micropip", saveSnapshot: false }]);
+  assert.deepEqual(made(h), [{ installer: "micropip", saveSnapshot: false, restarts: false }]);
 });
 
 test("helpers: one that fails to start, or is not ready yet, is not used", async () => {

@@ -4,7 +4,8 @@
 // (want(): expert came into view), never on a visit that does not need them. They are
 // quiet (nobody shows their loading or status: the page's engine status stays the main
 // engine's), restore the main engine's saved snapshot but never save or drop one, and end
-// with the page like any worker. One that fails to start or dies is simply not used.
+// with the page like any worker. One that fails to start or dies is simply not used (it is
+// not restarted: its part runs on the main engine, endless/lanes.js).
 import { Engine } from "./client.js";
 
 export const MAX_WORKERS = 4; // in all, the main engine included
@@ -41,7 +42,7 @@ export class Helpers {
     try { await this.main.start(); } catch { return; } // no engine: no helpers either
     const missing = this.workersFor(this.lanesOf(level)) - 1 - this.list.length;
     for (let k = 0; k < missing; k++) {
-      const helper = this.make({ ...this.main.options, saveSnapshot: false });
+      const helper = this.make({ ...this.main.options, saveSnapshot: false, restarts: false });
       this.list.push(helper);
       helper.start().catch(() => {}); // a helper that fails is only left out
     }
