@@ -20,7 +20,9 @@ main engine) with the page's own way for the level (New puzzle's: an expert reci
 the main engine and its helpers, web/js/endless/lanes.js), seed by seed, the order of the
 two alternating, every engine's caches emptied before each; the page is cross-origin isolated (as under its service worker) so the
 helpers run, and CPython is not run: every way's puzzle must be the first one's. Prints
-p50 / p95 / max / sum of page wall and CPU per way, and how many workers the page used.
+p50 / p95 / max / sum of page wall and CPU per way, how many workers the page used, and the
+CPU other processes took meanwhile (/proc/stat: the wall times mean something only when
+that is near 0).
 """
 from __future__ import annotations
 
@@ -96,6 +98,14 @@ def children_cpu():
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu():
+    """CPU seconds the whole machine has been busy (every core; /proc/stat): less this
+    process tree's, what others ran meanwhile (a wall time is only worth a quiet machine)."""
+    with open("/proc/stat") as fh:
+        f = [int(v) for v in fh.readline().split()[1:]]
+    return (f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / os.sysconf("SC_CLK_TCK")  # all but idle and iowait
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -108,13 +118,13 @@ def compare_workers(page, sizes, levels, seeds, colours, ways):
     for size in sizes:
         for level in levels:
             engines = page.evaluate(HELPERS, level)
-            got = {w: {"wall": [], "cpu": [], "used": set()} for w in ways}
+            got = {w: {"wall": [], "cpu": [], "others": [], "used": set()} for w in ways}
             for seed in range(1, seeds + 1):
                 recipe = f"nonogram:{size}x{size}:{colours}:{level}:{seed}"
                 puzzles = {}
                 for w in (ways if seed % 2 else ways[::-1]):
                     page.evaluate(RESET)
-                    before = children_cpu()
+                    before, busy = children_cpu(), machine_cpu()
                     try:
                         r = page.evaluate(MAKE_ON, [recipe, w])
                     except Exception as e:  # noqa: BLE001 - the seed makes no puzzle of this level
@@ -122,27 +132,30 @@ def compare_workers(page, sizes, levels, seeds, colours, ways):
                         print(f"  {recipe}: {w} worker(s): none ({str(e).splitlines()[0][:80]})", file=sys.stderr)
                         continue
                     got[w]["cpu"].append(children_cpu() - before)
+                    got[w]["others"].append(max(0.0, machine_cpu() - busy - got[w]["cpu"][-1]))
                     got[w]["wall"].append(r["s"])
                     got[w]["used"].add(r["workers"])
                     puzzles[w] = r["puzzle"]
                 assert len(set(puzzles.values())) == 1, f"{recipe}: the puzzle depends on the workers"
                 print(f"  {recipe}: " + "; ".join(
-                    f"{w}: {got[w]['wall'][-1]:.2f} s wall, {got[w]['cpu'][-1]:.2f} s CPU"
+                    f"{w}: {got[w]['wall'][-1]:.2f} s wall, {got[w]['cpu'][-1]:.2f} s CPU, others {got[w]['others'][-1]:.2f}"
                     for w in ways if puzzles[w] is not None), file=sys.stderr, flush=True)
             for w in ways:
                 wall, cpu = got[w]["wall"], got[w]["cpu"]
                 row = {"size": size, "level": level, "ways": w, "workers": sorted(got[w]["used"]),
                        "engines_ready": engines, "made": len(wall),
                        "wall": [statistics.median(wall), pct(wall, 0.95), max(wall), sum(wall)] if wall else None,
-                       "cpu": [statistics.median(cpu), pct(cpu, 0.95), max(cpu), sum(cpu)] if cpu else None}
+                       "cpu": [statistics.median(cpu), pct(cpu, 0.95), max(cpu), sum(cpu)] if cpu else None,
+                       "others_cpu": sum(got[w]["others"])}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
-    print("| size, level | workers | made | page wall p50 / p95 / max / sum (s) | page CPU p50 / p95 / max / sum (s) |")
-    print("|---|---|---|---|---|")
+    print("| size, level | workers | made | page wall p50 / p95 / max / sum (s) | page CPU p50 / p95 / max / sum (s) "
+          "| others' CPU meanwhile (s) |")
+    print("|---|---|---|---|---|---|")
     f = lambda v: " / ".join(f"{x:.2f}" for x in v) if v else "-"  # noqa: E731
     for r in rows:
         print(f"| {r['size']}×{r['size']} {r['level']} | {','.join(map(str, r['workers']))} | {r['made']}/{seeds} "
-              f"| {f(r['wall'])} | {f(r['cpu'])} |")
+              f"| {f(r['wall'])} | {f(r['cpu'])} | {r['others_cpu']:.1f} |")
 
 
 def main(argv=None) -> int:
