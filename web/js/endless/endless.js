@@ -326,12 +326,9 @@ export class Endless {
     if (saved && saved.puzzle) return this.app.openPuzzle(saved.puzzle, gameKey(recipe));
     this.app.router.go("library");
     this.say("Making the puzzle of the link you opened…");
-    if (typeof recipe === "string" && recipe.split(":")[3] === "expert") {
-      await this.helpers.want("expert");
-      // a helper restores the snapshot the main engine restored, about as quickly: worth
-      // waiting for; a whole start without one would take longer than the puzzle
-      if (this.engine.info && this.engine.info.snapshot === "restored") await this.helpers.settled();
-    }
+    // an expert link: its helpers start (they take part once ready: waiting for their start,
+    // about as long as the main engine's, would cost more than they save on most puzzles)
+    if (typeof recipe === "string" && recipe.split(":")[3] === "expert") this.helpers.want("expert");
     try {
       const r = await this.exclusive((setCancel) => this.firstMade([recipe], "Making the puzzle of the link you opened", setCancel));
       if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
