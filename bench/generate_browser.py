@@ -22,7 +22,9 @@ two alternating, every engine's caches emptied before each; the page is cross-or
 helpers run, and CPython is not run: every way's puzzle must be the first one's. Prints
 p50 / p95 / max / sum of page wall and CPU per way, how many workers the page used, and the
 CPU other processes took meanwhile (/proc/stat: the wall times mean something only when
-that is near 0).
+that is near 0), and the CPU of the page's busiest thread (/proc/PID/task: an engine worker
+is a thread of the renderer), the wall time with a core for each worker, which a loaded
+machine does not lengthen.
 """
 from __future__ import annotations
 
@@ -98,6 +100,41 @@ def children_cpu():
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def threads_cpu():
+    """{(pid, tid): CPU seconds} of every thread of every process descended from this one: a
+    page's engine workers are threads of its renderer."""
+    kids, out = {}, {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    kids.setdefault(int(fh.read().rsplit(")", 1)[1].split()[1]), []).append(int(d))
+            except OSError:
+                continue
+    todo, tick = [os.getpid()], os.sysconf("SC_CLK_TCK")
+    while todo:
+        for k in kids.get(todo.pop(), ()):
+            todo.append(k)
+            try:
+                tids = os.listdir(f"/proc/{k}/task")
+            except OSError:
+                continue
+            for t in tids:
+                try:
+                    with open(f"/proc/{k}/task/{t}/stat") as fh:
+                        f = fh.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                out[(k, int(t))] = (int(f[11]) + int(f[12])) / tick
+    return out
+
+
+def busiest_thread(before, after):
+    """The most CPU seconds one thread took between two threads_cpu() readings: the wall time
+    the request would take with a core per thread (the machine's load does not lengthen it)."""
+    return max((v - before.get(k, 0.0) for k, v in after.items()), default=0.0)
+
+
 def machine_cpu():
     """CPU seconds the whole machine has been busy (every core; /proc/stat): less this
     process tree's, what others ran meanwhile (a wall time is only worth a quiet machine)."""
@@ -118,19 +155,20 @@ def compare_workers(page, sizes, levels, seeds, colours, ways):
     for size in sizes:
         for level in levels:
             engines = page.evaluate(HELPERS, level)
-            got = {w: {"wall": [], "cpu": [], "others": [], "used": set()} for w in ways}
+            got = {w: {"wall": [], "cpu": [], "others": [], "path": [], "used": set()} for w in ways}
             for seed in range(1, seeds + 1):
                 recipe = f"nonogram:{size}x{size}:{colours}:{level}:{seed}"
                 puzzles = {}
                 for w in (ways if seed % 2 else ways[::-1]):
                     page.evaluate(RESET)
-                    before, busy = children_cpu(), machine_cpu()
+                    before, busy, threads = children_cpu(), machine_cpu(), threads_cpu()
                     try:
                         r = page.evaluate(MAKE_ON, [recipe, w])
                     except Exception as e:  # noqa: BLE001 - the seed makes no puzzle of this level
                         puzzles[w] = None
                         print(f"  {recipe}: {w} worker(s): none ({str(e).splitlines()[0][:80]})", file=sys.stderr)
                         continue
+                    got[w]["path"].append(busiest_thread(threads, threads_cpu()))
                     got[w]["cpu"].append(children_cpu() - before)
                     got[w]["others"].append(max(0.0, machine_cpu() - busy - got[w]["cpu"][-1]))
                     got[w]["wall"].append(r["s"])
@@ -138,7 +176,8 @@ def compare_workers(page, sizes, levels, seeds, colours, ways):
                     puzzles[w] = r["puzzle"]
                 assert len(set(puzzles.values())) == 1, f"{recipe}: the puzzle depends on the workers"
                 print(f"  {recipe}: " + "; ".join(
-                    f"{w}: {got[w]['wall'][-1]:.2f} s wall, {got[w]['cpu'][-1]:.2f} s CPU, others {got[w]['others'][-1]:.2f}"
+                    f"{w}: {got[w]['wall'][-1]:.2f} s wall, {got[w]['cpu'][-1]:.2f} s CPU, busiest thread "
+                    f"{got[w]['path'][-1]:.2f}, others {got[w]['others'][-1]:.2f}"
                     for w in ways if puzzles[w] is not None), file=sys.stderr, flush=True)
             for w in ways:
                 wall, cpu = got[w]["wall"], got[w]["cpu"]
@@ -146,16 +185,18 @@ def compare_workers(page, sizes, levels, seeds, colours, ways):
                        "engines_ready": engines, "made": len(wall),
                        "wall": [statistics.median(wall), pct(wall, 0.95), max(wall), sum(wall)] if wall else None,
                        "cpu": [statistics.median(cpu), pct(cpu, 0.95), max(cpu), sum(cpu)] if cpu else None,
+                       "busiest_thread": [statistics.median(got[w]["path"]), pct(got[w]["path"], 0.95),
+                                          max(got[w]["path"]), sum(got[w]["path"])] if cpu else None,
                        "others_cpu": sum(got[w]["others"])}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     print("| size, level | workers | made | page wall p50 / p95 / max / sum (s) | page CPU p50 / p95 / max / sum (s) "
-          "| others' CPU meanwhile (s) |")
-    print("|---|---|---|---|---|---|")
+          "| busiest thread's CPU p50 / p95 / max / sum (s) | others' CPU meanwhile (s) |")
+    print("|---|---|---|---|---|---|---|")
     f = lambda v: " / ".join(f"{x:.2f}" for x in v) if v else "-"  # noqa: E731
     for r in rows:
         print(f"| {r['size']}×{r['size']} {r['level']} | {','.join(map(str, r['workers']))} | {r['made']}/{seeds} "
-              f"| {f(r['wall'])} | {f(r['cpu'])} | {r['others_cpu']:.1f} |")
+              f"| {f(r['wall'])} | {f(r['cpu'])} | {f(r['busiest_thread'])} | {r['others_cpu']:.1f} |")
 
 
 def main(argv=None) -> int:
