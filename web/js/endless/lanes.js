@@ -31,8 +31,8 @@ const least = (a, b) => (!a ? b : !b ? a : compareKeys(a, b) <= 0 ? a : b);
  * promise resolves with the task's result (as one request for the whole seed would) and
  * rejects with the first part's puzzle error, an error of the main engine, or kind
  * "cancelled" after cancel() (which stops every part). onProgress(p): {attempt, attempts,
- * walks} summed over the parts and the seed's {lanes} (each part's latest report, once every part has made one:
- * the pictures started and the seed's share of them, as one request for every lane says).
+ * walks} summed over the parts' latest reports, once every part has made one (then they
+ * count the whole seed's pictures, as one request for every lane would), and its {lanes}.
  */
 export function generateOnParts(engines, recipe, { onProgress = () => {} } = {}) {
   const n = engines.length;
