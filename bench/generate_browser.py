@@ -206,12 +206,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--colours", type=int, default=1)
     ap.add_argument("--workers", help="compare the page on one worker with its own way for the level, e.g. 1,2")
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site to serve (default site/)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     if args.workers:  # isolated, as under the service worker: the page's helpers can be interrupted
-        httpd = make_server(0, isolate=True, directory=SITE)
+        httpd = make_server(0, isolate=True, directory=args.site)
     else:
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(SITE)))
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(args.site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
     rows = []
