@@ -1,7 +1,7 @@
 """The expert level in the site's New puzzle control (issue 31): offered where the
-generator makes one quickly (10x10 and 15x15, black and white), and what it makes is the
-recipe's expert puzzle; on an isolated page with two cores, made on two workers (the main
-engine and a helper), the same puzzle, and Cancel stops both. Asserts what a player sees;
+generator makes one within a few seconds (10x10 to 20x20, black and white), and what it
+makes is the recipe's expert puzzle; on an isolated page with two cores, made on two
+workers (the main engine and a helper), the same puzzle, and Cancel stops both. Asserts what a player sees;
 waits follow the page's texts and the engine's events."""
 import re
 
@@ -22,7 +22,7 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
     page.select_option("#np-colours", "3")
     page.select_option("#np-level", "expert")
     sizes = page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)")
-    assert sizes == ["10×10", "15×15"]             # the sizes it is made at in a few seconds
+    assert sizes == ["10×10", "15×15", "20×20"]   # the sizes it is made at in a few seconds
     assert page.is_hidden("#np-colours")           # black and white only
     assert page.input_value("#np-size") == "10"   # the size chosen before stays offered
     page.click("#np-make")
