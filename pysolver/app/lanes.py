@@ -21,31 +21,56 @@ _best = None  # a part's view of the shared (work, lane); -1: none yet
 def generate(width, height, colours, level, seed, jobs):
     """(puzzle, info) as generate.generate makes it, over up to ``jobs`` processes."""
     n = min(jobs, gen.lane_count(level))
-    args = (width, height, colours, level, seed)
     if n <= 1:
-        return gen.generate(*args)
-    import multiprocessing
-    ctx = multiprocessing.get_context("spawn")
-    best = ctx.Array("q", [-1, -1])
-    old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the parts
-    old_term = signal.signal(signal.SIGTERM, pool._on_sigterm)
-    try:
+        return gen.generate(width, height, colours, level, seed)
+    with Parts(n) as parts:
+        return parts.generate(width, height, colours, level, seed)
+
+
+class Parts:
+    """``n`` processes, each running its part (i, n) of a search's lanes; kept for
+    several puzzles (a benchmark's seeds) until closed."""
+
+    def __init__(self, n):
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")
+        self.n, self.best = n, ctx.Array("q", [-1, -1])
+        self.old_term = signal.signal(signal.SIGTERM, pool._on_sigterm)
+        old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the parts
         try:
-            workers = ctx.Pool(n, initializer=_start, initargs=(os.getpid(), best))
+            self.pool = ctx.Pool(n, initializer=_start, initargs=(os.getpid(), self.best))
+        except BaseException:
+            signal.signal(signal.SIGTERM, self.old_term)
+            raise
         finally:
             signal.signal(signal.SIGINT, old_int)
-        with workers:  # leaving it (done, Ctrl-C, SIGTERM, an error) ends the parts
-            results = workers.map(_part, [(args, (i, n)) for i in range(n)])
-    finally:
-        signal.signal(signal.SIGTERM, old_term)
-    made = [r[1:] for r in results if r[0] == "made"]
-    if made:
-        return min(made, key=lambda m: (m[1]["lane"]["work"], m[1]["lane"]["lane"]))
-    rejected = {}
-    for _, _, why in results:
-        for k, v in why.items():
-            rejected[k] = rejected.get(k, 0) + v
-    raise gen.NoPuzzle(*args, sum(r[1] for r in results), rejected)
+
+    def generate(self, width, height, colours, level, seed):
+        args = (width, height, colours, level, seed)
+        self.best[:] = [-1, -1]
+        results = self.pool.map(_part, [(args, (i, self.n)) for i in range(self.n)])
+        made = [r[1:] for r in results if r[0] == "made"]
+        if made:
+            return min(made, key=lambda m: (m[1]["lane"]["work"], m[1]["lane"]["lane"]))
+        rejected = {}
+        for _, _, why in results:
+            for k, v in why.items():
+                rejected[k] = rejected.get(k, 0) + v
+        raise gen.NoPuzzle(*args, sum(r[1] for r in results), rejected)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """End the processes (done, Ctrl-C, SIGTERM, an error alike)."""
+        try:
+            self.pool.terminate()
+            self.pool.join()
+        finally:
+            signal.signal(signal.SIGTERM, self.old_term)
 
 
 def _start(parent, best):

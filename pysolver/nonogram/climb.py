@@ -16,7 +16,7 @@ from .solver.line import positions, undecided
 from .solver.propagate import Engine
 from .puzzle import puzzle_from_grid
 from . import edit
-from .walk import level_of, stuck, what_ifs
+from .walk import level_of, stuck, walk
 
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # edits of its start, flips drawn per edit
@@ -52,9 +52,13 @@ def start(rng, grid, colors, symmetry):
     return None
 
 
-def climb(rng, p, colors, symmetry):
-    """(A generator) Expert from a unique puzzle ``p`` (start): ((puzzle, its what-ifs
-    (walk.what_ifs)), None, walks) or (None, reason, walks).
+def climb(rng, grid, colors, symmetry, steps=CLIMB_STEPS, rising=None, branch=None):
+    """(A generator) Expert from the picture ``grid`` of a unique puzzle (start):
+    ((puzzle, summary), None, walks) or (None, reason, walks) within ``steps``.
+    ``branch`` (trials a cell): the first time the kept puzzle's what-ifs make that
+    many, the climb yields (grid, steps left, rising, walks) before it goes on: where
+    the expert search's other lanes climb on with their own draws
+    (pysolver.nonogram.generate); ``rising`` then starts theirs.
 
     Unique puzzles that one-cell what-ifs cannot finish are a sliver between the
     what-if-solvable and the ambiguous ones: random pictures, and edits of
@@ -72,54 +76,70 @@ def climb(rng, p, colors, symmetry):
     the kept puzzle's what-ifs make fewer than CLIMB_RISE trials a cell, a step only
     climbs: its first finished flip is kept and stalls are passed over (unique
     stalls are met next to puzzles whose what-ifs work hard, below that nearly
-    never); past that, a step tests up to RISE_PROBES flips (the one leaving
-    the most open yields most: PERF.md)."""
-    grid = edit.grid_of(p, colors)
+    never); past that, a step tests up to RISE_PROBES flips (the one leaving the
+    most open yields most: PERF.md)."""
+    cells = len(grid) * len(grid[0])
+    big = _big(grid, colors)
+    rising = big if rising is None else rising  # a start's what-ifs are few
     walks = 0
-    big = len(colors) == 2 and len(grid) * len(grid[0]) >= RISE_CELLS  # measured: B/W
-    rising = big  # a start's what-ifs are few
-    probes = RISE_PROBES if big else CLIMB_PROBES
-    for _ in range(CLIMB_STEPS):
-        best = None
-        edges = edit.edge_cells(grid)
-        cands = screen([edit.change(grid, y, x, symmetry, len(colors))
-                        for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
-        yield
-        for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
-            if k == (CLIMB_PROBES if rising else probes) or (
-                    best is not None and (rising or opened < cands[0][0])):
-                break
-            if k:
-                yield  # one what-if test per advance
-            rows, trials = _stall(eng, rows, cols, g)
-            if eng.complete(rows):
-                score = trials + CLIMB_OPEN * opened
-                if best is None or score > best[0]:
-                    best = (score, g, trials)
-                continue
-            if rising:  # a stall here is nearly always ambiguous: not worth its search
-                continue
-            summary, corners = _expert(q, eng, rows, g)
-            # a second solution by a swap: one of its corners changed may keep the
-            # stall and lose the second solution
-            for y, x in corners or ():
-                g2 = edit.change(g, y, x, symmetry, len(colors))
-                q2 = puzzle_from_grid(g2, colors)
-                eng2 = Engine(q2)
-                rows2, cols2 = edit.lines(eng2)
-                rows2, _ = _stall(eng2, rows2, cols2, g2)
-                if not eng2.complete(rows2):
-                    summary, _ = _expert(q2, eng2, rows2, g2)
-                    if summary is not None:
-                        q = q2
-                        break
-            walks += summary is not None
-            if summary and level_of(summary, q.width, q.height) == "expert":
-                return (q, summary), None, walks
+    for n in range(steps):
+        found, best, walked = yield from _step(rng, grid, colors, symmetry, rising)
+        walks += walked
+        if found:
+            return found, None, walks
         if best is not None:
             grid = best[1]
-            rising = big and best[2] < CLIMB_RISE * len(grid) * len(grid[0])
+            rising = big and best[2] < CLIMB_RISE * cells
+            if branch is not None and best[2] >= branch * cells:
+                yield grid, steps - n - 1, rising, walks
+                branch = None
     return None, "too easy", walks
+
+
+def _big(grid, colors):
+    return len(colors) == 2 and len(grid) * len(grid[0]) >= RISE_CELLS  # measured: B/W
+
+
+def _step(rng, grid, colors, symmetry, rising):
+    """(A generator) One climb step from ``grid``: (the expert (puzzle, summary) found or
+    None, the flip kept (score, grid, trials) or None, walks)."""
+    best, walks = None, 0
+    probes = CLIMB_PROBES if rising or not _big(grid, colors) else RISE_PROBES
+    edges = edit.edge_cells(grid)
+    cands = screen([edit.change(grid, y, x, symmetry, len(colors))
+                    for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
+    yield
+    for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
+        if k == probes or (best is not None and (rising or opened < cands[0][0])):
+            break
+        if k:
+            yield  # one what-if test per advance
+        rows, trials = _stall(eng, rows, cols, g)
+        if eng.complete(rows):
+            score = trials + CLIMB_OPEN * opened
+            if best is None or score > best[0]:
+                best = (score, g, trials)
+            continue
+        if rising:  # a stall here is nearly always ambiguous: not worth its search
+            continue
+        summary, corners = _expert(q, eng, rows, g)
+        # a second solution by a swap: one of its corners changed may keep the
+        # stall and lose the second solution
+        for y, x in corners or ():
+            g2 = edit.change(g, y, x, symmetry, len(colors))
+            q2 = puzzle_from_grid(g2, colors)
+            eng2 = Engine(q2)
+            rows2, cols2 = edit.lines(eng2)
+            rows2, _ = _stall(eng2, rows2, cols2, g2)
+            if not eng2.complete(rows2):
+                summary, _ = _expert(q2, eng2, rows2, g2)
+                if summary is not None:
+                    q = q2
+                    break
+        walks += summary is not None
+        if summary and level_of(summary, q.width, q.height) == "expert":
+            return (q, summary), best, walks
+    return None, best, walks
 
 
 def screen(grids, colors):
@@ -154,12 +174,12 @@ def _stall(eng, rows, cols, g):
 
 
 def _expert(q, eng, rows, g):
-    """(the what-ifs of ``q``'s hint walk (walk.what_ifs), None) when its what-ifs,
-    stalled at ``rows``, leave one solution only (a bounded search from there); else
-    (None, the corners of a swap giving a second solution, or None). Nearly every
-    such puzzle walks as expert. The what-ifs, not the full walk: the same level,
-    and no memo of the Hint engine's (pysolver.nonogram.player.hint) makes its line
-    solves fewer the second time, so a lane's work is the same in any process."""
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
+    leave one solution only (a bounded search from there); else (None, the
+    corners of a swap giving a second solution, or None). Nearly every such
+    puzzle walks as expert: no what_ifs first. The walk of a unique puzzle never
+    asks the Hint engine's memos (only a contradiction does), so its line solves
+    are the same in any process, as a lane's work must be."""
     corners = swap(eng, rows, g)
     if corners:
         return None, corners
@@ -167,7 +187,7 @@ def _expert(q, eng, rows, g):
     if res.status != "unique":
         return None, None
     q.validate()
-    return what_ifs(q), None
+    return walk(q), None
 
 
 def swap(eng, rows, g):

@@ -58,6 +58,12 @@ ATTEMPTS = 40
 # the expert level's search runs in this many lanes, each with its share of ATTEMPTS
 # (pysolver.nonogram.lanes: the same puzzle on any number of cores; PERF.md)
 LANES = 2
+# the other lanes branch off lane 0's climb once its kept puzzle's what-ifs make this
+# many trials a cell: the climb's yield per test grows with them (PERF.md)
+BRANCH = 1.0
+# and their successes count as made with at least (1 + HOLD) times the work of lane 0
+# up to there: lane 0 goes on alone until then, so a seed it makes early costs one lane
+HOLD = 2.0
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
@@ -179,63 +185,140 @@ def _made(p, level, seed, summary, info):
 
 
 def _expert(width, height, colours, seed, mine, progress, bound):
-    """generate's expert level: the lanes ``mine`` run by pysolver.nonogram.lanes."""
+    """generate's expert level in lanes (pysolver.nonogram.lanes). Lane 0 is the level's
+    search as one process made it before the lanes (the seed's rng: pictures,
+    climb.start, climb.climb). The first time its climb keeps a puzzle whose what-ifs
+    make BRANCH trials a cell, every other lane climbs on from there with its own rng
+    (then draws its own pictures, as many as lane 0 has left). Every part makes lane 0
+    up to that branch (its work counted in every lane's); part 0 goes on with it."""
     tried = {k: {"attempts": 0, "walks": 0, "rejected": {}} for k in mine}
+    zero = tried.get(0) or {"attempts": 0, "walks": 0, "rejected": {}}
+    shown = [zero] + [tried[k] for k in mine if k]  # lane 0's pictures, then the others'
     report = None
     if progress is not None:
-        share = sum(_share(k) for k in mine)
-
         def report(floor, best):
-            progress({"attempt": sum(t["attempts"] for t in tried.values()), "attempts": share,
-                      "walks": sum(t["walks"] for t in tried.values()),
+            progress({"attempt": sum(t["attempts"] for t in shown), "attempts": ATTEMPTS,
+                      "walks": sum(t["walks"] for t in shown),
                       "floor": list(floor) if floor else None,
                       "best": list(best) if best else None, "lanes": LANES})
-    best = lanes.run({k: _lane(width, height, colours, seed, k, tried[k]) for k in mine},
-                     bound, report)
+    trunk = _lane_zero(width, height, colours, seed, zero)
+    work, ended, point = lanes.trunk(
+        trunk, None if report is None else (lambda w: report((w, mine[0]), None)))
+    if ended:  # lane 0 ended before its climb reached the branch: the only lane
+        best = (work, 0, point) if point is not None and 0 in mine else None
+    else:
+        before = dict(zero, rejected=dict(zero["rejected"]), walks=zero["walks"] + point[3][3])
+        run = {k: _lane(width, height, colours, seed, k, tried[k], point,
+                        ATTEMPTS - zero["attempts"] + 1) for k in mine if k}
+        if 0 in mine:
+            run[0] = trunk
+        else:
+            trunk.close()
+        best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + HOLD)))
     if best is None:
-        rejected = {}
-        for t in tried.values():
-            for why, n in t["rejected"].items():
-                rejected[why] = rejected.get(why, 0) + n
-        raise NoPuzzle(width, height, colours, "expert", seed,
-                       sum(t["attempts"] for t in tried.values()), rejected)
-    work, k, (p, style, symmetry) = best
-    t = tried[k]
-    return _made(p, "expert", seed, walk(p), {
-        "attempts": t["attempts"], "walks": t["walks"], "rejected": t["rejected"], "style": style,
-        "symmetry": symmetry, "lane": {"lane": k, "work": work, "lanes": LANES}})
+        # the words: every lane here, or lane 0's when it was the only lane (every part
+        # then says what one process would); ``attempts``, ``rejected``: this part's own
+        none = NoPuzzle(width, height, colours, "expert", seed,
+                        *_total([zero] if ended else tried.values()))
+        none.attempts, none.rejected = _total(tried.values())
+        raise none
+    work, k, (p, summary, style, symmetry) = best
+    mine = tried[k]
+    if k:  # lane 0's pictures and rejections up to the branch, then the lane's own
+        mine = {"attempts": before["attempts"] + mine["attempts"] - 1,
+                "walks": before["walks"] + mine["walks"],
+                "rejected": _added(before["rejected"], mine["rejected"])}
+    return _made(p, "expert", seed, summary, dict(
+        mine, style=style, symmetry=symmetry, lane={"lane": k, "work": work, "lanes": LANES}))
 
 
-def _share(k):
-    """Lane k's share of the ATTEMPTS pictures."""
-    return ATTEMPTS // LANES + (k < ATTEMPTS % LANES)
+def _total(counts):
+    """(attempts, rejected) of lanes' counts added up."""
+    rejected = {}
+    for t in counts:
+        rejected = _added(rejected, t["rejected"])
+    return sum(t["attempts"] for t in counts), rejected
 
 
-def _lane(width, height, colours, seed, k, tried):
-    """(A generator: pysolver.nonogram.lanes) Lane k's attempts, each a picture climbed
-    to expert (pysolver.nonogram.climb), counted in ``tried``; returns (puzzle, style,
-    symmetry) or None when its share of the attempts is spent."""
-    rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed} lane {k}")
+def _added(a, b):
+    """Two {reason: count} added up."""
+    return {k: a.get(k, 0) + b.get(k, 0) for k in sorted(a.keys() | b.keys())}
+
+
+def _lane_zero(width, height, colours, seed, tried):
+    """(A generator: pysolver.nonogram.lanes) Lane 0, counted in ``tried``: it yields
+    (colors, style, symmetry, climb.climb's branch point) once and returns as _lane
+    does."""
+    rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed}")
     colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
-    rejected = tried["rejected"]
-    for _ in range(_share(k)):
+    branch = BRANCH
+    for _ in range(ATTEMPTS):
         tried["attempts"] += 1
         density = rng.uniform(*DENSITY["expert"])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
                                             grain=GRAIN["expert"])
         start = yield from climb.start(rng, grid, colors, symmetry)
-        found, why, n = (yield from climb.climb(rng, start, colors, symmetry)) if start else (
-            None, "too hard", 0)
-        tried["walks"] += n
-        if found and not _every_colour(found[0]):
-            why = "a colour painted out"
-        elif found:
-            if search.solve(found[0], max_solutions=2, probing=True).status == "unique":
-                return found[0], style, symmetry
-            why = "not unique"  # cannot happen: the climb's search proved it
-        rejected[why] = rejected.get(why, 0) + 1
+        if start is None:
+            found, why = None, "too hard"
+        else:
+            climbing = climb.climb(rng, edit.grid_of(start, colors), colors, symmetry,
+                                   branch=branch)
+            while True:  # ``yield from``, seeing the branch point go by
+                try:
+                    point = next(climbing)
+                except StopIteration as done:
+                    found, why, walks = done.value
+                    break
+                if point is not None:
+                    branch = None  # once
+                    point = colors, style, symmetry, point
+                yield point
+            tried["walks"] += walks
+        made, why = _checked(found, why, style, symmetry)
+        if made is not None:
+            return made
+        tried["rejected"][why] = tried["rejected"].get(why, 0) + 1
         yield
     return None
+
+
+def _lane(width, height, colours, seed, k, tried, point, attempts):
+    """(A generator: pysolver.nonogram.lanes) Lane k > 0: lane 0's climb from its branch
+    ``point`` (colors, style, symmetry, (grid, steps left, rising, walks)) climbed on
+    with lane k's own rng, then pictures of its own, ``attempts`` in all, counted in
+    ``tried``; returns (puzzle, its hint walk, style, symmetry) or None."""
+    rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed} lane {k}")
+    colors, style, symmetry, (grid, steps, rising, _) = point
+    for n in range(attempts):
+        tried["attempts"] += 1
+        if n:
+            density = rng.uniform(*DENSITY["expert"])
+            grid, style, symmetry = pic.picture(rng, width, height, density, colours,
+                                                grain=GRAIN["expert"])
+            start = yield from climb.start(rng, grid, colors, symmetry)
+            grid, steps, rising = start and edit.grid_of(start, colors), climb.CLIMB_STEPS, None
+        found, why = None, "too hard"
+        if grid is not None:
+            found, why, walks = yield from climb.climb(rng, grid, colors, symmetry, steps, rising)
+            tried["walks"] += walks
+        made, why = _checked(found, why, style, symmetry)
+        if made is not None:
+            return made
+        tried["rejected"][why] = tried["rejected"].get(why, 0) + 1
+        yield
+    return None
+
+
+def _checked(found, why, style, symmetry):
+    """(puzzle, its hint walk, style, symmetry) of a climb's expert ``found`` that shows
+    every colour and is unique, else (None, why not)."""
+    if found and not _every_colour(found[0]):
+        return None, "a colour painted out"  # the climb can remove one: K asked, K shown
+    if found:
+        if search.solve(found[0], max_solutions=2, probing=True).status == "unique":
+            return (*found, style, symmetry), None  # the climb's summary is a full walk
+        return None, "not unique"  # cannot happen: the climb's search proved it
+    return None, why
 
 
 def _every_colour(p) -> bool:

@@ -1,8 +1,10 @@
 """Lanes: one search split into independent lanes whose result is the same on any
 number of processes (pysolver.nonogram.generate's expert level, on every core).
 
-A lane is a generator that yields after each small piece of its search (an edit,
-a what-if test) and returns its success, or None when it has run out. Its WORK is the line solves (propagate.solved) made while it
+A lane is a generator that yields (None) after each small piece of its search (an
+edit, a what-if test) and returns its success, or None when it has run out. Lanes
+may share a TRUNK: one lane run until it yields the point where the others branch
+off (``trunk``), made alike by every part. Its WORK is the line solves (propagate.solved) made while it
 advanced: counted, not timed, so the same natively and in the browser. The
 result is the success of the lane with the least (work at success, lane index).
 ``run`` always advances the lane with the least (work, index), so it stops as
@@ -37,37 +39,65 @@ def part_of(part, count) -> list:
     return list(range(i, count, n))
 
 
-def run(lanes, bound=None, report=None):
+def advance(steps):
+    """One advance of a generator: (the line solves it made, ended, what it yielded or
+    returned)."""
+    before = solved()
+    try:
+        value, ended = next(steps), False
+    except StopIteration as stop:
+        value, ended = stop.value, True
+    return solved() - before, ended, value
+
+
+def trunk(steps, report=None):
+    """Advance a lane until it yields something (the point where other lanes branch
+    off it) or ends: (its work, ended, what it yielded or returned). Every part of a
+    search runs it alike, so its work counts in every lane's. ``report(work)`` after
+    each advance."""
+    work = 0
+    while True:
+        spent, ended, value = advance(steps)
+        work += spent
+        if ended or value is not None:
+            return work, ended, value
+        if report is not None:
+            report(work)
+
+
+def run(lanes, bound=None, report=None, start=0, hold=0):
     """Advance the lanes ({index: generator}) least (work, index) first, until none is
     left or the least exceeds the best success here or ``bound()`` (an outside best
     (work, index), or None). Returns (work, index, value) of the least success here,
-    or None.
+    or None. Every lane's work starts at ``start`` (a trunk's); every lane but lane 0
+    counts as having done at least ``hold`` (lane 0, the trunk's own, goes first
+    until then: a search whose lane 0 succeeds early costs one lane).
     ``report(floor, best)``: after each advance, the least (work, index) of the
     unfinished lanes (None: none left) and the best (work, index) so far (or None)."""
-    work = dict.fromkeys(lanes, 0)
+    work = dict.fromkeys(lanes, start)
+
+    def key(k):
+        return (work[k] if k == 0 else max(work[k], hold), k)
     live = dict(lanes)
     best = None
     while live:
-        k = min(live, key=lambda j: (work[j], j))
+        k = min(live, key=key)
         limit = best[:2] if best is not None else None
         outside = bound() if bound is not None else None
         if outside is not None and (limit is None or tuple(outside) < limit):
             limit = tuple(outside)
-        if limit is not None and (work[k], k) > limit:
+        if limit is not None and key(k) > limit:
+            if report is not None:
+                report(key(k), best[:2] if best is not None else None)
             break  # no lane left here can beat it
-        before = solved()
-        try:
-            next(live[k])
-            ended, value = False, None
-        except StopIteration as stop:
-            ended, value = True, stop.value
-        work[k] += solved() - before
+        spent, ended, value = advance(live[k])
+        work[k] += spent
         if ended:
             del live[k]
-            if value is not None and (best is None or (work[k], k) < best[:2]):
-                best = (work[k], k, value)
+            if value is not None and (best is None or key(k) < best[:2]):
+                best = (*key(k), value)
         if report is not None:
-            floor = min(((work[j], j) for j in live), default=None)
+            floor = min((key(j) for j in live), default=None)
             report(floor, best[:2] if best is not None else None)
     for steps in live.values():
         steps.close()
