@@ -31,8 +31,7 @@ const least = (a, b) => (!a ? b : !b ? a : compareKeys(a, b) <= 0 ? a : b);
  * promise resolves with the task's result (as one request for the whole seed would) and
  * rejects with the first part's puzzle error, an error of the main engine, or kind
  * "cancelled" after cancel() (which stops every part). onProgress(p): {attempt, attempts,
- * walks} summed over the parts' latest reports, once every part has made one (then they
- * count the whole seed's pictures, as one request for every lane would), and its {lanes}.
+ * walks, lanes}, the most any part's latest report says.
  */
 export function generateOnParts(engines, recipe, { onProgress = () => {} } = {}) {
   const n = engines.length;
@@ -82,9 +81,11 @@ export function generateOnParts(engines, recipe, { onProgress = () => {} } = {})
     part.report = p;
     prune();
     finishIfDone();
-    if (over || !parts.every((q) => q.report)) return; // the sums mean the whole seed once each part has said
-    const sum = (k) => parts.reduce((s, q) => s + ((q.report && Number(q.report[k])) || 0), 0);
-    onProgress({ attempt: sum("attempt"), attempts: sum("attempts"), walks: sum("walks"), lanes: parts[0].report.lanes });
+    if (over) return;
+    // each part counts the pictures it has seen (lane 0's, which every part makes up to the
+    // lanes' branch, and its own lanes'): the part furthest along speaks for the seed
+    const most = (k) => Math.max(...parts.map((q) => (q.report && Number(q.report[k])) || 0));
+    onProgress({ attempt: most("attempt"), attempts: most("attempts"), walks: most("walks"), lanes: most("lanes") });
   }
 
   function answered(part, result) {
