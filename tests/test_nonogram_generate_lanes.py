@@ -19,6 +19,7 @@ from pysolver import api
 from pysolver.app import cli, lanes as app_lanes, pool
 from pysolver.errors import PuzzleError
 from pysolver.nonogram import generate as gen, lanes
+from pysolver.nonogram.solver import propagate, search
 
 from processes import alive, children, sigint_as_in_a_terminal
 
@@ -136,6 +137,19 @@ def test_expert_progress_reports_floor_and_best():
     assert floors == sorted(floors)
     assert seen[-1]["best"] == [info["lane"]["work"], info["lane"]["lane"]]
     assert all(d["best"] is None or d["best"] >= seen[-1]["best"] for d in seen)
+
+
+def test_a_budgeted_search_stops_at_the_same_point_whatever_the_cache_holds(monkeypatch):
+    """A lane's work counts the climb's budgeted uniqueness searches: where one stops
+    must not depend on the line cache (the engine's tick comes after so many cells
+    solved afresh, so it does not read the budget)."""
+    p = api.to_puzzle(api.generate("nonogram", 20, 20, 1, "hard", 1)["puzzle"])
+    monkeypatch.setattr(propagate, "CHECK_CELLS", 1)  # a tick after every line solved afresh
+    api.clear_caches()
+    cold = search.solve(p, max_solutions=2, work=300)
+    warm = search.solve(p, max_solutions=2, work=300)  # every line a cache hit: no tick
+    assert cold.status == warm.status == "budget"
+    assert (cold.line_solves, cold.nodes) == (warm.line_solves, warm.nodes)
 
 
 # results of main before the lanes (sha1 of the api.generate dict as sorted JSON): the

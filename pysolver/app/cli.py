@@ -170,7 +170,7 @@ def build_parser():
     g.add_argument("--jobs", type=whole, default=1, metavar="N",
                    help=f"nonogram, expert level: processes (at most this machine's "
                         f"{pool.cores()} cores; default 1) sharing its search: the same puzzle "
-                        "for any N, sooner")
+                        "for any N, the slow ones sooner")
     g.add_argument("--to", choices=("url", "text"), default="url",
                    help="Nikoli puzzles: url (default) or text")
     g.add_argument("--no-minimize", action="store_true",

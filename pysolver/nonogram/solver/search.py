@@ -105,7 +105,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         "probes": prober.probes if prober else 0, "solutions": len(found),
         "time_s": now - start, "state": eng.state(cur[0])},
         lambda: work is not None and eng.line_solves > work)
-    eng.tick = check
+    eng.tick = lambda: check(budget=False)
 
     def finish(status):
         res.status = status
@@ -245,19 +245,22 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
 
 
 def poller(clock, start, deadline, should_stop, progress, report, spent=None):
-    """The check a search calls between nodes and in propagation (Engine.tick):
-    raises :class:`Stop` on cancel, timeout or when ``spent()`` says the work
-    budget is used up ("budget"), and calls ``progress(report(now))`` about
-    every PROGRESS_INTERVAL."""
+    """The check a search calls between nodes and probe trials, and in propagation
+    (Engine.tick, as ``check(budget=False)``): raises :class:`Stop` on cancel, timeout
+    or when ``spent()`` says the work budget is used up ("budget"), and calls
+    ``progress(report(now))`` about every PROGRESS_INTERVAL. The budget is not read
+    in propagation: when the engine's tick comes depends on what the line cache held,
+    and a budgeted search must stop at the same point in any process (the
+    generator's lanes count its line solves: pysolver.nonogram.lanes)."""
     last = [start]
 
-    def check():
+    def check(budget=True):
         now = clock()
         if should_stop is not None and should_stop():
             raise Stop("cancelled")
         if deadline is not None and now > deadline:
             raise Stop("timeout")
-        if spent is not None and spent():
+        if budget and spent is not None and spent():
             raise Stop("budget")
         if progress is not None and now - last[0] >= PROGRESS_INTERVAL:
             last[0] = now
