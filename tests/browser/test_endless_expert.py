@@ -1,11 +1,16 @@
 """The expert level in the site's New puzzle control (issue 31): offered where the
-generator makes one quickly (10x10 and 15x15, black and white), and what it makes is the
-recipe's expert puzzle. Asserts what a player sees; waits follow the page's texts."""
+generator makes one within a few seconds (10x10 to 20x20, black and white), and what it
+makes is the recipe's expert puzzle; on an isolated page with two cores, made on two
+workers (the main engine and a helper), the same puzzle, and Cancel stops both. Asserts what a player sees;
+waits follow the page's texts and the engine's events."""
 import re
 
+import pytest
+
 from conftest import ENGINE_TIMEOUT
-from helpers import open_site, wait_engine
+from helpers import isolated_visit, open_site, page_hook, title_shown, wait_engine
 from pysolver import api
+from test_endless import same_puzzle
 
 
 def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
@@ -17,7 +22,7 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
     page.select_option("#np-colours", "3")
     page.select_option("#np-level", "expert")
     sizes = page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)")
-    assert sizes == ["10×10", "15×15"]             # the sizes it is made at in a few seconds
+    assert sizes == ["10×10", "15×15", "20×20"]   # the sizes it is made at in a few seconds
     assert page.is_hidden("#np-colours")           # black and white only
     assert page.input_value("#np-size") == "10"   # the size chosen before stays offered
     page.click("#np-make")
@@ -33,3 +38,76 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
     # back in the library, the choice is remembered as made
     page.click("#nav-library")
     assert [page.input_value(s) for s in ("#np-size", "#np-colours", "#np-level")] == ["10", "1", "expert"]
+
+
+# -- expert on two workers (the main engine and a helper: web/js/endless/lanes.js) ---------
+
+def expert_in_view_on_two_workers(page, site_server):
+    """An isolated page (its workers can be interrupted, as under the service worker) with
+    expert chosen in New puzzle, once its helper engine is ready: expert then runs on two."""
+    isolated_visit(page, site_server)
+    if page.evaluate("navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: expert is made on the main engine alone")
+    page.click("#nav-library")
+    page.select_option("#np-level", "expert")   # expert in view: the helper starts
+    # its start, awaited (its engine's own promise), then the engines expert runs on
+    assert page_hook(page, "app.endless.helpers.want('expert').then(() => app.endless.helpers.settled())"
+                     ".then(() => app.endless.helpers.engines('expert').length)") == 2
+
+
+@pytest.mark.isolated
+def test_expert_made_on_two_workers_is_cpythons_puzzle(page, site_server):
+    expert_in_view_on_two_workers(page, site_server)
+    recipe = "nonogram:10x10:1:expert:40"          # its puzzle comes from lane 1: the helper's part
+    page.evaluate("(recipe) => { location.hash = '#g=' + recipe; }", recipe)
+    title_shown(page, "Expert 10×10 #40", timeout=ENGINE_TIMEOUT)
+    assert page_hook(page, "app.endless.workers") == 2
+    ref = api.task("nonogram", "generate", {"recipe": recipe})["result"]
+    assert ref["lane"]["lane"] == 1
+    same_puzzle(page, recipe)
+
+
+@pytest.mark.isolated
+def test_a_helper_that_dies_mid_run_costs_no_puzzle(page, site_server):
+    expert_in_view_on_two_workers(page, site_server)
+    recipe = "nonogram:10x10:1:expert:40"
+    # the helper's worker ends as the browser ends one out of memory, at its first report
+    page_hook(page, """(() => {
+      const w = app.endless.helpers.list[0].worker;
+      w.addEventListener("message", function seen(ev) {
+        if (ev.data && ev.data.type === "progress") { w.removeEventListener("message", seen); w.terminate(); }
+      });
+      location.hash = "#g=nonogram:10x10:1:expert:40";
+    })()""")
+    title_shown(page, "Expert 10×10 #40", timeout=ENGINE_TIMEOUT)
+    same_puzzle(page, recipe)                      # its part ran again on the main engine
+    assert page_hook(page, "[app.endless.helpers.list[0].status, app.endless.helpers.engines('expert').length]") == ["failed", 1]
+    assert page.text_content("#engine-status") == "Hints ready"
+
+
+@pytest.mark.isolated
+def test_cancel_stops_both_workers(page, site_server):
+    expert_in_view_on_two_workers(page, site_server)
+    # a run that lasts: each part's first progress report is awaited, never a time
+    page_hook(page, """(() => {
+      const engines = [app.engine, app.endless.helpers.list[0]];
+      window.__workers = engines.map((e) => e.worker);
+      window.__bothRunning = Promise.all(engines.map((e) => new Promise((resolve) => e.worker.addEventListener("message",
+        function seen(ev) { if (ev.data && ev.data.type === "progress") { e.worker.removeEventListener("message", seen); resolve(); } }))));
+      location.hash = "#g=nonogram:60x60:1:expert:1";
+    })()""")
+    page.evaluate("() => window.__bothRunning")
+    assert page.text_content("#np-make") == "Cancel"
+    page.click("#np-make")
+    page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
+    # both interrupted, not restarted: the same workers answer the next request (which
+    # waits behind a generation that was still running: a 60x60 expert never ends soon)
+    page_hook(page, """(() => {
+      const engines = [app.engine, app.endless.helpers.list[0]];
+      Promise.all(engines.map((e) => e.call("genres"))).then(() => {
+        window.__after = engines.map((e, k) => e.worker === window.__workers[k] && e.status);
+      });
+    })()""")
+    page.wait_for_function("() => window.__after", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate("() => window.__after") == ["ready", "ready"]
+    assert page.text_content("#np-make") == "Make a puzzle"

@@ -57,3 +57,13 @@ test("expert is offered in black and white at the sizes it is made quickly only"
     { genre: "nonogram", size: d.EXPERT_SIZES[0], colours: 1, level: "expert" });
   for (const size of d.EXPERT_SIZES) assert.ok(d.NONOGRAM_SIZES.includes(size));
 });
+
+test("progress words: the picture being tried, the first of each lane not counted as a failed one", () => {
+  const what = "Making an expert 15×15 puzzle";
+  assert.equal(d.progressWords(what, null), `${what}…`);
+  assert.equal(d.progressWords(what, { attempt: 1, attempts: 40, lanes: 1 }), `${what}…`);
+  assert.match(d.progressWords(what, { attempt: 2, attempts: 40, lanes: 1 }), /… \(picture 2 of up to 40: the last one needed guessing/);
+  assert.equal(d.progressWords(what, { attempt: 2, attempts: 40, lanes: 2 }), `${what}…`); // two lanes, each on its first
+  assert.match(d.progressWords(what, { attempt: 3, attempts: 40, lanes: 2 }), /\(picture 2 of up to 40:/);
+  assert.match(d.progressWords(what, { attempt: 3, attempts: 40 }), /\(picture 3 of up to 40:/); // an older engine: no lanes
+});

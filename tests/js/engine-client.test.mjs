@@ -107,3 +107,20 @@ test("a request unanswered well past its own time limit is stuck: restarted", as
   assert.equal(await next.promise, "hint");
   assert.equal(workers.length, 2);
 });
+
+test("a helper (restarts: false) whose worker dies fails for good: its request, the queue and later ones fail", async () => {
+  FakeWorker.answer = (type) => (type === "long" ? undefined : type);
+  workers.length = 0;
+  const engine = new Engine({ restarts: false });
+  await engine.start();
+  const running = engine.request("long", {});
+  const queued = engine.request("after", {});
+  await until(() => workers[0].got.includes("long"));
+  await new Promise((r) => setTimeout(r, 20)); // the page queued for the lock
+  workers[0].terminate();
+  await assert.rejects(running.promise, (e) => e.kind === "worker" && /stopped unexpectedly/.test(e.message));
+  await assert.rejects(queued.promise, (e) => e.kind === "worker");
+  await assert.rejects(engine.request("later", {}).promise, (e) => e.kind === "worker");
+  assert.equal(engine.status, "failed");
+  assert.equal(workers.length, 1); // not restarted
+});

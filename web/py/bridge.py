@@ -11,6 +11,9 @@ import json
 import sys
 
 from pysolver import api
+# the lanes a nonogram level's search is split into, for the page's helper workers (the
+# one engine constant the page needs that pysolver.api does not carry)
+from pysolver.nonogram.generate import LEVELS, lane_count
 
 # The worker's limits on the "against the solution" check's search for a solution
 # (a puzzle without a goal picture): the worker answers requests in order, so
@@ -24,7 +27,10 @@ NIKOLI = ("nurikabe", "heyawake", "masyu", "bag")  # the genres the nikoli_* kin
 
 
 def info():
-    return json.dumps({"python": sys.version.split()[0], "pysolver": api.version()})
+    """The load's answer: versions, and the lanes of each nonogram level (the page runs that
+    many parts of a generation at once at most: js/engine/helpers.js)."""
+    return json.dumps({"python": sys.version.split()[0], "pysolver": api.version(),
+                       "lanes": {level: lane_count(level) for level in LEVELS}})
 
 
 def _reporter(progress):

@@ -1,5 +1,6 @@
 // Endless puzzles, the pure part (no DOM: tests/js runs it in Node): recipes and their
-// links, the daily puzzle's recipe from a date, the streak, the New puzzle choices.
+// links, the daily puzzle's recipe from a date, the streak, the New puzzle choices, the
+// words of its progress.
 //
 // A recipe is the engine's (pysolver/nonogram/generate.py, RECIPE): the arguments of the
 // generator as one short string, "nonogram:10x10:1:medium:7"; the same recipe gives the
@@ -73,9 +74,10 @@ export function dayWords(key, { short = false, locale = undefined } = {}) {
 export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
 export const NIKOLI_SIZES = [5, 7, 10];
 export const LEVELS = ["easy", "medium", "hard", "expert"];
-// expert (a deeper what-if) is made in about a second of CPU (p50; p95 2-3 s) only at these
-// sizes, in black and white (PERF.md "Generated nonograms"): the control offers it there only
-export const EXPERT_SIZES = [10, 15];
+// expert (a deeper what-if) is made within a few seconds (p95 in the page on two workers:
+// about 2.3 s at 10x10, 1.3 s at 15x15, 3.6 s at 20x20, 10 s at 25x25; PERF.md "Expert in
+// the page on two workers") only at these sizes, in black and white: offered there only
+export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 
 /** The sizes the control offers for a genre and level. */
@@ -96,6 +98,14 @@ export function cleanChoice(c, nikoliGenres = []) {
 }
 
 export const choiceRecipe = ({ size, colours, level }, seed) => `nonogram:${size}x${size}:${colours}:${level}:${seed}`;
+
+/** The words of the generator's progress (its {attempt, attempts, lanes}): which picture it is
+ * trying, never a time. Expert tries one picture per lane at once: the first of each is not a
+ * failed one. */
+export function progressWords(what, p) {
+  const picture = p ? p.attempt - Math.max(1, Number(p.lanes) || 1) + 1 : 0;
+  return picture > 1 ? `${what}… (picture ${picture} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
+}
 
 /** A seed for a new puzzle: any whole number of up to 9 digits (the recipe's). */
 export const randomSeed = (random = Math.random) => 1 + Math.floor(random() * 999_999_998);

@@ -4,13 +4,17 @@
 // "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the
 // nonogram genre's task "generate", from a recipe: daily.js), the other genres' puzzles by
 // their own generator (app.generatorOf: the Nikoli genres' is Python in the worker and
-// clingo-wasm). Both run off the page's thread and the button cancels them.
+// clingo-wasm). Both run off the page's thread and the button cancels them. An expert
+// nonogram runs on the main engine and the helper engines at once, when the machine has
+// the cores (lanes.js; engine/helpers.js, started once expert comes into view).
 import { el, button } from "../shell/dom.js";
+import { Helpers } from "../engine/helpers.js";
+import { generateOnParts } from "./lanes.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import {
   DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
-  dateKey, dayWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
+  dateKey, dayWords, progressWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
 } from "./daily.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
@@ -39,6 +43,8 @@ export class Endless {
     this.others = app.genres.filter((g) => g.id !== "nonogram" && app.generatorOf(g.id));
     this.names = Object.fromEntries(this.others.map((g) => [g.id, g.name]));
     this.running = null; // {cancel()} of the generation under way
+    this.helpers = new Helpers(this.engine); // further workers for expert (none until it is in view)
+    this.workers = 0; // how many workers made the last nonogram (the browser tests read it)
     this.build();
   }
 
@@ -80,7 +86,7 @@ export class Endless {
 
     this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), Object.keys(this.names)));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
-      s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); });
+      s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); this.expertInView(); });
     }
     this.make.addEventListener("click", () => (this.running ? this.running.cancel() : this.makeNew()));
     this.dailyOpen.addEventListener("click", () => this.openDaily(this.today()));
@@ -113,17 +119,25 @@ export class Endless {
     this.levelLabel.hidden = other;
   }
 
-  say(text) { this.status.textContent = text; }
-
-  /** The words of the generator's progress: which picture it is trying (never a time). */
-  progressWords(what, p) {
-    return p && p.attempt > 1 ? `${what}… (picture ${p.attempt} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
+  /** When the New puzzle control shows expert in the Puzzles view, start the workers it uses. */
+  expertInView() {
+    const c = this.choice();
+    if (c.genre === "nonogram" && c.level === "expert" && this.app.router.current && this.app.router.current.id === "library") {
+      this.helpers.want("expert");
+    }
   }
 
-  /** Generate one nonogram in the worker: the engine's result ({puzzle, stars, recipe, …}). */
+  say(text) { if (this.status.textContent !== text) this.status.textContent = text; } // progress repeats its words
+
+  /** Generate one nonogram: {promise: the engine's result ({puzzle, stars, recipe, …}), cancel()}.
+   * An expert one on every worker ready for it (lanes.js), the others in the main engine. */
   generate(recipe, onProgress) {
+    const level = typeof recipe === "string" ? recipe.split(":")[3] : null; // the engine checks the rest
+    const engines = this.helpers.engines(level);
+    this.workers = engines.length;
+    if (engines.length > 1) return generateOnParts(engines, recipe, { onProgress });
     const handle = this.engine.request("task", { genre: "nonogram", task: "generate", args: { recipe } }, { onProgress });
-    return { handle, promise: handle.promise.then((r) => r.result) };
+    return { cancel: () => this.engine.cancel(handle), promise: handle.promise.then((r) => r.result) };
   }
 
   /** Run `work(setCancel)` as the one generation under way; Make turns into Cancel meanwhile. */
@@ -148,8 +162,8 @@ export class Endless {
   /** The first seed of `recipes` that makes a puzzle (null when none does). */
   async firstMade(recipes, what, setCancel) {
     for (const recipe of recipes) {
-      const job = this.generate(recipe, (p) => this.say(this.progressWords(what, p)));
-      setCancel(() => this.engine.cancel(job.handle));
+      const job = this.generate(recipe, (p) => this.say(progressWords(what, p)));
+      setCancel(() => job.cancel());
       try {
         return await job.promise;
       } catch (err) {
@@ -312,6 +326,9 @@ export class Endless {
     if (saved && saved.puzzle) return this.app.openPuzzle(saved.puzzle, gameKey(recipe));
     this.app.router.go("library");
     this.say("Making the puzzle of the link you opened…");
+    // an expert link: its helpers start (they take part once ready: waiting for their start,
+    // about as long as the main engine's, would cost more than they save on most puzzles)
+    if (typeof recipe === "string" && recipe.split(":")[3] === "expert") this.helpers.want("expert");
     try {
       const r = await this.exclusive((setCancel) => this.firstMade([recipe], "Making the puzzle of the link you opened", setCancel));
       if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
@@ -328,7 +345,7 @@ export class Endless {
 
 export function install(app) {
   const endless = new Endless(app);
-  app.library.onRender(() => endless.renderDaily());
+  app.library.onRender(() => { endless.renderDaily(); endless.expertInView(); });
   app.registerLinkReader((hash) => endless.openHash(hash));
   app.addEventListener("won", (e) => endless.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests

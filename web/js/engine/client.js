@@ -36,7 +36,9 @@ let workers = 0; // numbers the liveness locks of this page's workers
 export class Engine extends EventTarget {
   constructor(options = {}) {
     super();
-    // {installer: "micropip" | "loadPackage", snapshot: false to start without, restoreLimitMs, stuckGraceMs}
+    // {installer: "micropip" | "loadPackage", snapshot: false to start without, saveSnapshot: false to
+    // restore the saved one but never save or drop one, restarts: false to fail for good when the
+    // worker dies (both: a helper, engine/helpers.js), restoreLimitMs, stuckGraceMs}
     this.options = options;
     this.status = "idle"; // idle | loading | ready | failed | restarting
     this.info = null;
@@ -67,7 +69,11 @@ export class Engine extends EventTarget {
         reject(new EngineError({ kind: "unsupported", message: "this browser lacks WebAssembly or module workers" }));
         return;
       }
-      const payload = { installer: this.options.installer || "micropip", snapshot: this.options.snapshot !== false };
+      const payload = {
+        installer: this.options.installer || "micropip",
+        snapshot: this.options.snapshot !== false,
+        saveSnapshot: this.options.saveSnapshot !== false,
+      };
       if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
         payload.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
       }
@@ -138,7 +144,7 @@ export class Engine extends EventTarget {
    */
   lost(worker, why, reject) {
     if (worker !== this.worker) return; // terminated on purpose (restart, cancel)
-    if (this.status === "ready" && ++this.crashes <= MAX_CRASHES) {
+    if (this.status === "ready" && this.options.restarts !== false && ++this.crashes <= MAX_CRASHES) {
       this.restart({ kind: "stopped", message: `the engine ${why} and was restarted; try again` });
       return;
     }
@@ -146,6 +152,15 @@ export class Engine extends EventTarget {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.current = null;
+    if (this.status === "ready" && this.options.restarts === false) {
+      // a helper that had started: failed for good, its queue and later requests with it
+      this.error = err;
+      this.ready = Promise.reject(err);
+      this.ready.catch(() => {});
+      this.setStatus("failed", { error: err });
+      for (const q of this.queue.splice(0)) q.reject(err);
+      return;
+    }
     reject(err);
   }
 

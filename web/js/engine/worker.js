@@ -39,7 +39,8 @@ let pyodide = null;
 let bridge = null;
 let interrupt = null; // Int32Array over a SharedArrayBuffer (when the page is isolated)
 let loading = null;
-let snapshots = false; // restore from / save a memory snapshot (engine/snapshot.js)
+let snapshots = false; // restore from a memory snapshot (engine/snapshot.js)
+let saving = false; // ... and save (or drop) one: only the page's main engine, never a helper
 let bridgeSource = null;
 
 // How far the start has got, for the page's loading message (engine/client.js
@@ -115,7 +116,7 @@ async function fresh(build, payload, t) {
   if (wheel) fetchEarly(here("../../" + build.micropip)); // loadPackage's, once Pyodide is up
   // _makeSnapshot lets this instance be snapshotted once it is loaded (see engine/snapshot.js)
   pyodide = await withWasmFailure(loadPyodide({
-    indexURL: here("../../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: snapshots,
+    indexURL: here("../../pyodide/"), createPyodideModule: (await asmModule).default, _makeSnapshot: saving,
   }));
   t.pyodide = performance.now();
   setInterrupt();
@@ -161,7 +162,7 @@ async function restore(build, t) {
   } catch (err) {
     console.warn("engine snapshot not used:", err);
     pyodide = bridge = null;
-    await snapshot.drop().catch(() => {});
+    if (saving) await snapshot.drop().catch(() => {});
     return "failed";
   }
 }
@@ -176,17 +177,18 @@ async function load(payload) {
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   interrupt = payload.interruptBuffer || null;
   snapshots = payload.snapshot !== false && payload.installer !== "loadPackage";
+  saving = snapshots && payload.saveSnapshot !== false;
   bridgeSource = fetch(here("../../py/bridge.py")).then((r) => r.text());
   bridgeSource.catch(() => {});
   const build = await (await fetch(here("../../build.json"))).json();
   // the page gave up on restoring the saved heap in an earlier worker
-  if (payload.dropSnapshot) await snapshot.drop().catch(() => {});
+  if (payload.dropSnapshot && saving) await snapshot.drop().catch(() => {});
   let from = payload.dropSnapshot ? "abandoned" : "off";
   if (snapshots && build.engine && !payload.dropSnapshot) from = await restore(build, t);
   if (from !== "restored") await fresh(build, payload, t);
   const info = JSON.parse(bridge.info());
   t.ready = performance.now();
-  if (snapshots && build.engine && from !== "restored") scheduleSnapshot(build.engine, info);
+  if (saving && build.engine && from !== "restored") scheduleSnapshot(build.engine, info);
   const since = (a, b) => (a === undefined || b === undefined ? null : Math.round(b - a));
   return {
     ...info,
