@@ -1,5 +1,7 @@
 """Processes seen through /proc, for the tests that check a batch's workers end with it."""
 import signal
+import subprocess
+import time
 from pathlib import Path
 
 
@@ -31,3 +33,25 @@ def alive(pid):
     except OSError:
         return False
     return state != "Z"
+
+
+def started(argv, cwd, wait_for):
+    """``argv`` in its own session, Ctrl-C as in a terminal, once it has ``wait_for`` live
+    children (or after 60 s) and a second more for them to get to work: (proc, children),
+    at least two of them."""
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True, preexec_fn=sigint_as_in_a_terminal)
+    deadline = time.monotonic() + 60
+    while len(kids := children(proc.pid)) < wait_for and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.0)
+    assert len(kids) >= 2, kids
+    return proc, kids
+
+
+def gone(kids, within=10.0):
+    """Those of ``kids`` still alive after up to ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while any(alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return [k for k in kids if alive(k)]

@@ -4,7 +4,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from pysolver.app import cli
 from pysolver.nonogram import formats
 
 import pictures
-from processes import alive, children, sigint_as_in_a_terminal
+from processes import gone, started
 
 ROOT = Path(__file__).resolve().parent.parent
 DANCER = pictures.bw(pictures.DANCER, title="dancer")
@@ -186,26 +185,10 @@ def long_batch(tmp_path):
     path = tmp_path / "perm.txt"
     path.write_text(("$1\n" + "1\n" * 48) + ("$2\n" + "1\n" * 48))
 
-    def start():
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pysolver", "solve", str(path), "--jobs", "2",
-             "--max-solutions", "100000000", "--timeout", "100"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            start_new_session=True, preexec_fn=sigint_as_in_a_terminal)
-        deadline = time.monotonic() + 60
-        while len(kids := children(proc.pid)) < 3 and time.monotonic() < deadline:
-            time.sleep(0.2)  # two workers and multiprocessing's resource tracker
-        time.sleep(1.0)
-        assert len(kids) >= 2, kids
-        return proc, kids
+    def start():  # two workers and multiprocessing's resource tracker
+        return started([sys.executable, "-m", "pysolver", "solve", str(path), "--jobs", "2",
+                        "--max-solutions", "100000000", "--timeout", "100"], ROOT, wait_for=3)
     return start
-
-
-def gone(kids, within=10.0):
-    deadline = time.monotonic() + within
-    while any(alive(k) for k in kids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return [k for k in kids if alive(k)]
 
 
 @pytest.mark.parametrize("send, code, message", [

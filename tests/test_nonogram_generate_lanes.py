@@ -8,9 +8,7 @@ import json
 import os
 import random
 import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from pysolver.errors import PuzzleError
 from pysolver.nonogram import generate as gen, lanes
 from pysolver.nonogram.solver import propagate, search
 
-from processes import alive, children, sigint_as_in_a_terminal
+from processes import gone, started
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -225,25 +223,9 @@ def long_generation():
         pytest.skip("one core: --jobs 2 runs in one process")
 
     def start():
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pysolver", "generate", "nonogram", "--size", "40x40",
-             "--level", "expert", "--seed", "1", "--jobs", "2"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            start_new_session=True, preexec_fn=sigint_as_in_a_terminal)
-        deadline = time.monotonic() + 60
-        while len(kids := children(proc.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(1.0)
-        assert len(kids) >= 2, kids
-        return proc, kids
+        return started([sys.executable, "-m", "pysolver", "generate", "nonogram", "--size", "40x40",
+                        "--level", "expert", "--seed", "1", "--jobs", "2"], ROOT, wait_for=2)
     return start
-
-
-def gone(kids, within=10.0):
-    deadline = time.monotonic() + within
-    while any(alive(k) for k in kids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return [k for k in kids if alive(k)]
 
 
 @pytest.mark.parametrize("send, code, message", [
