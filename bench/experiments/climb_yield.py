@@ -38,6 +38,12 @@ from pysolver.nonogram import climb, edit, generate as gen, picture as pic  # no
 from pysolver.nonogram.puzzle import BACKGROUND, puzzle_from_grid  # noqa: E402
 from pysolver.nonogram.solver import search  # noqa: E402
 from pysolver.nonogram.solver.propagate import Engine  # noqa: E402
+
+# the expert lanes made the climb a generator (pysolver.nonogram.lanes): this copy of its
+# loop measures the climb of main 2705b01, so it runs from a checkout of that commit
+if __import__("inspect").isgeneratorfunction(climb.climb):
+    sys.exit("climb_yield.py measures the climb before the expert lanes: run it from a "
+             "checkout of main 2705b01 (git worktree add /tmp/climb-2705b01 2705b01)")
 from pysolver.nonogram.walk import level_of, walk  # noqa: E402
 
 REPAIRS = 4
