@@ -75,7 +75,7 @@ export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
 export const NIKOLI_SIZES = [5, 7, 10];
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 // expert (a deeper what-if) is made within a few seconds (p95 in the page on two workers:
-// about 2.3 s at 10x10, 1.3 s at 15x15, 3.6 s at 20x20, 10 s at 25x25; PERF.md "Expert in
+// about 2.3 s at 10x10, 1.3 s at 15x15, 3.5 s at 20x20, 8 s at 25x25; PERF.md "Expert in
 // the page on two workers") only at these sizes, in black and white: offered there only
 export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
