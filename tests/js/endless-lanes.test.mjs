@@ -236,6 +236,17 @@ test("helpers: min(lanes, cores, 4) workers in all, none on one core or a page t
   assert.deepEqual(made(h), [{ installer: "micropip", saveSnapshot: false, restarts: false }]);
 });
 
+test("helpers: a search smaller than 15x15 starts none and runs on the main engine alone", async () => {
+  const h = helpersOn(8, ISOLATED);
+  await h.want("expert", 10 * 10);
+  assert.equal(h.list.length, 0);
+  await h.want("expert", 15 * 15);
+  assert.equal(h.list.length, 1);
+  assert.deepEqual(h.engines("expert", 10 * 10), [h.main]);
+  assert.equal(h.engines("expert", 15 * 15).length, 2);
+  assert.equal(h.engines("expert", 25 * 25).length, 2);
+});
+
 test("helpers: one that fails to start, or is not ready yet, is not used", async () => {
   const h = helpersOn(4, { interrupt: true, lanes: { expert: 4 } }, true);
   await h.want("expert");

@@ -123,7 +123,7 @@ export class Endless {
   expertInView() {
     const c = this.choice();
     if (c.genre === "nonogram" && c.level === "expert" && this.app.router.current && this.app.router.current.id === "library") {
-      this.helpers.want("expert");
+      this.helpers.want("expert", c.size * c.size);
     }
   }
 
@@ -132,8 +132,8 @@ export class Endless {
   /** Generate one nonogram: {promise: the engine's result ({puzzle, stars, recipe, …}), cancel()}.
    * An expert one on every worker ready for it (lanes.js), the others in the main engine. */
   generate(recipe, onProgress) {
-    const level = typeof recipe === "string" ? recipe.split(":")[3] : null; // the engine checks the rest
-    const engines = this.helpers.engines(level);
+    const { level, cells } = recipeSearch(recipe);
+    const engines = this.helpers.engines(level, cells);
     this.workers = engines.length;
     if (engines.length > 1) return generateOnParts(engines, recipe, { onProgress });
     const handle = this.engine.request("task", { genre: "nonogram", task: "generate", args: { recipe } }, { onProgress });
@@ -328,7 +328,8 @@ export class Endless {
     this.say("Making the puzzle of the link you opened…");
     // an expert link: its helpers start (they take part once ready: waiting for their start,
     // about as long as the main engine's, would cost more than they save on most puzzles)
-    if (typeof recipe === "string" && recipe.split(":")[3] === "expert") this.helpers.want("expert");
+    const search = recipeSearch(recipe);
+    if (search.level === "expert") this.helpers.want("expert", search.cells);
     try {
       const r = await this.exclusive((setCancel) => this.firstMade([recipe], "Making the puzzle of the link you opened", setCancel));
       if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
@@ -341,6 +342,13 @@ export class Endless {
       return null;
     }
   }
+}
+
+/** A recipe's level and cell count, for the helpers ({level: null, cells: 0} when it is not
+ * one: the engine says what is wrong with it). */
+function recipeSearch(recipe) {
+  const m = typeof recipe === "string" && /^nonogram:(\d+)x(\d+):\d+:([a-z]+):/.exec(recipe);
+  return m ? { level: m[3], cells: Number(m[1]) * Number(m[2]) } : { level: null, cells: 0 };
 }
 
 export function install(app) {

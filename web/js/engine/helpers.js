@@ -9,6 +9,10 @@
 import { Engine } from "./client.js";
 
 export const MAX_WORKERS = 4; // in all, the main engine included
+// a search of fewer cells runs on the main engine alone: at 10x10 a helper shortened no wait
+// (expert p95 2.18 s on one worker, 2.25 s on two) for twice the CPU (PERF.md "Expert in the
+// page on two workers", the lead's quiet runs)
+export const HELPERS_FROM_CELLS = 15 * 15;
 
 export class Helpers {
   /** main: the page's Engine; cores: the machine's (navigator.hardwareConcurrency);
@@ -35,10 +39,11 @@ export class Helpers {
     return (lanes && Number(lanes[level])) || 1;
   }
 
-  /** Start the helpers a search at `level` can use (once the main engine is up: its load
-   * info says the lanes and whether the page is isolated). Resolves when they are asked
-   * for, not when they are ready: engines() takes only those ready. */
-  async want(level) {
+  /** Start the helpers a search at `level` of `cells` cells can use (once the main engine is
+   * up: its load info says the lanes and whether the page is isolated). Resolves when they
+   * are asked for, not when they are ready: engines() takes only those ready. */
+  async want(level, cells = Infinity) {
+    if (cells < HELPERS_FROM_CELLS) return;
     try { await this.main.start(); } catch { return; } // no engine: no helpers either
     const missing = this.workersFor(this.lanesOf(level)) - 1 - this.list.length;
     for (let k = 0; k < missing; k++) {
@@ -53,9 +58,10 @@ export class Helpers {
     return Promise.allSettled(this.list.map((h) => h.start())).then(() => {});
   }
 
-  /** The engines a search at `level` runs on now: the main one first, then each helper
-   * that is ready (one still loading or gone is not waited for). */
-  engines(level) {
+  /** The engines a search at `level` of `cells` cells runs on now: the main one first, then
+   * each helper that is ready (one still loading or gone is not waited for). */
+  engines(level, cells = Infinity) {
+    if (cells < HELPERS_FROM_CELLS) return [this.main];
     const ready = this.list.filter((h) => h.status === "ready");
     return [this.main, ...ready].slice(0, this.workersFor(this.lanesOf(level)));
   }
