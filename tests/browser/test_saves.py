@@ -2,6 +2,7 @@
 puzzle see each other's saves and never overwrite newer progress without asking."""
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,19 @@ KEY = "pysolver:progress:v1:builtin:welcome-heart"
 def stored_cells(rec):
     """A stored record's cells as the game has them (shell/storage.js stores runs as "<char>*<count>*")."""
     return re.sub(r"(.)\*(\d+)\*", lambda m: m[1] * int(m[2]), rec["cells"])
+
+
+def wait_saved(page, index, timeout=10.0):
+    """Wait until the store the tabs share holds a filled cell at `index` (a tab's move saved):
+    a click reaches a tab in the background as an input event, and its move (and save) may
+    come after the test's next click in another tab."""
+    end = time.monotonic() + timeout
+    while True:
+        rec = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY) or "null")
+        if rec and stored_cells(rec)[index] == "2":
+            return
+        assert time.monotonic() < end, f"the move at cell {index} was never saved"
+        page.wait_for_timeout(50)
 
 
 def fill_storage(page):
@@ -104,6 +118,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_ser
     # the first tab misses the second's next save (as when both move at once)
     first.evaluate("window.missSaves = true")
     click_cell(second, 3, 1)
+    wait_saved(first, 13)                # the second's move is in the store
     click_cell(first, 5, 5)              # its save finds a newer copy: it asks instead
     wait_until(first, "!document.getElementById('save-notice').hidden", 5)
     assert "newer progress from another tab" in first.text_content("#save-notice")
@@ -115,6 +130,7 @@ def test_two_tabs_see_each_others_moves_and_never_overwrite_newer(page, site_ser
 
     # or the player keeps this tab's copy, on request only
     click_cell(second, 4, 1)
+    wait_saved(first, 14)
     click_cell(first, 6, 6)
     wait_until(first, "!document.getElementById('save-notice').hidden", 5)
     first.click("#save-keep-mine")
