@@ -108,10 +108,13 @@ def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):
 
 
 def test_a_recipe_link_opens_the_same_puzzle(page, site_server):
-    recipe = "nonogram:10x10:1:medium:7"
+    recipe = "nonogram:10x10:1:medium:987654321"  # New puzzle's seeds have up to 9 digits
     open_site(page, site_server, "#g=" + recipe)
-    assert wait_game(page, "^Medium 10×10 #7$", "gen:" + recipe) == "gen:" + recipe
+    assert wait_game(page, "^Medium 10×10 #987654321$", "gen:" + recipe) == "gen:" + recipe
     same_puzzle(page, recipe)
+    # the whole title shows in the play head beside the toolbar (1280 px), and on hover
+    assert page.evaluate("() => { const h = document.querySelector('#puzzle-title');"
+                         " return h.scrollWidth <= h.clientWidth && h.title === h.textContent; }")
 
 
 @pytest.mark.parametrize("link,words", [

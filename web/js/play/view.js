@@ -246,6 +246,7 @@ export class PlayView {
     game.addEventListener("change", this.onChange);
     game.addEventListener("locked", this.onLocked);
     this.title.textContent = title;
+    this.title.title = title; // the whole title on hover where a narrow head cuts it short
     this.meta.textContent = meta;
     document.title = docTitle;
     const view = this.board(kind);
