@@ -1,7 +1,8 @@
 """Colour expert from a black-and-white expert puzzle (issue 31): measured.
 
     nice -n 19 .venv/bin/python bench/experiments/colour_from_bw.py --size 15 --colours 2 \
-        --seeds 1-30 [--tries 4] [--scheme balanced] [--current] [--log FILE.jsonl]
+        --seeds 1-30 [--tries 16] [--scheme fewest] [--until 12] [--screen] [--share 0.2] \
+        [--current] [--log FILE.jsonl]
 
 Per seed: the black-and-white expert puzzle of the recipe (generate.generate, colours 1),
 then up to ``--tries`` colourings of it in which two different colours never touch in a
@@ -11,7 +12,12 @@ takes one colour, every colour used at least once. Each colouring is checked: un
 solution, so a colour puzzle can have solutions its black-and-white one has not) and
 its hint walk's level (walk.walk, level_of). ``--current``: also the current colour
 expert (generate.generate(W, H, K, "expert", seed)), CPU in the same process.
-CPU seconds by time.process_time.
+``--scheme fewest``: of 400 random colourings, those with the fewest lines showing two
+colours first. ``--until N``: up to N black-and-white puzzles a seed (seed, seed + 100000,
+...) until one has an expert colouring. ``--screen``: a colouring the probing fixpoint
+solves is not expert (no search, no walk). ``--share``: each colour at least this share of
+the filled cells. CPU seconds by time.process_time; PERF.md "Colour expert from black and
+white" has what it measured (it does not pay).
 """
 from __future__ import annotations
 
@@ -142,7 +148,7 @@ def one(n, k, bw, a):
     colors = [BACKGROUND] + rng.sample(gen.PALETTE, k)
     tries, seen = [], set()
     ranked = candidates(rng, groups, k, n) if a.scheme == "fewest" else None
-    for t in range(4 * a.tries):
+    for t in range(len(ranked) if ranked is not None else 4 * a.tries):
         if len(tries) == a.tries:
             break
         t1 = time.process_time()
@@ -155,6 +161,9 @@ def one(n, k, bw, a):
         if cols is None:
             tries.append({"why": "few groups"})
             break
+        area = [sum(len(g) for g, c in zip(groups, cols) if c == j) for j in range(1, k + 1)]
+        if min(area) < a.share * sum(area):
+            continue  # a colour too small to show
         named = tuple(cols)  # the same colouring with its colours renamed
         key = tuple(named.index(c) for c in named)
         if key in seen:
@@ -176,7 +185,6 @@ def one(n, k, bw, a):
             rec["level"] = level_of(s, n, n)
             rec["steps"] = s["steps"]
         rec["cpu"] = round(time.process_time() - t1, 3)
-        area = [sum(len(g) for g, c in zip(groups, cols) if c == j) for j in range(1, k + 1)]
         rec["area"] = area
         tries.append(rec)
         if rec.get("level") == "expert":
@@ -198,6 +206,8 @@ def main():
     ap.add_argument("--scheme", default="fewest", choices=("balanced", "random", "fewest"))
     ap.add_argument("--screen", action="store_true",
                     help="skip search and walk when the probing fixpoint solves the colouring")
+    ap.add_argument("--share", type=float, default=0.0,
+                    help="the least share of the filled cells each colour must have")
     ap.add_argument("--current", action="store_true")
     ap.add_argument("--log")
     a = ap.parse_args()
