@@ -1,0 +1,148 @@
+"""Hint walks of saved puzzles, two trees compared puzzle by puzzle: CPU and the same answers.
+
+    .venv/bin/python bench/walk_ab.py --peer ../before SET.jsonl [SET.jsonl ...]
+        [--runs 3] [--search]
+    .venv/bin/python bench/walk_ab.py --save SET.jsonl --size 25 --level expert --seeds 1-20
+        [--colours 1]
+
+``--save`` makes a set once (this tree's generator; one JSON line a puzzle: its
+colours and goal rows), so both trees walk the same puzzles whatever their
+generators make. Then one worker process per tree (this one and ``--peer``)
+plays ``walk.walk`` on each puzzle, in turn (which goes first alternates), the
+line solver's caches emptied first, best CPU (process_time) of ``--runs``.
+Per puzzle, on stderr: CPU each side, whether the walk summaries (everything
+but the end state's rows, which are compared too) are equal, and the line solves
+counted (propagate.solved(): the generator's lanes count the walk's). With
+``--search``, also the expert check's bounded search (climb._expert's
+``search.solve(max_solutions=2, work=SEARCH_WORK)``) from where line logic ends,
+compared by status, nodes and line solves (from where the
+climb's what-ifs stall: walk.stuck).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+WORKER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from pysolver.nonogram import walk, edit
+from pysolver.nonogram.puzzle import Color, puzzle_from_grid
+from pysolver.nonogram.solver import line, propagate, search
+from pysolver.nonogram.solver.propagate import Engine
+from pysolver.nonogram.climb import SEARCH_WORK
+
+for text in sys.stdin:
+    a = json.loads(text)
+    colors = [Color(*c) for c in a["colors"]]
+    index = {c.char: k for k, c in enumerate(colors)}
+    q = puzzle_from_grid([[index[ch] for ch in r] for r in a["goal"]], colors).validate()
+    best, out = None, None
+    if a["search"]:  # from where the climb's what-ifs stall (climb._stall)
+        eng = Engine(q)
+        rows, cols = edit.lines(eng)
+        goal = [[index[ch] for ch in r] for r in a["goal"]]
+        rows = walk.stuck(eng, rows, cols, goal)[0]
+    for _ in range(a["runs"]):
+        line.clear_caches()
+        before = propagate.solved()
+        t = time.process_time()
+        if a["search"]:
+            res = search.solve(q, max_solutions=2, cells=eng.cells(rows), work=SEARCH_WORK)
+            got = {"status": res.status, "nodes": res.nodes}
+        else:
+            got = walk.walk(q)
+        cpu = time.process_time() - t
+        got["solved"] = propagate.solved() - before
+        best = cpu if best is None else min(best, cpu)
+        out = got
+    print(json.dumps({"cpu": best, "result": out}), flush=True)
+"""
+
+
+def pct(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def seeds_of(text):
+    lo, _, hi = text.partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def save(args):
+    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+    sys.path.insert(0, here)
+    from pysolver.nonogram import generate
+    with open(args.save, "w", encoding="utf-8") as fh:
+        for seed in seeds_of(args.seeds):
+            p, info = generate.generate(args.size, args.size, args.colours, args.level, seed)
+            fh.write(json.dumps({"name": p.source, "goal": p.goal, "walk": info["walk"],
+                                 "colors": [[c.name, c.char, c.rgb] for c in p.colors]}) + "\n")
+            print(p.source, info["walk"]["steps"], file=sys.stderr, flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("sets", nargs="*", help="puzzle sets (JSON lines) to walk")
+    ap.add_argument("--peer", help="the other tree (its root directory)")
+    ap.add_argument("--runs", type=int, default=3, help="best CPU of this many per puzzle")
+    ap.add_argument("--search", action="store_true", help="the expert check's search instead")
+    ap.add_argument("--save", help="make a set: this file")
+    ap.add_argument("--size", type=int, default=25)
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--seeds", default="1-20", help="N or LO-HI")
+    ap.add_argument("--colours", type=int, default=1)
+    args = ap.parse_args()
+    if args.save:
+        return save(args)
+    if not args.peer or not args.sets:
+        ap.error("give --peer and the sets to walk (or --save)")
+    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+    trees = {"peer": os.path.abspath(args.peer), "this": here}
+    procs = {k: subprocess.Popen([sys.executable, "-c", WORKER, t], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True) for k, t in trees.items()}
+    cpu = {k: [] for k in trees}
+    differ = recount = 0
+    n = 0
+    for path in args.sets:
+        with open(path, encoding="utf-8") as fh:
+            puzzles = [json.loads(t) for t in fh if t.strip()]
+        for a in puzzles:
+            req = json.dumps({"colors": a["colors"], "goal": a["goal"], "runs": args.runs,
+                              "search": args.search}) + "\n"
+            got = {}
+            for k in (("peer", "this") if n % 2 == 0 else ("this", "peer")):
+                procs[k].stdin.write(req)
+                procs[k].stdin.flush()
+                got[k] = json.loads(procs[k].stdout.readline())
+                cpu[k].append(got[k]["cpu"])
+            n += 1
+            r, old = dict(got["this"]["result"]), dict(got["peer"]["result"])
+            counts = r.pop("solved") == old.pop("solved")
+            same = r == old
+            differ += not same
+            recount += not counts
+            r = got["this"]["result"]
+            what = (f"{r['status']} nodes {r['nodes']}" if args.search else
+                    f"steps {r['steps']} chain {r['longest_chain']} deepest {r['deepest']}")
+            print(f"{a.get('name', n)}: CPU peer {got['peer']['cpu']:.3f} s, this "
+                  f"{got['this']['cpu']:.3f} s; solves peer {got['peer']['result']['solved']} "
+                  f"this {r['solved']}; {'same' if same else 'DIFFERENT'} {what}",
+                  file=sys.stderr, flush=True)
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    print(f"{n} puzzles ({' '.join(args.sets)}), {'search' if args.search else 'walk'}, "
+          f"best of {args.runs}: {differ} differ, {recount} count other line solves")
+    for k in ("peer", "this"):
+        v = cpu[k]
+        print(f"  {k}: CPU p50 {pct(v, 0.5):.3f} / p95 {pct(v, 0.95):.3f} / max {max(v):.3f} s, "
+              f"sum {sum(v):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
