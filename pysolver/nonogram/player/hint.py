@@ -57,8 +57,15 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck
          cans=None) -> dict:
     """The next hint for ``state`` (a list of row strings or one text); see the module doc.
     ``cans``: state_cans(puzzle, state) when the caller has it already."""
-    eng = Engine(puzzle)
     rows, cols = cans or state_cans(puzzle, state)
+    return next_hint(puzzle, Engine(puzzle), rows, cols, probe_budget, known, stuck_work)
+
+
+def next_hint(puzzle, eng, rows, cols, probe_budget=whatif.PROBE_WORK, known=None, stuck_work=0,
+              trials=None) -> dict:
+    """hint() for the grid as line states (``rows, cols``: state_cans' or
+    ``eng``'s), which it does not change: a walk keeps its engine and grid from
+    step to step, and its what-ifs' memo (``trials``, a whatif.Trials)."""
     w, h = eng.w, eng.h
 
     # 1. Lines whose marks already contradict their clue.
@@ -92,15 +99,15 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck
         return _line_hint(puzzle, *_pick(candidates))
 
     # 4. A one-cell what-if, a deeper one, a reveal.
-    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work)
+    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work, trials)
 
 
-def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
+def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0, trials=None):
     """The hint when no single line gives a cell (see pysolver.nonogram.player.whatif). With
     ``stuck_work``, a reveal needing a solution that no known one gives searches
     from the grid for one (that many units of pysolver.nonogram.player.mistakes' work)."""
     found = whatif.probe_hint(puzzle, eng, rows, cols, lambda e, cell: _clues_contradict(puzzle, e, cell),
-                              probe_budget)
+                              probe_budget, trials)
     if found:
         return found
     fits = _fitting(known, eng, rows)
