@@ -20,7 +20,6 @@ from __future__ import annotations
 from . import hint_text as text
 from ..solver import propagate, search
 from ..solver.line import positions, undecided
-from ..solver.observe import Steps
 from .mistakes import scaled, work_budget
 from ..solver.probe import diff, invalidate, set_cell
 
@@ -83,11 +82,11 @@ class Trials:
 def _trial(eng, rows, cols, y, x, c):
     """Cell (y, x) set to colour ``c`` and line logic run: (rows read, columns read,
     line solves, None when it survives, else (the line that failed, its line
-    events in order: the steps of the chain, made into dicts only when shown))."""
+    events in order: (axis, index, old, new, touched) as propagate's observer gets them))."""
     before = eng.line_solves
     if eng.run(*set_cell(rows, cols, y, x, c), {y}, {x}) >= 0:
         return eng.chg_rows | 1 << y, eng.chg_cols | 1 << x, eng.line_solves - before, None
-    events = []  # the failing run again, its steps recorded (as run(record=...) would)
+    events = []  # the failing run again, its line steps kept (run(record=...)'s way)
     kept, eng.on_line = eng.on_line, lambda *e: events.append(e)
     try:
         eng.run(*set_cell(rows, cols, y, x, c), {y}, {x})
@@ -151,28 +150,22 @@ def probe_hint(puzzle, eng, rows, cols, blame, budget=PROBE_WORK, trials=None):
             "explanation": explanation, "leftmost": None, "rightmost": None,
             "probe": {"row": y + 1, "column": x + 1, "steps": cost,
                       "tried": puzzle.colors[shortest[0]].char},
-            "chain": chain(puzzle, _steps(eng, shortest[3]), shortest[1])}
+            "chain": chain(puzzle, shortest[3], shortest[1])}
 
 
-def _steps(eng, events):
-    """A trial's line events as the step dicts of propagate's record."""
-    steps = Steps(eng)
-    for e in events:
-        steps.line(*e)
-    return steps.steps
-
-
-def chain(puzzle, steps, failed):
-    """The steps of a failing trial for the page: per line in order, the cells it
-    decided ({row, column, value}, 1-based), then the line that cannot be completed."""
+def chain(puzzle, events, failed):
+    """The steps of a failing trial for the page: per line in order (its line
+    events, see _trial), the cells it decided ({row, column, value}, 1-based),
+    then the line that cannot be completed."""
     out = []
-    for s in steps:
+    for axis, i, _, new, touched in events:
         cells = []
-        for p, m in zip(s["cells"], s["values"]):
-            if m & (m - 1) == 0:  # decided (a colour puzzle's line may only narrow a cell)
-                y, x = (s["index"], p) if s["axis"] == "row" else (p, s["index"])
-                cells.append(_cell(puzzle, y, x, m.bit_length() - 1))
-        out.append({"axis": s["axis"], "index": s["index"] + 1, "cells": cells, "fails": False})
+        for p in positions(touched):
+            values = [c for c, m in enumerate(new) if m >> p & 1]
+            if len(values) == 1:  # decided (a colour puzzle's line may only narrow a cell)
+                y, x = (i, p) if axis == "row" else (p, i)
+                cells.append(_cell(puzzle, y, x, values[0]))
+        out.append({"axis": axis, "index": i + 1, "cells": cells, "fails": False})
     out.append({"axis": failed[0], "index": failed[1] + 1, "cells": [], "fails": True})
     return out
 
