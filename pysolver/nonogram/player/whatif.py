@@ -92,12 +92,11 @@ def _trial(eng, rows, cols, y, x, c):
         eng.run(*set_cell(rows, cols, y, x, c), {y}, {x})
     finally:
         eng.on_line = kept
-    read = [1 << y, 1 << x]  # every line a run solves changed, or is y, x or failed
+    read = [1 << y, 1 << x]  # a run solves y, x and lines a step changed (the one failing too)
     for axis, i, _, _, touched in events:
         a = axis != "row"
         read[a] |= 1 << i
         read[1 - a] |= touched
-    read[eng.failed[0] != "row"] |= 1 << eng.failed[1]
     return read[0], read[1], eng.line_solves - before, (eng.failed, events)
 
 
