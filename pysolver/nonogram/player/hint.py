@@ -347,21 +347,23 @@ def _pick(candidates):
     """The simplest deduction: the reasoning level decides among the best few.
 
     Working out the level needs the line's extremes, which cost more than a line
-    solve, so only the TOP_K best by the cheap key are examined.
+    solve, so only the TOP_K best by the cheap key are examined. Returns the
+    candidate with its _reasons appended (the hint's text uses them).
     """
     candidates.sort(key=_quick_key)
     top = candidates[:TOP_K]
     scored = []
     for k, c in enumerate(top):
-        level = _reasons(c[2], c[3], c[4], c[5], c[6])[0]
-        scored.append((level, k, c))
-        if level <= 1:  # level 0 lines sort first, so nothing later beats this
+        reasons = _reasons(c[2], c[3], c[4], c[5], c[6])
+        scored.append((reasons[0], k, c, reasons))
+        if reasons[0] <= 1:  # level 0 lines sort first, so nothing later beats this
             break
-    return min(scored, key=lambda t: (t[0], t[1]))[2]
+    _, _, c, reasons = min(scored, key=lambda t: (t[0], t[1]))
+    return c + (reasons,)
 
 
-def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
-    level, parts, ext = _reasons(clue, n, old, new, gained)
+def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown, reasons):
+    level, parts, ext = reasons  # _reasons' (the pick's)
     pos = positions(gained)
     values = {p: _value_at(new, p) for p in pos}
     trivial = _trivial(clue, n, old)
