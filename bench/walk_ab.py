@@ -16,7 +16,9 @@ counted (propagate.solved(): the generator's lanes count the walk's). With
 ``--search``, also the expert check's bounded search (climb._expert's
 ``search.solve(max_solutions=2, work=SEARCH_WORK)``) from where line logic ends,
 compared by status, nodes and line solves (from where the
-climb's what-ifs stall: walk.stuck).
+climb's what-ifs stall: walk.stuck). With ``--hints``, a player's walk instead
+(hint.hint on the state text, no memo between hints): the whole walk's CPU and
+its slowest hints, the hints compared word for word (a digest).
 """
 from __future__ import annotations
 
@@ -27,13 +29,34 @@ import subprocess
 import sys
 
 WORKER = r"""
-import json, sys, time
+import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pysolver.nonogram import walk, edit
 from pysolver.nonogram.puzzle import Color, puzzle_from_grid
 from pysolver.nonogram.solver import line, propagate, search
 from pysolver.nonogram.solver.propagate import Engine
 from pysolver.nonogram.climb import SEARCH_WORK
+from pysolver.nonogram.player import hint
+
+
+def players(q):
+    # a player following the hints: hint.hint on the state text, each hint timed
+    state, times, digest = ["?" * q.width] * q.height, [], hashlib.sha1()
+    for _ in range(q.width * q.height + 1):
+        t = time.process_time()
+        h = hint.hint(q, state)
+        times.append(time.process_time() - t)
+        digest.update(json.dumps(h, sort_keys=True).encode())
+        if h["kind"] not in walk.KINDS:
+            break
+        rows = [list(r) for r in state]
+        for c in h["cells"]:
+            rows[c["row"] - 1][c["column"] - 1] = c["value"]
+        state = ["".join(r) for r in rows]
+    times.sort()
+    return {"hints": len(times), "digest": digest.hexdigest()[:12],
+            "p95": times[int(0.95 * len(times))], "max": times[-1]}
+
 
 for text in sys.stdin:
     a = json.loads(text)
@@ -50,7 +73,9 @@ for text in sys.stdin:
         line.clear_caches()
         before = propagate.solved()
         t = time.process_time()
-        if a["search"]:
+        if a["hints"]:
+            got = players(q)
+        elif a["search"]:
             res = search.solve(q, max_solutions=2, cells=eng.cells(rows), work=SEARCH_WORK)
             got = {"status": res.status, "nodes": res.nodes}
         else:
@@ -91,6 +116,8 @@ def main():
     ap.add_argument("--peer", help="the other tree (its root directory)")
     ap.add_argument("--runs", type=int, default=3, help="best CPU of this many per puzzle")
     ap.add_argument("--search", action="store_true", help="the expert check's search instead")
+    ap.add_argument("--hints", action="store_true",
+                    help="a player's walk instead: hint.hint on the state text, each hint timed")
     ap.add_argument("--save", help="make a set: this file")
     ap.add_argument("--size", type=int, default=25)
     ap.add_argument("--level", default="expert")
@@ -113,7 +140,7 @@ def main():
             puzzles = [json.loads(t) for t in fh if t.strip()]
         for a in puzzles:
             req = json.dumps({"colors": a["colors"], "goal": a["goal"], "runs": args.runs,
-                              "search": args.search}) + "\n"
+                              "search": args.search, "hints": args.hints}) + "\n"
             got = {}
             for k in (("peer", "this") if n % 2 == 0 else ("this", "peer")):
                 procs[k].stdin.write(req)
@@ -123,11 +150,16 @@ def main():
             n += 1
             r, old = dict(got["this"]["result"]), dict(got["peer"]["result"])
             counts = r.pop("solved") == old.pop("solved")
+            for timing in ("p95", "max"):  # a player's walk's slowest hints
+                r.pop(timing, None), old.pop(timing, None)
             same = r == old
             differ += not same
             recount += not counts
             r = got["this"]["result"]
-            what = (f"{r['status']} nodes {r['nodes']}" if args.search else
+            what = (f"{r['hints']} hints {r['digest']}, one hint's CPU p95 {r['p95'] * 1000:.1f} "
+                    f"ms (peer {got['peer']['result']['p95'] * 1000:.1f}), max {r['max'] * 1000:.1f} "
+                    f"ms (peer {got['peer']['result']['max'] * 1000:.1f})" if args.hints else
+                    f"{r['status']} nodes {r['nodes']}" if args.search else
                     f"steps {r['steps']} chain {r['longest_chain']} deepest {r['deepest']}")
             print(f"{a.get('name', n)}: CPU peer {got['peer']['cpu']:.3f} s, this "
                   f"{got['this']['cpu']:.3f} s; solves peer {got['peer']['result']['solved']} "
@@ -136,7 +168,8 @@ def main():
     for p in procs.values():
         p.stdin.close()
         p.wait()
-    print(f"{n} puzzles ({' '.join(args.sets)}), {'search' if args.search else 'walk'}, "
+    kind = "player's walk" if args.hints else "search" if args.search else "walk"
+    print(f"{n} puzzles ({' '.join(args.sets)}), {kind}, "
           f"best of {args.runs}: {differ} differ, {recount} count other line solves")
     for k in ("peer", "this"):
         v = cpu[k]
