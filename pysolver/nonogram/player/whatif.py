@@ -123,7 +123,7 @@ def probe_hint(puzzle, eng, rows, cols, blame, budget=PROBE_WORK, trials=None):
                     got = _trial(eng, rows, cols, y, x, c)
                     if memo is not None:
                         memo[y, x, c] = got
-                else:
+                else:  # counted as the run it replaces: the budget's and the lanes' count
                     eng.line_solves += got[2]
                     propagate._solved[0] += got[2]
                 if got[3] is None:
