@@ -159,11 +159,10 @@ def chain(puzzle, events, failed):
     out = []
     for axis, i, _, new, touched in events:
         cells = []
-        for p in positions(touched):
-            values = [c for c, m in enumerate(new) if m >> p & 1]
-            if len(values) == 1:  # decided (a colour puzzle's line may only narrow a cell)
-                y, x = (i, p) if axis == "row" else (p, i)
-                cells.append(_cell(puzzle, y, x, values[0]))
+        # the cells decided (a colour puzzle's line may only narrow a cell)
+        for p in positions(touched & ~undecided(new)):
+            y, x = (i, p) if axis == "row" else (p, i)
+            cells.append(_cell(puzzle, y, x, next(c for c, m in enumerate(new) if m >> p & 1)))
         out.append({"axis": axis, "index": i + 1, "cells": cells, "fails": False})
     out.append({"axis": failed[0], "index": failed[1] + 1, "cells": [], "fails": True})
     return out
