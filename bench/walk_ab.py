@@ -156,9 +156,10 @@ def main():
             differ += not same
             recount += not counts
             r = got["this"]["result"]
+            theirs = got["peer"]["result"]
             what = (f"{r['hints']} hints {r['digest']}, one hint's CPU p95 {r['p95'] * 1000:.1f} "
-                    f"ms (peer {got['peer']['result']['p95'] * 1000:.1f}), max {r['max'] * 1000:.1f} "
-                    f"ms (peer {got['peer']['result']['max'] * 1000:.1f})" if args.hints else
+                    f"ms (peer {theirs['p95'] * 1000:.1f}), max {r['max'] * 1000:.1f} "
+                    f"ms (peer {theirs['max'] * 1000:.1f})" if args.hints else
                     f"{r['status']} nodes {r['nodes']}" if args.search else
                     f"steps {r['steps']} chain {r['longest_chain']} deepest {r['deepest']}")
             print(f"{a.get('name', n)}: CPU peer {got['peer']['cpu']:.3f} s, this "
