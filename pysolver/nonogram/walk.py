@@ -38,12 +38,12 @@ def level_of(summary, w, h):
     return "medium" if steps["probe"] else "easy"
 
 
-def apply(state, h):
-    """The state rows with the hint's cells written in."""
-    rows = [list(r) for r in state]
+def apply(puzzle, rows, cols, h):
+    """Copies of the line states (rows, cols) with the hint's cells written in."""
+    index = puzzle.char_index()
     for c in h["cells"]:
-        rows[c["row"] - 1][c["column"] - 1] = c["value"]
-    return ["".join(r) for r in rows]
+        rows, cols = set_cell(rows, cols, c["row"] - 1, c["column"] - 1, index[c["value"]])
+    return rows, cols
 
 
 def walk(puzzle, keep_states=False):
@@ -56,23 +56,25 @@ def walk(puzzle, keep_states=False):
     end). With ``keep_states``, ``before``: (kind, state rows) before each step
     that was not a line step, for the generator to edit the picture there.
     """
-    state = ["?" * puzzle.width] * puzzle.height
+    eng = Engine(puzzle)
+    rows, cols = eng.initial()
+    trials = whatif.Trials()
     steps = dict.fromkeys(KINDS, 0)
     longest = deepest = chained = 0
     before = []
     # every step decides at least one cell, so this bounds the walk
     for _ in range(puzzle.width * puzzle.height + 1):
-        h = hint_mod.hint(puzzle, state)
+        h = hint_mod.next_hint(puzzle, eng, rows, cols, trials=trials)
         kind = h["kind"]
         if kind not in KINDS:
             break
         steps[kind] += 1
         longest, chained, deepest = _tally(h, longest, chained, deepest)
         if keep_states and kind != "line":
-            before.append((kind, state))
-        state = apply(state, h)
+            before.append((kind, eng.state(rows)))
+        rows, cols = apply(puzzle, rows, cols, h)
     out = {"finished": kind == "solved", "steps": steps, "longest_chain": longest,
-           "chain_steps": chained, "deepest": deepest, "end": kind, "state": state}
+           "chain_steps": chained, "deepest": deepest, "end": kind, "state": eng.state(rows)}
     if keep_states:
         out["before"] = before
     return out
@@ -138,11 +140,12 @@ def what_ifs(puzzle, keep_states=False):
     longest = deepest = chained = 0
     before = []
     kind = "none"
+    trials = whatif.Trials()
     for _ in range(puzzle.width * puzzle.height + 1):
         if eng.complete(rows):
             kind = "solved"
             break
-        h = hint_mod.beyond_lines(puzzle, eng, rows, cols, whatif.PROBE_WORK, None)
+        h = hint_mod.beyond_lines(puzzle, eng, rows, cols, whatif.PROBE_WORK, None, 0, trials)
         kind = h["kind"]
         if kind not in KINDS:
             break

@@ -57,8 +57,15 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck
          cans=None) -> dict:
     """The next hint for ``state`` (a list of row strings or one text); see the module doc.
     ``cans``: state_cans(puzzle, state) when the caller has it already."""
-    eng = Engine(puzzle)
     rows, cols = cans or state_cans(puzzle, state)
+    return next_hint(puzzle, Engine(puzzle), rows, cols, probe_budget, known, stuck_work)
+
+
+def next_hint(puzzle, eng, rows, cols, probe_budget=whatif.PROBE_WORK, known=None, stuck_work=0,
+              trials=None) -> dict:
+    """hint() for the grid as line states (``rows, cols``: state_cans' or
+    ``eng``'s), which it does not change: a walk keeps its engine and grid from
+    step to step, and its what-ifs' memo (``trials``, a whatif.Trials)."""
     w, h = eng.w, eng.h
 
     # 1. Lines whose marks already contradict their clue.
@@ -92,15 +99,15 @@ def hint(puzzle, state, probe_budget: int = whatif.PROBE_WORK, known=None, stuck
         return _line_hint(puzzle, *_pick(candidates))
 
     # 4. A one-cell what-if, a deeper one, a reveal.
-    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work)
+    return beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work, trials)
 
 
-def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0):
+def beyond_lines(puzzle, eng, rows, cols, probe_budget, known, stuck_work=0, trials=None):
     """The hint when no single line gives a cell (see pysolver.nonogram.player.whatif). With
     ``stuck_work``, a reveal needing a solution that no known one gives searches
     from the grid for one (that many units of pysolver.nonogram.player.mistakes' work)."""
     found = whatif.probe_hint(puzzle, eng, rows, cols, lambda e, cell: _clues_contradict(puzzle, e, cell),
-                              probe_budget)
+                              probe_budget, trials)
     if found:
         return found
     fits = _fitting(known, eng, rows)
@@ -340,21 +347,23 @@ def _pick(candidates):
     """The simplest deduction: the reasoning level decides among the best few.
 
     Working out the level needs the line's extremes, which cost more than a line
-    solve, so only the TOP_K best by the cheap key are examined.
+    solve, so only the TOP_K best by the cheap key are examined. Returns the
+    candidate with its _reasons appended (the hint's text uses them).
     """
     candidates.sort(key=_quick_key)
     top = candidates[:TOP_K]
     scored = []
     for k, c in enumerate(top):
-        level = _reasons(c[2], c[3], c[4], c[5], c[6])[0]
-        scored.append((level, k, c))
-        if level <= 1:  # level 0 lines sort first, so nothing later beats this
+        reasons = _reasons(c[2], c[3], c[4], c[5], c[6])
+        scored.append((reasons[0], k, c, reasons))
+        if reasons[0] <= 1:  # level 0 lines sort first, so nothing later beats this
             break
-    return min(scored, key=lambda t: (t[0], t[1]))[2]
+    _, _, c, reasons = min(scored, key=lambda t: (t[0], t[1]))
+    return c + (reasons,)
 
 
-def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown):
-    level, parts, ext = _reasons(clue, n, old, new, gained)
+def _line_hint(puzzle, axis, i, clue, n, old, new, gained, unknown, reasons):
+    level, parts, ext = reasons  # _reasons' (the pick's)
     pos = positions(gained)
     values = {p: _value_at(new, p) for p in pos}
     trivial = _trivial(clue, n, old)

@@ -18,10 +18,10 @@ on every machine. Pure Python, no I/O.
 from __future__ import annotations
 
 from . import hint_text as text
-from ..solver import search
+from ..solver import propagate, search
 from ..solver.line import positions, undecided
 from .mistakes import scaled, work_budget
-from ..solver.probe import set_cell
+from ..solver.probe import diff, invalidate, set_cell
 
 PROBE_WORK = 30_000  # line solves the one-cell tests may spend (best so far wins)
 PROBE_CANDIDATES = 3  # usable probe cells compared before the simplest is chosen
@@ -31,51 +31,107 @@ REVEAL_WORK = 20_000  # line solves spent looking for the most useful cell to re
 
 
 def probe_order(eng, rows):
-    """The undecided cells (y, x), those next to the most decided cells first."""
-    w, h = eng.w, eng.h
+    """The undecided cells (y, x), those next to the most decided cells first
+    (then by row, then column)."""
+    h, full = eng.h, (1 << eng.w) - 1
     multis = [undecided(r) for r in rows]
-    order = []
-    for y in range(h):
-        for x in positions(multis[y]):
-            near = 0
-            for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                if 0 <= yy < h and 0 <= xx < w and not multis[yy] >> xx & 1:
-                    near += 1
-            order.append((-near, y, x))
-    order.sort()
-    return [(y, x) for _, y, x in order]
+    known = [full & ~m for m in multis]  # the decided cells
+    by_near = [[], [], [], [], []]  # by decided neighbours: 0 to 4
+    for y, m in enumerate(multis):
+        if not m:
+            continue
+        k = known[y]
+        # per cell, the count of decided neighbours in three bit planes (ones, twos, fours)
+        ones = twos = fours = 0
+        for v in (known[y - 1] if y else 0, known[y + 1] if y + 1 < h else 0,
+                  k << 1, k >> 1):  # above, below, left, right
+            carry = ones & v
+            ones ^= v
+            fours |= twos & carry
+            twos ^= carry
+        for near, cells in ((4, fours), (3, ones & twos), (2, twos & ~ones),
+                            (1, ones & ~twos & ~fours), (0, ~(ones | twos | fours))):
+            cells &= m
+            if cells:
+                by_near[near] += [(y, x) for x in positions(cells)]
+    return by_near[4] + by_near[3] + by_near[2] + by_near[1] + by_near[0]
 
 
 def _cell(puzzle, y, x, c):
     return {"row": y + 1, "column": x + 1, "value": puzzle.colors[c].char}
 
 
-def probe_hint(puzzle, eng, rows, cols, blame, budget=PROBE_WORK):
+class Trials:
+    """One-cell trials kept across the steps of a walk: a trial is not run again
+    while every line it read is as it was (it would be the same run: the same
+    outcome, steps and line solves, which are counted as if made, so budgets and
+    the lanes' work (propagate.solved) are the same). ``at(rows, cols)``: the
+    memo for that state."""
+
+    def __init__(self):
+        self.memo = {}  # (y, x, colour) -> _trial's result
+        self.rows = self.cols = None
+
+    def at(self, rows, cols):
+        if self.rows is not None:
+            invalidate(self.memo, diff(self.rows, rows), diff(self.cols, cols))
+        self.rows, self.cols = list(rows), list(cols)
+        return self.memo
+
+
+def _trial(eng, rows, cols, y, x, c):
+    """Cell (y, x) set to colour ``c`` and line logic run: (rows read, columns read,
+    line solves, None when it survives, else (the line that failed, its line
+    events in order: (axis, index, old, new, touched) as propagate's observer gets them))."""
+    before = eng.line_solves
+    if eng.run(*set_cell(rows, cols, y, x, c), {y}, {x}) >= 0:
+        return eng.chg_rows | 1 << y, eng.chg_cols | 1 << x, eng.line_solves - before, None
+    events = []  # the failing run again, its line steps kept (run(record=...)'s way)
+    kept, eng.on_line = eng.on_line, lambda *e: events.append(e)
+    try:
+        eng.run(*set_cell(rows, cols, y, x, c), {y}, {x})
+    finally:
+        eng.on_line = kept
+    read = [1 << y, 1 << x]  # a run solves y, x and lines a step changed (the one failing too)
+    for axis, i, _, _, touched in events:
+        a = axis != "row"
+        read[a] |= 1 << i
+        read[1 - a] |= touched
+    return read[0], read[1], eng.line_solves - before, (eng.failed, events)
+
+
+def probe_hint(puzzle, eng, rows, cols, blame, budget=PROBE_WORK, trials=None):
     """A cell whose other values each make some line impossible by line logic, or None.
 
     Cells next to decided cells are tried first (a person tries those); the
     first PROBE_CANDIDATES usable cells are compared and the one with the
     shortest chain of line steps wins. ``blame(eng, (y, x))``: the no-solution
     hint when a cell no value fits shows the clues contradict, else None.
+    ``trials``: a walk's Trials (its memo of trials).
     """
     limit = eng.line_solves + budget
     found = []
+    memo = trials.at(rows, cols) if trials is not None else None
     for y, x in probe_order(eng, rows):
         if eng.line_solves > limit:
             break
-        survivors, failing = [], []
+        survivors, failures = [], []
         for c in range(eng.ncol):
             if rows[y][c] >> x & 1:
-                r2, c2 = set_cell(rows, cols, y, x, c)
-                (failing if eng.run(r2, c2, {y}, {x}) < 0 else survivors).append(c)
-        if not failing:
+                got = memo.get((y, x, c)) if memo is not None else None
+                if got is None:
+                    got = _trial(eng, rows, cols, y, x, c)
+                    if memo is not None:
+                        memo[y, x, c] = got
+                else:  # counted as the run it replaces: the budget's and the lanes' count
+                    eng.line_solves += got[2]
+                    propagate._solved[0] += got[2]
+                if got[3] is None:
+                    survivors.append(c)
+                else:
+                    failures.append((c, got[3][0], len(got[3][1]), got[3][1]))
+        if not failures:
             continue
-        failures = []
-        for c in failing:
-            r2, c2 = set_cell(rows, cols, y, x, c)
-            steps = []
-            eng.run(r2, c2, {y}, {x}, steps)
-            failures.append((c, eng.failed, len(steps), steps))
         if not survivors:
             short = [f[:3] for f in failures]
             return blame(eng, (y, x)) or text.stuck(puzzle, y, x, short)
@@ -96,17 +152,18 @@ def probe_hint(puzzle, eng, rows, cols, blame, budget=PROBE_WORK):
             "chain": chain(puzzle, shortest[3], shortest[1])}
 
 
-def chain(puzzle, steps, failed):
-    """The steps of a failing trial for the page: per line in order, the cells it
-    decided ({row, column, value}, 1-based), then the line that cannot be completed."""
+def chain(puzzle, events, failed):
+    """The steps of a failing trial for the page: per line in order (its line
+    events, see _trial), the cells it decided ({row, column, value}, 1-based),
+    then the line that cannot be completed."""
     out = []
-    for s in steps:
+    for axis, i, _, new, touched in events:
         cells = []
-        for p, m in zip(s["cells"], s["values"]):
-            if m & (m - 1) == 0:  # decided (a colour puzzle's line may only narrow a cell)
-                y, x = (s["index"], p) if s["axis"] == "row" else (p, s["index"])
-                cells.append(_cell(puzzle, y, x, m.bit_length() - 1))
-        out.append({"axis": s["axis"], "index": s["index"] + 1, "cells": cells, "fails": False})
+        # the cells decided (a colour puzzle's line may only narrow a cell)
+        for p in positions(touched & ~undecided(new)):
+            y, x = (i, p) if axis == "row" else (p, i)
+            cells.append(_cell(puzzle, y, x, next(c for c, m in enumerate(new) if m >> p & 1)))
+        out.append({"axis": axis, "index": i + 1, "cells": cells, "fails": False})
     out.append({"axis": failed[0], "index": failed[1] + 1, "cells": [], "fails": True})
     return out
 
