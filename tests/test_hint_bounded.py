@@ -55,3 +55,24 @@ def test_the_stuck_hint_on_a_big_random_picture_spends_work_by_its_size(monkeypa
     assert all(used[0] <= limit + 1 for limit, used in spent)  # a stop is polled once more
     at_25 = whatif.DEEP_CELLS * 2 * whatif.DEEP_WORK + mistakes.STUCK_WORK
     assert sum(limits) * p.width * p.height <= at_25 * mistakes.REF_CELLS
+
+
+
+def test_a_deeper_what_ifs_budget_counts_the_same_whatever_the_line_caches_hold(monkeypatch):
+    """The deeper what-if's searches count their budget in the search's own checks, the
+    same from cold and warm line caches: propagation's checks come with the caches'
+    misses, and counting those made a search at its limit (a hint, a generated
+    puzzle's level) depend on what the process had solved before."""
+    from pysolver.nonogram import walk
+    from pysolver.nonogram.solver.propagate import Engine
+    p = random_picture(30, 0.5, 1)  # a deeper what-if found after ~200 checks
+    api.clear_caches()
+    runs = []
+    for _ in range(2):  # cold, then warm with what the first run cached
+        spent = counted_budgets(monkeypatch)
+        eng = Engine(p)
+        rows, cols = eng.initial()
+        walk.settle(eng, rows, cols, set(range(eng.h)), set(range(eng.w)))
+        h = whatif.deep_hint(p, eng, rows, cols)
+        runs.append((h and h["cells"], [used[0] for _, used in spent]))
+    assert runs[0] == runs[1] and sum(runs[0][1]) > 100, runs

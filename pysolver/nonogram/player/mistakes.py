@@ -98,13 +98,15 @@ def scaled(work, puzzle):
 
 
 def work_budget(limit):
-    """A should_stop for search.solve that stops after ``limit`` polls, and its counter."""
-    spent = [0]
+    """A ``used_up`` for search.solve that ends it after ``limit`` of its checks (between
+    nodes and probe trials: the same count in any process, whatever the line caches
+    hold), and its counter."""
+    used = [0]
 
-    def should_stop():
-        spent[0] += 1
-        return spent[0] > limit
-    return should_stop, spent
+    def spent():
+        used[0] += 1
+        return used[0] > limit
+    return spent, used
 
 
 def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
@@ -114,7 +116,7 @@ def find_solutions(puzzle, work=SOLVE_WORK) -> Known:
     if hit is not None:
         return hit
     stop, _ = work_budget(work)
-    res = search.solve(puzzle, max_solutions=2, should_stop=stop)
+    res = search.solve(puzzle, max_solutions=2, used_up=stop)
     sols = [rows_text(puzzle, g) for g in res.solutions]
     if res.status in ("unique", "none"):
         known = Known(sols, True, res.status)
@@ -132,7 +134,7 @@ def solution_from(puzzle, cells, work=STUCK_WORK):
     """A solution (row strings) that agrees with ``cells`` (flat masks), or None;
     one found joins the puzzle's known solutions (a Known is made when none was)."""
     stop, _ = work_budget(work)
-    res = search.solve(puzzle, max_solutions=1, cells=cells, should_stop=stop)
+    res = search.solve(puzzle, max_solutions=1, cells=cells, used_up=stop)
     if not res.solutions:
         return None
     sol = rows_text(puzzle, res.solutions[0])
@@ -194,7 +196,7 @@ def _no_solution_agrees(puzzle, rec, rows, work):
     if verdict is None:
         stop, _ = work_budget(work)
         res = search.solve(puzzle, max_solutions=1, cells=cells_from_state(puzzle, rows),
-                           should_stop=stop)
+                           used_up=stop)
         if res.status == "none":
             verdict = True
         elif res.solutions:

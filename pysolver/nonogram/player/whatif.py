@@ -187,7 +187,7 @@ def deep_hint(puzzle, eng, rows, cols, solution=None):
             stop, _ = work_budget(work)
             # "open" order: a refutation explores the whole tree whatever the order,
             # so the hint is the same, and its nodes skip the likelihoods' cost
-            res = search.solve(puzzle, max_solutions=1, cells=eng.cells(r2), should_stop=stop,
+            res = search.solve(puzzle, max_solutions=1, cells=eng.cells(r2), used_up=stop,
                                probing=False, restarts=False, values="open")
             if res.status == "none":
                 refuted.append(c)

@@ -52,7 +52,7 @@ class SolveResult:
 def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
           should_stop=None, probing=True, clock=time.monotonic, restarts=True,
           restart_unit=100, seed=1, work=None, observer=None, vary=None,
-          values="likely", second=None):
+          values="likely", second=None, used_up=None):
     """Find up to ``max_solutions`` solutions of ``puzzle``.
 
     ``cells``: optional starting grid (flat row-major masks) that narrows the
@@ -61,7 +61,11 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
     "timeout"). ``work``: a budget of line solves (status "budget" when spent):
     the same answer on every machine. ``should_stop()``: polled with the
     deadline, between nodes and every CHECK_CELLS cells of line solving
-    (pysolver.nonogram.solver.propagate), so a few ms apart; True cancels. ``progress(dict)``:
+    (pysolver.nonogram.solver.propagate), so a few ms apart; True cancels. ``used_up()``:
+    asked once at each of the search's own checks (between nodes and probe trials,
+    not in propagation, whose checks come with the line cache's misses); True ends
+    it with status "budget": a budget counted in those checks is the same in any
+    process (pysolver.nonogram.player.mistakes.work_budget). ``progress(dict)``:
     called about every 0.25 s with ``known``, ``total``, ``nodes``, ``probes``,
     ``solutions``, ``time_s`` and ``state`` (row strings of the grid as known
     then, ``?`` unknown). ``observer``: gets the search's events
@@ -104,7 +108,7 @@ def solve(puzzle, max_solutions=2, cells=None, timeout=None, progress=None,
         "known": total - eng.unknown(cur[0]), "total": total, "nodes": res.nodes,
         "probes": prober.probes if prober else 0, "solutions": len(found),
         "time_s": now - start, "state": eng.state(cur[0])},
-        lambda: work is not None and eng.line_solves > work)
+        lambda: (work is not None and eng.line_solves > work) or (used_up is not None and used_up()))
     eng.tick = lambda: check(budget=False)
 
     def finish(status):
