@@ -1,4 +1,4 @@
-"""Fewer what-if trials in the climb's test (walk.stuck)? Two sound cuts measured (issue 31).
+"""Fewer what-if trials in the climb's test (walk.stuck)? Three sound cuts measured (issue 31).
 
     nice -n 19 .venv/bin/python bench/experiments/stuck_skip.py --size 15 --seeds 1-50
 
@@ -19,8 +19,13 @@ ends (and are checked to, on every state met):
   that are neither's (each of those is a line fixpoint): the same fixpoint, the
   same outcome and the same memo, so the same trial count; only line solves drop
   (the lanes' work, so a lane's win can change).
+- ``shortcut``: warm's cheap cases only: a cell tried again whose meet leaves a cell
+  no value fails, and one whose meet is every line either its last end's or the
+  state's ends there, both without solving a line; any other is tried as before
+  (from the state: no line state the caches have not met). Same trial count.
 
-The climb runs as the generator runs it (main's stuck decides its path); every
+The climb runs as the generator runs it (main's stuck decides its path and its
+count of line solves, the lanes' work); every
 state its test meets is given to main's stuck and to each cut, each on its own
 copy of the engine's line caches (which copy is run first rotates), and per
 variant this prints CPU (process_time), line solves, line-cache misses and trials,
@@ -39,7 +44,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from pysolver.nonogram import climb, generate as gen  # noqa: E402
-from pysolver.nonogram.solver import line as line_mod  # noqa: E402
+from pysolver.nonogram.solver import line as line_mod, propagate  # noqa: E402
 from pysolver.nonogram.solver.line import positions, undecided  # noqa: E402
 from pysolver.nonogram.solver.probe import diff, invalidate, set_cell  # noqa: E402
 from pysolver.nonogram.walk import settle  # noqa: E402
@@ -227,7 +232,80 @@ def _again(eng, rows, cols, seen):
     return r2, c2, (differ[0] | eng.chg_rows, differ[1] | eng.chg_cols)
 
 
-VARIANTS = {"main": stuck_main, "dominance": stuck_dominance, "warm": stuck_warm}
+def stuck_shortcut(eng, rows, cols, goal):
+    """walk.stuck where a black-and-white cell tried again is decided without line
+    solves when the meet of its last trial's end and the state needs none (_shortcut),
+    else tried as before (no new line states: the caches serve as before)."""
+    h, w, ncol = eng.h, eng.w, eng.ncol
+    memo = {}
+    last = {}
+    trials = 0
+    changed = True
+    while changed:
+        changed = False
+        for y in range(h):
+            for x in positions(undecided(rows[y])):
+                k = y * w + x
+                if k in memo or not undecided(rows[y]) >> x & 1:
+                    continue
+                right = goal[y][x]
+                for c in range(ncol):
+                    if c == right or not rows[y][c] >> x & 1:
+                        continue
+                    trials += 1
+                    seen = last.get(k) if ncol == 2 else None
+                    out = None if seen is None else _shortcut(rows, cols, seen, w, h)
+                    if out is None:
+                        r2, c2 = set_cell(rows, cols, y, x, c)
+                        ok = eng.run(r2, c2, {y}, {x}) >= 0
+                        lines = (eng.chg_rows, eng.chg_cols)
+                    else:
+                        r2, c2, lines = out
+                        ok = lines is not False
+                    if ok:
+                        memo[k] = lines = (lines[0] | 1 << y, lines[1] | 1 << x)
+                        last[k] = (r2, c2, lines)
+                        break
+                else:
+                    r2, c2 = set_cell(rows, cols, y, x, right)
+                    settle(eng, r2, c2, {y}, {x})
+                    invalidate(memo, diff(rows, r2), diff(cols, c2))
+                    rows[:], cols[:] = r2, c2
+                    changed = True
+    return rows, cols, trials
+
+
+def _shortcut(rows, cols, seen, w, h):
+    """The trial again without solving a line, or None (solve it): (rows, cols, False)
+    when the meet of its last end and the state leaves a cell no value (it fails);
+    (rows, cols, lines) when every line of the meet is the last end's or the state's
+    (a fixpoint: the trial ends there)."""
+    r0, c0, (lr, lc) = seen
+    r2, c2 = list(rows), list(cols)
+    differ = [0, 0]
+    for a, (new, old, now, mask, full) in enumerate(((r2, r0, rows, lr, (1 << w) - 1),
+                                                     (c2, c0, cols, lc, (1 << h) - 1))):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            i = low.bit_length() - 1
+            s, n = old[i], now[i]
+            if s is n:
+                continue
+            m0, m1 = s[0] & n[0], s[1] & n[1]
+            if m0 | m1 != full:
+                return r2, c2, False
+            if m0 == n[0] and m1 == n[1]:
+                continue
+            if m0 != s[0] or m1 != s[1]:
+                return None
+            differ[a] |= low
+            new[i] = s
+    return r2, c2, tuple(differ)
+
+
+VARIANTS = {"main": stuck_main, "dominance": stuck_dominance, "warm": stuck_warm,
+            "shortcut": stuck_shortcut}
 
 
 def _clone(eng):
@@ -257,6 +335,7 @@ def main():
         calls[0] += 1
         order = names[n % len(names):] + names[:n % len(names)]
         out, engs = {}, {}
+        counted = propagate._solved[0]  # the lanes' work: main's solves only (its path)
         for k in order:
             e = engs[k] = _clone(eng)
             r, c = list(rows), list(cols)
@@ -266,12 +345,15 @@ def main():
             tot[k][1] += e.line_solves - solves
             tot[k][2] += max(0, budget - line_mod._budget[0])
             tot[k][3] += out[k][2]
+        propagate._solved[0] = counted + engs["main"].line_solves - eng.line_solves
         for k in names:
             same = out[k][:2] == out["main"][:2]
-            bad[k] += not same or (k == "warm" and out[k][2] != out["main"][2])
+            bad[k] += not same or (k in ("warm", "shortcut") and out[k][2] != out["main"][2])
         # the path: main's, split once more with main's caches
         r, c = list(rows), list(cols)
+        counted = propagate._solved[0]
         stuck_main(_clone(eng), r, c, goal, split)
+        propagate._solved[0] = counted
         for own, theirs in ((eng.row_cache, engs["main"].row_cache),
                             (eng.col_cache, engs["main"].col_cache)):
             for d, e in zip(own, theirs):
