@@ -335,9 +335,12 @@ def line_solver(clue, n):
     return solve
 
 
+_TUPLE = {tuple}
+
+
 def normalize_clue(clue) -> tuple:
     """A clue as a hashable tuple of ``(length, colour)`` pairs (ints mean colour 1)."""
-    if all(type(blk) is tuple for blk in clue):  # a Puzzle's clues already are (big ones: fast)
+    if set(map(type, clue)) <= _TUPLE:  # a Puzzle's clues already are (big ones: fast)
         return tuple(clue)
     out = []
     for blk in clue:
