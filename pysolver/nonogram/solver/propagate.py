@@ -257,7 +257,9 @@ class Engine:
                     ib = unset[i]
                     # cells that lost "empty" became filled, and the reverse; the
                     # crossing lines are queued in the order of their cells
-                    e = old[0] ^ new[0]
+                    o0, o1 = old
+                    n0, n1 = new
+                    e = o0 ^ n0
                     if e:
                         try:
                             at = pos[e]
@@ -265,9 +267,9 @@ class Engine:
                             at = _positions(e)
                         dcols.update(at)
                         for j in at:
-                            t = cols[j]
-                            cols[j] = (t[0] & ib, t[1])
-                    f = old[1] ^ new[1]
+                            t0, t1 = cols[j]
+                            cols[j] = (t0 & ib, t1)
+                    f = o1 ^ n1
                     if f:
                         try:
                             at = pos[f]
@@ -275,8 +277,8 @@ class Engine:
                             at = _positions(f)
                         dcols.update(at)
                         for j in at:
-                            t = cols[j]
-                            cols[j] = (t[0], t[1] & ib)
+                            t0, t1 = cols[j]
+                            cols[j] = (t0, t1 & ib)
                         e |= f
                     changes += e.bit_count()
                     chg_rows |= 1 << i
@@ -302,7 +304,9 @@ class Engine:
                         return self._fail("column", i, solves - len(batch) + _reached(batch, i) + 1, left)
                     cols[i] = new
                     ib = unset[i]
-                    e = old[0] ^ new[0]
+                    o0, o1 = old
+                    n0, n1 = new
+                    e = o0 ^ n0
                     if e:
                         try:
                             at = pos[e]
@@ -310,9 +314,9 @@ class Engine:
                             at = _positions(e)
                         drows.update(at)
                         for j in at:
-                            t = rows[j]
-                            rows[j] = (t[0] & ib, t[1])
-                    f = old[1] ^ new[1]
+                            t0, t1 = rows[j]
+                            rows[j] = (t0 & ib, t1)
+                    f = o1 ^ n1
                     if f:
                         try:
                             at = pos[f]
@@ -320,8 +324,8 @@ class Engine:
                             at = _positions(f)
                         drows.update(at)
                         for j in at:
-                            t = rows[j]
-                            rows[j] = (t[0], t[1] & ib)
+                            t0, t1 = rows[j]
+                            rows[j] = (t0, t1 & ib)
                         e |= f
                     changes += e.bit_count()
                     chg_cols |= 1 << i
