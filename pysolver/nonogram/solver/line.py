@@ -97,15 +97,22 @@ _REV = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))  # bytes.translate mi
 BW_MAX_BLOCKS = 64
 
 
-def _steps(length):
-    """The shifts by which :func:`_runs` and :func:`_cover` double up to ``length``."""
-    out = []
-    have = 1
-    while have < length:
-        step = have if have <= length - have else length - have
-        out.append(step)
-        have += step
-    return tuple(out)
+_BLOCKS = {}  # length -> (length, length - 1, its doubling shifts), shared by every clue
+
+
+def _block(length):
+    """A block length with the shifts by which :func:`_runs` and :func:`_cover`
+    double up to it, and the shift from a block's last cell back to its first."""
+    b = _BLOCKS.get(length)
+    if b is None:
+        out = []
+        have = 1
+        while have < length:
+            step = have if have <= length - have else length - have
+            out.append(step)
+            have += step
+        b = _BLOCKS[length] = (length, length - 1, tuple(out))
+    return b
 
 
 def _bw_solver(clue, n):
@@ -126,30 +133,31 @@ def _bw_solver(clue, n):
     ends, last, inside = 1 | 2 << n, n + 1, (4 << n) - 1
     nbh, nbq = 2 * nb, (2 * len(clue) + 1) * nb
     lengths = sorted({length for length, _ in clue})
-    # per distinct length: (length, doubling shifts); per block: (length, its
-    # distinct length's index, shift back to the block's first cell, shifts)
-    fits_of = tuple((length, _steps(length)) for length in lengths)
-    blocks = tuple((length, lengths.index(length), length - 1, _steps(length)) for length, _ in clue)
-    backward = blocks[::-1]
-    rev, from_bytes = _REV, int.from_bytes
+    top = lengths[-1] + 1
+    fits_of = tuple(_block(length) for length in lengths)  # each distinct length once
+    blocks = tuple(_block(length) for length, _ in clue)
+    backward = tuple(length for length, _ in reversed(clue))
 
-    def solve(cans):
+    # the figures as defaults: local names, and no closure cell each (memory per clue)
+    def solve(cans, S=S, S1=S1, S2=S2, slot=slot, low=low, d=d, ends=ends, last=last,
+              inside=inside, nbh=nbh, nbq=nbq, top=top, fits_of=fits_of, blocks=blocks,
+              backward=backward, rev=_REV, from_bytes=int.from_bytes):
         bg, fl = cans
         bgx = bg << 1 | ends
         h = from_bytes((bgx | fl << S1).to_bytes(nbh, "little").translate(rev), "big") >> d
         flm = h & slot
         bgm = h >> S
         pre = bgm << 1  # starts with background before
-        fits = []  # starts of a block of each length with background before and after
-        for length, steps in fits_of:
+        fits = [0] * top  # by length: starts of a block with background before and after
+        for length, _, steps in fits_of:
             r = flm
             for k in steps:
                 r &= r >> k
-            fits.append(r & pre & (bgm >> length))
+            fits[length] = r & pre & (bgm >> length)
         t = ((1 + bgm) ^ bgm) | 1  # cells that may be the gap cell before the next block
         acc, sh = 0, d
-        for length, k, _, _ in backward:
-            f = (t << 1) & fits[k]
+        for length in backward:
+            f = (t << 1) & fits[length]
             if not f:
                 return None
             acc |= (f << S | t) << sh
@@ -164,7 +172,7 @@ def _bw_solver(clue, n):
         q = from_bytes(acc.to_bytes(nbq, "little").translate(rev), "big")
         t = ((1 + bgx) ^ bgx) | 1
         fill = gap = 0
-        for length, _, back, steps in blocks:
+        for length, back, steps in blocks:
             gap |= t & q
             q >>= S
             v = (t << length) & q & low  # long shifts reach the next slot
