@@ -166,7 +166,7 @@ class Engine:
             on_line = Steps(self, record).line
         elif self.ncol == 2 and on_line is None:
             return self._run_bw(rows, cols, drows, dcols)
-        # One body for both axes (as in _run_bw): names are rebound per batch.
+        # One body for both axes: names are rebound per batch.
         axes = ((rows, cols, self.row_solve, "row", self.w), (cols, rows, self.col_solve, "column", self.h))
         dirty = [drows, dcols]
         changed = [0, 0]
