@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from pysolver.nonogram.solver.line import (BW_MAX_BLOCKS, _solve_bw, _solve_colours, extremes,
+from pysolver.nonogram.solver.line import (BW_MAX_BLOCKS, _bw_solver, _solve_colours, extremes,
     normalize_clue, solve_cans, solve_line)
 from pysolver.nonogram.puzzle import clue_of
 
@@ -148,7 +148,7 @@ def test_black_and_white_path_matches_general_path():
         cans = (((1 << n) - 1) & ~fk, ((1 << n) - 1) & ~ek)
         if not clue:
             continue
-        assert _solve_bw(tuple(clue), n, *cans) == _solve_colours(tuple(clue), n, cans), (clue, n, cans)
+        assert _bw_solver(tuple(clue), n)(cans) == _solve_colours(tuple(clue), n, cans), (clue, n, cans)
         assert solve_cans(tuple(clue), n, cans) == _solve_colours(tuple(clue), n, cans)
 
 

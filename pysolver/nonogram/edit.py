@@ -84,9 +84,17 @@ def _rank(summary):
 def edge_cells(grid):
     """Cells with a 4-neighbour of another colour: flipping one reshapes an edge."""
     h, w = len(grid), len(grid[0])
-    return [(y, x) for y in range(h) for x in range(w)
-            if any(0 <= yy < h and 0 <= xx < w and grid[yy][xx] != grid[y][x]
-                   for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)))]
+    out = []
+    for y in range(h):
+        row = grid[y]
+        up = grid[y - 1] if y else row  # a missing neighbour: the row itself (no difference)
+        down = grid[y + 1] if y + 1 < h else row
+        for x in range(w):
+            v = row[x]
+            if (up[x] != v or down[x] != v or (x and row[x - 1] != v)
+                    or (x + 1 < w and row[x + 1] != v)):
+                out.append((y, x))
+    return out
 
 
 def flip(rng, grid, cells, symmetry, ncolors):

@@ -129,6 +129,15 @@ def min_length(clue) -> int:
 
 def clue_of(cells) -> tuple:
     """The clue of a fully known line given as colour indices (0 = background)."""
+    if isinstance(cells, (list, tuple, bytes)):
+        try:
+            return _clue_of_bytes(bytes(cells))
+        except ValueError:  # an index past 255: cell by cell
+            pass
+    return _clue_by_cell(cells)
+
+
+def _clue_by_cell(cells) -> tuple:
     out = []
     prev = 0
     for c in cells:
@@ -139,6 +148,35 @@ def clue_of(cells) -> tuple:
             out.append((1, c))
         prev = c
     return tuple(out)
+
+
+_CLUES = {}  # line bytes -> clue: a generator's pictures differ from each other in a few lines
+
+
+def _clue_of_bytes(line: bytes) -> tuple:
+    """:func:`clue_of` of a line held one byte per cell: a black-and-white line's
+    blocks are its runs between zero bytes (no loop per cell in Python)."""
+    clue = _CLUES.get(line)
+    if clue is None:
+        if line.translate(None, b"\x00\x01"):
+            clue = _clue_by_cell(line)
+        else:
+            clue = tuple([(len(run), 1) for run in line.split(b"\x00") if run])
+        if len(_CLUES) >= 50_000:  # memory bound
+            _CLUES.clear()
+        _CLUES[line] = clue
+    return clue
+
+
+def _flat(grid):
+    """A rectangular grid of colour indices as bytes, row by row (None if it is not one)."""
+    w = len(grid[0])
+    if not all(len(r) == w for r in grid):
+        return None
+    try:
+        return b"".join(map(bytes, grid))
+    except (ValueError, TypeError):  # not a list of small ints
+        return None
 
 
 def grid_from_rows(puzzle: Puzzle, rows) -> list:
@@ -166,18 +204,30 @@ def validate_goal(puzzle: Puzzle, goal) -> None:
         grid_from_rows(puzzle, goal)  # names the first bad character
 
 
-def clues_from_grid(grid) -> tuple:
-    """(row clues, column clues) of a colour-index grid."""
-    rows = [clue_of(r) for r in grid]
-    cols = [clue_of([grid[y][x] for y in range(len(grid))]) for x in range(len(grid[0]))]
-    return rows, cols
+def clues_from_grid(grid, flat=None) -> tuple:
+    """(row clues, column clues) of a colour-index grid (``flat``: its :func:`_flat`)."""
+    h, w = len(grid), len(grid[0])
+    flat = flat or _flat(grid)
+    if flat is None:
+        rows = [clue_of(r) for r in grid]
+        cols = [clue_of([grid[y][x] for y in range(h)]) for x in range(w)]
+        return rows, cols
+    return ([_clue_of_bytes(flat[k:k + w]) for k in range(0, w * h, w)],
+            [_clue_of_bytes(flat[x::w]) for x in range(w)])
 
 
 def puzzle_from_grid(grid, colors=None, **meta) -> Puzzle:
     """A puzzle whose clues and goal come from a colour-index grid."""
     colors = list(colors or [BACKGROUND, BLACK])
-    rows, cols = clues_from_grid(grid)
-    goal = ["".join(colors[c].char for c in r) for r in grid]
+    flat = _flat(grid)
+    rows, cols = clues_from_grid(grid, flat)
+    chars = "".join(c.char for c in colors)
+    if flat and len(chars) == len(colors) and chars.isascii() and max(flat) < len(chars):
+        text = flat.translate(bytes.maketrans(bytes(range(len(chars))), chars.encode())).decode()
+        w = len(grid[0])
+        goal = [text[k:k + w] for k in range(0, len(text), w)]
+    else:
+        goal = ["".join(colors[c].char for c in r) for r in grid]
     return Puzzle(rows=rows, cols=cols, colors=colors, goal=goal, **meta)
 
 

@@ -22,7 +22,7 @@ Blocks of the same colour need a background gap; blocks of different colours
 may touch (webpbn rules). An empty clue means an all-background line.
 
 Black-and-white lines (the search's hot path) avoid left spreads by running the
-backward pass over the mirrored line (see :func:`_solve_bw`).
+backward pass over the mirrored line (see :func:`_bw_solver`).
 """
 from __future__ import annotations
 
@@ -91,14 +91,33 @@ def _cover(v, length):
 
 
 _REV = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))  # bytes.translate mirrors ints
-# _solve_bw keeps one int of 2k + 1 slots, so each of its shifts costs O(k n):
+# _bw_solver keeps one int of 2k + 1 slots, so each of its shifts costs O(k n):
 # past this many blocks the colour solver, linear in k, is faster (a 1000-cell
 # line: 20 ms -> 0.6 ms), and one line solve never holds up a time check long
 BW_MAX_BLOCKS = 64
 
 
-def _solve_bw(clue, n, bg, fl):
-    """:func:`solve_cans` for a black-and-white line with a non-empty clue.
+_BLOCKS = {}  # length -> (length, length - 1, its doubling shifts), shared by every clue
+
+
+def _block(length):
+    """A block length with the shifts by which :func:`_runs` and :func:`_cover`
+    double up to it, and the shift from a block's last cell back to its first."""
+    b = _BLOCKS.get(length)
+    if b is None:
+        out = []
+        have = 1
+        while have < length:
+            step = have if have <= length - have else length - have
+            out.append(step)
+            have += step
+        b = _BLOCKS[length] = (length, length - 1, tuple(out))
+    return b
+
+
+def _bw_solver(clue, n):
+    """:func:`solve_cans` for black-and-white lines with this non-empty clue and
+    length: a function of ``(empty, filled)`` (its per-clue figures worked out once).
 
     Cell i is bit i + 1, with virtual background cells at bits 0 and n + 1, so
     every block has a background cell just before and after it. The backward
@@ -109,54 +128,64 @@ def _solve_bw(clue, n, bg, fl):
     """
     nb = (n + 13) >> 3  # slot bytes: n + 2 cells, a carry bit, room to shift by 2
     S = nb << 3
+    S2, S1, slot, low = 2 * S, S + 1, (1 << S) - 1, (1 << (S - 1)) - 1
     d = S - 2 - n  # reversing a slot sends bit i to S - 1 - i; d makes it n + 1 - i
-    bgx = bg << 1 | 1 | 2 << n
-    h = int.from_bytes((bgx | fl << (S + 1)).to_bytes(2 * nb, "little").translate(_REV), "big") >> d
-    flm = h & ((1 << S) - 1)
-    bgm = h >> S
-    pre = bgm << 1  # starts with background before; r1, r2: and after (lengths 1, 2)
-    r1 = flm & pre & (bgm >> 1)
-    r2 = flm & pre & (flm >> 1) & (bgm >> 2)
-    t = ((1 + bgm) ^ bgm) | 1  # cells that may be the gap cell before the next block
-    acc, sh = 0, d
-    for length, _ in reversed(clue):
-        if length == 1:
-            f = (t << 1) & r1
-        elif length == 2:
-            f = (t << 1) & r2
-        else:
-            f = (t << 1) & _runs(flm, length) & pre & (bgm >> length)
-        if not f:
+    ends, last, inside = 1 | 2 << n, n + 1, (4 << n) - 1
+    nbh, nbq = 2 * nb, (2 * len(clue) + 1) * nb
+    lengths = sorted({length for length, _ in clue})
+    top = lengths[-1] + 1
+    fits_of = tuple(_block(length) for length in lengths)  # each distinct length once
+    blocks = tuple(_block(length) for length, _ in clue)
+    backward = tuple(length for length, _ in reversed(clue))
+
+    # the figures as defaults: local names, and no closure cell each (memory per clue)
+    def solve(cans, S=S, S1=S1, S2=S2, slot=slot, low=low, d=d, ends=ends, last=last,
+              inside=inside, nbh=nbh, nbq=nbq, top=top, fits_of=fits_of, blocks=blocks,
+              backward=backward, rev=_REV, from_bytes=int.from_bytes):
+        bg, fl = cans
+        bgx = bg << 1 | ends
+        h = from_bytes((bgx | fl << S1).to_bytes(nbh, "little").translate(rev), "big") >> d
+        flm = h & slot
+        bgm = h >> S
+        pre = bgm << 1  # starts with background before
+        fits = [0] * top  # by length: starts of a block with background before and after
+        for length, _, steps in fits_of:
+            r = flm
+            for k in steps:
+                r &= r >> k
+            fits[length] = r & pre & (bgm >> length)
+        t = ((1 + bgm) ^ bgm) | 1  # cells that may be the gap cell before the next block
+        acc, sh = 0, d
+        for length in backward:
+            f = (t << 1) & fits[length]
+            if not f:
+                return None
+            acc |= (f << S | t) << sh
+            sh += S2
+            p = f << length  # the gap cell after the block
+            t = ((p + bgm) ^ bgm) | p
+        if not (t >> last) & 1:
             return None
-        acc |= (f << S | t) << sh
-        sh += 2 * S
-        p = f << length  # the gap cell after the block
-        t = ((p + bgm) ^ bgm) | p
-    if not (t >> (n + 1)) & 1:
-        return None
-    acc |= (t & ((4 << n) - 1)) << sh  # without the carry bit, which would not fit
-    # per block: q's low slot = mirrored t (may-be-gap cells left of the block),
-    # next slot = mirrored f (its last cells); higher slots are masked off by t
-    q = int.from_bytes(acc.to_bytes((2 * len(clue) + 1) * nb, "little").translate(_REV), "big")
-    t = ((1 + bgx) ^ bgx) | 1
-    fill = gap = 0
-    for length, _ in clue:
-        gap |= t & q
-        q >>= S
-        if length == 1:
-            v = (t << 1) & q
+        acc |= (t & inside) << sh  # without the carry bit, which would not fit
+        # per block: q's low slot = mirrored t (may-be-gap cells left of the block),
+        # next slot = mirrored f (its last cells); higher slots are masked off
+        q = from_bytes(acc.to_bytes(nbq, "little").translate(rev), "big")
+        t = ((1 + bgx) ^ bgx) | 1
+        fill = gap = 0
+        for length, back, steps in blocks:
+            gap |= t & q
+            q >>= S
+            v = (t << length) & q & low  # long shifts reach the next slot
+            p = v << 1
+            v >>= back
+            for k in steps:
+                v |= v << k
             fill |= v
-        elif length == 2:
-            v = (t << 2) & q
-            fill |= v | v >> 1
-        else:  # long shifts reach the next slot
-            v = (t << length) & q & ((1 << (S - 1)) - 1)
-            fill |= _cover(v >> (length - 1), length)
-        p = v << 1
-        t = ((p + bgx) ^ bgx) | p
-        q >>= S
-    gap |= t & q
-    return (gap >> 1 & bg, fill >> 1)
+            t = ((p + bgx) ^ bgx) | p
+            q >>= S
+        gap |= t & q
+        return (gap >> 1 & bg, fill >> 1)
+    return solve
 
 
 def solve_cans(clue, n, cans):
@@ -168,7 +197,7 @@ def solve_cans(clue, n, cans):
     arrangement puts that colour. Uncached; see :func:`line_solver`.
     """
     if len(cans) == 2 and clue and len(clue) <= BW_MAX_BLOCKS:
-        return _solve_bw(clue, n, cans[0], cans[1])
+        return _bw(clue, n)(cans)
     return _solve_colours(clue, n, cans)
 
 
@@ -246,6 +275,17 @@ def positions(mask):
 
 _solvers = {}
 _budget = [CACHE_BUDGET]
+_bw_solvers = {}
+
+
+def _bw(clue, n):
+    """:func:`_bw_solver` of (clue, n), kept (at most 20,000 of them)."""
+    fn = _bw_solvers.get((clue, n))
+    if fn is None:
+        if len(_bw_solvers) >= 20_000:
+            _bw_solvers.clear()
+        fn = _bw_solvers[clue, n] = _bw_solver(clue, n)
+    return fn
 
 
 def clear_caches():
@@ -271,6 +311,8 @@ def line_solver(clue, n):
     Lines with the same clue and length share one cache, so a puzzle's identical
     lines and repeated states during search cost a dictionary look-up. All
     caches together hold at most ``CACHE_BUDGET`` results (memory bound).
+    ``.cache`` is that dictionary and ``.bw`` the uncached solver of
+    black-and-white states (:func:`solve_cans` without its dispatch).
     """
     key = (clue, n)
     fn = _solvers.get(key)
@@ -284,10 +326,16 @@ def line_solver(clue, n):
         except KeyError:
             pass
         spend()
-        r = cache[cans] = solve_cans(clue, n, cans)
+        r = cache[cans] = solve.bw(cans) if len(cans) == 2 else _solve_colours(clue, n, cans)
         return r
 
+    def bw(cans):
+        fn = solve.bw = (_bw(clue, n) if clue and len(clue) <= BW_MAX_BLOCKS
+                         else lambda cans: _solve_colours(clue, n, cans))
+        return fn(cans)
+
     solve.cache = cache
+    solve.bw = bw  # uncached, for (empty, filled) pairs only: the engine's misses
     if len(_solvers) > 20_000:
         clear_caches()
         _solvers.clear()
@@ -295,9 +343,12 @@ def line_solver(clue, n):
     return solve
 
 
+_TUPLE = {tuple}
+
+
 def normalize_clue(clue) -> tuple:
     """A clue as a hashable tuple of ``(length, colour)`` pairs (ints mean colour 1)."""
-    if all(type(blk) is tuple for blk in clue):  # a Puzzle's clues already are (big ones: fast)
+    if set(map(type, clue)) <= _TUPLE:  # a Puzzle's clues already are (big ones: fast)
         return tuple(clue)
     out = []
     for blk in clue:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .line import from_cans, line_solver, normalize_clue, solve_cans, spend, to_cans, undecided
+from .line import from_cans, line_solver, normalize_clue, positions, spend, to_cans, undecided
 from .observe import Steps
 
-_MISS = object()
+# Positions of the set bits of a line's mask (the cells a line solve decided),
+# memoised: most masks have a few low cells and come back often.
+_POS = {}
 # Cells of line solving (cache misses) between two calls of Engine.tick: about
 # 5-10 ms of work here, so a deadline or a cancel is noticed well within 50 ms.
 CHECK_CELLS = 20_000
@@ -24,6 +26,19 @@ CHECK_CELLS = 20_000
 # natively and in the browser, whatever the caches hold, so the generator's lanes
 # (pysolver.nonogram.lanes) measure their work by it.
 _solved = [0]
+
+
+def _positions(mask):
+    """The positions of the bits of ``mask`` as a tuple, kept in _POS."""
+    if len(_POS) >= 10_000:  # memory bound (a bigger memo hardly hits more often)
+        _POS.clear()
+    at = _POS[mask] = tuple(positions(mask))
+    return at
+
+
+def _reached(batch, i):
+    """How many lines of ``batch`` come before ``i`` in its order."""
+    return list(batch).index(i)
 
 
 def solved() -> int:
@@ -45,6 +60,7 @@ class Engine:
         self.col_solve = [line_solver(c, h) for c in self.col_clues]
         self.row_cache = [f.cache for f in self.row_solve]
         self.col_cache = [f.cache for f in self.col_solve]
+        self.unset = [~(1 << i) for i in range(max(w, h))]  # a line's bit cleared in a crossing one
         self.failed = None  # (axis, index) of the last contradiction
         self.chg_rows = self.chg_cols = 0
         self.line_solves = 0
@@ -150,7 +166,7 @@ class Engine:
             on_line = Steps(self, record).line
         elif self.ncol == 2 and on_line is None:
             return self._run_bw(rows, cols, drows, dcols)
-        # One body for both axes (as in _run_bw): names are rebound per batch.
+        # One body for both axes: names are rebound per batch.
         axes = ((rows, cols, self.row_solve, "row", self.w), (cols, rows, self.col_solve, "column", self.h))
         dirty = [drows, dcols]
         changed = [0, 0]
@@ -207,75 +223,126 @@ class Engine:
 
     def _run_bw(self, rows, cols, drows, dcols):
         """:meth:`run` for black-and-white puzzles: (empty, filled) pairs, inlined cache."""
-        # The engine's hottest loop: one body for both axes, whose names are
-        # rebound once per batch, and no call per line solved.
-        axes = ((rows, cols, self.row_cache, self.row_clues, self.w, "row"),
-                (cols, rows, self.col_cache, self.col_clues, self.h, "column"))
-        dirty = [drows, dcols]
-        changed = [0, 0]
-        changes = 0
-        solves = 0
+        # The engine's hottest loop (most calls are a probe's few lines): no
+        # call per line solved, a row batch and a column batch written out, and
+        # a batch's solves counted when it starts (a tick or a contradiction
+        # counts back what the batch has not reached: _reached).
+        row_cache, col_cache = self.row_cache, self.col_cache
+        row_solve, col_solve = self.row_solve, self.col_solve
+        w, h = self.w, self.h
+        pos, unset = _POS, self.unset
+        chg_rows = chg_cols = changes = solves = 0
         left = self.left
-        while dirty[0] or dirty[1]:
-            for a in (0, 1):
-                batch = dirty[a]
-                if not batch:
-                    continue
-                dirty[a] = set()
-                across = dirty[1 - a]
-                lines, cross, caches, clues, n, axis = axes[a]
-                mine = theirs = 0
+        while drows or dcols:
+            if drows:
+                batch, drows = drows, set()
+                solves += len(batch)
                 for i in batch:
-                    old = lines[i]
-                    cache = caches[i]
-                    new = cache.get(old, _MISS)
-                    if new is _MISS:
+                    old = rows[i]
+                    try:
+                        new = row_cache[i][old]
+                    except KeyError:
                         spend()
-                        new = cache[old] = solve_cans(clues[i], n, old)
-                        left -= n
+                        new = row_cache[i][old] = row_solve[i].bw(old)
+                        left -= w
                         if left <= 0:
-                            left = self._checkpoint(solves)
-                            solves = 0
-                    solves += 1
-                    if new is None:
-                        self.failed = (axis, i)
-                        self.line_solves += solves
-                        _solved[0] += solves
-                        self.left = left
-                        return -1
+                            ahead = len(batch) - _reached(batch, i)
+                            left = self._checkpoint(solves - ahead)
+                            solves = ahead
                     if new == old:
                         continue
-                    lines[i] = new
-                    ib = ~(1 << i)
-                    # cells that lost "empty" became filled, and the reverse
-                    gone = old[0] & ~new[0]
-                    touched = gone
-                    while gone:
-                        low = gone & -gone
-                        j = low.bit_length() - 1
-                        t = cross[j]
-                        cross[j] = (t[0] & ib, t[1])
-                        across.add(j)
-                        gone ^= low
-                    gone = old[1] & ~new[1]
-                    touched |= gone
-                    while gone:
-                        low = gone & -gone
-                        j = low.bit_length() - 1
-                        t = cross[j]
-                        cross[j] = (t[0], t[1] & ib)
-                        across.add(j)
-                        gone ^= low
-                    changes += touched.bit_count()
-                    mine |= 1 << i
-                    theirs |= touched
-                changed[a] |= mine
-                changed[1 - a] |= theirs
+                    if new is None:
+                        return self._fail("row", i, solves - len(batch) + _reached(batch, i) + 1, left)
+                    rows[i] = new
+                    ib = unset[i]
+                    # cells that lost "empty" became filled, and the reverse; the
+                    # crossing lines are queued in the order of their cells
+                    o0, o1 = old
+                    n0, n1 = new
+                    e = o0 ^ n0
+                    if e:
+                        try:
+                            at = pos[e]
+                        except KeyError:
+                            at = _positions(e)
+                        dcols.update(at)
+                        for j in at:
+                            t0, t1 = cols[j]
+                            cols[j] = (t0 & ib, t1)
+                    f = o1 ^ n1
+                    if f:
+                        try:
+                            at = pos[f]
+                        except KeyError:
+                            at = _positions(f)
+                        dcols.update(at)
+                        for j in at:
+                            t0, t1 = cols[j]
+                            cols[j] = (t0, t1 & ib)
+                        e |= f
+                    changes += e.bit_count()
+                    chg_rows |= 1 << i
+                    chg_cols |= e
+            if dcols:  # the same for the columns
+                batch, dcols = dcols, set()
+                solves += len(batch)
+                for i in batch:
+                    old = cols[i]
+                    try:
+                        new = col_cache[i][old]
+                    except KeyError:
+                        spend()
+                        new = col_cache[i][old] = col_solve[i].bw(old)
+                        left -= h
+                        if left <= 0:
+                            ahead = len(batch) - _reached(batch, i)
+                            left = self._checkpoint(solves - ahead)
+                            solves = ahead
+                    if new == old:
+                        continue
+                    if new is None:
+                        return self._fail("column", i, solves - len(batch) + _reached(batch, i) + 1, left)
+                    cols[i] = new
+                    ib = unset[i]
+                    o0, o1 = old
+                    n0, n1 = new
+                    e = o0 ^ n0
+                    if e:
+                        try:
+                            at = pos[e]
+                        except KeyError:
+                            at = _positions(e)
+                        drows.update(at)
+                        for j in at:
+                            t0, t1 = rows[j]
+                            rows[j] = (t0 & ib, t1)
+                    f = o1 ^ n1
+                    if f:
+                        try:
+                            at = pos[f]
+                        except KeyError:
+                            at = _positions(f)
+                        drows.update(at)
+                        for j in at:
+                            t0, t1 = rows[j]
+                            rows[j] = (t0, t1 & ib)
+                        e |= f
+                    changes += e.bit_count()
+                    chg_cols |= 1 << i
+                    chg_rows |= e
         self.line_solves += solves
         _solved[0] += solves
         self.left = left
-        self.chg_rows, self.chg_cols = changed
+        self.chg_rows, self.chg_cols = chg_rows, chg_cols
         return changes
+
+    def _fail(self, axis, i, solves, left):
+        """_run_bw's end at a contradiction in line ``i`` of ``axis``."""
+        self.failed = (axis, i)
+        self.line_solves += solves
+        _solved[0] += solves
+        self.left = left
+        return -1
 
     def run_all(self, rows, cols, record=None):
         """Propagate with every line queued."""
