@@ -28,6 +28,8 @@ import os
 import subprocess
 import sys
 
+from generate_ab import pct, seeds_of  # bench/ is this script's directory
+
 WORKER = r"""
 import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -88,14 +90,6 @@ for text in sys.stdin:
 """
 
 
-def pct(values, q):
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def seeds_of(text):
-    lo, _, hi = text.partition("-")
-    return range(int(lo), int(hi or lo) + 1)
 
 
 def save(args):
