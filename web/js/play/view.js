@@ -248,6 +248,7 @@ export class PlayView {
     this.title.textContent = title;
     this.title.title = title; // the whole title on hover where a narrow head cuts it short
     this.meta.textContent = meta;
+    this.meta.title = meta; // the author too, where a narrow head cuts the line short
     document.title = docTitle;
     const view = this.board(kind);
     this.app.router.go("play");
