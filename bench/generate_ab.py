@@ -74,6 +74,17 @@ def pct(values, q):
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+def ask(procs, req, n):
+    """Both trees' answers to ``req`` (one JSON line): which is asked first alternates
+    with ``n``, so both see the same load."""
+    got = {}
+    for k in (("peer", "this") if n % 2 == 0 else ("this", "peer")):
+        procs[k].stdin.write(req)
+        procs[k].stdin.flush()
+        got[k] = json.loads(procs[k].stdout.readline())
+    return got
+
+
 def seeds_of(text):
     lo, _, hi = text.partition("-")
     return range(int(lo), int(hi or lo) + 1)
@@ -99,13 +110,10 @@ def main():
     for n, seed in enumerate(seeds_of(args.seeds)):
         req = json.dumps({"size": args.size, "level": args.level, "colours": args.colours,
                           "seed": seed}) + "\n"
-        got = {}
-        for k in (("peer", "this") if n % 2 == 0 else ("this", "peer")):
-            procs[k].stdin.write(req)
-            procs[k].stdin.flush()
-            got[k] = json.loads(procs[k].stdout.readline())
-            cpu[k].append(got[k]["cpu"])
-            wall[k].append(got[k]["wall"])
+        got = ask(procs, req, n)
+        for k, g in got.items():
+            cpu[k].append(g["cpu"])
+            wall[k].append(g["wall"])
         same = got["peer"]["key"] == got["this"]["key"]
         changed += not same
         lane = " ".join(f"{k} lane {g['lane']['lane']} work {g['lane']['work']}"

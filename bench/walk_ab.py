@@ -28,7 +28,7 @@ import os
 import subprocess
 import sys
 
-from generate_ab import pct, seeds_of  # bench/ is this script's directory
+from generate_ab import ask, pct, seeds_of  # bench/ is this script's directory
 
 WORKER = r"""
 import hashlib, json, sys, time
@@ -135,12 +135,9 @@ def main():
         for a in puzzles:
             req = json.dumps({"colors": a["colors"], "goal": a["goal"], "runs": args.runs,
                               "search": args.search, "hints": args.hints}) + "\n"
-            got = {}
-            for k in (("peer", "this") if n % 2 == 0 else ("this", "peer")):
-                procs[k].stdin.write(req)
-                procs[k].stdin.flush()
-                got[k] = json.loads(procs[k].stdout.readline())
-                cpu[k].append(got[k]["cpu"])
+            got = ask(procs, req, n)
+            for k, g in got.items():
+                cpu[k].append(g["cpu"])
             n += 1
             r, old = dict(got["this"]["result"]), dict(got["peer"]["result"])
             counts = r.pop("solved") == old.pop("solved")
