@@ -273,10 +273,9 @@ def _lane_zero(width, height, colours, seed, tried):
                     point = colors, style, symmetry, point
                 yield point
             tried["walks"] += walks
-        made, why = _checked(found, why, style, symmetry)
+        made = _checked(found, why, style, symmetry, tried)
         if made is not None:
             return made
-        tried["rejected"][why] = tried["rejected"].get(why, 0) + 1
         yield
     return None
 
@@ -300,24 +299,24 @@ def _lane(width, height, colours, seed, k, tried, point, attempts):
         if grid is not None:
             found, why, walks = yield from climb.climb(rng, grid, colors, symmetry, steps, rising)
             tried["walks"] += walks
-        made, why = _checked(found, why, style, symmetry)
+        made = _checked(found, why, style, symmetry, tried)
         if made is not None:
             return made
-        tried["rejected"][why] = tried["rejected"].get(why, 0) + 1
         yield
     return None
 
 
-def _checked(found, why, style, symmetry):
+def _checked(found, why, style, symmetry, tried):
     """(puzzle, its hint walk, style, symmetry) of a climb's expert ``found`` that shows
-    every colour and is unique, else (None, why not)."""
+    every colour and is unique, else None with the reason counted in ``tried``."""
     if found and not _every_colour(found[0]):
-        return None, "a colour painted out"  # the climb can remove one: K asked, K shown
-    if found:
+        why = "a colour painted out"  # the climb can remove one: K asked, K shown
+    elif found:
         if search.solve(found[0], max_solutions=2, probing=True).status == "unique":
-            return (*found, style, symmetry), None  # the climb's summary is a full walk
-        return None, "not unique"  # cannot happen: the climb's search proved it
-    return None, why
+            return (*found, style, symmetry)  # the climb's summary is a full walk
+        why = "not unique"  # cannot happen: the climb's search proved it
+    tried["rejected"][why] = tried["rejected"].get(why, 0) + 1
+    return None
 
 
 def _every_colour(p) -> bool:
