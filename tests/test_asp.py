@@ -17,7 +17,7 @@ import pytest
 from pysolver.nonogram import asp
 from pysolver.asp.run import ClingoMissing
 from pysolver.nonogram.formats import parse
-from pysolver.nonogram.solver.line import extremes
+from pysolver.nonogram.solver.arrangements import extremes
 from pysolver.nonogram.puzzle import Puzzle, clues_from_grid, grid_from_rows, satisfies
 from pysolver.nonogram.solver.search import solve
 from test_crosscheck import COLOURS, brute_count, random_puzzles

@@ -21,9 +21,10 @@ import random
 
 import pytest
 
-from pysolver.nonogram.solver.line import (BW_MAX_BLOCKS, _bw_solver, _solve_colours, extremes,
+from pysolver.nonogram.solver.line import (BW_MAX_BLOCKS, _bw_solver, _solve_colours,
     normalize_clue, solve_cans, solve_line)
 from pysolver.nonogram.puzzle import clue_of
+from pysolver.nonogram.solver.arrangements import extremes
 
 from test_crosscheck import full_lines
 

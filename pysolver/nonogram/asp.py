@@ -13,7 +13,7 @@ import re
 from ..asp.run import encoding_file, run_program
 from ..errors import PuzzleError
 from .puzzle import Puzzle, rows_text
-from .solver import line
+from .solver.arrangements import extremes
 
 ENCODINGS = ("nonogram", "baseline_seed")
 _PAINT = re.compile(r"paint\((\d+),(\d+),(\d+)\)")
@@ -52,7 +52,7 @@ def _line_cells(puzzle, known, axis, i):
 def _ranges(puzzle, known, axis, i, clue, length):
     """Start ranges; with known cells, those of the leftmost/rightmost arrangements."""
     if known is not None and clue:
-        ext = line.extremes(clue, _line_cells(puzzle, known, axis, i))
+        ext = extremes(clue, _line_cells(puzzle, known, axis, i))
         if ext is not None:
             return list(zip(*ext))
     return clue_ranges(clue, length)

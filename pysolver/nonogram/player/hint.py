@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from . import hint_text as text
 from ..solver import line as lines_mod
+from ..solver.arrangements import extremes
 from . import mistakes, whatif
 from ..solver.line import positions, undecided
 from ...memo import Memo
@@ -279,7 +280,7 @@ def _reasons(clue, n, old, new, gained):
     no block's range [left_j, right_j + len_j) includes the cell.
     """
     cells = lines_mod.from_cans(old, n)
-    ext = lines_mod.extremes(clue, cells)
+    ext = extremes(clue, cells)
     pos = positions(gained)
     parts = {"overlap": {}, "unreachable": [], "other": []}
     if ext is None:  # cannot happen for a line that solved; keep the hint usable

@@ -16,6 +16,7 @@ the player filled (the board crosses that number out).
 from __future__ import annotations
 
 from ..solver import line
+from ..solver.arrangements import extremes
 from . import mistakes
 from ...memo import Memo
 from ...errors import PuzzleError
@@ -38,7 +39,7 @@ def clue_marks(p, cells) -> dict:
     marks = {"rows": [], "columns": []}
     for axis, _, clue, line_cells in _lines(p, cells):
         done = [False] * len(clue)
-        ext = line.extremes(clue, line_cells) if clue else None
+        ext = extremes(clue, line_cells) if clue else None
         if ext is not None:
             left, right = ext
             for j, (n, c) in enumerate(clue):
