@@ -180,6 +180,8 @@ def stuck(eng, rows, cols, goal):
     end: where the walk's what-ifs end (up to their PROBE_WORK budget). The
     generator's expert test: if cells are still open here, the walk needs a
     deeper what-if (or a guess)."""
+    if eng.ncol == 2:
+        return _stuck_bw(eng, rows, cols, goal)
     h, w, ncol = eng.h, eng.w, eng.ncol
     memo = {}  # cell -> (rows, columns) its last surviving trial changed
     trials = 0
@@ -205,4 +207,65 @@ def stuck(eng, rows, cols, goal):
                     invalidate(memo, diff(rows, r2), diff(cols, c2))
                     rows[:], cols[:] = r2, c2
                     changed = True
+    return rows, cols, trials
+
+
+def _stuck_bw(eng, rows, cols, goal):
+    """stuck() for black and white (the climb's hot loop): the same trials in
+    the same order, each propagated from the same state, so the same end and
+    counts (tests/test_stuck_same.py); without the general steps' calls: one
+    wrong value a cell, set_cell and settle written out, and the lines a
+    decision changed are its propagation's (no diff)."""
+    h, w = eng.h, eng.w
+    run = eng.run
+    memo = {}  # cell -> lines (rows | columns << h) its last surviving trial changed
+    trials = 0
+    changed = True
+    while changed:
+        changed = False
+        for y in range(h):
+            r = rows[y]
+            todo = r[0] & r[1]  # open at the row's start, as stuck() scans
+            base = y * w
+            ybit = 1 << y
+            ny = ~ybit
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                k = base + low.bit_length() - 1
+                if k in memo:
+                    continue
+                r = rows[y]
+                if not r[0] & r[1] & low:
+                    continue  # decided by a what-if in this pass
+                x = k - base
+                t = cols[x]
+                r2 = rows[:]
+                c2 = cols[:]
+                filled = goal[y][x]
+                if filled:  # the wrong value: empty
+                    r2[y] = (r[0], r[1] & ~low)
+                    c2[x] = (t[0], t[1] & ny)
+                else:
+                    r2[y] = (r[0] & ~low, r[1])
+                    c2[x] = (t[0] & ny, t[1])
+                trials += 1
+                if run(r2, c2, {y}, {x}) >= 0:  # survives: not decided
+                    memo[k] = eng.chg_rows | ybit | (eng.chg_cols | low) << h
+                    continue
+                r2 = rows[:]
+                c2 = cols[:]
+                if filled:
+                    r2[y] = (r[0] & ~low, r[1])
+                    c2[x] = (t[0] & ny, t[1])
+                else:
+                    r2[y] = (r[0], r[1] & ~low)
+                    c2[x] = (t[0], t[1] & ny)
+                run(r2, c2, {y}, {x})  # the goal's value: never a contradiction
+                dead = eng.chg_rows | ybit | (eng.chg_cols | low) << h
+                for j in [j for j, v in memo.items() if v & dead]:
+                    del memo[j]
+                rows[:] = r2
+                cols[:] = c2
+                changed = True
     return rows, cols, trials
