@@ -178,8 +178,8 @@ def _stall(eng, rows, cols, g):
 
 
 def _expert(q, eng, rows, cols, g):
-    """(the hint walk of ``q``, None) when its what-ifs, stalled at
-    ``rows, cols``, leave one solution only (a bounded search from there); else (None, the
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows, cols``,
+    leave one solution only (a bounded search from there); else (None, the
     corners of a swap giving a second solution, or None). Black and white from
     LOOK_CELLS cells on, the walk is played only when its deeper what-if at the
     stall gives a cell (walk.deep_at_stall, a fraction of the walk's cost); else
