@@ -60,7 +60,7 @@ def test(g, colors, q=None, eng=None, rows=None, cols=None):
         rows, cols = edit.lines(eng)
     opened = eng.unknown(rows)
     t1 = cpu()
-    rows, cols, trials = climb._stall(eng, rows, cols, g)
+    rows, trials = climb._stall(eng, rows, cols, g)
     t2 = cpu()
     info = {"opened": opened, "trials": trials, "t_line": t1 - t0, "t_test": t2 - t1}
     if eng.complete(rows):

@@ -41,8 +41,8 @@ def main():
     colors = [BACKGROUND] + gen.PALETTE[1:1 + k]
     asked = climb._expert
 
-    def watched(q, eng, rows, cols, g):
-        out = asked(q, eng, rows, cols, g)
+    def watched(q, eng, rows, g):
+        out = asked(q, eng, rows, g)
         stats["stalls"] += 1
         if out[0] is not None:
             return out

@@ -16,7 +16,7 @@ from .solver.line import positions, undecided
 from .solver.propagate import Engine
 from .puzzle import puzzle_from_grid
 from . import edit
-from .walk import deep_at_stall, level_of, stuck, walk
+from .walk import level_of, stuck, walk
 
 SEARCH_WORK = 20_000  # line solves a search for a second solution may spend
 CLIMB_STEPS, CLIMB_TRIES = 60, 16  # edits of its start, flips drawn per edit
@@ -28,11 +28,6 @@ CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 # past that, a step tests RISE_PROBES flips at most (the flip leaving the most
 # open yields most). Smaller boards meet unique stalls at every level (PERF.md).
 RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
-# Black and white from LOOK_CELLS cells on, a unique stall's walk is played only if its
-# deeper what-if at the stall gives a cell (walk.deep_at_stall). Measured (PERF.md): a
-# fifth of those walks at 25x25 would end there unfinished, 1 in 20 at 15x15 and 20x20,
-# where the look costs more than the walks it saves.
-LOOK_CELLS = 625
 
 
 def start(rng, grid, colors, symmetry):
@@ -119,7 +114,7 @@ def _step(rng, grid, colors, symmetry, rising):
             break
         if k:
             yield  # one what-if test per advance
-        rows, cols, trials = _stall(eng, rows, cols, g)
+        rows, trials = _stall(eng, rows, cols, g)
         if eng.complete(rows):
             score = trials + CLIMB_OPEN * opened
             if best is None or score > best[0]:
@@ -127,7 +122,7 @@ def _step(rng, grid, colors, symmetry, rising):
             continue
         if rising:  # a stall here is nearly always ambiguous: not worth its search
             continue
-        summary, corners = _expert(q, eng, rows, cols, g)
+        summary, corners = _expert(q, eng, rows, g)
         # a second solution by a swap: one of its corners changed may keep the
         # stall and lose the second solution
         for y, x in corners or ():
@@ -135,9 +130,9 @@ def _step(rng, grid, colors, symmetry, rising):
             q2 = puzzle_from_grid(g2, colors)
             eng2 = Engine(q2)
             rows2, cols2 = edit.lines(eng2)
-            rows2, cols2, _ = _stall(eng2, rows2, cols2, g2)
+            rows2, _ = _stall(eng2, rows2, cols2, g2)
             if not eng2.complete(rows2):
-                summary, _ = _expert(q2, eng2, rows2, cols2, g2)
+                summary, _ = _expert(q2, eng2, rows2, g2)
                 if summary is not None:
                     q = q2
                     break
@@ -164,7 +159,7 @@ def screen(grids, colors):
 
 
 def _stall(eng, rows, cols, g):
-    """(rows, cols where the what-ifs of the climb end, their trials) from the state
+    """(rows where the what-ifs of the climb end, their trials) from the state
     line logic left (``rows, cols``). Black and white: the walk's own one-cell
     what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
     which also narrows cells to fewer colours: the walk's what-ifs there stall
@@ -172,21 +167,19 @@ def _stall(eng, rows, cols, g):
     The fixpoint starts from the line state: the same fixpoint and trials as from
     the empty grid, without solving every line again."""
     if eng.ncol == 2:
-        return stuck(eng, rows, cols, g)
+        rows, _, trials = stuck(eng, rows, cols, g)
+        return rows, trials
     red = reduce(eng.puzzle, cells=eng.cells(rows), engine=eng)
-    return *eng.initial(red["cells"]), red["probes"]
+    return eng.initial(red["cells"])[0], red["probes"]
 
 
-def _expert(q, eng, rows, cols, g):
-    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows, cols``,
+def _expert(q, eng, rows, g):
+    """(the hint walk of ``q``, None) when its what-ifs, stalled at ``rows``,
     leave one solution only (a bounded search from there); else (None, the
-    corners of a swap giving a second solution, or None). Black and white from
-    LOOK_CELLS cells on, the walk is played only when its deeper what-if at the
-    stall gives a cell (walk.deep_at_stall, a fraction of the walk's cost); else
-    (False, None): the walk would end there unfinished (bench/stall_filter.py).
-    The walk of a unique puzzle never asks the Hint engine's memos (only a
-    contradiction does), so its line solves are the same in any process, as a
-    lane's work must be."""
+    corners of a swap giving a second solution, or None). Nearly every such
+    puzzle walks as expert: no what_ifs first. The walk of a unique puzzle never
+    asks the Hint engine's memos (only a contradiction does), so its line solves
+    are the same in any process, as a lane's work must be."""
     corners = swap(eng, rows, g)
     if corners:
         return None, corners
@@ -194,9 +187,6 @@ def _expert(q, eng, rows, cols, g):
     if res.status != "unique":
         return None, None
     q.validate()
-    if (eng.ncol == 2 and eng.h * eng.w >= LOOK_CELLS
-            and not deep_at_stall(q, eng, rows, cols, g)):
-        return False, None
     return walk(q), None
 
 

@@ -89,21 +89,6 @@ def _tally(h, longest, chained, deepest):
     return longest, chained, deepest
 
 
-def deep_at_stall(puzzle, eng, rows, cols, goal):
-    """Does the walk's deeper what-if give a cell where stuck() ended (``rows,
-    cols``, not changed; black and white; ``goal`` as stuck's)? If not, the walk
-    ends there unfinished. The solution known, deep_hint tests only each cell's
-    wrong value (its right one is never refuted), so it finds the walk's cell or
-    none, as the walk does, at a fraction of the walk's cost (its one-cell
-    what-ifs from the empty grid, and both values of a cell in its deeper ones).
-
-    The walk's deeper what-if starts where stuck's what-ifs end unless its
-    one-cell what-ifs stop short on their PROBE_WORK budget (stuck's caveat);
-    then the two may differ (bench/stall_filter.py counts how often)."""
-    solution = ["".join(puzzle.colors[v].char for v in row) for row in goal]
-    return whatif.deep_hint(puzzle, eng, rows, cols, solution) is not None
-
-
 def settle(eng, rows, cols, drows, dcols):
     """The walk's line steps to their end, in place, from the dirty lines: the
     cells every line hint taken in any order decides (line logic only ever adds
@@ -221,4 +206,3 @@ def stuck(eng, rows, cols, goal):
                     rows[:], cols[:] = r2, c2
                     changed = True
     return rows, cols, trials
-
