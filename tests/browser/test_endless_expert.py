@@ -1,5 +1,6 @@
 """The expert level in the site's New puzzle control (issue 31): offered where the
-generator makes one within a few seconds (10x10 to 20x20, black and white), and what it
+generator makes one within a few seconds (10x10 to 20x20, black and white) and at the
+ready-made kinds (test_endless_pool), and what it
 makes is the recipe's expert puzzle; on an isolated page with two cores, made on two
 workers (the main engine and a helper), the same puzzle, and Cancel stops both. Asserts what a player sees;
 waits follow the page's texts and the engine's events."""
@@ -11,6 +12,7 @@ from conftest import ENGINE_TIMEOUT
 from helpers import isolated_visit, open_site, page_hook, title_shown, wait_engine
 from pysolver import api
 from test_endless import same_puzzle
+from test_endless_pool import expert_sizes, pool_kinds
 
 
 def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
@@ -21,10 +23,17 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
     assert levels == ["Easy", "Medium", "Hard", "Expert"]
     page.select_option("#np-colours", "3")
     page.select_option("#np-level", "expert")
-    sizes = page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)")
-    assert sizes == ["10×10", "15×15", "20×20"]   # the sizes it is made at in a few seconds
-    assert page.is_hidden("#np-colours")           # black and white only
+    # the sizes it is made at in a few seconds, and the ready-made kinds' (once the page has read them)
+    want = [f"{n}×{n}" for n in expert_sizes()]
+    page.wait_for_function("(want) => [...document.querySelectorAll('#np-size option')].map(o => o.textContent).join() === want.join()", arg=want)
     assert page.input_value("#np-size") == "10"   # the size chosen before stays offered
+    # colours at expert: the ready-made counts of the size only, besides black and white made here
+    ready = sorted(k["colours"] for k in pool_kinds() if k["size"] == 10)
+    assert [int(v) for v in page.eval_on_selector_all("#np-colours option", "os => os.map(o => o.value)")] == [1] + ready
+    assert page.input_value("#np-colours") == ("3" if 3 in ready else "1")   # the count chosen before, where offered
+    assert page.is_hidden("#np-colours") == (not ready)
+    if ready:
+        page.select_option("#np-colours", "1")     # black and white: made here
     page.click("#np-make")
     page.wait_for_function("() => /^Expert 10×10 #\\d+$/.test(document.querySelector('#puzzle-title')?.textContent || '')",
                            timeout=ENGINE_TIMEOUT)

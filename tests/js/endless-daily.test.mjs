@@ -47,15 +47,45 @@ test("a stored choice is cleaned: anything unknown falls back to the default", (
   assert.equal(d.choiceRecipe({ size: 15, colours: 2, level: "easy" }, 42), "nonogram:15x15:2:easy:42");
 });
 
-test("expert is offered in black and white at the sizes it is made quickly only", () => {
+test("expert is offered in black and white at the sizes it is made quickly, and at the ready-made kinds", () => {
   assert.ok(d.LEVELS.includes("expert"));
   assert.deepEqual(d.sizesOf("nonogram", "expert"), d.EXPERT_SIZES);
   assert.deepEqual(d.sizesOf("nonogram", "hard"), d.NONOGRAM_SIZES);
   assert.deepEqual(d.sizesOf("masyu", "expert"), d.NIKOLI_SIZES);
+  assert.deepEqual(d.coloursOf("nonogram", "expert", 15), [1]);
+  assert.deepEqual(d.coloursOf("nonogram", "hard", 25), d.COLOURS);
   // a 5x5 expert does not exist (the generator says so): the choice moves to an offered size
   assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 5, colours: 3, level: "expert" }),
     { genre: "nonogram", size: d.EXPERT_SIZES[0], colours: 1, level: "expert" });
   for (const size of d.EXPERT_SIZES) assert.ok(d.NONOGRAM_SIZES.includes(size));
+  assert.ok(d.quickExpert({ size: 15, colours: 1 }) && !d.quickExpert({ size: 25, colours: 1 }) && !d.quickExpert({ size: 10, colours: 2 }));
+});
+
+test("the ready-made kinds join the expert offer, and a choice they cannot make is cleaned", () => {
+  const kinds = [{ size: 25, colours: 1 }, { size: 10, colours: 2 }, { size: 10, colours: 4 }, { size: 15, colours: 3 }, { size: 30, colours: 2 }];
+  assert.deepEqual(d.sizesOf("nonogram", "expert", kinds), [10, 15, 20, 25, 30]);
+  assert.deepEqual(d.sizesOf("nonogram", "easy", kinds), d.NONOGRAM_SIZES);
+  assert.deepEqual(d.coloursOf("nonogram", "expert", 10, kinds), [1, 2, 4]); // black and white made here, colours ready-made
+  assert.deepEqual(d.coloursOf("nonogram", "expert", 25, kinds), [1]);
+  assert.deepEqual(d.coloursOf("nonogram", "expert", 30, kinds), [2]); // ready-made only: no black and white
+  assert.deepEqual(d.coloursOf("nonogram", "expert", 20, kinds), [1]);
+  const clean = (c) => d.cleanChoice({ genre: "nonogram", level: "expert", ...c }, [], kinds);
+  assert.deepEqual(clean({ size: 10, colours: 4 }), { genre: "nonogram", size: 10, colours: 4, level: "expert" });
+  assert.deepEqual(clean({ size: 25, colours: 1 }), { genre: "nonogram", size: 25, colours: 1, level: "expert" });
+  assert.equal(clean({ size: 10, colours: 3 }).colours, 1); // no 10x10 three-colour expert: black and white
+  assert.equal(clean({ size: 30, colours: 1 }).colours, 2); // the only count offered there
+  assert.equal(clean({ size: 5, colours: 2 }).size, 10);
+  // without the kinds (the index not read yet): what is made here
+  assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 25, colours: 2, level: "expert" }),
+    { genre: "nonogram", size: 10, colours: 1, level: "expert" });
+  assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 25, colours: 2, level: "hard" }, [], kinds),
+    { genre: "nonogram", size: 25, colours: 2, level: "hard" });
+});
+
+test("a new puzzle's seeds come after the ready-made ones and keep to 9 digits", () => {
+  assert.deepEqual(d.newSeeds(3, 40, () => 0), [41, 42, 43]);
+  assert.deepEqual(d.newSeeds(5, 0, () => 0.9999999999), [999_999_995, 999_999_996, 999_999_997, 999_999_998, 999_999_999]);
+  for (const r of [0, 0.3, 0.999999]) for (const s of d.newSeeds(5, 1234, () => r)) assert.ok(s > 1234 && s <= 999_999_999);
 });
 
 test("progress words: the picture being tried, the first of each lane not counted as a failed one", () => {

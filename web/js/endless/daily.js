@@ -73,26 +73,45 @@ export function dayWords(key, { short = false, locale = undefined } = {}) {
 
 export const NONOGRAM_SIZES = [5, 10, 15, 20, 25];
 export const NIKOLI_SIZES = [5, 7, 10];
+export const COLOURS = [1, 2, 3, 4];
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 // expert (a deeper what-if) is made within a few seconds (p95 in the page on two workers:
 // about 2.3 s at 10x10, 1.3 s at 15x15, 3.5 s at 20x20, 8 s at 25x25; PERF.md "Expert in
-// the page on two workers") only at these sizes, in black and white: offered there only
+// the page on two workers") only at these sizes, in black and white: offered there, and
+// at every kind of the ready-made expert puzzles (pool.js; `kinds`: [{size, colours}])
 export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 
 /** The sizes the control offers for a genre and level. */
-export const sizesOf = (genre, level) => (genre !== "nonogram" ? NIKOLI_SIZES : level === "expert" ? EXPERT_SIZES : NONOGRAM_SIZES);
+export function sizesOf(genre, level, kinds = []) {
+  if (genre !== "nonogram") return NIKOLI_SIZES;
+  if (level !== "expert") return NONOGRAM_SIZES;
+  return [...new Set([...EXPERT_SIZES, ...kinds.map((k) => k.size)])].sort((a, b) => a - b);
+}
 
-/** A stored choice made safe: anything unknown falls back to the default. */
-export function cleanChoice(c, nikoliGenres = []) {
+/** The colour counts the control offers for a genre, level and size (1: black and white). */
+export function coloursOf(genre, level, size, kinds = []) {
+  if (genre !== "nonogram" || level !== "expert") return COLOURS;
+  return COLOURS.filter((n) => (n === 1 && EXPERT_SIZES.includes(size)) || kinds.some((k) => k.size === size && k.colours === n));
+}
+
+/** Whether an expert puzzle of this size and colours is made here within a few seconds (else
+ * minutes: the player is told before the wait). */
+export const quickExpert = ({ size, colours }) => colours === 1 && EXPERT_SIZES.includes(size);
+
+/** A stored choice made safe: anything unknown, or that the control does not offer (with
+ * the ready-made kinds `kinds`), falls back to the default or the nearest offered. */
+export function cleanChoice(c, nikoliGenres = [], kinds = []) {
   const o = c && typeof c === "object" ? c : {};
   const genre = o.genre === "nonogram" || nikoliGenres.includes(o.genre) ? o.genre : DEFAULT_CHOICE.genre;
   const level = LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level;
-  const sizes = sizesOf(genre, level);
+  const sizes = sizesOf(genre, level, kinds);
+  const size = sizes.includes(o.size) ? o.size : sizes.includes(DEFAULT_CHOICE.size) ? DEFAULT_CHOICE.size : sizes[0];
+  const colours = coloursOf(genre, level, size, kinds);
   return {
     genre,
-    size: sizes.includes(o.size) ? o.size : sizes.includes(DEFAULT_CHOICE.size) ? DEFAULT_CHOICE.size : sizes[0],
-    colours: level === "expert" ? 1 : [1, 2, 3, 4].includes(o.colours) ? o.colours : DEFAULT_CHOICE.colours,
+    size,
+    colours: colours.includes(o.colours) ? o.colours : colours.includes(DEFAULT_CHOICE.colours) ? DEFAULT_CHOICE.colours : colours[0],
     level,
   };
 }
@@ -109,3 +128,10 @@ export function progressWords(what, p) {
 
 /** A seed for a new puzzle: any whole number of up to 9 digits (the recipe's). */
 export const randomSeed = (random = Math.random) => 1 + Math.floor(random() * 999_999_998);
+
+/** `tries` seeds in a row for a new puzzle, from a random one, all past `floor` (the last
+ * ready-made seed of the kind: a new puzzle is never one of those) and of up to 9 digits. */
+export function newSeeds(tries, floor = 0, random = Math.random) {
+  const first = floor + 1 + Math.floor(random() * (999_999_999 - floor - tries + 1));
+  return Array.from({ length: tries }, (_, k) => first + k);
+}

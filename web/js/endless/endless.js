@@ -6,20 +6,26 @@
 // their own generator (app.generatorOf: the Nikoli genres' is Python in the worker and
 // clingo-wasm). Both run off the page's thread and the button cancels them. An expert
 // nonogram runs on the main engine and the helper engines at once, when the machine has
-// the cores (lanes.js; engine/helpers.js, started once expert comes into view).
+// the cores (lanes.js; engine/helpers.js, started once expert comes into view). The kinds
+// of expert too slow to make here come ready-made (pool.js): New puzzle opens one the
+// player has not opened yet, and makes one only when all are played.
 import { el, button } from "../shell/dom.js";
 import { Helpers } from "../engine/helpers.js";
 import { generateOnParts } from "./lanes.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import {
-  DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, dailyPlan, dailyRecipe,
-  dateKey, dayWords, progressWords, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
+  DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, coloursOf, dailyPlan, dailyRecipe, dateKey, dayWords,
+  newSeeds, progressWords, quickExpert, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
 } from "./daily.js";
+import {
+  POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords, unopened,
+} from "./pool.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
 const DAILY_KEY = "pysolver:daily"; // {days: {"YYYY-MM-DD": {recipe, solved}}}: the daily puzzles met
 const DAYS_KEPT = 400;
+const OPENED_KEY = "pysolver:pool-opened"; // {recipes: [...]}: the ready-made puzzles opened
 const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
 const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
@@ -45,6 +51,11 @@ export class Endless {
     this.running = null; // {cancel()} of the generation under way
     this.helpers = new Helpers(this.engine); // further workers for expert (none until it is in view)
     this.workers = 0; // how many workers made the last nonogram (the browser tests read it)
+    this.pool = new Pool(async (file) => {
+      const r = await fetch(POOL_DIR + file);
+      if (!r.ok) throw new Error(`${file}: ${r.status} ${r.statusText}`);
+      return r.json();
+    });
     this.build();
   }
 
@@ -54,10 +65,11 @@ export class Endless {
     const opt = (value, text) => el("option", { value: String(value), textContent: text });
     this.genre = el("select", { id: "np-genre" }, opt("nonogram", "Nonogram"), ...this.others.map((g) => opt(g.id, g.name)));
     this.size = el("select", { id: "np-size" });
-    this.colours = el("select", { id: "np-colours" }, opt(1, "Black and white"), opt(2, "2 colours"), opt(3, "3 colours"), opt(4, "4 colours"));
+    this.colours = el("select", { id: "np-colours" });
     this.level = el("select", { id: "np-level" }, ...LEVELS.map((l) => opt(l, LEVEL_WORDS[l])));
     this.make = button("np-make", "Make a puzzle");
     this.status = el("p", { id: "np-status", className: "endless-status" });
+    this.poolLine = el("p", { id: "np-pool", className: "meta endless-pool" }); // a ready-made kind's count left
     this.status.setAttribute("aria-live", "polite");
     const label = (text, control) => el("label", {}, `${text} `, control);
     this.levelLabel = label("Level", this.level);
@@ -67,7 +79,7 @@ export class Endless {
         el("h3", { textContent: "New puzzle" }),
         el("p", { className: "meta", textContent: "A fresh puzzle with exactly one answer, solvable by reasoning alone." }),
         el("div", { className: "endless-form" }, label("Genre", this.genre), label("Size", this.size), this.coloursLabel, this.levelLabel, this.make),
-        this.status));
+        this.poolLine, this.status));
     this.dailyOpen = button("daily-open", "Play today's puzzle");
     this.dailyInfo = el("p", { id: "daily-info", className: "meta" });
     this.dailyStatus = el("span", { id: "daily-status", className: "meta" });
@@ -84,7 +96,7 @@ export class Endless {
     const lib = document.getElementById("view-library");
     lib.querySelector("#open-error").after(this.box);
 
-    this.setChoice(cleanChoice(readJson(CHOICE_KEY, null), Object.keys(this.names)));
+    this.setChoice(this.clean(readJson(CHOICE_KEY, null)));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
       s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); this.expertInView(); });
     }
@@ -102,21 +114,82 @@ export class Endless {
     this.genre.focus();
   }
 
+  clean(c) { return cleanChoice(c, Object.keys(this.names), this.pool.kinds); }
+
   choice() {
-    return cleanChoice({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value }, Object.keys(this.names));
+    return this.clean({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value });
   }
 
   setChoice(c) {
-    const sizes = sizesOf(c.genre, c.level);
+    const kinds = this.pool.kinds;
+    const sizes = sizesOf(c.genre, c.level, kinds);
     this.genre.value = c.genre;
     this.size.replaceChildren(...sizes.map((n) => el("option", { value: String(n), textContent: `${n}×${n}` })));
     this.size.value = String(sizes.includes(c.size) ? c.size : sizes.includes(7) ? 7 : sizes[0]);
-    this.colours.value = String(c.colours);
+    const colours = coloursOf(c.genre, c.level, Number(this.size.value), kinds);
+    this.colours.replaceChildren(...colours.map((n) => el("option", { value: String(n), textContent: n === 1 ? "Black and white" : `${n} colours` })));
+    this.colours.value = String(colours.includes(c.colours) ? c.colours : colours[0]);
     this.level.value = c.level;
     // the other genres' generators have no level or colours: the puzzle's stars say how hard it came out
     const other = c.genre !== "nonogram";
-    this.coloursLabel.hidden = other || c.level === "expert"; // expert: black and white only
+    this.coloursLabel.hidden = other || (colours.length === 1 && colours[0] === 1); // expert at a size made in black and white only
     this.levelLabel.hidden = other;
+    this.renderPool();
+  }
+
+  // -- the ready-made expert puzzles (pool.js) ----------------------------------------
+
+  /** Read the pool's index (once; the Puzzles view and expert links ask): its kinds join the offer. */
+  async loadPool() {
+    const before = this.pool.kinds;
+    await this.pool.index();
+    // a remembered choice of a ready-made kind (cleaned to what was offered until now) is offered now
+    if (this.pool.kinds !== before) this.setChoice(this.clean(readJson(CHOICE_KEY, null) ?? this.choice()));
+  }
+
+  openedRecipes() {
+    const o = readJson(OPENED_KEY, {});
+    return new Set(o && Array.isArray(o.recipes) ? o.recipes.filter((r) => typeof r === "string") : []);
+  }
+
+  /** Whether the player has opened a ready-made recipe (a saved game of it counts). */
+  opened(recipe, set = this.openedRecipes()) { return set.has(recipe) || loadGame(gameKey(recipe)) !== null; }
+
+  markOpened(recipe) {
+    const set = this.openedRecipes();
+    if (!set.has(recipe)) writeJson(OPENED_KEY, { recipes: [...set, recipe] });
+  }
+
+  /** The ready-made puzzles of the chosen kind not opened yet ({kind, entries, left}), or null
+   * when the choice is not a ready-made kind or its file cannot be read (made here then). */
+  async pooled(c) {
+    const kind = kindOf(this.pool.kinds, c);
+    if (!kind) return null;
+    try {
+      const entries = await this.pool.entries(kind);
+      const set = this.openedRecipes();
+      return { kind, entries, left: unopened(entries, (r) => this.opened(r, set)) };
+    } catch (err) {
+      console.warn("ready-made puzzles:", err.message || err);
+      return null;
+    }
+  }
+
+  /** The line under the form: how many ready-made puzzles of the chosen kind are left. */
+  async renderPool() {
+    const c = this.choice();
+    const mine = (this.poolShown = {});
+    if (!kindOf(this.pool.kinds, c)) { this.poolLine.textContent = ""; return; }
+    const p = await this.pooled(c);
+    if (this.poolShown === mine) this.poolLine.textContent = p ? leftWords(p.left.length, p.entries.length) : "";
+  }
+
+  /** Open a ready-made puzzle (as one made here: its title, stars and link are its recipe's). */
+  openPooled(r) {
+    if (this.running) this.running.cancel(); // a link's puzzle over one being made: the one asked last
+    this.markOpened(r.recipe);
+    this.renderPool();
+    return this.play(r);
   }
 
   /** When the New puzzle control shows expert in the Puzzles view, start the workers it uses. */
@@ -195,11 +268,19 @@ export class Endless {
     writeJson(CHOICE_KEY, c);
     if (c.genre !== "nonogram") return this.makeOther(c);
     const level = LEVEL_WORDS[c.level].toLowerCase();
-    const what = `Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} puzzle`; // "an easy", "an expert"
+    let what = `Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} puzzle`; // "an easy", "an expert"
+    if (c.level === "expert" && !quickExpert(c)) what = slowWords(what);
+    let floor = 0;
+    const pooled = await this.pooled(c);
+    if (pooled) {
+      const r = pickOne(pooled.left);
+      if (r) { this.say(`Opened a ready-made puzzle: ${r.puzzle.title}.`); return this.openPooled(r); }
+      what = allPlayedWords(pooled.entries.length);
+      floor = lastSeed(pooled.entries);
+    }
     this.say(`${what}…`);
     try {
-      const seed = randomSeed();
-      const recipes = Array.from({ length: NEW_TRIES }, (_, k) => choiceRecipe(c, ((seed + k - 1) % 999_999_999) + 1));
+      const recipes = newSeeds(NEW_TRIES, floor).map((seed) => choiceRecipe(c, seed));
       const r = await this.exclusive((setCancel) => this.firstMade(recipes, what, setCancel));
       if (!r) { this.say(`No ${c.level} ${c.size}×${c.size} puzzle came out of ${NEW_TRIES} tries: try another size or level.`); return; }
       this.say(`Made: ${r.puzzle.title}.`);
@@ -325,13 +406,18 @@ export class Endless {
     const saved = loadGame(gameKey(recipe));
     if (saved && saved.puzzle) return this.app.openPuzzle(saved.puzzle, gameKey(recipe));
     this.app.router.go("library");
-    this.say("Making the puzzle of the link you opened…");
+    const ready = await this.pool.find(recipe); // a ready-made one (its file is precached: offline too)
+    if (ready) { this.say(""); return this.openPooled(ready); }
+    const parts = recipeParts(recipe);
+    const what = parts && parts.level === "expert" && !quickExpert(parts) ? slowWords("Making the puzzle of the link you opened")
+      : "Making the puzzle of the link you opened";
+    this.say(`${what}…`);
     // an expert link: its helpers start (they take part once ready: waiting for their start,
     // about as long as the main engine's, would cost more than they save on most puzzles)
     const search = recipeSearch(recipe);
     if (search.level === "expert") this.helpers.want("expert", search.cells);
     try {
-      const r = await this.exclusive((setCancel) => this.firstMade([recipe], "Making the puzzle of the link you opened", setCancel));
+      const r = await this.exclusive((setCancel) => this.firstMade([recipe], what, setCancel));
       if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
       this.say("");
       return this.play(r);
@@ -353,7 +439,7 @@ function recipeSearch(recipe) {
 
 export function install(app) {
   const endless = new Endless(app);
-  app.library.onRender(() => { endless.renderDaily(); endless.expertInView(); });
+  app.library.onRender(() => { endless.renderDaily(); endless.expertInView(); endless.loadPool(); endless.renderPool(); });
   app.registerLinkReader((hash) => endless.openHash(hash));
   app.addEventListener("won", (e) => endless.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests
