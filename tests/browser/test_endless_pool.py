@@ -221,3 +221,14 @@ def test_on_a_phone_the_form_and_the_ready_made_puzzle_fit(page, site_server, ar
     shown_entry(page, kind)
     assert page.evaluate(fits)
     page.screenshot(path=str(artifacts / "endless-pool-puzzle-390.png"))
+
+
+def test_the_pool_is_precached_for_offline_play():
+    """A ready-made puzzle's link opens offline too: the service worker precaches the index
+    and every kind's file (as every file of the site)."""
+    from conftest import SITE
+    if not (SITE / "sw.js").is_file():
+        pytest.skip("site/ is not built")
+    build = json.loads(re.search(r"const BUILD = (\{.*?\});", (SITE / "sw.js").read_text()).group(1))
+    needed = {"puzzles/pool/index.json"} | {"puzzles/pool/" + k["file"] for k in pool_kinds()}
+    assert needed <= {path for path, _ in build["precache"]}

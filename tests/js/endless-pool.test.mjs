@@ -71,7 +71,7 @@ test("the reader: the index read once, a failed read tried again (one warning), 
   const warnings = [];
   let online = false;
   const files = { "index.json": { kinds: [kind(10, 3)] }, "nonogram-10x10-3-expert.json": { made: [entry(1), entry(2)] } };
-  const pool = new p.Pool(async (file) => { reads.push(file); if (!online) throw new Error("offline"); return files[file]; }, (...a) => warnings.push(a.join(" ")));
+  const pool = new p.Pool(async (file) => { reads.push(file); if (!online) throw new Error("offline"); return files[file]; }, { warn: (...a) => warnings.push(a.join(" ")) });
   assert.deepEqual(await pool.index(), []); // offline: nothing ready-made offered, no error
   assert.deepEqual(await pool.index(), []);
   assert.equal(warnings.length, 1);
@@ -91,11 +91,29 @@ test("the reader: the index read once, a failed read tried again (one warning), 
 test("a damaged kind file: find says none (made here instead), and it is read again next time", async () => {
   let made = "<html>not json</html>";
   const warnings = [];
-  const pool = new p.Pool(async (file) => (file === "index.json" ? { kinds: [kind(10, 3)] } : { made }), (...a) => warnings.push(a.join(" ")));
+  const pool = new p.Pool(async (file) => (file === "index.json" ? { kinds: [kind(10, 3)] } : { made }), { warn: (...a) => warnings.push(a.join(" ")) });
   await pool.index();
   assert.equal(await pool.find("nonogram:10x10:3:expert:1"), null);
   await assert.rejects(pool.entries(pool.kinds[0]), /holds no puzzle/);
   assert.match(warnings[0], /could not be read/);
   made = [entry(1)];
   assert.equal((await pool.find("nonogram:10x10:3:expert:1")).recipe, "nonogram:10x10:3:expert:1");
+});
+
+test("what the player opened: remembered, a saved game counts, the rest is left", async () => {
+  let stored = ["nonogram:10x10:3:expert:1", 42, null]; // a damaged list: its strings kept
+  const saved = new Set(["nonogram:10x10:3:expert:3"]);
+  const files = { "nonogram-10x10-3-expert.json": { made: [entry(1), entry(2), entry(3), entry(4)] } };
+  const pool = new p.Pool(async (file) => files[file], {
+    opened: { read: () => stored, write: (recipes) => { stored = recipes; } }, saved: (r) => saved.has(r) });
+  const k = kind(10, 3);
+  const left = async () => (await pool.left(k)).left.map((e) => e.recipe);
+  assert.deepEqual(await left(), ["nonogram:10x10:3:expert:2", "nonogram:10x10:3:expert:4"]);
+  pool.markOpened("nonogram:10x10:3:expert:4");
+  pool.markOpened("nonogram:10x10:3:expert:4");
+  assert.deepEqual(stored, ["nonogram:10x10:3:expert:1", "nonogram:10x10:3:expert:4"]);
+  assert.deepEqual(await left(), ["nonogram:10x10:3:expert:2"]);
+  stored = "garbage";
+  assert.equal((await pool.left(k)).left.length, 3);
+  assert.equal((await pool.left(k)).entries.length, 4);
 });

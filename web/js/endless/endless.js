@@ -19,7 +19,7 @@ import {
   newSeeds, progressWords, quickExpert, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
 } from "./daily.js";
 import {
-  POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords, unopened,
+  POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords,
 } from "./pool.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
@@ -55,6 +55,9 @@ export class Endless {
       const r = await fetch(POOL_DIR + file);
       if (!r.ok) throw new Error(`${file}: ${r.status} ${r.statusText}`);
       return r.json();
+    }, {
+      opened: { read: () => (readJson(OPENED_KEY, {}) || {}).recipes, write: (recipes) => writeJson(OPENED_KEY, { recipes }) },
+      saved: (recipe) => loadGame(gameKey(recipe)) !== null,
     });
     this.build();
   }
@@ -147,28 +150,13 @@ export class Endless {
     if (this.pool.kinds !== before) this.setChoice(this.clean(readJson(CHOICE_KEY, null) ?? this.choice()));
   }
 
-  openedRecipes() {
-    const o = readJson(OPENED_KEY, {});
-    return new Set(o && Array.isArray(o.recipes) ? o.recipes.filter((r) => typeof r === "string") : []);
-  }
-
-  /** Whether the player has opened a ready-made recipe (a saved game of it counts). */
-  opened(recipe, set = this.openedRecipes()) { return set.has(recipe) || loadGame(gameKey(recipe)) !== null; }
-
-  markOpened(recipe) {
-    const set = this.openedRecipes();
-    if (!set.has(recipe)) writeJson(OPENED_KEY, { recipes: [...set, recipe] });
-  }
-
-  /** The ready-made puzzles of the chosen kind not opened yet ({kind, entries, left}), or null
+  /** The ready-made puzzles of the chosen kind ({entries, left: those not opened yet}), or null
    * when the choice is not a ready-made kind or its file cannot be read (made here then). */
   async pooled(c) {
     const kind = kindOf(this.pool.kinds, c);
     if (!kind) return null;
     try {
-      const entries = await this.pool.entries(kind);
-      const set = this.openedRecipes();
-      return { kind, entries, left: unopened(entries, (r) => this.opened(r, set)) };
+      return await this.pool.left(kind);
     } catch (err) {
       console.warn("ready-made puzzles:", err.message || err);
       return null;
@@ -187,17 +175,18 @@ export class Endless {
   /** Open a ready-made puzzle (as one made here: its title, stars and link are its recipe's). */
   openPooled(r) {
     if (this.running) this.running.cancel(); // a link's puzzle over one being made: the one asked last
-    this.markOpened(r.recipe);
+    this.pool.markOpened(r.recipe);
     this.renderPool();
     return this.play(r);
   }
 
-  /** When the New puzzle control shows expert in the Puzzles view, start the workers it uses. */
-  expertInView() {
+  /** When the New puzzle control shows expert in the Puzzles view, start the workers it uses
+   * (none while a ready-made one of the kind is left: it opens at once). */
+  async expertInView() {
     const c = this.choice();
-    if (c.genre === "nonogram" && c.level === "expert" && this.app.router.current && this.app.router.current.id === "library") {
-      this.helpers.want("expert", c.size * c.size);
-    }
+    if (c.genre !== "nonogram" || c.level !== "expert" || !this.app.router.current || this.app.router.current.id !== "library") return;
+    const pooled = await this.pooled(c);
+    if (!(pooled && pooled.left.length)) this.helpers.want("expert", c.size * c.size);
   }
 
   say(text) { if (this.status.textContent !== text) this.status.textContent = text; } // progress repeats its words
@@ -439,7 +428,10 @@ function recipeSearch(recipe) {
 
 export function install(app) {
   const endless = new Endless(app);
-  app.library.onRender(() => { endless.renderDaily(); endless.expertInView(); endless.loadPool(); endless.renderPool(); });
+  app.library.onRender(() => {
+    endless.renderDaily();
+    endless.loadPool().then(() => { endless.renderPool(); endless.expertInView(); }); // the ready-made kinds first
+  });
   app.registerLinkReader((hash) => endless.openHash(hash));
   app.addEventListener("won", (e) => endless.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests

@@ -76,13 +76,34 @@ export const allPlayedWords = (count) =>
 export const slowWords = (what) => `${what}, which can take a few minutes on this device`;
 
 /**
- * The pool as the page reads it: load(file) -> a promise of the JSON of POOL_DIR + file.
- * The index is read once (tried again on the next call when it failed: offline on a first
- * visit); kinds: what it lists, [] until then. A kind's file is read once too.
+ * The pool as the page reads it, and what this player has opened of it. load(file): a
+ * promise of the JSON of POOL_DIR + file; opened: {read() -> recipes, write(recipes)} (the
+ * player's storage); saved(recipe): whether the player has a saved game of it (it counts
+ * as opened). The index is read once (tried again on the next call when it failed: offline
+ * on a first visit); kinds: what it lists, [] until then. A kind's file is read once too.
  */
 export class Pool {
-  constructor(load, warn = (...a) => console.warn(...a)) {
-    Object.assign(this, { load, warn, kinds: [], files: new Map(), reading: null, warned: false });
+  constructor(load, { opened = { read: () => [], write: () => {} }, saved = () => false, warn = (...a) => console.warn(...a) } = {}) {
+    Object.assign(this, { load, opened, saved, warn, kinds: [], files: new Map(), reading: null, warned: false });
+  }
+
+  openedSet() {
+    const list = this.opened.read();
+    return new Set(Array.isArray(list) ? list.filter((r) => typeof r === "string") : []);
+  }
+
+  /** Remember that the player opened a ready-made recipe. */
+  markOpened(recipe) {
+    const set = this.openedSet();
+    if (!set.has(recipe)) this.opened.write([...set, recipe]);
+  }
+
+  /** A kind's entries and those the player has not opened ({entries, left}; rejects when its
+   * file cannot be read or holds none). */
+  async left(kind) {
+    const entries = await this.entries(kind);
+    const set = this.openedSet();
+    return { entries, left: unopened(entries, (r) => set.has(r) || this.saved(r)) };
   }
 
   /** The kinds ([] while the index cannot be read: the page offers what it makes quickly). */
