@@ -145,7 +145,7 @@ def test_a_ready_made_colour_expert_opens_at_once_and_its_link_is_the_same_puzzl
         assert page.text_content("#np-pool") == f"{n - 1} of {n} ready-made puzzles left"
 
 
-def test_the_last_ready_made_one_then_a_new_one_with_a_warning(page, site_server):
+def test_the_last_ready_made_one_then_a_new_one_with_a_warning(page, site_server, artifacts):
     kind = pool_kinds()[0]
     entries = made(kind)
     n = len(entries)
@@ -167,6 +167,8 @@ def test_the_last_ready_made_one_then_a_new_one_with_a_warning(page, site_server
     assert page.text_content("#np-status").startswith(
         f"You have played all {n} ready-made expert puzzle{'s' if n > 1 else ''} of this kind: making a new one, "
         "which can take a few minutes on this device…")
+    assert page.is_hidden("#np-pool")              # the status alone says it
+    page.locator("#new-puzzle").screenshot(path=str(artifacts / "endless-pool-making-new.png"))
     recipe = makes(page)[0]                        # a seed past the pool's
     prefix = f"nonogram:{kind['size']}x{kind['size']}:{kind['colours']}:expert:"
     last = max(int(e["recipe"].rsplit(":", 1)[1]) for e in entries)
@@ -174,6 +176,7 @@ def test_the_last_ready_made_one_then_a_new_one_with_a_warning(page, site_server
     page.click("#np-make")
     page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
     assert page.text_content("#np-make") == "Make a puzzle"
+    assert page.is_visible("#np-pool") and page.text_content("#np-pool").startswith(played)
 
 
 def test_a_damaged_kind_file_falls_back_to_making_one(page, site_server):
@@ -197,6 +200,21 @@ def test_a_damaged_kind_file_falls_back_to_making_one(page, site_server):
     page.click("#np-make")
     page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
     assert page.text_content("#open-error") == ""
+
+
+def test_a_slow_expert_link_outside_the_pool_says_it_can_take_minutes(page, site_server):
+    kind = pool_kinds()[0]
+    last = max(int(e["recipe"].rsplit(":", 1)[1]) for e in made(kind))
+    recipe = f"nonogram:{kind['size']}x{kind['size']}:{kind['colours']}:expert:{last + 1000}"   # not ready-made
+    open_site(page, site_server)
+    count_makes(page)
+    page.evaluate("(recipe) => { location.hash = '#g=' + recipe; }", recipe)
+    page.wait_for_function("() => document.querySelector('#np-make').textContent === 'Cancel'")
+    assert page.text_content("#np-status").startswith(
+        "Making the puzzle of the link you opened, which can take a few minutes on this device…")
+    assert makes(page) == [recipe]
+    page.click("#np-make")
+    page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
 
 
 @PHONE

@@ -210,6 +210,7 @@ export class Endless {
     this.running = me;
     this.make.textContent = "Cancel";
     this.dailyOpen.disabled = this.yesterday.disabled = true;
+    this.poolLine.hidden = true; // the status says what is being made
     try {
       return await work((fn) => { cancel = fn; });
     } finally {
@@ -217,6 +218,7 @@ export class Endless {
         this.running = null;
         this.make.textContent = "Make a puzzle";
         this.dailyOpen.disabled = this.yesterday.disabled = false;
+        this.poolLine.hidden = false;
       }
     }
   }
