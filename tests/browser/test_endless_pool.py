@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ENGINE_TIMEOUT, ROOT
+from conftest import ROOT
 from helpers import clues, new_player, open_site, page_hook, title_shown
 from test_endless import clue_words, shown_recipe
 
@@ -108,6 +108,18 @@ def test_expert_offers_the_pools_kinds_and_no_more(page, site_server):
     page.click("#nav-library")
     page.wait_for_function("(v) => document.querySelector('#np-size').value === v", arg=str(big["size"]))
     assert [page.input_value(s) for s in ("#np-size", "#np-colours", "#np-level")] == [str(big["size"]), str(big["colours"]), "expert"]
+
+
+def test_without_the_pools_index_the_form_offers_what_is_made_here(page, site_server):
+    """Offline on a first visit, or the index not served: today's offer, no error shown."""
+    page.route(re.compile(r"/puzzles/pool/index\.json$"), lambda route: route.fulfill(status=404, body="not here"))
+    with page.expect_console_message(lambda m: m.type == "warning" and "ready-made" in m.text):
+        open_site(page, site_server)
+        page.click("#nav-library")
+    page.select_option("#np-level", "expert")
+    assert page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)") == ["10×10", "15×15", "20×20"]
+    assert page.is_hidden("#np-colours")
+    assert page.text_content("#np-pool") == "" and page.text_content("#open-error") == ""
 
 
 def test_a_ready_made_colour_expert_opens_at_once_and_its_link_is_the_same_puzzle(page, site_server, artifacts):
