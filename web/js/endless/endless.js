@@ -184,10 +184,13 @@ export class Endless {
    * (none while a ready-made one of the kind is left: it opens at once). */
   async expertInView() {
     const c = this.choice();
-    if (c.genre !== "nonogram" || c.level !== "expert" || !this.app.router.current || this.app.router.current.id !== "library") return;
+    if (c.genre !== "nonogram" || c.level !== "expert" || !this.inView()) return;
     const pooled = await this.pooled(c);
     if (!(pooled && pooled.left.length)) this.helpers.want("expert", c.size * c.size);
   }
+
+  /** Whether the Puzzles view (with the New puzzle card) is the one shown. */
+  inView() { return !!this.app.router.current && this.app.router.current.id === "library"; }
 
   say(text) { if (this.status.textContent !== text) this.status.textContent = text; } // progress repeats its words
 
@@ -432,7 +435,8 @@ export function install(app) {
   const endless = new Endless(app);
   app.library.onRender(() => {
     endless.renderDaily();
-    endless.loadPool().then(() => { endless.renderPool(); endless.expertInView(); }); // the ready-made kinds first
+    // the ready-made kinds, read when the Puzzles view first shows, before the workers expert needs
+    if (endless.inView()) endless.loadPool().then(() => { endless.renderPool(); endless.expertInView(); });
   });
   app.registerLinkReader((hash) => endless.openHash(hash));
   app.addEventListener("won", (e) => endless.won(e.detail.game));
