@@ -124,7 +124,7 @@ export class Endless {
   }
 
   setChoice(c) {
-    const kinds = this.pool.kinds;
+    const kinds = (this.formKinds = this.pool.kinds); // the offer as of these kinds
     const sizes = sizesOf(c.genre, c.level, kinds);
     this.genre.value = c.genre;
     this.size.replaceChildren(...sizes.map((n) => el("option", { value: String(n), textContent: `${n}×${n}` })));
@@ -144,10 +144,9 @@ export class Endless {
 
   /** Read the pool's index (once; the Puzzles view and expert links ask): its kinds join the offer. */
   async loadPool() {
-    const before = this.pool.kinds;
     await this.pool.index();
     // a remembered choice of a ready-made kind (cleaned to what was offered until now) is offered now
-    if (this.pool.kinds !== before) this.setChoice(this.clean(readJson(CHOICE_KEY, null) ?? this.choice()));
+    if (this.pool.kinds !== this.formKinds) this.setChoice(this.clean(readJson(CHOICE_KEY, null) ?? this.choice()));
   }
 
   /** The ready-made puzzles of the chosen kind ({entries, left: those not opened yet}), or null
