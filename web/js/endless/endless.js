@@ -1,5 +1,5 @@
 // Plug-in (app/app.js calls install(app)): endless puzzles. At the top of the Puzzles
-// view, the daily puzzle (today's, yesterday's, the streak) and the New puzzle card (genre,
+// view, the daily puzzle's card (daily-card.js) and the New puzzle card (genre,
 // size, colours, level; the last choice remembered); app.newPuzzle, the play frame's "New puzzle" button in every genre's head; and
 // "#g=<recipe>" links. A nonogram is made by the engine's generator in the worker (the
 // nonogram genre's task "generate", from a recipe: daily.js), the other genres' puzzles by
@@ -13,33 +13,22 @@ import { el, button } from "../shell/dom.js";
 import { Helpers } from "../engine/helpers.js";
 import { generateOnParts } from "./lanes.js";
 import { loadGame } from "../shell/storage.js";
-import { formatTime } from "../play/clock.js";
+import { DailyCard } from "./daily-card.js";
+import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  DAILY_TRIES, LEVELS, choiceRecipe, cleanChoice, coloursOf, dailyPlan, dailyRecipe, dateKey, dayWords,
-  newSeeds, progressWords, quickExpert, randomSeed, recipeFromHash, shiftDay, sizesOf, streak,
+  LEVELS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert, randomSeed, recipeFromHash, sizesOf,
 } from "./daily.js";
 import {
   POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords,
 } from "./pool.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
-const DAILY_KEY = "pysolver:daily"; // {days: {"YYYY-MM-DD": {recipe, solved}}}: the daily puzzles met
-const DAYS_KEPT = 400;
 const OPENED_KEY = "pysolver:pool-opened"; // {recipes: [...]}: the ready-made puzzles opened
 const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
 const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
-function readJson(key, fallback) {
-  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
-}
-function writeJson(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or off: the choice is only not remembered */ }
-}
-
 /** The generator could not make a puzzle of this kind from this seed (try the next seed). */
 const noPuzzleForSeed = (err) => err && err.kind === "puzzle" && /^no \w+ \d+x\d+ puzzle/.test(err.message || "");
-
-export const gameKey = (recipe) => `gen:${recipe}`;
 
 export class Endless {
   constructor(app) {
@@ -59,6 +48,7 @@ export class Endless {
       opened: { read: () => (readJson(OPENED_KEY, {}) || {}).recipes, write: (recipes) => writeJson(OPENED_KEY, { recipes }) },
       saved: (recipe) => loadGame(gameKey(recipe)) !== null,
     });
+    this.daily = new DailyCard(this);
     this.build();
   }
 
@@ -83,18 +73,7 @@ export class Endless {
         el("p", { className: "meta", textContent: "A fresh puzzle with exactly one answer, solvable by reasoning alone." }),
         el("div", { className: "endless-form" }, label("Genre", this.genre), label("Size", this.size), this.coloursLabel, this.levelLabel, this.make),
         this.poolLine, this.status));
-    this.dailyOpen = button("daily-open", "Play today's puzzle");
-    this.dailyInfo = el("p", { id: "daily-info", className: "meta" });
-    this.dailyStatus = el("span", { id: "daily-status", className: "meta" });
-    this.yesterday = button("daily-yesterday", "Yesterday's puzzle");
-    this.yesterdayStatus = el("span", { id: "daily-yesterday-status", className: "meta" });
-    this.streakText = el("p", { id: "daily-streak", className: "endless-streak" });
-    this.dailyCard = el("li", { className: "lib-card endless-card", id: "daily-puzzle" },
-      el("div", { className: "endless-body" },
-        el("h3", { textContent: "Daily puzzle" }), this.dailyInfo,
-        el("div", { className: "row" }, this.dailyOpen, this.dailyStatus), el("div", { className: "row" }, this.yesterday, this.yesterdayStatus),
-        this.streakText));
-    this.box = el("ul", { id: "endless", className: "lib-cards endless" }, this.dailyCard, this.newCard);
+    this.box = el("ul", { id: "endless", className: "lib-cards endless" }, this.daily.card, this.newCard);
     this.box.setAttribute("aria-label", "Daily and new puzzles");
     const lib = document.getElementById("view-library");
     lib.querySelector("#open-error").after(this.box);
@@ -104,8 +83,6 @@ export class Endless {
       s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); this.expertInView(); });
     }
     this.make.addEventListener("click", () => (this.running ? this.running.cancel() : this.makeNew()));
-    this.dailyOpen.addEventListener("click", () => this.openDaily(this.today()));
-    this.yesterday.addEventListener("click", () => this.openDaily(shiftDay(this.today(), -1)));
   }
 
   /** The Puzzles view with the New puzzle card in sight and the keyboard on it; genre: the one
@@ -211,7 +188,7 @@ export class Endless {
     const me = { cancel: () => cancel() };
     this.running = me;
     this.make.textContent = "Cancel";
-    this.dailyOpen.disabled = this.yesterday.disabled = true;
+    this.daily.busy(true);
     this.poolLine.hidden = true; // the status says what is being made
     try {
       return await work((fn) => { cancel = fn; });
@@ -219,7 +196,7 @@ export class Endless {
       if (this.running === me) {
         this.running = null;
         this.make.textContent = "Make a puzzle";
-        this.dailyOpen.disabled = this.yesterday.disabled = false;
+        this.daily.busy(false);
         this.poolLine.hidden = false;
       }
     }
@@ -298,85 +275,6 @@ export class Endless {
     }
   }
 
-  // -- the daily puzzle --------------------------------------------------------------
-
-  today() { return dateKey(new Date()); }
-
-  days() {
-    const d = readJson(DAILY_KEY, {});
-    return d && typeof d.days === "object" && d.days ? d.days : {};
-  }
-
-  remember(key, fields) {
-    const days = this.days();
-    days[key] = { ...days[key], ...fields };
-    const keep = Object.keys(days).sort().slice(-DAYS_KEPT);
-    writeJson(DAILY_KEY, { days: Object.fromEntries(keep.map((k) => [k, days[k]])) });
-  }
-
-  /** A day's saved game (null when never opened). */
-  dayGame(key) {
-    const day = this.days()[key];
-    return day && typeof day.recipe === "string" ? loadGame(gameKey(day.recipe)) : null;
-  }
-
-  /** Days solved: those remembered, and any whose saved game is solved (another tab's too). */
-  solvedDays() {
-    const out = new Set();
-    for (const [key, day] of Object.entries(this.days())) {
-      if (day.solved) out.add(key);
-      else if (typeof day.recipe === "string") {
-        const rec = loadGame(gameKey(day.recipe));
-        if (rec && rec.solved) { out.add(key); this.remember(key, { solved: true }); }
-      }
-    }
-    return out;
-  }
-
-  statusWords(rec, solved) {
-    if (solved || (rec && rec.solved)) return rec && rec.elapsed ? `Solved in ${formatTime(rec.elapsed)}` : "Solved";
-    return rec && rec.played ? "In progress" : "Not played yet";
-  }
-
-  renderDaily() {
-    const today = this.today();
-    const yesterday = shiftDay(today, -1);
-    const plan = dailyPlan(today);
-    const solved = this.solvedDays();
-    this.dailyInfo.textContent = `${dayWords(today)} · ${plan.width}×${plan.height} · ` +
-      `${plan.colours > 1 ? `${plan.colours} colours` : "black and white"} · ${LEVEL_WORDS[plan.level].toLowerCase()}`;
-    this.dailyStatus.textContent = this.statusWords(this.dayGame(today), solved.has(today));
-    this.yesterdayStatus.textContent = this.statusWords(this.dayGame(yesterday), solved.has(yesterday));
-    const n = streak(solved, today);
-    this.streakText.textContent = n ? `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved` : "Streak: solve today's puzzle to start one";
-    this.dailyCard.dataset.date = today;
-  }
-
-  /** Open a day's puzzle: its saved game, else the engine makes it from the date. */
-  async openDaily(key) {
-    const title = `Daily puzzle, ${dayWords(key, { short: true })}`; // short: it fits a phone's title line
-    const known = this.days()[key];
-    const rec = known && typeof known.recipe === "string" ? loadGame(gameKey(known.recipe)) : null;
-    try {
-      if (rec && rec.puzzle) return this.app.openPuzzle(rec.puzzle, gameKey(known.recipe));
-      const what = key === this.today() ? "Making today's puzzle" : `Making the puzzle of ${dayWords(key)}`;
-      this.say(`${what}…`);
-      const recipes = Array.from({ length: DAILY_TRIES }, (_, k) => dailyRecipe(key, k));
-      const r = await this.exclusive((setCancel) => this.firstMade(recipes, what, setCancel));
-      if (!r) { this.say("No daily puzzle could be made for that day."); return null; }
-      this.say("");
-      this.remember(key, { recipe: r.recipe });
-      return this.play(r, title);
-    } catch (err) { this.failed(err); return null; }
-  }
-
-  /** A game won: when it is a daily puzzle's, the day is solved (the streak). */
-  won(game) {
-    for (const [key, day] of Object.entries(this.days())) {
-      if (typeof day.recipe === "string" && game && game.key === gameKey(day.recipe)) this.remember(key, { solved: true });
-    }
-  }
-
   // -- recipe links -------------------------------------------------------------------
 
   /** "#g=<recipe>": the puzzle it names, made here (true: the address was taken). */
@@ -433,12 +331,12 @@ function recipeSearch(recipe) {
 export function install(app) {
   const endless = new Endless(app);
   app.library.onRender(() => {
-    endless.renderDaily();
+    endless.daily.render();
     // the ready-made kinds, read when the Puzzles view first shows, before the workers expert needs
     if (endless.inView()) endless.loadPool().then(() => { endless.renderPool(); endless.expertInView(); });
   });
   app.registerLinkReader((hash) => endless.openHash(hash));
-  app.addEventListener("won", (e) => endless.won(e.detail.game));
+  app.addEventListener("won", (e) => endless.daily.won(e.detail.game));
   app.endless = endless; // for the console and the browser tests
   app.newPuzzle = (genre) => endless.show(genre); // the play frame's New puzzle button (play/view.js)
   app.dispatchEvent(new Event("new-puzzle"));
