@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import queue
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -76,6 +77,9 @@ def made_now(rec: str) -> dict | None:
 
 
 def _child(rec: str, results) -> None:
+    # the parent says when to stop (it ends its workers on Ctrl-C or kill)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     start = time.process_time()
     try:
         made = made_now(rec)
@@ -143,7 +147,8 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
     say(f"{kind}: {len(made)} of {count} made, from seed {seeds + 1}, {jobs} at a time")
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
-    running, done, generated = {}, {}, 0  # seed: process; seed: its outcome
+    running, done = {}, {}  # seed: process; seed: its outcome
+    cpu_of = {"made": [], "skipped": []}
     try:
         while len(made) < count:
             ahead = sum(v is not None for v in done.values())
@@ -162,11 +167,11 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
                 continue
             seed = int(rec.rsplit(":", 1)[1])
             running.pop(seed).join()
-            generated += 1
             if what == "failed":
                 raise RuntimeError(f"{rec}: {value}")
             detail = f"stars {value['stars']}, work {value['lane']['work']}" if value else "no puzzle"
             say(f"{kind} seed {seed} {what} ({detail}), {cpu:.1f} s CPU")
+            cpu_of[what].append(cpu)
             done[seed] = value
             # the file grows in seed order: the seeds below every running one are final
             first = min(running, default=seeds + 1)
@@ -178,8 +183,12 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
         for p in running.values():
             p.terminate()
             p.join()
-    say(f"{kind}: {count} of {count} made ({generated} seeds generated this run)")
-    return generated
+    mk, sk = sorted(cpu_of["made"]), cpu_of["skipped"]
+    say(f"{kind}: {count} of {count} made; this run {len(mk)} seeds made a puzzle, CPU p50 "
+        f"{mk[len(mk) // 2]:.1f} s, p95 {mk[int(0.95 * (len(mk) - 1) + 0.5)]:.1f} s, max "
+        f"{mk[-1]:.1f} s; {len(sk)} made none ({sum(sk):.0f} s CPU); "
+        f"{sum(mk) + sum(sk):.0f} s CPU in all")
+    return len(mk) + len(sk)
 
 
 def write_index(folder: Path) -> list[dict]:
@@ -241,6 +250,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     args.folder.mkdir(parents=True, exist_ok=True)
     engine = engine_hash()
+    # kill PID stops a run as Ctrl-C does (a background job ignores SIGINT): the workers ended
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for size, colours in args.kinds:
             start = time.time()
