@@ -7,16 +7,24 @@ import re
 import pytest
 
 from conftest import ENGINE_TIMEOUT
-from helpers import (board_size, clues, engine_call, fill_rows, hold_next_answer, new_player, open_site, solved, title_shown, wait_board, wait_engine,
-                     wait_view)
+from helpers import (board_size, clues, engine_call, fill_rows, hold_next_answer, new_player, open_site, page_hook, solved,
+                     title_shown, wait_board, wait_engine, wait_view)
 from pysolver import api
 
 
-def shown_recipe(page):
-    """The recipe of the generated puzzle on screen, as its Share link carries it ("#g=<recipe>")."""
+def shown_link(page):
+    """The Share link's fragment of the generated puzzle on screen ("<recipe>~<mark>")."""
     page.click("#share")
     page.wait_for_function("() => (document.querySelector('#share-url') || {}).value?.includes('#g=')")
     return page.input_value("#share-url").split("#g=", 1)[1]
+
+
+def shown_recipe(page):
+    """The recipe of the generated puzzle on screen, as its Share link carries it
+    ("#g=<recipe>~<the puzzle's mark>")."""
+    recipe, mark = shown_link(page).split("~")
+    assert re.fullmatch(r"[0-9a-z]{7}", mark), mark
+    return recipe
 
 
 def wait_game(page, title, prefix):
@@ -115,6 +123,29 @@ def test_a_recipe_link_opens_the_same_puzzle(page, site_server):
     # the whole title shows in the play head beside the toolbar (1280 px), and on hover
     assert page.evaluate("() => { const h = document.querySelector('#puzzle-title');"
                          " return h.scrollWidth <= h.clientWidth && h.title === h.textContent; }")
+
+
+OTHER_PUZZLE = "shared from an earlier version of the puzzle maker"
+
+
+def test_a_link_from_an_earlier_generator_says_its_puzzle_changed(page, site_server):
+    """A recipe link carries its puzzle's mark: where the recipe now makes another puzzle
+    (a later generator), the player is told; with the right mark, or none (older links),
+    nothing is said."""
+    recipe = "nonogram:10x10:1:easy:424242"
+    open_site(page, site_server, "#g=" + recipe)
+    wait_game(page, "^Easy 10×10 #424242$", "gen:" + recipe)
+    link = shown_link(page)
+    assert link.startswith(recipe + "~")
+    for fragment, told in ((link, False), (recipe + "~0000000", True), (recipe, False)):
+        new_player(page)
+        open_site(page, site_server, "#g=" + fragment)
+        assert page_hook(page, "(async () => { while (!app.endless.opening) await new Promise((r) => setTimeout(r, 50));"
+                               " return app.endless.opening.then(() => true); })()")   # the link's puzzle is open
+        title_shown(page, "Easy 10×10 #424242")
+        same_puzzle(page, recipe)
+        status = page.text_content("#status")
+        assert (OTHER_PUZZLE in status) == told, (fragment, status)
 
 
 @pytest.mark.parametrize("link,words", [

@@ -39,7 +39,7 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
                            timeout=ENGINE_TIMEOUT)
     assert page.is_visible("#view-play")
     page.click("#share")                           # its link is its recipe
-    recipe = re.search(r"#g=(nonogram:10x10:1:expert:\d+)$", page.input_value("#share-url")).group(1)
+    recipe = re.search(r"#g=(nonogram:10x10:1:expert:\d+)~[0-9a-z]{7}$", page.input_value("#share-url")).group(1)
     seed = recipe.rsplit(":", 1)[1]
     assert page.text_content("#puzzle-title") == f"Expert 10×10 #{seed}"
     r = api.task("nonogram", "generate", {"recipe": recipe})["result"]

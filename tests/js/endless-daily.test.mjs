@@ -11,6 +11,13 @@ test("a recipe link gives its recipe; other addresses are not taken", () => {
   assert.equal(d.recipeFromHash("#p=abc"), null);
 });
 
+test("a link's recipe and its puzzle's mark come apart; a link without a mark has none", () => {
+  assert.deepEqual(d.splitMark("nonogram:10x10:1:medium:7~0a1b2c3"), { recipe: "nonogram:10x10:1:medium:7", mark: "0a1b2c3" });
+  assert.deepEqual(d.splitMark("nonogram:10x10:1:medium:7"), { recipe: "nonogram:10x10:1:medium:7", mark: null });
+  // not a mark: left in the recipe, where the engine says what is wrong with it
+  assert.deepEqual(d.splitMark("nonogram:10x10:1:medium:7~<b>"), { recipe: "nonogram:10x10:1:medium:7~<b>", mark: null });
+});
+
 test("a damaged or far too long recipe link is refused in plain words", () => {
   assert.throws(() => d.recipeFromHash("#g=%E0%A4%A"), /damaged/);
   assert.throws(() => d.recipeFromHash("#g=" + "9".repeat(10000)), /far too long/);

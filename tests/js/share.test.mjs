@@ -37,3 +37,13 @@ test("malformed givens are dropped, not trusted", () => {
   assert.deepEqual(readGivens("no givens here"), []);
   assert.deepEqual(readGivens("width 2\n====\ngivens [{\"row\":1,\"column\":1}]\n"), [], "only the first puzzle's");
 });
+
+test("a puzzle's mark is short, the same for the same clues and colours, another for another puzzle", async () => {
+  const { puzzleMark } = await import("../../web/js/shell/share.js");
+  const mark = puzzleMark(puzzle);
+  assert.match(mark, /^[0-9a-z]{7}$/);
+  assert.equal(puzzleMark({ ...puzzle, title: "another title", rows: [[1]] }), mark); // only clues and colours count
+  assert.notEqual(puzzleMark({ ...puzzle, rows: [[0]] }), mark);
+  assert.notEqual(puzzleMark({ ...puzzle, columns: [[]] }), mark);
+  assert.notEqual(puzzleMark({ ...puzzle, colors: [puzzle.colors[0], { ...puzzle.colors[1], rgb: "FF0000" }] }), mark);
+});

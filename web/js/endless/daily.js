@@ -22,6 +22,17 @@ export function recipeFromHash(hash) {
   return recipe;
 }
 
+/** A link's recipe and the mark of the puzzle it was shared with ({recipe, mark}; mark null in
+ * links from before marks: shell/share.js puzzleMark). */
+export function splitMark(text) {
+  const m = /^(.*)~([0-9a-z]{7})$/s.exec(text);
+  return m ? { recipe: m[1], mark: m[2] } : { recipe: text, mark: null };
+}
+
+/** What the player is told when a link's recipe now makes another puzzle than the one shared. */
+export const OTHER_PUZZLE_WORDS = "This link was shared from an earlier version of the puzzle maker, which made a " +
+  "different puzzle from it: this is the puzzle its recipe makes now.";
+
 
 /** "YYYY-MM-DD" of a Date on the player's calendar (local time). */
 export function dateKey(d) {

@@ -16,8 +16,10 @@ import { loadGame } from "../shell/storage.js";
 import { DailyCard } from "./daily-card.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  LEVELS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert, randomSeed, recipeFromHash, sizesOf,
+  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert, randomSeed,
+  recipeFromHash, sizesOf, splitMark,
 } from "./daily.js";
+import { puzzleMark } from "../shell/share.js";
 import {
   POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords,
 } from "./pool.js";
@@ -289,16 +291,29 @@ export class Endless {
     }
     if (recipe === null) return false;
     history.replaceState(null, "", "#/library");
-    this.openRecipe(recipe); // the engine says what is wrong with a bad one (size over its limits…)
+    const link = splitMark(recipe);
+    // the engine says what is wrong with a bad one (size over its limits…); opening: the
+    // link's puzzle opened (the browser tests wait on it)
+    this.opening = this.openRecipe(link.recipe, link.mark);
     return true;
   }
 
-  async openRecipe(recipe) {
+  /** A link's puzzle (`mark`: the mark of the puzzle it was shared with, or null): its saved
+   * game, the ready-made one, else made here; when the puzzle differs from the mark's, the
+   * player is told (the recipe now makes another puzzle). */
+  async openRecipe(recipe, mark = null) {
+    const opened = await this.openLinked(recipe);
+    if (mark && opened && puzzleMark(opened.dict) !== mark && this.app.play) this.app.play.say(OTHER_PUZZLE_WORDS);
+    return opened && opened.game;
+  }
+
+  /** openRecipe's puzzle: {dict, game} of the puzzle opened, or null. */
+  async openLinked(recipe) {
     const saved = loadGame(gameKey(recipe));
-    if (saved && saved.puzzle) return this.app.openPuzzle(saved.puzzle, gameKey(recipe));
+    if (saved && saved.puzzle) return { dict: saved.puzzle, game: await this.app.openPuzzle(saved.puzzle, gameKey(recipe)) };
     this.app.router.go("library");
     const ready = await this.pool.find(recipe); // a ready-made one (its file is precached: offline too)
-    if (ready) { this.say(""); return this.openPooled(ready); }
+    if (ready) { this.say(""); return { dict: ready.puzzle, game: await this.openPooled(ready) }; }
     const parts = recipeParts(recipe);
     const what = parts && parts.level === "expert" && !quickExpert(parts) ? slowWords("Making the puzzle of the link you opened")
       : "Making the puzzle of the link you opened";
@@ -311,7 +326,7 @@ export class Endless {
       const r = await this.exclusive((setCancel) => this.firstMade([recipe], what, setCancel));
       if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
       this.say("");
-      return this.play(r);
+      return { dict: r.puzzle, game: await this.play(r) };
     } catch (err) {
       this.say("");
       if (err && err.kind === "cancelled") this.say("Stopped: no puzzle made.");

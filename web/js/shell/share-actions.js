@@ -1,7 +1,7 @@
 // The Share link of the play frame (play/view.js binds the button for every genre): the link
 // shown in a box and copied (the address bar is left alone: a reload must resume this game, not
 // open the link as a new one); the nonogram's link.
-import { encodeShare, shareUrl } from "./share.js";
+import { encodeShare, puzzleMark, shareUrl } from "./share.js";
 import { el } from "./dom.js";
 
 /** The read-only box that shows the last share link (made on first use). */
@@ -25,8 +25,12 @@ export async function offerLink(url, button, announce, boxId = "share-url") {
 }
 
 /** A nonogram's Share link (the play frame shows and copies it): a generated puzzle's link is its
- * recipe (endless/: the same recipe makes the same puzzle anywhere), another its whole puzzle. */
+ * recipe (endless/: the same recipe makes the same puzzle anywhere) and the puzzle's mark (a
+ * later generator may make another puzzle from it: the page then says so), another its whole
+ * puzzle. */
 export async function nonogramShareLink(game) {
-  const { recipe } = game.puzzle.dict;
-  return shareUrl(typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe) ? `#g=${recipe}` : await encodeShare(game.puzzle.dict));
+  const { dict } = game.puzzle;
+  const { recipe } = dict;
+  return shareUrl(typeof recipe === "string" && /^nonogram:[\w:]{1,40}$/.test(recipe)
+    ? `#g=${recipe}~${puzzleMark(dict)}` : await encodeShare(dict));
 }

@@ -158,6 +158,17 @@ export function readGivens(text) {
       ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
 }
 
+/** A short mark of a puzzle's clues and colours (7 base-36 characters: FNV-1a, 32 bits). A
+ * generated puzzle's link carries it after its recipe ("#g=<recipe>~<mark>"), so the page can
+ * tell when the recipe now makes another puzzle (the link came from an earlier generator). */
+export function puzzleMark(dict) {
+  const colours = Array.isArray(dict.colors) ? dict.colors.map((c) => [c && c.char, c && c.rgb]) : null;
+  const text = JSON.stringify([dict.rows, dict.columns, colours]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36).padStart(7, "0");
+}
+
 export function shareUrl(fragment) {
   const u = new URL(location.href);
   u.hash = fragment;
