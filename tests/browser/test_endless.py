@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import ENGINE_TIMEOUT
-from helpers import (board_size, clues, engine_call, fill_rows, hold_next_answer, new_player, open_site, page_hook, solved,
+from helpers import (board_size, clues, engine_call, fill_rows, hold_next_answer, new_player, open_builtin, open_site, page_hook, solved,
                      title_shown, wait_board, wait_engine, wait_view)
 from pysolver import api
 
@@ -144,8 +144,11 @@ def test_a_link_from_an_earlier_generator_says_its_puzzle_changed(page, site_ser
                                " return app.endless.opening.then(() => true); })()")   # the link's puzzle is open
         title_shown(page, "Easy 10×10 #424242")
         same_puzzle(page, recipe)
-        status = page.text_content("#status")
-        assert (OTHER_PUZZLE in status) == told, (fragment, status)
+        notice = page.locator("#open-notice")
+        assert notice.is_visible() == told and (OTHER_PUZZLE in notice.text_content()) == told, fragment
+        if told:   # it is about that puzzle: gone when another opens
+            open_builtin(page, "welcome-heart")
+            assert not notice.is_visible()
 
 
 @pytest.mark.parametrize("link,words", [

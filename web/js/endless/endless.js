@@ -303,7 +303,7 @@ export class Endless {
    * player is told (the recipe now makes another puzzle). */
   async openRecipe(recipe, mark = null) {
     const opened = await this.openLinked(recipe);
-    if (mark && opened && puzzleMark(opened.dict) !== mark && this.app.play) this.app.play.say(OTHER_PUZZLE_WORDS);
+    if (mark && opened && puzzleMark(opened.dict) !== mark && this.app.play) this.app.play.notice(OTHER_PUZZLE_WORDS);
     return opened && opened.game;
   }
 

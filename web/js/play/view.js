@@ -86,6 +86,9 @@ export class PlayView {
       rules: () => this.g && this.g.rules && this.g.rules() });
     this.saveNotice = el("p", { id: "save-notice", className: "panel warning notice", hidden: true });
     this.saveNotice.setAttribute("role", "alert");
+    // what the way the puzzle was opened means for it (a link's: endless/), until the next puzzle opens
+    this.openNotice = el("p", { id: "open-notice", className: "panel warning notice", hidden: true });
+    this.openNotice.setAttribute("role", "status");
     this.notices = el("div", { className: "tool-group" });
     this.boardBox = el("div", { id: "board", className: "board" });
     this.status = el("p", { id: "status", className: "status" });
@@ -105,7 +108,7 @@ export class PlayView {
         el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta, this.newPuzzle),
           el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer)),
         this.tools.element),
-      this.notices, this.saveNotice,
+      this.notices, this.openNotice, this.saveNotice,
       el("div", { className: "play-body" }, this.boardBox, this.side));
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
@@ -196,6 +199,12 @@ export class PlayView {
 
   say(text) { this.status.textContent = text; }
 
+  /** A notice above the board about the puzzle just opened (hidden again when another opens). */
+  notice(text) {
+    this.openNotice.textContent = text;
+    this.openNotice.hidden = false;
+  }
+
   /** The board, made on first use with `kind` (the genre's plug-in). */
   board(kind = this.g && this.g.kind) {
     if (this.view) return this.view;
@@ -233,6 +242,7 @@ export class PlayView {
   open(g, key, make, { kind = g.kind, title, meta, docTitle = title, before = null }) {
     const previous = this.game;
     this.opening.drop(); // an open of any genre still waiting is stale now
+    this.openNotice.hidden = true;
     if (previous) {
       this.autosave.save();
       previous.removeEventListener("change", this.onChange);
