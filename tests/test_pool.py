@@ -119,13 +119,14 @@ def test_the_tool_writes_resumes_and_keeps_or_remakes_a_kind(tmp_path, capsys):
     assert json.loads(path.read_text()) == {"generator": engine_hash(), "made": three}
     # ... and one made otherwise (here: a star less) makes the whole kind again, under
     # another hash or the same (which does not cover the generator's own modules)
-    cheapest = pool.witnesses(three)[0]
+    two = three[:2]
+    cheapest = pool.witnesses(two)[0]
     for generator in ("0" * 16, engine_hash()):
         path.write_text(json.dumps({"generator": generator, "made": [
-            dict(e, stars=e["stars"] - 1) if e == cheapest else e for e in three]}))
-        rc, out = run(tmp_path, capsys, "--count", "3")
+            dict(e, stars=e["stars"] - 1) if e == cheapest else e for e in two]}))
+        rc, out = run(tmp_path, capsys, "--count", "2")
         assert rc == 0 and "now makes other puzzles" in out and "seed 1 made" in out
-        assert json.loads(path.read_text()) == {"generator": engine_hash(), "made": three}
+        assert json.loads(path.read_text()) == {"generator": engine_hash(), "made": two}
 
 
 @pytest.mark.parametrize("kinds, words", [
