@@ -26,8 +26,9 @@ except ImportError:
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = json.loads((pool.POOL / "index.json").read_text(encoding="utf-8"))
 KINDS = {k["file"]: k for k in INDEX["kinds"]}
-# the minutes `python -m tools.build.pool` took to make the pool on two cores (PERF.md)
-REMAKE_MINUTES = 30
+# the minutes `python -m tools.build.pool --jobs 2` took to make the pool (PERF.md "The
+# expert pool": 22 min 39 s, niced, on a shared machine)
+REMAKE_MINUTES = 25
 # the entries checked unique, by a solver other than the generator's: with clingo all
 # of them (about 2 s for the pool), else each kind's first few with pysolver's search
 UNIQUE_SAMPLE = None if HAVE_CLINGO else 3
