@@ -113,7 +113,7 @@ def _read(path: Path) -> dict | None:
     return None
 
 
-def _kept(name: str, data: dict | None, engine: str) -> list[dict]:
+def _kept(kind: str, data: dict | None, engine: str) -> list[dict]:
     """The entries of a kind's file to keep: all of them when its witnesses are made
     again the same, else none. Checked under the same hash too: the hash covers the
     modules that decide a puzzle's verdicts, not the generator's own (generate.py,
@@ -127,10 +127,10 @@ def _kept(name: str, data: dict | None, engine: str) -> list[dict]:
     engines = ("" if data["generator"] == engine else
                f"made with engine {data['generator']}, now {engine}: ")
     if same:
-        say(f"{name}: {engines}its {len(check)} cheapest made again the same "
+        say(f"{kind}: {engines}its {len(check)} cheapest made again the same "
             f"({took:.1f} s CPU): the {len(made)} kept")
         return made
-    say(f"{name}: {engines}the generator now makes other puzzles ({len(check)} made again, "
+    say(f"{kind}: {engines}the generator now makes other puzzles ({len(check)} made again, "
         f"{took:.1f} s CPU): the kind is made again")
     return []
 
@@ -139,9 +139,9 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
     """Make the kind's file hold its first ``count`` puzzles; the seeds generated."""
     name = file_name(size, colours)
     path = folder / name
-    made = _kept(name, _read(path), engine)[:count]
-    _write(path, {"generator": engine, "made": made})
     kind = f"{size}x{size}:{colours}"
+    made = _kept(kind, _read(path), engine)[:count]
+    _write(path, {"generator": engine, "made": made})
     if len(made) == count:
         say(f"{kind}: {count} of {count} made already")
         return 0
