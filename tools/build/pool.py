@@ -30,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from .common import ROOT, WEB
+from .common import WEB
 from .library import engine_hash
 
 POOL = WEB / "puzzles" / "pool"
@@ -67,7 +67,6 @@ def witnesses(made: list[dict], work: int = WITNESS_WORK) -> list[dict]:
 def made_now(rec: str) -> dict | None:
     """What api.generate makes for the recipe ``rec`` as its JSON reads back (None: no
     puzzle), and so as the pool holds it."""
-    sys.path.insert(0, str(ROOT))
     from pysolver import api
     from pysolver.nonogram.generate import NoPuzzle, recipe_args
 
@@ -209,7 +208,6 @@ def write_index(folder: Path) -> list[dict]:
 
 def _kinds(text: str) -> list[tuple[int, int]]:
     """--kinds: "15x15:3,25x25:1" as [(15, 3), (25, 1)]; a clear error for a bad item."""
-    sys.path.insert(0, str(ROOT))
     from pysolver.errors import PuzzleError
     from pysolver.nonogram.generate import check_args
 
