@@ -1,4 +1,4 @@
-"""The ready-made expert puzzles in the site's New puzzle (web/js/endless/pool.js; the pool
+"""The ready-made expert puzzles in the site's New puzzle (web/js/endless/ready-made.js; the pool
 is web/puzzles/pool/, made offline): the kinds it lists are offered at expert, Make opens
 one the player has not opened yet at once (the engine makes nothing), its link opens the
 same puzzle in another browser, and once all are played Make says, before the wait, that

@@ -89,7 +89,7 @@ export const LEVELS = ["easy", "medium", "hard", "expert"];
 // expert (a deeper what-if) is made within a few seconds (p95 in the page on two workers:
 // about 2.3 s at 10x10, 1.3 s at 15x15, 3.5 s at 20x20, 8 s at 25x25; PERF.md "Expert in
 // the page on two workers") only at these sizes, in black and white: offered there, and
-// at every kind of the ready-made expert puzzles (pool.js; `kinds`: [{size, colours}])
+// at every kind of the ready-made expert puzzles (ready-made.js; `kinds`: [{size, colours}])
 export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 

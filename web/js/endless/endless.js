@@ -7,7 +7,7 @@
 // clingo-wasm). Both run off the page's thread and the button cancels them. An expert
 // nonogram runs on the main engine and the helper engines at once, when the machine has
 // the cores (lanes.js; engine/helpers.js, started once expert comes into view). The kinds
-// of expert too slow to make here come ready-made (pool.js): New puzzle opens one the
+// of expert too slow to make here come ready-made (ready-made.js): New puzzle opens one the
 // player has not opened yet, and makes one only when all are played.
 import { el, button } from "../shell/dom.js";
 import { Helpers } from "../engine/helpers.js";
@@ -22,7 +22,7 @@ import {
 import { puzzleMark } from "../shell/share.js";
 import {
   POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords,
-} from "./pool.js";
+} from "./ready-made.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
 const OPENED_KEY = "pysolver:pool-opened"; // {recipes: [...]}: the ready-made puzzles opened
@@ -119,7 +119,7 @@ export class Endless {
     this.renderPool();
   }
 
-  // -- the ready-made expert puzzles (pool.js) ----------------------------------------
+  // -- the ready-made expert puzzles (ready-made.js) ----------------------------------
 
   /** Read the pool's index (once; the Puzzles view and expert links ask): its kinds join the offer. */
   async loadPool() {

@@ -1,9 +1,9 @@
-// The ready-made expert puzzles' pure part (web/js/endless/pool.js): the kinds an index
+// The ready-made expert puzzles' pure part (web/js/endless/ready-made.js): the kinds an index
 // offers, a kind file's entries, the pick among those not opened, the words, and the
 // reader (against a fake load: read once, tried again after a failure).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as p from "../../web/js/endless/pool.js";
+import * as p from "../../web/js/endless/ready-made.js";
 
 const kind = (size, colours, extra = {}) => ({ size, colours, level: "expert", count: 2, file: `nonogram-${size}x${size}-${colours}-expert.json`, ...extra });
 
