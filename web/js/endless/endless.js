@@ -21,7 +21,7 @@ import {
 } from "./daily.js";
 import { puzzleMark } from "../shell/share.js";
 import {
-  POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeParts, slowWords,
+  POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeFields, recipeParts, slowWords,
 } from "./ready-made.js";
 
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
@@ -339,8 +339,8 @@ export class Endless {
 /** A recipe's level and cell count, for the helpers ({level: null, cells: 0} when it is not
  * one: the engine says what is wrong with it). */
 function recipeSearch(recipe) {
-  const m = typeof recipe === "string" && /^nonogram:(\d+)x(\d+):\d+:([a-z]+):/.exec(recipe);
-  return m ? { level: m[3], cells: Number(m[1]) * Number(m[2]) } : { level: null, cells: 0 };
+  const r = recipeFields(recipe);
+  return r ? { level: r.level, cells: r.width * r.height } : { level: null, cells: 0 };
 }
 
 export function install(app) {

@@ -26,11 +26,17 @@ export function poolKinds(index) {
 export const kindOf = (kinds, { genre = "nonogram", size, colours, level }) =>
   (genre === "nonogram" && level === "expert" && kinds.find((k) => k.size === size && k.colours === colours)) || null;
 
-/** A recipe's parts ({size, colours, level, seed}; size: a square's side), or null when it
- * is not a square nonogram's recipe (the engine says what is wrong with a bad one). */
-export function recipeParts(recipe) {
+/** A recipe's fields ({width, height, colours, level, seed}), or null when it is not a
+ * nonogram's recipe (the engine says what is wrong with a bad one). */
+export function recipeFields(recipe) {
   const m = typeof recipe === "string" && /^nonogram:(\d+)x(\d+):(\d+):([a-z]+):(\d+)$/.exec(recipe);
-  return m && m[1] === m[2] ? { size: Number(m[1]), colours: Number(m[3]), level: m[4], seed: Number(m[5]) } : null;
+  return m ? { width: Number(m[1]), height: Number(m[2]), colours: Number(m[3]), level: m[4], seed: Number(m[5]) } : null;
+}
+
+/** A square recipe's parts ({size, colours, level, seed}; size: its side), else null. */
+export function recipeParts(recipe) {
+  const r = recipeFields(recipe);
+  return r && r.width === r.height ? { size: r.width, colours: r.colours, level: r.level, seed: r.seed } : null;
 }
 
 const isClues = (lines, size) => Array.isArray(lines) && lines.length === size && lines.every(Array.isArray);

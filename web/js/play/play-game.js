@@ -1,17 +1,7 @@
 // The game as a play view runs it, for every genre: given cells fixed (outside undo),
-// the save counter and whether a move was made; and the hash saved games are keyed by.
+// the save counter and whether a move was made.
 import { Game } from "./game.js";
 import { CROSSED } from "../board/cells.js";
-
-/** Two FNV-1a hashes of a text, as hex. */
-export function hash(s) {
-  let h1 = 0x811c9dc5, h2 = 0x01000193;
-  for (let i = 0; i < s.length; i++) {
-    h1 = Math.imul(h1 ^ s.charCodeAt(i), 16777619) >>> 0;
-    h2 = Math.imul(h2 ^ s.charCodeAt(i), 2246822519) >>> 0;
-  }
-  return `${h1.toString(16)}${h2.toString(16)}`;
-}
 
 /** A game whose given cells (shown at the start: the editor's Fix panel) are fixed:
  * set outside the undo history, and no move (click, hint, clear, solution) changes them. */

@@ -9,6 +9,7 @@
 // from pysolver.limits) before anything is allocated for its puzzle: the link's
 // length, its size as it is unpacked (counted piece by piece, stopped at the cap),
 // then the puzzle's width, height and cells.
+import { hash } from "./hash.js";
 import { sizeLimits } from "./limits.js";
 
 async function pipe(bytes, stream) {
@@ -158,15 +159,12 @@ export function readGivens(text) {
       ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
 }
 
-/** A short mark of a puzzle's clues and colours (7 base-36 characters: FNV-1a, 32 bits). A
+/** A short mark of a puzzle's clues and colours (7 hex characters of its hash). A
  * generated puzzle's link carries it after its recipe ("#g=<recipe>~<mark>"), so the page can
  * tell when the recipe now makes another puzzle (the link came from an earlier generator). */
 export function puzzleMark(dict) {
   const colours = Array.isArray(dict.colors) ? dict.colors.map((c) => [c && c.char, c && c.rgb]) : null;
-  const text = JSON.stringify([dict.rows, dict.columns, colours]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36).padStart(7, "0");
+  return hash(JSON.stringify([dict.rows, dict.columns, colours])).padStart(7, "0").slice(0, 7);
 }
 
 export function shareUrl(fragment) {

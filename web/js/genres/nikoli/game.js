@@ -5,7 +5,8 @@
 // Nurikabe and Bag are given as unshaded. The win is the rule checker's (pysolver.nikoli.rules
 // in the engine): the page sets it with verified(), never from a stored answer.
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
-import { PlayGame, hash } from "../../play/play-game.js";
+import { PlayGame } from "../../play/play-game.js";
+import { hash } from "../../shell/hash.js";
 import { LINE, edgeIndex, edgeCells } from "../../board/edges.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";

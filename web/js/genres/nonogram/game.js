@@ -2,7 +2,8 @@
 // line's filled cells spell its clue), the state rows the engine reads (colour characters),
 // and the keys that find a puzzle's saved game whichever way its file spelled the clues.
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
-import { PlayGame, hash } from "../../play/play-game.js";
+import { PlayGame } from "../../play/play-game.js";
+import { hash } from "../../shell/hash.js";
 import { loadGame, savedGames } from "../../shell/storage.js";
 
 /** The pysolver JSON puzzle dict turned into what the view needs (no validation: the engine does that). */
