@@ -26,17 +26,30 @@ CLINGO = "(await import(new URL('js/engine/clingo-client.js', document.baseURI))
 SOLVERS = "(await import(new URL('js/engine/solvers.js', document.baseURI)))"
 
 
+# A hook's promise is awaited at most this long (ms): Playwright's evaluate has no timeout of
+# its own, so a promise that never settles would hold the test, and the whole run, for ever.
+HOOK_TIMEOUT = 4 * ENGINE_TIMEOUT
+
+
+def bounded(what, expr):
+    """An async page function's body awaiting `expr`, failing with `what` named if it has not
+    settled within HOOK_TIMEOUT."""
+    return (f"let timer; try {{ return await Promise.race([({expr}), new Promise((_, fail) => {{ timer = setTimeout("
+            f"() => fail(new Error({what!r} + ': no answer within {HOOK_TIMEOUT} ms')), {HOOK_TIMEOUT}); }})]); }}"
+            " finally { clearTimeout(timer); }")
+
+
 def page_hook(page, body, arg=None):
     """Run `body` (a JavaScript expression of `app`, the page's app/app.js object, and `arg`)
     on the page: the hook for a setting no player can change, e.g. the editor's picture budget
     (`app.editor.tool.pictureWork = 20000`). The only read of window.nonogramApp in tests/browser."""
-    return page.evaluate(f"async (arg) => {{ const app = window.nonogramApp; return ({body}); }}", arg)
+    return page.evaluate(f"async (arg) => {{ const app = window.nonogramApp; {bounded('page_hook', body)} }}", arg)
 
 
 def engine_call(page, op, args=None):
     """The page's engine answers `op` (a bridge request, web/py/bridge.py) with `args`: for the
     tests about the engine itself, not about what the player sees."""
-    return page.evaluate(f"async ([op, args]) => ({ENGINE}).call(op, args)", [op, args or {}])
+    return page.evaluate(f"async ([op, args]) => {{ {bounded('engine ' + op, ENGINE + '.call(op, args)')} }}", [op, args or {}])
 
 
 def crash_engine(page):

@@ -147,7 +147,11 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
         return 0
     seeds = int(made[-1]["recipe"].rsplit(":", 1)[1]) if made else 0
     say(f"{kind}: {len(made)} of {count} made, from seed {seeds + 1}, {jobs} at a time")
-    ctx = multiprocessing.get_context("fork")
+    # not a fork of this process: a fork of a process with threads (a test runner's worker)
+    # can copy a lock another thread holds, and the child then waits on it for ever. The
+    # fork server is a fresh process with the engine imported once, not once per seed.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["tools.build.pool", "pysolver.api"])
     results = ctx.Queue()
     running, done = {}, {}  # seed: process; seed: its outcome
     cpu_of = {"made": [], "skipped": []}
