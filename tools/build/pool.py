@@ -149,9 +149,10 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
     say(f"{kind}: {len(made)} of {count} made, from seed {seeds + 1}, {jobs} at a time")
     # not a fork of this process: a fork of a process with threads (a test runner's worker)
     # can copy a lock another thread holds, and the child then waits on it for ever. The
-    # fork server is a fresh process with the engine imported once, not once per seed.
+    # fork server is a fresh process with the engine imported once, not once per seed (not
+    # this module: run as __main__, a child runs it again as its own main).
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["tools.build.pool", "pysolver.api"])
+    ctx.set_forkserver_preload(["pysolver.api"])
     results = ctx.Queue()
     running, done = {}, {}  # seed: process; seed: its outcome
     cpu_of = {"made": [], "skipped": []}
