@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 INDEX = json.loads((pool.POOL / "index.json").read_text(encoding="utf-8"))
 KINDS = {k["file"]: k for k in INDEX["kinds"]}
 # the minutes `python -m tools.build.pool --jobs 2` takes to make the pool (PERF.md "The
-# expert pool": two runs, 22 min 39 s and 22 min 22 s, niced, on two cores)
-REMAKE_MINUTES = 45
+# expert pool": three runs, 22 min 39 s, 22 min 22 s and 42 min 51 s, niced, on two cores)
+REMAKE_MINUTES = 90
 # the entries checked unique, by a solver other than the generator's: with clingo all
 # of them (about 2 s for the pool), else each kind's first few with pysolver's search
 UNIQUE_SAMPLE = None if HAVE_CLINGO else 3
