@@ -36,8 +36,9 @@ from .library import engine_hash
 POOL = WEB / "puzzles" / "pool"
 # (size, colours): puzzles; the kinds the page makes too slowly (PERF.md "The expert
 # pool"; 10x10 with 4 colours: 1 seed in 6 makes a puzzle, about 150 s of CPU each)
-KINDS = {(25, 1): 50, (10, 2): 30, (10, 3): 30, (10, 4): 30, (15, 2): 30, (15, 3): 30, (15, 4): 30,
-         (20, 2): 30, (20, 3): 30, (20, 4): 30, (25, 2): 30, (25, 3): 30, (25, 4): 30}
+KINDS = {(25, 1): 50, (10, 2): 30, (10, 3): 30, (10, 4): 30, (15, 2): 30, (15, 3): 30,
+         (15, 4): 30, (20, 2): 30, (20, 3): 30, (20, 4): 30, (25, 2): 30, (25, 3): 30,
+         (25, 4): 30}
 # a kind's witnesses: its cheapest entries by the winning lane's line solves, up to this
 # much work in all (at least one); about 1 s of CPython a kind
 WITNESS_WORK = 400_000
@@ -135,6 +136,15 @@ def _kept(kind: str, data: dict | None, engine: str) -> list[dict]:
     return []
 
 
+def _end(p) -> None:
+    """A worker whose outcome has come: it ends by itself; one that has not ended a minute
+    later is stopped (its outcome is in, so nothing is lost, and the run cannot hang on it)."""
+    p.join(60)
+    if p.exitcode is None:
+        p.terminate()
+        p.join()
+
+
 def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engine: str) -> int:
     """Make the kind's file hold its first ``count`` puzzles; the seeds generated."""
     name = file_name(size, colours)
@@ -173,7 +183,7 @@ def make_kind(folder: Path, size: int, colours: int, count: int, jobs: int, engi
                                        f"{running[lost[0]].exitcode}") from None
                 continue
             seed = int(rec.rsplit(":", 1)[1])
-            running.pop(seed).join()
+            _end(running.pop(seed))
             if what == "failed":
                 raise RuntimeError(f"{rec}: {value}")
             detail = f"stars {value['stars']}, work {value['lane']['work']}" if value else "no puzzle"
