@@ -110,6 +110,7 @@ def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):
     page.wait_for_function("() => document.querySelector('#np-status').textContent.startsWith('Stopped')")
     assert page.text_content("#np-make") == "Make a puzzle"
     page.select_option("#np-size", "5")
+    assert page.text_content("#np-status") == ""   # the words were about the choice before
     page.select_option("#np-level", "easy")
     page.click("#np-make")
     wait_game(page, "^Easy 5×5 #", "gen:nonogram:5x5:1:easy:")

@@ -82,7 +82,12 @@ export class Endless {
 
     this.setChoice(this.clean(readJson(CHOICE_KEY, null)));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
-      s.addEventListener("change", () => { this.setChoice(this.choice()); writeJson(CHOICE_KEY, this.choice()); this.expertInView(); });
+      s.addEventListener("change", () => {
+        this.setChoice(this.choice());
+        writeJson(CHOICE_KEY, this.choice());
+        if (!this.running) this.say(""); // the last puzzle's words are not about the new choice
+        this.expertInView();
+      });
     }
     this.make.addEventListener("click", () => (this.running ? this.running.cancel() : this.makeNew()));
   }
