@@ -35,13 +35,19 @@ def _said(grid, unit, cell) -> str:
     return f"{at[0].upper()}{at[1:]}: {what}"
 
 
+def rules_said(names) -> str:
+    """Rules as a player reads them: each code with its words ("N7: the shaded cells are
+    connected"), never a bare code; "" for none."""
+    return "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names)
+
+
 def deduction(grid, unit, value, names, because, words=None) -> dict:
     """A deduction's hint; ``words``: a count's reasoning (counts.py), said instead of
     the rules the other way breaks."""
     given = _given(grid)  # the numbered cells the page sends as unshaded are not the player's marks
     because = [(u, v) for u, v in because if u not in given]
     cell = describe(grid, unit, value)
-    reasons = "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names) or "the clues alone"
+    reasons = rules_said(names) or "the clues alone"
     text = f"{_said(grid, unit, cell)}. " + (
         f"{words}" if words else f"The other way would break {reasons}")
     if because:

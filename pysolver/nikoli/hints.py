@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from . import aspsolve, families, model, rules, trial
-from .hint_words import deduction, mistake, nothing, reveal
+from .hint_words import deduction, mistake, nothing, reveal, rules_said
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
@@ -269,8 +269,9 @@ def _mistake_task(grid, text, marks, rule_on):
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
     needed, _ = yield from _needed_rules(grid.family, text, mark_on, rule_on)
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)
+    them = "it" if len(wrong) == 1 else "them"
     return mistake(grid, marks, wrong, names,
-                   f"no solution agrees (rules {', '.join(names) or 'the clues'})")
+                   f"no solution agrees with {them} and {rules_said(names) or 'the clues'}")
 
 
 def played(grid: Grid, state, hint: dict, crosses=()) -> list:

@@ -169,3 +169,33 @@ def test_touch_paints_long_press_crosses(page, site_server):
     page.clock.resume()
     shown = state(page)
     assert (shown[2][2], shown[4][4], shown[5][5]) == ("#", ".", "#")
+
+
+HEART = ["..........", ".###..###.", "#####.####", "##########", "##########",
+         ".########.", "..######..", "...####...", "....##....", ".........."]
+
+
+@PHONE
+def test_the_tap_that_solves_leaves_the_win_card_up(page, site_server):
+    """The last tap shows the win card over the board, under the finger; the browser's click
+    for that same tap came after it and pressed the card's button there ("See the board"):
+    the card vanished the moment the player won. The card stays, and a tap of its own works."""
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    cells = [(x, y) for y in range(10) for x in range(10) if HEART[y][x] == "#"]
+    last = cells.pop(cells.index((5, 8)))  # a cell the card's buttons cover once it shows
+    for x, y in cells:
+        page.touchscreen.tap(*cell_center(page, x, y))
+    assert page.is_hidden("#win-card")
+    at = cell_center(page, *last)
+    page.evaluate("""() => { window.__won = new Promise((won) => document.addEventListener('win-shown', () =>
+      window.addEventListener('click', () => won(), { once: true }), { once: true })); }""")
+    page.touchscreen.tap(*at)
+    page.evaluate("() => window.__won")  # the card showed and the tap's own click has been handled
+    assert page.is_visible("#win-card") and page.text_content("#win-heading") == "Solved!"
+    assert page.text_content("#puzzle-title") == "Welcome heart"
+    # the premise: that click landed on one of the card's buttons
+    assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('#win-card button')", list(at))
+    box = page.locator("#win-close").bounding_box()   # a tap on the card itself acts
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator("#win-card").wait_for(state="hidden")

@@ -45,6 +45,30 @@ def test_malformed_file_shows_the_error(page, site_server):
     assert page.text_content("#puzzle-title") == "Welcome heart"   # the old game is untouched
 
 
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5e1c70000000049454e44ae426082")
+
+
+def test_an_image_or_a_binary_file_is_named_as_such_in_the_open_panel_and_in_create(page, site_server):
+    """A photo taken for "a picture" (the formats' pictures are text grids), or any binary file:
+    the player read "the file holds NUL characters: not a puzzle text"."""
+    open_site(page, site_server)
+    files = {"photo.png": (PNG, "this is an image, not a puzzle file; to make a puzzle of a picture, use Create, then Import an image"),
+             "game.exe": (b"MZ\x90\x00\x03\x00\x00\x00", "this is not a puzzle file (it holds binary data, not text)")}
+    for name, (data, words) in files.items():
+        page.click("#nav-library")
+        page.evaluate("() => { document.getElementById('open-error').textContent = ''; }")
+        page.set_input_files("#file-input", files=[{"name": name, "mimeType": "application/octet-stream", "buffer": data}])
+        page.wait_for_function("document.getElementById('open-error').textContent.length > 0")
+        assert page.text_content("#open-error") == f"Could not open the puzzle: {name}: {words}"
+        page.click("#nav-editor")
+        page.set_input_files("#ed-open-file", files=[{"name": name, "mimeType": "application/octet-stream", "buffer": data}])
+        page.wait_for_function("(name) => document.getElementById('ed-status').textContent.startsWith(name)", arg=name)
+        assert page.text_content("#ed-status") == f"{name}: {words}"
+    page.click("#nav-play")
+    assert page.text_content("#puzzle-title") == "Welcome heart"   # the game in play is untouched
+
+
 def test_share_link_round_trip(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "tulip")

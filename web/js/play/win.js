@@ -22,9 +22,19 @@ export class WinCard {
     this.element.setAttribute("role", "dialog");
     this.element.setAttribute("aria-labelledby", "win-heading");
     parent.append(this.element);
-    this.closeButton.addEventListener("click", () => this.hide());
-    this.nextButton.addEventListener("click", () => { this.hide(); this.next && this.next(); });
-    this.freshButton.addEventListener("click", () => { this.hide(); this.fresh && this.fresh(); });
+    // A tap's own click: the tap that solves the board shows the card under the finger, and the
+    // browser's click for that tap (after touchend) lands on whichever button is there, which
+    // hid the card (or opened the next puzzle) at once on phones. A click counts when the press
+    // began on the card since it showed, or comes from the keyboard (detail 0).
+    this.pressed = false;
+    this.element.addEventListener("pointerdown", () => { this.pressed = true; });
+    const onClick = (button, act) => button.addEventListener("click", (e) => {
+      if (e.detail && !this.pressed) return;
+      act();
+    });
+    onClick(this.closeButton, () => this.hide());
+    onClick(this.nextButton, () => { this.hide(); this.next && this.next(); });
+    onClick(this.freshButton, () => { this.hide(); this.fresh && this.fresh(); });
     this.shownFor = null;
   }
 
@@ -33,6 +43,7 @@ export class WinCard {
   show(game, { title, draw, next = null, fresh = null }) {
     if (this.shownFor === game && !this.element.hidden) return;
     this.shownFor = game;
+    this.pressed = false;
     this.next = next;
     this.fresh = fresh;
     const n = game.hints;

@@ -13,14 +13,26 @@ export function decodeText(bytes) {
   catch { return new TextDecoder("windows-1252").decode(bytes); }
 }
 
-/** A file's text, refused before it is read when it is over the size policy's byte cap. */
+// The first bytes of the image files a player may take for "a picture" (the puzzle formats'
+// pictures are text grids and PBM): PNG, JPEG, GIF, WebP (RIFF), BMP.
+const IMAGES = [[0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8, 0xff], [0x47, 0x49, 0x46, 0x38], [0x52, 0x49, 0x46, 0x46], [0x42, 0x4d]];
+
+/** A file's text, refused before it is read when it is over the size policy's byte cap, and in
+ * a player's words when it is no text at all (an image, any binary file). */
 export async function readFile(file) {
   const lim = await sizeLimits().catch(() => null);
   if (lim && file.size > lim.max_file_bytes) {
     throw new Error(`${file.name}: the file has ${file.size.toLocaleString("en")} bytes, over the limit of `
       + `${lim.max_file_bytes.toLocaleString("en")} bytes`);
   }
-  return decodeText(new Uint8Array(await file.arrayBuffer()));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = decodeText(bytes);
+  if (!text.includes("\0")) return text;
+  if (IMAGES.some((sig) => sig.every((b, i) => bytes[i] === b))) {
+    throw new Error(`${file.name}: this is an image, not a puzzle file; to make a puzzle of a picture, `
+      + "use Create, then Import an image");
+  }
+  throw new Error(`${file.name}: this is not a puzzle file (it holds binary data, not text)`);
 }
 
 /** The toggle button shows and hides the panel (Escape closes it, focus returns to the button). */

@@ -53,16 +53,25 @@ async function shared(app) {
   };
   loadNikoliIndex().then((entries) => { s.index = entries; app.library.render(); })
     .catch((err) => app.library.sayError(`The Nikoli puzzles could not be listed: ${err.message}`));
+  // A link cut short or mistyped is said plainly, and taken (true): the start puzzle would open
+  // over the message and wipe it; the game in play is kept, a later link opens as usual.
+  const damaged = (why) => {
+    app.showOpenError({ kind: "puzzle", message: `this share link is damaged (${why}); ask for it again` });
+    return true;
+  };
   const openHash = (hash) => {
+    if (!hash.startsWith("#n=")) return false;
     const m = /^#n=([^&]+)(?:&s=([0-2]+))?$/.exec(hash);
-    if (!m) return false;
+    if (!m) {
+      if (/^#n=(&|$)/.test(hash)) return damaged("its puzzle is missing");
+      return damaged(/&s=/.test(hash) ? "the marks it carries cannot be read" : "its end cannot be read");
+    }
     let body;
     try {
       body = decodeURIComponent(m[1]);
-    } catch (err) { // a link cut short or mistyped: said plainly, the page starts as usual
+    } catch (err) {
       console.warn("share link:", err);
-      app.showOpenError({ kind: "puzzle", message: "this share link is damaged (part of it may be missing); ask for it again" });
-      return false;
+      return damaged("part of it may be missing");
     }
     const fresh = play.opening.next();
     const link = `https://puzz.link/p?${body}`; // saved as given (the engine's URL may be longer)
