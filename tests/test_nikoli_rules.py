@@ -111,3 +111,15 @@ def test_states_that_are_not_row_strings_are_refused(task, state, message):
         api.task("nurikabe", task, {"puzzle": URL, "state": state})
     assert str(e.value) == message
 
+
+@pytest.mark.parametrize("cap, message", [
+    ("ten", "not str"), ([2], "not list"), (True, "not True"), (-1, "not -1"),
+    (10 ** 30, "not 1" + "0" * 19), (float("nan"), "not nan"), (float("inf"), "not inf")])
+def test_solve_cap_must_be_a_whole_number(cap, message):
+    from pysolver import api
+    from pysolver.errors import PuzzleError
+    with pytest.raises(PuzzleError) as e:
+        api.task("nurikabe", "solve", {"puzzle": URL, "max_solutions": cap})
+    assert str(e.value) == ("max_solutions must be a whole number from 0 (every solution) "
+                            f"to 999999999, {message}")
+    assert "ask" in api.task("nurikabe", "solve", {"puzzle": URL, "max_solutions": 10.0})
