@@ -79,6 +79,11 @@ def check_shape(width: int, height: int, where: str = "") -> None:
                           f"{MAX_CELLS}")
 
 
+class FileLimit(PuzzleError):
+    """A cap passed by the file as a whole: the reader stops there (a reader that
+    reports each puzzle's own errors and goes on re-raises this one)."""
+
+
 class ClueCount:
     """Clue numbers read so far from one file, refused past MAX_CLUES as they come."""
 
@@ -90,5 +95,5 @@ class ClueCount:
     def add(self, n: int, where: str) -> None:
         self.total += n
         if self.total > MAX_CLUES:
-            raise PuzzleError(f"{where}: more than {MAX_CLUES} clue numbers in the file "
+            raise FileLimit(f"{where}: more than {MAX_CLUES} clue numbers in the file "
                               "(the limit)")

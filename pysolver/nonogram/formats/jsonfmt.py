@@ -42,6 +42,8 @@ def parse(text: str) -> list:
     for k, item in enumerate(items):
         try:
             out.append(from_dict(item, numbers))
+        except limits.FileLimit as e:
+            raise limits.FileLimit(f"puzzle {k + 1}: {e}") from None
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
     return out

@@ -74,6 +74,8 @@ def parse(text: str) -> list:
             try:
                 numbers.add(len(tokens), f"line {k}")
                 clue = tuple((positive(t, f"line {k}"), 1) for t in tokens)
+            except limits.FileLimit:
+                raise
             except PuzzleError as e:  # the grid itself is broken: report it, not a part
                 out.append(PuzzleError(f"GRID {grid['name']}: {e}"))
                 grid, skipping = None, True
@@ -81,6 +83,8 @@ def parse(text: str) -> list:
             key = grid["section"]
             grid["where"]["row" if key == "rows" else "column", len(grid[key])] = k
             grid[key].append(clue)
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             close()  # the grid so far is judged on its own
             grid, skipping = None, True

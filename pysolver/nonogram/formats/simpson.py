@@ -45,6 +45,8 @@ def parse(text: str) -> list:
     for k, (offset, chunk) in enumerate(chunks):
         try:
             out.append(_parse_one(chunk, offset, numbers))
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(chunks) > 1 else e)
     if not out:

@@ -46,6 +46,8 @@ def parse(text: str) -> list:
     for number, k, lines in blocks:
         try:
             out.append(_block(number, k, lines, numbers))
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle ${number} (line {k}): {e}"))
     return out
