@@ -38,6 +38,8 @@ def parse(text: str) -> list:
     items = data if isinstance(data, list) else [data]
     if not items:
         return [PuzzleError("the JSON list holds no puzzle")]
+    if len(items) > limits.MAX_PUZZLES:
+        limits.check_puzzles(len(items), f"puzzle {limits.MAX_PUZZLES + 1}")
     out, numbers = [], limits.ClueCount()
     for k, item in enumerate(items):
         try:

@@ -29,7 +29,7 @@ def detect(text: str) -> bool:
 def parse(text: str) -> list:
     out, numbers = [], limits.ClueCount()
     grid = None  # dict(name, line, rows, cols, section)
-    skipping = False
+    skipping, grids = False, 0
 
     def close():
         if grid is None:
@@ -48,6 +48,8 @@ def parse(text: str) -> list:
             continue
         word = line.split()[0]
         if word == "GRID":
+            grids += 1
+            limits.check_puzzles(grids, f"line {k}")
             close()
             skipping = False
             grid = {"name": line[4:].strip(), "line": k, "rows": None, "cols": None,

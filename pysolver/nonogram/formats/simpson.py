@@ -41,6 +41,8 @@ def parse(text: str) -> list:
             start = i + 1
     chunks.append((start, lines[start:]))
     chunks = [(s, c) for s, c in chunks if any(x.strip() for x in c)]
+    if len(chunks) > limits.MAX_PUZZLES:
+        limits.check_puzzles(len(chunks), f"line {chunks[limits.MAX_PUZZLES][0] + 1}")
     out, numbers = [], limits.ClueCount()
     for k, (offset, chunk) in enumerate(chunks):
         try:

@@ -35,6 +35,7 @@ def parse(text: str) -> list:
             continue
         m = HEADER.match(line)
         if m:
+            limits.check_puzzles(len(blocks) + 1, f"line {k}")
             blocks.append((m.group(1), k, []))
         elif not blocks:
             return [PuzzleError(f"line {k}: expected a '$N' header before the clues")]

@@ -9,6 +9,7 @@ puzzle has no clues they come from its ``<solution type="goal">`` image.
 """
 from __future__ import annotations
 
+from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import Color, Puzzle
 from .common import finish, positive, rgb_value
@@ -41,6 +42,8 @@ def parse(text: str) -> list:
         puzzles = root.findall("puzzle")
         if not puzzles:
             raise PuzzleError(f"line {root.line}: <puzzleset> has no <puzzle>")
+        if len(puzzles) > limits.MAX_PUZZLES:
+            limits.check_puzzles(len(puzzles), f"line {puzzles[limits.MAX_PUZZLES].line}")
         set_meta = _meta(root)
     elif root.tag == "puzzle":
         puzzles, set_meta = [root], {}
