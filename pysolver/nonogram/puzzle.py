@@ -86,7 +86,9 @@ class Puzzle:
             raise PuzzleError("a puzzle needs a background and at least one colour")
         chars = [c.char for c in self.colors]
         for c in self.colors:
-            if len(c.char) != 1 or c.char in RESERVED_CHARS or c.char.isspace():
+            # unprintable: invisible in state text, and XML cannot hold control characters
+            if len(c.char) != 1 or c.char in RESERVED_CHARS or not c.char.isprintable() \
+                    or c.char.isspace():
                 raise PuzzleError(f"colour {c.name!r} has an unusable character {c.char!r}")
         if len(set(chars)) != len(chars):
             raise PuzzleError("two colours share the same character")

@@ -101,6 +101,8 @@ def from_dict(d, numbers=None) -> Puzzle:
             name, char = c.get("name", f"colour {k}"), c.get("char")
             if not isinstance(name, str) or not isinstance(char, str) or len(char) != 1:
                 raise PuzzleError(f"{where}: 'name' must be a string and 'char' one character")
+            if not char.isprintable():
+                raise PuzzleError(f"{where}: 'char' {char!r} is not a printable character")
             rgb = c.get("rgb", "808080")
             if not isinstance(rgb, str):
                 raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")

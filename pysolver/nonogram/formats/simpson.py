@@ -124,6 +124,8 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             goal = [cells[y * width:(y + 1) * width] for y in range(height)]
             for ch in cells:
                 if ch not in "01":
+                    if not ch.isprintable():
+                        raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
                     designations.setdefault(ch, None)
         elif key == "color":
             parts = value.split()
