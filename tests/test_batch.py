@@ -16,6 +16,7 @@ import pytest
 
 import batch_folder
 from pysolver.app import batch_db, cli, report
+from pysolver.errors import PuzzleError
 from processes import alive, children
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,6 +158,8 @@ def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
     assert got[0]["class"] == "line" and 1 <= got[0]["difficulty"] < 2 and got[1]["difficulty"] == 3.0
     # stars from a hint walk: a small line puzzle 1, one the hints cannot finish 4 or more
     assert got[0]["stars"] == 1 and got[1]["stars"] >= 4
+    with pytest.raises(PuzzleError, match="x.json: cannot write .No such file or directory"):
+        report.annotate_catalogue(str(db), str(cat), str(tmp_path / "no" / "x.json"))
 
 
 @pytest.mark.parametrize("content, message", [

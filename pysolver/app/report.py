@@ -232,9 +232,7 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
             entry["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
     finally:
         store.close()
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    with open(out or catalogue, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    _write(out or catalogue, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     return len(entries)
 
 
