@@ -56,6 +56,8 @@ HAND = [
     b"masyu 3x3\nw . b\n. . .\n. w .\n",
     b"heyawake 2x2\na:1 a\nb b:?\n",
     b"bag 3x3\n2 . .\n. . .\n. . 3\n",
+    b"#.\n##\n",  # a state of HAND[6] (and a picture)
+    b"??\n?X\n",
 ]
 
 BIGGEST = 17 << 20  # a little past the size cap (pysolver.limits.MAX_FILE_BYTES)
@@ -304,12 +306,16 @@ def t_recipe(data: bytes):
 
 
 def t_cli(data: bytes):
-    """The command line on the file: one line and status 2 for bad input, never 1."""
+    """The command line on the file (as a puzzle, and as the state of a small one): one
+    line and status 2 for bad input, never 1."""
     from pysolver.app import cli
     with tempfile.TemporaryDirectory() as d:
-        path = Path(d) / "in.txt"
+        path, small = Path(d) / "in.txt", Path(d) / "small.json"
         path.write_bytes(data)
-        for argv in (["convert", "--to", "json", str(path)], ["clues", str(path)]):
+        small.write_bytes(HAND[6])
+        for argv in (["convert", "--to", "json", str(path)], ["clues", str(path)],
+                     ["mark", "--state", str(path), "--mode", "lines", str(small)],
+                     ["hint", "--state", str(path), str(small)]):
             err = io.StringIO()
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
                 code = cli.main(argv)
