@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import random
 import re
@@ -247,21 +248,31 @@ def _check_items(items, name):
             assert "internal error" not in msg and "Traceback" not in msg, msg
 
 
+def _round_trip(items):
+    for p in items:
+        if isinstance(p, Puzzle) and p.width * p.height <= 2500:
+            for out in ("non", "xml", "json") + (("nin",) if not p.is_color else ()):
+                again = formats.parse_one(formats.dump(p, out), "again")
+                assert (again.rows, again.cols) == (p.rows, p.cols), out
+
+
 def t_formats(data: bytes):
-    """Every nonogram reader: detected, then each format forced."""
-    _check_items(formats.parse_each(data, "f.txt"), "f.txt")
+    """The nonogram readers as the command line uses them: bytes, format detected;
+    what they read is written in every format and read back the same."""
+    items = formats.parse_each(data, "f.txt")
+    _check_items(items, "f.txt")
+    _round_trip(items)
+
+
+def t_forced(fmt, data: bytes):
+    """One reader on whatever text it is given (the format named, not detected)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return
-    for fmt in formats.READ_FORMATS:
-        items = formats.parse_each(text, "f.txt", fmt)
-        _check_items(items, "f.txt")
-        for p in items:
-            if isinstance(p, Puzzle) and p.width * p.height <= 2500:
-                for out in ("non", "xml", "json") + (("nin",) if not p.is_color else ()):
-                    again = formats.parse_one(formats.dump(p, out), "again")
-                    assert (again.rows, again.cols) == (p.rows, p.cols), out
+    items = formats.parse_each(text, "f.txt", fmt)
+    _check_items(items, "f.txt")
+    _round_trip(items)
 
 
 def t_read(data: bytes):
@@ -391,8 +402,11 @@ def t_task(job):
             api.run(genre, name, args)
 
 
-TARGETS = {"formats": t_formats, "read": t_read, "nikoli": t_nikoli, "state": t_state,
-           "recipe": t_recipe, "cli": t_cli}
+TARGETS = {"formats": t_formats, **{f"as-{fmt}": functools.partial(t_forced, fmt)
+                                     for fmt in formats.READ_FORMATS},
+           "read": t_read, "nikoli": t_nikoli, "state": t_state, "recipe": t_recipe,
+           "cli": t_cli}
+READERS = ["formats"] + [f"as-{fmt}" for fmt in formats.READ_FORMATS]
 
 
 # -- running -------------------------------------------------------------------------
