@@ -195,6 +195,11 @@ def test_non_colour_extension_and_bundle():
     ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"101\"\n", "goal has 3 cells"),
     ("height 1\nrows\n1\n", "before 'height'|before 'width'|no width"),
     ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "row 1: clue 3 needs 3 cells but the line has 2"),
+    # a key given twice: the second one silently won
+    ("width 2\nwidth 3\nheight 1\nrows\n1\n", "line 2: 'width' is given twice \\(first on line 1\\)"),
+    ("width 1\ncolumns 1\nheight 1\n", "line 2: 'width' is given twice \\(first on line 1\\)"),
+    ("width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "line 5: 'rows' is given twice"),
+    ("width 1\nheight 1\ngoal 1\ngoal 0\n", "line 4: 'goal' is given twice \\(first on line 3\\)"),
 ])
 def test_non_errors(text, message):
     with pytest.raises(PuzzleError, match=message):

@@ -68,6 +68,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     rows = cols = goal = None
     designations = {}  # colour letter -> rgb (None when not declared)
     where_lines = {}  # (axis, index) -> file line, for validation messages
+    seen = {}  # width, height, rows, columns, goal -> where it was given
     i = 0
 
     def where(k):
@@ -97,6 +98,11 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             continue
         key, _, value = line.partition(" ")
         key, value = key.lower(), value.strip()
+        part = {"columns": "width", "rows": "height"}.get(key, key) if value else key
+        if part in ("width", "height", "rows", "columns", "goal"):  # which one would count?
+            if part in seen:
+                raise PuzzleError(f"{where(i)}: '{part}' is given twice (first on {seen[part]})")
+            seen[part] = where(i)
         if key in ("width", "columns") and value:
             width = size(value, where(i))
         elif key in ("height", "rows") and value:
