@@ -105,6 +105,13 @@ def test_xml_goal_must_match_clues():
     ("<puzzleset></puzzleset>", "has no <puzzle>"),
     ("<puzzleset><puzzle><clues type='diagonal'/></puzzle></puzzleset>", "rows or columns"),
     ("<puzzleset><puzzle><title>&nosuch;</title></puzzle></puzzleset>", "nosuch"),
+    # a part given twice: one of them silently won
+    ("<puzzle><color name='red' char='r'>f00</color>\n<color name='red' char='q'>0f0</color>"
+     "</puzzle>", "line 2: colour 'red' is defined twice \\(first on line 1\\)"),
+    ("<puzzle><clues type='rows'><line/></clues>\n<clues type='rows'><line/></clues></puzzle>",
+     'line 2: a second <clues type="rows">'),
+    ("<puzzle><solution><image>|X|</image></solution>\n<solution type='goal'><image>|.|"
+     "</image></solution></puzzle>", "line 2: a second goal <solution>"),
 ])
 def test_xml_errors(text, message):
     with pytest.raises(PuzzleError, match=message):
