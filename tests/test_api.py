@@ -42,6 +42,14 @@ def test_parse_returns_puzzle_dicts():
         api.parse("width 2\nheight 2\nrows\n", "x.non")
 
 
+@pytest.mark.parametrize("text, kind", [(None, "NoneType"), ([0, 0], "list"), (7, "int")])
+def test_parse_of_what_is_not_text(text, kind):
+    """The worker's and the API's parse take JSON: anything but a string is one line."""
+    with pytest.raises(PuzzleError) as e:
+        api.parse(text, "x.non")
+    assert str(e.value) == f"x.non: a puzzle file's text must be a string, not {kind}"
+
+
 def test_solve_pysolver_result_shape():
     r = api.solve(as_dict(DANCER))
     assert r["status"] == "unique" and r["classification"] == "line" and r["engine"] == "pysolver"

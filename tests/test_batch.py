@@ -16,6 +16,7 @@ import pytest
 
 import batch_folder
 from pysolver.app import batch_db, cli, report
+from pysolver.errors import PuzzleError
 from processes import alive, children
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,6 +158,34 @@ def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
     assert got[0]["class"] == "line" and 1 <= got[0]["difficulty"] < 2 and got[1]["difficulty"] == 3.0
     # stars from a hint walk: a small line puzzle 1, one the hints cannot finish 4 or more
     assert got[0]["stars"] == 1 and got[1]["stars"] >= 4
+    with pytest.raises(PuzzleError, match="x.json: cannot write .No such file or directory"):
+        report.annotate_catalogue(str(db), str(cat), str(tmp_path / "no" / "x.json"))
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[]", "cat.json: not a catalogue (a JSON object whose 'puzzles' is a list)"),
+    ('{"puzzles": 5}', "cat.json: not a catalogue (a JSON object whose 'puzzles' is a list)"),
+    ('{"puzzles": [{"file": "unique.json"}, null]}', "cat.json: puzzle 2 is not an object but NoneType"),
+    ('{"puzzles": [{"id": "z", "file": "/dev/zero"}]}',
+     "cat.json: puzzle 1 (z): /dev/zero: is a character device, not a regular file"),
+    ('{"puzzles": [{"id": "d", "file": "."}]}', "cat.json: puzzle 1 (d): "),
+    (None, "/dev/zero: is a character device, not a regular file"),
+])
+def test_a_catalogue_that_is_not_one_is_one_line(tmp_path, capsys, content, message):
+    """A JSON value of another shape was an internal error; a file entry naming a device
+    was read for ever (and the catalogue itself, too)."""
+    batch_folder.mixed(tmp_path)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "unique.json", "--db", db)[0] == 0
+    capsys.readouterr()
+    cat = tmp_path / "cat.json"
+    if content is not None:
+        cat.write_text(content)
+    assert cli.main(["report", str(db), "--catalogue", str(cat) if content else "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "internal error" not in err, err
+    if content is not None:
+        assert cat.read_text() == content  # left as it was
 
 
 def test_json_report_matches_the_csv(tmp_path):

@@ -221,6 +221,26 @@ def test_csv_cells_are_never_formulas(tmp_path):
     assert {"'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\tx", " x", "plain"} <= titles
 
 
+def test_file_names_that_are_not_utf8_are_recorded_escaped(tmp_path):
+    """os.listdir gives such names as lone surrogates, which SQLite cannot hold: the
+    database, its reports and a second run have them as \\xNN."""
+    folder = tmp_path / "f"
+    folder.mkdir()
+    (folder / os.fsdecode(b"bad\xff\xfe.non")).write_text(ONE)
+    (folder / os.fsdecode(b"text\xff.txt")).write_bytes(b"width 1\n\xff")
+    db = tmp_path / "r.sqlite"
+    for _ in range(2):  # the second run finds both files as recorded
+        code, text = run_cli("batch", folder, "--db", db)
+        assert code == 0 and "2 files" in text
+    assert "checked 0 now" in text
+    got = rows(db)
+    assert got["bad\\xff\\xfe.non"]["status"] == "unique"
+    assert got["text\\xff.txt"]["error"].endswith("text\\xff.txt: not UTF-8 text (byte 8)")
+    for fmt in ("--html", "--json"):
+        assert run_cli("report", db, fmt, tmp_path / f"out{fmt[2:]}")[0] == 0
+    assert "bad\\xff\\xfe.non" in (tmp_path / "outhtml").read_text()
+
+
 def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     pytest.importorskip("clingo")
     from pysolver.app import report

@@ -111,9 +111,13 @@ def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):
     (["check", "{a}", "--engine", "clingo"], "invalid choice"),
     (["check", "{n}", "--engine", "pysolver"], "solves nonograms only"),
     (["generate", "sudoku", "--size", "3x3"], "unknown puzzle family 'sudoku'"),
+    # these said "unknown puzzle format" of a Nikoli file
+    (["mark", "{n}", "--state", "{s}"], "n.txt: mark is for nonograms"),
+    (["clues", "{n}"], "n.txt: clues is for nonograms"),
+    (["fix", "{n}"], "n.txt: fix is for nonograms"),
 ])
 def test_what_a_genre_does_not_take_is_one_line(files, capsys, argv, needle):
-    argv = [a.format(n=files / "n.txt", a=files / "a.non") for a in argv]
+    argv = [a.format(n=files / "n.txt", a=files / "a.non", s=files / "s.txt") for a in argv]
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and needle in err, err
 

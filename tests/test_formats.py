@@ -7,7 +7,7 @@ from pysolver.nonogram import formats
 from pysolver.nonogram.formats import image
 from pysolver.nonogram.formats import jsonfmt
 from pysolver.errors import PuzzleError
-from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Puzzle, puzzle_from_grid
+from pysolver.nonogram.puzzle import BACKGROUND, BLACK, Color, Puzzle, puzzle_from_grid
 
 import pictures
 
@@ -105,6 +105,13 @@ def test_xml_goal_must_match_clues():
     ("<puzzleset></puzzleset>", "has no <puzzle>"),
     ("<puzzleset><puzzle><clues type='diagonal'/></puzzle></puzzleset>", "rows or columns"),
     ("<puzzleset><puzzle><title>&nosuch;</title></puzzle></puzzleset>", "nosuch"),
+    # a part given twice: one of them silently won
+    ("<puzzle><color name='red' char='r'>f00</color>\n<color name='red' char='q'>0f0</color>"
+     "</puzzle>", "line 2: colour 'red' is defined twice \\(first on line 1\\)"),
+    ("<puzzle><clues type='rows'><line/></clues>\n<clues type='rows'><line/></clues></puzzle>",
+     'line 2: a second <clues type="rows">'),
+    ("<puzzle><solution><image>|X|</image></solution>\n<solution type='goal'><image>|.|"
+     "</image></solution></puzzle>", "line 2: a second goal <solution>"),
 ])
 def test_xml_errors(text, message):
     with pytest.raises(PuzzleError, match=message):
@@ -195,6 +202,11 @@ def test_non_colour_extension_and_bundle():
     ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"101\"\n", "goal has 3 cells"),
     ("height 1\nrows\n1\n", "before 'height'|before 'width'|no width"),
     ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "row 1: clue 3 needs 3 cells but the line has 2"),
+    # a key given twice: the second one silently won
+    ("width 2\nwidth 3\nheight 1\nrows\n1\n", "line 2: 'width' is given twice \\(first on line 1\\)"),
+    ("width 1\ncolumns 1\nheight 1\n", "line 2: 'width' is given twice \\(first on line 1\\)"),
+    ("width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "line 5: 'rows' is given twice"),
+    ("width 1\nheight 1\ngoal 1\ngoal 0\n", "line 4: 'goal' is given twice \\(first on line 3\\)"),
 ])
 def test_non_errors(text, message):
     with pytest.raises(PuzzleError, match=message):
@@ -369,3 +381,35 @@ def test_non_strings_stay_readable_and_round_trip():
             assert 'title "Tom & Jerry <3"' in text
         q = formats.parse(text, "x.non")[0]
         assert q.title == t
+
+
+XML_TWO = ('<puzzle><color name="red" char="&#x7f;">f00</color><color name="blue" char="b">00f'
+           '</color><clues type="rows"><line><count color="red">1</count><count color="blue">1'
+           '</count></line></clues><clues type="columns"><line><count color="red">1</count>'
+           '</line><line><count color="blue">1</count></line></clues></puzzle>')
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "red", '
+     '"char": "\\u0010", "rgb": "FF0000"}], "rows": [[[1, "\\u0010"]]], '
+     '"columns": [[[1, "\\u0010"]]]}', "colors[1]: 'char' '\\x10' is not a printable character"),
+    ('width 2\nheight 1\ngoal "\x10\x7f"\n', "line 3: the goal's '\\x10' cannot name a colour"),
+    ("x\n#d\n 1:\x10 black\n: rows\n1\n: columns\n1\n:\n",
+     "line 3: '\\x10' cannot be a colour's character (not printable)"),
+], ids=["json", "non", "g"])
+def test_colour_characters_must_be_printable(text, message):
+    """A control character naming a colour was read, then written into XML (which
+    cannot hold it) and state text (where it cannot be seen)."""
+    with pytest.raises(PuzzleError) as e:
+        formats.parse_one(text, "f")
+    assert str(e.value) == f"f: {message}"
+    bad = Puzzle(rows=[((1, 1),)], cols=[((1, 1),)], colors=[BACKGROUND, Color("x", "\x1b", "000")])
+    with pytest.raises(PuzzleError, match="colour 'x' has an unusable character '.x1b'"):
+        bad.validate()  # every reader's puzzle, and the API's
+
+
+def test_xml_unprintable_colour_character_gets_a_spare_one():
+    p = formats.parse_one(XML_TWO, "f")
+    assert [c.char for c in p.colors] == [".", "a", "b"]
+    again = formats.parse_one(formats.dump(p, "xml"), "again")
+    assert (again.rows, again.cols) == (p.rows, p.cols)

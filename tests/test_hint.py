@@ -303,6 +303,22 @@ def test_bad_states_are_rejected():
         hint.hint(p, ["?z", "??"])
 
 
+@pytest.mark.parametrize("task", ["hint", "check", "solve", "asp"])
+@pytest.mark.parametrize("state, message", [
+    (2, "the state must be text or a list of rows, not int"),
+    ({"rows": 1}, "the state must be text or a list of rows, not dict"),
+    (["??", 5], "state row 2 is not text but int"),
+    ([[], "??"], "state row 1 is not text but list"),
+])
+def test_states_that_are_not_text_are_refused_by_every_task(task, state, message):
+    """A JSON state from the page or the API that is not row strings: the same one line."""
+    from pysolver import api
+    p = formats.dump(bw(DIAGONAL), "json")
+    with pytest.raises(PuzzleError) as e:
+        api.run("nonogram", task, {"puzzle": p, "state": state})
+    assert str(e.value) == message
+
+
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.integers(0, 2**36 - 1), st.integers(2, 6), st.integers(2, 6), st.booleans(),
        st.lists(st.integers(0, 4), min_size=36, max_size=36))

@@ -64,6 +64,44 @@ def test_clue_numbers_are_counted_as_they_are_read(tmp_path, capsys, monkeypatch
     refused(capsys, ["solve", path], "more than 30 clue numbers")
 
 
+@pytest.mark.parametrize("text, where", [
+    ("$1\n1\n1\n" * 40, "line 47: "),
+    ("width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n" * 40, "line 109: "),
+    ("GRID a\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n" * 40, "line 78: "),
+    ("[" + ",".join(['{"rows": [[1]], "columns": [[1]]}'] * 40) + "]", "puzzle 16: rows[0]: "),
+], ids=["taai", "non", "picross", "json"])
+def test_the_clue_cap_ends_the_whole_file(monkeypatch, text, where):
+    """Past the cap the file is refused as a whole: the readers that report each puzzle's
+    error and go on stopped only that puzzle, and went on through the file (a 16 MB TAAI
+    file of 1x1 puzzles: 1.4 million puzzles and errors, 27 s and 1.7 GB)."""
+    monkeypatch.setattr(limits, "MAX_CLUES", 30)
+    items = formats.parse_each(text, "f")
+    assert [str(x) for x in items] == [
+        f"f: {where}more than 30 clue numbers in the file (the limit)"]
+
+
+XML_ONE = ('<puzzle><clues type="rows"><line><count>1</count></line></clues>'
+           '<clues type="columns"><line><count>1</count></line></clues></puzzle>\n')
+
+
+@pytest.mark.parametrize("text, where", [
+    ("$1\n1\n1\n" * 5, "line 10: "),
+    ("width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n" * 5, "line 22: "),
+    ("GRID a\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n" * 5, "line 16: "),
+    ("[" + ",".join(['{"rows": [[1]], "columns": [[1]]}'] * 5) + "]", "puzzle 4: "),
+    ("<puzzleset>\n" + XML_ONE * 5 + "</puzzleset>", "line 5: "),
+    ("$1\nx\n" * 5, "line 7: "),  # errors count as puzzles: each would be an item
+], ids=["taai", "non", "picross", "json", "xml", "errors"])
+def test_puzzles_in_a_file_are_capped(monkeypatch, text, where):
+    """A file of many tiny puzzles (16 MB of 1x1 TAAI puzzles: 1.4 million, 30 s and
+    1.5 GB to read) is refused at the puzzle past the cap, as a whole."""
+    monkeypatch.setattr(limits, "MAX_PUZZLES", 3)
+    items = formats.parse_each(text, "f")
+    assert [str(x) for x in items] == [f"f: {where}more than 3 puzzles in the file (the limit)"]
+    monkeypatch.setattr(limits, "MAX_PUZZLES", 5)
+    assert len(formats.parse_each(text, "f")) == 5
+
+
 def test_xml_elements_counted_while_parsing(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(limits, "MAX_XML_ELEMENTS", 1000)
     path = tmp_path / "wide.xml"

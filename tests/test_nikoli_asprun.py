@@ -137,6 +137,33 @@ def test_the_worker_runs_a_task_step_by_step():
     assert "unknown task 'x'" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]
 
 
+GOOD = {"sat": True, "models": [["shade(1,1)"]], "exhausted": True, "core": None,
+        "conflicts": 0, "time_s": 0.01}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"models": -1}, "models must be a list of lists of atoms"),
+    ({"models": [[1]]}, "models must be a list of lists of atoms"),
+    ({"models": []}, "sat must be true exactly when it has models"),
+    ({"sat": "yes"}, "sat must be true, false or null"),
+    ({"sat": 1}, "sat must be true, false or null"),
+    ({"exhausted": None}, "exhausted must be true or false"),
+    ({"core": [True]}, "core must be null or a list of assumption indices"),
+    ({"time_s": None}, "conflicts and time_s must be numbers"),
+    ({"conflicts": float("nan")}, "conflicts and time_s must be numbers"),
+])
+def test_an_answer_of_another_shape_is_one_line(change, message):
+    """The tasks read answers unchecked: a missing key or a model that is no list was a
+    KeyError or TypeError deep in a task (and a session id that is a dict, in the memo)."""
+    reply = api.task("nurikabe", "solve", {"puzzle": EXAMPLES["nurikabe"]})
+    with pytest.raises(PuzzleError, match=f"the answer's {message}"):
+        api.step(reply["session"], {**GOOD, **change})
+    with pytest.raises(PuzzleError, match="the answer must be an object"):
+        api.step(reply["session"], [GOOD])
+    with pytest.raises(PuzzleError, match="is unknown or over"):
+        api.step({"id": 1}, GOOD)
+
+
 def test_the_solve_task_asks_clingo_wasm_for_the_native_solve_options():
     """The browser's solve (the task, on clingo-wasm) runs the options the native solve
     adds: the root lookahead on Nurikabe grids of LOOKAHEAD_CELLS and more only."""

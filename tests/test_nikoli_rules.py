@@ -91,3 +91,35 @@ def test_bag_partial_cuts_and_holes():
     hole = ["??????", "?...??", "?.#.??", "?...??", "??????", "??????"]
     (v,) = [b for b in rules.violations(g, hole) if b["rule"] == "B1"]
     assert [3, 3] in v["cells"] and [2, 3] in v["cells"] and [1, 1] not in v["cells"], v
+
+
+URL = "https://puzz.link/p?nurikabe/3/3/g5h"
+
+
+@pytest.mark.parametrize("task, state, message", [
+    ("check", 0, "the state must be a list of rows, not int"),
+    ("check", "...\n...\n...", "the state must be a list of rows, not str"),
+    ("check", [".?.", None, "..."], "row 2 of the state is not text but NoneType"),
+    ("hint", [".?.", None, "..."], "row 2 of the state is not text but NoneType"),
+    ("hint", 0, "the state has no rows, expected 3"),
+])
+def test_states_that_are_not_row_strings_are_refused(task, state, message):
+    """A JSON state from the page or the API: one line, before any clingo call."""
+    from pysolver import api
+    from pysolver.errors import PuzzleError
+    with pytest.raises(PuzzleError) as e:
+        api.task("nurikabe", task, {"puzzle": URL, "state": state})
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("cap, message", [
+    ("ten", "not str"), ([2], "not list"), (True, "not True"), (-1, "not -1"),
+    (10 ** 30, "not 1" + "0" * 19), (float("nan"), "not nan"), (float("inf"), "not inf")])
+def test_solve_cap_must_be_a_whole_number(cap, message):
+    from pysolver import api
+    from pysolver.errors import PuzzleError
+    with pytest.raises(PuzzleError) as e:
+        api.task("nurikabe", "solve", {"puzzle": URL, "max_solutions": cap})
+    assert str(e.value) == ("max_solutions must be a whole number from 0 (every solution) "
+                            f"to 999999999, {message}")
+    assert "ask" in api.task("nurikabe", "solve", {"puzzle": URL, "max_solutions": 10.0})

@@ -11,6 +11,7 @@ pytest.importorskip("clingo")
 
 from pysolver.app import cli  # noqa: E402
 from pysolver.nikoli import aspsolve, generate, model, rules, shapes, url  # noqa: E402
+from pysolver.errors import PuzzleError  # noqa: E402
 from pysolver.nikoli.model import Grid  # noqa: E402
 from test_nikoli_formats import EXAMPLES  # noqa: E402
 
@@ -209,6 +210,23 @@ def test_generate_task_by_name_and_json():
     assert aspsolve.solve(g, 2)["status"] == "unique"
     with pytest.raises(model.NikoliError, match="limit is"):
         asprun.run_native(generate.generate_task("bag", 5000, 5))
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"width": "six", "height": 5}, "the width: 'six' is not a whole number"),
+    ({"width": 6, "height": [5]}, "the height must be a whole number, not list"),
+    ({"width": 6, "height": float("inf")}, "the height must be a whole number, not inf"),
+    ({"width": 6, "height": 5, "seed": 2.5}, "the seed must be a whole number, not 2.5"),
+    ({"width": 6, "height": 5, "seed": None}, "the seed must be a whole number, not NoneType"),
+    ({"width": True, "height": 5}, "the width must be a whole number, not bool"),
+])
+def test_generate_task_arguments_that_are_not_whole_numbers(args, message):
+    """The page's JSON arguments: one line naming the argument, before any clingo call."""
+    from pysolver import api
+    with pytest.raises(PuzzleError) as e:
+        api.task("bag", "generate", args)
+    assert str(e.value) == message
+    assert "ask" in api.task("bag", "generate", {"width": 6.0, "height": "5", "seed": 4})
 
 
 def test_builtins_unique_from_7_to_20():

@@ -58,6 +58,15 @@ def clue_hash(puzzle) -> str:
 LOCK_WAIT_S = 5  # how long a second run waits for the one writing the database
 
 
+def storable(text: str) -> str:
+    """Text SQLite can hold: a file name's bytes that are not UTF-8 (os.fsdecode's lone
+    surrogates, in the name and in errors naming it) written as \\xNN."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that is no undecodable byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Store:
     """One batch database. ``path`` is created when missing; ``readonly`` opens an
     existing one for reading only (``report``: a file that is not ours is refused
@@ -91,6 +100,7 @@ class Store:
     def file_entries(self, file: str, stamp) -> list | None:
         """The keys (None for a parse error) ``file`` held when it was last read with
         ``stamp`` (size, mtime_ns); None when it has not been read so."""
+        file = storable(file)
         row = self.db.execute("SELECT size, mtime_ns FROM files WHERE file=?", (file,)).fetchone()
         if row is None or tuple(row) != tuple(stamp):
             return None
@@ -100,6 +110,7 @@ class Store:
     def record_file(self, file: str, items, stamp=None) -> list:
         """Replace what ``file`` holds (items: Puzzle or PuzzleError, in file order);
         its keys (None for an error). ``stamp``: (size, mtime_ns) of what was read."""
+        file = storable(file)
         self.db.execute("DELETE FROM entries WHERE file=?", (file,))
         self.db.execute("DELETE FROM files WHERE file=?", (file,))
         if stamp is not None:
@@ -108,7 +119,7 @@ class Store:
         for idx, item in enumerate(items):
             if isinstance(item, PuzzleError):
                 self.db.execute("INSERT INTO entries (file, idx, error) VALUES (?, ?, ?)",
-                                (file, idx, str(item)))
+                                (file, idx, storable(str(item))))
                 keys.append(None)
                 continue
             if isinstance(item, Puzzle):

@@ -27,7 +27,7 @@ from ..nikoli import model
 from . import batch, nikoli_cli, nonogram_cli, pool, race
 from . import report as reports
 from . import common
-from .common import Parser, UsageError, printable, read_text, seconds, whole
+from .common import Parser, UsageError, printable, read_bytes, seconds, whole
 
 FRONTS = {name: front for front in (nonogram_cli, nikoli_cli) for name in front.GENRES}
 FILE_HELP = ("a puzzle file: webpbn XML, Simpson .non, Wilk .nin, TAAI text, Olšák .g, "
@@ -40,7 +40,11 @@ STATE_HELP = ("the grid so far, one row per line: ? unknown, . empty, # (or a co
 
 def front_of(path):
     """The command-line front of the genre whose puzzle the file holds."""
-    genre = registry.recognise(read_text(path), printable(path))
+    try:
+        text = read_bytes(path).decode("utf-8-sig")
+    except UnicodeDecodeError:  # not text: a raw PBM picture (clues), else the reader says so
+        return nonogram_cli
+    genre = registry.recognise(text, printable(path))
     front = FRONTS.get(genre.name)
     if front is None:
         raise PuzzleError(f"{printable(path)}: {genre.title} puzzles have no command line yet")
@@ -48,7 +52,7 @@ def front_of(path):
 
 
 def by_genre(args):
-    """solve, check, hint, convert: the file's genre runs the command."""
+    """Every command on a file: the file's genre runs it (or says it cannot)."""
     files = getattr(args, "files", None) or [args.file]
     front = front_of(files[0])
     if args.command not in front.COMMANDS:
@@ -128,7 +132,7 @@ def build_parser():
     m.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds the solution mode may search when the file has no goal")
     m.add_argument("--json", action="store_true", help="print the result as JSON")
-    m.set_defaults(run=nonogram_cli.cmd_mark)
+    m.set_defaults(run=by_genre)  # a Nikoli file: said so
 
     v = sub.add_parser("convert", help="write a puzzle file in another format")
     v.add_argument("file", metavar="FILE", help=FILE_HELP)
@@ -147,7 +151,7 @@ def build_parser():
     k.add_argument("--to", choices=("non", "xml", "json"), default="non",
                    help="the format to write (default non)")
     k.add_argument("--json", action="store_true", help="same as --to json, on one line")
-    k.set_defaults(run=nonogram_cli.cmd_clues)
+    k.set_defaults(run=by_genre)  # a Nikoli file: said so
 
     f = sub.add_parser("fix", help="edits that make a multi-solution picture unique")
     f.add_argument("file", metavar="GOALFILE", help="a puzzle file with a goal image")
@@ -156,7 +160,7 @@ def build_parser():
     f.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds to search for suggestions (default: no limit)")
     f.add_argument("--json", action="store_true", help="print the suggestions as JSON")
-    f.set_defaults(run=nonogram_cli.cmd_fix)
+    f.set_defaults(run=by_genre)  # a Nikoli file: said so
 
     g = sub.add_parser("generate", help="a uniquely solvable Nikoli puzzle or nonogram")
     g.add_argument("family", metavar="GENRE", help=f"one of {', '.join(registry.GENRES)}")

@@ -25,6 +25,7 @@ from .. import stars
 from ..nonogram.walk import walk
 from ..errors import PuzzleError
 from ..nonogram import formats
+from .common import read_text
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
 
 COLUMNS = ("file", "index", "title", "status", "classification", "difficulty", "time_s",
@@ -199,22 +200,28 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     (the same walk's, which the library sorts equal stars by) into the
     catalogue JSON (in place, or to ``out``); the number of entries. A puzzle the
     database has not checked is an error naming the entry."""
+    text = read_text(catalogue)  # a regular file, up to the size cap
     try:
-        with open(catalogue, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError) as e:
+        data = json.loads(text)
+    except ValueError as e:
         raise PuzzleError(f"{catalogue}: cannot read the catalogue ({e})") from None
+    entries = data.get("puzzles", []) if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise PuzzleError(f"{catalogue}: not a catalogue (a JSON object whose 'puzzles' is a list)")
     store = open_existing(db)
     base = os.path.dirname(catalogue)
     try:
-        for k, entry in enumerate(data.get("puzzles", [])):
+        for k, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                raise PuzzleError(f"{catalogue}: puzzle {k + 1} is not an object but "
+                                  f"{type(entry).__name__}")
             name = f"{catalogue}: puzzle {k + 1} ({entry.get('id', '?')})"
             path = os.path.join(base, str(entry.get("file", "")))
-            try:
-                with open(path, "rb") as fh:
-                    puzzle = formats.parse_one(fh.read().decode("utf-8-sig"), path)
-            except (OSError, UnicodeDecodeError) as e:
-                raise PuzzleError(f"{name}: cannot read {path} ({e})") from None
+            try:  # a regular file, read up to the size cap (not /dev/zero, nor a FIFO)
+                text = read_text(path)
+            except PuzzleError as e:
+                raise PuzzleError(f"{name}: {e}") from None
+            puzzle = formats.parse_one(text, path)
             verdict = store.verdict_for(clue_hash(puzzle))
             if verdict is None:
                 raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
@@ -225,10 +232,8 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
             entry["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
     finally:
         store.close()
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    with open(out or catalogue, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    return len(data.get("puzzles", []))
+    _write(out or catalogue, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    return len(entries)
 
 
 # -- the command -------------------------------------------------------------------------

@@ -170,12 +170,38 @@ def open_session(started) -> dict:
 def continue_session(session, answer) -> dict:
     """The session's next ask, or its result. A session forgotten (clear_caches, or
     more than 8 at once) must be started again."""
-    task = _sessions.get(session)
+    task = _sessions.get(session) if isinstance(session, int) else None  # ids are ints
     if task is None:
         raise PuzzleError(f"session {session!r} is unknown or over; start the task again")
-    if not isinstance(answer, dict) or "sat" not in answer:
-        raise PuzzleError("the answer must be an object with sat, models, ...")
-    return _advance(session, task, answer)
+    return _advance(session, task, checked_answer(answer))
+
+
+def checked_answer(a) -> dict:
+    """An answer from elsewhere (the page's clingo-wasm, an API caller) in the shape
+    of :func:`answer`, which every task reads without checking; PuzzleError naming
+    the field that is not."""
+    def number(v):
+        return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < float("inf")
+
+    if not isinstance(a, dict):
+        raise PuzzleError("the answer must be an object with sat, models, exhausted, core, "
+                          "conflicts and time_s")
+    sat, models, core = a.get("sat", "missing"), a.get("models"), a.get("core")
+    if not (sat is True or sat is False or sat is None):
+        raise PuzzleError("the answer's sat must be true, false or null")
+    if not isinstance(models, list) or not all(
+            isinstance(m, list) and all(isinstance(x, str) for x in m) for m in models):
+        raise PuzzleError("the answer's models must be a list of lists of atoms (strings)")
+    if (sat is True) != bool(models):
+        raise PuzzleError("the answer's sat must be true exactly when it has models")
+    if not isinstance(a.get("exhausted"), bool):
+        raise PuzzleError("the answer's exhausted must be true or false")
+    if core is not None and not (isinstance(core, list) and all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in core)):
+        raise PuzzleError("the answer's core must be null or a list of assumption indices")
+    if not number(a.get("conflicts")) or not number(a.get("time_s")):
+        raise PuzzleError("the answer's conflicts and time_s must be numbers of at least 0")
+    return answer(sat, models, a["exhausted"], core, int(a["conflicts"]), a["time_s"])
 
 
 def finish_native(started):

@@ -194,8 +194,8 @@ def solve_task(puzzle, max_solutions=2):
     """The solve as a task (asprun): one ask; the same dict as :func:`solve` with the
     stats both drivers give (conflicts, count, exhausted, encoding)."""
 
+    cap = solution_cap(max_solutions)
     grid = as_grid(puzzle)
-    cap = int(max_solutions or 0)
     ans = yield Ask(program(grid, strong=True), solve_args(grid), models=cap)
     found = [rows_from_atoms(grid, m) for m in ans["models"]]
     stats = {"conflicts": ans["conflicts"], "count": len(found),
@@ -206,6 +206,21 @@ def solve_task(puzzle, max_solutions=2):
     return {"status": status,
             "solutions": found, "time_s": ans["time_s"], "stats": stats,
             "engine": "clingo", "family": grid.family}
+
+
+def solution_cap(value) -> int:
+    """A task's ``max_solutions`` from JSON: a whole number, 0 (or none given) for
+    every solution; clingo takes at most MAX_DIGITS digits here too."""
+    if value is None:
+        return 0
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # a JavaScript number
+    top = 10 ** limits.MAX_DIGITS - 1
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        shown = repr(value) if isinstance(value, (int, float)) else type(value).__name__
+        raise NikoliError(f"max_solutions must be a whole number from 0 (every solution) "
+                          f"to {top}, not {shown[:20]}")
+    return value
 
 
 def as_grid(puzzle) -> Grid:

@@ -35,12 +35,12 @@ from __future__ import annotations
 import itertools
 import random
 
-from .. import stars
+from .. import limits, stars
 from ..errors import PuzzleError
 from . import aspsolve, rules, walk
 from . import generate_bag, generate_heyawake, generate_masyu, generate_nurikabe
 from ..asp.tasks import Ask, run_native
-from .model import Grid, check_size, family_name
+from .model import Grid, NikoliError, check_size, family_name
 from .url import read_url, write_url
 
 ATTEMPTS = 30
@@ -60,10 +60,24 @@ def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool 
     return grid, result
 
 
+def _whole(value, name) -> int:
+    """A JSON argument as a whole number: an int, a float without a fraction (a
+    JavaScript number) or decimal digits; NikoliError naming it otherwise."""
+    if isinstance(value, str):
+        return limits.number(value.strip(), f"the {name}", "whole number")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        shown = repr(value)[:20] if isinstance(value, float) else type(value).__name__
+        raise NikoliError(f"the {name} must be a whole number, not {shown}")
+    return value
+
+
 def generate_task(family, width, height, seed=1, minimal=True):
     """The generator as a task: its result is ``info`` with the puzzle's ``url``."""
     family = family_name(str(family))
-    width, height, seed = int(width), int(height), int(seed)
+    width, height, seed = (_whole(v, name) for v, name in ((width, "width"),
+                                                           (height, "height"), (seed, "seed")))
     check_size(width, height)
     rng = random.Random(f"{family}/{width}x{height}/{seed}")
     tag = f"% generate {family} {width}x{height} seed {seed} run {next(_RUNS)}\n"

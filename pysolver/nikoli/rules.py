@@ -56,7 +56,17 @@ def components(cells: set, w: int, h: int) -> list:
     return out
 
 
+def _row_strings(rows) -> None:
+    """A state from JSON (the page, the API) must be a list of row strings."""
+    if not isinstance(rows, (list, tuple)):
+        raise NikoliError(f"the state must be a list of rows, not {type(rows).__name__}")
+    for y, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise NikoliError(f"row {y + 1} of the state is not text but {type(row).__name__}")
+
+
 def read_rows(grid: Grid, rows, allowed: str) -> dict:
+    _row_strings(rows)
     if len(rows) != grid.height:
         raise NikoliError(f"the grid has {len(rows)} rows, expected {grid.height}")
     out = {}
@@ -222,6 +232,7 @@ def _masyu(grid, rows):
 
 def _flat(grid, rows, allowed) -> str:
     """The rows as one string, checked (read_rows words the error)."""
+    _row_strings(rows)
     flat = "".join(rows) if len(rows) == grid.height else ""
     if len(flat) != grid.width * grid.height or any(len(r) != grid.width for r in rows) \
             or not set(flat) <= set(allowed):

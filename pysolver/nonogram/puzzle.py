@@ -86,7 +86,9 @@ class Puzzle:
             raise PuzzleError("a puzzle needs a background and at least one colour")
         chars = [c.char for c in self.colors]
         for c in self.colors:
-            if len(c.char) != 1 or c.char in RESERVED_CHARS or c.char.isspace():
+            # unprintable: invisible in state text, and XML cannot hold control characters
+            if len(c.char) != 1 or c.char in RESERVED_CHARS or not c.char.isprintable() \
+                    or c.char.isspace():
                 raise PuzzleError(f"colour {c.name!r} has an unusable character {c.char!r}")
         if len(set(chars)) != len(chars):
             raise PuzzleError("two colours share the same character")
@@ -239,17 +241,29 @@ def satisfies(puzzle: Puzzle, grid) -> bool:
     return [tuple(c) for c in puzzle.rows] == rows and [tuple(c) for c in puzzle.cols] == cols
 
 
+def state_lines(state) -> list:
+    """State text (or its rows, a JSON list of strings from the page or the API) as
+    rows without line ends or trailing blank rows; PuzzleError for anything else."""
+    if isinstance(state, str):
+        state = state.splitlines()
+    if not isinstance(state, (list, tuple)):
+        raise PuzzleError(f"the state must be text or a list of rows, not {type(state).__name__}")
+    for y, row in enumerate(state):
+        if not isinstance(row, str):
+            raise PuzzleError(f"state row {y + 1} is not text but {type(row).__name__}")
+    rows = [r.rstrip("\r\n") for r in state]
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
 def cells_from_state(puzzle: Puzzle, rows) -> list:
     """Flat solver masks from state text: '?' unknown, '.' empty, '#' or a colour char filled.
 
     For black-and-white puzzles 'X' also means filled. PuzzleError names the row
     and column of a bad character or the size that does not fit.
     """
-    if isinstance(rows, str):
-        rows = rows.splitlines()
-    rows = [r.rstrip("\r\n") for r in rows]
-    while rows and not rows[-1].strip():
-        rows.pop()
+    rows = state_lines(rows)
     if len(rows) != puzzle.height:
         raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {puzzle.height}")
     index = {c.char: 1 << i for i, c in enumerate(puzzle.colors)}

@@ -51,6 +51,9 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
     A file that cannot be read at all gives a one-item list holding its error.
     """
     label = f"{filename}: " if filename else ""
+    if not isinstance(text, (str, bytes)):  # the API's and the worker's callers send JSON
+        return [PuzzleError(f"{label}a puzzle file's text must be a string, "
+                            f"not {type(text).__name__}")]
     try:
         limits.check_text_size(len(text), label)
     except PuzzleError as e:

@@ -160,7 +160,8 @@ def normalise_colors(p: Puzzle) -> Puzzle:
         for i in keep:
             col = p.colors[i]
             ch = "." if i == 0 else col.char
-            if i and (ch in UNUSABLE or ch in taken or len(ch) != 1 or ch.isspace()):
+            if i and (ch in UNUSABLE or ch in taken or len(ch) != 1 or not ch.isprintable()
+                      or ch.isspace()):
                 ch = next(s for s in SPARE_CHARS if s not in taken and s not in
                           {p.colors[j].char for j in keep})
             taken.add(ch)

@@ -38,10 +38,14 @@ def parse(text: str) -> list:
     items = data if isinstance(data, list) else [data]
     if not items:
         return [PuzzleError("the JSON list holds no puzzle")]
+    if len(items) > limits.MAX_PUZZLES:
+        limits.check_puzzles(len(items), f"puzzle {limits.MAX_PUZZLES + 1}")
     out, numbers = [], limits.ClueCount()
     for k, item in enumerate(items):
         try:
             out.append(from_dict(item, numbers))
+        except limits.FileLimit as e:
+            raise limits.FileLimit(f"puzzle {k + 1}: {e}") from None
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
     return out
@@ -97,6 +101,8 @@ def from_dict(d, numbers=None) -> Puzzle:
             name, char = c.get("name", f"colour {k}"), c.get("char")
             if not isinstance(name, str) or not isinstance(char, str) or len(char) != 1:
                 raise PuzzleError(f"{where}: 'name' must be a string and 'char' one character")
+            if not char.isprintable():
+                raise PuzzleError(f"{where}: 'char' {char!r} is not a printable character")
             rgb = c.get("rgb", "808080")
             if not isinstance(rgb, str):
                 raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")

@@ -60,6 +60,9 @@ def _parse(text: str):
                     except PuzzleError:
                         rgb, name = "808080", word  # an X11 name we do not know
                     char = outchar if outchar.strip() else inchar
+                    if not char.isprintable():
+                        raise PuzzleError(f"line {i + 1}: {char!r} cannot be a colour's "
+                                          "character (not printable)")
                     if inchar == "0":
                         colors[0] = Color(name, ".", rgb)
                     else:

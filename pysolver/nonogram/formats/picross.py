@@ -29,7 +29,7 @@ def detect(text: str) -> bool:
 def parse(text: str) -> list:
     out, numbers = [], limits.ClueCount()
     grid = None  # dict(name, line, rows, cols, section)
-    skipping = False
+    skipping, grids = False, 0
 
     def close():
         if grid is None:
@@ -48,6 +48,8 @@ def parse(text: str) -> list:
             continue
         word = line.split()[0]
         if word == "GRID":
+            grids += 1
+            limits.check_puzzles(grids, f"line {k}")
             close()
             skipping = False
             grid = {"name": line[4:].strip(), "line": k, "rows": None, "cols": None,
@@ -74,6 +76,8 @@ def parse(text: str) -> list:
             try:
                 numbers.add(len(tokens), f"line {k}")
                 clue = tuple((positive(t, f"line {k}"), 1) for t in tokens)
+            except limits.FileLimit:
+                raise
             except PuzzleError as e:  # the grid itself is broken: report it, not a part
                 out.append(PuzzleError(f"GRID {grid['name']}: {e}"))
                 grid, skipping = None, True
@@ -81,6 +85,8 @@ def parse(text: str) -> list:
             key = grid["section"]
             grid["where"]["row" if key == "rows" else "column", len(grid[key])] = k
             grid[key].append(clue)
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             close()  # the grid so far is judged on its own
             grid, skipping = None, True

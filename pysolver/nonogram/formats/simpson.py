@@ -41,10 +41,14 @@ def parse(text: str) -> list:
             start = i + 1
     chunks.append((start, lines[start:]))
     chunks = [(s, c) for s, c in chunks if any(x.strip() for x in c)]
+    if len(chunks) > limits.MAX_PUZZLES:
+        limits.check_puzzles(len(chunks), f"line {chunks[limits.MAX_PUZZLES][0] + 1}")
     out, numbers = [], limits.ClueCount()
     for k, (offset, chunk) in enumerate(chunks):
         try:
             out.append(_parse_one(chunk, offset, numbers))
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(chunks) > 1 else e)
     if not out:
@@ -64,6 +68,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     rows = cols = goal = None
     designations = {}  # colour letter -> rgb (None when not declared)
     where_lines = {}  # (axis, index) -> file line, for validation messages
+    seen = {}  # width, height, rows, columns, goal -> where it was given
     i = 0
 
     def where(k):
@@ -93,6 +98,11 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             continue
         key, _, value = line.partition(" ")
         key, value = key.lower(), value.strip()
+        part = {"columns": "width", "rows": "height"}.get(key, key) if value else key
+        if part in ("width", "height", "rows", "columns", "goal"):  # which one would count?
+            if part in seen:
+                raise PuzzleError(f"{where(i)}: '{part}' is given twice (first on {seen[part]})")
+            seen[part] = where(i)
         if key in ("width", "columns") and value:
             width = size(value, where(i))
         elif key in ("height", "rows") and value:
@@ -120,6 +130,8 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             goal = [cells[y * width:(y + 1) * width] for y in range(height)]
             for ch in cells:
                 if ch not in "01":
+                    if not ch.isprintable():
+                        raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
                     designations.setdefault(ch, None)
         elif key == "color":
             parts = value.split()

@@ -35,6 +35,7 @@ def parse(text: str) -> list:
             continue
         m = HEADER.match(line)
         if m:
+            limits.check_puzzles(len(blocks) + 1, f"line {k}")
             blocks.append((m.group(1), k, []))
         elif not blocks:
             return [PuzzleError(f"line {k}: expected a '$N' header before the clues")]
@@ -46,6 +47,8 @@ def parse(text: str) -> list:
     for number, k, lines in blocks:
         try:
             out.append(_block(number, k, lines, numbers))
+        except limits.FileLimit:
+            raise
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle ${number} (line {k}): {e}"))
     return out

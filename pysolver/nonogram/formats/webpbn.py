@@ -9,6 +9,7 @@ puzzle has no clues they come from its ``<solution type="goal">`` image.
 """
 from __future__ import annotations
 
+from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import Color, Puzzle
 from .common import finish, positive, rgb_value
@@ -41,6 +42,8 @@ def parse(text: str) -> list:
         puzzles = root.findall("puzzle")
         if not puzzles:
             raise PuzzleError(f"line {root.line}: <puzzleset> has no <puzzle>")
+        if len(puzzles) > limits.MAX_PUZZLES:
+            limits.check_puzzles(len(puzzles), f"line {puzzles[limits.MAX_PUZZLES].line}")
         set_meta = _meta(root)
     elif root.tag == "puzzle":
         puzzles, set_meta = [root], {}
@@ -83,11 +86,15 @@ def _puzzle(el, set_meta) -> Puzzle:
 
     # Colours by name, starting from pbn's implicit white and black.
     named = {"white": Color("white", ".", "FFFFFF"), "black": Color("black", "X", "000000")}
-    order = []
+    order, defined = [], {}
     for c in el.findall("color"):
         name = c.get("name")
         if not name:
             raise PuzzleError(f"line {c.line}: <color> has no name")
+        if name in defined:  # which one would count?
+            raise PuzzleError(f"line {c.line}: colour {name!r} is defined twice (first on "
+                              f"line {defined[name]})")
+        defined[name] = c.line
         rgb = rgb_value(c.text.strip() or name, f"line {c.line}")
         default_char = named[name].char if name in named else name[0]
         char = c.get("char", default_char)
@@ -111,6 +118,8 @@ def _puzzle(el, set_meta) -> Puzzle:
         kind = clues.get("type")
         if kind not in ("rows", "columns"):
             raise PuzzleError(f"line {clues.line}: <clues type> must be rows or columns, not {kind!r}")
+        if (rows if kind == "rows" else cols) is not None:
+            raise PuzzleError(f"line {clues.line}: a second <clues type=\"{kind}\">")
         lines = []
         for line in clues.findall("line"):
             where_lines["row" if kind == "rows" else "column", len(lines)] = line.line
@@ -132,11 +141,12 @@ def _puzzle(el, set_meta) -> Puzzle:
     for sol in el.findall("solution"):
         if sol.get("type", "goal") != "goal":
             continue
+        if goal is not None:
+            raise PuzzleError(f"line {sol.line}: a second goal <solution>")
         image = sol.find("image")
         if image is None:
             raise PuzzleError(f"line {sol.line}: <solution> has no <image>")
         goal = _image(image, colors)
-        break
     if (rows is None) != (cols is None):
         raise PuzzleError(f"{where}: the puzzle has {'row' if rows is not None else 'column'} "
                           "clues but no clues for the other direction")

@@ -42,7 +42,7 @@ from ..solver.line import positions, undecided
 from ...memo import Memo
 from ..solver.probe import set_cell
 from ..solver.propagate import Engine
-from ..puzzle import cells_from_state, min_length
+from ..puzzle import cells_from_state, min_length, state_lines
 
 TOP_K = 12  # line candidates whose reasoning level is worked out
 DIAGNOSE_WORK = 8_000  # line solves no_solution()'s one-cell tests may spend
@@ -159,11 +159,7 @@ def state_cans(puzzle, state):
     cell: this conversion dominated the hint's time on 60x60 grids. Bad text gets
     the exact error from cells_from_state.
     """
-    if isinstance(state, str):
-        state = state.splitlines()
-    rows = [r.rstrip("\r\n") for r in state]
-    while rows and not rows[-1].strip():
-        rows.pop()
+    rows = state_lines(state)
     chars = [c.char for c in puzzle.colors]
     allowed = set(chars) | {"?"} | (set() if puzzle.is_color else {"X"})
     if (len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows)
