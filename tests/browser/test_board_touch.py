@@ -199,3 +199,34 @@ def test_the_tap_that_solves_leaves_the_win_card_up(page, site_server):
     box = page.locator("#win-close").bounding_box()   # a tap on the card itself acts
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.locator("#win-card").wait_for(state="hidden")
+
+
+# the controls on screen shorter than a finger (40 px, the toolbar's and the nav's): a library
+# card's title is left out (its whole card is the target), the palette's squares too
+SHORT = """() => [...document.querySelectorAll('main button, main select, main label:has(> input[type=checkbox])')]
+  .filter((e) => e.getClientRects().length && !e.closest('.lib-info, #palette'))
+  .map((e) => [e.id || e.textContent.trim().slice(0, 24), Math.round(e.getBoundingClientRect().height)])
+  .filter(([, h]) => h < 40)"""
+
+
+@PHONE
+def test_phone_controls_are_finger_sized_in_play_its_panels_and_menu_and_puzzles(page, site_server):
+    """The panels' buttons and selects (Hint, Check, Solve), Play's New puzzle, the Puzzles
+    view's (the daily card, New puzzle's choices, the filters) and the share link's "with my
+    progress" were 27 to 32 px tall, its checkbox 13 px, on a phone."""
+    open_site(page, site_server)
+    page.click("#sheet-toggle")                        # every panel unfolded
+    assert page.is_visible("#hint") and page.is_visible("#solve")
+    assert page.evaluate(SHORT) == []
+    page.click("#sheet-toggle")
+    page.click("#nav-library")
+    page.click("#open-toggle")
+    assert page.is_visible("#np-make") and page.is_visible("#paste-open")
+    assert page.evaluate(SHORT) == []
+    page.click("button.open-builtin[data-id='nurikabe-7x7-1']")   # a Nikoli puzzle: its menu's checkbox
+    page.wait_for_selector("#view-play:not([hidden])")
+    page.click("#more")
+    assert page.is_visible("#share-progress")
+    assert page.evaluate(SHORT) == []
+    box = page.locator("#share-progress").bounding_box()
+    assert box["width"] >= 20 and box["height"] >= 20

@@ -1,7 +1,7 @@
 """Opening puzzles (files, paste, share links), bad input, and no engine (offline: test_first_visit.py)."""
 import pytest
 
-from helpers import click_cell, clues, open_builtin, open_site, paste_puzzle, state, title_shown, wait_board
+from helpers import cell_words, click_cell, clues, open_builtin, open_site, paste_puzzle, state, title_shown, wait_board
 
 pytestmark = [pytest.mark.browser]
 
@@ -67,6 +67,22 @@ def test_an_image_or_a_binary_file_is_named_as_such_in_the_open_panel_and_in_cre
         assert page.text_content("#ed-status") == f"{name}: {words}"
     page.click("#nav-play")
     assert page.text_content("#puzzle-title") == "Welcome heart"   # the game in play is untouched
+
+
+@pytest.mark.slow  # a minute: the engine reads, the board draws and the game saves 4 million cells
+def test_the_largest_grid_the_limits_allow_opens_and_plays(page, site_server):
+    """2000x2000 (limits.MAX_CELLS): saving the new game packed its 4 million empty cells
+    with a regular expression that overflowed its stack, and the player read "Could not
+    open the puzzle: Maximum call stack size exceeded"."""
+    open_site(page, site_server)
+    paste_puzzle(page, "2000 2000\n" + "1\n" * 4000)   # .nin: every row and column clue "1"
+    page.wait_for_function("""() => document.querySelector("[role=grid][aria-colcount='2000']")
+        || document.getElementById('open-error').textContent""", timeout=90_000)
+    assert page.text_content("#open-error") == ""
+    wait_board(page, 2000, 2000)
+    click_cell(page, 1, 0)                              # a move, saved too
+    assert cell_words(page, 1, 0).split(": ", 1)[1].startswith("filled")
+    assert page.errors == []
 
 
 def test_share_link_round_trip(page, site_server):

@@ -34,13 +34,20 @@ export function migrate(rec) {
 
 // Cell values are characters from "0" up ("0" + value): a run of 4 or more of one is
 // stored as "<char>*<count>*" ("*" is below "0", so it never is a cell).
-const RUN = /(.)\1{3,}/g;
 const PACKED = /(.)\*(\d{1,7})\*/g;
 const MAX_CELLS = 4_000_000; // pysolver.limits.MAX_CELLS: a larger count is a damaged record
 
 /** A game's cells ("0120…") as stored: runs of one value counted. */
 export function packCells(cells) {
-  return typeof cells === "string" ? cells.replace(RUN, (run, ch) => `${ch}*${run.length}*`) : cells;
+  if (typeof cells !== "string") return cells;
+  // runs found by a loop: a regular expression's back-reference over a run of millions (an
+  // empty 2000×2000 grid) overflowed the regex engine's stack, and the puzzle did not open
+  const out = [];
+  for (let i = 0, j; i < cells.length; i = j) {
+    for (j = i + 1; j < cells.length && cells[j] === cells[i];) j++;
+    out.push(j - i >= 4 ? `${cells[i]}*${j - i}*` : cells.slice(i, j));
+  }
+  return out.join("");
 }
 
 /** The cells packCells stored, as the game reads them (a damaged count gives "", which no game takes). */
