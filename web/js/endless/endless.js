@@ -335,7 +335,9 @@ export class Endless {
     } catch (err) {
       this.say("");
       if (err && err.kind === "cancelled") this.say("Stopped: no puzzle made.");
-      else this.app.showOpenError(err);
+      else if (err && err.kind === "puzzle" && !recipeFields(recipe)) { // not a recipe's shape: the link was cut or mangled
+        this.app.showOpenError({ kind: "puzzle", message: `this puzzle link is damaged (${err.message}); ask for the link again` });
+      } else this.app.showOpenError(err);
       return null;
     }
   }
