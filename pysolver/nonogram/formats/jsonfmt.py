@@ -73,7 +73,10 @@ def from_dict(d, numbers=None) -> Puzzle:
     ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
     if not isinstance(d, dict):
         raise PuzzleError("a puzzle must be a JSON object")
-    d = _clean(d)
+    try:
+        d = _clean(d)
+    except RecursionError:  # a dict from the API: no JSON parser limited its depth
+        raise PuzzleError("the puzzle is nested too deeply") from None
     numbers = numbers if numbers is not None else limits.ClueCount()
     fmt = d.get("format", "pysolver")
     if fmt != "pysolver":
