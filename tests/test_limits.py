@@ -47,6 +47,13 @@ def refused(capsys, argv, *needles):
     ("taai.txt", "$1\n" + "1\n" * 4002, "larger than 2000x2000"),
     ("grid.txt", ("." * 2001 + "\n") * 2, "picture: the puzzle is 2001x2"),
     ("nested.xml", "<puzzleset>" + "<a>" * 70 + "</a>" * 70 + "</puzzleset>", "nested more than 64"),
+    # empty clues count no clue number: 4 million of them were kept (10 s, 1 GB) first
+    ("rows.txt", "GRID a\nROWS\n" + "[ ]\n" * 2001 + "COLUMNS\n[ ]\n",
+     "GRID a: line 2003: more than 2000 clues in ROWS, the size limit"),
+    ("rows.g", "x\n: rows\n" + "0\n" * 2001 + ": columns\n0\n:\n",
+     "line 2003: more than 2000 row clues, the size limit"),
+    ("blank.g", "x\n: rows\n" + "0\n" * 2000 + "\n\n: columns\n0\n:\n",
+     "line 2005: more than 2000 row clues, the size limit"),
 ], ids=lambda v: v if isinstance(v, str) and len(v) < 20 else "")
 def test_caps_while_reading(tmp_path, capsys, name, text, needle):
     path = tmp_path / name
