@@ -329,6 +329,15 @@ def test_json_form_and_errors():
     assert g.rows == [((1, 1),), ((2, 1),)]
 
 
+def test_json_key_given_twice():
+    """json keeps the last of a key given twice, unsaid; .non and XML refuse theirs too."""
+    for text, key in (('{"rows": [[1]], "rows": [[]], "columns": [[1]]}', "rows"),
+                      ('[{"rows": [[1]], "columns": [[1]], "title": "a", "title": "b"}]', "title")):
+        with pytest.raises(PuzzleError) as e:
+            formats.parse(text, "f.json")
+        assert str(e.value) == f"f.json: the key {key!r} is given twice in one object"
+
+
 def test_pictures_text_and_pbm():
     (p,) = formats.parse("|#.|\n|##|\n")
     assert formats.detect("#.\n##\n") == "grid"
