@@ -209,6 +209,8 @@ def main(argv=None) -> int:
         ((("task", job), [("task", t_task)]) for job in task_inputs(args.tasks, args.seed)))
     seen, failures, start, i = {}, 0, time.process_time(), -1
     for i, ((name, data), ts) in enumerate(jobs):
+        made = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # MB (Linux)
+        args.rss = max(args.rss, made)  # a peak of the mutation itself blames no target
         for tname, target in ts:
             why = run_one(target, data, args.cpu)
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # MB (Linux)
