@@ -12,7 +12,8 @@ tests/test_fuzz_corpus.py runs a fixed sample; by hand:
         [--sweep 3] [--tasks 20000] [--out DIR]
 
 (a 2 GB address-space cap there turns a memory blow-up into a failure too, and so does
-the input that first raises the peak memory past --rss MB).
+the input that first raises the process's peak memory past --rss MB: a peak of the whole
+run, so measure a flagged input alone before believing it).
 """
 from __future__ import annotations
 
