@@ -19,6 +19,11 @@ MAX_CLUES = 1_000_000  # clue numbers in one file (all its puzzles together)
 # puzzles in one file (a TAAI file holds 1000): 16 MB of 1x1 puzzles would be 1.4
 # million, 30 s and 1.5 GB to read; 100,000 take 5 s and 300 MB
 MAX_PUZZLES = 100_000
+# colours besides the background (the corpus has at most 4, the generator makes 4): the
+# colour line solver's updates grow with the square of the colours, and one line's
+# update is not interrupted: 128 colours on a 128x128 grid took 1.8 s, 300 took 40 s
+# whatever the timeout; 64 on a 2000-cell line take 0.2 s
+MAX_COLOURS = 64
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a file, a pasted text, an unpacked share link
 MAX_XML_ELEMENTS = 1_000_000  # counted while expat reads, before the tree grows further
 MAX_XML_DEPTH = 64

@@ -11,7 +11,9 @@ tests/test_fuzz_corpus.py runs a fixed sample; by hand:
     nice -n 19 .venv/bin/python tests/fuzzing.py --inputs 20000 --seed 1 \\
         [--sweep 3] [--tasks 20000] [--out DIR]
 
-(a 2 GB address-space cap there turns a memory blow-up into a failure too).
+(a 2 GB address-space cap there turns a memory blow-up into a failure too, and so does
+the input that first raises the process's peak memory past --rss MB: a peak of the whole
+run, so measure a flagged input alone before believing it).
 """
 from __future__ import annotations
 
@@ -195,6 +197,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cpu", type=float, default=5.0, help="CPU seconds per input and target")
     ap.add_argument("--targets", default=",".join(TARGETS))
     ap.add_argument("--out", type=Path, help="write each failing input here")
+    ap.add_argument("--rss", type=int, default=600,
+                    help="MB of peak memory past which the input that raised it is a failure")
     args = ap.parse_args(argv)
     import resource
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
@@ -206,8 +210,13 @@ def main(argv=None) -> int:
         ((("task", job), [("task", t_task)]) for job in task_inputs(args.tasks, args.seed)))
     seen, failures, start, i = {}, 0, time.process_time(), -1
     for i, ((name, data), ts) in enumerate(jobs):
+        made = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # MB (Linux)
+        args.rss = max(args.rss, made)  # a peak of the mutation itself blames no target
         for tname, target in ts:
             why = run_one(target, data, args.cpu)
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # MB (Linux)
+            if why is None and peak > args.rss:
+                why, args.rss = f"peak memory {peak} MB", peak  # the next one must pass this
             if why is None:
                 continue
             failures += 1

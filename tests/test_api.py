@@ -50,6 +50,37 @@ def test_parse_of_what_is_not_text(text, kind):
     assert str(e.value) == f"x.non: a puzzle file's text must be a string, not {kind}"
 
 
+def nested(depth):
+    d = inner = {}
+    for _ in range(depth):
+        inner["rows"] = inner = {}
+    return d
+
+
+def test_a_puzzle_nested_past_the_recursion_limit():
+    """A dict from the API has no JSON parser's depth limit: cleaning it recursed."""
+    with pytest.raises(PuzzleError, match="^the puzzle is nested too deeply$"):
+        api.solve(nested(100_000))
+    with pytest.raises(PuzzleError, match="^the puzzle is nested too deeply$"):
+        api.run("nonogram", "hint", {"puzzle": {"rows": [[1]], "columns": [[1]],
+                                                "title": nested(100_000)}, "state": ["?"]})
+    with pytest.raises(PuzzleError, match="^the puzzle's JSON is nested too deeply$"):
+        api.solve("[" * 100_000)
+
+
+@pytest.mark.parametrize("puzzle, kind", [(None, "NoneType"), (5, "int"), ([1], "list"),
+                                          ({"url": 5}, "dict")])
+def test_a_nikoli_puzzle_must_be_a_link_or_text(puzzle, kind):
+    """str() of any JSON value was read as the puzzle (and of a deep one, recursed)."""
+    for task in ("solve", "check", "hint"):
+        args = {"puzzle": puzzle} if task == "solve" else {"puzzle": puzzle, "state": ["?"]}
+        with pytest.raises(PuzzleError) as e:
+            api.task("nurikabe", task, args)
+        assert str(e.value) == f"the puzzle must be its link or text, not {kind}"
+    with pytest.raises(PuzzleError, match="not dict"):
+        api.task("nurikabe", "solve", {"puzzle": nested(100_000)})
+
+
 def test_solve_pysolver_result_shape():
     r = api.solve(as_dict(DANCER))
     assert r["status"] == "unique" and r["classification"] == "line" and r["engine"] == "pysolver"

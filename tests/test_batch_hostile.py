@@ -241,6 +241,35 @@ def test_file_names_that_are_not_utf8_are_recorded_escaped(tmp_path):
     assert "bad\\xff\\xfe.non" in (tmp_path / "outhtml").read_text()
 
 
+def test_hostile_names_and_titles_come_out_inert_in_every_report(tmp_path):
+    """File names and titles with markup, quotes, commas and newlines: escaped in the
+    HTML page, exact in the JSON, one quoted cell each in the CSV."""
+    import json
+    folder = tmp_path / "f"
+    folder.mkdir()
+    names = ['<img src=x onerror=alert(1)>.non', 'new\nline,"q".non']
+    for name in names:
+        (folder / name).write_text(ONE)
+    title = '</td><script>alert(2)</script> & "q", x'
+    (folder / "t.non").write_text('title "' + title.replace("&", "&amp;").replace("<", "&lt;")
+                                  .replace('"', "&quot;") + '"\n' + ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", folder, "--db", db)[0] == 0
+    for fmt in ("--html", "--json", "--csv"):
+        assert run_cli("report", db, fmt, tmp_path / f"out.{fmt[2:]}")[0] == 0
+    page = (tmp_path / "out.html").read_text()
+    assert "<img src=x" not in page and "<script>alert" not in page and "</td><script>" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;.non" in page
+    assert "&lt;/td&gt;&lt;script&gt;alert(2)&lt;/script&gt; &amp; &quot;q&quot;, x" in page
+    entries = json.loads((tmp_path / "out.json").read_text())
+    assert {Path(e["file"]).name for e in entries} == {*names, "t.non"}
+    assert title in {e["title"] for e in entries}
+    with open(tmp_path / "out.csv", newline="") as fh:
+        table = list(csv.DictReader(fh))
+    assert {Path(r["file"]).name for r in table} == {*names, "t.non"}
+    assert title in {r["title"] for r in table}
+
+
 def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     pytest.importorskip("clingo")
     from pysolver.app import report

@@ -241,6 +241,22 @@ def test_taai_many_puzzles_and_solutions():
         formats.parse("$1\n1\nx\n1\n1\n")
 
 
+def test_taai_block_past_the_size_limit_is_not_kept():
+    """Each block is read as it ends and keeps at most 2 x MAX_SIDE lines: a 10 MB block of
+    5 million lines was held whole (1.4 GB) before its size was refused."""
+    import tracemalloc
+    text = "$1\n" + "2\n" * 50_000 + "$2\n1\n1\n"
+    tracemalloc.start()
+    try:
+        items = formats.parse_each(text, "f")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(items[0]) == ("f: puzzle $1 (line 1): 50000 lines: larger than 2000x2000, "
+                             "the size limit") and isinstance(items[1], Puzzle)
+    assert peak < 4_000_000  # bytes: the split text and 4000 kept lines (all kept: 13 MB)
+
+
 def test_picross_text():
     text = "# comment\nGRID tiny  # name\nROWS\n[ 1 ]\n[ ]\nCOLUMNS\n[1]\n[ ]\n\nGRID two\nROWS\n[ 2 ]\nCOLUMNS\n[ 1 ]\n[ 1 ]\n"
     assert formats.detect(text) == "picross"
@@ -311,6 +327,15 @@ def test_json_form_and_errors():
         formats.parse('{"rows": [[1]], "columns": [[1]], "width": 9}')
     (g,) = formats.parse('{"goal": ["#.", "##"]}')
     assert g.rows == [((1, 1),), ((2, 1),)]
+
+
+def test_json_key_given_twice():
+    """json keeps the last of a key given twice, unsaid; .non and XML refuse theirs too."""
+    for text, key in (('{"rows": [[1]], "rows": [[]], "columns": [[1]]}', "rows"),
+                      ('[{"rows": [[1]], "columns": [[1]], "title": "a", "title": "b"}]', "title")):
+        with pytest.raises(PuzzleError) as e:
+            formats.parse(text, "f.json")
+        assert str(e.value) == f"f.json: the key {key!r} is given twice in one object"
 
 
 def test_pictures_text_and_pbm():

@@ -29,6 +29,14 @@ def refused(capsys, argv, *needles):
     return err
 
 
+def colours(k):
+    """A 1 x k puzzle, each cell another of k colours."""
+    chars = [chr(0x4e00 + i) for i in range(k)]
+    return json.dumps({"colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}] + [
+        {"name": f"c{i}", "char": ch, "rgb": "000000"} for i, ch in enumerate(chars)],
+        "rows": [[[1, ch] for ch in chars]], "columns": [[[1, ch]] for ch in chars]})
+
+
 @pytest.mark.parametrize("name, text, needle", [
     ("empty10k.nin", "10000 10000\n" + "0\n" * 20000, "size 10000 is out of range (1..2000"),
     ("wide.non", "width 2001\nheight 1\nrows\n0\ncolumns\n" + "0\n" * 2001, "size 2001"),
@@ -47,6 +55,15 @@ def refused(capsys, argv, *needles):
     ("taai.txt", "$1\n" + "1\n" * 4002, "larger than 2000x2000"),
     ("grid.txt", ("." * 2001 + "\n") * 2, "picture: the puzzle is 2001x2"),
     ("nested.xml", "<puzzleset>" + "<a>" * 70 + "</a>" * 70 + "</puzzleset>", "nested more than 64"),
+    # empty clues count no clue number: 4 million of them were kept (10 s, 1 GB) first
+    ("rows.txt", "GRID a\nROWS\n" + "[ ]\n" * 2001 + "COLUMNS\n[ ]\n",
+     "GRID a: line 2003: more than 2000 clues in ROWS, the size limit"),
+    ("rows.g", "x\n: rows\n" + "0\n" * 2001 + ": columns\n0\n:\n",
+     "line 2003: more than 2000 row clues, the size limit"),
+    ("blank.g", "x\n: rows\n" + "0\n" * 2000 + "\n\n: columns\n0\n:\n",
+     "line 2005: more than 2000 row clues, the size limit"),
+    # one line's update grows with the square of the colours, uninterrupted by timeouts
+    ("colours.json", colours(65), "the puzzle has 65 colours besides the background; the limit is 64"),
 ], ids=lambda v: v if isinstance(v, str) and len(v) < 20 else "")
 def test_caps_while_reading(tmp_path, capsys, name, text, needle):
     path = tmp_path / name
@@ -190,6 +207,11 @@ def test_api_parse_refuses_the_same(capsys):
         api.parse("10000 10000\n" + "0\n" * 20000, "x.nin")
     with pytest.raises(PuzzleError, match="'columns' holds 3000 clues"):
         api.to_puzzle({"rows": [[]], "columns": [[]] * 3000})
+
+
+def test_sixty_four_colours_are_read_and_checked():
+    from pysolver import api
+    assert api.analyse(colours(64), timeout=30)["status"] == "unique"
 
 
 def test_limits_fit_real_puzzles():

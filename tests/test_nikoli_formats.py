@@ -146,3 +146,25 @@ def test_size_policy_is_the_projects():
             url.read_url("https://puzz.link/p?" + bad)
     with pytest.raises(model.NikoliError, match=f"t.txt:1: .*limit is {side} cells a side"):
         model.parse_text(f"bag {side + 1}x1\n", "t.txt")
+
+
+def test_a_text_of_many_lines_is_read_line_by_line():
+    """The family's text and the first-line test read lines one at a time, the rows past
+    the height counted, not kept: a 16 MB text took 900 MB (split whole, twice)."""
+    import tracemalloc
+    from pysolver.errors import PuzzleError
+    from pysolver.nikoli import model, read
+    text = "# c\n\nnurikabe 2x2\n. .\n. .\n" + "x\n" * 300_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(PuzzleError) as e:
+            read.parse(text, "g")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(e.value) == "g: expected 2 rows after the header, found 300002"
+    assert peak < 2_000_000  # bytes (split whole: 40 MB)
+    for t in ("a\x0c \x85\n\x85\r\n\x0ca\x1c\n\n", "\r\r\n\n", "x", ""):
+        assert list(model.text_lines(t)) == t.splitlines()
+    with pytest.raises(PuzzleError, match="larger than the limit of 16 MB"):
+        model.parse_text("nurikabe 2x2\n" + " " * (16 << 20), "big")

@@ -230,7 +230,9 @@ def as_grid(puzzle) -> Grid:
         return puzzle
     if isinstance(puzzle, dict) and isinstance(puzzle.get("url"), str):
         puzzle = puzzle["url"]
-    return parse(str(puzzle))
+    if not isinstance(puzzle, str):  # str() of a JSON value could be anything, or recurse
+        raise NikoliError(f"the puzzle must be its link or text, not {type(puzzle).__name__}")
+    return parse(puzzle)
 
 
 LABELS = ("easy", "medium", "hard", "expert")

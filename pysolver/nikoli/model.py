@@ -220,21 +220,34 @@ def _clue_token(tok: str, where: str, fam: str) -> int | None:
     return int(tok)
 
 
+def text_lines(text: str):
+    """The lines of str.splitlines, one at a time: a file of millions of lines is not
+    split whole to read its first few (a split 16 MB text took 900 MB)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end + 1
+        yield from text[start:end].splitlines()  # a piece ending at a "\n": \r, \x85... within
+        start = end
+
+
 def parse_text(text: str, name: str = "puzzle") -> Grid:
-    lines = [(k, ln.split(" #")[0].strip()) for k, ln in enumerate(text.splitlines(), 1)]
-    lines = [(k, ln) for k, ln in lines if ln and not ln.startswith("#")]
-    if not lines:
+    limits.check_text_size(len(text), f"{name}: ")
+    lines = ((k, ln.split(" #")[0].strip()) for k, ln in enumerate(text_lines(text), 1))
+    lines = ((k, ln) for k, ln in lines if ln and not ln.startswith("#"))
+    k, head = next(lines, (0, ""))
+    if not head:
         raise NikoliError(f"{name}: empty file")
-    k, head = lines[0]
     parts = head.split()
     if len(parts) != 2 or "x" not in parts[1]:
         raise NikoliError(f"{name}:{k}: expected 'FAMILY WxH', got {head[:40]!r}")
     fam = family_name(parts[0], f"{name}:{k}: ")
     width, height = read_size(parts[1], f"{name}:{k}: ")
     check_size(width, height, f"{name}:{k}: ")
-    rows = lines[1:]
-    if len(rows) != height:
-        raise NikoliError(f"{name}: expected {height} rows after the header, found {len(rows)}")
+    rows = [row for _, row in zip(range(height), lines)]
+    found = len(rows) + sum(1 for _ in lines)  # the rest counted, not kept
+    if found != height:
+        raise NikoliError(f"{name}: expected {height} rows after the header, found {found}")
     grid = Grid(fam, width, height)
     rooms = families.of(fam).clues == "rooms"
     labels = []

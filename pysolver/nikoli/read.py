@@ -20,7 +20,7 @@ def family_of(text: str, name: str = "puzzle") -> str | None:
 
 
 def _first_line(text: str) -> str:
-    return next((ln.strip() for ln in text.splitlines()
+    return next((ln.strip() for ln in model.text_lines(text)
                  if ln.strip() and not ln.strip().startswith("#")), "")
 
 

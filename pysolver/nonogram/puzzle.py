@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import limits
 from ..errors import PuzzleError
 
 RESERVED_CHARS = "?"  # used for "unknown" in state text
@@ -84,6 +85,9 @@ class Puzzle:
             raise PuzzleError("the puzzle has no columns")
         if len(self.colors) < 2:
             raise PuzzleError("a puzzle needs a background and at least one colour")
+        if len(self.colors) - 1 > limits.MAX_COLOURS:
+            raise PuzzleError(f"the puzzle has {len(self.colors) - 1} colours besides the "
+                              f"background; the limit is {limits.MAX_COLOURS}")
         chars = [c.char for c in self.colors]
         for c in self.colors:
             # unprintable: invisible in state text, and XML cannot hold control characters

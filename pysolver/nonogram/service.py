@@ -42,9 +42,11 @@ def to_puzzle(puzzle) -> Puzzle:
             puzzle = json.loads(puzzle)
         except ValueError as e:
             raise PuzzleError(f"the puzzle is not valid JSON ({e})") from None
+        except RecursionError:
+            raise PuzzleError("the puzzle's JSON is nested too deeply") from None
     try:
         key = json.dumps(puzzle, sort_keys=True)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # not remembered; from_dict says why
         key = None
     p = _puzzles.get(key) if key is not None else None
     if p is None:

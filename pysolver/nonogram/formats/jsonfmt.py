@@ -26,7 +26,7 @@ def detect(text: str) -> bool:
 
 def parse(text: str) -> list:
     try:
-        data = json.loads(text, parse_int=_int)
+        data = json.loads(text, parse_int=_int, object_pairs_hook=_once)
     except PuzzleError as e:
         return [e]
     except ValueError as e:
@@ -48,6 +48,15 @@ def parse(text: str) -> list:
             raise limits.FileLimit(f"puzzle {k + 1}: {e}") from None
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
+    return out
+
+
+def _once(pairs) -> dict:
+    """An object whose keys differ (of a key given twice, json keeps the last unsaid)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        twice = next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i]))
+        raise PuzzleError(f"the key {twice[:40]!r} is given twice in one object")
     return out
 
 
@@ -73,7 +82,10 @@ def from_dict(d, numbers=None) -> Puzzle:
     ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
     if not isinstance(d, dict):
         raise PuzzleError("a puzzle must be a JSON object")
-    d = _clean(d)
+    try:
+        d = _clean(d)
+    except RecursionError:  # a dict from the API: no JSON parser limited its depth
+        raise PuzzleError("the puzzle is nested too deeply") from None
     numbers = numbers if numbers is not None else limits.ClueCount()
     fmt = d.get("format", "pysolver")
     if fmt != "pysolver":

@@ -82,13 +82,22 @@ def _parse(text: str):
     sections, where, numbers = [], {}, limits.ClueCount()
     for what in ("row", "column"):
         i += 1
-        start, clues = i, []
+        start, clues, past = i, [], 0  # past: blank lines after MAX_SIDE clues, not kept
         while i < len(lines) and not lines[i].startswith(":"):
-            clues.append((i + 1, lines[i]))
+            if len(clues) < limits.MAX_SIDE:
+                clues.append((i + 1, lines[i]))
+            elif lines[i].strip():
+                raise PuzzleError(f"line {i + 1}: more than {limits.MAX_SIDE} {what} clues, "
+                                  "the size limit")
+            else:
+                past += 1
             i += 1
         if i >= len(lines):  # no closing ':' -- trailing blank lines are not clues
             while clues and not clues[-1][1].strip():
                 clues.pop()
+        elif past:  # closed: those blank lines were empty clues
+            raise PuzzleError(f"line {i + 1}: more than {limits.MAX_SIDE} {what} clues, "
+                              "the size limit")
         if not clues and i >= len(lines) and what == "column":
             raise PuzzleError(f"line {start}: the file ends before the column clues")
         sections.append([_clue(line, k, inchars, default, numbers) for k, line in clues])

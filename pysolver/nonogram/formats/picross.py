@@ -74,6 +74,9 @@ def parse(text: str) -> list:
                 raise PuzzleError("a clue before ROWS or COLUMNS")
             tokens = m.group(1).split()
             try:
+                if len(grid[grid["section"]]) >= limits.MAX_SIDE:  # not kept: refused here
+                    raise PuzzleError(f"line {k}: more than {limits.MAX_SIDE} clues in "
+                                      f"{grid['section'].upper()}, the size limit")
                 numbers.add(len(tokens), f"line {k}")
                 clue = tuple((positive(t, f"line {k}"), 1) for t in tokens)
             except limits.FileLimit:
