@@ -38,7 +38,21 @@ def cases(tmp: Path) -> list:
         ("/dev/zero", ["solve", "/dev/zero"]),
         ("--timeout nan", ["solve", write("one.non", "width 1\nheight 1\nrows\n1\ncolumns\n1\n"),
                            "--timeout", "nan"]),
+        # a file under the byte cap made of what each puzzle or line costs most
+        ("16 MB of 1x1 TAAI puzzles", ["solve", write("many.txt", "$1\n1\n1\n" * 2_000_000)]),
+        ("16 MB of empty picross rows", ["solve", write("rows.txt", "GRID a\nROWS\n" + "[ ]\n" * 4_000_000
+                                                      + "COLUMNS\n[ ]\n")]),
+        ("16 MB Nikoli text", ["solve", write("nk.txt", "nurikabe 5x5\n" + ".....\n" * 2_700_000)]),
+        ("2000 colours in one row", ["check", write("c.json", _colours(2000)), "--timeout", "2"]),
     ]
+
+
+def _colours(k: int) -> str:
+    """A 1 x k puzzle, each cell another of k colours (JSON)."""
+    chars = [chr(0x4e00 + i) for i in range(k)]
+    return json.dumps({"colors": [{"name": "white", "char": ".", "rgb": "FFFFFF"}] + [
+        {"name": f"c{i}", "char": ch, "rgb": "000000"} for i, ch in enumerate(chars)],
+        "rows": [[[1, ch] for ch in chars]], "columns": [[[1, ch]] for ch in chars]})
 
 
 def run(tree: Path, argv: list) -> tuple:
