@@ -16,8 +16,8 @@ import { loadGame } from "../shell/storage.js";
 import { DailyCard } from "./daily-card.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert, randomSeed,
-  recipeFromHash, sizesOf, splitMark,
+  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, damagedLinkWords, newSeeds, progressWords, quickExpert,
+  randomSeed, recipeFromHash, sizesOf, splitMark,
 } from "./daily.js";
 import { puzzleMark } from "../shell/share.js";
 import {
@@ -336,7 +336,7 @@ export class Endless {
       this.say("");
       if (err && err.kind === "cancelled") this.say("Stopped: no puzzle made.");
       else if (err && err.kind === "puzzle" && !recipeFields(recipe)) { // not a recipe's shape: the link was cut or mangled
-        this.app.showOpenError({ kind: "puzzle", message: `this puzzle link is damaged (${err.message}); ask for the link again` });
+        this.app.showOpenError({ kind: "puzzle", message: damagedLinkWords(err.message) });
       } else this.app.showOpenError(err);
       return null;
     }
