@@ -168,3 +168,17 @@ def test_a_text_of_many_lines_is_read_line_by_line():
         assert list(model.text_lines(t)) == t.splitlines()
     with pytest.raises(PuzzleError, match="larger than the limit of 16 MB"):
         model.parse_text("nurikabe 2x2\n" + " " * (16 << 20), "big")
+
+
+@pytest.mark.parametrize("tail, words", [
+    ("nurikabe/5/5/zzz3", r"the clues run past the end of the grid \(character 2\): is the size"),
+    ("heyawake/2/2/00zz1", "the clues run past the end of the grid"),
+    ("nurikabe/3/3/g3q2h3jbj3i3i2g", "the clues run past the end of the grid"),
+    ("mashu/3/3/1063000i3000", "9 characters left over after the clues of a 3x3 grid"),
+    ("nurikabe/2/1/12345", "3 characters left over after the clues of a 2x1 grid")])
+def test_a_link_made_for_another_size_is_refused(tail, words):
+    """Such a link opened as an empty or cut board (pzprjs drops what is past the grid);
+    the encoder never writes it, so it is a size typed wrong or a link cut and joined."""
+    with pytest.raises(model.NikoliError, match=words):
+        url.read_url("https://puzz.link/p?" + tail)
+    assert url.read_url("https://puzz.link/p?nurikabe/2/1/12/").clues == {(0, 0): 1, (1, 0): 2}

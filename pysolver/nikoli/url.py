@@ -62,6 +62,9 @@ def decode_number16(body: str, count: int, where: str):
             vals[c], i, c = int(digits, 16) + base, i + 1 + n, c + 1
         elif "g" <= ch <= "z":
             c, i = c + int(ch, 36) - 15, i + 1
+            if c > count:  # pzprjs never skips past the last cell: a URL for another size
+                raise NikoliError(f"{where}the clues run past the end of the grid "
+                                  f"(character {i}): is the size right?")
         else:
             raise NikoliError(f"{where}unexpected character {ch!r} at character {i + 1}")
     return vals, body[i:]
@@ -155,6 +158,7 @@ def encode_borders(rooms: list, w: int, h: int) -> str:
 # -- circles (Masyu) ----------------------------------------------------------------
 
 def decode_circles(body: str, count: int, where: str):
+    """([0 none, 1 white, 2 black] * count, rest of the body)."""
     n = (count + 2) // 3
     vals = []
     for k, ch in enumerate(body[:n]):
@@ -215,16 +219,19 @@ def read_url(url: str, name: str = "url") -> Grid:
     grid = Grid(fam, w, h)
     clues = families.of(fam).clues
     if clues == "numbers":
-        vals, _ = decode_number16(body, w * h, where)
+        vals, rest = decode_number16(body, w * h, where)
         grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v is not None}
     elif clues == "pearls":
-        vals, _ = decode_circles(body, w * h, where)
+        vals, rest = decode_circles(body, w * h, where)
         grid.clues = {(i % w, i // w): v for i, v in enumerate(vals) if v}
     else:
         grid.rooms, body = decode_borders(body, w, h, where)
         tops = top_cells(grid)
-        vals, _ = decode_number16(body, len(tops), where)
+        vals, rest = decode_number16(body, len(tops), where)
         grid.clues = {tops[r]: v for r, v in enumerate(vals) if v is not None}
+    if rest.strip("/"):  # pzprjs would drop it: likely a size typed wrong, so say so
+        raise NikoliError(f"{where}{len(rest.rstrip('/'))} characters left over after the "
+                          f"clues of a {w}x{h} grid: is the size right?")
     check_work(grid, where)
     return grid
 
