@@ -156,7 +156,7 @@ def test_a_link_from_an_earlier_generator_says_its_puzzle_changed(page, site_ser
     ("#g=nonogram:9999x10:1:easy:1", "the width must be a whole number from 5 to 60, not 9999"),
     ("#g=nonogram:10x10:1:expertish:1", "the level must be one of easy, medium, hard, expert"),
     ("#g=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "is not a puzzle recipe"),
-    ("#g=nonogram:10x10:1:easy:42~zzz", "this puzzle link is damaged ('nonogram:10x10:1:easy:42~zzz' is not"),
+    ("#g=nonogram:10x10:1:easy:42~zzz", "this share link is damaged ('nonogram:10x10:1:easy:42~zzz' is not"),
     ("#g=%E0%A4%A", "damaged"),
     ("#g=" + "9" * 5000, "far too long"),
 ])

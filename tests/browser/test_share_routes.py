@@ -189,3 +189,21 @@ def test_a_dropped_file_and_the_size_fields_in_create_then_a_latin1_file(page, s
     page.set_input_files("#file-input", str(path))
     wait_board(page, 2, 1)
     assert page.text_content("#puzzle-title") == "Café crème"
+
+
+def test_a_link_cut_at_its_start_is_said(page, site_server):
+    """An address that is a link but none of ours (its "#p=", "#n=" or "#g=" cut or mistyped)
+    opened the start puzzle without a word, on a first load and when pasted into the bar."""
+    words = "Could not open the puzzle: this share link is damaged (its start is not one of this site's links); ask for it again"
+    open_site(page, site_server, "#p")
+    wait_until(page, "document.getElementById('open-error').textContent.length > 0", 90)
+    assert page.text_content("#open-error") == words
+    assert visible_view(page) == ["view-library"]
+    page.click("#nav-play")                                   # the start puzzle is open beneath
+    assert page.text_content("#puzzle-title") == "Welcome heart"
+    page.evaluate("location.hash = '#xn=nurikabe/5/5/g3'")    # typed into the bar
+    wait_until(page, "document.getElementById('open-error').textContent.length > 0", 30)
+    assert page.text_content("#open-error") == words
+    page.evaluate("location.hash = '#/play'")                 # a view is not a link
+    wait_until(page, "location.hash === '#/play'", 30)
+    assert page.errors == []

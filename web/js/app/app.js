@@ -14,6 +14,7 @@ import { registerServiceWorker } from "../shell/sw-register.js";
 import { bindEngineStatus } from "../engine/status.js";
 import { registerSolver, solvers } from "../engine/solvers.js";
 import { GENRES } from "./genres.js";
+import { damagedLinkWords } from "../shell/share.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,12 +129,16 @@ async function boot() {
   for (const genre of GENRES) if (genre !== first) await app.registerGenre(genre);
   window.nonogramApp = app; // a handle for the console, the browser tests and bench/browser.py
   await installPlugins(app);
+  // an address that is a link (not a view) but no reader's: cut or mistyped at its start, said
+  // over the start puzzle (a link of a later plug-in's kind would have been taken above)
+  const unknown = () => app.showOpenError({ kind: "puzzle", message: damagedLinkWords("its start is not one of this site's links") });
   if (early ? !link : !takeHash()) {
     if (!early) await app.openStart();
+    if (link) unknown();
     // a plug-in's view (the editor) may register later: the router goes there then
     if (wanted && !(router.current && router.current.id === wanted) && !router.go(wanted)) router.pending = wanted;
   }
-  window.addEventListener("hashchange", takeHash);
+  window.addEventListener("hashchange", () => { if (!takeHash() && /^#[^/]/.test(location.hash)) unknown(); });
   registerServiceWorker(engine);
   document.documentElement.dataset.booted = "true";
 }

@@ -9,17 +9,17 @@
 // so it changes at their midnight): everyone whose calendar shows the same date gets the
 // same puzzle, made offline in the worker, no server.
 
+import { damagedLinkWords } from "../shell/share.js";
+
 export const RECIPE_MAX = 40; // characters: the engine's own cap (generate.recipe_args)
 
-/** What a player is told of a "#g=" link that was cut or mangled, and why. */
-export const damagedLinkWords = (why) => `this puzzle link is damaged (${why}); ask for the link again`;
 
 /** The recipe of a "#g=" address, or null when the address is not one. Throws an Error
  * in the player's words when it is one but cannot be a recipe (the engine says more). */
 export function recipeFromHash(hash) {
   const m = /^#g=(.*)$/s.exec(hash);
   if (!m) return null;
-  if (m[1].length > 3 * RECIPE_MAX) throw new Error("this puzzle link is far too long to be a puzzle recipe; ask for the link again");
+  if (m[1].length > 3 * RECIPE_MAX) throw new Error("this share link is far too long to be a puzzle recipe; ask for it again");
   let recipe;
   try { recipe = decodeURIComponent(m[1]); } catch { throw new Error(damagedLinkWords("part of it may be missing")); }
   return recipe;

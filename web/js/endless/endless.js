@@ -16,10 +16,10 @@ import { loadGame } from "../shell/storage.js";
 import { DailyCard } from "./daily-card.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, damagedLinkWords, newSeeds, progressWords, quickExpert,
+  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert,
   randomSeed, recipeFromHash, sizesOf, splitMark,
 } from "./daily.js";
-import { puzzleMark } from "../shell/share.js";
+import { damagedLinkWords, puzzleMark } from "../shell/share.js";
 import {
   POOL_DIR, Pool, allPlayedWords, kindOf, lastSeed, leftWords, pickOne, recipeFields, recipeParts, slowWords,
 } from "./ready-made.js";

@@ -12,6 +12,9 @@
 import { hash } from "./hash.js";
 import { sizeLimits } from "./limits.js";
 
+/** What a player is told of a share link (#p=, #n=, #g=) that was cut or mangled, and why. */
+export const damagedLinkWords = (why) => `this share link is damaged (${why}); ask for it again`;
+
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
@@ -102,7 +105,7 @@ export async function decodeShare(fragment, lim = null) {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (err) {
     if (err.message.startsWith("this share link")) throw err;
-    throw new Error("this share link is damaged (its puzzle data cannot be decoded)");
+    throw new Error(damagedLinkWords("its puzzle data cannot be decoded"));
   }
   checkShape(text, lim);
   return text;

@@ -9,6 +9,7 @@
 // page; the play config, panels, editor and clingo layer when the first family installs.
 import { FAMILY_NAMES, NikoliGame, boardOf, nikoliPuzzle, readNikoli } from "./game.js";
 import { drawNikoliThumb } from "./thumb.js";
+import { damagedLinkWords } from "../../shell/share.js";
 
 // one small puzzle a family (puzz.link URLs; tests/test_nikoli_formats.py reads the same)
 const EXAMPLES = {
@@ -56,7 +57,7 @@ async function shared(app) {
   // A link cut short or mistyped is said plainly, and taken (true): the start puzzle would open
   // over the message and wipe it; the game in play is kept, a later link opens as usual.
   const damaged = (why) => {
-    app.showOpenError({ kind: "puzzle", message: `this share link is damaged (${why}); ask for it again` });
+    app.showOpenError({ kind: "puzzle", message: damagedLinkWords(why) });
     return true;
   };
   const openHash = (hash) => {
