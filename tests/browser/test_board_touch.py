@@ -236,3 +236,27 @@ def test_phone_controls_are_finger_sized_in_play_its_panels_and_menu_and_puzzles
     page.wait_for_selector("#view-editor:not([hidden])")
     assert page.is_visible("#ed-width") and page.is_visible("#ed-title")
     assert page.evaluate(SHORT) == []
+
+
+@PHONE
+def test_the_cursor_stays_in_view_when_the_sheet_unfolds_over_the_board(page, site_server):
+    """A hint puts the cursor on its line; its explanation unfolds the sheet, and the line
+    at the board's foot went under it (the board shrank and did not scroll)."""
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-65")                      # 34x40: the board scrolls on a phone
+    cursor = """() => { const g = [...document.querySelectorAll('[role=grid][aria-colcount]')].find((e) => e.getClientRects().length);
+        const c = document.getElementById(g.getAttribute('aria-activedescendant')).getBoundingClientRect();
+        const b = document.getElementById('board').getBoundingClientRect();
+        return { shown: c.top >= b.top && (c.top + c.bottom) / 2 <= b.bottom, board: b.height }; }"""
+    cell_center(page, 0, 39)                              # the last row: the board scrolls to it
+    page.wait_for_function(f"({cursor})().shown")
+    before = page.evaluate(cursor)
+    page.click("#hint-panel-tab")                         # the sheet unfolds: the board is shorter
+    page.wait_for_function(f"() => document.getElementById('board').getBoundingClientRect().height < {before['board']}")
+    page.wait_for_function(f"({cursor})().shown")
+    page.click("#hint-panel-tab")
+    board_box(page, "b.scrollTop = 0")                    # a cursor panned out of view stays out
+    page.click("#hint-panel-tab")
+    page.wait_for_function(f"() => document.getElementById('board').getBoundingClientRect().height < {before['board']}")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # a scroll's frame
+    assert not page.evaluate(cursor)["shown"] and board_box(page, "b.scrollTop") == 0

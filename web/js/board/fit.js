@@ -72,3 +72,14 @@ export function plainSize(p, cs) {
   const gridW = p.width * cs + 1, gridH = p.height * cs + 1;
   return { rowW: 0, colH: 0, gridW, gridH, totalW: gridW + 2, totalH: gridH + 2 };
 }
+
+/** The scroll [left, top] that brings board v's cursor cell into a width x height view scrolled
+ * to (left, top), past the clue margins (they stay in view); the same pair when it is shown. */
+export function scrollShowing(v, width, height, left, top) {
+  const cs = v.cell, x = v.cursor.x * cs, y = v.cursor.y * cs;
+  if (x < left) left = x;
+  else if (v.rowW + x + cs > left + width) left = v.rowW + x + cs - width;
+  if (y < top) top = y;
+  else if (v.colH + y + cs > top + height) top = v.colH + y + cs - height;
+  return [left, top];
+}

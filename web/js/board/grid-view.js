@@ -10,7 +10,7 @@
 // nonogram editor) paints over the given cells (kind.paintsGivens) and reshapes the board when
 // its puzzle changes under it (reshape(): a resize, clues worked out again).
 import { UNKNOWN, CROSSED } from "./cells.js";
-import { MIN_CELL, MAX_CELL } from "./fit.js";
+import { MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
@@ -107,13 +107,18 @@ export class GridView extends EventTarget {
   }
 
   /** A new box (window resize, rotation, the sheet folding): fit again, unless the player
-   * zoomed and only the height changed (a phone's address bar coming and going). */
+   * zoomed and only the height changed (a phone's address bar coming and going). A cursor in
+   * view stays in view (a hint's line as its explanation unfolds the sheet over the board). */
   onResize() {
-    const box = this.measure();
+    const box = this.measure(), r = this.root;
     if (!box.width || !box.height) return; // hidden (another view): keep the size and zoom
     if (!this.game || (box.width === this.box.width && box.height === this.box.height)) return;
+    const was = this.client || box; // the view the last scroll was made for (the box is floored)
+    const [left, top] = scrollShowing(this, was.width, was.height, r.scrollLeft, r.scrollTop);
     if (this.autoFit || box.width !== this.box.width || !this.box.width) this.fit();
     else this.box = box;
+    this.client = { width: r.clientWidth, height: r.clientHeight };
+    if (left === r.scrollLeft && top === r.scrollTop) this.scrollSoon();
   }
 
   setZoom(size) {
@@ -203,14 +208,7 @@ export class GridView extends EventTarget {
     });
   }
 
-  scrollToCursor() {
-    const cs = this.cell, r = this.root;
-    const left = this.rowW + this.cursor.x * cs, top = this.colH + this.cursor.y * cs;
-    if (left - this.rowW < r.scrollLeft) r.scrollLeft = left - this.rowW;
-    else if (left + cs > r.scrollLeft + r.clientWidth) r.scrollLeft = left + cs - r.clientWidth;
-    if (top - this.colH < r.scrollTop) r.scrollTop = top - this.colH;
-    else if (top + cs > r.scrollTop + r.clientHeight) r.scrollTop = top + cs - r.clientHeight;
-  }
+  scrollToCursor(r = this.root) { [r.scrollLeft, r.scrollTop] = scrollShowing(this, r.clientWidth, r.clientHeight, r.scrollLeft, r.scrollTop); }
 
   fillValue() { return this.color + 1; }
 
