@@ -14,7 +14,7 @@ from pysolver.nikoli import aspsolve, model, read
 
 pytest.importorskip("clingo")
 
-URLS = {  # built-in puzzles (web/puzzles/nikoli/index.json)
+URLS = {  # 7x7 puzzles; the Heyawake is a built-in (web/puzzles/nikoli/index.json)
     "nurikabe": "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m",
     "heyawake": "https://puzz.link/p?heyawake/7/7/73irtten807vs0vo00l0g0i2g11g",
     "masyu": "https://puzz.link/p?mashu/7/7/0004092220009030i",
@@ -399,3 +399,19 @@ def test_phone_sheet_is_one_row_of_the_panels_and_masyu_draws_by_touch(page, sit
     assert all(cell_words(page, x, y).split(": ", 1)[1].startswith("no line") for x, y in ((3, 3), (4, 4), (3, 4), (4, 3)))
     page.click("#undo")                                 # the drag was the only move
     expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_a_built_in_shared_or_pasted_opens_with_its_title_and_stars(page, site_server):
+    """A share link or a pasted URL of a built-in opened as "Nurikabe 7×7", without the
+    number and stars its card shows."""
+    import json
+    from pathlib import Path
+    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
+    nuri, heya = (next(e for e in index if e["file"] == f) for f in ("nurikabe-7x7-1.txt", "heyawake-7x7-1.txt"))
+    stars = lambda e: "difficulty " + "★" * e["stars"] + "☆" * (5 - e["stars"])  # noqa: E731
+    open_site(page, site_server, "#n=" + nuri["url"].split("?", 1)[1])
+    title_shown(page, f"Nurikabe 7×7 #{nuri['seed']}", timeout=90_000)
+    expect(page.locator("#puzzle-meta")).to_contain_text(stars(nuri))
+    paste_puzzle(page, heya["url"])
+    title_shown(page, f"Heyawake 7×7 #{heya['seed']}", timeout=90_000)
+    expect(page.locator("#puzzle-meta")).to_contain_text(stars(heya))

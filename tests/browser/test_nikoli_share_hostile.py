@@ -7,7 +7,7 @@ from helpers import click_cell, current_view, open_builtin, state, wait_engine, 
 
 pytestmark = [pytest.mark.browser]
 
-LINK = "nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"  # a built-in puzzle's URL body
+LINK = "nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"  # a 7x7 Nurikabe's URL body
 
 
 def saved(page):
