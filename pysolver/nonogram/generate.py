@@ -254,9 +254,7 @@ def _lane_zero(width, height, colours, seed, tried):
     branch = BRANCH
     for _ in range(ATTEMPTS):
         tried["attempts"] += 1
-        density = rng.uniform(*DENSITY["expert"])
-        grid, style, symmetry = pic.picture(rng, width, height, density, colours,
-                                            grain=GRAIN["expert"])
+        grid, style, symmetry = _expert_picture(rng, width, height, colours)
         start = yield from climb.start(rng, grid, colors, symmetry)
         if start is None:
             found, why = None, "too hard"
@@ -291,9 +289,7 @@ def _lane(width, height, colours, seed, k, tried, point, attempts):
     for n in range(attempts):
         tried["attempts"] += 1
         if n:
-            density = rng.uniform(*DENSITY["expert"])
-            grid, style, symmetry = pic.picture(rng, width, height, density, colours,
-                                                grain=GRAIN["expert"])
+            grid, style, symmetry = _expert_picture(rng, width, height, colours)
             start = yield from climb.start(rng, grid, colors, symmetry)
             grid, steps, rising = start and edit.grid_of(start, colors), climb.CLIMB_STEPS, None
         found, why = None, "too hard"
@@ -305,6 +301,16 @@ def _lane(width, height, colours, seed, k, tried, point, attempts):
             return made
         yield
     return None
+
+
+def _expert_picture(rng, width, height, colours):
+    """An expert attempt's picture; in black and white from RISE_CELLS on never without
+    a symmetry: its climbs yield about half a symmetric picture's puzzles per CPU second
+    (PERF.md "where the climb's yield is"; 10x10 and colours were not measured)."""
+    density = rng.uniform(*DENSITY["expert"])
+    bw = colours == 1 and width * height >= climb.RISE_CELLS
+    return pic.picture(rng, width, height, density, colours, grain=GRAIN["expert"],
+                       symmetries=pic.SYMMETRIES[1:] if bw else pic.SYMMETRIES)
 
 
 def _checked(found, why, style, symmetry, tried):

@@ -177,11 +177,13 @@ def colour(rng, grid, ncolours, symmetry):
     return out
 
 
-def picture(rng, w, h, density, ncolours=1, style=None, symmetry=None, grain=0.0):
+def picture(rng, w, h, density, ncolours=1, style=None, symmetry=None, grain=0.0,
+            symmetries=SYMMETRIES):
     """A picture (colour-index rows) of about ``density`` filled cells; see the module
-    doc. ``grain`` (0..1): how much fine detail (white noise, smaller shapes) is mixed in."""
+    doc. ``grain`` (0..1): how much fine detail (white noise, smaller shapes) is mixed in;
+    the symmetry, unless given, is drawn from ``symmetries``."""
     style = style or rng.choice(STYLES)
-    symmetry = symmetry or rng.choice(SYMMETRIES)
+    symmetry = symmetry or rng.choice(symmetries)
     make = {"blobs": _blobs, "cave": _cave, "shapes": _shapes}[style]
     grid = clean(make(rng, w, h, density, symmetry, grain), 3 if min(w, h) >= 10 else 2)
     if not any(map(any, grid)):  # a blank picture makes a puzzle of zeros

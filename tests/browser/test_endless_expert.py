@@ -68,9 +68,9 @@ def expert_in_view_on_two_workers(page, site_server):
 @pytest.mark.isolated
 def test_expert_made_on_two_workers_is_cpythons_puzzle(page, site_server):
     expert_in_view_on_two_workers(page, site_server)
-    recipe = "nonogram:15x15:1:expert:36"          # its puzzle comes from lane 1: the helper's part
+    recipe = "nonogram:15x15:1:expert:17"          # its puzzle comes from lane 1: the helper's part
     page.evaluate("(recipe) => { location.hash = '#g=' + recipe; }", recipe)
-    title_shown(page, "Expert 15×15 #36", timeout=ENGINE_TIMEOUT)
+    title_shown(page, "Expert 15×15 #17", timeout=ENGINE_TIMEOUT)
     assert page_hook(page, "app.endless.workers") == 2
     ref = api.task("nonogram", "generate", {"recipe": recipe})["result"]
     assert ref["lane"]["lane"] == 1
@@ -80,16 +80,16 @@ def test_expert_made_on_two_workers_is_cpythons_puzzle(page, site_server):
 @pytest.mark.isolated
 def test_a_helper_that_dies_mid_run_costs_no_puzzle(page, site_server):
     expert_in_view_on_two_workers(page, site_server)
-    recipe = "nonogram:15x15:1:expert:36"
+    recipe = "nonogram:15x15:1:expert:17"
     # the helper's worker ends as the browser ends one out of memory, at its first report
     page_hook(page, """(() => {
       const w = app.endless.helpers.list[0].worker;
       w.addEventListener("message", function seen(ev) {
         if (ev.data && ev.data.type === "progress") { w.removeEventListener("message", seen); w.terminate(); }
       });
-      location.hash = "#g=nonogram:15x15:1:expert:36";
+      location.hash = "#g=nonogram:15x15:1:expert:17";
     })()""")
-    title_shown(page, "Expert 15×15 #36", timeout=ENGINE_TIMEOUT)
+    title_shown(page, "Expert 15×15 #17", timeout=ENGINE_TIMEOUT)
     same_puzzle(page, recipe)                      # its part ran again on the main engine
     assert page_hook(page, "[app.endless.helpers.list[0].status, app.endless.helpers.engines('expert').length]") == ["failed", 1]
     assert page.text_content("#engine-status") == "Hints ready"
