@@ -13,7 +13,6 @@ import { damagedLinkWords } from "../shell/share.js";
 
 export const RECIPE_MAX = 40; // characters: the engine's own cap (generate.recipe_args)
 
-
 /** The recipe of a "#g=" address, or null when the address is not one. Throws an Error
  * in the player's words when it is one but cannot be a recipe (the engine says more). */
 export function recipeFromHash(hash) {
