@@ -229,8 +229,9 @@ def read_url(url: str, name: str = "url") -> Grid:
         tops = top_cells(grid)
         vals, rest = decode_number16(body, len(tops), where)
         grid.clues = {tops[r]: v for r, v in enumerate(vals) if v is not None}
-    if rest.strip("/"):  # pzprjs would drop it: likely a size typed wrong, so say so
-        raise NikoliError(f"{where}{len(rest.rstrip('/'))} characters left over after the "
+    rest = rest.strip("/")
+    if rest:  # pzprjs would drop it: likely a size typed wrong, so say so
+        raise NikoliError(f"{where}{len(rest)} characters left over after the "
                           f"clues of a {w}x{h} grid: is the size right?")
     check_work(grid, where)
     return grid
