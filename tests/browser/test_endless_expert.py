@@ -106,7 +106,7 @@ def test_cancel_stops_both_workers(page, site_server):
         function seen(ev) { if (ev.data && ev.data.type === "progress") { e.worker.removeEventListener("message", seen); resolve(); } }))));
       location.hash = "#g=nonogram:60x60:1:expert:1";
     })()""")
-    page.evaluate("() => window.__bothRunning")
+    page_hook(page, "window.__bothRunning")   # bounded: a part that never reports fails, not hangs
     assert page.text_content("#np-make") == "Cancel"
     page.click("#np-make")
     page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
