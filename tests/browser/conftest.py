@@ -21,7 +21,7 @@ context blocks the service worker (a registered worker would make every later pa
 cross-origin isolated and re-download its precache).
 
 `@pytest.mark.isolated` gives a page of the default warm context whose requests ask the
-tests' server for the COOP/COEP headers (see _Cached): it is cross-origin isolated
+tests' server for the COOP/COEP headers by a cookie (see _Cached): it is cross-origin isolated
 (helpers.isolated_visit makes sure), for tests that cancel by interrupt. The isolated
 tests run one after the other on one xdist worker (a renderer of their own, so one
 switch there and one back). The tests of a warm context besides the default one (other
@@ -70,7 +70,11 @@ _servers = set()  # ports served in this worker: the origins whose player state 
 _session_port = []  # the session's site server's port, once it runs
 
 
-ISOLATE = "X-Test-Isolated"  # a request header: the page asks to be cross-origin isolated
+# a cookie of the warm context (the browser's, for every port of 127.0.0.1): its pages ask to
+# be cross-origin isolated. Not a page's extra request header: setting or clearing that reaches
+# each of the page's workers, and a worker that does not answer held a run's teardown for
+# half an hour (stock Debian, after an interrupt test); a cookie is the browser process's.
+ISOLATE = "pysolver-test-isolated"
 
 
 class _Cached(Handler):
@@ -83,18 +87,18 @@ class _Cached(Handler):
     works offline there comes from the service worker's cache alone.
 
     Cross-origin isolation (`isolated` tests) as `build.py serve --isolate` gives it: a page
-    whose requests carry ISOLATE gets the COOP/COEP headers the service worker adds, so
+    whose requests carry the ISOLATE cookie gets the COOP/COEP headers the service worker adds, so
     it is isolated in the default warm context, with its caches (a context of its own with
     the service worker cost a cold engine start and the 20 MB precache: about 6 CPU s).
     The other files always carry COEP and CORP (an isolated page's engine worker must; a
-    page that is not isolated ignores them); a page varies by ISOLATE in the HTTP cache."""
+    page that is not isolated ignores them); a page varies by its cookies in the HTTP cache."""
 
     def end_headers(self):
         self.send_header("Cache-Control", "max-age=86400")
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path.endswith("/") or path.endswith(".html"):
-            self.send_header("Vary", ISOLATE)
-            isolated = self.headers.get(ISOLATE) == "1"
+            self.send_header("Vary", "Cookie")
+            isolated = f"{ISOLATE}=1" in (self.headers.get("Cookie") or "").replace(" ", "").split(";")
         else:
             isolated = True
         if isolated:
@@ -360,7 +364,7 @@ def page(request, _warm_contexts, browser_context_args):
             page.set_viewport_size(viewport)
         warm.forget(sorted(_servers), any(request.node.get_closest_marker(m) for m in ("newcomer", "empty_storage")))
         if isolated:
-            page.set_extra_http_headers({ISOLATE: "1"})
+            warm.ctx.add_cookies([{"name": ISOLATE, "value": "1", "url": "http://127.0.0.1/"}])
     if not request.node.get_closest_marker("newcomer"):
         # the guided first puzzle is offered on a first visit, over the board: tests of
         # other things play as a player who answered the offer (test_newcomer.py meets it)
@@ -375,8 +379,8 @@ def page(request, _warm_contexts, browser_context_args):
     yield page
     page.remove_listener("pageerror", on_error)
     if not fresh:
-        if isolated and not page.is_closed():
-            page.set_extra_http_headers({})
+        if isolated:
+            warm.ctx.clear_cookies(name=ISOLATE)
         warm.release(getattr(request.node, "call_failed", True), request.node.get_closest_marker("fake_clock"))
         assert len(outside) == seen, f"the site tried to reach outside hosts: {outside[seen:]}"
     assert not errors, f"uncaught page errors: {errors}"
