@@ -104,33 +104,12 @@ def test_same_on_the_climbs_states(monkeypatch, size, seed):
     met = []
     real = climb.stuck
 
-    def keep(eng, rows, cols, goal, decided=None):
+    def keep(eng, rows, cols, goal):
         met.append((eng.puzzle, list(rows), list(cols), [list(r) for r in goal], eng.left))
-        return real(eng, rows, cols, goal, decided)
+        return real(eng, rows, cols, goal)
 
     monkeypatch.setattr(climb, "stuck", keep)
     gen.generate(size, size, 1, "expert", seed)
     assert len(met) > 10
     for p, rows, cols, goal, left in met:
         assert_same(p, rows, cols, goal, left)
-
-
-def test_decided_cells_replay_to_the_end():
-    """The cells stuck says its what-ifs decided themselves: open at the start, each once,
-    and set to the goal in their order with line logic after each, they reach its end."""
-    met = 0
-    for seed in range(20):
-        for p, grid, rows, cols in random_states(seed):
-            eng = Engine(p)
-            decided = []
-            end, _, trials = walk.stuck(eng, list(rows), list(cols), grid, decided)
-            assert len(set(decided)) == len(decided) <= trials
-            r, c = list(rows), list(cols)
-            for k in decided:
-                y, x = divmod(k, p.width)
-                assert undecided(r[y]) >> x & 1
-                r, c = set_cell(r, c, y, x, grid[y][x])
-                walk.settle(eng, r, c, {y}, {x})
-            assert r == end
-            met += len(decided)
-    assert met > 50

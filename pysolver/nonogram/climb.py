@@ -28,12 +28,6 @@ CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 # past that, a step tests RISE_PROBES flips at most (the flip leaving the most
 # open yields most). Smaller boards meet unique stalls at every level (PERF.md).
 RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
-# Black and white from AIM_CELLS cells on, past the rise: a step draws AIM_TRIES of
-# its flips from the edge cells in or next to the cells its parent's what-ifs
-# decided themselves, the rest from every edge cell (all from every edge cell when
-# fewer than CLIMB_TRIES are aimed): 25x25 made its puzzles with about a quarter
-# less CPU; all aimed, no gain (the climb rises slower); 15x15 unmeasured (PERF.md).
-AIM_CELLS, AIM_TRIES = 625, 8
 
 
 def start(rng, grid, colors, symmetry):
@@ -83,22 +77,19 @@ def climb(rng, grid, colors, symmetry, steps=CLIMB_STEPS, rising=None, branch=No
     climbs: its first finished flip is kept and stalls are passed over (unique
     stalls are met next to puzzles whose what-ifs work hard, below that nearly
     never); past that, a step tests up to RISE_PROBES flips (the one leaving the
-    most open yields most: PERF.md); from AIM_CELLS cells on, past the rise, half
-    its draws are next to the cells its parent's what-ifs decided themselves."""
+    most open yields most: PERF.md)."""
     cells = len(grid) * len(grid[0])
     big = _big(grid, colors)
     rising = big if rising is None else rising  # a start's what-ifs are few
-    aiming = big and cells >= AIM_CELLS
-    walks, aim = 0, None
+    walks = 0
     for n in range(steps):
-        found, best, walked = yield from _step(rng, grid, colors, symmetry, rising, aim)
+        found, best, walked = yield from _step(rng, grid, colors, symmetry, rising)
         walks += walked
         if found:
             return found, None, walks
         if best is not None:
             grid = best[1]
             rising = big and best[2] < CLIMB_RISE * cells
-            aim = _near(best[3], len(grid), len(grid[0])) if aiming and not rising else None
             if branch is not None and best[2] >= branch * cells:
                 yield grid, steps - n - 1, rising, walks
                 branch = None
@@ -109,43 +100,25 @@ def _big(grid, colors):
     return len(colors) == 2 and len(grid) * len(grid[0]) >= RISE_CELLS  # measured: B/W
 
 
-def _near(decided, h, w):
-    """The cells in or next to (8 neighbours) the cells ``decided`` (y * w + x)."""
-    out = set()
-    for k in decided:
-        y, x = divmod(k, w)
-        out.update((yy, xx) for yy in range(max(y - 1, 0), min(y + 2, h))
-                   for xx in range(max(x - 1, 0), min(x + 2, w)))
-    return out
-
-
-def _step(rng, grid, colors, symmetry, rising, aim=None):
+def _step(rng, grid, colors, symmetry, rising):
     """(A generator) One climb step from ``grid``: (the expert (puzzle, summary) found or
-    None, the flip kept (score, grid, trials, the cells its what-ifs decided themselves)
-    or None, walks). ``aim``: the cells to draw flips in (AIM_CELLS), or None: anywhere."""
+    None, the flip kept (score, grid, trials) or None, walks)."""
     best, walks = None, 0
     probes = CLIMB_PROBES if rising or not _big(grid, colors) else RISE_PROBES
     edges = edit.edge_cells(grid)
-    aimed = [c for c in edges if c in aim] if aim is not None else ()
-    if len(aimed) >= CLIMB_TRIES:  # AIM_TRIES next to the what-ifs' cells, the rest anywhere
-        picks = rng.sample(aimed, AIM_TRIES)
-        chosen = set(picks)
-        picks += rng.sample([c for c in edges if c not in chosen], CLIMB_TRIES - AIM_TRIES)
-    else:
-        picks = rng.sample(edges, min(CLIMB_TRIES, len(edges)))
-    cands = screen([edit.change(grid, y, x, symmetry, len(colors)) for y, x in picks], colors)
+    cands = screen([edit.change(grid, y, x, symmetry, len(colors))
+                    for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
     yield
     for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
         if k == probes or (best is not None and (rising or opened < cands[0][0])):
             break
         if k:
             yield  # one what-if test per advance
-        decided = []
-        rows, trials = _stall(eng, rows, cols, g, decided)
+        rows, trials = _stall(eng, rows, cols, g)
         if eng.complete(rows):
             score = trials + CLIMB_OPEN * opened
             if best is None or score > best[0]:
-                best = (score, g, trials, decided)
+                best = (score, g, trials)
             continue
         if rising:  # a stall here is nearly always ambiguous: not worth its search
             continue
@@ -185,17 +158,16 @@ def screen(grids, colors):
     return cands
 
 
-def _stall(eng, rows, cols, g, decided=None):
+def _stall(eng, rows, cols, g):
     """(rows where the what-ifs of the climb end, their trials) from the state
     line logic left (``rows, cols``). Black and white: the walk's own one-cell
-    what-ifs (walk.stuck; the cells they decided themselves appended to
-    ``decided``). With colours, the probing fixpoint (probe.reduce), which
-    also narrows cells to fewer colours: the walk's what-ifs there stall
+    what-ifs (walk.stuck). With colours, the probing fixpoint (probe.reduce),
+    which also narrows cells to fewer colours: the walk's what-ifs there stall
     mostly on ambiguous puzzles, so a climb steered by them wanders (PERF.md).
     The fixpoint starts from the line state: the same fixpoint and trials as from
     the empty grid, without solving every line again."""
     if eng.ncol == 2:
-        rows, _, trials = stuck(eng, rows, cols, g, decided)
+        rows, _, trials = stuck(eng, rows, cols, g)
         return rows, trials
     red = reduce(eng.puzzle, cells=eng.cells(rows), engine=eng)
     return eng.initial(red["cells"])[0], red["probes"]

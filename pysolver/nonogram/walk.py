@@ -165,12 +165,9 @@ def what_ifs(puzzle, keep_states=False):
     return out
 
 
-def stuck(eng, rows, cols, goal, decided=None):
+def stuck(eng, rows, cols, goal):
     """Where the walk's line steps and one-cell what-ifs end, with the solution
     known: (rows, cols, trials), rows and cols in place past the line steps.
-    ``decided``: a list to which the cells the what-ifs decided themselves (every
-    wrong value failed) are appended, as y * width + x in their order (the climb
-    draws its flips next to them).
 
     ``rows, cols``: a state settle() has ended (e.g. from the empty grid);
     ``goal``: the solution's colour index per cell (rows of ints). A one-cell
@@ -184,7 +181,7 @@ def stuck(eng, rows, cols, goal, decided=None):
     generator's expert test: if cells are still open here, the walk needs a
     deeper what-if (or a guess)."""
     if eng.ncol == 2:
-        return _stuck_bw(eng, rows, cols, goal, decided)
+        return _stuck_bw(eng, rows, cols, goal)
     h, w, ncol = eng.h, eng.w, eng.ncol
     memo = {}  # cell -> (rows, columns) its last surviving trial changed
     trials = 0
@@ -205,8 +202,6 @@ def stuck(eng, rows, cols, goal, decided=None):
                         memo[y * w + x] = (eng.chg_rows | 1 << y, eng.chg_cols | 1 << x)
                         break
                 else:
-                    if decided is not None:
-                        decided.append(y * w + x)
                     r2, c2 = set_cell(rows, cols, y, x, right)
                     settle(eng, r2, c2, {y}, {x})
                     invalidate(memo, diff(rows, r2), diff(cols, c2))
@@ -215,7 +210,7 @@ def stuck(eng, rows, cols, goal, decided=None):
     return rows, cols, trials
 
 
-def _stuck_bw(eng, rows, cols, goal, decided):
+def _stuck_bw(eng, rows, cols, goal):
     """stuck() for black and white (the climb's hot loop): the same trials in
     the same order, each propagated from the same state, so the same end and
     counts (tests/test_stuck_same.py); without the general steps' calls: one
@@ -258,8 +253,6 @@ def _stuck_bw(eng, rows, cols, goal, decided):
                 if run(r2, c2, {y}, {x}) >= 0:  # survives: not decided
                     memo[k] = eng.chg_rows | ybit | (eng.chg_cols | low) << h
                     continue
-                if decided is not None:
-                    decided.append(k)
                 r2 = rows[:]
                 c2 = cols[:]
                 if filled:
