@@ -90,27 +90,14 @@ def seeds_of(text):
     return range(int(lo), int(hi or lo) + 1)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--peer", required=True, help="the other tree (its root directory)")
-    ap.add_argument("--size", type=int, default=15)
-    ap.add_argument("--level", default="expert")
-    ap.add_argument("--seeds", default="1-50", help="N or LO-HI")
-    ap.add_argument("--colours", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1, help="processes per puzzle (expert lanes)")
-    args = ap.parse_args()
-    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-    trees = {"peer": os.path.abspath(args.peer), "this": here}
-    procs = {k: subprocess.Popen([sys.executable, "-c", WORKER, t, str(args.jobs)],
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-             for k, t in trees.items()}
-    cpu = {k: [] for k in trees}
-    wall = {k: [] for k in trees}
+def compare(procs, seeds, request, title):
+    """Every seed made by both workers (``procs``: "peer" and "this"), ``request(seed)`` the
+    request; per seed on stderr, then p50 / p95 / max / sum per side under ``title``."""
+    cpu = {k: [] for k in procs}
+    wall = {k: [] for k in procs}
     changed = 0
-    for n, seed in enumerate(seeds_of(args.seeds)):
-        req = json.dumps({"size": args.size, "level": args.level, "colours": args.colours,
-                          "seed": seed}) + "\n"
-        got = ask(procs, req, n)
+    for n, seed in enumerate(seeds):
+        got = ask(procs, json.dumps(request(seed)) + "\n", n)
         for k, g in got.items():
             cpu[k].append(g["cpu"])
             wall[k].append(g["wall"])
@@ -126,12 +113,32 @@ def main():
     for p in procs.values():
         p.stdin.close()
         p.wait()
-    print(f"{args.size}x{args.size} {args.level} colours {args.colours}, seeds {args.seeds}, "
-          f"jobs {args.jobs}: {changed} of {len(cpu['this'])} puzzles changed")
+    print(f"{title}: {changed} of {len(cpu['this'])} puzzles changed")
     for k in ("peer", "this"):
         for name, v in (("CPU", cpu[k]), ("wall", wall[k])):
             print(f"  {k}: {name} p50 {pct(v, 0.5):.2f} / p95 {pct(v, 0.95):.2f} / "
                   f"max {max(v):.2f} s, sum {sum(v):.1f} s")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--peer", required=True, help="the other tree (its root directory)")
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--seeds", default="1-50", help="N or LO-HI")
+    ap.add_argument("--colours", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="processes per puzzle (expert lanes)")
+    args = ap.parse_args()
+    here = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+    trees = {"peer": os.path.abspath(args.peer), "this": here}
+    procs = {k: subprocess.Popen([sys.executable, "-c", WORKER, t, str(args.jobs)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for k, t in trees.items()}
+    compare(procs, seeds_of(args.seeds),
+            lambda seed: {"size": args.size, "level": args.level, "colours": args.colours,
+                          "seed": seed},
+            f"{args.size}x{args.size} {args.level} colours {args.colours}, seeds {args.seeds}, "
+            f"jobs {args.jobs}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ as generate_ab prints them (CPU seconds, puzzles changed, the winning lane's wor
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -61,29 +60,10 @@ def main():
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                  env=dict(os.environ, PICTURE_AB=v))
              for k, v in (("peer", ""), ("this", args.variant))}
-    cpu = {k: [] for k in procs}
-    changed = 0
-    for n, seed in enumerate(generate_ab.seeds_of(args.seeds)):
-        req = json.dumps({"size": args.size, "level": "expert", "colours": 1, "seed": seed}) + "\n"
-        got = generate_ab.ask(procs, req, n)
-        for k, g in got.items():
-            cpu[k].append(g["cpu"])
-        same = got["peer"]["key"] == got["this"]["key"]
-        changed += not same
-        lane = " ".join(f"{k} lane {g['lane']['lane']} work {g['lane']['work']}"
-                        for k, g in got.items() if g.get("lane"))
-        print(f"seed {seed}: CPU peer {got['peer']['cpu']:.2f} s, this {got['this']['cpu']:.2f} s; "
-              f"{'same' if same else 'CHANGED'} {got['this']['key']} {lane}",
-              file=sys.stderr, flush=True)
-    for p in procs.values():
-        p.stdin.close()
-        p.wait()
-    print(f"{args.size}x{args.size} B/W expert, seeds {args.seeds}, variant {args.variant}: "
-          f"{changed} of {len(cpu['this'])} puzzles changed")
-    for k in ("peer", "this"):
-        v = cpu[k]
-        print(f"  {k}: CPU p50 {generate_ab.pct(v, 0.5):.2f} / p95 {generate_ab.pct(v, 0.95):.2f}"
-              f" / max {max(v):.2f} s, sum {sum(v):.1f} s")
+    generate_ab.compare(
+        procs, generate_ab.seeds_of(args.seeds),
+        lambda seed: {"size": args.size, "level": "expert", "colours": 1, "seed": seed},
+        f"{args.size}x{args.size} B/W expert, seeds {args.seeds}, variant {args.variant}")
 
 
 if __name__ == "__main__":
