@@ -71,9 +71,9 @@ _session_port = []  # the session's site server's port, once it runs
 
 
 # a cookie of the warm context (the browser's, for every port of 127.0.0.1): its pages ask to
-# be cross-origin isolated. Not a page's extra request header: setting or clearing that reaches
-# each of the page's workers, and a worker that does not answer held a run's teardown for
-# half an hour (stock Debian, after an interrupt test); a cookie is the browser process's.
+# be cross-origin isolated. Not a page's extra request header: setting or clearing that is sent
+# to the page and each of its workers, and clearing it held one run's teardown for half an hour
+# (stock Debian, after an interrupt test; not reproduced); a cookie is the browser process's.
 ISOLATE = "pysolver-test-isolated"
 
 
