@@ -1,7 +1,9 @@
 """Playing Nurikabe, Heyawake, Masyu and Bag in the site as a person would: open a puzzle
 by its URL, solve it by hand (mouse, keyboard) from the solution native clingo finds, see
 the win the rule checker grants; the optional rule check outlines a broken rule."""
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -404,11 +406,11 @@ def test_phone_sheet_is_one_row_of_the_panels_and_masyu_draws_by_touch(page, sit
 def test_a_built_in_shared_or_pasted_opens_with_its_title_and_stars(page, site_server):
     """A share link or a pasted URL of a built-in opened as "Nurikabe 7×7", without the
     number and stars its card shows."""
-    import json
-    from pathlib import Path
     index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
     nuri, heya = (next(e for e in index if e["file"] == f) for f in ("nurikabe-7x7-1.txt", "heyawake-7x7-1.txt"))
-    stars = lambda e: "difficulty " + "★" * e["stars"] + "☆" * (5 - e["stars"])  # noqa: E731
+
+    def stars(e):
+        return "difficulty " + "★" * e["stars"] + "☆" * (5 - e["stars"])
     open_site(page, site_server, "#n=" + nuri["url"].split("?", 1)[1])
     title_shown(page, f"Nurikabe 7×7 #{nuri['seed']}", timeout=90_000)
     expect(page.locator("#puzzle-meta")).to_contain_text(stars(nuri))
