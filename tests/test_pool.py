@@ -87,9 +87,14 @@ def test_the_pool_still_is_what_the_generator_makes(name):
 
 
 def test_the_witnesses_are_the_cheapest_entries_within_their_work():
-    entries = [{"recipe": f"r{w}", "lane": {"work": w}} for w in (500, 100, 300, 900)]
+    entries = [{"recipe": f"r{w}", "lane": {"work": w, "lane": 0}} for w in (500, 100, 300, 900)]
     assert [e["recipe"] for e in pool.witnesses(entries, 450)] == ["r100", "r300"]
     assert [e["recipe"] for e in pool.witnesses(entries, 50)] == ["r100"]  # at least one
+    # and the cheapest entry of another lane, within twice the work on its own
+    others = [{"recipe": f"k{w}", "lane": {"work": w, "lane": 1}} for w in (880, 820)]
+    assert [e["recipe"] for e in pool.witnesses(entries + others, 450)] == ["r100", "r300", "k820"]
+    assert [e["recipe"] for e in pool.witnesses(entries + others, 400)] == ["r100", "r300"]
+    assert [e["recipe"] for e in pool.witnesses(others, 450)] == ["k820"]
 
 
 def run(folder, capsys, *args):

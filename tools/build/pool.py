@@ -56,13 +56,19 @@ def recipe(size: int, colours: int, seed: int) -> str:
 
 def witnesses(made: list[dict], work: int = WITNESS_WORK) -> list[dict]:
     """The entries with the least recorded work (lane.work) whose work adds up to at
-    most ``work``, at least one: what a check makes again, its cost known in advance."""
+    most ``work``, at least one: what a check makes again, its cost known in advance;
+    and the cheapest entry another lane than lane 0 made, when its work is at most twice
+    ``work`` (a change after the lanes' branch moves only such entries)."""
+    key = lambda e: (e["lane"]["work"], e["recipe"])
     chosen, total = [], 0
-    for entry in sorted(made, key=lambda e: (e["lane"]["work"], e["recipe"])):
+    for entry in sorted(made, key=key):
         total += entry["lane"]["work"]
         if chosen and total > work:
             break
         chosen.append(entry)
+    other = min((e for e in made if e["lane"].get("lane")), key=key, default=None)
+    if other is not None and other not in chosen and other["lane"]["work"] <= 2 * work:
+        chosen.append(other)
     return chosen
 
 
