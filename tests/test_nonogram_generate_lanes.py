@@ -16,7 +16,7 @@ import pytest
 from pysolver import api
 from pysolver.app import cli, lanes as app_lanes, pool
 from pysolver.errors import PuzzleError
-from pysolver.nonogram import generate as gen, lanes
+from pysolver.nonogram import climb, generate as gen, lanes
 from pysolver.nonogram.solver import propagate, search
 
 from processes import gone, started
@@ -109,6 +109,20 @@ def test_the_same_puzzle_in_one_part_or_two(w, seed):
     for q, other in (gen.generate(w, w, 1, "expert", seed, part=(0, 1)), parts(w, seed, 2)):
         assert (q.goal, other) == (p.goal, info)
     assert info["walk"]["steps"]["deep"] >= 1 and info["walk"]["finished"]
+
+
+def test_big_black_and_white_boards_branch_at_the_rise_end(monkeypatch):
+    assert gen.lanes_at(25, 25, 1) == (gen.BIG_BRANCH, gen.BIG_HOLD)
+    assert gen.BIG_BRANCH == climb.CLIMB_RISE < gen.BRANCH and gen.BIG_HOLD > gen.HOLD
+    assert gen.lanes_at(24, 26, 1) == gen.lanes_at(25, 25, 2) == gen.lanes_at(20, 20, 1) == (gen.BRANCH, gen.HOLD)
+    # the earlier branch on a board cheap enough to make here: lane 1, parting sooner, wins
+    # with less work than lane 0's success, in one part or two
+    later = gen.generate(10, 10, 1, "expert", 3)[1]["lane"]
+    monkeypatch.setattr(gen, "BIG_CELLS", 100)
+    p, info = gen.generate(10, 10, 1, "expert", 3)
+    assert later["lane"] == 0 and info["lane"]["lane"] == 1 and info["lane"]["work"] < later["work"]
+    q, other = parts(10, 3, 2)
+    assert (q.goal, other) == (p.goal, info)
 
 
 def test_a_part_beyond_the_bound_gives_way():

@@ -65,6 +65,10 @@ BRANCH = 1.0
 # and their successes count as made with at least (1 + HOLD) times the work of lane 0
 # up to there: lane 0 goes on alone until then, so a seed it makes early costs one lane
 HOLD = 2.0
+# black and white from BIG_CELLS cells on: the branch at the rise's end and a longer hold,
+# lanes that part sooner cut two cores' tail, the hold keeps one core's CPU (PERF.md "B/W
+# expert 25x25: the lanes' branch and hold modelled")
+BIG_CELLS, BIG_BRANCH, BIG_HOLD = 625, climb.CLIMB_RISE, 4.0
 PALETTE = [Color("black", "#", "000000"), Color("red", "r", "D7301F"),
            Color("blue", "b", "2B6CB0"), Color("green", "g", "2F8F3A"),
            Color("orange", "o", "F08A24"), Color("purple", "p", "7B3FA0")]
@@ -189,9 +193,9 @@ def _expert(width, height, colours, seed, mine, progress, bound):
     """generate's expert level in lanes (pysolver.nonogram.lanes). Lane 0 is the level's
     search as one process made it before the lanes (the seed's rng: pictures,
     climb.start, climb.climb). The first time its climb keeps a puzzle whose what-ifs
-    make BRANCH trials a cell, every other lane climbs on from there with its own rng
-    (then draws its own pictures, as many as lane 0 has left). Every part makes lane 0
-    up to that branch (its work counted in every lane's); part 0 goes on with it."""
+    make the branch's trials a cell (lanes_at), every other lane climbs on from there with
+    its own rng (then draws its own pictures, as many as lane 0 has left). Every part makes
+    lane 0 up to that branch (its work counted in every lane's); part 0 goes on with it."""
     tried = {k: {"attempts": 0, "walks": 0, "rejected": {}} for k in mine}
     zero = tried.get(0) or {"attempts": 0, "walks": 0, "rejected": {}}
     shown = [zero] + [tried[k] for k in mine if k]  # lane 0's pictures, then the others'
@@ -215,7 +219,8 @@ def _expert(width, height, colours, seed, mine, progress, bound):
             run[0] = trunk
         else:
             trunk.close()
-        best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + HOLD)))
+        hold = lanes_at(width, height, colours)[1]
+        best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + hold)))
     if best is None:
         # the words: every lane here, or lane 0's when it was the only lane (every part
         # then says what one process would); ``attempts``, ``rejected``: this part's own
@@ -251,7 +256,7 @@ def _lane_zero(width, height, colours, seed, tried):
     does."""
     rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed}")
     colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
-    branch = BRANCH
+    branch = lanes_at(width, height, colours)[0]
     for _ in range(ATTEMPTS):
         tried["attempts"] += 1
         grid, style, symmetry = _expert_picture(rng, width, height, colours)
@@ -301,6 +306,14 @@ def _lane(width, height, colours, seed, k, tried, point, attempts):
             return made
         yield
     return None
+
+
+def lanes_at(width, height, colours):
+    """(branch, hold) of the expert search: the trials a cell at which its other lanes
+    branch off lane 0, and their hold."""
+    if colours == 1 and width * height >= BIG_CELLS:
+        return BIG_BRANCH, BIG_HOLD
+    return BRANCH, HOLD
 
 
 def _expert_picture(rng, width, height, colours):
