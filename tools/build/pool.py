@@ -59,17 +59,20 @@ def witnesses(made: list[dict], work: int = WITNESS_WORK) -> list[dict]:
     most ``work``, at least one: what a check makes again, its cost known in advance;
     and the cheapest entry another lane than lane 0 made, when its work is at most twice
     ``work`` (a change after the lanes' branch moves only such entries)."""
-    key = lambda e: (e["lane"]["work"], e["recipe"])
     chosen, total = [], 0
-    for entry in sorted(made, key=key):
+    for entry in sorted(made, key=_by_work):
         total += entry["lane"]["work"]
         if chosen and total > work:
             break
         chosen.append(entry)
-    other = min((e for e in made if e["lane"].get("lane")), key=key, default=None)
+    other = min((e for e in made if e["lane"].get("lane")), key=_by_work, default=None)
     if other is not None and other not in chosen and other["lane"]["work"] <= 2 * work:
         chosen.append(other)
     return chosen
+
+
+def _by_work(entry: dict) -> tuple:
+    return entry["lane"]["work"], entry["recipe"]
 
 
 def made_now(rec: str) -> dict | None:
