@@ -12,9 +12,13 @@ their slowest seeds.
 from __future__ import annotations
 
 import math
+import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from generate_ab import pct  # noqa: E402
 
 LINE = re.compile(r"seed (\d+): CPU peer ([\d.]+) s, this ([\d.]+) s.*"
                   r"attempts peer (\d+) this (\d+)")
@@ -36,11 +40,6 @@ def read(path):
     return out
 
 
-def p95(values):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(0.95 * len(values)))]
-
-
 def summary(path):
     rows = read(path)
     n = len(rows)
@@ -60,7 +59,7 @@ def summary(path):
     geo = math.exp(statistics.mean(math.log(y / x) for x, y in zip(a, b)))
     print(f"  per-seed CPU ratio, geometric mean {geo:.3f}; this faster on "
           f"{sum(y < x for x, y in zip(a, b))} of {n}")
-    print(f"  p95 peer {p95(a):.2f} s, this {p95(b):.2f} s; slowest peer "
+    print(f"  p95 peer {pct(a, 0.95):.2f} s, this {pct(b, 0.95):.2f} s; slowest peer "
           f"{sorted(a)[-5:]}, this {sorted(b)[-5:]}")
 
 

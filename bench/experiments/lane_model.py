@@ -24,8 +24,12 @@ would cut (the failed climbs' work above it) and lose (the successes above it).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from generate_ab import pct as quantile  # noqa: E402
 
 
 def record(size, first, last, branch, ks):
@@ -106,11 +110,6 @@ def read(paths):
                 r = json.loads(line)
                 rows.setdefault(r["seed"], {}).update({k: v for k, v in r.items() if v is not None})
     return rows
-
-
-def quantile(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * q))]
 
 
 def costs(r, hold):

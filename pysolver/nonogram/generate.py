@@ -206,7 +206,8 @@ def _expert(width, height, colours, seed, mine, progress, bound):
                       "walks": sum(t["walks"] for t in shown),
                       "floor": list(floor) if floor else None,
                       "best": list(best) if best else None, "lanes": LANES})
-    trunk = _lane_zero(width, height, colours, seed, zero)
+    branch, hold = lanes_at(width, height, colours)
+    trunk = _lane_zero(width, height, colours, seed, zero, branch)
     work, ended, point = lanes.trunk(
         trunk, None if report is None else (lambda w: report((w, mine[0]), None)))
     if ended:  # lane 0 ended before its climb reached the branch: the only lane
@@ -219,7 +220,6 @@ def _expert(width, height, colours, seed, mine, progress, bound):
             run[0] = trunk
         else:
             trunk.close()
-        hold = lanes_at(width, height, colours)[1]
         best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + hold)))
     if best is None:
         # the words: every lane here, or lane 0's when it was the only lane (every part
@@ -250,13 +250,12 @@ def _added(a, b):
     return {k: a.get(k, 0) + b.get(k, 0) for k in sorted(a.keys() | b.keys())}
 
 
-def _lane_zero(width, height, colours, seed, tried):
+def _lane_zero(width, height, colours, seed, tried, branch):
     """(A generator: pysolver.nonogram.lanes) Lane 0, counted in ``tried``: it yields
-    (colors, style, symmetry, climb.climb's branch point) once and returns as _lane
-    does."""
+    (colors, style, symmetry, climb.climb's branch point) once, at the first kept puzzle
+    whose what-ifs make ``branch`` trials a cell, and returns as _lane does."""
     rng = random.Random(f"nonogram {width}x{height} {colours} expert {seed}")
     colors = [BACKGROUND] + (PALETTE[:1] if colours == 1 else rng.sample(PALETTE, colours))
-    branch = lanes_at(width, height, colours)[0]
     for _ in range(ATTEMPTS):
         tried["attempts"] += 1
         grid, style, symmetry = _expert_picture(rng, width, height, colours)
