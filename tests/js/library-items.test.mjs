@@ -49,7 +49,7 @@ test("the built-in puzzles of every genre are cards, new until played", () => {
   assert.deepEqual(it.map((x) => [x.genre, x.title, x.status]), [
     ["nonogram", "Welcome heart", "new"], ["nonogram", "Tulip", "new"], ["nurikabe", "Nurikabe 7×7 #1", "new"]]);
   assert.deepEqual(it.map((x) => x.builtinId), ["heart", "tulip", "nurikabe-7x7-1"]);
-  assert.equal(items.metaText(it[1]), "25×20 · 3 colours · needs looking ahead");
+  assert.equal(items.metaText(it[1]), "25×20 · 3 colours · needs what-ifs");
   assert.equal(items.metaText(it[2]), "7×7 · Nurikabe");
   assert.deepEqual(it.map((x) => items.starsText(x.stars)), ["★☆☆☆☆", "★★★☆☆", "★☆☆☆☆"]);
   it[2].open();

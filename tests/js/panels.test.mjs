@@ -152,6 +152,12 @@ test("the Nikoli families' words: wrong marks are cleared, a deduction applied",
 test("the Solve panel's words for a result, whichever engine answered", () => {
   assert.equal(verdictLine({ status: "unique", solutions: [["#."]], classification: "line" }),
     "Result: one solution (unique): it can be solved line by line.");
+  // in the Hint's own terms: a generated expert puzzle (classification "search") is finished by
+  // hints' deeper what-ifs, so Solve does not call it trial and error
+  assert.equal(verdictLine({ status: "unique", solutions: [["#."]], classification: "probe" }),
+    "Result: one solution (unique): it needs what-ifs.");
+  assert.equal(verdictLine({ status: "unique", solutions: [["#."]], classification: "search" }),
+    "Result: one solution (unique): it needs deeper what-ifs.");
   assert.equal(verdictLine({ status: "multiple", solutions: [[], [], []], count_exact: true }), "Result: 3 solutions (all counted).");
   assert.equal(verdictLine({ status: "multiple", solutions: [[], [], []], count_exact: false }),
     "Result: at least 3 solutions (counting stopped there).");

@@ -5,7 +5,8 @@
 // hint walk's modelled minutes, which sort equal stars, the same for every genre; or null), cls,
 // author, note, builtinId (a built-in's id, or null), givens (cells given marked), draw(canvas), open()}.
 
-export const CLASS_WORDS = { line: "line by line", probe: "needs looking ahead", search: "needs trial and error", multiple: "several solutions" };
+import { SHORT } from "../shell/stars.js";
+
 const CLASS_ORDER = { line: 1, probe: 2, search: 3, multiple: 4 };
 export const SIZES = { small: [0, 10], medium: [11, 20], large: [21, 30], huge: [31, Infinity] };
 
@@ -40,7 +41,7 @@ export function metaText(it) {
   const parts = [`${it.width}×${it.height}`];
   if (it.genre !== "nonogram") parts.push(it.genreName);
   else parts.push(it.colors > 1 ? `${it.colors} colours` : "black and white");
-  if (it.cls) parts.push(CLASS_WORDS[it.cls] || it.cls);
+  if (it.cls) parts.push(SHORT[it.cls] || it.cls);
   return parts.join(" · ");
 }
 

@@ -4,9 +4,8 @@
 // ({status, solutions, count_exact, classification, difficulty, time_s, stats, engine}), whichever
 // genre and engine answered.
 
-// the engines' classifications in players' words (the engine's word goes to the details)
-const HOW = { line: "it can be solved line by line", probe: "it needs looking ahead",
-  search: "it needs trial and error", multiple: "it has several solutions" };
+import { HOW } from "../shell/stars.js"; // how a unique puzzle solves, in the Hint's terms
+
 const WORDS = { unique: "one solution (unique)", multiple: "more than one solution", solved: "a solution",
   none: "no solution", timeout: "gave up (time limit)", cancelled: "cancelled", unknown: "no answer within the work allowed" };
 

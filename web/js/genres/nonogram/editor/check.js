@@ -7,14 +7,12 @@
 import { el } from "../../../shell/dom.js";
 import { Latest } from "../../../shell/latest.js";
 import { pictureThumb } from "./board.js";
+import { HOW } from "../../../shell/stars.js"; // how the clues solve (the classification goes to the details)
 
 const COUNT_CAP = 20;
 const CLINGO_DELAY_MS = 300;
 
 const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-// how the clues solve, in players' words (the engine's classification goes to the details)
-const HOW = { line: "it can be solved line by line", probe: "it needs looking ahead",
-  search: "it needs trial and error", multiple: "it has several solutions", none: "it has no solution" };
 const ENGINE = { pysolver: "the puzzle engine", clingo: "clingo (answer sets)" };
 
 export class EditorChecker {
