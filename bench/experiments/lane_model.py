@@ -2,10 +2,12 @@
 
     nice -n 10 .venv/bin/python bench/experiments/lane_model.py record 25 1 100 [--branch B] [--lanes 0,1] > L.jsonl
     .venv/bin/python bench/experiments/lane_model.py model L.jsonl [L2.jsonl ...] [--lane0 L0.jsonl ...]
+    nice -n 10 .venv/bin/python bench/experiments/lane_model.py record 25 1 300 --lanes 2 --count 4 > L2.jsonl
+    .venv/bin/python bench/experiments/lane_model.py more L.jsonl L2.jsonl L3.jsonl [--lane0 L0.jsonl ...]
     nice -n 10 .venv/bin/python bench/experiments/lane_model.py attempts 25 1 100 > A.jsonl
     .venv/bin/python bench/experiments/lane_model.py caps A.jsonl [A2.jsonl ...]
 
-``record``: per seed and lane k, ``generate(part=(k, 2))`` with no bound and HOLD 0, so the
+``record``: per seed and lane k, ``generate(part=(k, count))`` with no bound and HOLD 0, so the
 work is the lane's own (line solves, ``propagate.solved()``: the same on any machine), lane 0's
 branch point (the trunk's work, or ``ended``: lane 0 finished before its climb reached the
 branch, and is the only lane). ``--branch``: the trials a cell where lane 1 branches, in place
@@ -16,7 +18,11 @@ of generate.lanes_at's (lane 0's path does not depend on it, so ``--lanes 1`` wi
 two processes (one lane each: the wall is the least of lane 0's work and lane 1's key,
 lane 1's key being at least (1 + hold) times the trunk) and one process (lane 0 alone up to
 the hold, then both lanes advanced least work first), for holds 0 to 6; and one lane alone.
-``attempts``: lane 0's search as one process made it before the lanes (pictures, start,
+``--count N``: the lanes' number (generate.LANES, 2), for lanes 2 and up.
+``more``: three and four lanes (lanes 0-3 each run alone, ``--count 4``) against two, on two
+processes (process 0 runs lanes 0 and 2, process 1 lanes 1 and 3; a process's wall is its lanes'
+work up to the winner's key, each lane k > 0 counting from its hold, lanes 2 and 3 with their own)
+and on one. ``attempts``: lane 0's search as one process made it before the lanes (pictures, start,
 climb, no branch), each attempt's work and outcome; ``caps``: what a cap on a climb's work
 would cut (the failed climbs' work above it) and lose (the successes above it).
 (issue 31; PERF.md "B/W expert 25x25: the lanes' branch and hold modelled")
@@ -32,11 +38,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from generate_ab import pct as quantile  # noqa: E402
 
 
-def record(size, first, last, branch, ks):
+def record(size, first, last, branch, ks, count=2):
     from pysolver.nonogram import generate as gen, lanes
     from pysolver.nonogram.solver.propagate import solved
     own = gen.lanes_at
     # no hold (the model adds one), the branch given or the generator's own
+    gen.LANES = count
     gen.lanes_at = lambda w, h, c: (own(w, h, c)[0] if branch is None else branch, 0)
     seen = {}
     trunk = lanes.trunk
@@ -52,7 +59,7 @@ def record(size, first, last, branch, ks):
             seen.clear()
             t0, before = time.process_time(), solved()
             try:
-                _, info = gen.generate(size, size, 1, "expert", seed, part=(k, 2))
+                _, info = gen.generate(size, size, 1, "expert", seed, part=(k, count))
                 row[f"w{k}"] = info["lane"]["work"]
             except gen.NoPuzzle:
                 row[f"w{k}"] = None
@@ -139,18 +146,51 @@ def model(rows):
     print(f"lane 0 ended before the branch: {ended} of {n}")
 
 
+def more_cost(r, parts, holds):
+    """The wall of ``parts`` (lists of lanes, one per process) in line solves: each process's
+    work up to the winner's key (the least (work, lane), a lane k > 0 counting as at least
+    its hold (1 + holds[k]) times the trunk)."""
+    never = float("inf")
+    trunk = r["trunk"]
+    w = {k: r.get(f"w{k}", never) for k in holds}
+    hold = {k: 0 if k == 0 else (1 + holds[k]) * trunk for k in holds}
+    best = min(max(w[k], hold[k]) for part in parts for k in part)
+    walls = []
+    for part in parts:
+        work = trunk
+        for k in part:
+            if k == 0 or hold[k] <= best:
+                work += max(0, min(w[k], best) - trunk)
+        walls.append(work)
+    return max(walls)
+
+
+def more(rows):
+    rows = {s: r for s, r in rows.items() if "w0" in r and "trunk" in r}
+    fmt = lambda v: " / ".join(f"{x / 1e6:.2f}" for x in (quantile(v, .5), quantile(v, .95), max(v))) + f" / {sum(v) / 1e6:.0f}"
+    print(f"{len(rows)} seeds; millions of line solves: p50 / p95 / max / sum")
+    configs = [("2 lanes, hold 4 (main)", [[0], [1]], {0: 0, 1: 4})]
+    for h in (0, 4, 12, 20):
+        configs.append((f"3 lanes, lane 2 hold {h}", [[0, 2], [1]], {0: 0, 1: 4, 2: h}))
+        configs.append((f"4 lanes, lanes 2-3 hold {h}", [[0, 2], [1, 3]], {0: 0, 1: 4, 2: h, 3: h}))
+    for name, parts, holds in configs:
+        two = [more_cost(r, parts, holds) for r in rows.values()]
+        one = [more_cost(r, [sum(parts, [])], holds) for r in rows.values()]
+        print(f"{name}: two processes {fmt(two)}; one process {fmt(one)}")
+
+
 def main(argv):
     if argv[:1] == ["record"]:
         size, first, last = map(int, argv[1:4])
         opts = dict(zip(argv[4::2], argv[5::2]))
         branch = float(opts["--branch"]) if "--branch" in opts else None
         ks = [int(k) for k in opts.get("--lanes", "0,1").split(",")]
-        record(size, first, last, branch, ks)
+        record(size, first, last, branch, ks, int(opts.get("--count", 2)))
     elif argv[:1] == ["attempts"]:
         attempts(*map(int, argv[1:4]))
     elif argv[:1] == ["caps"]:
         caps(argv[1:])
-    elif argv[:1] == ["model"]:
+    elif argv[:1] in (["model"], ["more"]):
         files, lane0 = [], []
         target = files
         for a in argv[1:]:
@@ -165,7 +205,7 @@ def main(argv):
                 if s in base:
                     r["w0"] = base[s]["w0"]
             rows = {s: r for s, r in rows.items() if "w0" in r}
-        model(rows)
+        (model if argv[0] == "model" else more)(rows)
     else:
         sys.exit(__doc__)
 
