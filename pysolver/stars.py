@@ -48,6 +48,33 @@ SEARCH_FACTOR = 3
 NIKOLI_SECONDS = {"rule": 3, "count": 10, "trial": 30, "chain": 3, "deep": 45}
 
 
+# the generators' levels, by the reasoning a puzzle's hint walk needs, the same rule for
+# every genre (:func:`level`); a what-if whose chain reads more than LONG_CHAIN units (a
+# nonogram: line steps; a Nikoli puzzle: cells or joins) makes it a hard one
+LEVELS = ("easy", "medium", "hard", "expert")
+LONG_CHAIN = 8
+
+
+def few(width: int, height: int) -> int:
+    """How many what-ifs a medium puzzle may need: a few, more on a big grid."""
+    return 1 + width * height // 100
+
+
+def level(width: int, height: int, summary: dict, what_if: str):
+    """The level a finished hint walk shows, or None (not finished): easy, no what-if
+    (``what_if``: the walk's kind of one what-if, "probe" or "trial"); medium, at most
+    few() what-ifs, none longer than LONG_CHAIN; hard, more or longer; expert, a
+    deeper one (a "deep" step)."""
+    if not summary["finished"]:
+        return None
+    steps = summary["steps"]
+    if steps["deep"]:
+        return "expert"
+    if steps[what_if] > few(width, height) or summary["longest_chain"] > LONG_CHAIN:
+        return "hard"
+    return "medium" if steps[what_if] else "easy"
+
+
 def from_minutes(minutes: float) -> int:
     """Stars (1-5) for an effort in minutes."""
     return 1 + sum(minutes > cut for cut in CUTS)

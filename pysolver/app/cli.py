@@ -167,7 +167,8 @@ def build_parser():
     g.add_argument("--colours", "--colors", type=whole, metavar="K",
                    help="nonogram: colours besides the background (1 black and white .. 4)")
     g.add_argument("--level", choices=("easy", "medium", "hard", "expert"),
-                   help="nonogram: the reasoning its hint walk needs")
+                   help="the reasoning its hint walk needs (nonogram: default easy; a Nikoli "
+                        "puzzle: default whatever it comes out at, with as few clues as it can)")
     g.add_argument("--size", required=True, metavar="WxH", help="the grid's size, e.g. 10x10")
     g.add_argument("--seed", type=whole, default=1, metavar="N",
                    help="the random seed (the same seed gives the same puzzle)")

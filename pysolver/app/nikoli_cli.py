@@ -106,13 +106,17 @@ def cmd_convert(args):
 
 def generate(args, w, h):
     """``generate FAMILY``: a uniquely solvable puzzle of the family with clingo."""
-    if args.colours is not None or args.level is not None:
-        raise PuzzleError("--colours and --level are for nonograms; the Nikoli generator "
-                          "takes --size and --seed")
+    if args.colours is not None:
+        raise PuzzleError("--colours is for nonograms; the Nikoli generator takes --size, "
+                          "--level and --seed")
     fam = model.family_name(args.family)
     model.check_size(w, h, "--size: ")
     _engine("clingo")
-    grid, info = generate_grid(fam, w, h, args.seed, minimal=not args.no_minimize)
+    if args.level is not None and args.no_minimize:
+        raise PuzzleError("--level puts back clues the puzzle does not need where it needs "
+                          "them; it cannot be used with --no-minimize")
+    grid, info = generate_grid(fam, w, h, args.seed, minimal=not args.no_minimize,
+                               level=args.level)
     if args.json:
         print(json.dumps(dict(info, url=write_url(grid), text=model.to_text(grid))))
     else:

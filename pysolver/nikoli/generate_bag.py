@@ -36,5 +36,5 @@ WAY = Way(solution, counts,
           all_on=False)  # no walk: not unique with every clue is a new attempt
 
 
-def make(grid, rng, tag, minimal):
-    return (yield from with_options(grid, rng, tag, minimal, WAY))
+def make(grid, rng, tag, minimal, dropped=None):
+    return (yield from with_options(grid, rng, tag, minimal, WAY, dropped))

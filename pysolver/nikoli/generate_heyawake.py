@@ -104,5 +104,5 @@ WAY = Way(solution, counts, uses="count(R, N) :- opt(X, Y, N), use(X, Y), room(X
           all_on=True, walk=walk)
 
 
-def make(grid, rng, tag, minimal):
-    return (yield from with_options(grid, rng, tag, minimal, WAY))
+def make(grid, rng, tag, minimal, dropped=None):
+    return (yield from with_options(grid, rng, tag, minimal, WAY, dropped))

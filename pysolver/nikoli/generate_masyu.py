@@ -43,5 +43,5 @@ WAY = Way(solution, pearls,
           walk=lambda grid, rows, other, rng: other)  # every pearl of ours holds there too
 
 
-def make(grid, rng, tag, minimal):
-    return (yield from with_options(grid, rng, tag, minimal, WAY))
+def make(grid, rng, tag, minimal, dropped=None):
+    return (yield from with_options(grid, rng, tag, minimal, WAY, dropped))

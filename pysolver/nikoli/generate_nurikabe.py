@@ -33,9 +33,9 @@ NURIKABE_CHECKS = 40  # checks for one carved solution before a new attempt
 CHECK_CAP = 1000  # conflicts for one check, per 200 cells (at least 1000)
 
 
-def make(grid, rng, tag, minimal):
+def make(grid, rng, tag, minimal, dropped=None):
     """Nurikabe's generator (generate.py's hook): one clue per island, already
-    minimal, so ``minimal`` changes nothing."""
+    minimal, so ``minimal`` changes nothing and no clue is ever ``dropped``."""
     return (yield from nurikabe(grid, rng, tag, differ(FAMILY)))
 
 

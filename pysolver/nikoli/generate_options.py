@@ -65,9 +65,11 @@ def shown_atoms(family, rows):
     return [f"{x},{y}" for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == mark]
 
 
-def with_options(grid, rng, tag, minimal, way: Way):
+def with_options(grid, rng, tag, minimal, way: Way, dropped=None):
     """Clues on a grounded program of options (module text): True with ``grid.clues``
-    set, or False for a new attempt."""
+    set, or False for a new attempt. ``dropped``: a list given gets the clues
+    ``minimal`` dropped, (cell, value) in their order (pysolver.nikoli.generate's
+    levels put some back)."""
     rows = yield from way.solution(grid, rng, tag)
     if rows is None:
         return False
@@ -102,6 +104,8 @@ def with_options(grid, rng, tag, minimal, way: Way):
         for c in rng.sample(sorted(on), len(on)):
             if (yield _check(prog, options, on - {c}, WORK_CAP))["sat"] is False:
                 on.discard(c)
+                if dropped is not None:
+                    dropped.append((c, options[c]))
     grid.clues = {c: options[c] for c in on}
     return True
 

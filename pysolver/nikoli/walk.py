@@ -25,6 +25,7 @@ Pure Python, no I/O, runs unchanged in the browser.
 """
 from __future__ import annotations
 
+from .. import stars
 from . import families, joins, trial
 from .marks import given, nearness, read, units
 
@@ -34,7 +35,7 @@ KINDS = ("rule", "count", "trial", "deep")
 WORK_PER_UNIT = 1000
 
 
-def walk(grid, solution, cap=None, trace=False, budget=None, stop=None) -> dict:
+def walk(grid, solution, cap=None, trace=False, budget=None, stop=None, ceiling=None) -> dict:
     """Play ``grid`` by hints to ``solution`` (the solve's rows); the summary dict.
 
     Keys: ``finished`` (True: every unit decided), ``steps`` ({kind: count}),
@@ -42,8 +43,10 @@ def walk(grid, solution, cap=None, trace=False, budget=None, stop=None) -> dict:
     units decided: Masyu's steps and the gaps its full cells imply), ``work`` (checker
     calls), ``end`` ("solved"; "cap": past the puzzle's cap, the checker cannot
     finish it; "stopped": the caller's ``budget`` of checker calls ran out, or its
-    ``stop()`` said so between steps: the steps so far are a lower bound). With
-    ``trace``, ``played``: [(unit, value, kind), ...] in order."""
+    ``stop()`` said so between steps: the steps so far are a lower bound; "past": its
+    steps already show a level above ``ceiling``, one of stars.LEVELS, and a level only
+    grows with more steps: the generator's levels need no more). With ``trace``,
+    ``played``: [(unit, value, kind), ...] in order."""
     sol = read(grid, solution)
     clued = given(grid)
     todo = [u for u in units(grid) if u not in clued]
@@ -81,11 +84,27 @@ def walk(grid, solution, cap=None, trace=False, budget=None, stop=None) -> dict:
         played.append((unit, value, kind))
         if loop and value:
             _close(grid, marks, unit)
+        if ceiling is not None and _past(grid, steps, longest, ceiling):
+            end = "past"
+            break
     out = {"finished": end == "solved", "steps": steps, "chain_steps": chained,
            "longest_chain": longest, "units": len(marks), "work": calls[0], "end": end}
     if trace:
         out["played"] = played
     return out
+
+
+def level_of(grid, summary):
+    """The generator's level that a walk's steps show, or None: not finished
+    (pysolver.stars.level, the rule of every genre: a what-if is a ``trial``, its chain
+    counts the units its refutation read; a ``count`` is read off the numbers, no what-if)."""
+    return stars.level(grid.width, grid.height, summary, "trial")
+
+
+def _past(grid, steps, longest, ceiling):
+    """Whether the steps so far show a level above ``ceiling`` (as if finished)."""
+    got = level_of(grid, {"finished": True, "steps": steps, "longest_chain": longest})
+    return stars.LEVELS.index(got) > stars.LEVELS.index(ceiling)
 
 
 def _close(grid, marks, unit):

@@ -10,32 +10,20 @@ ratings (pysolver.nonogram.stars) are measured from. Pure Python, no I/O.
 """
 from __future__ import annotations
 
+from ..stars import LEVELS, LONG_CHAIN, few, level  # noqa: F401 (the levels' rule, shared)
 from .player import hint as hint_mod, whatif
 from .solver.line import positions, undecided
 from .solver.probe import diff, invalidate, set_cell
 from .solver.propagate import Engine
 
 KINDS = ("line", "probe", "deep")
-LEVELS = ("easy", "medium", "hard", "expert")
-LONG_CHAIN = 8  # line steps of a what-if that make it a hard one
-
-def few(w, h):
-    """How many one-cell what-ifs a medium puzzle may need: a few, more on a big grid."""
-    return 1 + w * h // 100
 
 
 def level_of(summary, w, h):
-    """The generator's level that a finished walk's steps show, or None: not finished.
-    Easy: line steps only; medium: at most few(w, h) one-cell what-ifs, none
-    longer than LONG_CHAIN line steps; hard: more or longer; expert: a deeper what-if."""
-    if not summary["finished"]:
-        return None
-    steps = summary["steps"]
-    if steps["deep"]:
-        return "expert"
-    if steps["probe"] > few(w, h) or summary["longest_chain"] > LONG_CHAIN:
-        return "hard"
-    return "medium" if steps["probe"] else "easy"
+    """The generator's level that a finished walk's steps show, or None: not finished
+    (pysolver.stars.level, the rule of every genre: a one-cell what-if is a ``probe``,
+    its chain counts line steps)."""
+    return level(w, h, summary, "probe")
 
 
 def apply(puzzle, rows, cols, h):

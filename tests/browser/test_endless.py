@@ -255,15 +255,20 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     open_site(page, site_server)
     page.click("#nav-library")
     page.select_option("#np-genre", "nurikabe")
-    assert page.is_hidden("#np-level") and page.is_hidden("#np-colours")   # that generator has no levels
+    assert page.is_visible("#np-level") and page.is_hidden("#np-colours")   # levels as a nonogram's, no colours
+    page.select_option("#np-genre", "bag")   # the levels the page makes quickly, per genre and size
+    assert page.eval_on_selector_all("#np-level option", "os => os.map(o => o.textContent)") == ["Easy", "Expert"]
+    page.select_option("#np-genre", "nurikabe")
     page.select_option("#np-size", "5")
+    page.select_option("#np-level", "hard")
     page.click("#np-make")
     wait_view(page, "play", timeout=ENGINE_TIMEOUT)  # the one play route
-    assert page.text_content("#np-status").startswith("Made: Nurikabe 5×5 #")
+    assert page.text_content("#np-status").startswith("Made: Hard Nurikabe 5×5 #")
     wait_board(page, 5, 5)
+    assert page.text_content("#puzzle-title").startswith("Hard Nurikabe 5×5 #")
     head = re.search("difficulty (★+☆*)", page.text_content("#puzzle-meta"))   # the head's stars
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
-    assert page.input_value("#np-genre") == "nurikabe"
+    assert page.input_value("#np-genre") == "nurikabe" and page.input_value("#np-level") == "hard"
     stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")
     assert len(stars) == 1 and re.fullmatch("★+☆*", stars[0])
     assert head and head.group(1) == stars[0]   # the same stars in the play head and on the card

@@ -49,8 +49,9 @@ test("a stored choice is cleaned: anything unknown falls back to the default", (
   assert.deepEqual(d.cleanChoice({ genre: "evil", size: 1e9, colours: "<b>", level: "tricky" }), d.DEFAULT_CHOICE);
   assert.equal(d.cleanChoice({ genre: "masyu", size: 7 }, ["masyu"]).size, 7);
   assert.equal(d.cleanChoice({ genre: "masyu", size: 25 }, ["masyu"]).size, 10);
-  const seed = d.randomSeed(() => 0.999999999999);
-  assert.ok(seed >= 1 && seed <= 999_999_999);
+  assert.equal(d.cleanChoice({ genre: "masyu", size: 7, level: "hard" }, ["masyu"]).level, "hard"); // Nikoli levels too
+  const seeds = d.newSeeds(5, 0, () => 0.999999999999);
+  assert.ok(seeds.every((s) => s >= 1 && s <= 999_999_999) && seeds.length === 5);
   assert.equal(d.choiceRecipe({ size: 15, colours: 2, level: "easy" }, 42), "nonogram:15x15:2:easy:42");
 });
 
@@ -103,4 +104,17 @@ test("progress words: the picture being tried, the first of each lane not counte
   assert.equal(d.progressWords(what, { attempt: 2, attempts: 40, lanes: 2 }), `${what}…`); // two lanes, each on its first
   assert.match(d.progressWords(what, { attempt: 3, attempts: 40, lanes: 2 }), /\(picture 2 of up to 40:/);
   assert.match(d.progressWords(what, { attempt: 3, attempts: 40 }), /\(picture 3 of up to 40:/); // an older engine: no lanes
+});
+
+test("the Nikoli levels offered are those the page makes within a few seconds; a level not offered gives way to the nearest", () => {
+  assert.deepEqual(d.levelsOf("nonogram", 25), d.LEVELS);
+  assert.deepEqual(d.levelsOf("heyawake", 10), d.LEVELS);
+  assert.deepEqual(d.levelsOf("bag", 5), ["easy", "expert"]);
+  assert.deepEqual(d.levelsOf("nurikabe", 7), d.LEVELS);
+  assert.deepEqual(d.levelsOf("masyu", 10), ["hard", "expert"]);
+  const nikoli = ["nurikabe", "heyawake", "masyu", "bag"];
+  assert.deepEqual(d.cleanChoice({ genre: "nurikabe", size: 10, level: "easy" }, nikoli), { genre: "nurikabe", size: 10, colours: 1, level: "hard" });
+  assert.equal(d.cleanChoice({ genre: "bag", size: 7, level: "medium" }, nikoli).level, "easy");
+  assert.equal(d.cleanChoice({ genre: "bag", size: 7, level: "hard" }, nikoli).level, "expert");
+  assert.equal(d.cleanChoice({ genre: "masyu", size: 7, level: "easy" }, nikoli).level, "easy");
 });

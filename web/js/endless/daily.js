@@ -94,6 +94,17 @@ export const LEVELS = ["easy", "medium", "hard", "expert"];
 // at every kind of the ready-made expert puzzles (ready-made.js; `kinds`: [{size, colours}])
 export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
+// the Nikoli levels the page makes within a few seconds (PERF.md "Nikoli levels"), as
+// {genre: {level: the size from which it is not offered}}: Bag's hints are a rule or a deep
+// step and seldom a short what-if, so it comes easy or expert; 10x10 Nurikabe and Masyu
+// come easy or medium only after too many attempts for the page
+const NIKOLI_UNTIL = { bag: { medium: 0, hard: 0 }, nurikabe: { easy: 10, medium: 10 }, masyu: { easy: 10, medium: 10 } };
+
+/** The levels the control offers for a genre and size. */
+export function levelsOf(genre, size) {
+  const until = NIKOLI_UNTIL[genre] || {};
+  return LEVELS.filter((l) => !(l in until) || size < until[l]);
+}
 
 /** The sizes the control offers for a genre and level. */
 export function sizesOf(genre, level, kinds = []) {
@@ -117,9 +128,13 @@ export const quickExpert = ({ size, colours }) => colours === 1 && EXPERT_SIZES.
 export function cleanChoice(c, nikoliGenres = [], kinds = []) {
   const o = c && typeof c === "object" ? c : {};
   const genre = o.genre === "nonogram" || nikoliGenres.includes(o.genre) ? o.genre : DEFAULT_CHOICE.genre;
-  const level = LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level;
-  const sizes = sizesOf(genre, level, kinds);
+  const asked = LEVELS.includes(o.level) ? o.level : DEFAULT_CHOICE.level;
+  const sizes = sizesOf(genre, asked, kinds);
   const size = sizes.includes(o.size) ? o.size : sizes.includes(DEFAULT_CHOICE.size) ? DEFAULT_CHOICE.size : sizes[0];
+  // a level not offered at that size: the nearest that is (the easier of two as near)
+  const levels = levelsOf(genre, size);
+  const gap = (l) => Math.abs(LEVELS.indexOf(l) - LEVELS.indexOf(asked));
+  const level = levels.includes(asked) ? asked : levels.reduce((a, b) => (gap(b) < gap(a) ? b : a));
   const colours = coloursOf(genre, level, size, kinds);
   return {
     genre,
@@ -138,9 +153,6 @@ export function progressWords(what, p) {
   const picture = p ? p.attempt - Math.max(1, Number(p.lanes) || 1) + 1 : 0;
   return picture > 1 ? `${what}… (picture ${picture} of up to ${p.attempts}: the last one needed guessing or was not the right level)` : `${what}…`;
 }
-
-/** A seed for a new puzzle: any whole number of up to 9 digits (the recipe's). */
-export const randomSeed = (random = Math.random) => 1 + Math.floor(random() * 999_999_998);
 
 /** `tries` seeds in a row for a new puzzle, from a random one, all past `floor` (the last
  * ready-made seed of the kind: a new puzzle is never one of those) and of up to 9 digits. */

@@ -16,8 +16,8 @@ import { loadGame } from "../shell/storage.js";
 import { DailyCard } from "./daily-card.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  LEVELS, OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, newSeeds, progressWords, quickExpert,
-  randomSeed, recipeFromHash, sizesOf, splitMark,
+  OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, levelsOf, newSeeds, progressWords, quickExpert,
+  recipeFromHash, sizesOf, splitMark,
 } from "./daily.js";
 import { damagedLinkWords, puzzleMark } from "../shell/share.js";
 import {
@@ -61,7 +61,7 @@ export class Endless {
     this.genre = el("select", { id: "np-genre" }, opt("nonogram", "Nonogram"), ...this.others.map((g) => opt(g.id, g.name)));
     this.size = el("select", { id: "np-size" });
     this.colours = el("select", { id: "np-colours" });
-    this.level = el("select", { id: "np-level" }, ...LEVELS.map((l) => opt(l, LEVEL_WORDS[l])));
+    this.level = el("select", { id: "np-level" }); // the levels offered for the genre and size (setChoice)
     this.make = button("np-make", "Make a puzzle");
     this.status = el("p", { id: "np-status", className: "endless-status" });
     this.poolLine = el("p", { id: "np-pool", className: "meta endless-pool" }); // a ready-made kind's count left
@@ -80,7 +80,7 @@ export class Endless {
     const lib = document.getElementById("view-library");
     lib.querySelector("#open-error").after(this.box);
 
-    this.setChoice(this.clean(readJson(CHOICE_KEY, null)));
+    this.setChoice(readJson(CHOICE_KEY, null));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
       s.addEventListener("change", () => {
         this.setChoice(this.choice());
@@ -107,7 +107,8 @@ export class Endless {
     return this.clean({ genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value });
   }
 
-  setChoice(c) {
+  setChoice(choice) {
+    const c = this.clean(choice); // what the control offers (a genre's levels differ by size)
     const kinds = (this.formKinds = this.pool.kinds); // the offer as of these kinds
     const sizes = sizesOf(c.genre, c.level, kinds);
     this.genre.value = c.genre;
@@ -116,11 +117,11 @@ export class Endless {
     const colours = coloursOf(c.genre, c.level, Number(this.size.value), kinds);
     this.colours.replaceChildren(...colours.map((n) => el("option", { value: String(n), textContent: n === 1 ? "Black and white" : `${n} colours` })));
     this.colours.value = String(colours.includes(c.colours) ? c.colours : colours[0]);
+    this.level.replaceChildren(...levelsOf(c.genre, Number(this.size.value)).map((l) => el("option", { value: l, textContent: LEVEL_WORDS[l] })));
     this.level.value = c.level;
-    // the other genres' generators have no level or colours: the puzzle's stars say how hard it came out
+    // the other genres' generators have levels (the same reasoning as a nonogram's), no colours
     const other = c.genre !== "nonogram";
     this.coloursLabel.hidden = other || (colours.length === 1 && colours[0] === 1); // expert at a size made in black and white only
-    this.levelLabel.hidden = other;
     this.renderPool();
   }
 
@@ -130,7 +131,7 @@ export class Endless {
   async loadPool() {
     await this.pool.index();
     // a remembered choice of a ready-made kind (cleaned to what was offered until now) is offered now
-    if (this.pool.kinds !== this.formKinds) this.setChoice(this.clean(readJson(CHOICE_KEY, null) ?? this.choice()));
+    if (this.pool.kinds !== this.formKinds) this.setChoice(readJson(CHOICE_KEY, null) ?? this.choice());
   }
 
   /** The ready-made puzzles of the chosen kind ({entries, left: those not opened yet}), or null
@@ -265,18 +266,28 @@ export class Endless {
     } catch (err) { this.failed(err); }
   }
 
-  /** Another genre's puzzle (the Nikoli ones), by its own generator, which opens it. */
+  /** Another genre's puzzle (the Nikoli ones) at the chosen level, by its own generator, which
+   * opens it; a seed whose attempts make none at that level gives way to the next (NEW_TRIES). */
   async makeOther(c) {
     const name = this.names[c.genre];
-    this.say(`Making a ${c.size}×${c.size} ${name}…`);
+    const level = LEVEL_WORDS[c.level].toLowerCase();
+    this.say(`Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} ${name}…`);
     try {
-      const seed = randomSeed();
-      await this.exclusive((setCancel) => {
+      const seed = await this.exclusive(async (setCancel) => {
         const stop = new AbortController();
         setCancel(() => stop.abort());
-        return this.app.generatorOf(c.genre)({ family: c.genre, width: c.size, height: c.size, seed }, { signal: stop.signal });
+        for (const seed of newSeeds(NEW_TRIES, 0)) {
+          try {
+            await this.app.generatorOf(c.genre)({ family: c.genre, width: c.size, height: c.size, seed, level: c.level }, { signal: stop.signal });
+            return seed;
+          } catch (err) {
+            if (!(err && err.kind === "puzzle" && /^no unique /.test(err.message || ""))) throw err;
+          }
+        }
+        return null;
       });
-      this.say(`Made: ${name} ${c.size}×${c.size} #${seed}.`);
+      this.say(seed === null ? `No ${level} ${c.size}×${c.size} ${name} came out of ${NEW_TRIES} tries: try another size or level.`
+        : `Made: ${LEVEL_WORDS[c.level]} ${name} ${c.size}×${c.size} #${seed}.`);
     } catch (err) {
       this.failed(err && err.message === "cancelled" ? { kind: "cancelled" } : err);
     }

@@ -52,6 +52,8 @@ export function nikoliHint(engine, family, puzzleText, stateRows, { signal = nul
   return runTask(engine, family, "hint", { puzzle: puzzleText, state: stateRows, crosses }, { signal });
 }
 
-export function nikoliGenerate(engine, family, width, height, seed, { signal = null } = {}) {
-  return runTask(engine, family, "generate", { width, height, seed }, { signal });
+/** A generated puzzle ({url, stars, level, ...}: pysolver/nikoli/generate.py); `level` (easy ..
+ * expert, or null: whatever it comes out at, with as few clues as it can). */
+export function nikoliGenerate(engine, family, width, height, seed, { signal = null, level = null } = {}) {
+  return runTask(engine, family, "generate", { width, height, seed, ...(level ? { level } : {}) }, { signal });
 }

@@ -100,10 +100,11 @@ async function shared(app) {
   };
   // the generator (asp.js nikoliGenerate: Python in the worker, clingo-wasm): the puzzle made is
   // opened to play (endless/, New puzzle)
-  const generate = async ({ family, width, height, seed }, { signal = null } = {}) => {
-    const info = await asp.nikoliGenerate(app.engine, family, width, height, seed, { signal });
+  const generate = async ({ family, width, height, seed, level = null }, { signal = null } = {}) => {
+    const info = await asp.nikoliGenerate(app.engine, family, width, height, seed, { signal, level });
     const dict = await parse(info.url, "the new puzzle");
-    play.open({ ...dict, title: `${FAMILY_NAMES[family]} ${width}×${height} #${seed}`, difficulty: info.difficulty,
+    const title = `${FAMILY_NAMES[family]} ${width}×${height} #${seed}`; // "Easy Heyawake 7×7 #12", as a nonogram's
+    play.open({ ...dict, title: level ? `${level[0].toUpperCase()}${level.slice(1)} ${title}` : title, difficulty: info.difficulty,
       stars: info.stars, source: "made by New puzzle" });
     return info;
   };
