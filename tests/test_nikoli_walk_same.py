@@ -1,0 +1,117 @@
+"""The Nikoli hint walk's faster checkers give the same answers as before: Nurikabe's
+bit masks (nurikabe_bits.first) the violation rules._nurikabe's list gives the trials,
+Masyu's join check (joins.violation from a clean state) the one the check of every
+cell near the join gave (kept here as the reference), and the walks of generated
+puzzles and the puzzles generated at a level what the code before them recorded
+(tests/golden/nikoli-walks.json, tests/nikoli_walk_golden.py)."""
+import json
+import random
+
+import pytest
+
+from nikoli_walk_golden import GOLDEN, walked
+from pysolver.nikoli import joins, nurikabe_bits, rules, trial
+from pysolver.nikoli.model import BLACK, UNKNOWN, WHITE, Grid
+from pysolver.nikoli.rules import _result
+from pysolver.nikoli.url import read_url
+
+RECORDED = json.loads(GOLDEN.read_text())
+
+
+@pytest.mark.parametrize("case", RECORDED["walks"], ids=lambda c: c["url"].split("?")[1][:24])
+def test_a_walk_plays_the_recorded_steps_with_the_recorded_work(case):
+    grid = read_url(case["url"])
+    assert walked(grid, case["solution"]) == case["walk"]
+
+
+@pytest.mark.parametrize("case", RECORDED["levelled"],
+                         ids=lambda c: "-".join(map(str, c["args"])))
+def test_a_puzzle_generated_at_a_level_is_the_recorded_one(case):
+    pytest.importorskip("clingo")
+    from pysolver.nikoli import generate
+    family, n, seed, level = case["args"]
+    assert generate.generate(family, n, n, seed, level=level)[1] == case["result"]
+
+
+def nurikabe_state(rng, w, h):
+    grid = Grid("nurikabe", w, h)
+    for _ in range(rng.randint(0, 5)):
+        grid.clues[(rng.randrange(w), rng.randrange(h))] = rng.choice([UNKNOWN, 1, 2, 3, 5, 8])
+    p = rng.random()  # how much is shaded, and (per cell) how much undecided
+    rows = ["".join(rng.choices("#.?", weights=(p, 1 - p, rng.random()))[0]
+                    for _ in range(w)) for _ in range(h)]
+    return grid, rows
+
+
+def test_nurikabes_bit_masks_give_the_rules_violation_the_trials_read():
+    rng, seen = random.Random(5), set()
+    for _ in range(4000):
+        grid, rows = nurikabe_state(rng, rng.randint(1, 7), rng.randint(1, 7))
+        broken = rules.violations(grid, rows)
+        want = min(broken, key=lambda b: len(b["cells"])) if broken else None
+        w = grid.width
+        black, white = (sum(1 << (y * w + x) for y, r in enumerate(rows)
+                            for x, ch in enumerate(r) if ch == c) for c in "#.")
+        masks = nurikabe_bits.clue_masks(grid)
+        assert nurikabe_bits.first(grid, black, white, *masks) == want, rows
+        seen.add(want and want["rule"])
+    assert seen == {None, "N1", "N2", "N4", "N6", "N7", "N8"}
+
+
+def test_the_trials_state_keeps_its_masks_as_it_sets_cells():
+    rng = random.Random(7)
+    for _ in range(300):
+        grid, rows = nurikabe_state(rng, 6, 5)
+        state = trial.checker(grid, {})
+        for _ in range(40):
+            state.set((rng.randrange(6), rng.randrange(5)), rng.choice([True, False, None]))
+            broken = rules.violations(grid, ["".join(r) for r in state.rows])
+            want = min(broken, key=lambda b: len(b["cells"])) if broken else None
+            assert state.violation() == want
+
+
+def reference_violation(grid, state, near):
+    """joins.violation as it was: every cell at most two cells from the join's."""
+    table = joins._table(grid)
+    cells = {(x, y) for a, b in (near[:2], near[2:])
+             for y in range(b - 2, b + 3) for x in range(a - 2, a + 3) if (x, y) in table}
+    for cell in sorted(cells):
+        vals = [joins._value(table, state, cell, d) for d in joins.STEPS]
+        if vals.count(True) > 2 or (vals.count(True) == 1 and None not in vals):
+            return _result("M1", [cell])
+        kind = grid.clues.get(cell)
+        rule = joins._white if kind == WHITE else joins._black
+        bad = kind is not None and rule(table, state, cell)
+        if bad:
+            return _result(bad, [cell])
+    return joins._closed_loop(grid, state, [near[:2]] if state.get(near) else [])
+
+
+def test_masyus_join_check_from_a_clean_state_is_the_one_near_every_cell():
+    """From a state breaking no rule (as the trials check) one join set: the same rule,
+    whether a cell reading the join, a loop or nothing is found."""
+    rng, seen = random.Random(3), set()
+    for _ in range(1500):
+        w, h = rng.randint(2, 7), rng.randint(2, 7)
+        grid = Grid("masyu", w, h)
+        for _ in range(rng.randint(0, 6)):
+            grid.clues[(rng.randrange(w), rng.randrange(h))] = rng.choice([WHITE, BLACK])
+        if joins.violation(grid, {}) is not None:
+            continue  # a pearl in a corner: no clean state (the trials ask for none)
+        every = [(x, y, u, v) for y in range(h) for x in range(w)
+                 for u, v in ((x + 1, y), (x, y + 1)) if u < w and v < h]
+        state = {}
+        for j in rng.sample(every, len(every)):  # a clean state, grown one join at a time
+            state[j] = rng.random() < 0.5
+            if joins.violation(grid, state) is not None:
+                del state[j]
+        for near in rng.sample(every, min(8, len(every))):
+            was = state.get(near)
+            for value in (True, False):
+                if was is None:
+                    state[near] = value
+                    got = joins.violation(grid, state, near)
+                    assert got == reference_violation(grid, state, near), (grid.clues, state, near)
+                    seen.add(got and got["rule"])
+                    del state[near]
+    assert seen == {None, "M1", "M2", "M3"}
