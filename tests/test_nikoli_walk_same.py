@@ -10,7 +10,7 @@ import random
 import pytest
 
 from nikoli_walk_golden import GOLDEN, walked
-from pysolver.nikoli import joins, nurikabe_bits, rules, trial
+from pysolver.nikoli import joins, marks, nurikabe_bits, rules, trial
 from pysolver.nikoli.model import BLACK, UNKNOWN, WHITE, Grid
 from pysolver.nikoli.rules import _result
 from pysolver.nikoli.url import read_url
@@ -115,3 +115,36 @@ def test_masyus_join_check_from_a_clean_state_is_the_one_near_every_cell():
                     seen.add(got and got["rule"])
                     del state[near]
     assert seen == {None, "M1", "M2", "M3"}
+
+
+def reference_nearness(grid, marks):
+    """marks.nearness as it was: a breadth first search over a dict of cells."""
+    w, h = grid.width, grid.height
+    dist = {c: 0 for c in grid.clues}
+    dist.update((c, 0) for u in marks for c in (u[:2], u[2:]) if c)
+    todo = list(dist)
+    for x, y in todo:
+        for nx in (x - 1, x, x + 1):
+            for ny in (y - 1, y, y + 1):
+                if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in dist:
+                    dist[(nx, ny)] = dist[(x, y)] + 1
+                    todo.append((nx, ny))
+
+    def key(unit):
+        cells = (unit[:2], unit[2:]) if len(unit) == 4 else (unit,)
+        return min(dist.get(c, w + h) for c in cells), unit[1], unit[0]
+    return key
+
+
+@pytest.mark.parametrize("family", ["nurikabe", "masyu"])
+def test_the_units_nearest_the_marks_come_first_as_before(family):
+    rng = random.Random(11)
+    for _ in range(300):
+        w, h = rng.randint(1, 9), rng.randint(1, 9)
+        grid = Grid(family, w, h)
+        for _ in range(rng.randint(0, 3)):
+            grid.clues[(rng.randrange(w), rng.randrange(h))] = 1
+        every = marks.units(grid)
+        picked = {u: True for u in rng.sample(every, rng.randint(0, min(4, len(every))))}
+        new, old = marks.nearness(grid, picked), reference_nearness(grid, picked)
+        assert [new(u) for u in every] == [old(u) for u in every]

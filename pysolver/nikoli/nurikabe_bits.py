@@ -11,7 +11,7 @@ rules._nurikabe on random states and to the recorded walks.
 from __future__ import annotations
 
 from .model import UNKNOWN
-from .rules import _bit_masks, _flood, _result
+from .rules import _bit_masks, _result
 
 
 def clue_masks(grid) -> tuple:
@@ -47,19 +47,31 @@ def first(grid, black, white, clues, numbers):
     def grow(m):  # the cells next to m, and m
         return (m | ((m << 1) & not_first) | ((m >> 1) & not_last) | (m << w) | (m >> w)) & full
 
+    def flood(open_):  # the group of open_'s first cell (rules._flood, inlined: hot)
+        reach = open_ & -open_
+        while True:
+            grown = (reach | ((reach << 1) & not_first) | ((reach >> 1) & not_last)
+                     | (reach << w) | (reach >> w)) & open_
+            if grown == reach:
+                return reach
+            reach = grown
+
     found = []  # (cell count, place in rules.violations' order, make the result)
+    best = w * h + 1  # the fewest cells found yet
     bad = black & clues
     if bad:
-        found.append((bad.bit_count(), (0,), lambda: _result("N1", _cells(bad, w))))
+        best = bad.bit_count()
+        found.append((best, (0,), lambda: _result("N1", _cells(bad, w))))
     squares = not_last & black & (black >> 1) & (black >> w) & (black >> (w + 1))
     if squares:
+        best = min(best, 4)
         found.append((4, (1,), lambda: _n8(black, squares, w)))
     rest = white | clues
     while rest:
-        comp = _flood(rest & -rest, rest, w, h)
-        rest &= ~comp
+        comp = flood(rest)
+        rest ^= comp
         size, held = comp.bit_count(), comp & clues
-        if found and size > min(f[0] for f in found):
+        if size > best:
             continue  # cannot have the fewest cells
         shut = not grow(comp) & ~comp & ~black
         rule = None
@@ -71,15 +83,16 @@ def first(grid, black, white, clues, numbers):
             if size > numbers[held] or (shut and size < numbers[held]):
                 rule = "N4"
         if rule:
+            best = size
             found.append((size, (2, _column_first(comp, w)),
                           lambda r=rule, c=comp: _result(r, _cells(c, w))))
-    if black and not (found and black.bit_count() >= min(f[0] for f in found)):
-        group = _flood(black & -black, black, w, h)
+    if black and black.bit_count() < best:  # N7 comes last: a tie loses
+        group = flood(black)
         if group != black:  # more than one group: N7 when one of them cannot grow
             rest, shut = black, False
             while rest and not shut:
-                group = _flood(rest & -rest, rest, w, h)
-                rest &= ~group
+                group = flood(rest)
+                rest ^= group
                 shut = not grow(group) & ~group & ~white
             if shut:
                 found.append((black.bit_count(), (3,), lambda: _result("N7", _cells(black, w))))
