@@ -86,14 +86,12 @@ def violation(grid, state, near=None):
     steps), so only the cells whose rules read it are checked (any rule broken now
     is one of theirs), and only a line can close a loop."""
     table = _table(grid)
-    get, clues = state.get, grid.clues
+    (inside, readers), get, clues = _fast(grid, table), state.get, grid.clues
     if near is None:
         cells = sorted({c for j, v in state.items() if v for c in (j[:2], j[2:])} | set(clues))
         cells = [(c, True) for c in cells]
     else:
-        cache = _fast(grid, table)[1]
-        cells = cache.get(near) or cache.setdefault(near, _readers(table, near))
-    inside = _fast(grid, table)[0]
+        cells = readers.get(near) or readers.setdefault(near, _readers(table, near))
     for cell, own in cells:
         if own:
             vals = [get(j) for j in inside[cell]]
