@@ -73,14 +73,14 @@ def first(grid, black, white, clues, numbers):
         size, held = comp.bit_count(), comp & clues
         if size > best:
             continue  # cannot have the fewest cells
-        shut = not grow(comp) & ~comp & ~black
         rule = None
         if held & (held - 1):
             rule = "N6"
-        elif not held and shut:
-            rule = "N2"
-        elif held and numbers[held] != UNKNOWN:
-            if size > numbers[held] or (shut and size < numbers[held]):
+        elif not held:  # N2 when walled in by shaded cells
+            rule = None if grow(comp) & ~comp & ~black else "N2"
+        elif numbers[held] != UNKNOWN:
+            n = numbers[held]
+            if size > n or (size < n and not grow(comp) & ~comp & ~black):
                 rule = "N4"
         if rule:
             best = size
