@@ -71,7 +71,8 @@ def test_the_trials_state_keeps_its_masks_as_it_sets_cells():
 
 
 def reference_violation(grid, state, near):
-    """joins.violation as it was: every cell at most two cells from the join's."""
+    """joins.violation as it was: every cell at most two cells from the join's (the
+    pearls' rules, _white and _black, are unchanged)."""
     table = joins._table(grid)
     cells = {(x, y) for a, b in (near[:2], near[2:])
              for y in range(b - 2, b + 3) for x in range(a - 2, a + 3) if (x, y) in table}
@@ -84,7 +85,35 @@ def reference_violation(grid, state, near):
         bad = kind is not None and rule(table, state, cell)
         if bad:
             return _result(bad, [cell])
-    return joins._closed_loop(grid, state, [near[:2]] if state.get(near) else [])
+    return reference_loop(grid, state, [near[:2]] if state.get(near) else [])
+
+
+def reference_loop(grid, state, starts):
+    """joins._closed_loop as it was: every path followed to its end."""
+    table, seen = joins._table(grid), set()
+    lines = sum(1 for v in state.values() if v)
+    for start in starts:
+        if start in seen:
+            continue
+        comp, stack, closed = {start}, [start], True
+        while stack:
+            cell = stack.pop()
+            links = [j for j in table[cell].values() if j is not None and state.get(j)]
+            closed = closed and len(links) == 2
+            for j in links:
+                n = j[2:] if j[:2] == cell else j[:2]
+                if n not in comp:
+                    comp.add(n)
+                    stack.append(n)
+        seen |= comp
+        if not closed:
+            continue  # an open path
+        if len(comp) < lines:
+            return _result("M1", comp)
+        off = [c for c in sorted(grid.clues) if c not in comp]
+        if off:
+            return _result("M2" if grid.clues[off[0]] == WHITE else "M3", [off[0]])
+    return None
 
 
 def test_masyus_join_check_from_a_clean_state_is_the_one_near_every_cell():

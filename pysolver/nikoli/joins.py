@@ -150,14 +150,14 @@ def _closed_loop(grid, state, starts, one=False):
     """M1 when a closed loop through one of ``starts`` leaves other lines out (M2 /
     M3: a pearl off it). ``one``: a single start, whose path is left at its first
     cell without two lines (an open path: nothing to report)."""
-    table, seen = _table(grid), set()
+    inside, get, seen = _fast(grid, _table(grid))[0], state.get, set()
     for start in starts:
         if start in seen:
             continue
         comp, stack, closed = {start}, [start], True
         while stack:
             cell = stack.pop()
-            links = [j for j in table[cell].values() if j is not None and state.get(j)]
+            links = [j for j in inside[cell] if get(j)]
             closed = closed and len(links) == 2
             if one and not closed:
                 break
