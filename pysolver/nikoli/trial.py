@@ -198,11 +198,14 @@ def _refute(state, start, opposite, budget, calls):
 
 def _near(state, centre, start):
     """The units around ``centre`` within the family's RADIUS of ``start``, nearest
-    first."""
-    def dist(u):
-        return min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in _cells(u) for b in _cells(start))
-    out = {u for u in state.around(centre) if u != centre and u != start and dist(u) <= RADIUS[state.grid.family]}
-    return sorted(out, key=lambda u: (dist(u), u[1], u[0], u[2:]))
+    first (each unit's distance reckoned once: the trials ask often)."""
+    radius, ends, out = RADIUS[state.grid.family], _cells(start), {}
+    for u in state.around(centre):
+        if u != centre and u != start and u not in out:
+            d = min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in _cells(u) for b in ends)
+            if d <= radius:
+                out[u] = d
+    return sorted(out, key=lambda u: (out[u], u[1], u[0], u[2:]))
 
 
 def _trace(violations, why, start):
