@@ -15,6 +15,7 @@ from .rules import _result
 
 STEPS = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
 _tables = Memo("nikoli.joins.tables", 4)  # (w, h) -> {cell: {direction: join or None}}
+_fast_tables = Memo("nikoli.joins.fast", 4)  # (w, h) -> _fast's tables
 
 
 def join(cell, d):
@@ -57,22 +58,47 @@ def _value(table, state, cell, d):
     return False if j is None else state.get(j)
 
 
+def _fast(grid, table) -> tuple:
+    """({cell: its joins inside the grid}, {join: the cells reading it}) for a size:
+    one off the grid is "no line"; the second is filled as the trials ask."""
+    key = (grid.width, grid.height)
+    found = _fast_tables.get(key)
+    if found is None:
+        found = ({c: tuple(j for j in ds.values() if j is not None) for c, ds in table.items()}, {})
+        _fast_tables.put(key, found)
+    return found
+
+
+def _readers(table, near) -> tuple:
+    """((cell, whether the join is its own), ...) in reading order: the cells whose
+    rules read the join ``near``. A cell's line count reads its own joins; a pearl's
+    rule also reads the join beyond each neighbour, straight on (_white, _black)."""
+    (x, y), (u, v) = near[:2], near[2:]
+    dx, dy = u - x, v - y
+    cells = ((x - dx, y - dy, False), (x, y, True), (u, v, True), (u + dx, v + dy, False))
+    return tuple(((a, b), own) for a, b, own in sorted(cells, key=lambda c: (c[0], c[1]))
+                 if (a, b) in table)
+
+
 def violation(grid, state, near=None):
     """The first rule the decided joins break ({rule, message, cells}), or None.
     ``near``: the one join decided since a state known to break none (the trials'
-    steps), so only the cells it can affect are checked: a pearl or a cell reads
-    the joins at most two cells away, and only a line can close a loop."""
+    steps), so only the cells whose rules read it are checked (any rule broken now
+    is one of theirs), and only a line can close a loop."""
     table = _table(grid)
+    (inside, readers), get, clues = _fast(grid, table), state.get, grid.clues
     if near is None:
-        cells = {c for j, v in state.items() if v for c in (j[:2], j[2:])} | set(grid.clues)
+        cells = sorted({c for j, v in state.items() if v for c in (j[:2], j[2:])} | set(clues))
+        cells = [(c, True) for c in cells]
     else:
-        cells = {(x, y) for a, b in (near[:2], near[2:])
-                 for y in range(b - 2, b + 3) for x in range(a - 2, a + 3) if (x, y) in table}
-    for cell in sorted(cells):
-        vals = [_value(table, state, cell, d) for d in STEPS]
-        if vals.count(True) > 2 or (vals.count(True) == 1 and None not in vals):
-            return _result("M1", [cell])
-        kind = grid.clues.get(cell)
+        cells = readers.get(near) or readers.setdefault(near, _readers(table, near))
+    for cell, own in cells:
+        if own:
+            vals = [get(j) for j in inside[cell]]
+            lines = vals.count(True)
+            if lines > 2 or (lines == 1 and None not in vals):
+                return _result("M1", [cell])
+        kind = clues.get(cell)
         bad = kind is not None and (_white if kind == WHITE else _black)(table, state, cell)
         if bad:
             return _result(bad, [cell])
@@ -80,7 +106,7 @@ def violation(grid, state, near=None):
         starts = sorted({c for j, v in state.items() if v for c in (j[:2], j[2:])})
     else:
         starts = [near[:2]] if state.get(near) else []
-    return _closed_loop(grid, state, starts)
+    return _closed_loop(grid, state, starts, near is not None)
 
 
 def _white(table, state, cell):
@@ -120,19 +146,21 @@ def _black(table, state, cell):
     return None
 
 
-def _closed_loop(grid, state, starts):
+def _closed_loop(grid, state, starts, one=False):
     """M1 when a closed loop through one of ``starts`` leaves other lines out (M2 /
-    M3: a pearl off it)."""
-    table, seen = _table(grid), set()
-    lines = sum(1 for v in state.values() if v)
+    M3: a pearl off it). ``one``: a single start, whose path is left at its first
+    cell without two lines (an open path: nothing to report)."""
+    inside, get, seen = _fast(grid, _table(grid))[0], state.get, set()
     for start in starts:
         if start in seen:
             continue
         comp, stack, closed = {start}, [start], True
         while stack:
             cell = stack.pop()
-            links = [j for j in table[cell].values() if j is not None and state.get(j)]
+            links = [j for j in inside[cell] if get(j)]
             closed = closed and len(links) == 2
+            if one and not closed:
+                break
             for j in links:
                 n = j[2:] if j[:2] == cell else j[:2]
                 if n not in comp:
@@ -141,7 +169,7 @@ def _closed_loop(grid, state, starts):
         seen |= comp
         if not closed:
             continue  # an open path
-        if len(comp) < lines:
+        if len(comp) < sum(1 for v in state.values() if v):
             return _result("M1", comp)
         off = [c for c in sorted(grid.clues) if c not in comp]
         if off:

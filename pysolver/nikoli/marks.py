@@ -4,10 +4,12 @@ decide, and which units are nearest the marks. Shared by the hints (hints.py) an
 the hint walk (walk.py), which needs no clingo."""
 from __future__ import annotations
 
+from ..memo import Memo
 from . import families, model, rules
 from .model import Grid
 
 STEP = {"e": (1, 0), "w": (-1, 0), "s": (0, 1), "n": (0, -1)}
+_kings_memo = Memo("nikoli.marks.kings", 4)  # (w, h) -> _kings
 
 
 def units(grid: Grid) -> list:
@@ -49,21 +51,37 @@ def given(grid) -> set:
     return set(grid.clues) if families.of(grid.family).given_open else set()
 
 
+def _kings(w, h) -> list:
+    """[cell index: the indices of its king-move neighbours] (index y * w + x)."""
+    found = _kings_memo.get((w, h))
+    if found is None:
+        found = [[v * w + u for v in (y - 1, y, y + 1) for u in (x - 1, x, x + 1)
+                  if 0 <= u < w and 0 <= v < h and (u, v) != (x, y)]
+                 for y in range(h) for x in range(w)]
+        _kings_memo.put((w, h), found)
+    return found
+
+
 def nearness(grid, marks):
     """Sort key of a unit: its distance (king moves) to the nearest mark or clue, then
     reading order: hints start next to what the player or the clues already say."""
     w, h = grid.width, grid.height
-    dist = {c: 0 for c in grid.clues}
-    dist.update((c, 0) for u in marks for c in (u[:2], u[2:]) if c)
-    todo = list(dist)
-    for x, y in todo:  # breadth first from every anchor at once
-        for nx in (x - 1, x, x + 1):
-            for ny in (y - 1, y, y + 1):
-                if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in dist:
-                    dist[(nx, ny)] = dist[(x, y)] + 1
-                    todo.append((nx, ny))
+    dist = [w + h] * (w * h)  # w + h: no mark and no clue at all
+    todo = []
+    for x, y in [*grid.clues, *(c for u in marks for c in (u[:2], u[2:]) if c)]:
+        if dist[y * w + x]:
+            dist[y * w + x] = 0
+            todo.append(y * w + x)
+    kings = _kings(w, h)
+    for i in todo:  # breadth first from every anchor at once (a list read as it grows)
+        d = dist[i] + 1
+        for n in kings[i]:
+            if dist[n] > d:
+                dist[n] = d
+                todo.append(n)
 
     def key(unit):
-        cells = (unit[:2], unit[2:]) if len(unit) == 4 else (unit,)
-        return min(dist.get(c, w + h) for c in cells), unit[1], unit[0]
+        if len(unit) == 4:
+            return min(dist[unit[1] * w + unit[0]], dist[unit[3] * w + unit[2]]), unit[1], unit[0]
+        return dist[unit[1] * w + unit[0]], unit[1], unit[0]
     return key

@@ -16,7 +16,7 @@ answer never depends on the machine's speed.
 """
 from __future__ import annotations
 
-from . import counts, families, joins, rules
+from . import counts, families, joins, nurikabe_bits, rules
 
 # per family (Family.trial, measured on the built-in 15x15 walks, 2026-11-24): the nearest forced
 # units tried further; units tried at most this far (king moves) from the tried one
@@ -34,14 +34,18 @@ def _cells(unit):
 
 
 class _Cells:
-    """The cell families' state as the checker's rows (True: shaded / inside)."""
+    """The cell families' state as the checker's rows (True: shaded / inside);
+    Nurikabe's also as bit masks of the shaded and unshaded cells, which its fast
+    checker reads (nurikabe_bits.py: the same answer as the rows')."""
 
     def __init__(self, grid, marks):
         self.grid, self.on = grid, families.of(grid.family).on
         self.rows = [["?"] * grid.width for _ in range(grid.height)]
+        self.bits = nurikabe_bits.clue_masks(grid) if grid.family == "nurikabe" else None
+        self.black = self.white = 0
         if families.of(grid.family).given_open:  # numbered cells are unshaded / inside
             for x, y in grid.clues:
-                self.rows[y][x] = "."
+                self._put(x, y, ".")
         for unit, value in marks.items():
             self.set(unit, value)
 
@@ -51,9 +55,17 @@ class _Cells:
 
     def set(self, unit, value):
         x, y = unit
-        self.rows[y][x] = "?" if value is None else self.on if value else "#."[self.on == "#"]
+        self._put(x, y, "?" if value is None else self.on if value else "#."[self.on == "#"])
+
+    def _put(self, x, y, ch):
+        self.rows[y][x] = ch
+        bit = 1 << (y * self.grid.width + x)
+        self.black = self.black | bit if ch == "#" else self.black & ~bit
+        self.white = self.white | bit if ch == "." else self.white & ~bit
 
     def violation(self):
+        if self.bits is not None:
+            return nurikabe_bits.first(self.grid, self.black, self.white, *self.bits)
         broken = rules.violations(self.grid, ["".join(r) for r in self.rows])
         return min(broken, key=lambda b: len(b["cells"])) if broken else None
 
@@ -186,11 +198,14 @@ def _refute(state, start, opposite, budget, calls):
 
 def _near(state, centre, start):
     """The units around ``centre`` within the family's RADIUS of ``start``, nearest
-    first."""
-    def dist(u):
-        return min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in _cells(u) for b in _cells(start))
-    out = {u for u in state.around(centre) if u != centre and u != start and dist(u) <= RADIUS[state.grid.family]}
-    return sorted(out, key=lambda u: (dist(u), u[1], u[0], u[2:]))
+    first (each unit's distance reckoned once: the trials ask often)."""
+    radius, ends, out = RADIUS[state.grid.family], _cells(start), {}
+    for u in state.around(centre):
+        if u != centre and u != start and u not in out:
+            d = min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in _cells(u) for b in ends)
+            if d <= radius:
+                out[u] = d
+    return sorted(out, key=lambda u: (out[u], u[1], u[0], u[2:]))
 
 
 def _trace(violations, why, start):
