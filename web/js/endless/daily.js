@@ -96,9 +96,9 @@ export const EXPERT_SIZES = [10, 15, 20];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 // the Nikoli levels the page makes within a few seconds (PERF.md "Nikoli levels"), as
 // {genre: {level: the size from which it is not offered}}: Bag's hints are a rule or a deep
-// step and seldom a short what-if, so it comes easy or expert; 10x10 Nurikabe and Masyu
-// come easy or medium only after too many attempts for the page
-const NIKOLI_UNTIL = { bag: { medium: 0, hard: 0 }, nurikabe: { easy: 10, medium: 10 }, masyu: { easy: 10, medium: 10 } };
+// step and seldom a short what-if, so it comes easy or expert; a 10x10 Masyu comes easy or
+// medium only after too many attempts for the page
+const NIKOLI_UNTIL = { bag: { medium: 0, hard: 0 }, masyu: { easy: 10, medium: 10 } };
 
 /** The levels the control offers for a genre and size. */
 export function levelsOf(genre, size) {
