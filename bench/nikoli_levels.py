@@ -27,17 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from generate_ab import pct  # noqa: E402
+from generate_ab import pct, seeds_of  # noqa: E402
 from pysolver import stars  # noqa: E402
 from pysolver.errors import PuzzleError  # noqa: E402
 from pysolver.nikoli import generate  # noqa: E402
 
 FAMILIES = ("nurikabe", "heyawake", "masyu", "bag")
-
-
-def seeds_of(text):
-    a, _, b = text.partition("-")
-    return range(int(a), int(b or a) + 1)
 
 
 def levels(family, size, seeds):

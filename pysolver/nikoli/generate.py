@@ -143,8 +143,9 @@ def _at_level(grid, solution, dropped, played, level):
         got = walk.level_of(grid, summary)
         return len(stars.LEVELS) if got is None else rank(got)  # unfinished: past expert
     final = dict(grid.clues)
-    if level_rank(played) <= want:
-        return played if level_rank(played) == want else None
+    got = level_rank(played)
+    if got <= want:
+        return played if got == want else None
     if not dropped:
         return None
     easy, hard = len(dropped), 0  # k clues back: at most the level at ``easy``, past it at ``hard``

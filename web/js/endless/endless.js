@@ -29,8 +29,9 @@ const OPENED_KEY = "pysolver:pool-opened"; // {recipes: [...]}: the ready-made p
 const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
 const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
-/** The generator could not make a puzzle of this kind from this seed (try the next seed). */
-const noPuzzleForSeed = (err) => err && err.kind === "puzzle" && /^no \w+ \d+x\d+ puzzle/.test(err.message || "");
+/** The generator (a nonogram's or a Nikoli genre's) could not make a puzzle of this kind from this seed (try the next seed). */
+const noPuzzleForSeed = (err) => err && err.kind === "puzzle" && /^no (\w+ \d+x\d+ puzzle|unique )/.test(err.message || "");
+const aLevel = (level) => `${/^[aeiou]/.test(level) ? "an" : "a"} ${level}`; // "an easy", "an expert"
 
 export class Endless {
   constructor(app) {
@@ -210,10 +211,16 @@ export class Endless {
     }
   }
 
-  /** The first seed of `recipes` that makes a puzzle (null when none does). */
-  async firstMade(recipes, what, setCancel) {
-    for (const recipe of recipes) {
-      const job = this.generate(recipe, (p) => this.say(progressWords(what, p)));
+  /** The first nonogram of `recipes` made (null when none is), its progress said in words. */
+  firstMade(recipes, what, setCancel) {
+    return this.firstOf(recipes, (recipe) => this.generate(recipe, (p) => this.say(progressWords(what, p))), setCancel);
+  }
+
+  /** What the first of `seeds` to make a puzzle gives (null when none does): start(seed) is a
+   * job {promise, cancel}; a seed that makes no puzzle of the kind gives way to the next. */
+  async firstOf(seeds, start, setCancel) {
+    for (const seed of seeds) {
+      const job = start(seed);
       setCancel(() => job.cancel());
       try {
         return await job.promise;
@@ -245,8 +252,7 @@ export class Endless {
     const c = this.choice();
     writeJson(CHOICE_KEY, c);
     if (c.genre !== "nonogram") return this.makeOther(c);
-    const level = LEVEL_WORDS[c.level].toLowerCase();
-    let what = `Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} puzzle`; // "an easy", "an expert"
+    let what = `Making ${aLevel(LEVEL_WORDS[c.level].toLowerCase())} ${c.size}×${c.size} puzzle`;
     if (c.level === "expert" && !quickExpert(c)) what = slowWords(what);
     let floor = 0;
     const pooled = await this.pooled(c);
@@ -271,21 +277,15 @@ export class Endless {
   async makeOther(c) {
     const name = this.names[c.genre];
     const level = LEVEL_WORDS[c.level].toLowerCase();
-    this.say(`Making ${/^[aeiou]/.test(level) ? "an" : "a"} ${level} ${c.size}×${c.size} ${name}…`);
+    this.say(`Making ${aLevel(level)} ${c.size}×${c.size} ${name}…`);
+    const generate = this.app.generatorOf(c.genre);
+    const start = (seed) => {
+      const stop = new AbortController();
+      const args = { family: c.genre, width: c.size, height: c.size, seed, level: c.level };
+      return { promise: generate(args, { signal: stop.signal }).then(() => seed), cancel: () => stop.abort() };
+    };
     try {
-      const seed = await this.exclusive(async (setCancel) => {
-        const stop = new AbortController();
-        setCancel(() => stop.abort());
-        for (const seed of newSeeds(NEW_TRIES, 0)) {
-          try {
-            await this.app.generatorOf(c.genre)({ family: c.genre, width: c.size, height: c.size, seed, level: c.level }, { signal: stop.signal });
-            return seed;
-          } catch (err) {
-            if (!(err && err.kind === "puzzle" && /^no unique /.test(err.message || ""))) throw err;
-          }
-        }
-        return null;
-      });
+      const seed = await this.exclusive((setCancel) => this.firstOf(newSeeds(NEW_TRIES, 0), start, setCancel));
       this.say(seed === null ? `No ${level} ${c.size}×${c.size} ${name} came out of ${NEW_TRIES} tries: try another size or level.`
         : `Made: ${LEVEL_WORDS[c.level]} ${name} ${c.size}×${c.size} #${seed}.`);
     } catch (err) {
