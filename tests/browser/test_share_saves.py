@@ -2,7 +2,6 @@
 the player's state), not as the whole puzzle; continuing it from the Puzzles view reads the
 link again and restores the board and the marks."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,7 @@ pytestmark = [pytest.mark.browser]
 
 PREFIX = "pysolver:progress:v1:"
 BIG = "nurikabe/100/100/zzzzzzzzzz5zzzzzzz3"  # a 40-byte link (with "#n=") to 10,000 cells
-MOSS = Path(__file__).resolve().parents[2] / "../shared/puzzles/webpbn/36459.xml"  # 60x60
+MOSS = "webpbn/36459.xml"  # 60x60, in the shared corpus
 
 
 def records(page):
@@ -36,7 +35,7 @@ def continue_card(page, title):
     page.click(f"#library-cards .lib-card button.open-saved:text-is('{title}')")
 
 
-def test_a_big_nikoli_link_and_a_nonogram_share_link_are_saved_as_links_and_continue(page, site_server):
+def test_a_big_nikoli_link_and_a_nonogram_share_link_are_saved_as_links_and_continue(page, site_server, puzzles_dir):
     # 1. a big Nikoli link is saved small
     open_site(page, site_server)
     wait_engine(page)
@@ -51,7 +50,7 @@ def test_a_big_nikoli_link_and_a_nonogram_share_link_are_saved_as_links_and_cont
     assert rec["puzzle"]["link"] == f"https://puzz.link/p?{BIG}" and rec["puzzle"]["partial"] is True
     assert "url" not in rec["puzzle"]  # the engine's 537-character URL is read again from the link
     # 2. a nonogram share link is saved as its link
-    dict_ = api.read(MOSS.read_text(), "36459.xml")["puzzles"][0]
+    dict_ = api.read((puzzles_dir / MOSS).read_text(), "36459.xml")["puzzles"][0]
     fragment = page.evaluate("async (d) => (await import('./js/shell/share.js')).encodeShare(d)", dict_)
     page.evaluate(f"location.hash = '#{fragment}'")
     page.wait_for_selector("#puzzle-title:text-is('Moss')", timeout=90_000)
