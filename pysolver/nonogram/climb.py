@@ -195,32 +195,46 @@ def swap(eng, rows, g):
     cells at the corners of a rectangle whose two values swap across it and
     leave all four lines' clues as they are. True when found (cheap, where a
     search for it costs tens of probing fixpoints). The four cells when found,
-    else None."""
+    else None (the first in row-pair, then column-pair order)."""
     h = eng.h
     opened = [undecided(r) for r in rows]
     ys = [y for y in range(h) if opened[y]]
-    for i, y1 in enumerate(ys):
+    cols = {}
+    keeps = {}  # (axis, line, i, j) -> does the swap keep that line's clue
+    def kept(axis, k, line, i, j):
+        key = (axis, k, i, j)
+        ok = keeps.get(key)
+        if ok is None:
+            ok = keeps[key] = _same_runs(line, i, j)
+        return ok
+    for n, y1 in enumerate(ys):
         r1 = g[y1]
-        for y2 in ys[i + 1:]:
+        for y2 in ys[n + 1:]:
             r2 = g[y2]
             both = positions(opened[y1] & opened[y2])
             xs = [x for x in both if r1[x] != r2[x]]
-            for j, x1 in enumerate(xs):
-                for x2 in xs[j + 1:]:
+            for m, x1 in enumerate(xs):
+                for x2 in xs[m + 1:]:
                     if r1[x1] == r1[x2] or r1[x1] != r2[x2] or r1[x2] != r2[x1]:
                         continue
-                    if (_same_runs(r1, x1, x2) and _same_runs(r2, x1, x2)
-                            and _same_runs([row[x1] for row in g], y1, y2)
-                            and _same_runs([row[x2] for row in g], y1, y2)):
+                    if not (kept(0, y1, r1, x1, x2) and kept(0, y2, r2, x1, x2)):
+                        continue
+                    c1 = cols.get(x1) or cols.setdefault(x1, [row[x1] for row in g])
+                    c2 = cols.get(x2) or cols.setdefault(x2, [row[x2] for row in g])
+                    if kept(1, x1, c1, y1, y2) and kept(1, x2, c2, y1, y2):
                         return [(y1, x1), (y1, x2), (y2, x1), (y2, x2)]
     return None
 
 
 def _same_runs(line, i, j):
-    """Does ``line`` with the values at i and j swapped have the same clue?"""
-    other = list(line)
-    other[i], other[j] = other[j], other[i]
-    return _runs(line) == _runs(other)
+    """Does ``line`` with the values at i < j swapped have the same clue? Only the
+    window from i - 1 to j + 1 is read: its end cells are unchanged, so the runs
+    outside it join the window's alike in both lines."""
+    lo, hi = max(i - 1, 0), j + 2
+    window = line[lo:hi]
+    other = list(window)
+    other[i - lo], other[j - lo] = other[j - lo], other[i - lo]
+    return _runs(window) == _runs(other)
 
 
 def _runs(line):
@@ -232,4 +246,3 @@ def _runs(line):
             out.append([v, 1])
         prev = v
     return out
-

@@ -237,9 +237,10 @@ def deep_explanation(puzzle, y, x, value, refuted, nodes, depth):
     """The deeper what-if: every value but ``value`` fails after a search from the cell."""
     tried = " or ".join(value_word(puzzle, c) for c in refuted)
     return (f"Deeper what-if (a search, not one line at a time): if row {y + 1}, column {x + 1} "
-            f"were {tried}, the grid could not be completed: a search from there, guessing "
-            f"further cells and following line logic ({_count(nodes, 'step')}, at most "
-            f"{max(1, depth)} {'guess' if depth <= 1 else 'guesses'} deep), "
+            f"were {tried}, the grid could not be completed: a search from there, trying "
+            f"each value of further cells in turn and following line logic "
+            f"({_count(nodes, 'step')}, "
+            f"{'one what-if deep' if depth <= 1 else f'what-ifs up to {depth} deep'}), "
             f"ends every time in a line that cannot be completed. So it is "
             f"{value_word(puzzle, value)}.")
 
