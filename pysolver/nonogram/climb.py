@@ -193,9 +193,9 @@ def _expert(q, eng, rows, g):
 def swap(eng, rows, g):
     """A second solution by the commonest way a nonogram has one: four open
     cells at the corners of a rectangle whose two values swap across it and
-    leave all four lines' clues as they are. True when found (cheap, where a
-    search for it costs tens of probing fixpoints). The four cells when found,
-    else None (the first in row-pair, then column-pair order)."""
+    leave all four lines' clues as they are (cheap, where a search for it costs
+    tens of probing fixpoints): the four cells, the first in row-pair then
+    column-pair order, or None. Each line's swap is judged once."""
     h = eng.h
     opened = [undecided(r) for r in rows]
     ys = [y for y in range(h) if opened[y]]
