@@ -134,9 +134,14 @@ def test_bad_arguments(args, message):
 
 
 def test_unreachable_level_is_a_clear_error():
-    # a 5x5 leaves no room for a deeper what-if: every attempt is rejected, with reasons
-    with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 40 attempts \(.*\); try"):
+    # a 5x5 leaves no room for a deeper what-if: every attempt is rejected, with reasons,
+    # and the advice is a larger size (another seed would not help)
+    with pytest.raises(PuzzleError, match=r"no expert 5x5 puzzle .* in 40 attempts \(.*\); "
+                                          r"try a larger size or another level: a board smaller "
+                                          r"than 8x8 almost never"):
         api.generate("nonogram", 5, 5, 1, "expert", 1)
+    with pytest.raises(PuzzleError, match=r"no medium 5x5 .*; try another seed, size or level"):
+        raise gen.NoPuzzle(5, 5, 1, "medium", 1, 40, {"too easy": 40})  # the words of other levels
 
 
 def test_a_picture_that_lost_a_colour_is_rejected(monkeypatch):

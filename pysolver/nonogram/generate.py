@@ -56,6 +56,8 @@ MAX_COLOURS = 4
 # beat few pictures with many (PERF.md: an attempt that has not reached its level
 # within a few edits mostly never does, and used to spend the whole tail there)
 ATTEMPTS = 40
+# expert below this side: no puzzle for any of seeds 1-20 at 5x5 and 6x6, 2 at 7x7 (PERF.md)
+EXPERT_FROM = 8
 # the expert level's search runs in this many lanes (pysolver.nonogram.lanes: the
 # same puzzle on any number of cores; PERF.md "B/W expert on every core")
 LANES = 2
@@ -176,9 +178,14 @@ class NoPuzzle(PuzzleError):
 
     def __init__(self, width, height, colours, level, seed, attempts, rejected):
         reasons = ", ".join(f"{k}: {v}" for k, v in sorted(rejected.items()))
+        advice = (f"try a larger size or another level: a board smaller than {EXPERT_FROM}x"
+                  f"{EXPERT_FROM} almost never has a unique puzzle that one-cell what-ifs "
+                  "cannot finish"
+                  if level == "expert" and width * height < EXPERT_FROM ** 2
+                  else "try another seed, size or level")
         super().__init__(f"no {level} {width}x{height} puzzle with {colours} colour"
                          f"{'s' if colours > 1 else ''} found for seed {seed} in {attempts} "
-                         f"attempts ({reasons}); try another seed, size or level")
+                         f"attempts ({reasons}); {advice}")
         self.attempts, self.rejected = attempts, rejected
 
 
