@@ -6,6 +6,7 @@ mark that differs from the solution is named, with its right value.
 """
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -182,6 +183,8 @@ def test_a_unique_puzzle_that_needs_search_never_gives_up(puzzles_dir):
         assert h["kind"] in ("line", "probe", "deep", "reveal"), h
         if h["kind"] == "deep":
             assert h["explanation"].startswith("Deeper what-if")
+            assert re.search(r"\(\d+ steps?, (one what-if deep|what-ifs up to \d+ deep)\)", h["explanation"])
+            assert "guess" not in h["explanation"]  # the Hint's words: what-ifs, never guesses
             assert_probe_hint_forced(p, state, h)
         for c in h["cells"]:
             assert solution[c["row"] - 1][c["column"] - 1] == c["value"]

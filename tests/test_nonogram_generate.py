@@ -37,6 +37,8 @@ def hint_walk(p):
             return kinds, state
         assert h["kind"] in kinds, h  # never a reveal, never stuck
         kinds[h["kind"]] += 1
+        if h["kind"] == "deep":  # the Hint's words for it: what-ifs, never guesses
+            assert "guess" not in h["explanation"] and " deep), " in h["explanation"], h
         rows = [list(r) for r in state]
         for c in h["cells"]:
             assert rows[c["row"] - 1][c["column"] - 1] == "?"
