@@ -6,6 +6,7 @@ guess: a walk written here, independent of pysolver.nonogram.walk), at the
 level its walk shows, and the same for the same arguments. Small sizes run by
 default; the sizes and levels of the issue are marked slow.
 """
+import itertools
 import json
 
 import pytest
@@ -290,7 +291,7 @@ def test_a_swap_is_a_second_solution():
 
 
 def _runs_of(line):
-    return [(v, len(list(g))) for v, g in __import__("itertools").groupby(line) if v]
+    return [(v, len(list(g))) for v, g in itertools.groupby(line) if v]
 
 
 def _first_swap(rows_open, g):
