@@ -8,6 +8,14 @@ SHARED = Path(os.environ.get("PYSOLVER_SHARED", ROOT.parent / "shared"))
 PUZZLES = SHARED / "puzzles"
 
 
+def pytest_report_header(config):
+    """Say at the start whether the shared corpus is there: without it its tests skip."""
+    if PUZZLES.is_dir():
+        return f"shared puzzle corpus: {PUZZLES}"
+    return (f"shared puzzle corpus: not found at {PUZZLES} (PYSOLVER_SHARED names another "
+            "folder): the tests that read it skip")
+
+
 @pytest.fixture(scope="session")
 def puzzles_dir():
     """The shared puzzle corpus; tests that need it skip cleanly when it is absent."""
