@@ -210,6 +210,12 @@ def test_generate_task_by_name_and_json():
     assert aspsolve.solve(g, 2)["status"] == "unique"
     with pytest.raises(model.NikoliError, match="limit is"):
         asprun.run_native(generate.generate_task("bag", 5000, 5))
+    # the generator's own range, said before any work (a 1-row Masyu crashed, a 40x40
+    # Nurikabe ran for minutes)
+    for family, w, h, why in (("masyu", 1, 5, "a smaller one"), ("nurikabe", 40, 40, "a larger one"),
+                              ("heyawake", 30, 31, "a larger one"), ("bag", 3, 4, "a smaller one")):
+        with pytest.raises(model.NikoliError, match=f"from 4x4 to 30x30, not {w}x{h}: {why}"):
+            asprun.run_native(generate.generate_task(family, w, h))
 
 
 @pytest.mark.parametrize("args, message", [

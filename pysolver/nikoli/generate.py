@@ -59,6 +59,10 @@ LEVEL_ATTEMPTS = 60
 HOOKS = {m.FAMILY: m.make for m in (generate_nurikabe, generate_heyawake, generate_masyu,
                                     generate_bag)}
 _RUNS = itertools.count()  # a fresh Control per generation (see the module text)
+# the sizes the generator makes, per side: at 40x40 Nurikabe ran past 200 s and Masyu gave
+# up after 80 s (30 attempts, seed 1); below 4 there is no puzzle worth playing (a
+# Masyu of one row has no loop at all) (PERF.md "Generator")
+GEN_MIN, GEN_MAX = 4, 30
 
 
 def generate(family: str, width: int, height: int, seed: int = 1, minimal: bool = True,
@@ -92,6 +96,11 @@ def generate_task(family, width, height, seed=1, minimal=True, level=None):
     width, height, seed = (_whole(v, name) for v, name in ((width, "width"),
                                                            (height, "height"), (seed, "seed")))
     check_size(width, height)
+    if not (GEN_MIN <= width <= GEN_MAX and GEN_MIN <= height <= GEN_MAX):
+        why = ("a larger one takes minutes and mostly fails" if max(width, height) > GEN_MAX
+               else "a smaller one holds no real puzzle")
+        raise NikoliError(f"the generator makes {family} puzzles from {GEN_MIN}x{GEN_MIN} to "
+                          f"{GEN_MAX}x{GEN_MAX}, not {width}x{height}: {why}")
     if level is not None and level not in stars.LEVELS:
         raise NikoliError(f"the level is one of {', '.join(stars.LEVELS)}, not {str(level)[:20]!r}")
     # a level draws its own attempts: an easy and a hard puzzle of one seed differ
