@@ -308,6 +308,13 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     # Generate: the genre's generator in the page (clingo-wasm for its checks) opens a new
     # puzzle of the size to play
     choose(page, "bag")
+    # below the generator's range: its reason, in the engine's words, and nothing opened
+    ed(page).get_by_role("spinbutton", name="Columns", exact=True).fill("3")
+    ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill("3")
+    ed(page).get_by_role("button", name="Generate").click()
+    expect(page.locator("#ed-status.error")).to_have_text(
+        "Could not generate: the generator makes bag puzzles from 4x4 to 30x30, not 3x3: "
+        "a smaller one holds no real puzzle")
     ed(page).get_by_role("spinbutton", name="Columns", exact=True).fill("6")
     ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill("6")
     ed(page).get_by_role("button", name="Generate").click()
