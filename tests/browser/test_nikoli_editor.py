@@ -315,6 +315,7 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     expect(page.locator("#ed-status.error")).to_have_text(
         "Could not generate: the generator makes bag puzzles from 4x4 to 30x30, not 3x3: "
         "a smaller one holds no real puzzle")
+    expect(page.locator("#ed-status")).to_have_css("color", "rgb(209, 26, 42)")  # in the error colour
     ed(page).get_by_role("spinbutton", name="Columns", exact=True).fill("6")
     ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill("6")
     ed(page).get_by_role("button", name="Generate").click()
