@@ -99,7 +99,7 @@ def test_solve_pysolver_result_shape():
     ({"engine": "magic"}, "unknown engine 'magic'"),
     ({"max_solutions": 0}, "max_solutions must be a whole number"),
     ({"timeout": -1}, "timeout must be a positive number"),
-    ({"state": ["??"]}, "the state has 1 rows"),
+    ({"state": ["??"]}, "the state has 1 row"),
     ({"work": 0}, "work must be a whole number of at least 1"),
     ({"work": 1000, "engine": "clingo"}, "a work budget applies to one pysolver search"),
 ])
@@ -327,7 +327,7 @@ def test_mark_modes():
     assert off["message"] == "" and all(all(r) for r in off["clues"]["rows"])
     with pytest.raises(PuzzleError, match="unknown check mode 'nope'"):
         api.check_marks(as_dict(DANCER), state, "nope")
-    with pytest.raises(PuzzleError, match="the state has 1 rows"):
+    with pytest.raises(PuzzleError, match="the state has 1 row"):
         api.check_marks(as_dict(DANCER), ["?"], "lines")
 
 
@@ -360,7 +360,7 @@ def test_bridge_json_protocol():
     out = json.loads(bridge.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?" * 5] * 10})))
     assert out["result"]["kind"] == "line"
     out = json.loads(bridge.call("hint", json.dumps({"puzzle": as_dict(DANCER), "state": ["?"]})))
-    assert out["error"]["kind"] == "puzzle" and "the state has 1 rows" in out["error"]["message"]
+    assert out["error"]["kind"] == "puzzle" and "the state has 1 row" in out["error"]["message"]
     assert json.loads(bridge.call("nope", "{}"))["error"]["message"] == "unknown request type 'nope'"
     assert "not valid JSON" in json.loads(bridge.call("solve", "{"))["error"]["message"]
 

@@ -101,7 +101,7 @@ def test_hint(files, capsys, tmp_path):
     state.write_text("??\n")
     code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
     one_line_error(code, err)
-    assert "state.txt: the state has 1 rows; the puzzle has 10" in err
+    assert "state.txt: the state has 1 row; the puzzle has 10" in err
     state.write_text("\n".join(["????z"] + ["?????"] * 9))
     code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
     one_line_error(code, err)

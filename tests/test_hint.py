@@ -295,7 +295,7 @@ def test_overlap_explanation_and_extremes():
 
 def test_bad_states_are_rejected():
     p = bw(DIAGONAL).validate()
-    with pytest.raises(PuzzleError, match="the state has 1 rows; the puzzle has 2"):
+    with pytest.raises(PuzzleError, match="the state has 1 row; the puzzle has 2"):
         hint.hint(p, ["??"])
     with pytest.raises(PuzzleError, match="state row 2 has 3 cells"):
         hint.hint(p, ["??", "???"])

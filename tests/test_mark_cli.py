@@ -32,7 +32,7 @@ def test_mark_modes(tmp_path, capsys):
     state.write_text("??\n")
     code, _, err = run(capsys, "mark", puzzle, "--state", state)
     assert code == 2 and err.count("\n") == 1
-    assert "state.txt: the state has 1 rows; the puzzle has 10" in err
+    assert "state.txt: the state has 1 row; the puzzle has 10" in err
 
 
 def test_mark_says_the_limit_a_search_stopped_at(tmp_path, capsys, puzzles_dir):

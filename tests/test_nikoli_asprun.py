@@ -133,7 +133,7 @@ def test_the_worker_runs_a_task_step_by_step():
     assert gone["kind"] == "puzzle" and "unknown or over" in gone["message"]
     bad = bridge_call("nikoli_start", {"task": "hint", "args": {"puzzle": EXAMPLES["bag"],
                                                                  "state": ["?"]}})["error"]
-    assert bad == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
+    assert bad == {"kind": "puzzle", "message": "the state has 1 row, expected 6"}
     assert "unknown task 'x'" in bridge_call("nikoli_start", {"task": "x"})["error"]["message"]
 
 

@@ -146,7 +146,7 @@ def hint_task(puzzle, state, crosses=()):
     grid = aspsolve.as_grid(puzzle)
     if not isinstance(state, (list, tuple)) or len(state) != grid.height:
         n = len(state) if isinstance(state, (list, tuple)) else "no"
-        raise PuzzleError(f"the state has {n} rows, expected {grid.height}")
+        raise PuzzleError(f"the state has {n} row{'' if n == 1 else 's'}, expected {grid.height}")
     marks = _marks(grid, state)
     for unit in _joins(grid, crosses):
         marks.setdefault(unit, False)  # a line in the rows wins, as between two cells

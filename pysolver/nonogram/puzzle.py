@@ -269,7 +269,8 @@ def cells_from_state(puzzle: Puzzle, rows) -> list:
     """
     rows = state_lines(rows)
     if len(rows) != puzzle.height:
-        raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {puzzle.height}")
+        n = len(rows)
+        raise PuzzleError(f"the state has {n} row{'' if n == 1 else 's'}; the puzzle has {puzzle.height}")
     index = {c.char: 1 << i for i, c in enumerate(puzzle.colors)}
     index["?"] = puzzle.full_mask
     if not puzzle.is_color:

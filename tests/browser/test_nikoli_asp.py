@@ -56,7 +56,7 @@ def test_hints_and_solutions_as_native_a_mistake_bad_input_and_cancel(site):
       try { await m.runTask(ENGINE, "bag", "hint", {puzzle: "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g", state: ["?"]}); }
       catch (e) { return {kind: e.kind, message: e.message}; }
     }""".replace("ENGINE", ENGINE))
-    assert err == {"kind": "puzzle", "message": "the state has 1 rows, expected 6"}
+    assert err == {"kind": "puzzle", "message": "the state has 1 row, expected 6"}
     # 3. Cancel stops a task and the next one runs
     link = EXAMPLES["nurikabe"]
     out = site.evaluate("""async ([link]) => {
