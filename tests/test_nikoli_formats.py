@@ -92,6 +92,8 @@ def test_random_round_trips(family, monkeypatch):
     ("nurikabe 2x2\n. 1\n. x\n", "row 2 column 2"),
     ("heyawake 2x1\na:1 a:2\n", "already has a number"),
     ("kakuro 2x2\n. .\n. .\n", "unknown puzzle family"),
+    # a mangled link's family is quoted, not pages of it
+    ("https://puzz.link/p?" + "A" * 5000 + "/5/5/g5", "unknown puzzle family 'AAAAAAAAAAAAAAAAAAAA…' ("),
     ("bag 2by2\n", "expected 'FAMILY WxH'"), ("bag 2xb\n", "not a size"),
 ])
 def test_bad_input_one_line_error(text, words):

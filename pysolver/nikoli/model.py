@@ -74,7 +74,8 @@ def clue_list(grid: Grid) -> list:
 def family_name(name: str, where: str = "") -> str:
     fam = ALIASES.get(name.lower())
     if fam is None:
-        raise NikoliError(f"{where}unknown puzzle family {name!r} "
+        shown = name if len(name) <= 20 else name[:20] + "…"  # a link's text, maybe pages long
+        raise NikoliError(f"{where}unknown puzzle family {shown!r} "
                           f"(choose one of {', '.join(FAMILIES)})")
     return fam
 
