@@ -159,11 +159,15 @@ def test_a_link_from_an_earlier_generator_says_its_puzzle_changed(page, site_ser
     ("#g=nonogram:10x10:1:easy:42~zzz", "this share link is damaged ('nonogram:10x10:1:easy:42~zzz' is not"),
     ("#g=%E0%A4%A", "damaged"),
     ("#g=" + "9" * 5000, "far too long"),
+    # a recipe that makes nothing: the engine's advice, without its counts
+    ("#g=nonogram:5x5:1:expert:1", "that link's recipe makes no puzzle; try a larger size or another "
+     "level: a board smaller than 8x8 almost never has a unique puzzle"),
 ])
 def test_a_bad_recipe_gets_a_plain_message(page, site_server, link, words):
     open_site(page, site_server, link)
     page.wait_for_function("() => document.querySelector('#open-error').textContent", timeout=ENGINE_TIMEOUT)
     assert words in page.text_content("#open-error")
+    assert "attempts" not in page.text_content("#open-error")   # the engine's counts stay out
     assert page.locator("#open-error img").count() == 0   # text, never HTML
     page.click("button.open-builtin[data-id='welcome-heart']")   # the page keeps working
     title_shown(page, "Welcome heart")

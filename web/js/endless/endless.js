@@ -212,13 +212,14 @@ export class Endless {
   }
 
   /** The first nonogram of `recipes` made (null when none is), its progress said in words. */
-  firstMade(recipes, what, setCancel) {
-    return this.firstOf(recipes, (recipe) => this.generate(recipe, (p) => this.say(progressWords(what, p))), setCancel);
+  firstMade(recipes, what, setCancel, onMiss) {
+    return this.firstOf(recipes, (recipe) => this.generate(recipe, (p) => this.say(progressWords(what, p))), setCancel, onMiss);
   }
 
   /** What the first of `seeds` to make a puzzle gives (null when none does): start(seed) is a
-   * job {promise, cancel}; a seed that makes no puzzle of the kind gives way to the next. */
-  async firstOf(seeds, start, setCancel) {
+   * job {promise, cancel}; a seed that makes no puzzle of the kind gives way to the next
+   * (onMiss(err) hears why). */
+  async firstOf(seeds, start, setCancel, onMiss = () => {}) {
     for (const seed of seeds) {
       const job = start(seed);
       setCancel(() => job.cancel());
@@ -226,6 +227,7 @@ export class Endless {
         return await job.promise;
       } catch (err) {
         if (!noPuzzleForSeed(err)) throw err;
+        onMiss(err);
       }
     }
     return null;
@@ -339,8 +341,10 @@ export class Endless {
     const search = recipeSearch(recipe);
     if (search.level === "expert") this.helpers.want("expert", search.cells);
     try {
-      const r = await this.exclusive((setCancel) => this.firstMade([recipe], what, setCancel));
-      if (!r) throw { kind: "puzzle", message: "that link's recipe makes no puzzle" };
+      let advice = "";  // the engine's advice, without its counts of attempts
+      const r = await this.exclusive((setCancel) => this.firstMade([recipe], what, setCancel,
+        (err) => { advice = (/; (try .*)$/.exec(err.message) || [])[1] || ""; }));
+      if (!r) throw { kind: "puzzle", message: `that link's recipe makes no puzzle${advice ? `; ${advice}` : ""}` };
       this.say("");
       return { dict: r.puzzle, game: await this.play(r) };
     } catch (err) {
