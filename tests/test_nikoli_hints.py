@@ -1,5 +1,6 @@
 """ASP hints for the Nikoli families are sound: checked against every solution."""
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,9 @@ def test_the_mistake_named_is_the_flipped_mark(family):
         r = hints.hint(grid, state)
         assert r["kind"] == "mistake" and r["rules"], (state, r)
         assert "no solution agrees" in r["explanation"]
+        # the rules in How to play's words, never as codes ("B3" means nothing to a player)
+        assert f"under the rule{'s' if len(r['rules']) > 1 else ''}: " in r["explanation"], r
+        assert not re.search(r"\b[NHMB]\d\b", r["explanation"]), r
         if family == "masyu":  # joins of the flipped cell
             assert r["cells"] and all((y + 1, x + 1) in ((c["row"], c["column"]),
                                                          (c["to_row"], c["to_column"]))
@@ -205,6 +209,9 @@ def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
         given = [(hints.atom(grid, c), family == "bag") for c in hints._given(grid)]
         ask = Ask(text, hints.ARGS, [(hints.atom(grid, unit), not value)] + because + named + given)
         assert asprun.solve_native(ask)["sat"] is False, r
+        if r["rules"]:  # said in words, never as codes
+            assert "would break the rule" in r["explanation"], r
+            assert not re.search(r"\b[NHMB]\d\b", r["explanation"]), r
         seen += 1
         if r["cells"][0]["value"] == "no line":
             crosses.append(r["cells"][0])

@@ -36,9 +36,11 @@ def _said(grid, unit, cell) -> str:
 
 
 def rules_said(names) -> str:
-    """Rules as a player reads them: each code with its words ("N7: the shaded cells are
-    connected"), never a bare code; "" for none."""
-    return "; ".join(f"{n}: {WORDS.get(n, n)}" for n in names)
+    """Rules as a player reads them, in the words of How to play ("the rule: the shaded
+    cells are connected", "the rules: ...; ..."), never a code (the hint's ``rules``
+    keeps those); "" for none."""
+    said = [WORDS.get(n, n) for n in names]
+    return f"the rule{'s' if len(said) > 1 else ''}: {'; '.join(said)}" if said else ""
 
 
 def deduction(grid, unit, value, names, because, words=None) -> dict:

@@ -271,7 +271,8 @@ def _mistake_task(grid, text, marks, rule_on):
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)
     them = "it" if len(wrong) == 1 else "them"
     return mistake(grid, marks, wrong, names,
-                   f"no solution agrees with {them} and {rules_said(names) or 'the clues'}")
+                   f"no solution agrees with {them} "
+                   + (f"under {rules_said(names)}" if names else "and the clues"))
 
 
 def played(grid: Grid, state, hint: dict, crosses=()) -> list:

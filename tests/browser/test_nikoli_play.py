@@ -284,10 +284,11 @@ def test_bad_url_share_link_then_hint_stages(page, site_server):
     expect(hint_text).to_have_text("There is a mistake: 1 of your marks is wrong.")
     page.get_by_role("button", name="Hint: show where").click()
     expect(hint_text).to_contain_text("One of your marks is wrong: outlined on the board.")
-    # why, in words: each rule it names with what the rule says ("(rules N4, N6)" said nothing)
+    # why, in words: what each rule it names says, as How to play says it, never its code
+    # ("(rules N4, N6)", then "N4: ...", said nothing to a player)
     words = hint_text.text_content()
-    assert "is wrong: no solution agrees with it and " in words and re.search(r"\bN\d: [a-z]", words), words
-    assert not re.search(r"\bN\d\b(?!:)", words), words
+    assert re.search(r"is wrong: no solution agrees with it under the rules?: [a-z]", words), words
+    assert not re.search(r"\bN\d\b", words), words
     assert outlined(page, "--hint-mark") == {wrong}   # the button has the keyboard: no cursor frame
     page.get_by_role("button", name="Hint: clear the wrong marks").click()
     expect(hint_text).to_have_text("Cleared 1 wrong mark (Undo brings it back).")
