@@ -54,7 +54,9 @@ def test_an_image_or_a_binary_file_is_named_as_such_in_the_open_panel_and_in_cre
     the player read "the file holds NUL characters: not a puzzle text"."""
     open_site(page, site_server)
     files = {"photo.png": (PNG, "this is an image, not a puzzle file; to make a puzzle of a picture, use Create, then Import an image"),
-             "game.exe": (b"MZ\x90\x00\x03\x00\x00\x00", "this is not a puzzle file (it holds binary data, not text)")}
+             "game.exe": (b"MZ\x90\x00\x03\x00\x00\x00", "this is not a puzzle file (it holds binary data, not text)"),
+             # a PNG cut short, with no NUL in it: it was taken for text of an unknown format
+             "cut.png": (PNG[:8] + b"broken", "this is an image, not a puzzle file; to make a puzzle of a picture, use Create, then Import an image")}
     for name, (data, words) in files.items():
         page.click("#nav-library")
         page.evaluate("() => { document.getElementById('open-error').textContent = ''; }")

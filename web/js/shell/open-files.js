@@ -27,8 +27,10 @@ export async function readFile(file) {
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = decodeText(bytes);
-  if (!text.includes("\0")) return text;
-  if (IMAGES.some((sig) => sig.every((b, i) => bytes[i] === b))) {
+  const image = IMAGES.some((sig) => sig.every((b, i) => bytes[i] === b));
+  // a PNG or JPEG cut short may hold no NUL, yet its first byte is never a text's
+  if (!text.includes("\0") && !(image && bytes[0] >= 0x80)) return text;
+  if (image) {
     throw new Error(`${file.name}: this is an image, not a puzzle file; to make a puzzle of a picture, `
       + "use Create, then Import an image");
   }
