@@ -385,8 +385,9 @@ def test_round_trip_corpus_samples(puzzles_dir):
 def test_detection_ignores_the_file_name():
     (p,) = formats.parse(NON_DANCER, "misleading.xml")
     assert p.width == 5
-    with pytest.raises(PuzzleError, match="^odd.txt: unknown puzzle format"):
+    with pytest.raises(PuzzleError, match="^odd.txt: unknown puzzle format") as e:
         formats.parse("hello world", "odd.txt")
+    assert "webpbn XML" in str(e.value) and "Masyu or Bag puzz.link URL" in str(e.value)  # every genre's
     with pytest.raises(PuzzleError, match="empty"):
         formats.parse("  \n", "blank.non")
     with pytest.raises(PuzzleError, match="cannot write format 'pdf'"):

@@ -73,8 +73,9 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
             if not text.strip():
                 return [PuzzleError(f"{label}the file is empty")]
             return [PuzzleError(
-                f"{label}unknown puzzle format (expected webpbn XML, .non, .nin, .g, TAAI, "
-                "picross-solver text, JSON, or a picture)")]
+                f"{label}unknown puzzle format (expected a nonogram as webpbn XML, .non, .nin, .g, "
+                "TAAI, picross-solver text, JSON or a picture, or a Nurikabe, Heyawake, Masyu "
+                "or Bag puzz.link URL or text)")]
     elif fmt not in readers:
         return [PuzzleError(f"{label}unknown format {fmt!r}")]
     try:
