@@ -149,6 +149,23 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
     expect(page.locator("#rules-title")).to_have_text("How to play Nurikabe")
 
 
+@pytest.mark.newcomer
+def test_a_puzzle_won_answers_the_offer(page, site_server):
+    """A first visitor who solves the puzzle on their own (the offer still up) is not
+    offered the rules again: the bar went on pushing the board down after the win."""
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    expect(page.locator("#puzzle-title")).to_have_text("Welcome heart")
+    goal = builtin("welcome-heart")["goal"]
+    fill_rows(page, [row.replace(".", "?") for row in goal])
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert page.is_hidden("#guide-offer")
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#guide-offer")
+
+
 def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
     open_site(page, site_server)
     open_builtin(page, "welcome-heart")

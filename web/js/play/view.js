@@ -18,6 +18,7 @@ import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
 import { loadGame } from "../shell/storage.js";
 import { offerLink } from "../shell/share-actions.js";
+import { remember } from "../learn/offer.js";
 import { HintPanel } from "../panels/hint.js";
 import { CheckPanel } from "../panels/check.js";
 import { SolvePanel } from "../panels/solve.js";
@@ -320,6 +321,10 @@ export class PlayView {
     }
     this.refresh();
     if (!won) return;
+    if (!game.solver && !this.offerBox.hidden) { // a player who wins needs no offer of the rules
+      this.offerBox.hidden = true;
+      remember(this.g.genreOf(game), "skipped");
+    }
     this.say(game.solver ? "Solved by the solver." : `Solved in ${formatTime(game.elapsed)}! ${this.g.wonWords}`);
     this.app.won(this.g.genreOf(game), game);
     const next = this.app.library && this.app.library.next(game.key);
