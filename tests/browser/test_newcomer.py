@@ -118,16 +118,21 @@ def test_guided_first_puzzle_completes_by_touch(page, site_server, artifacts):
     guided_first_puzzle(page, site_server, artifacts, touch=True, tag="phone")
 
 
-@pytest.mark.newcomer
-def test_the_offer_skipped_is_not_made_again(page, site_server):
-    open_site(page, site_server)
-    page.wait_for_selector("#guide-offer:not([hidden])")
-    page.click("#guide-no")
+def answered_for_good(page):
+    """The offer is gone, and a reload does not make it again."""
     assert page.is_hidden("#guide-offer")
     page.reload()
     page.wait_for_selector("html[data-booted=true]")
     page.wait_for_timeout(300)
     assert page.is_hidden("#guide-offer")
+
+
+@pytest.mark.newcomer
+def test_the_offer_skipped_is_not_made_again(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    page.click("#guide-no")
+    answered_for_good(page)
     # one rules surface for every genre: a first Nurikabe offers its rules in the same place,
     # and How to play is the same dialog as the toolbar's ? button
     wait_engine(page)
@@ -159,11 +164,7 @@ def test_a_puzzle_won_answers_the_offer(page, site_server):
     goal = builtin("welcome-heart")["goal"]
     fill_rows(page, [row.replace(".", "?") for row in goal])
     page.wait_for_selector("#win-card:not([hidden])")
-    assert page.is_hidden("#guide-offer")
-    page.reload()
-    page.wait_for_selector("html[data-booted=true]")
-    page.wait_for_timeout(300)
-    assert page.is_hidden("#guide-offer")
+    answered_for_good(page)
 
 
 def test_win_locks_the_board_and_offers_the_next_puzzle(page, site_server):
