@@ -2,9 +2,12 @@
 with a solved example, and the guided first puzzle's steps: the Hint engine's walk from
 the empty grid, every step a line deduction, ending at the picture."""
 import json
+from pathlib import Path
 
 from pysolver import registry
 from tools.build.learn import TUTORIAL, clues_of, write_learn
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
@@ -15,6 +18,12 @@ def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
         assert g["rules"] == list(registry.get(name).rules)   # one source: the engine's genre data
         ex = g["example"]
         assert len(ex["solution"]) == ex["puzzle"]["height"], name
+    # no Nikoli rules' picture gives a library puzzle's answer away (each was a 7x7 #1's)
+    shipped = {line.strip() for f in (ROOT / "web" / "puzzles" / "nikoli").glob("*.txt")
+               for line in f.read_text().splitlines() if line.startswith("https://")}
+    for name, g in learn["genres"].items():
+        if name != "nonogram":
+            assert g["example"]["puzzle"]["url"] not in shipped, name
     # the rules' picture does not give the tutorial away; the tutorial's clues are its picture's
     assert learn["genres"]["nonogram"]["example"]["solution"] != TUTORIAL["goal"]
     assert clues_of(TUTORIAL["goal"]) == (TUTORIAL["rows"], TUTORIAL["columns"])

@@ -33,8 +33,9 @@ def clues_of(picture):
     return [runs(r) for r in picture], [runs(c) for c in zip(*picture)]
 
 
-# the built-in puzzle each Nikoli genre's rules are drawn with
-NIKOLI_EXAMPLE = "web/puzzles/nikoli/{name}-7x7-1.txt"
+# the puzzle each Nikoli genre's rules are drawn with, solved: one not in the library (a
+# built-in's picture gave its answer away)
+NIKOLI_EXAMPLE = "tools/build/rules-examples/{name}.txt"
 MAX_STEPS = 100
 
 
