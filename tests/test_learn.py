@@ -36,3 +36,5 @@ def test_learn_json_has_every_genre_and_the_tutorial_walk(tmp_path):
             assert grid[c["row"] - 1][c["column"] - 1] == "?"          # each step gains cells
             grid[c["row"] - 1][c["column"] - 1] = c["value"]
     assert ["".join(r).replace("?", ".") for r in grid] == TUTORIAL["goal"]
+    # the last step places the last filled cell (the win): no step is counted that the player never sees
+    assert any(c["value"] == "#" for c in steps[-1]["cells"])

@@ -49,7 +49,7 @@ def play_the_guide(page, touch):
     """Follow the guide: the step it shows ("Step k of n"), its cells (the site's learn.json, the
     steps the guide outlines) filled or crossed as it says, those not done yet, until the win."""
     tutorial = json.loads((SITE / "learn.json").read_text())["tutorial"]
-    steps = 0
+    steps, label = 0, None
     while not solved(page):
         label = page.text_content("#guide-step")
         m = re.fullmatch(r"Step (\d+) of (\d+)", label)
@@ -73,6 +73,8 @@ def play_the_guide(page, touch):
         # the guide moves on (or the win card shows)
         page.wait_for_function("""label => document.querySelector('#guide-step').textContent !== label ||
             [...document.querySelectorAll('.win-card')].some((e) => !e.hidden)""", arg=label, timeout=10_000)
+    n = len(tutorial["steps"])
+    assert label == f"Step {n} of {n}", f"the win came at {label!r}"   # not "Step 8 of 9"
     return steps
 
 
