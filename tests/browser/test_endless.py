@@ -271,6 +271,7 @@ def test_new_puzzle_makes_a_nikoli_puzzle_through_the_same_control(page, site_se
     wait_board(page, 5, 5)
     assert page.text_content("#puzzle-title").startswith("Hard Nurikabe 5×5 #")
     head = re.search("difficulty (★+☆*)", page.text_content("#puzzle-meta"))   # the head's stars
+    assert page.text_content("#puzzle-meta") == f"Nurikabe · 5×5 · difficulty {head.group(1)}"   # no "made by New puzzle" credit
     page.click("#nav-library")   # remembered, and the puzzle is a card with its stars
     assert page.input_value("#np-genre") == "nurikabe" and page.input_value("#np-level") == "hard"
     stars = page.eval_on_selector_all("#library-cards li[data-genre=nurikabe]", "ls => ls.filter(l => l.title === 'made by New puzzle').map(l => l.querySelector('.lib-stars').textContent)")

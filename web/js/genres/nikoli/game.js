@@ -21,6 +21,8 @@ export const boardOf = (family) => (family === "masyu" ? loopBoard : shadeBoard)
 
 export const SHADED = 2;
 export const FAMILY_NAMES = { nurikabe: "Nurikabe", heyawake: "Heyawake", masyu: "Masyu", bag: "Bag" };
+// the source of a puzzle New puzzle made: the library's note on its card, never a credit on the board
+export const MADE_HERE = "made by New puzzle";
 const COLORS = [{ name: "unshaded", char: ".", rgb: "#ffffff" }, { name: "shaded", char: "#", rgb: "#222222" }];
 // Masyu's cell characters (pysolver.nikoli.aspsolve BOX and HALF) by the sides the line leaves on
 const BOX = { ew: "─", ns: "│", es: "┌", sw: "┐", en: "└", nw: "┘", w: "╴", e: "╶", n: "╵", s: "╷" };

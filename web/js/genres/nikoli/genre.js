@@ -7,7 +7,7 @@
 // and share links "#n=<pid/W/H/body>[&s=<marks>]". The static pieces of each family (its
 // reader, game, board plug-in, thumbnail, an example: tests/js/genres.test.mjs) load with the
 // page; the play config, panels, editor and clingo layer when the first family installs.
-import { FAMILY_NAMES, NikoliGame, boardOf, nikoliPuzzle, readNikoli } from "./game.js";
+import { FAMILY_NAMES, MADE_HERE, NikoliGame, boardOf, nikoliPuzzle, readNikoli } from "./game.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { damagedLinkWords } from "../../shell/share.js";
 
@@ -105,7 +105,7 @@ async function shared(app) {
     const dict = await parse(info.url, "the new puzzle");
     const title = `${FAMILY_NAMES[family]} ${width}×${height} #${seed}`; // "Easy Heyawake 7×7 #12", as a nonogram's
     play.open({ ...dict, title: level ? `${level[0].toUpperCase()}${level.slice(1)} ${title}` : title, difficulty: info.difficulty,
-      stars: info.stars, source: "made by New puzzle" });
+      stars: info.stars, source: MADE_HERE });
     return info;
   };
   s.reader = {

@@ -3,7 +3,7 @@
 // the progress, the rules (the ? button; offered on a family's first game), the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
-import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES, MADE_HERE } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { el } from "../../shell/dom.js";
@@ -74,7 +74,7 @@ export class NikoliPlayConfig {
     const kind = boardOf(puzzle.family);
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
-    if (dict.source) meta.push(dict.source);
+    if (dict.source && dict.source !== MADE_HERE) meta.push(dict.source); // a new one's title says so
     const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
     return this.frame.open(this.config, key, make, { kind, title: puzzle.title, meta: meta.join(" · "),
       docTitle: `${puzzle.title} — ${FAMILY_NAMES[puzzle.family]}`,
