@@ -100,6 +100,9 @@ test("filters and sorts work across genres", () => {
   assert.deepEqual(keys(items.filterItems(it, { colour: "bw", status: "new" })), ["heart", "nurikabe-7x7-1"]);
   assert.deepEqual(keys(items.sortItems(it, "size")), ["nurikabe-7x7-1", "heart", "tulip"]);
   assert.deepEqual(keys(items.sortItems(it, "title")), ["nurikabe-7x7-1", "tulip", "heart"]);
+  // numbers in titles sort as numbers
+  const titled = ["Bag 20×20 #2", "Bag 7×7 #10", "Bag 7×7 #9", "bag 7×7 #1"].map((title) => ({ title, width: 7, height: 7 }));
+  assert.deepEqual(items.sortItems(titled, "title").map((x) => x.title), ["bag 7×7 #1", "Bag 7×7 #9", "Bag 7×7 #10", "Bag 20×20 #2"]);
 });
 
 test("difficulty sorts by stars first: a big easy-logic puzzle is not the easiest", () => {

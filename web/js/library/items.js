@@ -47,14 +47,17 @@ export function metaText(it) {
 
 export { starsText } from "../shell/stars.js"; // stars as the card shows them (Create's Check too)
 
+// titles in a person's order: "Bag 7×7" before "Bag 20×20", "#9" before "#10"
+const byTitle = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
 export const SORTS = {
-  title: (a, b) => a.title.localeCompare(b.title),
-  size: (a, b) => a.width * a.height - b.width * b.height || a.title.localeCompare(b.title),
+  title: (a, b) => byTitle.compare(a.title, b.title),
+  size: (a, b) => a.width * a.height - b.width * b.height || byTitle.compare(a.title, b.title),
   // stars first (they grow with the size as well as the reasoning), unrated last; equal stars by
   // the walk's minutes (the same model for every genre, not a genre's own label)
   difficulty: (a, b) => (a.stars ?? Infinity) - (b.stars ?? Infinity) || (a.minutes ?? Infinity) - (b.minutes ?? Infinity) ||
     (CLASS_ORDER[a.cls] || 9) - (CLASS_ORDER[b.cls] || 9) || a.width * a.height - b.width * b.height,
-  recent: (a, b) => ((b.rec && b.rec.saved) || 0) - ((a.rec && a.rec.saved) || 0) || a.title.localeCompare(b.title),
+  recent: (a, b) => ((b.rec && b.rec.saved) || 0) - ((a.rec && a.rec.saved) || 0) || byTitle.compare(a.title, b.title),
 };
 
 /** Every card: each source's built-in puzzles, then saved games of other puzzles (opened from
