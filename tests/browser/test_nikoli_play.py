@@ -258,8 +258,10 @@ def test_bad_url_share_link_then_hint_stages(page, site_server):
     open_url(page, URLS["nurikabe"], "nurikabe")
     grid, rows = solution(URLS["nurikabe"])
     assert "#" not in "".join(state(page)), ("the game reopened with shaded cells", state(page))
+    assert page.text_content("#status") == "Progress restored."
     page.click("#hint")
     page.wait_for_selector("#hint-text:has-text('Look at row')", timeout=60_000)
+    assert page.text_content("#status") == ""   # "Progress restored." (or "Opened …") is stale under a hint
     m = re.search(r"Look at row (\d+), column (\d+)", page.text_content("#hint-text"))
     assert (int(m[2]) - 1, int(m[1]) - 1) in outlined(page, "--hint-mark")   # the cell it names, outlined
     page.click("#hint")

@@ -111,6 +111,7 @@ export class PlayView {
         this.tools.element),
       this.notices, this.openNotice, this.saveNotice,
       el("div", { className: "play-body" }, this.boardBox, this.side));
+    this.sheetPanels.addEventListener("click", (e) => { if (e.target.closest("button")) this.dropOpenedLine(); });
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
     this.winCard = new WinCard({ parent: this.section.querySelector(".play-body") });
@@ -198,7 +199,14 @@ export class PlayView {
 
   showing() { return !!this.app.router.current && this.app.router.current.id === "play"; }
 
-  say(text) { this.status.textContent = text; }
+  say(text) { this.status.textContent = text; this.openedLine = null; }
+
+  /** "Opened …" says what just happened, and is stale once the player acts (a move, a panel's
+   * button): under a hint or a check it read as their answer. */
+  dropOpenedLine() {
+    if (this.openedLine && this.status.textContent === this.openedLine) this.status.textContent = "";
+    this.openedLine = null;
+  }
 
   /** A notice above the board about the puzzle just opened (hidden again when another opens). */
   notice(text) {
@@ -272,6 +280,7 @@ export class PlayView {
     this.autosave.save(); // the last puzzle played is the one the site resumes
     this.refresh();
     this.say(restored ? "Progress restored." : `Opened ${title}.`);
+    this.openedLine = this.status.textContent;
     if (g.checkTasks) this.check.schedule(0);
     if (this.g.opened) this.g.opened(game, previous);
     this.app.opened(this.g.genreOf(game), game);
@@ -312,6 +321,7 @@ export class PlayView {
   /** The game changed: a move, undo, redo, or ("solved") a genre's late verdict of a win. */
   changed(kind) {
     const game = this.game, won = game.solved && !this.wasSolved;
+    this.dropOpenedLine();
     if (kind !== "solved") game.played = true;
     this.autosave.changed();
     if (kind !== "solved") {
