@@ -413,11 +413,11 @@ def test_bridge_diagnose():
 
 
 def test_bridge_solution_check_without_a_goal_is_bounded_and_remembered(puzzles_dir, monkeypatch):
-    """TAAI #510 has no goal and takes pysolver minutes: "against the solution" must
+    """Puzzle 510 has no goal and takes pysolver minutes: "against the solution" must
     give up at its work budget, say why there is nothing to compare, never search
     again for the same puzzle, and leave the worker free for the next hint."""
     text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
-    d = next(p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510")
+    d = next(p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "Puzzle 510")
     assert not d["goal"]
     bridge.call("reset", "{}")
     monkeypatch.setattr(bridge, "SOLUTION_WORK", 100_000)

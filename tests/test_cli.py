@@ -56,7 +56,7 @@ def test_batch_with_jobs(files, capsys):
                        "--jobs", "2", "--timeout", "30")
     results = json.loads(out)
     assert code == 0 and [r["status"] for r in results] == ["multiple", "unique", "unique", "multiple"]
-    assert results[0]["file"].endswith("many.txt [$1]") and results[3]["file"].endswith("two.non")
+    assert results[0]["file"].endswith("many.txt [Puzzle 1]") and results[3]["file"].endswith("two.non")
     code, text, _ = run(capsys, "solve", files / "many.txt", files / "two.non")
     assert text.splitlines()[-1].startswith("4 puzzles: 2 multiple, 2 unique;")
     code, serial, _ = run(capsys, "solve", files / "many.txt", files / "two.non", "--json")

@@ -231,7 +231,7 @@ def test_taai_many_puzzles_and_solutions():
     assert formats.detect(TAAI) == "taai"
     a, b = formats.parse(TAAI)
     assert a.cols == [((2, 1),), ((1, 1),)] and a.rows == [((1, 1),), ((2, 1),)]
-    assert (a.width, a.height) == (2, 2) and a.title == "$1"
+    assert (a.width, a.height) == (2, 2) and a.title == "Puzzle 1"
     assert b.cols == [((2, 1),), ()] and b.rows == [((1, 1),), ((1, 1),)]
     (s,) = formats.parse("$7\n1\t0\n1\t1\n")  # a solution block: a picture
     assert s.goal == ["#.", "##"] and s.rows == [((1, 1),), ((2, 1),)]

@@ -36,10 +36,10 @@ def test_mark_modes(tmp_path, capsys):
 
 
 def test_mark_says_the_limit_a_search_stopped_at(tmp_path, capsys, puzzles_dir):
-    # TAAI #510 without its goal: the solution mode's search needs minutes; at --timeout it
+    # Puzzle 510 without its goal: the solution mode's search needs minutes; at --timeout it
     # says so in plain words, then the limit on a "details:" line, as the page's Details does
     text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
-    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510"]
+    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "Puzzle 510"]
     puzzle = tmp_path / "taai510.non"
     puzzle.write_text(formats.dump(api.to_puzzle(d), "non"))
     state = tmp_path / "state.txt"

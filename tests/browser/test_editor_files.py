@@ -47,9 +47,9 @@ def test_download_keeps_the_given_cells_for_the_editor_and_play(page, site_serve
 
 
 def taai510(puzzles_dir, tmp_path):
-    """TAAI #510 as a .non without a goal: pysolver needs minutes for it."""
+    """Puzzle 510 as a .non without a goal: pysolver needs minutes for it."""
     text = (puzzles_dir / "taai" / "taai2011-question.txt").read_text()
-    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "$510"]
+    (d,) = [p for p in api.parse(text, "taai2011-question.txt")["puzzles"] if p["title"] == "Puzzle 510"]
     path = tmp_path / "taai510.non"
     path.write_text(formats.dump(api.to_puzzle(d), "non"))
     return path

@@ -3,7 +3,7 @@ quick test knows, and Hint says so instead of suggesting a move; a solvable puzz
 gets no such notice."""
 import pytest
 
-from helpers import open_builtin, open_site, paste_puzzle, state, wait_engine, wait_until
+from helpers import click_cell, open_builtin, open_site, paste_puzzle, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
 
@@ -56,3 +56,35 @@ def test_clues_without_a_solution_get_a_notice_and_no_move(page, site_server, tm
     assert page.is_hidden("#clue-notice")
     assert hint_text(page).startswith("Look at")
     assert page.is_hidden("#clue-notice") and page.text_content("#clue-notice") == ""
+
+
+def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path):
+    """A TAAI contest file holds many puzzles: the first opens, and the notice above the board
+    opens any other (or the next), while one of the file's is in play."""
+    open_site(page, site_server)
+    assert page.is_hidden("#file-choice")
+    # three 2x2 puzzles: columns then rows, "$N" before each
+    path = tmp_path / "contest.txt"
+    path.write_text("$1\n2\n0\n1\n1\n$2\n1\n1\n2\n0\n$3\n2\n2\n2\n2\n")
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === 'Puzzle 1'", 90)
+    assert page.is_visible("#file-choice")
+    assert page.text_content("#file-choice-words") == "contest.txt holds 3 puzzles:"
+    assert page.eval_on_selector_all("#file-choice-pick option", "os => os.map(o => o.textContent)") == [
+        "Puzzle 1 (2×2)", "Puzzle 2 (2×2)", "Puzzle 3 (2×2)"]
+    page.click("#file-choice-next")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)
+    assert page.input_value("#file-choice-pick") == "1" and state(page) == ["??", "??"]
+    page.select_option("#file-choice-pick", "2")
+    page.click("#file-choice-open")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)
+    assert page.is_disabled("#file-choice-next")   # the file's last
+    click_cell(page, 0, 0)                          # played: a saved game, a card in the library
+    # another puzzle: the file's notice goes; one of the file's again (its card): it is back
+    open_builtin(page, "welcome-heart")
+    assert page.is_hidden("#file-choice")
+    page.click("#nav-library")
+    page.locator("#library-cards .lib-card", has_text="Puzzle 3").first.click()
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)
+    assert page.is_visible("#file-choice") and page.input_value("#file-choice-pick") == "2"

@@ -70,7 +70,8 @@ def parse(text: str) -> list:
 
 
 def _block(number, k, lines, extra, numbers):
-    meta = {"title": f"${number}", "source": f"TAAI ${number}"}
+    # "$510" is the file's marker (TAAI, TCGA and ICGA files alike); a player reads "Puzzle 510"
+    meta = {"title": f"Puzzle {number}", "source": f"TAAI ${number}"}
     n = len(lines) + extra
     if n > 2 * limits.MAX_SIDE:
         raise PuzzleError(f"{n} lines: larger than {limits.MAX_SIDE}x{limits.MAX_SIDE}, "

@@ -10,9 +10,10 @@ export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
   /** findSaved(dict): the key of a saved game of the same puzzle, or null; openStart(): the
    * shell's start (the last game played, of any genre); turn(): a turn of the play frame's opens
-   * (shell/latest.js): an open of any genre made meanwhile makes this one's puzzle stale. */
-  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, turn = () => () => true }) {
-    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, turn });
+   * (shell/latest.js): an open of any genre made meanwhile makes this one's puzzle stale;
+   * several(filename, puzzles): a file of more than one puzzle (file-choice.js opens them). */
+  constructor({ engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, several, turn = () => () => true }) {
+    Object.assign(this, { engine, openPuzzle, getCatalogue, getGame, announce, showError, clearError, findSaved, openStart, several, turn });
   }
 
   async parse(text, filename) {
@@ -28,6 +29,7 @@ export class PuzzleOpener {
     const fresh = this.turn();
     const puzzles = await this.parse(text, filename);
     if (!fresh()) return; // the player opened another puzzle meanwhile
+    if (puzzles.length > 1) { this.several(filename, puzzles); return; }
     const dict = puzzles[0];
     const givens = readGivens(text); // saved with the game and shared again
     if (givens.length) dict.givens = givens;
@@ -36,7 +38,6 @@ export class PuzzleOpener {
     const key = resume ? this.findSaved(dict) : null;
     const rec = key && loadGame(key);
     this.openPuzzle(rec && rec.puzzle && !rec.puzzle.partial ? rec.puzzle : dict, key);
-    if (puzzles.length > 1) this.announce(`${filename} holds ${puzzles.length} puzzles; opened the first.`);
   }
 
   /** A saved game whose puzzle is stored as its share link (shell/storage.js linkForm): the
