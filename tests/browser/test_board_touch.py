@@ -111,6 +111,10 @@ def test_phone_layout_then_two_fingers_pinch_and_pan_without_painting(page, site
     zoomed = cell_px(page)
     assert zoomed >= cell * 2
     assert state(page) == before
+    # zoomed in, the board goes on past the screen: its right and bottom edges fade, a cue to pan
+    cue = "[b.classList.contains('more-right'), b.classList.contains('more-below')]"
+    assert board_box(page, cue) == [True, True]
+    assert "linear-gradient" in board_box(page, "getComputedStyle(b).maskImage")
     page.wait_for_timeout(100)                            # nothing is painted afterwards either
     assert state(page) == before
     # two fingers moving together pan the board, again without painting
@@ -130,6 +134,10 @@ def test_phone_layout_then_two_fingers_pinch_and_pan_without_painting(page, site
     fingers.drag((x0, y0), (x0, y0 - 120))
     assert board_box(page, "b.scrollTop") > scroll + 60
     assert state(page) == before
+    # panned to the end: no more to see there, no fade
+    board_box(page, "b.scrollTo(b.scrollWidth, b.scrollHeight)")
+    page.wait_for_function(f"() => {{ const b = document.getElementById('board'); return {cue}.join() === 'false,false'; }}")
+    assert board_box(page, "getComputedStyle(b).maskImage") == "none"
     # pinch in: smaller again
     fingers.two((mx - 120, my), (mx + 120, my), (mx - 40, my), (mx + 40, my))
     assert cell_px(page) < zoomed

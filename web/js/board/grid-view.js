@@ -9,6 +9,7 @@
 // keys over (kind.stroke, kind.key: Masyu's loop). A plug-in that makes a puzzle (Create's
 // nonogram editor) paints over the given cells (kind.paintsGivens) and reshapes the board when
 // its puzzle changes under it (reshape(): a resize, clues worked out again).
+import { watchOverflow } from "./overflow-cue.js";
 import { UNKNOWN, CROSSED } from "./cells.js";
 import { MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
 import { BoardAria } from "./aria.js";
@@ -53,6 +54,7 @@ export class GridView extends EventTarget {
     this.bindInput();
     this.box = { width: 0, height: 0 };
     new ResizeObserver(() => this.onResize()).observe(root);
+    this.overflowCue = watchOverflow(root);
   }
 
   /** Show a game, with another plug-in when given (the Nikoli view switches per family). */
@@ -151,6 +153,7 @@ export class GridView extends EventTarget {
     }
     this.cellsWrap.style.width = `${this.gridW}px`;
     this.cellsWrap.style.height = `${this.gridH}px`;
+    this.overflowCue();
     this.draw();
   }
 
