@@ -129,3 +129,26 @@ def test_fit_clue_numbers_apart_zoom_and_window_resize(page, site_server):
     fills(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function("c => parseInt(document.getElementById('zoom-level').textContent) === c", arg=fit)
+
+
+@DESKTOP
+def test_a_wide_board_with_two_digit_column_clues_keeps_them_readable(page, site_server):
+    """75x50 with column clues such as "40": at the fit's smallest cells (10 px) a two-digit
+    number was squeezed into its column until it could not be read. The fit stops where it
+    reads, and the board scrolls sideways instead, its right edge fading."""
+    grid = [[1 if (x % 3 == 0 and 5 <= y < 45) or (x + y) % 7 == 0 else 0 for x in range(75)] for y in range(50)]
+    p = puzzle_from_grid(grid, title="Wide and tall")
+    assert max(b[0] for c in p.cols for b in c) >= 10
+    open_site(page, site_server)
+    paste_puzzle(page, dump(p, "non"))
+    title_shown(page, "Wide and tall")
+    m = fitted(page)
+    assert m["cell"] >= 12, m                                   # not the fit's 10 px floor
+    assert m["gridW"] > m["boxW"], m                            # so it scrolls sideways
+    assert page.evaluate("document.getElementById('board').classList.contains('more-right')")
+    # a board of one-digit column clues still fits as small as before
+    single = [[1 if x % 25 < y % 9 else 0 for x in range(75)] for y in range(50)]
+    paste_puzzle(page, dump(puzzle_from_grid(single, title="Small numbers"), "non"))
+    title_shown(page, "Small numbers")
+    small = fitted(page)
+    assert small["cell"] < m["cell"] and small["gridW"] <= small["boxW"], small

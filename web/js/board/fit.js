@@ -10,6 +10,9 @@ const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clue
 const TOUCH_MIN = 20;
 const fitFloor = () => (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? TOUCH_MIN : FIT_MIN);
 export const PAD = 4; // space around the clue numbers, each side
+// a column's clue numbers have the cell's width: a fit stops shrinking where its widest
+// number would be squeezed below this share of its width ("12" over "13" at 10 px cells)
+const SQUEEZE = 0.8;
 // the row clues' largest share of the board's box (issue 32: a 60x60 zoomed in on a phone);
 // beyond it their gaps tighten, then their numbers shrink, to READABLE px at the least
 const ROW_SHARE = 1 / 3;
@@ -26,6 +29,9 @@ function textWidth(lines, font, weight) {
   for (const clue of lines) for (const b of clue) if (String(b.n).length > widest.length) widest = String(b.n);
   return measurer.measureText(widest.replace(/\d/g, "0")).width;
 }
+
+/** The width a clue number may take in a slot `w` px wide (a wider one is squeezed into it). */
+export const slotRoom = (w) => w - (w >= 12 ? 4 : 2);
 
 /** Clue layout for cell size `cs`: numbers at least 11 px where the cell allows; below that a
  * compact (bold, squeezed) style. Row-clue slots are as wide as the widest number plus a gap,
@@ -52,10 +58,18 @@ export function boardSize(p, cs, maxRow, maxCol, boxW = Infinity) {
   return { ...m, rowW, colH, gridW, gridH, totalW: rowW + gridW + 2, totalH: colH + gridH + 2 };
 }
 
+/** The smallest cell size from `floor` at which the column clues' widest number stays legible. */
+function legibleFloor(p, floor) {
+  for (let cs = floor; cs < FIT_MAX; cs++) {
+    const m = clueMetrics(p, cs);
+    if (textWidth(p.cols, m.font, m.weight) * SQUEEZE <= slotRoom(cs)) return cs;
+  }
+  return FIT_MAX;
+}
+
 /** The largest cell size (FIT_MIN, or TOUCH_MIN on a touch screen, ..FIT_MAX) at which a board
  * measured by size(cs) fits a width x height box. */
-export function fitBy(size, width, height) {
-  const floor = fitFloor();
+export function fitBy(size, width, height, floor = fitFloor()) {
   for (let cs = FIT_MAX; cs > floor; cs--) {
     const s = size(cs);
     if (s.totalW <= width && s.totalH <= height) return cs;
@@ -64,7 +78,7 @@ export function fitBy(size, width, height) {
 }
 
 export function fitCell(p, maxRow, maxCol, width, height) {
-  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol, width), width, height);
+  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol, width), width, height, legibleFloor(p, fitFloor()));
 }
 
 /** Sizes of a board with no margins (the Nikoli families: clues sit in the cells). */

@@ -2,7 +2,7 @@
 // and hint marks, the two extreme arrangements) and the clue canvases (numbers drawn once
 // per puzzle, zoom and theme into cached layers, then copied each frame).
 import { UNKNOWN, CROSSED } from "../../board/cells.js";
-import { PAD } from "../../board/fit.js";
+import { PAD, slotRoom } from "../../board/fit.js";
 
 export function drawCells(v) {
   const ctx = v.cellCanvas.getContext("2d");
@@ -189,7 +189,7 @@ function clueLayer(v, axis, crossedStyle) {
       }
       // a number too wide for its slot is squeezed, never left touching its neighbour
       // ("10" over "13" in narrow columns)
-      ctx.fillText(String(b.n), cx, cy + 1, w - (w >= 12 ? 4 : 2));
+      ctx.fillText(String(b.n), cx, cy + 1, slotRoom(w));
       if (crossed) {
         ctx.strokeStyle = p.isColor ? contrast(p.colors[b.c].rgb) : t.done;
         ctx.lineWidth = 1.5;
