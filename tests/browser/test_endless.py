@@ -211,8 +211,11 @@ def test_the_daily_puzzle_is_everyones_on_a_date_and_changes_the_next_day(page, 
     new_player(page)                                  # another player, later that day
     assert daily_key(page, site_server, "2026-11-26T23:30:00") == first
     assert clues(page) == shown
+    head = re.search("difficulty (★+☆*)", page.text_content("#puzzle-meta")).group(1)
     page.click("#nav-library")
     assert "Thursday" in page.text_content("#daily-info")
+    # made: the card says the puzzle's stars, as its head does, not the recipe's "medium"
+    assert page.text_content("#daily-info").endswith(f" · difficulty {head}")
     assert page.text_content("#daily-status") == "Not played yet"
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=str(artifacts / "endless-library-1280.png"))

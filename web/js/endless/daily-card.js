@@ -4,6 +4,7 @@
 import { el, button } from "../shell/dom.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
+import { starsText } from "../shell/stars.js";
 import { DAILY_TRIES, dailyPlan, dailyRecipe, dateKey, dayWords, shiftDay, streak } from "./daily.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 
@@ -75,9 +76,13 @@ export class DailyCard {
     const yesterday = shiftDay(today, -1);
     const plan = dailyPlan(today);
     const solved = this.solvedDays();
+    // the level the day's recipe asks for until its puzzle is made; then the puzzle's stars, as
+    // its head shows them (a "hard" 10×10 is two stars: they grow with the size too)
+    const rec = this.dayGame(today), stars = rec && rec.puzzle && rec.puzzle.stars;
     this.dailyInfo.textContent = `${dayWords(today)} · ${plan.width}×${plan.height} · ` +
-      `${plan.colours > 1 ? `${plan.colours} colours` : "black and white"} · ${plan.level}`;
-    this.dailyStatus.textContent = this.statusWords(this.dayGame(today), solved.has(today));
+      `${plan.colours > 1 ? `${plan.colours} colours` : "black and white"} · ` +
+      `${Number.isInteger(stars) ? `difficulty ${starsText(stars)}` : plan.level}`;
+    this.dailyStatus.textContent = this.statusWords(rec, solved.has(today));
     this.yesterdayStatus.textContent = this.statusWords(this.dayGame(yesterday), solved.has(yesterday));
     const n = streak(solved, today);
     this.streakText.textContent = n ? `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved` : "Streak: solve today's puzzle to start one";
