@@ -18,6 +18,14 @@ def hint_text(page, timeout=30.0):
                       timeout)
 
 
+def open_file(page, path, text, title):
+    """Open `text` as the file `path` from Puzzles' file picker; wait for `title` in Play."""
+    path.write_text(text)
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === {title!r}", 90)
+
+
 def open_pasted(page, text, title):
     paste_puzzle(page, text)
     wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === {title!r}", 30)
@@ -27,11 +35,8 @@ def test_clues_without_a_solution_get_a_notice_and_no_move(page, site_server, tm
     open_site(page, site_server)
     assert page.is_hidden("#clue-notice")
     # rows 2 / 0, columns 0 / 2: line logic from the empty grid fails in column 1
-    path = tmp_path / "nosol.non"
-    path.write_text('title "Impossible"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n2\n')
-    page.click("#nav-library")
-    page.set_input_files("#file-input", str(path))
-    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === 'Impossible'", 90)
+    open_file(page, tmp_path / "nosol.non", 'title "Impossible"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n2\n',
+              "Impossible")
     wait_engine(page)
     page.wait_for_selector("#clue-notice:visible", timeout=30_000)
     assert page.text_content("#clue-notice") == (
@@ -64,11 +69,7 @@ def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path
     open_site(page, site_server)
     assert page.is_hidden("#file-choice")
     # three 2x2 puzzles: columns then rows, "$N" before each
-    path = tmp_path / "contest.txt"
-    path.write_text("$1\n2\n0\n1\n1\n$2\n1\n1\n2\n0\n$3\n2\n2\n2\n2\n")
-    page.click("#nav-library")
-    page.set_input_files("#file-input", str(path))
-    wait_until(page, f"location.hash.startsWith('#/play') && {TEXT.format('puzzle-title')} === 'Puzzle 1'", 90)
+    open_file(page, tmp_path / "contest.txt", "$1\n2\n0\n1\n1\n$2\n1\n1\n2\n0\n$3\n2\n2\n2\n2\n", "Puzzle 1")
     assert page.is_visible("#file-choice")
     assert page.text_content("#file-choice-words") == "contest.txt holds 3 puzzles:"
     assert page.eval_on_selector_all("#file-choice-pick option", "os => os.map(o => o.textContent)") == [
