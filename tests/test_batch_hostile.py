@@ -105,7 +105,7 @@ def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsy
     code, out = run_cli("batch", tmp_path / "bt", "--db", tmp_path / "r.sqlite")
     err = capsys.readouterr().err
     assert code == 0 and "locked: cannot list the folder (Permission denied)" in err
-    assert "1 folders could not be listed" in out
+    assert "1 folder could not be listed" in out
 
 
 def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
@@ -127,6 +127,15 @@ def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
     code, _ = run_cli("batch", ROOT / "web" / "puzzles" / "nikoli" / "nurikabe-7x7-1.txt",
                       "--db", db, "--jobs", "1")
     assert code == 0 and rows(db)["nurikabe-7x7-1.txt"]["status"] == "unique"
+    # a collection: one URL a line, each a row (the second was dropped before); a bad line is its error
+    (tmp_path / "many.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\nhttps://puzz.link/p?nurikabe/2/2/3\n"
+                                       "nurikabe\n")
+    code, out = run_cli("batch", tmp_path / "many.txt", "--db", tmp_path / "m.sqlite", "--jobs", "1")
+    assert code == 0 and "3 puzzles in 1 file (2 distinct, 1 parse error)" in out
+    code, text = run_cli("report", tmp_path / "m.sqlite", "--csv", "-")
+    got = {r["index"]: r for r in csv.DictReader(io.StringIO(text))}
+    assert got["1"]["status"] == "unique" and got["2"]["status"] == "multiple"
+    assert "line 3: not a puzz.link URL" in got["3"]["error"]
 
 
 @pytest.mark.parametrize("make, needle", [

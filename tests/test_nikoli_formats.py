@@ -184,3 +184,31 @@ def test_a_link_made_for_another_size_is_refused(tail, words):
     with pytest.raises(model.NikoliError, match=words):
         url.read_url("https://puzz.link/p?" + tail)
     assert url.read_url("https://puzz.link/p?nurikabe/2/1/12/").clues == {(0, 0): 1, (1, 0): 2}
+
+
+def test_a_file_of_urls_holds_one_puzzle_a_line(tmp_path, capsys):
+    """A collection of puzz.link URLs, one a line: every one is read (before, the lines after
+    the first were dropped without a word); a line that is not a URL is named."""
+    from pysolver import api
+    from pysolver.app import cli
+
+    first = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    text = f"# two of them\n{first}\n\n{EXAMPLES['nurikabe'].replace('g5k', 'g4k')}\n"
+    grids = read.parse_all(text, "two.txt")
+    assert [g.family for g in grids] == ["nurikabe", "nurikabe"] and grids[0] != grids[1]
+    assert len(api.read(text, "two.txt")["puzzles"]) == 2
+    # a line of something else: that line's error, the others still read
+    items = read.parse_all(text + "nurikabe 2x2\n", "two.txt")
+    assert len(items) == 3 and str(items[2]).startswith("two.txt, line 5: not a puzz.link URL")
+    with pytest.raises(NikoliError, match="line 5: not a puzz.link URL"):
+        api.read(text + "nurikabe 2x2\n", "two.txt")
+    # one family a file
+    with pytest.raises(Exception, match="puzzle 2 is a masyu puzzle, not nurikabe"):
+        api.read(f"{first}\n{EXAMPLES['masyu']}\n", "mixed.txt")
+    # one URL with a comment after it: one puzzle, as before
+    assert len(read.parse_all(f"{first}\n# the same as text\n", "one.txt")) == 1
+    # the commands that take one puzzle say how to check them all
+    path = tmp_path / "two.txt"
+    path.write_text(text)
+    assert cli.main(["check", str(path)]) == 2
+    assert "holds 2 puzzles (one URL a line); this takes one (pysolver batch checks them all)" in capsys.readouterr().err

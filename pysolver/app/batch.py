@@ -108,7 +108,7 @@ def parse_items(data: bytes, file: str) -> list:
         text = None
     if text is not None and nikoli_read.looks_like(text):
         try:
-            return [nikoli_read.parse(text, file)]
+            return nikoli_read.parse_all(text, file)
         except PuzzleError as e:
             return [e]
     return formats.parse_each(data, file)
@@ -301,9 +301,10 @@ def cmd_batch(args) -> int:
         signal.signal(signal.SIGTERM, previous)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
-    unlisted = f"; {s['unlisted']} folders could not be listed" if s["unlisted"] else ""
-    print(f"{s['entries']} puzzles in {s['files']} files{unlisted} ({s['puzzles']} distinct, "
-          f"{s['parse_errors']} parse errors): checked {s['checked']} now ({counts}), "
+    unlisted = f"; {s['unlisted']} folder{'' if s['unlisted'] == 1 else 's'} could not be listed" if s["unlisted"] else ""
+    n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')}{unlisted} ({s['puzzles']} distinct, "
+          f"{n(s['parse_errors'], 'parse error')}): checked {s['checked']} now ({counts}), "
           f"{s['skipped']} decided earlier{lost}; results in {args.db}")
     return 0
 

@@ -23,11 +23,16 @@ def puzzle_dict(grid: model.Grid) -> dict:
             "clues": model.clue_list(grid), "rooms": grid.rooms, "url": write_url(grid)}
 
 
-def grid_of(text: str, filename: str | None = None) -> model.Grid:
-    """The grid in a file's text (or a link), within the size policy."""
+def grids_of(text: str, filename: str | None = None) -> list:
+    """The grids in a file's text (or a link: one), within the size policy; the first
+    puzzle that does not read raises its error."""
     name = filename or "puzzle"
     limits.check_text_size(len(text.encode("utf-8", "surrogatepass")), name)
-    return read.parse(text, name)
+    grids = read.parse_all(text, name)
+    for x in grids:
+        if isinstance(x, PuzzleError):
+            raise x
+    return grids
 
 
 def check(puzzle, state) -> dict:
@@ -72,10 +77,12 @@ def genre(family: Family) -> Genre:
         return read.family_of(text, filename or "puzzle") == name
 
     def read_puzzles(text, filename=None):
-        grid = grid_of(text, filename)
-        if grid.family != name:
-            raise PuzzleError(f"{filename or 'puzzle'}: a {grid.family} puzzle, not {name}")
-        return {"format": "nikoli", "puzzles": [puzzle_dict(grid)]}
+        grids = grids_of(text, filename)
+        for k, grid in enumerate(grids):
+            if grid.family != name:  # a file of URLs is one family's, the first's
+                which = f"puzzle {k + 1} is a" if len(grids) > 1 else "a"
+                raise PuzzleError(f"{filename or 'puzzle'}: {which} {grid.family} puzzle, not {name}")
+        return {"format": "nikoli", "puzzles": [puzzle_dict(grid) for grid in grids]}
 
     tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task, "analyse": analyse,
              "generate": functools.partial(generate.generate_task, name), "convert": convert}

@@ -1,7 +1,10 @@
-"""A Nikoli puzzle's file: a puzz.link / pzv.jp URL on its first line (url.py) or
-the family's text format (model.py)."""
+"""A Nikoli puzzle's file: a puzz.link / pzv.jp URL on its first line (url.py), or
+one URL a line (a collection), or the family's text format (model.py). Lines
+starting with '#' are comments."""
 from __future__ import annotations
 
+from .. import limits
+from ..errors import PuzzleError
 from . import model
 from .url import is_url, read_url, url_family
 
@@ -31,9 +34,37 @@ def _header_family(line: str) -> str | None:
     return None
 
 
-def parse(text: str, name: str = "puzzle") -> model.Grid:
-    """A grid from a file's text: a URL on its first line, or the text format."""
+def parse_all(text: str, name: str = "puzzle") -> list:
+    """Every puzzle of a file's text: a grid for each URL line, or the PuzzleError of that
+    line (a collection's other puzzles still read); or the one grid of the text format."""
     first = _first_line(text)
-    if is_url(first):
-        return read_url(first, name)
-    return model.parse_text(text, name)
+    if not is_url(first):
+        return [model.parse_text(text, name)]
+    out = []
+    for k, raw in enumerate(model.text_lines(text), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        limits.check_puzzles(len(out) + 1, f"{name}, line {k}")
+        try:
+            if not is_url(line):  # the text format after a URL was read as nothing before
+                raise model.NikoliError(f"{name}, line {k}: not a puzz.link URL: a file that "
+                                        "starts with one holds one URL a line")
+            out.append(read_url(line, f"{name}, line {k}"))
+        except PuzzleError as e:
+            out.append(e)
+    if len(out) == 1 and isinstance(out[0], PuzzleError):  # one puzzle: its error, as before
+        return [read_url(first, name)]
+    return out
+
+
+def parse(text: str, name: str = "puzzle") -> model.Grid:
+    """The one grid of a file's text: a URL on its first line, or the text format."""
+    items = parse_all(text, name)
+    for x in items:
+        if isinstance(x, PuzzleError):
+            raise x
+    if len(items) > 1:
+        raise model.NikoliError(f"{name}: holds {len(items)} puzzles (one URL a line); this "
+                                "takes one (pysolver batch checks them all)")
+    return items[0]
