@@ -116,3 +116,12 @@ def test_opening_a_file_without_a_picture_gives_up_at_its_limit(page, site_serve
     assert page.text_content("#ed-status-details") == "Detailsthe search stopped at its limit of 20,000 line solves"
     assert page.is_hidden("#ed-open-cancel")
     assert picture(page) == CHECKER
+
+
+def test_a_file_of_several_puzzles_opens_its_first_to_edit_and_says_so(page, site_server):
+    open_editor(page, site_server)
+    contest = "$1\n2\n0\n1\n1\n$2\n1\n1\n2\n0\n$3\n2\n2\n2\n2\n"   # three 2x2 puzzles (Play chooses among them)
+    page.set_input_files("#ed-open-file", files=[{"name": "contest.txt", "mimeType": "text/plain", "buffer": contest.encode()}])
+    wait_until(page, f"{STATUS}.startsWith('Opened contest.txt')", 60)
+    assert page.text_content("#ed-status").startswith("Opened contest.txt, the first of its 3 puzzles")
+    editor_board(page, 2, 2)

@@ -1,11 +1,15 @@
 """Clues that have no solution: Play says so above the board as soon as the engine's
 quick test knows, and Hint says so instead of suggesting a move; a solvable puzzle
 gets no such notice."""
+from pathlib import Path
+
 import pytest
 
 from helpers import click_cell, open_builtin, open_site, paste_puzzle, state, wait_engine, wait_until
 
 pytestmark = [pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[2]
 
 TEXT = "document.getElementById('{}').textContent"
 
@@ -89,3 +93,17 @@ def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path
     page.locator("#library-cards .lib-card", has_text="Puzzle 3").first.click()
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)
     assert page.is_visible("#file-choice") and page.input_value("#file-choice-pick") == "2"
+
+
+def test_a_file_of_nikoli_urls_opens_any_of_them(page, site_server, tmp_path):
+    """One puzz.link URL a line: the chooser of the nonogram's files, for a Nikoli genre."""
+    builtin = next(line for line in (ROOT / "web" / "puzzles" / "nikoli" / "nurikabe-7x7-1.txt").read_text().splitlines()
+                   if line.startswith("https://"))
+    open_site(page, site_server)
+    open_file(page, tmp_path / "links.txt", f"{builtin}\nhttps://puzz.link/p?nurikabe/5/5/g5k2o1k3g\n", "Nurikabe 7×7 #1")
+    assert page.text_content("#file-choice-words") == "links.txt holds 2 puzzles:"
+    assert page.eval_on_selector_all("#file-choice-pick option", "os => os.map(o => o.textContent)") == [
+        "Nurikabe 7×7 #1", "Puzzle 2 (5×5)"]   # a built-in's URL gets its title
+    page.click("#file-choice-next")
+    wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
+    assert page.input_value("#file-choice-pick") == "1" and page.is_disabled("#file-choice-next")

@@ -8,6 +8,7 @@
 // Check and Solve panels (panels/), which follow the game: the frame makes them on the genre's
 // tasks. A genre supplies only its board plug-in, its panels' tasks, its tools and its words
 // (web/README.md, "The play frame", "The panels").
+import { FileChoice } from "./file-choice.js";
 import { el } from "../shell/dom.js";
 import { GridView } from "../board/grid-view.js";
 import { Autosave } from "./autosave.js";
@@ -91,6 +92,7 @@ export class PlayView {
     this.openNotice = el("p", { id: "open-notice", className: "panel warning notice", hidden: true });
     this.openNotice.setAttribute("role", "status");
     this.notices = el("div", { className: "tool-group" });
+    this.fileChoice = new FileChoice(); // a file of several puzzles, any genre's
     this.boardBox = el("div", { id: "board", className: "board" });
     this.status = el("p", { id: "status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
@@ -109,7 +111,7 @@ export class PlayView {
         el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta, this.newPuzzle),
           el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer)),
         this.tools.element),
-      this.notices, this.openNotice, this.saveNotice,
+      this.notices, this.fileChoice.element, this.openNotice, this.saveNotice,
       el("div", { className: "play-body" }, this.boardBox, this.side));
     this.sheetPanels.addEventListener("click", (e) => { if (e.target.closest("button")) this.dropOpenedLine(); });
     this.section.setAttribute("aria-labelledby", this.title.id);
@@ -283,6 +285,7 @@ export class PlayView {
     this.openedLine = this.status.textContent;
     if (g.checkTasks) this.check.schedule(0);
     if (this.g.opened) this.g.opened(game, previous);
+    this.fileChoice.opened(game);
     this.app.opened(this.g.genreOf(game), game);
     return game;
   }

@@ -16,7 +16,7 @@ import { storage } from "../../shell/storage.js";
 import { Latest } from "../../shell/latest.js";
 import { shareUrl } from "../../shell/share.js";
 import { GridView } from "../../board/grid-view.js";
-import { NikoliGame, nikoliPuzzle, readNikoli, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, nikoliPuzzle, readNikoli, readNikoliAll, FAMILY_NAMES } from "./game.js";
 import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
@@ -148,7 +148,9 @@ export class Editor extends GenreEditor {
 
   /** A file (or link) of this family opened to edit: its clues and rooms, as one New. */
   async openText(text, filename) {
-    const d = await readNikoli(this.engine, text, filename);
+    const all = await readNikoliAll(this.engine, text, filename), d = all[0];
+    // a file of several URLs (Play opens any of them): the editor takes its first
+    const first = all.length > 1 ? `, the first of its ${all.length} puzzles,` : "";
     if (d.family !== this.family) throw new Error(`a ${FAMILY_NAMES[d.family]} puzzle: choose ${FAMILY_NAMES[d.family]} to edit it`);
     if (d.width > MAX_SIDE || d.height > MAX_SIDE) throw new Error(`${d.width}×${d.height} is larger than the editor's ${MAX_SIDE}×${MAX_SIDE}`);
     const doc = new NikoliDraft(this.family, d.width, d.height); // the new state, made aside
@@ -163,7 +165,7 @@ export class Editor extends GenreEditor {
       }
     }
     this.doc.replace(doc.state(), `open ${filename.slice(0, 60)}`); // one undoable move, as New: Undo brings the puzzle before back
-    this.ctx.say(`Opened ${filename} to edit.`);
+    this.ctx.say(`Opened ${filename}${first} to edit.`);
   }
 
   show() {

@@ -31,8 +31,13 @@ const BOX = { ew: "─", ns: "│", es: "┌", sw: "┐", en: "└", nw: "┘", 
 /** The puzzle dict (format "nikoli", family, width, height, clues, rooms, url) of a puzz.link /
  * pzv.jp URL or a family's text, read by the engine (worker protocol `read` among the families). */
 export async function readNikoli(engine, text, filename) {
+  return (await readNikoliAll(engine, text, filename))[0];
+}
+
+/** Every puzzle dict of a text (a file of puzz.link URLs holds one a line). */
+export async function readNikoliAll(engine, text, filename) {
   const out = await engine.read(text, filename, Object.keys(FAMILY_NAMES));
-  return { ...out.puzzles[0], format: out.format };
+  return out.puzzles.map((d) => ({ ...d, format: out.format }));
 }
 
 export function nikoliPuzzle(dict) {

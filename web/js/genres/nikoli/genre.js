@@ -7,7 +7,7 @@
 // and share links "#n=<pid/W/H/body>[&s=<marks>]". The static pieces of each family (its
 // reader, game, board plug-in, thumbnail, an example: tests/js/genres.test.mjs) load with the
 // page; the play config, panels, editor and clingo layer when the first family installs.
-import { FAMILY_NAMES, MADE_HERE, NikoliGame, boardOf, nikoliPuzzle, readNikoli } from "./game.js";
+import { FAMILY_NAMES, MADE_HERE, NikoliGame, boardOf, nikoliKey, nikoliPuzzle, readNikoli, readNikoliAll } from "./game.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { damagedLinkWords } from "../../shell/share.js";
 
@@ -48,10 +48,13 @@ async function shared(app) {
     .catch((err) => { app.library.sayError(`The Nikoli puzzles could not be listed: ${err.message}`); return []; });
   const parse = (text, filename) => readNikoli(app.engine, text, filename);
   // a puzzle read from a link or a pasted URL that is a built-in's gets its title and stars
-  const parseKnown = async (text, filename) => {
-    const [dict, entries] = await Promise.all([parse(text, filename), listed]);
+  const known = (dict, entries) => {
     const e = entries.find((x) => x.url === dict.url);
     return e ? builtin(dict, e) : dict;
+  };
+  const parseKnown = async (text, filename) => {
+    const [dict, entries] = await Promise.all([parse(text, filename), listed]);
+    return known(dict, entries);
   };
   s.openBuiltin = async (e) => {
     const fresh = play.opening.next();
@@ -113,8 +116,13 @@ async function shared(app) {
     open: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
     openText: async (text, filename) => {
       const fresh = play.opening.next();
-      const dict = await parseKnown(text, filename);
-      return fresh() ? play.open(dict) : null;
+      const [dicts, entries] = await Promise.all([readNikoliAll(app.engine, text, filename), listed]);
+      if (!fresh()) return null;
+      const puzzles = dicts.map((d) => known(d, entries));
+      if (puzzles.length === 1) return play.open(puzzles[0]);
+      // a file of URLs: the frame's chooser opens any of them
+      play.frame.fileChoice.show(filename, puzzles, { open: (d) => play.open(d), keyOf: (d) => nikoliKey(d.url) });
+      return null;
     },
   };
   return s;

@@ -12,7 +12,6 @@ import { nonogramShareLink } from "../../shell/share-actions.js";
 import { nonogramHintTasks } from "./hints.js";
 import { nonogramCheckTasks } from "./check.js";
 import { ClueNotice } from "../../panels/clue-notice.js";
-import { FileChoice } from "./file-choice.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
@@ -58,7 +57,6 @@ export class NonogramPlayConfig {
     const clueNotice = el("p", { id: "clue-notice", className: "panel warning notice", hidden: true });
     clueNotice.setAttribute("role", "alert");
     const engine = this.engine, getGame = () => this.game;
-    this.fileChoice = new FileChoice((dict) => app.openPuzzle(dict));
     this.touchMode = "fill";
     // the frame of every genre (play/view.js); what is the nonogram's: its board plug-in,
     // the touch mode and the colours, Download, its tasks for the panels, its words
@@ -67,7 +65,7 @@ export class NonogramPlayConfig {
       id: "nonogram", kind: nonogramBoard,
       tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
       download: (game) => ({ name: fileName(game.puzzle.title, "json"), text: JSON.stringify(game.puzzle.dict, null, 1), type: "application/json" }),
-      notices: [clueNotice, this.fileChoice.element], help: inputHelp(HELP),
+      notices: [clueNotice], help: inputHelp(HELP),
       first: () => this.opener.openFirst(),
       genreOf: () => "nonogram",
       wonWords: "Every clue is satisfied.",
@@ -81,7 +79,7 @@ export class NonogramPlayConfig {
         again: () => frame.check.schedule(0) }),
       solveTasks: { solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard },
       reset: (game) => { this.renderPalette(game.puzzle); this.view.touchMode = this.touchMode; },
-      opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); this.fileChoice.opened(game); },
+      opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); },
       changed: (game) => this.newcomer.changed(game),
       adopted: (game) => this.newcomer.opened(game),
       leave: () => this.newcomer.leave(), // the tutorial and its offer are the nonogram's
@@ -108,7 +106,7 @@ export class NonogramPlayConfig {
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
       findSaved, openStart: () => app.openStart(), turn: () => frame.opening.next(),
-      several: (filename, puzzles) => this.fileChoice.show(filename, puzzles), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
+      several: (filename, puzzles) => frame.fileChoice.show(filename, puzzles, { open: (d) => app.openPuzzle(d), keyOf: puzzleKey }), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
     });
     app.library.addSource(nonogramSource({
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),

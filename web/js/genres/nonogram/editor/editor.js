@@ -221,6 +221,8 @@ export class Editor extends GenreEditor {
   async openText(text, filename) {
     const res = await this.engine.read(text, filename, ["nonogram"]);
     const dict = res.puzzles[0];
+    // a file of several puzzles (Play opens any of them): the editor takes its first
+    const first = res.puzzles.length > 1 ? `, the first of its ${res.puzzles.length} puzzles` : "";
     let note = "";
     if (!dict.goal) {
       // a hard puzzle can take the engine minutes: say so, give up after a limit, and let the user stop it
@@ -253,6 +255,6 @@ export class Editor extends GenreEditor {
     const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
     if (givens.length) dict.givens = givens;
     this.doc.replace(EditorDoc.fromPuzzle(dict), `open ${filename.slice(0, 60)}`);
-    this.ctx.say(`Opened ${filename}${note}.`);
+    this.ctx.say(`Opened ${filename}${first}${note}.`);
   }
 }

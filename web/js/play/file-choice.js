@@ -1,16 +1,19 @@
-// A file of several puzzles (a TAAI contest file holds a thousand, a .non bundle or an XML
-// puzzle set a few): its first puzzle opens, and this notice above the board opens any other
-// of the file's, or the next one, for as long as one of them is in play.
-import { el } from "../../shell/dom.js";
-import { puzzleKey } from "./game.js";
+// A file of several puzzles (a TAAI contest file holds a thousand nonograms, a .non bundle or
+// an XML set a few, a Nikoli file one puzz.link URL a line): its first puzzle opens, and this
+// notice above the board opens any other of the file's, or the next, for as long as one of
+// them is in play. One for every genre: the frame (play/view.js) shows it.
+import { el } from "../shell/dom.js";
 
-const optionText = (d, k) => `${d.title || `Puzzle ${k + 1}`} (${d.width}×${d.height})`;
+/** A puzzle's line in the list: its title (its place when it has none), with its size
+ * unless the title says it. */
+function optionText(d, k) {
+  const title = d.title || `Puzzle ${k + 1}`, size = `${d.width}×${d.height}`;
+  return title.includes(size) ? title : `${title} (${size})`;
+}
 
 export class FileChoice {
-  /** open(dict): play one of the file's puzzles (as any puzzle opened from a file). */
-  constructor(open) {
-    this.open = open;
-    this.file = null; // {puzzles, keys}
+  constructor() {
+    this.file = null; // {puzzles, keys, open}
     this.words = el("span", { id: "file-choice-words" });
     this.pick = el("select", { id: "file-choice-pick" });
     this.pick.setAttribute("aria-label", "Which puzzle of the file");
@@ -24,16 +27,17 @@ export class FileChoice {
     this.element.setAttribute("aria-label", "Puzzles of the file");
   }
 
-  /** The puzzles read from one file (more than one): the first opens. */
-  show(filename, puzzles) {
-    this.file = { puzzles, keys: puzzles.map(puzzleKey) };
+  /** The puzzles read from one file (more than one): the first opens. open(dict) plays one,
+   * keyOf(dict) is the key its game gets (the genre's). */
+  show(filename, puzzles, { open, keyOf }) {
+    this.file = { puzzles, keys: puzzles.map(keyOf), open };
     this.words.textContent = `${filename} holds ${puzzles.length} puzzles:`;
     this.pick.replaceChildren(...puzzles.map((d, k) => el("option", { value: String(k), textContent: optionText(d, k) })));
     this.choose(0);
   }
 
   choose(k) {
-    if (this.file && k >= 0 && k < this.file.puzzles.length) this.open(this.file.puzzles[k]);
+    if (this.file && k >= 0 && k < this.file.puzzles.length) this.file.open(this.file.puzzles[k]);
   }
 
   /** After every open: shown while the game in play is one of the file's, its place chosen. */
