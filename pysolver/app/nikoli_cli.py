@@ -1,7 +1,8 @@
 """The Nikoli genres' commands (pysolver.app.cli parses, the registry picks the genre):
 solve, check, hint and convert of one puzzle, and generate FAMILY, with native clingo.
 
-A FILE holds a puzz.link / pzv.jp URL or the family's text format (model.py);
+A FILE holds a puzz.link / pzv.jp URL or the family's text format (model.py); a
+file of several URLs, one a line, is batch's (these commands say so);
 - reads it from standard input. ``--timeout`` covers reading, grounding and solving.
 Only clingo solves these families, so --engine pysolver is refused.
 """
