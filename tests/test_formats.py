@@ -207,6 +207,10 @@ def test_non_colour_extension_and_bundle():
     ("width 1\ncolumns 1\nheight 1\n", "line 2: 'width' is given twice \\(first on line 1\\)"),
     ("width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "line 5: 'rows' is given twice"),
     ("width 1\nheight 1\ngoal 1\ngoal 0\n", "line 4: 'goal' is given twice \\(first on line 3\\)"),
+    # a clue line too many was dropped without a word (a 2x2 checked as another puzzle)
+    ("width 2\nheight 2\n\nrows\n1\n1\n1\n\ncolumns\n1\n1\n",
+     "line 7: clue numbers '1' outside the 'rows' and 'columns' sections, which take one line a row and column \\(height 2, width 2\\)"),
+    ("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n1 1a\n", "line 8: clue numbers '1 1a' outside"),
 ])
 def test_non_errors(text, message):
     with pytest.raises(PuzzleError, match=message):
@@ -390,6 +394,27 @@ def test_detection_ignores_the_file_name():
     assert "webpbn XML" in str(e.value) and "Masyu or Bag puzz.link URL" in str(e.value)  # every genre's
     with pytest.raises(PuzzleError, match="empty"):
         formats.parse("  \n", "blank.non")
+    # content no reader recognises, in a file named for a format: that reader says what is wrong
+    with pytest.raises(PuzzleError, match="^bad.nin: line 3: 'x' is not a number"):
+        formats.parse("2 2\n1\nx\n1\n1\n", "bad.nin")
+    with pytest.raises(PuzzleError, match="^notes.json: line 1: not valid JSON"):
+        formats.parse("hello world", "notes.json")
+    with pytest.raises(PuzzleError, match="^deep.json: the JSON is nested too deeply"):
+        formats.parse("[" * 100_000 + "]" * 100_000, "deep.json")
+
+
+@pytest.mark.parametrize("data, verdict", [
+    (b"\xff\xfe" + "width 1\nheight 1\nrows\n1\ncolumns\n1\n".encode("utf-16-le"), 1),   # Windows tools write it
+    (b"\xfe\xff" + "width 1\nheight 1\nrows\n1\ncolumns\n1\n".encode("utf-16-be"), 1),
+    (b"\xff\xfe\x00", "not UTF-16 text (byte 2)"),                                         # cut short
+    (b"caf\xe9\n", "not UTF-8 text (byte 3)"),
+])
+def test_utf16_with_its_mark_is_read(data, verdict):
+    items = formats.parse_each(data, "u.non")
+    if verdict == 1:
+        assert len(items) == 1 and items[0].width == 1
+    else:
+        assert str(items[0]) == f"u.non: {verdict}"
     with pytest.raises(PuzzleError, match="cannot write format 'pdf'"):
         formats.dump(dancer(), "pdf")
 

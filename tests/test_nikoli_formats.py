@@ -88,6 +88,8 @@ def test_random_round_trips(family, monkeypatch):
     ("https://puzz.link/p?heyawake/6/6/ll", "room borders need"),
     ("https://puzz.link/p?mashu/f/6/6/1063000i3000", "option 'f' is not supported"),
     ("https://puzz.link/p?nurikabe/0/5/", "out of range"),
+    ("https://puzz.link/p?nurikabe/-7/7/g5", "the width -7 is not a size (at least 1)"),   # not "option '-7'"
+    ("https://puzz.link/p?nurikabe/7/-7/g5", "the height -7 is not a size"),
     ("nurikabe 2x2\n. 1\n", "expected 2 rows"),
     ("nurikabe 2x2\n. 1\n. x\n", "row 2 column 2"),
     ("heyawake 2x1\na:1 a:2\n", "already has a number"),

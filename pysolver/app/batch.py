@@ -25,6 +25,7 @@ import stat
 import sys
 
 from .. import api, limits
+from ..decode import text_of
 from ..errors import PuzzleError
 from ..nonogram import formats
 from ..nikoli import aspsolve, read as nikoli_read
@@ -103,7 +104,7 @@ def read_file(file: str) -> tuple:
 def parse_items(data: bytes, file: str) -> list:
     """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
     try:
-        text = data.decode("utf-8-sig")
+        text = text_of(data)
     except UnicodeDecodeError:
         text = None
     if text is not None and nikoli_read.looks_like(text):

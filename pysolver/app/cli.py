@@ -22,6 +22,7 @@ import sys
 
 from .. import api, registry
 from ..asp import run as asp
+from ..decode import text_of
 from ..errors import PuzzleError
 from ..nikoli import model
 from . import batch, nikoli_cli, nonogram_cli, pool, race
@@ -41,7 +42,7 @@ STATE_HELP = ("the grid so far, one row per line: ? unknown, . empty, # (or a co
 def front_of(path):
     """The command-line front of the genre whose puzzle the file holds."""
     try:
-        text = read_bytes(path).decode("utf-8-sig")
+        text = text_of(read_bytes(path))
     except UnicodeDecodeError:  # not text: a raw PBM picture (clues), else the reader says so
         return nonogram_cli
     genre = registry.recognise(text, printable(path))

@@ -13,6 +13,7 @@ import sys
 import time
 
 from .. import limits
+from ..decode import not_text, text_of
 from ..errors import PuzzleError
 from ..nonogram.formats.common import CONTROL
 
@@ -90,9 +91,9 @@ def read_bytes(path: str) -> bytes:
 def read_text(path: str) -> str:
     data = read_bytes(path)
     try:
-        return data.decode("utf-8-sig")
+        return text_of(data)
     except UnicodeDecodeError as e:
-        raise PuzzleError(f"{printable(path)}: not UTF-8 text (byte {e.start})") from None
+        raise PuzzleError(f"{printable(path)}: {not_text(e)}") from None
 
 
 def show_solutions(head: str, r: dict) -> None:

@@ -206,6 +206,9 @@ def read_url(url: str, name: str = "url") -> Grid:
         rest = rest[1:]
     if rest and rest[0].startswith("v:"):
         raise NikoliError(f"{where}the variant {rest[0][2:22]!r} of {fam} is not supported")
+    for what, v in zip(("width", "height"), rest[:2]):
+        if v[:1] == "-" and v[1:].isascii() and v[1:].isdigit():  # not read as an option
+            raise NikoliError(f"{where}the {what} {v[:20]} is not a size (at least 1)")
     if rest and rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
         raise NikoliError(f"{where}option {rest[0][:20]!r} is not supported for {fam}")
     if len(rest) < 2 or not all(v.isascii() and v.isdigit() for v in rest[:2]):

@@ -117,8 +117,9 @@ class Puzzle:
         for col in range(1, ncol):
             if r[col] != c[col]:
                 name = "filled" if ncol == 2 else self.colors[col].name
+                cells = "cell" if r[col] == 1 else "cells"
                 raise PuzzleError(
-                    f"the rows have {r[col]} {name} cells but the columns have {c[col]}")
+                    f"the rows have {r[col]} {name} {cells} but the columns have {c[col]}")
         if self.goal is not None:
             validate_goal(self, self.goal)
         return self

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from ... import limits
+from ...decode import not_text, text_of
 from ...errors import PuzzleError
 from ..puzzle import Puzzle
 from . import image, jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
@@ -32,6 +33,10 @@ def _readers():
         ("grid", image.detect_grid, image.parse_grid),
     ]
 
+
+# a file's extension, when its content is none a reader recognises: that reader says what is
+# wrong with it ("line 3: 'x' is not a clue number"), not "unknown puzzle format"
+EXTENSIONS = {"xml": "xml", "json": "json", "non": "non", "nin": "nin", "g": "g", "pbm": "pbm"}
 
 WRITERS = {"non": simpson.dump, "xml": webpbn.dump, "json": jsonfmt.dump, "nin": wilk.dump}
 READ_FORMATS = ("xml", "json", "taai", "picross", "non", "g", "nin", "pbm", "grid")
@@ -60,15 +65,17 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
         return [e]
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8-sig")
+            text = text_of(text)
         except UnicodeDecodeError as e:
-            return [PuzzleError(f"{label}not UTF-8 text (byte {e.start})")]
+            return [PuzzleError(f"{label}{not_text(e)}")]
     text = text.lstrip("\ufeff")
     if "\x00" in text:
         return [PuzzleError(f"{label}the file holds NUL characters: not a puzzle text")]
     readers = {name: read for name, _, read in _readers()}
     if fmt is None:
         fmt = detect(text)
+        if fmt is None and text.strip() and isinstance(filename, str) and "." in filename:
+            fmt = EXTENSIONS.get(filename.rpartition(".")[2].lower())
         if fmt is None:
             if not text.strip():
                 return [PuzzleError(f"{label}the file is empty")]

@@ -149,6 +149,11 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             meta["license"] = _string(value)
         elif key == "description":
             meta["description"] = _string(value)
+        elif key not in KEYS and all(TOKEN.match(t) for t in re.split(r"[,\s]+", line)):
+            # a section's line too many (other unknown lines are other programs' keys)
+            sizes = f"height {height}, width {width}"
+            raise PuzzleError(f"{where(i)}: clue numbers {line[:20]!r} outside the 'rows' and "
+                              f"'columns' sections, which take one line a row and column ({sizes})")
         i += 1
     if width is None or height is None:
         raise PuzzleError("the file gives no width and height")
