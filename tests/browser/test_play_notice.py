@@ -72,15 +72,15 @@ def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path
     opens any other (or the next), while one of the file's is in play."""
     open_site(page, site_server)
     assert page.is_hidden("#file-choice")
-    # three 2x2 puzzles: columns then rows, "$N" before each
-    open_file(page, tmp_path / "contest.txt", "$1\n2\n0\n1\n1\n$2\n1\n1\n2\n0\n$3\n2\n2\n2\n2\n", "Puzzle 1")
+    # three 2x2 puzzles: columns then rows, "$N" before each; the second the first again
+    open_file(page, tmp_path / "contest.txt", "$1\n2\n0\n1\n1\n$2\n2\n0\n1\n1\n$3\n2\n2\n2\n2\n", "Puzzle 1")
     assert page.is_visible("#file-choice")
     assert page.text_content("#file-choice-words") == "contest.txt holds 3 puzzles:"
     assert page.eval_on_selector_all("#file-choice-pick option", "os => os.map(o => o.textContent)") == [
         "Puzzle 1 (2×2)", "Puzzle 2 (2×2)", "Puzzle 3 (2×2)"]
     page.click("#file-choice-next")
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)
-    assert page.input_value("#file-choice-pick") == "1" and state(page) == ["??", "??"]
+    assert page.input_value("#file-choice-pick") == "1" and state(page) == ["??", "??"]   # not back at the first
     page.select_option("#file-choice-pick", "2")
     page.click("#file-choice-open")
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)

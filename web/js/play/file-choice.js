@@ -14,6 +14,7 @@ function optionText(d, k) {
 export class FileChoice {
   constructor() {
     this.file = null; // {puzzles, keys, open}
+    this.chosen = -1;
     this.words = el("span", { id: "file-choice-words" });
     this.pick = el("select", { id: "file-choice-pick" });
     this.pick.setAttribute("aria-label", "Which puzzle of the file");
@@ -37,12 +38,15 @@ export class FileChoice {
   }
 
   choose(k) {
-    if (this.file && k >= 0 && k < this.file.puzzles.length) this.file.open(this.file.puzzles[k]);
+    if (!this.file || k < 0 || k >= this.file.puzzles.length) return;
+    this.chosen = k; // a file may hold the same puzzle twice: its place is the one chosen
+    this.file.open(this.file.puzzles[k]);
   }
 
   /** After every open: shown while the game in play is one of the file's, its place chosen. */
   opened(game) {
-    const k = this.file ? this.file.keys.indexOf(game.key) : -1;
+    const keys = this.file ? this.file.keys : [];
+    const k = keys[this.chosen] === game.key ? this.chosen : keys.indexOf(game.key);
     this.element.hidden = k < 0;
     if (k < 0) return;
     this.pick.value = String(k);
