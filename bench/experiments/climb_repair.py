@@ -29,10 +29,10 @@ white from climb.RISE_CELLS cells on, past the rise):
   passed over uncounted (the step tests the next), no corners; ``prechase``: as preswap,
   corner flips screened and looked at the same way, one level deeper.
 
-``near:8`` is what pysolver.nonogram.climb now does from NEAR_CELLS cells (PERF.md "B/W
-expert, seventh round"): run this on a tree before that change (main 192f9c9) to compare
-with ``main``; on a later tree ``main`` is the patched copy of the old step all the same,
-and ``plain`` (the package's own climb, no log) the new one.
+``bigcorner`` is what pysolver.nonogram.climb now does from SLIP_CELLS cells (PERF.md "B/W
+expert, seventh round"; near:8 was built, judged on fresh seeds and not kept): on a later
+tree ``main`` is still the patched copy of main 192f9c9's step, ``plain`` (the package's
+own climb, no log) the kept one.
 
 Every (variant, seed) runs ``generate.generate(S, S, 1, "expert", seed)`` in its own fresh
 process (no warm caches), CPU seconds by process_time; per variant p50 / p95 / max / sum,

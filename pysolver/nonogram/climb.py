@@ -28,13 +28,10 @@ CLIMB_OPEN = 20  # a cell line logic leaves open weighs this many what-if trials
 # past that, a step tests RISE_PROBES flips at most (the flip leaving the most
 # open yields most). Smaller boards meet unique stalls at every level (PERF.md).
 RISE_CELLS, CLIMB_RISE, RISE_PROBES = 200, 0.25, 3
-# Black and white from NEAR_CELLS cells on, past the rise: a stall that leaves at least
-# NEAR_OPEN of the cells open marks its parent as next to unique stalls (its other flips
-# end the climb about twice as often a test), so the step goes on to test up to
-# NEAR_PROBES of its flips, ties or not; a swap at a smaller stall (a slip the what-ifs
-# corner: its corner flips almost never end the climb) has its corners passed over
-# (PERF.md "seventh round"). Smaller boards were not helped.
-NEAR_CELLS, NEAR_OPEN, NEAR_PROBES = 625, 0.08, 8
+# Black and white from SLIP_CELLS cells on: a swap at a stall that leaves fewer than
+# SLIP_OPEN of the cells open (a slip the one-cell what-ifs have cornered) has its corners
+# passed over: their flips almost never end the climb there (PERF.md "seventh round").
+SLIP_CELLS, SLIP_OPEN = 625, 0.08
 
 
 def start(rng, grid, colors, symmetry):
@@ -84,9 +81,8 @@ def climb(rng, grid, colors, symmetry, steps=CLIMB_STEPS, rising=None, branch=No
     climbs: its first finished flip is kept and stalls are passed over (unique
     stalls are met next to puzzles whose what-ifs work hard, below that nearly
     never); past that, a step tests up to RISE_PROBES flips (the one leaving the
-    most open yields most: PERF.md); from NEAR_CELLS cells, a stall that leaves
-    NEAR_OPEN of the cells open widens its step to NEAR_PROBES tests, and only such
-    a stall's swap has its corners tried."""
+    most open yields most: PERF.md); from SLIP_CELLS cells a swap's corners are tried
+    only at a stall that leaves SLIP_OPEN of the cells open or more."""
     cells = len(grid) * len(grid[0])
     big = _big(grid, colors)
     rising = big if rising is None else rising  # a start's what-ifs are few
@@ -115,15 +111,13 @@ def _step(rng, grid, colors, symmetry, rising):
     best, walks = None, 0
     probes = CLIMB_PROBES if rising or not _big(grid, colors) else RISE_PROBES
     cells = len(grid) * len(grid[0])
-    nearing = _big(grid, colors) and cells >= NEAR_CELLS
-    near = False  # a stall of this step left NEAR_OPEN of the cells open
+    slips = _big(grid, colors) and cells >= SLIP_CELLS
     edges = edit.edge_cells(grid)
     cands = screen([edit.change(grid, y, x, symmetry, len(colors))
                     for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
     yield
     for k, (opened, g, q, eng, rows, cols) in enumerate(cands):
-        if k == (NEAR_PROBES if near else probes) or (
-                best is not None and not near and (rising or opened < cands[0][0])):
+        if k == probes or (best is not None and (rising or opened < cands[0][0])):
             break
         if k:
             yield  # one what-if test per advance
@@ -135,14 +129,11 @@ def _step(rng, grid, colors, symmetry, rising):
             continue
         if rising:  # a stall here is nearly always ambiguous: not worth its search
             continue
-        wide = nearing and eng.unknown(rows) >= NEAR_OPEN * cells
+        slip = slips and eng.unknown(rows) < SLIP_OPEN * cells
         summary, corners = _expert(q, eng, rows, g)
-        if nearing:
-            near = near or wide
-            corners = corners if wide else None
         # a second solution by a swap: one of its corners changed may keep the
         # stall and lose the second solution
-        for y, x in corners or ():
+        for y, x in (() if slip else corners or ()):
             g2 = edit.change(g, y, x, symmetry, len(colors))
             q2 = puzzle_from_grid(g2, colors)
             eng2 = Engine(q2)
