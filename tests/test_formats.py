@@ -401,6 +401,15 @@ def test_detection_ignores_the_file_name():
         formats.parse("hello world", "notes.json")
     with pytest.raises(PuzzleError, match="^deep.json: the JSON is nested too deeply"):
         formats.parse("[" * 100_000 + "]" * 100_000, "deep.json")
+    # and the format reported is the one it was read as
+    from pysolver.nonogram import service
+    assert service.parse("width 1\nheight 1\nrows\n1\ncolumns\n1\n", "a.non")["format"] == "non"
+    assert formats.detect("garbled", "a.nonpack") == "non" and formats.detect("garbled", "a.txt") is None
+    # a paste has no name: its first line decides (.nin's "W H", JSON's "[" or "{")
+    with pytest.raises(PuzzleError, match="^pasted: line 3: 'x' is not a number"):
+        formats.parse("2 2\n1\nx\n1\n1\n", "pasted")
+    with pytest.raises(PuzzleError, match=r"a puzzle must be a JSON object \{...\}, not a list \[...\]"):
+        formats.parse("[" * 300 + "]" * 300, "pasted")
 
 
 @pytest.mark.parametrize("data, verdict", [

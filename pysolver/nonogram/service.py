@@ -59,7 +59,7 @@ def to_puzzle(puzzle) -> Puzzle:
 def parse(text: str, filename: str | None = None) -> dict:
     """Every puzzle of a file's text; the format is detected from the content."""
     puzzles = formats.parse(text, filename)
-    return {"format": formats.detect(text.lstrip("\ufeff")) if isinstance(text, str) else None,
+    return {"format": formats.detect(text.lstrip("\ufeff"), filename) if isinstance(text, str) else None,
             "puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
 
 

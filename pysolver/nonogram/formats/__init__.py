@@ -36,17 +36,20 @@ def _readers():
 
 # a file's extension, when its content is none a reader recognises: that reader says what is
 # wrong with it ("line 3: 'x' is not a clue number"), not "unknown puzzle format"
-EXTENSIONS = {"xml": "xml", "json": "json", "non": "non", "nin": "nin", "g": "g", "pbm": "pbm"}
+EXTENSIONS = {"xml": "xml", "pbn": "xml", "json": "json", "non": "non", "nonpack": "non",
+              "nin": "nin", "g": "g", "pbm": "pbm"}
 
 WRITERS = {"non": simpson.dump, "xml": webpbn.dump, "json": jsonfmt.dump, "nin": wilk.dump}
 READ_FORMATS = ("xml", "json", "taai", "picross", "non", "g", "nin", "pbm", "grid")
 
 
-def detect(text: str) -> str | None:
-    """The format name of a text, or None when no reader recognises it."""
+def detect(text: str, filename: str | None = None) -> str | None:
+    """The format name of a text (else of its file name's ending: EXTENSIONS), or None."""
     for name, test, _ in _readers():
         if test(text):
             return name
+    if text.strip() and isinstance(filename, str) and "." in filename:
+        return EXTENSIONS.get(filename.rpartition(".")[2].lower())
     return None
 
 
@@ -73,9 +76,7 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
         return [PuzzleError(f"{label}the file holds NUL characters: not a puzzle text")]
     readers = {name: read for name, _, read in _readers()}
     if fmt is None:
-        fmt = detect(text)
-        if fmt is None and text.strip() and isinstance(filename, str) and "." in filename:
-            fmt = EXTENSIONS.get(filename.rpartition(".")[2].lower())
+        fmt = detect(text, filename)
         if fmt is None:
             if not text.strip():
                 return [PuzzleError(f"{label}the file is empty")]

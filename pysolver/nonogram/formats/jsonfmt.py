@@ -20,8 +20,9 @@ META = ("title", "author", "copyright", "license", "description", "source")
 
 
 def detect(text: str) -> bool:
-    head = text.lstrip("\ufeff \t\r\n")
-    return head.startswith("{") or head.startswith("[") and head[1:].lstrip().startswith("{")
+    # no other format begins with '{' or '[': a list of anything is JSON, so a damaged one
+    # ([[[...]]], [1, 2]) is told what is wrong, not "unknown format"
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
 
 
 def parse(text: str) -> list:
@@ -76,12 +77,20 @@ def _clean(value):
     return value
 
 
+def _kind(value) -> str:
+    """A JSON value's kind, as the player wrote it."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return {list: "a list [...]", str: "a string", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__)
+
+
 def from_dict(d, numbers=None) -> Puzzle:
     """A Puzzle from the JSON dict form; PuzzleError naming the bad field.
 
     ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
     if not isinstance(d, dict):
-        raise PuzzleError("a puzzle must be a JSON object")
+        raise PuzzleError(f"a puzzle must be a JSON object {{...}}, not {_kind(d)}")
     try:
         d = _clean(d)
     except RecursionError:  # a dict from the API: no JSON parser limited its depth

@@ -17,9 +17,10 @@ NAME = "nin"
 
 
 def detect(text: str) -> bool:
-    lines = [x for x in text.splitlines() if x.strip()]
-    return bool(lines) and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]) is not None and all(
-        re.fullmatch(r"[\d\s]*", x) for x in lines[1:200])
+    # the 'W H' line decides (no other format begins so): a bad clue line below it is
+    # then named with its line (a paste has no file name to say .nin), not "unknown format"
+    first = next((x for x in text.splitlines() if x.strip()), "")
+    return re.fullmatch(r"\s*\d+\s+\d+\s*", first) is not None
 
 
 def parse(text: str) -> list:
