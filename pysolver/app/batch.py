@@ -302,8 +302,8 @@ def cmd_batch(args) -> int:
         signal.signal(signal.SIGTERM, previous)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
-    unlisted = f"; {s['unlisted']} folder{'' if s['unlisted'] == 1 else 's'} could not be listed" if s["unlisted"] else ""
     n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    unlisted = f"; {n(s['unlisted'], 'folder')} could not be listed" if s["unlisted"] else ""
     print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')}{unlisted} ({s['puzzles']} distinct, "
           f"{n(s['parse_errors'], 'parse error')}): checked {s['checked']} now ({counts}), "
           f"{s['skipped']} decided earlier{lost}; results in {args.db}")

@@ -28,11 +28,7 @@ def grids_of(text: str, filename: str | None = None) -> list:
     puzzle that does not read raises its error."""
     name = filename or "puzzle"
     limits.check_text_size(len(text.encode("utf-8", "surrogatepass")), name)
-    grids = read.parse_all(text, name)
-    for x in grids:
-        if isinstance(x, PuzzleError):
-            raise x
-    return grids
+    return read.grids(text, name)
 
 
 def check(puzzle, state) -> dict:

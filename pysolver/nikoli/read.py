@@ -58,12 +58,18 @@ def parse_all(text: str, name: str = "puzzle") -> list:
     return out
 
 
-def parse(text: str, name: str = "puzzle") -> model.Grid:
-    """The one grid of a file's text: a URL on its first line, or the text format."""
+def grids(text: str, name: str = "puzzle") -> list:
+    """Every grid of a file's text (parse_all); the first puzzle that does not read raises."""
     items = parse_all(text, name)
     for x in items:
         if isinstance(x, PuzzleError):
             raise x
+    return items
+
+
+def parse(text: str, name: str = "puzzle") -> model.Grid:
+    """The one grid of a file's text: a URL on its first line, or the text format."""
+    items = grids(text, name)
     if len(items) > 1:
         raise model.NikoliError(f"{name}: holds {len(items)} puzzles (one URL a line); this "
                                 "takes one (pysolver batch checks them all)")

@@ -109,9 +109,9 @@ def _step(rng, grid, colors, symmetry, rising):
     """(A generator) One climb step from ``grid``: (the expert (puzzle, summary) found or
     None, the flip kept (score, grid, trials) or None, walks)."""
     best, walks = None, 0
-    probes = CLIMB_PROBES if rising or not _big(grid, colors) else RISE_PROBES
-    cells = len(grid) * len(grid[0])
-    slips = _big(grid, colors) and cells >= SLIP_CELLS
+    big, cells = _big(grid, colors), len(grid) * len(grid[0])
+    probes = CLIMB_PROBES if rising or not big else RISE_PROBES
+    slips = big and cells >= SLIP_CELLS
     edges = edit.edge_cells(grid)
     cands = screen([edit.change(grid, y, x, symmetry, len(colors))
                     for y, x in rng.sample(edges, min(CLIMB_TRIES, len(edges)))], colors)
