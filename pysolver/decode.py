@@ -1,16 +1,41 @@
-"""A file's bytes as the readers' text: UTF-8 (a byte-order mark dropped), or UTF-16 when
-a byte-order mark says so (Windows tools write it). The page decodes alike
-(web/js/shell/open-files.js decodeText), and also reads windows-1252 there."""
+"""A file's bytes as the readers' text, as the page decodes them (web/js/shell/open-files.js
+decodeText, readFile): UTF-16 when a byte-order mark says so (Windows tools write it), UTF-8
+(a byte-order mark dropped) when the bytes are valid UTF-8, else windows-1252 (older .non
+files are Latin-1: "Café"). Bytes that are no text (an image, a program) are refused in a
+person's words."""
 from __future__ import annotations
+
+# windows-1252 as browsers decode it: its five unassigned bytes are the C1 controls
+_CP1252 = [bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256)]
+# the first bytes of the images a player may take for "a picture" (the formats' pictures
+# are text grids and PBM): PNG, JPEG, GIF, WebP (RIFF), BMP
+_IMAGES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")
+
+
+class NotText(ValueError):
+    """Bytes that are no puzzle text; the message is a person's ("not UTF-16 text (byte 2)")."""
 
 
 def text_of(data: bytes) -> str:
-    """The text of ``data``; UnicodeDecodeError when it is none of those (with the byte)."""
+    """The text of ``data``; NotText when it is none (see the module doc)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return data.decode("utf-16")  # the mark says which order, and is dropped
-    return data.decode("utf-8-sig")
+        try:
+            text = data.decode("utf-16")  # the mark says which order, and is dropped
+        except UnicodeDecodeError as e:
+            raise NotText(f"not UTF-16 text (byte {e.start})") from None
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = "".join(map(_CP1252.__getitem__, data))
+    image = data.startswith(_IMAGES)
+    # a PNG or JPEG cut short may hold no NUL, yet its first byte is never a text's
+    if image and ("\0" in text or data[0] >= 0x80):
+        raise NotText("this is an image, not a puzzle file (to make a puzzle of a picture, use "
+                      "the site's Create, then Import an image; pysolver clues reads a PBM)")
+    if "\0" in text:
+        raise NotText(BINARY)
+    return text
 
 
-def not_text(e: UnicodeDecodeError) -> str:
-    """What text_of's error says to a person: "not UTF-8 text (byte 7)"."""
-    return f"not {'UTF-16' if e.encoding.startswith('utf-16') else 'UTF-8'} text (byte {e.start})"
+BINARY = "this is not a puzzle file (it holds binary data, not text)"

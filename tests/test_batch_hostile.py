@@ -236,7 +236,7 @@ def test_file_names_that_are_not_utf8_are_recorded_escaped(tmp_path):
     folder = tmp_path / "f"
     folder.mkdir()
     (folder / os.fsdecode(b"bad\xff\xfe.non")).write_text(ONE)
-    (folder / os.fsdecode(b"text\xff.txt")).write_bytes(b"width 1\n\xff")
+    (folder / os.fsdecode(b"text\xff.txt")).write_bytes(b"width 1\n\x00\xff")
     db = tmp_path / "r.sqlite"
     for _ in range(2):  # the second run finds both files as recorded
         code, text = run_cli("batch", folder, "--db", db)
@@ -244,7 +244,7 @@ def test_file_names_that_are_not_utf8_are_recorded_escaped(tmp_path):
     assert "checked 0 now" in text
     got = rows(db)
     assert got["bad\\xff\\xfe.non"]["status"] == "unique"
-    assert got["text\\xff.txt"]["error"].endswith("text\\xff.txt: not UTF-8 text (byte 8)")
+    assert got["text\\xff.txt"]["error"].endswith("text\\xff.txt: this is not a puzzle file (it holds binary data, not text)")
     for fmt in ("--html", "--json"):
         assert run_cli("report", db, fmt, tmp_path / f"out{fmt[2:]}")[0] == 0
     assert "bad\\xff\\xfe.non" in (tmp_path / "outhtml").read_text()

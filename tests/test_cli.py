@@ -140,6 +140,25 @@ def test_clues_from_pictures(files, capsys, tmp_path):
     assert "no goal image" in err
 
 
+def test_files_are_read_as_the_page_reads_them(capsys, tmp_path):
+    """A raw PBM (bytes, NULs in it) is a puzzle for check as for clues; an old Latin-1 .non
+    is read as windows-1252 (the page's decoding); an image or a program is named as such."""
+    pbm = tmp_path / "pic.pbm"
+    pbm.write_bytes(b"P4\n9 2\n" + bytes([0, 0x80, 0xff, 0x80]))
+    code, out, _ = run(capsys, "check", pbm)
+    assert code == 0 and "unique" in out
+    old = tmp_path / "old.non"
+    old.write_bytes("title Café\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n".encode("cp1252"))
+    code, out, _ = run(capsys, "convert", old, "--to", "json")
+    assert code == 0 and json.loads(out)["title"] == "Café"
+    for name, data, words in (("photo.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "this is an image, not a puzzle file"),
+                              ("game.exe", b"MZ\x90\0\x03", "this is not a puzzle file (it holds binary data, not text)")):
+        (tmp_path / name).write_bytes(data)
+        code, _, err = run(capsys, "check", tmp_path / name)
+        one_line_error(code, err)
+        assert f"{name}: {words}" in err
+
+
 def test_fix(files, capsys):
     pytest.importorskip("pysolver.nonogram.player.fix")
     code, out, _ = run(capsys, "fix", files / "two.non", "--json", "--timeout", "20")

@@ -416,12 +416,17 @@ def test_detection_ignores_the_file_name():
     (b"\xff\xfe" + "width 1\nheight 1\nrows\n1\ncolumns\n1\n".encode("utf-16-le"), 1),   # Windows tools write it
     (b"\xfe\xff" + "width 1\nheight 1\nrows\n1\ncolumns\n1\n".encode("utf-16-be"), 1),
     (b"\xff\xfe\x00", "not UTF-16 text (byte 2)"),                                         # cut short
-    (b"caf\xe9\n", "not UTF-8 text (byte 3)"),
+    ("title Café\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n".encode("cp1252"), 1),    # an old Latin-1 file
+    (b"width 1\n\x00\x01\x02", "this is not a puzzle file (it holds binary data, not text)"),
+    (b"\x89PNG\r\n\x1a\nbroken", "this is an image, not a puzzle file (to make a puzzle of a picture, "
+                                  "use the site's Create, then Import an image; pysolver clues reads a PBM)"),
 ])
-def test_utf16_with_its_mark_is_read(data, verdict):
+def test_bytes_are_read_as_the_page_reads_them(data, verdict):
+    """UTF-16 by its mark, UTF-8, else windows-1252; an image or binary data named as such."""
     items = formats.parse_each(data, "u.non")
     if verdict == 1:
         assert len(items) == 1 and items[0].width == 1
+        assert items[0].title == ("Café" if b"Caf" in data else "")
     else:
         assert str(items[0]) == f"u.non: {verdict}"
     with pytest.raises(PuzzleError, match="cannot write format 'pdf'"):

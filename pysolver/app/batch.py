@@ -25,7 +25,7 @@ import stat
 import sys
 
 from .. import api, limits
-from ..decode import text_of
+from ..decode import NotText, text_of
 from ..errors import PuzzleError
 from ..nonogram import formats
 from ..nikoli import aspsolve, read as nikoli_read
@@ -105,7 +105,7 @@ def parse_items(data: bytes, file: str) -> list:
     """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
     try:
         text = text_of(data)
-    except UnicodeDecodeError:
+    except NotText:
         text = None
     if text is not None and nikoli_read.looks_like(text):
         try:

@@ -22,7 +22,7 @@ import sys
 
 from .. import api, registry
 from ..asp import run as asp
-from ..decode import text_of
+from ..decode import NotText, text_of
 from ..errors import PuzzleError
 from ..nikoli import model
 from . import batch, nikoli_cli, nonogram_cli, pool, race
@@ -43,7 +43,7 @@ def front_of(path):
     """The command-line front of the genre whose puzzle the file holds."""
     try:
         text = text_of(read_bytes(path))
-    except UnicodeDecodeError:  # not text: a raw PBM picture (clues), else the reader says so
+    except NotText:  # not text: a raw PBM picture (clues), else the reader says so
         return nonogram_cli
     genre = registry.recognise(text, printable(path))
     front = FRONTS.get(genre.name)

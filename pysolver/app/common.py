@@ -13,7 +13,7 @@ import sys
 import time
 
 from .. import limits
-from ..decode import not_text, text_of
+from ..decode import NotText, text_of
 from ..errors import PuzzleError
 from ..nonogram.formats.common import CONTROL
 
@@ -92,8 +92,8 @@ def read_text(path: str) -> str:
     data = read_bytes(path)
     try:
         return text_of(data)
-    except UnicodeDecodeError as e:
-        raise PuzzleError(f"{printable(path)}: {not_text(e)}") from None
+    except NotText as e:
+        raise PuzzleError(f"{printable(path)}: {e}") from None
 
 
 def show_solutions(head: str, r: dict) -> None:

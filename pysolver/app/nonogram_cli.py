@@ -12,7 +12,6 @@ import time
 from .. import api
 from ..errors import PuzzleError
 from ..nonogram import formats, genre, generate as gen
-from ..nonogram.formats import image
 from ..nonogram.formats import jsonfmt
 from . import lanes, pool, race
 from .common import left, printable, read_bytes, read_text, show_solutions, timed_out
@@ -25,7 +24,7 @@ def load(paths) -> list:
     items = []
     for path in paths:
         name = printable(path)
-        puzzles = formats.parse(read_text(path), name)
+        puzzles = formats.parse(read_bytes(path), name)  # bytes: a raw PBM is read too
         for k, p in enumerate(puzzles):
             label = name if len(puzzles) == 1 else f"{name} [{p.title or k + 1}]"
             items.append((label, p))
@@ -207,15 +206,10 @@ def cmd_convert(args):
 
 
 def cmd_clues(args):
-    data, name = read_bytes(args.file), printable(args.file)
-    if image.is_pbm(data):
-        (p,) = [x for x in image.parse_pbm(data)]
-        if isinstance(p, PuzzleError):
-            raise PuzzleError(f"{name}: {p}")
-    else:
-        p = formats.parse_one(data, name)
-        if p.goal is None:
-            raise PuzzleError(f"{name}: the file has no goal image to take clues from")
+    name = printable(args.file)
+    p = formats.parse_one(read_bytes(args.file), name)
+    if p.goal is None:
+        raise PuzzleError(f"{name}: the file has no goal image to take clues from")
     d = jsonfmt.to_dict(p)
     d.pop("rows"), d.pop("columns")  # clues come from the picture
     p = jsonfmt.from_dict(d)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from ... import limits
-from ...decode import not_text, text_of
+from ...decode import BINARY, NotText, text_of
 from ...errors import PuzzleError
 from ..puzzle import Puzzle
 from . import image, jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
@@ -53,7 +53,7 @@ def detect(text: str, filename: str | None = None) -> str | None:
     return None
 
 
-def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -> list:
+def parse_each(text: str | bytes, filename: str | None = None, fmt: str | None = None) -> list:
     """Every puzzle in a text, each a Puzzle or the PuzzleError that one raised.
 
     A file that cannot be read at all gives a one-item list holding its error.
@@ -66,36 +66,42 @@ def parse_each(text: str, filename: str | None = None, fmt: str | None = None) -
         limits.check_text_size(len(text), label)
     except PuzzleError as e:
         return [e]
-    if isinstance(text, bytes):
-        try:
-            text = text_of(text)
-        except UnicodeDecodeError as e:
-            return [PuzzleError(f"{label}{not_text(e)}")]
-    text = text.lstrip("\ufeff")
+    if isinstance(text, bytes) and text[:2] == b"P4" and fmt in (None, "pbm"):
+        items = image.parse_pbm(text)  # a raw PBM picture is bytes, not text
+    else:
+        items = _read(text, filename, fmt)
+    return [PuzzleError(f"{label}{x}") if isinstance(x, PuzzleError) else x for x in items]
+
+
+def _read(text, filename, fmt) -> list:
+    """parse_each's puzzles (or errors, unlabelled) of a text or its bytes."""
+    try:
+        text = text_of(text) if isinstance(text, bytes) else text.lstrip("\ufeff")
+    except NotText as e:
+        return [PuzzleError(str(e))]
     if "\x00" in text:
-        return [PuzzleError(f"{label}the file holds NUL characters: not a puzzle text")]
+        return [PuzzleError(BINARY)]
     readers = {name: read for name, _, read in _readers()}
     if fmt is None:
         fmt = detect(text, filename)
         if fmt is None:
             if not text.strip():
-                return [PuzzleError(f"{label}the file is empty")]
+                return [PuzzleError("the file is empty")]
             return [PuzzleError(
-                f"{label}unknown puzzle format (expected a nonogram as webpbn XML, .non, .nin, .g, "
+                "unknown puzzle format (expected a nonogram as webpbn XML, .non, .nin, .g, "
                 "TAAI, picross-solver text, JSON or a picture, or a Nurikabe, Heyawake, Masyu "
                 "or Bag puzz.link URL or text)")]
     elif fmt not in readers:
-        return [PuzzleError(f"{label}unknown format {fmt!r}")]
+        return [PuzzleError(f"unknown format {fmt!r}")]
     try:
-        items = readers[fmt](text)
+        return readers[fmt](text)
     except PuzzleError as e:  # a reader may stop at a whole-file problem
-        items = [e]
+        return [e]
     except RecursionError:
-        items = [PuzzleError("the file is nested too deeply")]
-    return [PuzzleError(f"{label}{x}") if isinstance(x, PuzzleError) else x for x in items]
+        return [PuzzleError("the file is nested too deeply")]
 
 
-def parse(text: str, filename: str | None = None, fmt: str | None = None) -> list:
+def parse(text: str | bytes, filename: str | None = None, fmt: str | None = None) -> list:
     """All puzzles of a text; the first problem raises PuzzleError."""
     items = parse_each(text, filename, fmt)
     for x in items:
@@ -104,7 +110,7 @@ def parse(text: str, filename: str | None = None, fmt: str | None = None) -> lis
     return items
 
 
-def parse_one(text: str, filename: str | None = None) -> Puzzle:
+def parse_one(text: str | bytes, filename: str | None = None) -> Puzzle:
     """The single puzzle of a text (PuzzleError when there are several)."""
     items = parse(text, filename)
     if len(items) != 1:

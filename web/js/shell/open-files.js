@@ -6,7 +6,7 @@ import { sizeLimits } from "./limits.js";
 
 /** Bytes to text: UTF-16 when a byte-order mark says so, UTF-8 when the bytes are valid UTF-8,
  * else windows-1252 (older .non files are Latin-1: "Café", not "Caf\ufffd"). The command line
- * decodes alike (pysolver/decode.py) but refuses what is not UTF-8 or UTF-16, naming the byte. */
+ * decodes alike (pysolver/decode.py, which also refuses images and binary files in these words). */
 export function decodeText(bytes) {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
