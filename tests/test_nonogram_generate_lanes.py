@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import api
-from pysolver.app import cli, lanes as app_lanes, pool
+from pysolver.app import cli, lanes as app_lanes, pool, race
 from pysolver.errors import PuzzleError
 from pysolver.nonogram import climb, generate as gen, lanes
 from pysolver.nonogram.solver import propagate, search
@@ -223,12 +223,18 @@ def test_processes_make_the_same_puzzle():
 
 
 def test_command_line_jobs_prints_the_same(capsys):
+    """The same puzzle for --jobs 1, 2 and the default (every core, forked parts where they may be)."""
     out = {}
-    for jobs in ("1", "2"):
+    for jobs in (["--jobs", "1"], ["--jobs", "2"], []):
         assert cli.main(["generate", "nonogram", "--size", "10x10", "--level", "expert",
-                         "--seed", "2", "--jobs", jobs, "--json"]) == 0
-        out[jobs] = capsys.readouterr().out
-    assert out["1"] == out["2"] and json.loads(out["1"])["generated"]["lane"]["lanes"] == gen.LANES
+                         "--seed", "2", "--json", *jobs]) == 0
+        out[len(jobs) and jobs[1]] = capsys.readouterr().out
+    assert out["1"] == out["2"] == out[0]
+    assert json.loads(out["1"])["generated"]["lane"]["lanes"] == gen.LANES
+    assert cli.build_parser().parse_args(["generate", "nonogram", "--size", "9x9"]).jobs == pool.cores()
+    method = "fork" if race.can_fork() else "spawn"  # asked before the pool's threads start
+    with app_lanes.Parts(2) as parts:
+        assert parts.pool._ctx.get_start_method() == method
 
 
 @pytest.fixture

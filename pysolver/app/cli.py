@@ -173,10 +173,10 @@ def build_parser():
     g.add_argument("--size", required=True, metavar="WxH", help="the grid's size, e.g. 10x10")
     g.add_argument("--seed", type=whole, default=1, metavar="N",
                    help="the random seed (the same seed gives the same puzzle)")
-    g.add_argument("--jobs", type=whole, default=1, metavar="N",
-                   help=f"nonogram, expert level: processes (at most this machine's "
-                        f"{pool.cores()} cores; default 1) sharing its search: the same puzzle "
-                        "for any N, the slow ones sooner")
+    g.add_argument("--jobs", type=whole, default=pool.cores(), metavar="N",
+                   help=f"nonogram, expert level: processes (default: this machine's "
+                        f"{pool.cores()} cores) sharing its search: the same puzzle for any N, "
+                        "the slow ones sooner")
     g.add_argument("--to", choices=("url", "text"), default="url",
                    help="Nikoli puzzles: url (default) or text")
     g.add_argument("--no-minimize", action="store_true",

@@ -5,7 +5,9 @@ shares the best (work, lane) it has found through one array, which every part
 reads as its bound: a part stops once none of its lanes can beat it. The puzzle
 is the least success over the parts, the one a single process makes. The
 processes are the batch's kind (pysolver.app.processes): Ctrl-C is the parent's,
-and a part ends with its parent; SIGTERM ends them as it ends a batch.
+and a part ends with its parent; SIGTERM ends them as it ends a batch. They are forks
+where this process may fork (race.can_fork): a part starts in milliseconds where a
+spawned one imports the package again (about 0.3 s), so every core is the default.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import os
 import signal
 
 from ..nonogram import generate as gen
-from . import pool, processes
+from . import pool, processes, race
 
 _best = None  # a part's view of the shared (work, lane); -1: none yet
 
@@ -33,7 +35,7 @@ class Parts:
 
     def __init__(self, n):
         import multiprocessing
-        ctx = multiprocessing.get_context("spawn")
+        ctx = multiprocessing.get_context("fork" if race.can_fork() else "spawn")
         self.n, self.best = n, ctx.Array("q", [-1, -1])
         self.old_term = signal.signal(signal.SIGTERM, pool._on_sigterm)
         old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the parts
@@ -75,6 +77,7 @@ class Parts:
 
 def _start(parent, best):
     global _best
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a fork has its parent's: the pool ends parts by it
     processes.worker_start(parent)
     _best = best
 
