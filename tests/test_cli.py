@@ -147,6 +147,8 @@ def test_files_are_read_as_the_page_reads_them(capsys, tmp_path):
     pbm.write_bytes(b"P4\n9 2\n" + bytes([0, 0x80, 0xff, 0x80]))
     code, out, _ = run(capsys, "check", pbm)
     assert code == 0 and "unique" in out
+    code, out, _ = run(capsys, "convert", pbm, "--to", "nin")
+    assert code == 0 and out.startswith("9 2\n")
     old = tmp_path / "old.non"
     old.write_bytes("title Café\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n".encode("cp1252"))
     code, out, _ = run(capsys, "convert", old, "--to", "json")

@@ -200,8 +200,7 @@ def cmd_mark(args):
 def cmd_convert(args):
     if args.to not in api.WRITE_FORMATS:
         raise PuzzleError(f"a nonogram converts --to {', '.join(api.WRITE_FORMATS)}, not {args.to}")
-    text = read_text(args.file)
-    sys.stdout.write(api.convert(text, args.to, printable(args.file)))
+    sys.stdout.write(api.convert(read_bytes(args.file), args.to, printable(args.file)))
     return 0
 
 
