@@ -17,6 +17,7 @@ limit on workers killed per task.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import signal
@@ -28,6 +29,7 @@ from .. import api, limits
 from ..decode import NotText, text_of
 from ..errors import PuzzleError
 from ..nonogram import formats
+from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
 from .batch_db import NIKOLI_PREFIX, Store, database_error
@@ -143,6 +145,10 @@ def check_one(job):
     if puzzle.startswith(NIKOLI_PREFIX):
         return key, check_nikoli(puzzle[len(NIKOLI_PREFIX):], timeout)
     try:
+        d = json.loads(puzzle)
+        shown = d.pop("givens", [])
+        puzzle = jsonfmt.from_dict(d)  # its own Puzzle: the givens are set on it
+        puzzle.givens = shown
         r = api.analyse(puzzle, timeout=timeout)
         out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
         out.update(engine="pysolver", nodes=r["stats"]["nodes"], solutions=r["solutions"][:2])

@@ -51,8 +51,10 @@ CREATE TABLE IF NOT EXISTS verdicts (
 
 
 def clue_hash(puzzle) -> str:
-    """A stable key for a puzzle's clues and colour characters (Puzzle.clue_key)."""
-    return hashlib.sha256(repr(puzzle.clue_key()).encode()).hexdigest()[:32]
+    """A stable key for a puzzle's clues and colour characters (Puzzle.clue_key), and the
+    cells it shows at the start when it has any (they may make it unique)."""
+    key = puzzle.clue_key() if not puzzle.givens else (puzzle.clue_key(), repr(puzzle.givens))
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
 
 
 LOCK_WAIT_S = 5  # how long a second run waits for the one writing the database
@@ -125,7 +127,8 @@ class Store:
             if isinstance(item, Puzzle):
                 key = clue_hash(item)
                 colors = [[c.char, c.rgb] for c in item.colors]
-                text = json.dumps(jsonfmt.to_dict(item), ensure_ascii=False)
+                d = jsonfmt.to_dict(item)
+                text = json.dumps({**d, "givens": item.givens} if item.givens else d, ensure_ascii=False)
             else:  # a Nikoli grid: kept as its URL, which says all of it
                 text = NIKOLI_PREFIX + write_url(item)
                 key, colors = hashlib.sha256(text.encode()).hexdigest()[:32], []

@@ -103,11 +103,16 @@ def cmd_solve(args):
 def report(method, items, opts, args, show):
     """Run the batch; print each result as it arrives (text) or all at the end (--json)."""
     results, progress = [], pool.Progress(len(items))
+    shown = {label: len(p.givens) for label, p in items if p.givens}
     with contextlib.closing(pool.run(method, items, opts, args.jobs)) as stream:
         for r in stream:
             results.append(r)
             progress.clear()
             if not args.json:
+                if r["file"] in shown:  # a maker's puzzle may be unique with them only
+                    n = shown[r["file"]]
+                    print(f"{r['file']} shows {n} cell{'s' * (n != 1)} at the start: "
+                          f"{'they count' if n != 1 else 'it counts'} as known")
                 show(r)
             progress.add(r["status"])
     progress.clear()

@@ -24,8 +24,8 @@ import zlib
 from .. import stars
 from ..nonogram.walk import walk
 from ..errors import PuzzleError
-from ..nonogram import formats
-from .common import read_text
+from ..nonogram import formats, service
+from .common import read_bytes, read_text
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
 
 COLUMNS = ("file", "index", "title", "status", "classification", "difficulty", "time_s",
@@ -218,7 +218,7 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
             name = f"{catalogue}: puzzle {k + 1} ({entry.get('id', '?')})"
             path = os.path.join(base, str(entry.get("file", "")))
             try:  # a regular file, read up to the size cap (not /dev/zero, nor a FIFO)
-                text = read_text(path)
+                text = read_bytes(path)
             except PuzzleError as e:
                 raise PuzzleError(f"{name}: {e}") from None
             puzzle = formats.parse_one(text, path)
@@ -227,7 +227,7 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
                 raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
             entry["status"] = verdict["status"]
             entry["difficulty"] = verdict["difficulty"]
-            played = walk(puzzle)
+            played = walk(puzzle, cells=service.shown_cells(puzzle, None))
             entry["stars"] = stars.nonogram(puzzle.width, puzzle.height, played)
             entry["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
     finally:

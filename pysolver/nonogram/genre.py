@@ -26,13 +26,13 @@ def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=
     """Uniqueness, classification, difficulty and a count up to ``count_cap`` (the
     editor's check of a goal picture counts to 20). With ``rate`` (the editor's check,
     not the Solve panel: seconds at 50x50), for a unique puzzle its stars and minutes
-    from its hint walk (pysolver.stars, as the library and the play head rate it;
-    from the empty grid: givens make it easier still)."""
+    from its hint walk (pysolver.stars, as the library and the play head rate it), from
+    the cells it shows at the start: a puzzle unique only with them is walked with them."""
     out = service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
                           progress=progress, work=work)
     if rate and out.get("status") == "unique":
         p = service.to_puzzle(puzzle)
-        played = walk(p)
+        played = walk(p, cells=service.shown_cells(p, givens))
         out = dict(out, stars=stars.nonogram(p.width, p.height, played),
                    minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1))
     return out

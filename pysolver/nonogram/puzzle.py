@@ -44,6 +44,9 @@ class Puzzle:
     description: str = ""
     source: str = ""  # catalogue / id
     goal: list | None = None  # list of row strings of colour chars
+    # cells shown at the start, [{row, column, value?}] 1-based (formats/givens.py); the
+    # clues' solutions are the same, so equality and clue_key leave them out
+    givens: list = field(default_factory=list, compare=False)
 
     @property
     def width(self) -> int:

@@ -9,7 +9,7 @@ import time
 from ..errors import PuzzleError
 from ..memo import Memo
 from . import asp, engines, formats
-from .formats import jsonfmt
+from .formats import givens as given_mod, jsonfmt
 from .player import fix as fix_mod
 from .player import hint as hint_mod
 from .player import marks, mistakes
@@ -105,7 +105,7 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
         whole_number(work, "work", 1)
         if engine != "pysolver":
             raise PuzzleError("a work budget applies to one pysolver search (engine pysolver, jobs 1)")
-    cells = cells_from_state(p, state) if state is not None else None
+    cells = cells_from_state(p, state) if state is not None else shown_cells(p, None)
     timeout = time_left(timeout, start)
     if engine == "clingo":
         return engines.solve_clingo(p, max_solutions, timeout, cells)
@@ -135,8 +135,12 @@ def _givens(p, givens) -> list:
 
 
 def shown_cells(p, givens):
-    """The known cells (cells_from_state) of the goal cells shown at the start, or None."""
-    shown = set(_givens(p, givens)) if givens is not None else set()
+    """The known cells (cells_from_state) of the goal cells shown at the start, or None.
+    ``givens`` None: those its file showed (Puzzle.givens, read by formats/givens.py)."""
+    if givens is None:
+        start = given_mod.state(p, p.givens)
+        return cells_from_state(p, start) if start else None
+    shown = set(_givens(p, givens))
     if not shown:
         return None
     return cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
@@ -313,7 +317,8 @@ def fix(puzzle, max_suggestions=3, timeout=None, progress=None, should_stop=None
     check_timeout(timeout)
     return {"suggestions": fix_mod.suggest(p, max_suggestions=max_suggestions, timeout=timeout,
                                            should_stop=should_stop, progress=progress,
-                                           givens=_givens(p, givens) if givens is not None else ())}
+                                           givens=_givens(p, givens) if givens is not None
+                                           else given_mod.goal_cells(p))}
 
 
 def check_marks(puzzle, state, mode="off", timeout=None, progress=None, work=None) -> dict:

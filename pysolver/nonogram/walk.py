@@ -34,7 +34,7 @@ def apply(puzzle, rows, cols, h):
     return rows, cols
 
 
-def walk(puzzle, keep_states=False):
+def walk(puzzle, keep_states=False, cells=None):
     """Play ``puzzle`` (validated) by hints; returns the summary dict.
 
     Keys: ``finished`` (True: solved by hints alone), ``steps`` ({kind: count}
@@ -43,9 +43,10 @@ def walk(puzzle, keep_states=False):
     ``end`` (the last hint's kind: solved or none), ``state`` (the rows at the
     end). With ``keep_states``, ``before``: (kind, state rows) before each step
     that was not a line step, for the generator to edit the picture there.
+    ``cells``: the known cells to start from (a puzzle's shown cells), else none.
     """
     eng = Engine(puzzle)
-    rows, cols = eng.initial()
+    rows, cols = eng.initial(cells)
     trials = whatif.Trials()
     steps = dict.fromkeys(KINDS, 0)
     longest = deepest = chained = 0

@@ -16,7 +16,7 @@ from ... import limits
 from ...decode import BINARY, NotText, text_of
 from ...errors import PuzzleError
 from ..puzzle import Puzzle
-from . import image, jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
+from . import givens, image, jsonfmt, olsak, picross, simpson, taai, webpbn, wilk
 
 
 
@@ -40,6 +40,7 @@ EXTENSIONS = {"xml": "xml", "pbn": "xml", "json": "json", "non": "non", "nonpack
               "nin": "nin", "g": "g", "pbm": "pbm"}
 
 WRITERS = {"non": simpson.dump, "xml": webpbn.dump, "json": jsonfmt.dump, "nin": wilk.dump}
+GIVENS = ("json", "non", "xml")  # the formats the site writes shown cells into (givens.py)
 READ_FORMATS = ("xml", "json", "taai", "picross", "non", "g", "nin", "pbm", "grid")
 
 
@@ -94,11 +95,14 @@ def _read(text, filename, fmt) -> list:
     elif fmt not in readers:
         return [PuzzleError(f"unknown format {fmt!r}")]
     try:
-        return readers[fmt](text)
+        items = readers[fmt](text)
     except PuzzleError as e:  # a reader may stop at a whole-file problem
         return [e]
     except RecursionError:
         return [PuzzleError("the file is nested too deeply")]
+    if fmt in GIVENS and items and isinstance(items[0], Puzzle):
+        items[0].givens = givens.read(text)  # the cells the site's file shows at the start
+    return items
 
 
 def parse(text: str | bytes, filename: str | None = None, fmt: str | None = None) -> list:
@@ -123,7 +127,7 @@ def dump(puzzle: Puzzle, fmt: str) -> str:
     """The puzzle written as ``non``, ``xml``, ``json`` or ``nin``."""
     if fmt not in WRITERS:
         raise PuzzleError(f"cannot write format {fmt!r} (choose one of {', '.join(WRITERS)})")
-    return WRITERS[fmt](puzzle)
+    return givens.write(WRITERS[fmt](puzzle), fmt, puzzle.givens)
 
 
 def dump_all(puzzles, fmt: str) -> str:
