@@ -143,6 +143,10 @@ def test_cancel_a_long_solve_then_keep_going_then_solve_a_search_puzzle(page, si
     page.click("#solve-cancel")
     assert page.text_content("#solve-progress").startswith("Cancelled")
     assert not page.is_disabled("#solve")
+    assert page.text_content("#status") == "Solve cancelled"
+    page.click("#solve")                         # a new run is not under the last one's words
+    assert page.text_content("#status") == "Solving…"
+    page.click("#solve-cancel")
     click_cell(page, 2, 2)                       # the grid stays usable meanwhile
     assert state(page)[2][2] == "#"
     wait_engine(page)

@@ -161,6 +161,8 @@ test("the Solve panel's words for a result, whichever engine answered", () => {
   assert.equal(verdictLine({ status: "multiple", solutions: [[], [], []], count_exact: true }), "Result: 3 solutions (all counted).");
   assert.equal(verdictLine({ status: "multiple", solutions: [[], [], []], count_exact: false }),
     "Result: at least 3 solutions (counting stopped there).");
+  assert.equal(verdictLine({ status: "multiple", solutions: [[], []], count_exact: true }), "Result: 2 solutions (all counted).");
+  assert.equal(verdictLine({ status: "multiple", solutions: [[], []], count_exact: false }), "Result: more than one solution.");
   assert.equal(verdictLine({ status: "none", solutions: [] }), "Result: no solution.");
   assert.deepEqual(detailLines({ time_s: 0.5, engine: "clingo", stats: { conflicts: 3 } }), ["0.50 s (clingo)", "Statistics: 3 conflicts"]);
   assert.deepEqual(differing(["#.", ".#"], ["#.", "#."]), [{ row: 2, column: 1 }, { row: 2, column: 2 }]);

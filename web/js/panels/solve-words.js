@@ -21,10 +21,10 @@ export function clampCap(text) {
 export function verdictLine(res) {
   let verdict = WORDS[res.status] || res.status;
   const n = (res.solutions || []).length;
-  // a count (more than the two a uniqueness check asks for) says how many, and whether all
-  if (res.status === "multiple" && n > 2) {
-    verdict = res.count_exact ? `${n} solutions (all counted)` : `at least ${n} solutions (counting stopped there)`;
-  }
+  // a count says how many, and whether all: exactly two counted are "2 solutions", where a
+  // uniqueness check stopped at its second says "more than one"
+  if (res.status === "multiple" && res.count_exact && n >= 2) verdict = `${n} solutions (all counted)`;
+  else if (res.status === "multiple" && n > 2) verdict = `at least ${n} solutions (counting stopped there)`;
   const how = res.status === "unique" && HOW[res.classification] ? `: ${HOW[res.classification]}` : "";
   return `Result: ${verdict}${how}.`;
 }

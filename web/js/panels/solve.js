@@ -94,6 +94,7 @@ export class SolvePanel {
     this.result.replaceChildren();
     this.details.set([]);
     this.progress.textContent = "Solving…";
+    this.announce("Solving…"); // not the last run's "Solve cancelled" under a new run
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();
