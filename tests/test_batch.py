@@ -307,3 +307,23 @@ def test_progress_bar_on_a_terminal_only(monkeypatch):
     assert pipe.getvalue() == ""
     monkeypatch.setenv("CI", "true")
     assert not Progress(4, Terminal()).on
+
+
+def test_the_html_reports_two_solutions_with_the_cells_where_they_differ_in_red():
+    """The two pictures of a puzzle with several solutions looked alike at 25x25."""
+    import base64
+    import re
+    import zlib
+    row = {"colors": [[".", "FFFFFF"], ["#", "000000"]], "solutions": [["#.", ".#"], [".#", "#."]]}
+    imgs = re.findall(r'<img alt="([^"]*)"[^>]*src="data:image/png;base64,([^"]+)"', report._thumbs(row))
+    assert [a for a, _ in imgs] == [f"solution {k} of 2: the 4 cells where they differ in red" for k in (1, 2)]
+    for (_, data), first in zip(imgs, ("#.", ".#")):
+        png = base64.b64decode(data)
+        plte = png[png.index(b"PLTE") + 4:]
+        assert plte[:12].hex().upper() == "FFFFFF000000" + report.DIFF_FILLED + report.DIFF_EMPTY
+        idat = png.index(b"IDAT")
+        raw = zlib.decompress(png[idat + 4:idat + 4 + int.from_bytes(png[idat - 4:idat], "big")])
+        # every cell differs: a filled one is index 2 (red), an empty one 3 (pale red)
+        assert raw[1:3] == bytes(2 if ch == "#" else 3 for ch in first)
+    one = {"colors": row["colors"], "solutions": [["#."]]}
+    assert report._thumbs(one).count("<img") == 1 and "differ" not in report._thumbs(one)

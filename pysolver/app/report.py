@@ -76,11 +76,24 @@ def to_json(rows) -> str:
 
 # -- HTML -------------------------------------------------------------------------
 
-def png(rows, colors, scale=1) -> bytes:
-    """An indexed-colour PNG of a solution (row strings over ``colors``' chars)."""
+# where two solutions differ: red where this one fills the cell, pale red where it leaves it empty
+DIFF_FILLED, DIFF_EMPTY = "D62728", "FFB3B3"
+
+
+def png(rows, colors, scale=1, other=None) -> bytes:
+    """An indexed-colour PNG of a solution (row strings over ``colors``' chars); with
+    ``other`` (another solution) the cells where they differ in DIFF_FILLED / DIFF_EMPTY."""
     index = {char: k for k, (char, _) in enumerate(colors)}
-    raw = b"".join(b"\0" + bytes(index.get(ch, 0) for ch in row for _ in range(scale))
-                   for row in rows for _ in range(scale))
+    n = len(colors)
+
+    def value(y, x, ch):
+        if other is None or other[y][x] == ch:
+            return index.get(ch, 0)
+        return n + (index.get(ch, 0) == 0)
+    raw = b"".join(b"\0" + bytes(value(y, x, ch) for x, ch in enumerate(row) for _ in range(scale))
+                   for y, row in enumerate(rows) for _ in range(scale))
+    if other is not None:
+        colors = [*colors, ("", DIFF_FILLED), ("", DIFF_EMPTY)]
     width, height = len(rows[0]) * scale, len(rows) * scale
 
     def chunk(kind, data):
@@ -92,10 +105,10 @@ def png(rows, colors, scale=1) -> bytes:
             + chunk(b"PLTE", palette) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
-def _thumb(rows, colors) -> str:
-    data = base64.b64encode(png(rows, colors)).decode()
+def _thumb(rows, colors, other=None, alt="solution") -> str:
+    data = base64.b64encode(png(rows, colors, other=other)).decode()
     size = 96 / max(len(rows), len(rows[0]))
-    return (f'<img alt="solution" width="{round(len(rows[0]) * size)}" '
+    return (f'<img alt="{alt}" title="{alt}" width="{round(len(rows[0]) * size)}" '
             f'height="{round(len(rows) * size)}" src="data:image/png;base64,{data}">')
 
 
@@ -145,8 +158,16 @@ def _text(value, spec="") -> str:
 
 
 def _thumbs(r) -> str:
+    """The solutions' pictures; two of them with the cells where they differ in red."""
     try:
-        return "".join(_thumb(s, r["colors"]) for s in r["solutions"] if s and r["colors"])
+        sols = [s for s in r["solutions"] if s] if r["colors"] else []
+        if len(sols) != 2 or len(sols[0]) != len(sols[1]) or any(
+                len(a) != len(b) for a, b in zip(*sols)):
+            return "".join(_thumb(s, r["colors"]) for s in sols)
+        n = sum(a != b for ra, rb in zip(*sols) for a, b in zip(ra, rb))
+        alt = f"solution {{}} of 2: the {n} cells where they differ in red"
+        return "".join(_thumb(s, r["colors"], o, alt.format(k + 1))
+                       for k, (s, o) in enumerate(zip(sols, sols[::-1])))
     except (ValueError, KeyError, TypeError, IndexError, zlib.error):  # damaged: no pictures
         return ""
 
@@ -163,7 +184,9 @@ def to_html(rows, db_name="") -> str:
            f"<title>Batch report: {len(rows)} puzzles</title><style>{_STYLE}</style></head><body>",
            f"<h1>Batch report: {len(rows)} puzzles</h1>",
            f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) +
-           ". Slowest first.</p>",
+           ". Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
+                                 "red (filled) and pale red (empty)." if counts["multiple"] else "")
+           + "</p>",
            '<form id="filters"><fieldset><legend>Status</legend>']
     for s in STATUSES:
         out.append(f'<label><input type="checkbox" name="status" value="{s}" checked> '
