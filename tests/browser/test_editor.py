@@ -392,7 +392,10 @@ def test_a_long_check_can_be_cancelled(page, site_server, puzzles_dir):
     page.set_input_files("#ed-open-file", str(puzzles_dir / "webpbn" / "knotty.xml"))
     page.wait_for_selector("#ed-grid[aria-busy=false] [role=grid][aria-colcount='40']", timeout=60_000)
     page.click("#ed-check-run")
-    page.wait_for_timeout(1500)
+    # once its search runs, the maker is told it may take long, and how to stop it
+    page.wait_for_function("() => document.querySelector('#ed-check-progress').textContent.includes("
+                           "'the rest needs a search, which can take minutes on a hard puzzle (Cancel stops it)')",
+                           timeout=120_000)
     assert page.is_enabled("#ed-check-cancel")
     page.click("#ed-check-cancel")
     page.wait_for_function("() => document.querySelector('#ed-check-result').textContent.includes('cancelled')",

@@ -83,7 +83,10 @@ export class EditorChecker {
         onProgress: (p) => {
           if (!fresh()) return;
           known = Math.max(known, p.known ?? 0);
-          progress(p.total ? `Worked out ${known} of ${p.total} cells so far…` : "Checking…",
+          // once lines and what-ifs are spent the search tries values: say it may take long
+          // (by the work, not the clock: the same words on any machine)
+          const searching = p.nodes > 0 ? "; the rest needs a search, which can take minutes on a hard puzzle (Cancel stops it)" : "";
+          progress(p.total ? `Worked out ${known} of ${p.total} cells so far${searching}…` : "Checking…",
             [countNote, `search: ${p.nodes ?? 0} nodes, ${p.known ?? 0} cells known now`]);
         },
       });
