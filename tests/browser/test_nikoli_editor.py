@@ -320,3 +320,10 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     ed(page).get_by_role("spinbutton", name="Rows", exact=True).fill("6")
     ed(page).get_by_role("button", name="Generate").click()
     page.locator("h2:visible", has_text=re.compile(r"^Bag 6×6 #\d+$")).wait_for(timeout=120_000)
+    # back in Create, the generated puzzle is the draft to change (it was the old one still)
+    page.click("#nav-editor")
+    expect(page.locator("#ed-status")).to_contain_text("opened in Play and here to change (Undo brings back your draft)")
+    expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "6")
+    assert "cave/6/6/" in shared(page)                 # puzz.link names Bag "cave"
+    ed(page).get_by_role("button", name="Undo").click()
+    expect(page.locator("#ed-status")).to_contain_text("Undone: Generate.")

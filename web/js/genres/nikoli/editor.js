@@ -153,6 +153,13 @@ export class Editor extends GenreEditor {
     const first = all.length > 1 ? `, the first of its ${all.length} puzzles,` : "";
     if (d.family !== this.family) throw new Error(`a ${FAMILY_NAMES[d.family]} puzzle: choose ${FAMILY_NAMES[d.family]} to edit it`);
     if (d.width > MAX_SIDE || d.height > MAX_SIDE) throw new Error(`${d.width}×${d.height} is larger than the editor's ${MAX_SIDE}×${MAX_SIDE}`);
+    this.take(d, `open ${filename.slice(0, 60)}`);
+    this.ctx.say(`Opened ${filename}${first} to edit.`);
+  }
+
+  /** A puzzle dict of this family as the draft: one undoable move, as New (Undo brings the
+   * puzzle before back). */
+  take(d, label) {
     const doc = new NikoliDraft(this.family, d.width, d.height); // the new state, made aside
     for (const [x, y, n] of d.clues) doc.cells[y * d.width + x] = n;
     if (d.rooms) {
@@ -164,8 +171,7 @@ export class Editor extends GenreEditor {
         }
       }
     }
-    this.doc.replace(doc.state(), `open ${filename.slice(0, 60)}`); // one undoable move, as New: Undo brings the puzzle before back
-    this.ctx.say(`Opened ${filename}${first} to edit.`);
+    this.doc.replace(doc.state(), label);
   }
 
   show() {
@@ -354,7 +360,10 @@ export class Editor extends GenreEditor {
     this.ctx.say(`Generating a ${w}×${h} ${FAMILY_NAMES[this.family]}…`);
     try {
       const info = await generate({ family: this.family, width: w, height: h, seed }, { signal: fresh.signal });
-      this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${starsText(info.stars)}), opened in Play.`);
+      // the maker may come back to change it: it is the draft too (Undo brings theirs back)
+      const [d] = await readNikoliAll(this.engine, info.url, "the new puzzle");
+      if (d.family === this.family) this.take(d, "generate");
+      this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${starsText(info.stars)}), opened in Play and here to change (Undo brings back your draft).`);
     } catch (err) {
       this.ctx.say(err.message === "cancelled" || err.kind === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`, err.kind !== "cancelled" && err.message !== "cancelled");
     } finally {
