@@ -11,6 +11,7 @@ from helpers import (cells, click_cell, clue_numbers, clues as board_clues, drag
                      wait_view)
 from pictures import CHECKER
 from pysolver import api, stars
+from pysolver.nonogram import service
 from pysolver.nonogram.formats import jsonfmt, parse
 from pysolver.nonogram.walk import walk
 from test_newcomer import ENGINE_WORDS
@@ -192,6 +193,15 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     page.wait_for_selector("#ed-verdict[data-status=unique]", timeout=60_000)
     assert picture(page) == CHECKER
     assert len(editor_givens(page)) == 1
+    # the file it downloads is unique with its shown cell for the engine too, and the stars are
+    # its walk from that cell (from the empty grid, where it is not unique, it read 4 or 5)
+    with page.expect_download() as dl:
+        page.click("#ed-export")
+    shown = parse(open(dl.value.path(), encoding="utf-8").read(), "shown.non")[0]
+    assert len(shown.givens) == 1 and api.analyse(shown)["status"] == "unique"
+    played = walk(shown, cells=service.shown_cells(shown, None))
+    n, minutes = stars.nonogram(shown.width, shown.height, played), stars.nonogram_minutes(shown.width, shown.height, played)
+    assert page.text_content("#ed-hard") == f"How hard: {'★' * n}{'☆' * (5 - n)} (about {max(1, int(minutes + 0.5))} minute{'' if int(minutes + 0.5) <= 1 else 's'})."
     page.screenshot(path=str(artifacts / "editor-fixed.png"), full_page=True)
     page.click("#theme-toggle")
     page.screenshot(path=str(artifacts / "editor-dark.png"), full_page=True)
