@@ -10,6 +10,7 @@ _CP1252 = [bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256)]
 # the first bytes of the images a player may take for "a picture" (the formats' pictures
 # are text grids and PBM): PNG, JPEG, GIF, WebP (RIFF), BMP
 _IMAGES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")
+BINARY = "this is not a puzzle file (it holds binary data, not text)"
 
 
 class NotText(ValueError):
@@ -37,5 +38,3 @@ def text_of(data: bytes) -> str:
         raise NotText(BINARY)
     return text
 
-
-BINARY = "this is not a puzzle file (it holds binary data, not text)"

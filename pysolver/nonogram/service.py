@@ -137,14 +137,10 @@ def _givens(p, givens) -> list:
 def shown_cells(p, givens):
     """The known cells (cells_from_state) of the goal cells shown at the start, or None.
     ``givens`` None: those its file showed (Puzzle.givens, read by formats/givens.py)."""
-    if givens is None:
-        start = given_mod.state(p, p.givens)
-        return cells_from_state(p, start) if start else None
-    shown = set(_givens(p, givens))
-    if not shown:
-        return None
-    return cells_from_state(p, ["".join(ch if (y, x) in shown else "?" for x, ch in enumerate(row))
-                                for y, row in enumerate(p.goal)])
+    if givens is not None:  # the API's: malformed ones refused, the goal's colours
+        givens = [{"row": y + 1, "column": x + 1} for y, x in _givens(p, givens)]
+    start = given_mod.state(p, p.givens if givens is None else givens)
+    return cells_from_state(p, start) if start else None
 
 
 def analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,

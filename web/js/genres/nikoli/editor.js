@@ -361,8 +361,7 @@ export class Editor extends GenreEditor {
     try {
       const info = await generate({ family: this.family, width: w, height: h, seed }, { signal: fresh.signal });
       // the maker may come back to change it: it is the draft too (Undo brings theirs back)
-      const [d] = await readNikoliAll(this.engine, info.url, "the new puzzle");
-      if (d.family === this.family) this.take(d, "generate");
+      if (info.dict.family === this.family) this.take(info.dict, "generate");
       this.ctx.say(`Generated a ${w}×${h} ${FAMILY_NAMES[this.family]} with one solution (${info.clues} clues, ${starsText(info.stars)}), opened in Play and here to change (Undo brings back your draft).`);
     } catch (err) {
       this.ctx.say(err.message === "cancelled" || err.kind === "cancelled" ? "Generation cancelled." : `Could not generate: ${err.message}`, err.kind !== "cancelled" && err.message !== "cancelled");

@@ -109,7 +109,7 @@ async function shared(app) {
     const title = `${FAMILY_NAMES[family]} ${width}×${height} #${seed}`; // "Easy Heyawake 7×7 #12", as a nonogram's
     play.open({ ...dict, title: level ? `${level[0].toUpperCase()}${level.slice(1)} ${title}` : title, difficulty: info.difficulty,
       stars: info.stars, source: MADE_HERE });
-    return info;
+    return { ...info, dict }; // the puzzle read, for Create's draft
   };
   s.reader = {
     openHash, generate,
