@@ -157,6 +157,33 @@ def test_the_offer_skipped_is_not_made_again(page, site_server):
 
 
 @pytest.mark.newcomer
+@PHONE
+def test_an_offer_passed_by_is_not_made_over_every_puzzle(page, site_server):
+    """A first visitor who opens other puzzles without answering the offer: it goes with the
+    puzzle it was made over, for the rest of the visit (on the phone it pushed every board
+    down a third of the screen), and a later visit asks again."""
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    wait_engine(page)
+    open_builtin(page, "qnonograms-94")
+    assert page.is_hidden("#guide-offer")
+    open_builtin(page, "bag-7x7-1")                  # a genre's first puzzle offers its rules
+    expect(page.locator("#guide-offer")).to_contain_text("New to Bag?")
+    open_builtin(page, "bag-10x10-1")
+    assert page.is_hidden("#guide-offer")
+    open_builtin(page, "bag-7x7-1")
+    assert page.is_hidden("#guide-offer")
+    open_builtin(page, "nurikabe-7x7-1")             # another genre's still comes, once
+    expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?")
+    assert page.evaluate(f"localStorage.getItem('{LEARN_KEY}:bag')") is None   # not answered
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    wait_engine(page)
+    open_builtin(page, "bag-10x10-1")
+    expect(page.locator("#guide-offer")).to_contain_text("New to Bag?")
+
+
+@pytest.mark.newcomer
 def test_a_puzzle_won_answers_the_offer(page, site_server):
     """A first visitor who solves the puzzle on their own (the offer still up) is not
     offered the rules again: the bar went on pushing the board down after the win."""

@@ -20,9 +20,22 @@ export function remember(genre, what) {
   try { window.localStorage.setItem(learnKey(genre), what); } catch { /* nothing to keep it in */ }
 }
 
+// genres whose offer the player passed by, opening another puzzle without answering it: not
+// made again on this visit (a bar that came back over every puzzle pushed the phone's board
+// down each time); not remembered, so a later visit asks once more
+const passed = new Set();
+
+/** The player opens another puzzle with the offer in `box` unanswered: it goes, for this visit. */
+export function passOffer(box) {
+  if (box.hidden) return;
+  box.hidden = true;
+  if (box.dataset.genre) passed.add(box.dataset.genre);
+}
+
 /** Show the offer in `box`: {genre, title, words, rules(): the rules dialog, tryIt?: {label,
  * run()}: learning by playing (its own code remembers how that ended)}. */
 export function showOffer(box, { genre, title, words, rules, tryIt = null }) {
+  if (passed.has(genre)) return;
   const answer = (id, textContent, run, className = "") => {
     const b = el("button", { type: "button", id, textContent, className });
     b.addEventListener("click", () => { box.hidden = true; run(); });
@@ -34,6 +47,7 @@ export function showOffer(box, { genre, title, words, rules, tryIt = null }) {
     tryIt ? "" : "primary"));
   buttons.push(answer("guide-no", "No thanks", () => remember(genre, "skipped")));
   box.replaceChildren(el("h3", { textContent: title }), el("p", { textContent: words }), el("div", { className: "row" }, ...buttons));
+  box.dataset.genre = genre;
   box.hidden = false;
   box.dispatchEvent(new CustomEvent("guide-offered", { bubbles: true }));
 }

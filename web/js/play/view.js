@@ -19,7 +19,7 @@ import { bindPlayKeys } from "./keys.js";
 import { bindSheet } from "./sheet.js";
 import { loadGame } from "../shell/storage.js";
 import { offerLink } from "../shell/share-actions.js";
-import { remember } from "../learn/offer.js";
+import { passOffer, remember } from "../learn/offer.js";
 import { HintPanel } from "../panels/hint.js";
 import { CheckPanel } from "../panels/check.js";
 import { SolvePanel } from "../panels/solve.js";
@@ -172,7 +172,6 @@ export class PlayView {
     if (this.g === g) return;
     if (this.g && this.g.leave) this.g.leave();
     this.g = g;
-    this.offerBox.hidden = true; // the last genre's offer
     for (const [part, owner] of this.owned) {
       const on = owner === g;
       if (part.classList.contains("panel")) this.sheet.showTab(part, on);
@@ -253,6 +252,7 @@ export class PlayView {
   open(g, key, make, { kind = g.kind, title, meta, docTitle = title, before = null }) {
     const previous = this.game;
     this.opening.drop(); // an open of any genre still waiting is stale now
+    passOffer(this.offerBox); // another puzzle opened: an offer left unanswered was passed by
     this.openNotice.hidden = true;
     if (previous) {
       this.autosave.save();
