@@ -45,3 +45,32 @@ def test_solve_draws_known_cells_and_cancel_keeps_the_players_marks(page, site_s
     page.click("#undo")
     page.click("#undo")
     assert set("".join(state(page))) == {"?"} and page.is_disabled("#undo")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+def test_on_a_phone_the_sheet_folds_while_a_solve_runs(page, site_server):
+    """The unfolded Solve sheet hid most of a 40×40 while the solver drew its known cells:
+    it folds for the run (its status says how to cancel) and shows the verdict at the end."""
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "webpbn-knotty")              # minutes of search: the run lasts
+    page.click("#solve-panel-tab")
+    page.wait_for_selector("#solve-engine option[value='pysolver']", state="attached")
+    page.select_option("#solve-engine", "pysolver")
+    page.click("#solve")
+    wait_until(page, f"{KNOWN} > 0", 60)             # known cells on the board
+    assert page.is_hidden("#solve") and "collapsed" in page.get_attribute("#play-sheet", "class")
+    assert page.text_content("#view-play .side > .status") == "Solving… (tap Solve to cancel)"
+    sheet = page.locator("#play-sheet").bounding_box()
+    assert sheet["height"] < 0.12 * 844                 # one row of buttons and the status line
+    page.click("#solve-panel-tab")                   # its progress and Cancel, one tap away
+    assert page.is_visible("#solve-cancel") and page.text_content("#solve-progress").startswith("Solving…")
+    page.click("#solve-cancel")
+    assert page.text_content("#solve-progress").startswith("Cancelled")   # restarting where not isolated
+    # a run that ends while folded unfolds on its verdict
+    open_builtin(page, "welcome-heart")              # the sheet as the player left it: on Solve
+    page.wait_for_selector("#solve:not([disabled])")
+    page.click("#solve")
+    page.wait_for_selector("#solve-result figure")
+    assert page.is_visible("#solve-progress") and page.text_content("#solve-progress").startswith("Result")
+    assert "collapsed" not in page.get_attribute("#play-sheet", "class")

@@ -94,7 +94,12 @@ export class SolvePanel {
     this.result.replaceChildren();
     this.details.set([]);
     this.progress.textContent = "Solving…";
-    this.announce("Solving…"); // not the last run's "Solve cancelled" under a new run
+    // on a phone the unfolded sheet hid most of a big board, where the solver's known cells
+    // show: it folds while the run lasts (its button unfolds it, Cancel there), then shows
+    // the verdict
+    const sheet = this.frame.sheet, folds = sheet.unfoldedOn(this.element);
+    if (folds) sheet.fold();
+    this.announce(folds ? "Solving… (tap Solve to cancel)" : "Solving…"); // not the last run's "Solve cancelled"
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();
@@ -128,6 +133,7 @@ export class SolvePanel {
     run.promise.then(own((res) => this.show(res, game)), own((err) => {
       this.progress.textContent = err.kind === "cancelled" ? "Cancelled." : `Solve failed: ${err.message}`;
     })).finally(own(() => { // after a cancel, cancel() reset the buttons and a new run may own them
+      if (folds && sheet.folded()) sheet.show(this.element); // the verdict, where the player left it
       this.running = null;
       this.hideKnown();
       clearInterval(this.ticker);

@@ -44,5 +44,10 @@ export function bindSheet({ side, toggle, tabs }) {
     },
     /** Show one panel (a genre's action that wants it in sight), or every one. */
     show(panel = "all") { set(panel); },
+    /** Whether the panels are a sheet now (a narrow screen: its grip shows) and `panel` is the one unfolded. */
+    unfoldedOn(panel) { return shown === panel && getComputedStyle(toggle).display !== "none"; },
+    /** Whether the sheet is folded. */
+    folded() { return shown === null; },
+    fold() { set(null); },
   };
 }
