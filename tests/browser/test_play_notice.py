@@ -95,6 +95,35 @@ def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path
     assert page.is_visible("#file-choice") and page.input_value("#file-choice-pick") == "2"
 
 
+def test_the_file_is_at_hand_again_on_the_next_visit(page, site_server, tmp_path):
+    """A player back to one of a file's puzzles (a reload, the next day) has the file's
+    chooser again, without finding the file anew: the last file is kept in the browser."""
+    open_site(page, site_server)
+    open_file(page, tmp_path / "contest.txt", "$1\n2\n0\n1\n1\n$2\n2\n0\n1\n1\n$3\n2\n2\n2\n2\n", "Puzzle 1")
+    page.click("#file-choice-next")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)
+    click_cell(page, 0, 0)
+    page.reload()
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)   # the game resumed ...
+    page.wait_for_selector("#file-choice:not([hidden])")                    # ... and its file's chooser
+    assert page.text_content("#file-choice-words") == "contest.txt holds 3 puzzles:"
+    assert page.input_value("#file-choice-pick") == "1" and state(page) == ["#?", "??"]
+    page.click("#file-choice-next")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)
+    assert page.is_disabled("#file-choice-next")
+    click_cell(page, 0, 0)                          # played: a card in the library
+    # a puzzle of no file: no chooser; one of the file's again (its card): the chooser is back
+    open_builtin(page, "welcome-heart")
+    page.reload()
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Welcome heart'", 30)
+    assert page.is_hidden("#file-choice")
+    page.click("#nav-library")
+    page.locator("#library-cards .lib-card", has_text="Puzzle 3").first.click()
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 3'", 30)
+    page.wait_for_selector("#file-choice:not([hidden])")
+    assert page.input_value("#file-choice-pick") == "2"
+
+
 def test_a_file_of_nikoli_urls_opens_any_of_them(page, site_server, tmp_path):
     """One puzz.link URL a line: the chooser of the nonogram's files, for a Nikoli genre."""
     builtin = next(line for line in (ROOT / "web" / "puzzles" / "nikoli" / "nurikabe-7x7-1.txt").read_text().splitlines()
@@ -107,3 +136,7 @@ def test_a_file_of_nikoli_urls_opens_any_of_them(page, site_server, tmp_path):
     page.click("#file-choice-next")
     wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
     assert page.input_value("#file-choice-pick") == "1" and page.is_disabled("#file-choice-next")
+    page.reload()                                   # kept for the next visit, as a nonogram file
+    wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
+    page.wait_for_selector("#file-choice:not([hidden])")
+    assert page.input_value("#file-choice-pick") == "1"

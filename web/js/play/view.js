@@ -92,7 +92,7 @@ export class PlayView {
     this.openNotice = el("p", { id: "open-notice", className: "panel warning notice", hidden: true });
     this.openNotice.setAttribute("role", "status");
     this.notices = el("div", { className: "tool-group" });
-    this.fileChoice = new FileChoice(); // a file of several puzzles, any genre's
+    this.fileChoice = new FileChoice({ getGame: () => this.game }); // a file of several puzzles, any genre's
     this.boardBox = el("div", { id: "board", className: "board" });
     this.status = el("p", { id: "status", className: "status" });
     this.status.setAttribute("aria-live", "polite");

@@ -111,6 +111,7 @@ async function shared(app) {
       stars: info.stars, source: MADE_HERE });
     return { ...info, dict }; // the puzzle read, for Create's draft
   };
+  play.frame.fileChoice.opener("nikoli", (d) => play.open(d));
   s.reader = {
     openHash, generate,
     open: (dict, key) => s.openSaved(dict, key).catch(app.showOpenError),
@@ -121,7 +122,7 @@ async function shared(app) {
       const puzzles = dicts.map((d) => known(d, entries));
       if (puzzles.length === 1) return play.open(puzzles[0]);
       // a file of URLs: the frame's chooser opens any of them
-      play.frame.fileChoice.show(filename, puzzles, { open: (d) => play.open(d), keyOf: (d) => nikoliKey(d.url) });
+      play.frame.fileChoice.show(filename, puzzles, { kind: "nikoli", keyOf: (d) => nikoliKey(d.url) });
       return null;
     },
   };

@@ -106,8 +106,9 @@ export class NonogramPlayConfig {
     this.opener = new PuzzleOpener({
       engine, openPuzzle: (dict, key) => app.openPuzzle(dict, key), getCatalogue: () => this.catalogue, getGame, announce,
       findSaved, openStart: () => app.openStart(), turn: () => frame.opening.next(),
-      several: (filename, puzzles) => frame.fileChoice.show(filename, puzzles, { open: (d) => app.openPuzzle(d), keyOf: puzzleKey }), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
+      several: (filename, puzzles) => frame.fileChoice.show(filename, puzzles, { kind: "nonogram", keyOf: puzzleKey }), showError: (err) => app.showOpenError(err), clearError: () => app.clearOpenError(),
     });
+    frame.fileChoice.opener("nonogram", (d) => app.openPuzzle(d));
     app.library.addSource(nonogramSource({
       catalogue: () => this.catalogue, openBuiltin: (e) => this.opener.openBuiltin(e).catch((err) => app.showOpenError(err)),
       openSaved: (dict, key) => app.openPuzzle(dict, key), // the genre's open: a saved link is read again
