@@ -55,6 +55,10 @@ def play_the_guide(page, touch):
         m = re.fullmatch(r"Step (\d+) of (\d+)", label)
         assert m and int(m.group(2)) == len(tutorial["steps"]), label
         assert page.text_content("#guide-text").strip()
+        # the whole step in view: none of its words scrolled below the box's fixed height (on a
+        # phone the how-to of crossing, the step's last words, was cut off)
+        assert page.evaluate("() => { const g = document.getElementById('guide'); return g.scrollHeight <= g.clientHeight; }"), \
+            f"{label}: its words do not fit the guide's box"
         steps += 1
         assert steps < 40, "the guide does not advance"
         board = state(page)
