@@ -4,7 +4,7 @@ import re
 import pytest
 
 from pysolver import api
-from helpers import (board_pixels, cell_pixels, click_cell, cursor_at, fill_rows, move_cursor, open_builtin, open_site, state,
+from helpers import (board_pixels, builtin, cell_pixels, click_cell, cursor_at, fill_rows, move_cursor, open_builtin, open_site, state,
                      wait_engine)
 
 pytestmark = [pytest.mark.browser]
@@ -134,3 +134,38 @@ def test_where_deductions_end_hint_reveals_a_cell(page, site_server, puzzles_dir
     y, x = focus["row"] - 1, focus["column"] - 1
     assert before[y][x] == "?" and after[y][x] != "?"
     assert sum(a != b for ra, rb in zip(after, before) for a, b in zip(ra, rb)) == 1
+
+
+# The pixels of one column's strip of the column clues' canvas, as "r,g,b" -> count.
+_COLUMN_CLUE_COLOURS = """(x) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const c = document.querySelector('#board canvas.col-clues'), r = c.getBoundingClientRect();
+  const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
+  const d = c.width / r.width, cs = (document.querySelector('#board canvas.cells').getBoundingClientRect().width - 1) / W;
+  const data = c.getContext('2d').getImageData(Math.round(x * cs * d), 0, Math.round(cs * d), c.height).data, out = {};
+  for (let i = 0; i < data.length; i += 4) { const k = `${data[i]},${data[i + 1]},${data[i + 2]}`; out[k] = (out[k] || 0) + 1; }
+  done(out);
+})))"""
+
+
+def test_a_hinted_line_of_a_colour_puzzle_keeps_its_clue_colours(page, site_server):
+    # the hint's yellow tint over a colour clue turned its red to orange and its green to olive
+    puzzle = builtin("tulip")
+    rgb = {c["char"]: ",".join(str(int(c["rgb"][k:k + 2], 16)) for k in (0, 2, 4)) for c in puzzle["colors"]}
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "tulip")
+    for _ in range(30):  # Hint (where, what, apply) until it points at a column of several colours
+        said = page.text_content("#hint-text")
+        page.click("#hint")
+        page.wait_for_function(f"{TEXT} && {TEXT} !== {said!r}", timeout=30_000)
+        m = re.fullmatch(r"Look at column (\d+)\.", page.text_content("#hint-text"))
+        if m and len({c for _, c in puzzle["columns"][int(m.group(1)) - 1]}) >= 2:
+            break
+    else:
+        pytest.fail("no hint pointed at a column of several colours")
+    x = int(m.group(1)) - 1
+    wanted = {rgb[c] for _, c in puzzle["columns"][x]}
+    seen = page.evaluate(_COLUMN_CLUE_COLOURS, x)
+    missing = [c for c in wanted if seen.get(c, 0) < 20]
+    assert not missing, (f"column {x + 1}'s clue colours {missing} are not drawn as the puzzle's: "
+                         f"{sorted(seen.items(), key=lambda kv: -kv[1])[:8]}")

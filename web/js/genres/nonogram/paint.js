@@ -242,30 +242,38 @@ export function drawClues(v) {
     ctx.drawImage(layers.normal, 0, 0);
     const marks = done ? (axis === "row" ? done.rows : done.columns) : null;
     const clues = axis === "row" ? p.rows : p.cols;
-    if (marks) {
-      clues.forEach((clue, i) => {
-        const m = marks[i];
-        if (!m) return;
-        clue.forEach((b, k) => {
-          if (!m[k]) return;
-          const { cx, cy, w, h } = slotBox(v, axis, i, k, clue.length);
-          const sx = Math.round((cx - w / 2) * dpr), sy = Math.round((cy - h / 2) * dpr);
-          const sw = Math.round(w * dpr), sh = Math.round(h * dpr);
-          ctx.drawImage(layers.done, sx, sy, sw, sh, sx, sy, sw, sh);
-        });
-      });
-    }
+    const crossed = (i, k) => !!(marks && marks[i] && marks[i][k]); // a number crossed out: done
+    clues.forEach((clue, i) => clue.forEach((b, k) => {
+      if (crossed(i, k)) copyBox(ctx, layers.done, slotBox(v, axis, i, k, clue.length), 0, dpr);
+    }));
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const W = axis === "row" ? v.rowW : v.gridW, H = axis === "row" ? v.gridH : v.colH;
     const cur = axis === "row" ? v.cursor.y : v.cursor.x;
     ctx.fillStyle = t.tint;
     if (axis === "row") ctx.fillRect(0, cur * cs, W, cs); else ctx.fillRect(cur * cs, 0, cs, H);
-    if (hint && hint.line && hint.line.axis === axis) {
+    const hinted = hint && hint.line && hint.line.axis === axis ? hint.line.index - 1 : -1;
+    if (hinted >= 0) {
       ctx.fillStyle = t.hint;
-      const k = hint.line.index - 1;
-      if (axis === "row") ctx.fillRect(0, k * cs, W, cs); else ctx.fillRect(k * cs, 0, cs, H);
+      if (axis === "row") ctx.fillRect(0, hinted * cs, W, cs); else ctx.fillRect(hinted * cs, 0, cs, H);
+    }
+    // a colour clue keeps its true colour in a tinted line (the hint's yellow made red read as
+    // orange, green as olive): its swatches copied again over the tints, the tint around them
+    if (!p.isColor) continue;
+    for (const i of new Set([cur, hinted])) {
+      const clue = clues[i] || [];
+      clue.forEach((b, k) => copyBox(ctx, crossed(i, k) ? layers.done : layers.normal, slotBox(v, axis, i, k, clue.length), 1, dpr));
     }
   }
+}
+
+/** Copy a slot's box (CSS pixels, `inset` in from its edges) of a clue layer, pixel for pixel. */
+function copyBox(ctx, layer, { cx, cy, w, h }, inset, dpr) {
+  const sx = Math.round((cx - w / 2 + inset) * dpr), sy = Math.round((cy - h / 2 + inset) * dpr);
+  const sw = Math.round((w - 2 * inset) * dpr), sh = Math.round((h - 2 * inset) * dpr);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, sx, sy, sw, sh, sx, sy, sw, sh);
+  ctx.restore();
 }
 
 function contrast(hex) {
