@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from helpers import (cell_words, click_cell, hold_next_read, hold_next_task, open_site, page_hook, paste_puzzle, release_read,
+from helpers import (cell_pixels, cell_words, click_cell, hold_next_read, hold_next_task, open_site, page_hook, paste_puzzle, release_read,
                      release_task, state, title_shown,
                      wait_engine, wait_until, wait_words)
 
@@ -184,6 +184,19 @@ def test_heyawake_check_outlines_a_broken_rule_then_won_by_keyboard(page, site_s
             if x + 1 < len(row):
                 page.keyboard.press("ArrowRight")
     won(page)
+
+
+def test_a_heyawake_number_marked_unshaded_shows_its_dot(page, site_server):
+    # a Heyawake number is the player's to shade or not: its dot was drawn nowhere, so a
+    # right click on it changed nothing the player could see
+    start(page, site_server, "heyawake")
+    x, y = next((x, y) for y in range(7) for x in range(7) if ", number " in cell_words(page, x, y))
+    page.mouse.click(*centre(page, x, y), button="right")
+    assert ": marked unshaded, number " in cell_words(page, x, y)
+    dotted = cell_pixels(page, x, y)
+    page.mouse.click(*centre(page, x, y), button="right")   # the same again clears
+    assert ": unknown, number " in cell_words(page, x, y)
+    assert cell_pixels(page, x, y) != dotted, "the number marked unshaded looks the same as unmarked"
 
 
 def test_masyu_download_reopens_then_won_by_mouse_drag_and_by_keyboard(page, site_server):

@@ -74,13 +74,19 @@ export function paintOverlays(v, ctx) {
   if (hint) outline(ctx, hint.cells, cs, t.hintMark, Math.max(2, cs / 12), [Math.max(2, cs / 8), Math.max(2, cs / 10)]);
   if (hint && hint.marks) { // what a hint would mark: a small square for shaded, a dot for the other mark
     ctx.fillStyle = t.hintMark;
+    const { width: w, clues } = v.game.puzzle;
     for (const c of hint.marks) {
-      const x = (c.column - 1) * cs, y = (c.row - 1) * cs;
-      if (c.value === "#") ctx.fillRect(x + cs * 0.36, y + cs * 0.36, cs * 0.28, cs * 0.28);
-      else { ctx.beginPath(); ctx.arc(x + cs / 2, y + cs / 2, Math.max(1.5, cs / 9), 0, Math.PI * 2); ctx.fill(); }
+      const [mx, my, k] = markSpot(c.column - 1, c.row - 1, cs, clues.has((c.row - 1) * w + c.column - 1));
+      if (c.value === "#") ctx.fillRect(mx - cs * 0.14 * k, my - cs * 0.14 * k, cs * 0.28 * k, cs * 0.28 * k);
+      else { ctx.beginPath(); ctx.arc(mx, my, Math.max(1.5, cs / 9 * k), 0, Math.PI * 2); ctx.fill(); }
     }
   }
   if (refused) outline(ctx, refused, cs, t.error, Math.max(2, cs / 8));
+}
+
+/** Where a cell's dot or small square goes: [x, y, scale]; a numbered cell's in its corner, smaller. */
+function markSpot(x, y, cs, numbered) {
+  return numbered ? [x * cs + cs * 0.82, y * cs + cs * 0.82, 0.7] : [x * cs + cs / 2, y * cs + cs / 2, 1];
 }
 
 function paintCells(v) {
@@ -97,6 +103,13 @@ function paintCells(v) {
         ctx.fillStyle = val !== UNKNOWN && val !== CROSSED ? t.bg : t.text;
         if (cs >= MIN_CELL) ctx.fillText(clue === -2 ? "?" : String(clue), x * cs + cs / 2, y * cs + cs / 2 + 1, cs - 4);
         else { ctx.beginPath(); ctx.arc(x * cs + cs / 2, y * cs + cs / 2, cs * 0.3, 0, Math.PI * 2); ctx.fill(); } // too small to read (thumbnails)
+        // a Heyawake number marked unshaded (Nurikabe's and Bag's come so): its dot in the
+        // corner, clear of the number (drawn nowhere, the mark was invisible)
+        if (val === CROSSED && p.rooms && cs >= MIN_CELL) {
+          const [mx, my, k] = markSpot(x, y, cs, true);
+          ctx.fillStyle = t.cross;
+          ctx.beginPath(); ctx.arc(mx, my, Math.max(1.5, cs / 10 * k), 0, Math.PI * 2); ctx.fill();
+        }
       } else if (val === CROSSED) {
         ctx.fillStyle = t.cross;
         ctx.beginPath(); ctx.arc(x * cs + cs / 2, y * cs + cs / 2, Math.max(1.5, cs / 10), 0, Math.PI * 2); ctx.fill();
