@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from helpers import (cell_pixels, cell_words, click_cell, hold_next_read, hold_next_task, open_site, page_hook, paste_puzzle, release_read,
-                     release_task, state, title_shown,
+from helpers import (cell_pixels, cell_words, click_cell, hold_next_read, hold_next_task, open_builtin, open_site, page_hook,
+                     paste_puzzle, release_read, release_task, state, title_shown,
                      wait_engine, wait_until, wait_words)
 
 from pysolver.nikoli import aspsolve, model, read
@@ -197,6 +197,24 @@ def test_a_heyawake_number_marked_unshaded_shows_its_dot(page, site_server):
     page.mouse.click(*centre(page, x, y), button="right")   # the same again clears
     assert ": unknown, number " in cell_words(page, x, y)
     assert cell_pixels(page, x, y) != dotted, "the number marked unshaded looks the same as unmarked"
+
+
+def test_each_shading_genre_says_what_its_own_dot_means(page, site_server):
+    # one help for Nurikabe, Heyawake and Bag said "a dot (unshaded; Bag: inside)" to all three,
+    # and a Nurikabe number refused with "stays unshaded (Bag: inside)"
+    open_site(page, site_server)
+    for puzzle, dot in (("nurikabe-7x7-1", "marks a dot (unshaded)"), ("bag-7x7-1", "marks a dot (inside the loop)")):
+        open_builtin(page, puzzle)
+        assert dot in page.text_content("#view-play p.help")
+        page.click("#rules")
+        page.wait_for_selector("#rules-dialog[open]")
+        help_text = page.text_content(".rules-help")
+        page.click(".rules-close")
+        assert dot in help_text and "Bag:" not in help_text, help_text
+        x, y = next((x, y) for y in range(7) for x in range(7) if ", number " in cell_words(page, x, y))
+        page.mouse.click(*centre(page, x, y))                  # a number is given: the move is refused
+        expect(page.locator("#status")).to_have_text(
+            "A numbered cell stays inside the loop." if puzzle.startswith("bag") else "A numbered cell stays unshaded.")
 
 
 def test_masyu_download_reopens_then_won_by_mouse_drag_and_by_keyboard(page, site_server):

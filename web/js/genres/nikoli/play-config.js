@@ -15,16 +15,20 @@ import { nikoliTasks } from "./panels.js";
 
 // The rules: the engine's genre data (pysolver.nikoli families), from learn.json (learn/rules.js).
 // How to play on the board, for a mouse and keyboard or for touch (learn/rules.js picks by device)
+// what a dot marks is the family's: Bag's shading is the outside of its loop, a dot the inside
+const shadeHelp = (dot) => ({
+  touch: `Tap shades; a long press marks a dot (${dot}); the same again clears; drag paints along one line; two fingers pan and zoom.`,
+  mouse: `Left click, Space or F shades; right click, X or a long press marks a dot (${dot}); the same again clears; ` +
+    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." });
 const HELP = {
-  shade: { touch: "Tap shades; a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
-    "drag paints along one line; two fingers pan and zoom.", mouse: "Left click, Space or F shades; right click, X or a long press marks a dot (unshaded; Bag: inside); the same again clears; " +
-    "drag paints along one line; arrows move, Shift+arrows paint, Backspace clears; Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." },
+  shade: shadeHelp("unshaded"),
+  bag: shadeHelp("inside the loop"),
   loop: { touch: "Drag from cell to cell to draw the loop (a drag that starts on it erases); tap near a cell's side to " +
     "cross it (no line); two fingers pan and zoom.", mouse: "Drag from cell to cell to draw the loop (a drag that starts on it erases); click near a cell's side or right click to cross it " +
     "(no line); arrows move, Shift+arrow draws or erases a segment, Ctrl+Shift+arrow crosses, Backspace clears a cell's sides; " +
     "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." },
 };
-const help = (family) => HELP[family === "masyu" ? "loop" : "shade"];
+const help = (family) => HELP[family === "masyu" ? "loop" : family === "bag" ? "bag" : "shade"];
 
 
 export class NikoliPlayConfig {
@@ -49,7 +53,7 @@ export class NikoliPlayConfig {
       wonWords: "Every rule is kept.",
       picture: (canvas, game) => drawNikoliThumb(canvas, { family: game.puzzle.family, width: game.puzzle.width, height: game.puzzle.height,
         board: game.puzzle.dict }, { ...game.serialize(), solved: true }),
-      refused: () => "A numbered cell stays unshaded (Bag: inside).",
+      refused: () => `A numbered cell stays ${this.game && this.game.puzzle.family === "bag" ? "inside the loop" : "unshaded"}.`,
       // the families' tasks for the panels of every genre (genres/nikoli/panels.js; the rule check here)
       ...nikoliTasks(this, asp),
       checkTasks: { modes: [["off", "Off"], ["rules", "Broken rules"]], check: (game, mode, { signal }) => this.checkRules(game, mode, signal) },
