@@ -230,9 +230,21 @@ def test_solving_the_daily_puzzle_starts_a_streak(page, site_server):
     fill_rows(page, [row.replace(".", "?") for row in goal])
     page.wait_for_function("() => [...document.querySelectorAll('.win-card')].some((e) => !e.hidden)")
     assert solved(page)
+    assert page.text_content("#win-notes") == "Streak: 1 day in a row solved"   # said on the win card too
+    page.click("#win-close")
     page.click("#nav-library")
     assert page.text_content("#daily-streak") == "Streak: 1 day in a row solved"
     assert page.text_content("#daily-status").startswith("Solved")
+    # yesterday's, solved by the Solve panel's solution: no win, so no day added to the streak
+    page.click("#daily-yesterday")
+    wait_game(page, "^Daily puzzle, ", "gen:nonogram:")
+    page.click("#solve")
+    page.click("#solve-result .show-solution")
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert page.text_content("#win-heading") == "Solved by the solver" and page.is_hidden("#win-notes")
+    page.click("#win-close")
+    page.click("#nav-library")
+    assert page.text_content("#daily-streak") == "Streak: 1 day in a row solved"
 
 
 def test_stars_on_every_card(page, site_server, artifacts):

@@ -68,10 +68,13 @@ const app = Object.assign(new EventTarget(), {
   currentGame: () => current,
   /** A genre opened a game: "opened" {genre, game}. */
   opened(genre, game) { current = { genre, game }; event("opened", current); },
-  /** A genre's game was won: "won" {genre, game, bySolve} (bySolve: the last move was the Solve panel's solution). */
+  /** A genre's game was won: "won" {genre, game, bySolve, note(words)} (bySolve: the last move
+   * was the Solve panel's solution; note: a plug-in's words for the win card, such as the
+   * daily's streak). Returns the words noted. */
   won(genre, game) {
-    const last = game.undoStack[game.undoStack.length - 1];
-    event("won", { genre, game, bySolve: !!last && last.l === "solution" });
+    const last = game.undoStack[game.undoStack.length - 1], notes = [];
+    event("won", { genre, game, bySolve: !!last && last.l === "solution", note: (words) => notes.push(words) });
+    return notes;
   },
 
   registerDropTarget: (viewId, target) => dropTargets.set(viewId, target),

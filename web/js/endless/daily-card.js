@@ -5,7 +5,7 @@ import { el, button } from "../shell/dom.js";
 import { loadGame } from "../shell/storage.js";
 import { formatTime } from "../play/clock.js";
 import { starsText } from "../shell/stars.js";
-import { DAILY_TRIES, dailyPlan, dailyRecipe, dateKey, dayWords, shiftDay, streak } from "./daily.js";
+import { DAILY_TRIES, dailyPlan, dailyRecipe, dateKey, dayWords, shiftDay, streak, streakWords } from "./daily.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 
 const DAILY_KEY = "pysolver:daily"; // {days: {"YYYY-MM-DD": {recipe, solved}}}: the daily puzzles met
@@ -60,7 +60,7 @@ export class DailyCard {
       if (day.solved) out.add(key);
       else if (typeof day.recipe === "string") {
         const rec = loadGame(gameKey(day.recipe));
-        if (rec && rec.solved) { out.add(key); this.remember(key, { solved: true }); }
+        if (rec && rec.solved && !rec.solver) { out.add(key); this.remember(key, { solved: true }); }
       }
     }
     return out;
@@ -85,7 +85,7 @@ export class DailyCard {
     this.dailyStatus.textContent = this.statusWords(rec, solved.has(today));
     this.yesterdayStatus.textContent = this.statusWords(this.dayGame(yesterday), solved.has(yesterday));
     const n = streak(solved, today);
-    this.streakText.textContent = n ? `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved` : "Streak: solve today's puzzle to start one";
+    this.streakText.textContent = n ? streakWords(n) : "Streak: solve today's puzzle to start one";
     this.card.dataset.date = today;
   }
 
@@ -107,10 +107,13 @@ export class DailyCard {
     } catch (err) { this.endless.failed(err); return null; }
   }
 
-  /** A game won: when it is a daily puzzle's, the day is solved (the streak). */
+  /** A game won: when it is a daily puzzle's (solved by the player: the solver's solution
+   * in the grid is no win), the day is solved; then the streak's words for the win card. */
   won(game) {
-    for (const [key, day] of Object.entries(this.days())) {
-      if (typeof day.recipe === "string" && game && game.key === gameKey(day.recipe)) this.remember(key, { solved: true });
-    }
+    if (!game || game.solver) return null;
+    const days = Object.entries(this.days()).filter(([, day]) => typeof day.recipe === "string" && game.key === gameKey(day.recipe));
+    for (const [key] of days) this.remember(key, { solved: true });
+    const n = days.length ? streak(this.solvedDays(), this.today()) : 0;
+    return n ? streakWords(n) : null;
   }
 }

@@ -75,6 +75,9 @@ export function streak(solved, today) {
   return n;
 }
 
+/** The streak in words (n >= 1), on the daily card and on a daily puzzle's win card. */
+export const streakWords = (n) => `Streak: ${n} ${n === 1 ? "day" : "days"} in a row solved`;
+
 /** A date in the player's words: long ("Thursday 26 November") or short ("26 Nov", for titles). */
 export function dayWords(key, { short = false, locale = undefined } = {}) {
   const [y, m, d] = key.split("-").map(Number);

@@ -373,7 +373,10 @@ export function install(app) {
     if (endless.inView()) endless.loadPool().then(() => { endless.renderPool(); endless.expertInView(); });
   });
   app.registerLinkReader((hash) => endless.openHash(hash));
-  app.addEventListener("won", (e) => endless.daily.won(e.detail.game));
+  app.addEventListener("won", (e) => {
+    const streak = endless.daily.won(e.detail.game);
+    if (streak) e.detail.note(streak);
+  });
   app.endless = endless; // for the console and the browser tests
   app.newPuzzle = (genre) => endless.show(genre); // the play frame's New puzzle button (play/view.js)
   app.dispatchEvent(new Event("new-puzzle"));

@@ -339,13 +339,14 @@ export class PlayView {
       remember(this.g.genreOf(game), "skipped");
     }
     this.say(game.solver ? "Solved by the solver." : `Solved in ${formatTime(game.elapsed)}! ${this.g.wonWords}`);
-    this.app.won(this.g.genreOf(game), game);
+    const notes = this.app.won(this.g.genreOf(game), game);
     const next = this.app.library && this.app.library.next(game.key);
     this.winCard.show(game, {
       title: game.puzzle.title || "Untitled puzzle",
       draw: (canvas) => this.g.picture(canvas, game),
       next: next ? () => next.open() : null,
       fresh: this.app.newPuzzle ? () => this.app.newPuzzle(this.g.genreOf(game)) : null, // the endless plug-in's New puzzle
+      notes,
     });
   }
 }

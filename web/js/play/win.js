@@ -13,11 +13,12 @@ export class WinCard {
     this.picture.setAttribute("aria-hidden", "true");
     this.title = el("p", { className: "win-title", id: "win-title" });
     this.facts = el("p", { className: "win-facts", id: "win-facts" });
+    this.notes = el("p", { className: "win-facts", id: "win-notes" }); // a plug-in's words (the daily's streak)
     this.nextButton = el("button", { type: "button", id: "win-next", className: "primary", textContent: "Next puzzle" });
     this.freshButton = el("button", { type: "button", id: "win-new", textContent: "New puzzle" });
     this.closeButton = el("button", { type: "button", id: "win-close", textContent: "See the board" });
     this.element = el("div", { id: "win-card", className: "win-card", hidden: true },
-      this.heading, this.picture, this.title, this.facts,
+      this.heading, this.picture, this.title, this.facts, this.notes,
       el("div", { className: "row" }, this.nextButton, this.freshButton, this.closeButton));
     this.element.setAttribute("role", "dialog");
     this.element.setAttribute("aria-labelledby", "win-heading");
@@ -39,8 +40,9 @@ export class WinCard {
   }
 
   /** Show the card for `game` (solved): title, draw(canvas) the finished picture, next(): open the
-   * next puzzle (null: none left), fresh(): a new generated one (null when the site has none). */
-  show(game, { title, draw, next = null, fresh = null }) {
+   * next puzzle (null: none left), fresh(): a new generated one (null when the site has none),
+   * notes: lines the plug-ins add (app.won). */
+  show(game, { title, draw, next = null, fresh = null, notes = [] }) {
     if (this.shownFor === game && !this.element.hidden) return;
     this.shownFor = game;
     this.pressed = false;
@@ -53,6 +55,8 @@ export class WinCard {
     this.facts.textContent = game.solver
       ? "The solver's solution is in the grid, so this one does not count as a win. Try the next one yourself?"
       : `Time ${formatTime(game.elapsed)} · ${n ? `${n} hint${n === 1 ? "" : "s"} used` : "no hints"}`;
+    this.notes.textContent = notes.join(" ");
+    this.notes.hidden = !notes.length;
     draw(this.picture);
     this.nextButton.hidden = !next;
     this.freshButton.hidden = !fresh;
