@@ -207,3 +207,16 @@ def test_a_link_cut_at_its_start_is_said(page, site_server):
     page.evaluate("location.hash = '#/play'")                 # a view is not a link
     wait_until(page, "location.hash === '#/play'", 30)
     assert page.errors == []
+
+
+def test_the_share_box_leaves_the_tools_where_they_were(page, site_server):
+    """The link's box is a line of its own under the tools: right after Share link (and its
+    "with my progress") it pushed Download onto a line of its own."""
+    open_site(page, site_server)
+    open_builtin(page, "nurikabe-7x7-1")
+    before = page.locator("#export").bounding_box()
+    page.click("#share")
+    page.wait_for_selector("#share-url:not([hidden])")
+    after, box = page.locator("#export").bounding_box(), page.locator("#share-url").bounding_box()
+    assert after == before
+    assert box["y"] >= after["y"] + after["height"]

@@ -11,7 +11,8 @@ export const PHONE = "(max-width: 700px)";
 
 /** {tools: elements after Clear, after: elements after Share link, rules: () => void
  * (the Rules button's action; no button without it)} ->
- * {element, undo, redo, clear, zoomOut, zoomLevel, zoomIn, zoomFit, share, rules, more, menu}. */
+ * {element, undo, redo, clear, zoomOut, zoomLevel, zoomIn, zoomFit, share, link, rules, more, menu}
+ * (link: the share link's box, hidden until a link is made). */
 export function playToolbar({ tools = [], after = [], rules = null } = {}) {
   const labelled = (b, label) => {
     b.append(el("span", { className: "label-text", textContent: ` ${label}` }));
@@ -27,15 +28,19 @@ export function playToolbar({ tools = [], after = [], rules = null } = {}) {
     zoomIn: button("zoom-in", "+", "Zoom in (Ctrl+wheel, pinch)"),
     zoomFit: button("zoom-fit", "Fit"),
     share: button("share", "Share link"),
+    // the last of the tools, a line of its own: after Share link it pushed the tools after it
+    // (Download) onto another line
+    link: el("input", { type: "text", id: "share-url", readOnly: true, hidden: true }),
     rules: rules ? labelled(button("rules", "?", "The rules and how to play"), "How to play") : null,
     more: button("more", "More ▾", "More tools"),
   };
+  parts.link.setAttribute("aria-label", "Share link");
   parts.zoomOut.setAttribute("aria-label", "Zoom out");
   parts.zoomIn.setAttribute("aria-label", "Zoom in");
   if (rules) parts.rules.addEventListener("click", () => rules());
   const sep = () => el("span", { className: "sep" });
   // what moves into the menu on phones, in its order
-  const spare = [parts.clear, sep(), parts.zoomOut, parts.zoomLevel, parts.zoomIn, parts.zoomFit, sep(), parts.share, ...after];
+  const spare = [parts.clear, sep(), parts.zoomOut, parts.zoomLevel, parts.zoomIn, parts.zoomFit, sep(), parts.share, ...after, parts.link];
   const menu = el("div", { id: "more-menu", className: "more-menu", hidden: true });
   menu.setAttribute("role", "group");
   menu.setAttribute("aria-label", "More tools");

@@ -58,8 +58,8 @@ export class PlayView {
    *   hintLegend: an element the Hint panel shows with a hint that has one;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's own
    *   panels follow the game; leave(): another genre's game opens (its own overlays go);
-   *   shareLink(game) -> Promise<the Share link's URL>, shown in a box
-   *   after shareWith (an element of `after`, default the Share button) and copied;
+   *   shareLink(game) -> Promise<the Share link's URL>, shown in the toolbar's box (below
+   *   its tools) and copied;
    *   download(game) -> {name, text, type}: the Download button's file (none without it).
    * The tools, notices, legend and panels (addPanel) of a genre show only while it is the one in play. */
   constructor(app) {
@@ -178,8 +178,7 @@ export class PlayView {
       else part.hidden = !on;
     }
     this.download.hidden = !g.download;
-    const box = document.getElementById("share-url"); // the last genre's link
-    if (box) box.hidden = true;
+    this.tools.link.hidden = true; // the last genre's link
     this.hint.use(g.hintTasks || null, g.hintLegend || null);
     this.check.use(g.checkTasks || null);
     this.solve.use(g.solveTasks || null);
@@ -238,7 +237,7 @@ export class PlayView {
       const g = this.g;
       if (!this.game || !g.shareLink) return;
       const url = await g.shareLink(this.game);
-      await offerLink(url, g.shareWith || t.share, (text) => this.say(text), "share-url");
+      await offerLink(url, t.link, (text) => this.say(text));
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? this.g.genreOf(this.game) : null));
     this.download.addEventListener("click", () => { if (this.game && this.g.download) saveFile(this.g.download(this.game)); });

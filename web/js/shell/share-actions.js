@@ -2,26 +2,13 @@
 // shown in a box and copied (the address bar is left alone: a reload must resume this game, not
 // open the link as a new one); the nonogram's link.
 import { encodeShare, puzzleMark, shareUrl } from "./share.js";
-import { el } from "./dom.js";
 
-/** The read-only box that shows the last share link (made on first use). */
-function shareBox(after, id) {
-  let box = document.getElementById(id);
-  if (!box) {
-    box = el("input", { type: "text", id, readOnly: true });
-    box.setAttribute("aria-label", "Share link");
-    after.after(box);
-  }
-  return box;
-}
-
-/** A share link shown in a box after `button` (id `boxId`) and copied to the clipboard when allowed. */
-export async function offerLink(url, button, announce, boxId = "share-url") {
-  const box = shareBox(button, boxId);
+/** A share link shown in `box` (the toolbar's) and copied to the clipboard when allowed. */
+export async function offerLink(url, box, announce) {
   box.value = url;
   box.hidden = false;
   try { await navigator.clipboard.writeText(url); announce("Share link copied to the clipboard."); }
-  catch { box.select(); announce("Share link ready: copy it from the box next to the button."); }
+  catch { box.select(); announce("Share link ready: copy it from the box below the tools."); }
 }
 
 /** A nonogram's Share link (the play frame shows and copies it): a generated puzzle's link is its

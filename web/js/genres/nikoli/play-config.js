@@ -47,7 +47,7 @@ export class NikoliPlayConfig {
     this.config = frame.addGenre({
       id: "nikoli", route: "nikoli", kind: shadeBoard, first,
       help: (game) => inputHelp(help(game.puzzle.family)),
-      after: [progressLabel], shareWith: progressLabel, // the link's box comes after the option
+      after: [progressLabel], // "with my progress", beside Share link
       rules: () => { const g = this.game; if (g) showRules(g.puzzle.family, { help: help(g.puzzle.family), example: drawNikoliExample }); },
       genreOf: (game) => game.puzzle.family,
       wonWords: "Every rule is kept.",
