@@ -41,7 +41,7 @@ def test_first_visit_then_offline_warm_loads_from_its_snapshot_then_a_new_build(
     hint asked meanwhile; 2. the service worker's cache, then offline: the page, the engine
     (restored from the snapshot the first visit saved), a Nikoli game resumed and built-in
     puzzles, all from the cache; 3. a damaged snapshot replaced, a hung restore abandoned;
-    4. a new build's cache replaces the old one. (Was two tests of a first visit each:
+    4. a new build's cache replaces the old one, the page says so and its Reload keeps the game. (Was two tests of a first visit each:
     this one and test_loading.py's offline test.)"""
     import shutil
     import sys
@@ -71,6 +71,8 @@ def test_first_visit_then_offline_warm_loads_from_its_snapshot_then_a_new_build(
         # 4. a new build, a changed page and sw.js rewritten with the new content hash
         wait_until(page, SW_SETTLED)
         assert len(page.evaluate(SW_CACHES)) == 1
+        assert not page.is_visible("#update-ready")  # the first visit's worker taking over said nothing
+        click_cell(page, 0, 0)                       # a move on the page the old build serves
         html = (copy / "index.html").read_text()
         (copy / "index.html").write_text(html.replace('<h1 class="brand">', '<h1 class="brand" data-build="new">'))
         version = write_service_worker(copy)
@@ -82,13 +84,18 @@ def test_first_visit_then_offline_warm_loads_from_its_snapshot_then_a_new_build(
         # only the changed page was downloaded again ("./" and index.html); the rest, the
         # engine's 20 MB among it, was copied from the old cache by its content hash
         assert sorted(u[len(server.url):] for u in fetched) == ["", "index.html"], fetched
-        # the new cache alone serves the new build, offline
+        # the page the old build serves says a new version is ready; its Reload brings the new
+        # build, from the new cache alone (offline), with the game and its move kept
+        expect(page.locator("#update-ready")).to_contain_text("A new version of the site is ready")
         server.stop()
         page.context.set_offline(True)
-        page.reload()
+        with page.expect_navigation():
+            page.click("#update-reload")
         page.wait_for_selector("html[data-booted=true]")
         assert page.get_attribute("h1.brand", "data-build") == "new"
+        assert not page.is_visible("#update-ready")
         assert page.text_content("#puzzle-title") == "Demo Puzzle from Front Page"
+        assert state(page)[0][0] == "#"
     finally:
         server.stop()
 
