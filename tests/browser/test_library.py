@@ -85,6 +85,13 @@ def test_library_filters_progress_nikoli_cards_and_a_linked_nikoli_puzzle(page, 
     assert "builtin:tulip" in keys(page) and "builtin:welcome-heart" not in keys(page)
     assert all("colours" in t for t in page.eval_on_selector_all(
         "#library-cards .lib-meta", "ps => ps.map(p => p.textContent)"))
+    assert page.is_hidden("#library-empty")
+    page.select_option("#lib-genre", "masyu")                   # no colour Masyu: the list says so
+    assert keys(page) == [] and page.text_content("#library-count") == f"0 of {total} puzzles"
+    assert page.is_visible("#library-empty")
+    assert page.text_content("#library-empty").startswith("No puzzle matches these filters")
+    page.select_option("#lib-genre", "all")
+    assert page.is_hidden("#library-empty")
     page.select_option("#lib-colour", "all")
     page.select_option("#lib-size", "small")
     sizes = page.eval_on_selector_all("#library-cards .lib-meta", "ps => ps.map(p => p.textContent.split(' ')[0])")

@@ -30,6 +30,10 @@ export class Library {
     // a card is built (and its thumbnail painted) again only when what it shows changed: the
     // library renders on every visit, and 92 cards drawn anew cost about 0.2 s of a phone's CPU
     this.cards = new Map(); // lead + key -> {sig, li}
+    // filters that leave no card say so where the cards would be (a count of 0 alone read as a blank page)
+    this.empty = el("p", { id: "library-empty", className: "meta", hidden: true,
+      textContent: "No puzzle matches these filters: set one of them back to All or Any." });
+    list.after(this.empty);
     for (const c of Object.values(controls)) c.addEventListener("change", () => this.render());
   }
 
@@ -57,6 +61,7 @@ export class Library {
     const c = this.controls;
     const shown = sortItems(filterItems(all, { status: c.status.value, colour: c.colour.value, size: c.size.value, genre: c.genre.value, stars: c.stars ? c.stars.value : "all" }), c.sort.value);
     same(this.list, shown.map((it) => this.card(it)));
+    this.empty.hidden = shown.length > 0 || !all.length;
     this.count.textContent = shown.length === all.length ? `${all.length} puzzles` : `${shown.length} of ${all.length} puzzles`;
     const it = continueItem(all, lastKey());
     this.continueBox.hidden = !it;
