@@ -104,6 +104,7 @@ def test_the_file_is_at_hand_again_on_the_next_visit(page, site_server, tmp_path
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)
     click_cell(page, 0, 0)
     page.reload()
+    page.wait_for_selector("html[data-booted=true]")   # the page's elements are there
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Puzzle 2'", 30)   # the game resumed ...
     page.wait_for_selector("#file-choice:not([hidden])")                    # ... and its file's chooser
     assert page.text_content("#file-choice-words") == "contest.txt holds 3 puzzles:"
@@ -115,6 +116,7 @@ def test_the_file_is_at_hand_again_on_the_next_visit(page, site_server, tmp_path
     # a puzzle of no file: no chooser; one of the file's again (its card): the chooser is back
     open_builtin(page, "welcome-heart")
     page.reload()
+    page.wait_for_selector("html[data-booted=true]")   # the page's elements are there
     wait_until(page, f"{TEXT.format('puzzle-title')} === 'Welcome heart'", 30)
     assert page.is_hidden("#file-choice")
     page.click("#nav-library")
@@ -137,6 +139,7 @@ def test_a_file_of_nikoli_urls_opens_any_of_them(page, site_server, tmp_path):
     wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
     assert page.input_value("#file-choice-pick") == "1" and page.is_disabled("#file-choice-next")
     page.reload()                                   # kept for the next visit, as a nonogram file
+    page.wait_for_selector("html[data-booted=true]")
     wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
     page.wait_for_selector("#file-choice:not([hidden])")
     assert page.input_value("#file-choice-pick") == "1"
