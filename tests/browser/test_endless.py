@@ -95,6 +95,12 @@ def test_new_puzzle_opens_a_generated_puzzle_and_remembers_the_choice(page, site
     card = page.locator(f"#library-cards li[data-key='{key}']")
     assert re.fullmatch("★+☆*", card.locator(".lib-stars").text_content())
     assert "made by New puzzle" in card.get_attribute("title")
+    # a level not made at the size chosen: the control moves the size, and says so
+    page.select_option("#np-size", "5")
+    assert page.text_content("#np-status") == ""
+    page.select_option("#np-level", "expert")
+    assert page.input_value("#np-size") == "10"
+    assert page.text_content("#np-status") == "With that choice the size is 10×10 (5×5 is not offered)."
 
 
 def test_new_puzzle_cancel_keeps_the_page_working(page, site_server):

@@ -119,3 +119,18 @@ test("the Nikoli levels offered are those the page makes within a few seconds; a
   assert.equal(d.cleanChoice({ genre: "bag", size: 7, level: "hard" }, nikoli).level, "expert");
   assert.equal(d.cleanChoice({ genre: "masyu", size: 7, level: "easy" }, nikoli).level, "easy");
 });
+
+test("a choice the control changes to offer it is said, never changed without a word", () => {
+  // Expert picked at 5x5: expert is made from 10x10 (cleanChoice moves the size)
+  const asked = { genre: "nonogram", size: 5, colours: 1, level: "expert" };
+  const c = d.cleanChoice(asked);
+  assert.equal(c.size, 10);
+  assert.equal(d.changedWords(asked, c), "With that choice the size is 10×10 (5×5 is not offered).");
+  // nothing changed: nothing said
+  const same = { genre: "nonogram", size: 10, colours: 2, level: "hard" };
+  assert.equal(d.changedWords(same, d.cleanChoice(same)), "");
+  // a Nikoli genre has no colours: its hidden colour count is not spoken of
+  assert.equal(d.changedWords({ genre: "bag", size: 7, colours: 3, level: "easy" }, { genre: "bag", size: 7, colours: 1, level: "easy" }), "");
+  assert.equal(d.changedWords({ genre: "nonogram", size: 15, colours: 3, level: "expert" }, { genre: "nonogram", size: 15, colours: 1, level: "expert" }),
+    "With that choice the puzzle is black and white (3 colours are not offered).");
+});

@@ -126,6 +126,22 @@ export function coloursOf(genre, level, size, kinds = []) {
  * minutes: the player is told before the wait). */
 export const quickExpert = ({ size, colours }) => colours === 1 && EXPERT_SIZES.includes(size);
 
+export const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+const colourNames = (n) => (n === 1 ? "black and white" : `${n} colours`);
+
+/** What the control changed of the player's choice `asked` ({genre, size, colours, level},
+ * as the form showed it after their change) to offer it as `c`, in words, or "" (a choice it
+ * changed without a word: Expert at 5x5 became 10x10 and the player did not know why). */
+export function changedWords(asked, c) {
+  const out = [];
+  if (asked.size !== c.size) out.push(`the size is ${c.size}×${c.size} (${asked.size}×${asked.size} is not offered)`);
+  if (asked.level !== c.level && LEVEL_WORDS[asked.level]) out.push(`the level is ${LEVEL_WORDS[c.level]} (${LEVEL_WORDS[asked.level]} is not offered)`);
+  if (c.genre === "nonogram" && asked.colours !== c.colours) {
+    out.push(`the puzzle is ${colourNames(c.colours)} (${colourNames(asked.colours)} ${asked.colours === 1 ? "is" : "are"} not offered)`);
+  }
+  return out.length ? `With that choice ${out.join("; ")}.` : "";
+}
+
 /** A stored choice made safe: anything unknown, or that the control does not offer (with
  * the ready-made kinds `kinds`), falls back to the default or the nearest offered. */
 export function cleanChoice(c, nikoliGenres = [], kinds = []) {

@@ -16,7 +16,7 @@ import { loadGame } from "../shell/storage.js";
 import { DailyCard } from "./daily-card.js";
 import { gameKey, readJson, writeJson } from "./saved.js";
 import {
-  OTHER_PUZZLE_WORDS, choiceRecipe, cleanChoice, coloursOf, levelsOf, newSeeds, progressWords, quickExpert,
+  LEVEL_WORDS, OTHER_PUZZLE_WORDS, changedWords, choiceRecipe, cleanChoice, coloursOf, levelsOf, newSeeds, progressWords, quickExpert,
   recipeFromHash, sizesOf, splitMark,
 } from "./daily.js";
 import { damagedLinkWords, puzzleMark } from "../shell/share.js";
@@ -27,7 +27,6 @@ import {
 const CHOICE_KEY = "pysolver:new-puzzle"; // the New puzzle control's last choice
 const OPENED_KEY = "pysolver:pool-opened"; // {recipes: [...]}: the ready-made puzzles opened
 const NEW_TRIES = 5; // seeds tried when one makes no puzzle of the chosen kind
-const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
 /** The generator (a nonogram's or a Nikoli genre's) could not make a puzzle of this kind from this seed (try the next seed). */
 const noPuzzleForSeed = (err) => err && err.kind === "puzzle" && /^no (\w+ \d+x\d+ puzzle|unique )/.test(err.message || "");
@@ -84,9 +83,12 @@ export class Endless {
     this.setChoice(readJson(CHOICE_KEY, null));
     for (const s of [this.genre, this.size, this.colours, this.level]) {
       s.addEventListener("change", () => {
+        // the form as the player left it; what it offers instead is said (the last puzzle's
+        // words are not about the new choice)
+        const asked = { genre: this.genre.value, size: Number(this.size.value), colours: Number(this.colours.value), level: this.level.value };
         this.setChoice(this.choice());
         writeJson(CHOICE_KEY, this.choice());
-        if (!this.running) this.say(""); // the last puzzle's words are not about the new choice
+        if (!this.running) this.say(changedWords(asked, this.choice()));
         this.expertInView();
       });
     }
