@@ -247,6 +247,23 @@ def test_phone_controls_are_finger_sized_in_play_its_panels_and_menu_and_puzzles
 
 
 @PHONE
+def test_a_board_a_column_or_two_too_wide_is_fitted_not_panned(page, site_server):
+    """A 20x20 Nikoli board was 401 px wide at the 20 px finger-sized floor in a 374 px box:
+    its last column and a half sat under the edge's fade, to be panned to. A board that fits
+    whole at 18 px is now fitted there; a wider one (a 20x20 nonogram with its clues, 487 px
+    at 20 px) keeps finger-sized cells and pans."""
+    open_site(page, site_server)
+    for pid in ("masyu-20x20-1", "nurikabe-20x20-1"):
+        open_builtin(page, pid)
+        assert cell_px(page) == 18, pid
+        assert board_box(page, "[b.scrollWidth, b.clientWidth]") == [board_box(page, "b.clientWidth")] * 2, pid
+    open_builtin(page, "webpbn-6")
+    assert cell_px(page) == 20
+    width, box = board_box(page, "[b.scrollWidth, b.clientWidth]")
+    assert width > box
+
+
+@PHONE
 def test_the_cursor_stays_in_view_when_the_sheet_unfolds_over_the_board(page, site_server):
     """A hint puts the cursor on its line; its explanation unfolds the sheet, and the line
     at the board's foot went under it (the board shrank and did not scroll)."""

@@ -6,9 +6,14 @@ export const MIN_CELL = 6;
 export const MAX_CELL = 64;
 const FIT_MAX = 40; // a comfortable largest cell when fitting
 const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clues sticky
-// on a touch screen a fit stops at a finger-sized cell: the board pans under the finger instead
+// on a touch screen a fit stops at a finger-sized cell: the board pans under the finger instead;
+// but a board that fits whole at NEAR_TOUCH is fitted there, not panned for its last column or two
+// (a 20x20 Nikoli board on a 390 px phone)
 const TOUCH_MIN = 20;
-const fitFloor = () => (typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? TOUCH_MIN : FIT_MIN);
+const NEAR_TOUCH = 18;
+const coarse = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+const fitFloor = () => (coarse() ? TOUCH_MIN : FIT_MIN);
+const nearFloor = () => (coarse() ? NEAR_TOUCH : FIT_MIN);
 export const PAD = 4; // space around the clue numbers, each side
 // a column's clue numbers have the cell's width: a fit stops shrinking where its widest
 // number would be squeezed below this share of its width ("12" over "13" at 10 px cells)
@@ -67,10 +72,11 @@ function legibleFloor(p, floor) {
   return FIT_MAX;
 }
 
-/** The largest cell size (FIT_MIN, or TOUCH_MIN on a touch screen, ..FIT_MAX) at which a board
- * measured by size(cs) fits a width x height box. */
-export function fitBy(size, width, height, floor = fitFloor()) {
-  for (let cs = FIT_MAX; cs > floor; cs--) {
+/** The largest cell size (`least`..FIT_MAX) at which a board measured by size(cs) fits a
+ * width x height box, else `floor` (FIT_MIN, or TOUCH_MIN on a touch screen: the board scrolls
+ * or pans); `least` is below `floor` only on a touch screen (NEAR_TOUCH). */
+export function fitBy(size, width, height, floor = fitFloor(), least = Math.min(floor, nearFloor())) {
+  for (let cs = FIT_MAX; cs >= least; cs--) {
     const s = size(cs);
     if (s.totalW <= width && s.totalH <= height) return cs;
   }
@@ -78,7 +84,8 @@ export function fitBy(size, width, height, floor = fitFloor()) {
 }
 
 export function fitCell(p, maxRow, maxCol, width, height) {
-  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol, width), width, height, legibleFloor(p, fitFloor()));
+  return fitBy((cs) => boardSize(p, cs, maxRow, maxCol, width), width, height,
+    legibleFloor(p, fitFloor()), legibleFloor(p, nearFloor()));
 }
 
 /** Sizes of a board with no margins (the Nikoli families: clues sit in the cells). */
