@@ -2,7 +2,7 @@
 from the board open before; clue numbers legible and apart; zoom, Fit and window resizes."""
 import pytest
 
-from helpers import builtin, clue_ink, clues, open_builtin, open_site, paste_puzzle, state, title_shown
+from helpers import builtin, cell_center, clue_ink, clues, open_builtin, open_site, paste_puzzle, state, title_shown
 from pysolver.nonogram.formats import dump
 from pysolver.nonogram.puzzle import puzzle_from_grid
 
@@ -152,3 +152,27 @@ def test_a_wide_board_with_two_digit_column_clues_keeps_them_readable(page, site
     title_shown(page, "Small numbers")
     small = fitted(page)
     assert small["cell"] < m["cell"] and small["gridW"] <= small["boxW"], small
+
+
+@DESKTOP
+def test_a_mouse_stroke_held_past_the_edge_of_a_zoomed_board_scrolls_it(page, site_server):
+    """Zoomed in, a 20x20 goes on past its box; a stroke dragged to the box's right edge
+    stopped at the last cell shown. Now the board scrolls while the pointer is held there, and
+    the stroke takes the cells that come under it: the whole row, to the last column."""
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6")
+    for _ in range(3):
+        page.click("#zoom-in")
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollWidth > b.clientWidth + 100")
+    x, y = cell_center(page, 0, 5)
+    box = board.bounding_box()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] - 30, y, steps=5)
+    page.mouse.move(box["x"] + box["width"] + 20, y, steps=2)   # held past the edge
+    page.wait_for_function("""() => { const b = document.getElementById('board');
+        return b.scrollLeft >= b.scrollWidth - b.clientWidth - 1; }""", timeout=20_000)
+    page.mouse.up()
+    assert state(page)[5] == "#" * 20
+    assert set("".join(state(page)[:5] + state(page)[6:])) == {"?"}   # the stroke kept to its row

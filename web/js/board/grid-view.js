@@ -15,6 +15,7 @@ import { MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
+import { StrokeScroll } from "./autoscroll.js";
 
 function css(name) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -51,6 +52,7 @@ export class GridView extends EventTarget {
     this.frame = 0;
     this.scrollFrame = 0; // a scroll to the cursor waiting for the next frame
     this.touch = new BoardTouch(this);
+    this.strokeScroll = new StrokeScroll(this, (at) => this.strokeMove(at));
     this.bindInput();
     this.box = { width: 0, height: 0 };
     new ResizeObserver(() => this.onResize()).observe(root);
@@ -61,6 +63,7 @@ export class GridView extends EventTarget {
   setGame(game, kind = this.kind) {
     this.game = game;
     this.kind = kind;
+    this.strokeScroll.stop();
     this.stroke = null;
     this.preview = null;
     clearTimeout(this.refusedTimer);
@@ -256,7 +259,11 @@ export class GridView extends EventTarget {
     r.addEventListener("contextmenu", (e) => { if (e.target === this.cellCanvas) e.preventDefault(); });
     const touch = (e) => e.pointerType === "touch" && this.game;
     r.addEventListener("pointerdown", (e) => (touch(e) ? this.touch.down(e) : this.strokeStart(e)));
-    r.addEventListener("pointermove", (e) => (touch(e) ? this.touch.move(e) : this.strokeMove(e)));
+    r.addEventListener("pointermove", (e) => {
+      if (touch(e)) { this.touch.move(e); return; }
+      this.strokeMove(e);
+      if (this.stroke) this.strokeScroll.move(e);
+    });
     r.addEventListener("pointerup", (e) => (touch(e) ? this.touch.up(e, false) : this.strokeEnd()));
     r.addEventListener("pointercancel", (e) => (touch(e) ? this.touch.up(e, true) : this.strokeCancel()));
     this.aria.addEventListener("keydown", (e) => this.onKey(e));
@@ -287,6 +294,7 @@ export class GridView extends EventTarget {
 
   /** Drop the stroke being drawn: nothing changes. */
   strokeCancel() {
+    this.strokeScroll.stop();
     if (!this.stroke) return;
     if (this.kind.stroke) { this.kind.stroke.cancel(this); return; }
     this.stroke = null;
@@ -349,6 +357,7 @@ export class GridView extends EventTarget {
   }
 
   strokeEnd() {
+    this.strokeScroll.stop();
     if (!this.stroke) return;
     if (this.kind.stroke) { this.kind.stroke.end(this); return; }
     const changes = [...this.preview.entries(), ...this.stroke.fixed.entries()];
