@@ -16,6 +16,7 @@ import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
 import { StrokeScroll } from "./autoscroll.js";
+import * as strokes from "./stroke.js";
 
 function css(name) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -276,97 +277,13 @@ export class GridView extends EventTarget {
     }, { passive: false });
   }
 
-  strokeStart(e) {
-    if (!this.game || (e.button !== 0 && e.button !== 2)) return;
-    if (this.kind.stroke) { this.kind.stroke.start(this, e); return; }
-    const { x, y, inside } = this.cellAt(e);
-    // the sticky clues lie over scrolled cells: a press on them is not on a cell
-    if (!inside || e.target !== this.cellCanvas) return;
-    e.preventDefault();
-    this.aria.focus({ preventScroll: true });
-    try { this.root.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
-    const action = e.button === 2 ? "cross" : e.pointerType === "touch" ? this.touchMode : "fill";
-    const start = this.game.get(x, y);
-    this.stroke = { x0: x, y0: y, axis: null, start, value: this.target(action, start), action, fixed: new Map() };
-    this.cursor = { x, y };
-    this.paintStroke(x, y);
-  }
+  // strokes: board/stroke.js (the methods touch.js calls too)
+  strokeStart(e) { strokes.start(this, e); }
+  strokeMove(e) { strokes.move(this, e); }
+  strokeEnd() { strokes.end(this); }
+  strokeCancel() { strokes.cancel(this); }
+  paintStroke(x, y) { strokes.paintStroke(this, x, y); }
 
-  /** Drop the stroke being drawn: nothing changes. */
-  strokeCancel() {
-    this.strokeScroll.stop();
-    if (!this.stroke) return;
-    if (this.kind.stroke) { this.kind.stroke.cancel(this); return; }
-    this.stroke = null;
-    this.preview = null;
-    this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
-    this.draw();
-  }
-
-  strokeMove(e) {
-    if (!this.stroke) return;
-    if (this.kind.stroke) { this.kind.stroke.move(this, e); return; }
-    const { x, y } = this.cellAt(e);
-    const s = this.stroke;
-    if (this.kind.freehand) { this.paintPath(x, y); return; }
-    if (!s.axis && (x !== s.x0 || y !== s.y0)) s.axis = Math.abs(x - s.x0) >= Math.abs(y - s.y0) ? "row" : "column";
-    this.paintStroke(s.axis === "column" ? s.x0 : x, s.axis === "row" ? s.y0 : y);
-  }
-
-  /** A freehand stroke (kind.freehand: the picture editor draws shapes, not lines): every
-   * cell the pointer crossed, each if it held the start cell's value. */
-  paintPath(x, y) {
-    const s = this.stroke, w = this.game.puzzle.width;
-    let { x: cx, y: cy } = s.last || { x: s.x0, y: s.y0 };
-    if (cx === x && cy === y) return;
-    s.axis = "free"; // moved: a long press no longer turns it into a cross
-    // a fast drag skips cells between two pointer events: walk the segment (Bresenham)
-    const dx = Math.abs(x - cx), dy = -Math.abs(y - cy), sx = cx < x ? 1 : -1, sy = cy < y ? 1 : -1;
-    for (let err = dx + dy; ;) {
-      const i = cy * w + cx;
-      if (this.game.cells[i] === s.start) (this.locked(i) ? s.fixed : this.preview).set(i, s.value);
-      if (cx === x && cy === y) break;
-      const e2 = 2 * err;
-      if (e2 >= dy) { err += dy; cx += sx; }
-      if (e2 <= dx) { err += dx; cy += sy; }
-    }
-    s.last = { x, y };
-    s.count = this.preview.size + s.fixed.size;
-    this.cursor = { x, y };
-    this.dispatchEvent(new CustomEvent("stroke", { detail: { count: s.count, action: s.action } }));
-    this.draw();
-  }
-
-  /** Preview the stroke from its start to (x, y): only cells that held the start cell's value change. */
-  paintStroke(x, y) {
-    const s = this.stroke, p = this.game.puzzle;
-    this.preview = new Map();
-    s.fixed.clear();
-    const x1 = Math.min(s.x0, x), x2 = Math.max(s.x0, x), y1 = Math.min(s.y0, y), y2 = Math.max(s.y0, y);
-    for (let yy = y1; yy <= y2; yy++) {
-      for (let xx = x1; xx <= x2; xx++) {
-        const i = yy * p.width + xx;
-        // given cells never change: the preview leaves them out, and the stroke's end says why
-        if (this.game.cells[i] === s.start) (this.locked(i) ? s.fixed : this.preview).set(i, s.value);
-      }
-    }
-    s.count = Math.max(x2 - x1, y2 - y1) + 1;
-    this.cursor = { x, y };
-    this.dispatchEvent(new CustomEvent("stroke", { detail: { count: s.count, action: s.action } }));
-    this.draw();
-  }
-
-  strokeEnd() {
-    this.strokeScroll.stop();
-    if (!this.stroke) return;
-    if (this.kind.stroke) { this.kind.stroke.end(this); return; }
-    const changes = [...this.preview.entries(), ...this.stroke.fixed.entries()];
-    const action = this.stroke.action;
-    this.stroke = null;
-    this.preview = null;
-    this.dispatchEvent(new CustomEvent("stroke", { detail: null }));
-    this.setCells(changes, action);
-  }
 
   onKey(e) {
     if (!this.game || (this.kind.key && this.kind.key(this, e))) return;
