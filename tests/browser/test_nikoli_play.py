@@ -451,3 +451,29 @@ def test_a_built_in_shared_or_pasted_opens_with_its_title_and_stars(page, site_s
     paste_puzzle(page, heya["url"])
     title_shown(page, f"Heyawake 7×7 #{heya['seed']}", timeout=90_000)
     expect(page.locator("#puzzle-meta")).to_contain_text(stars(heya))
+
+
+def test_masyu_pearls_keep_their_colours_in_the_dark_theme(page, site_server):
+    # the dark theme's ink is light: a white pearl was drawn as the dark ground in a light ring
+    # and a black pearl as a light disc, so the pearls a player saw as white were the black ones
+    grid = read.parse(URLS["masyu"], "url")
+    white = next(c for c, k in grid.clues.items() if k == model.WHITE)
+    black = next(c for c, k in grid.clues.items() if k == model.BLACK)
+    open_site(page, site_server)
+    open_url(page, URLS["masyu"], "masyu")
+
+    def lightness(x, y):   # the pearl's middle on the board's canvas, 0 black to 1 white
+        px = page.evaluate("""([x, y]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+          const c = document.querySelector('#board canvas.cells'), r = c.getBoundingClientRect();
+          const W = +document.querySelector('#board [role=grid]').getAttribute('aria-colcount');
+          const d = c.width / r.width, cs = (r.width - 1) / W * d;
+          const p = c.getContext('2d').getImageData(Math.round((x + 0.5) * cs), Math.round((y + 0.5) * cs), 1, 1).data;
+          done((p[0] + p[1] + p[2]) / 765); })))""", [x, y])
+        return px
+
+    for theme in ("light", "dark"):
+        if page.get_attribute("html", "data-theme") != theme:
+            page.click("#theme-toggle")
+            expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        w, b = lightness(*white), lightness(*black)
+        assert w > 0.8 and b < 0.2, f"{theme} theme: the white pearl's middle is {w:.2f} light, the black one's {b:.2f}"

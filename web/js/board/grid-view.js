@@ -182,6 +182,7 @@ export class GridView extends EventTarget {
         cross: css("--cross"), given: css("--given-bg"), givenMark: css("--given-mark"), tint: css("--cursor-tint"), hint: css("--hint-tint"), hintMark: css("--hint-mark"),
         error: css("--error"), text: css("--clue-text"), done: css("--clue-done"), clueBg: css("--clue-bg"),
         left: css("--extreme-left"), right: css("--extreme-right"), accent: css("--accent"),
+        pearlWhite: css("--pearl-white"), pearlBlack: css("--pearl-black"),
       };
       this.drawCells();
       this.drawClues();

@@ -17,12 +17,13 @@ function paintCells(v) {
   innerLines(v, ctx, [2, 3]);
   ctx.strokeStyle = t.bold;
   ctx.strokeRect(0.5, 0.5, w * cs, h * cs);
-  // pearls under the line
+  // pearls under the line, named by their colour in either theme (the dark theme's ink is light:
+  // a white pearl drawn as the ground in an ink ring looked black there, a black one white)
   const r = cs * 0.32;
   for (const [i, kind] of p.clues) {
     const cx = (i % w) * cs + cs / 2, cy = Math.floor(i / w) * cs + cs / 2;
     ctx.beginPath(); ctx.arc(cx, cy, r, 0, Math.PI * 2);
-    ctx.fillStyle = kind === 2 ? t.fill : t.bg;
+    ctx.fillStyle = kind === 2 ? t.pearlBlack || t.fill : t.pearlWhite || t.bg;
     ctx.fill();
     ctx.lineWidth = Math.max(1.5, cs / 16);
     ctx.strokeStyle = t.fill;

@@ -9,7 +9,7 @@ const PAPER = "#fbfaf7";
 // the board's colours on a card: paper, whichever the page's theme
 const THEME = { bg: PAPER, line: "#d9d6cc", bold: "#5a574f", fill: "#1d1d1f", cross: "#b9b5aa", text: "#1d1d1f", accent: "#2458c6",
   tint: "rgba(0, 0, 0, 0)", hint: "rgba(0, 0, 0, 0)", hintMark: "#2458c6", error: "#c62828", given: "#ece9e0", givenMark: "#2458c6",
-  clueBg: PAPER, done: "#b9b5aa", left: "#2458c6", right: "#c62828", digits: 0.75 };
+  clueBg: PAPER, done: "#b9b5aa", left: "#2458c6", right: "#c62828", digits: 0.75, pearlWhite: PAPER, pearlBlack: "#1d1d1f" };
 
 /** What a plug-in paints from: the board's fields (grid-view.js) for a still picture. */
 function stillView(puzzle, cells, canvas, overlays, picture, theme = THEME) {
