@@ -158,3 +158,13 @@ def test_library_filters_progress_nikoli_cards_and_a_linked_nikoli_puzzle(page, 
     page.click("#library-continue .lib-card")
     page.wait_for_function("location.hash === '#/play'")  # the one play route
     assert page.text_content("#status") == "Progress restored."
+
+
+def test_the_open_panel_names_what_each_genre_opens(page, site_server):
+    # it named only the nonogram's formats: nothing told a player a puzz.link URL could be pasted
+    open_site(page, site_server)
+    page.click("#nav-library")
+    page.click("#open-toggle")
+    words = "Nonogram: webpbn XML, .non, .nin, .g or JSON; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL"
+    assert page.text_content("#open-panel .meta") == f"or drop a file anywhere on the page ({words})"
+    assert page.get_attribute("#paste-text", "placeholder") == f"Paste a puzzle here ({words})"

@@ -40,6 +40,7 @@ const app = Object.assign(new EventTarget(), {
     const opens = await genre.install(app);
     app.genres.push({ id: genre.id, name: genre.name, editor: genre.editor }); // editor: the Create frame's (create/editor.js)
     if (opens) readers.push({ genre: genre.id, format: genre.format, fallback: genre.fallback, claims: genre.claims, ...opens });
+    if (genre.files) sayFiles(genre);
   },
 
   /** Play a puzzle dict of any genre (its `format` says whose; a nonogram's has none). */
@@ -95,6 +96,18 @@ const app = Object.assign(new EventTarget(), {
   },
   clearOpenError() { $("open-error").textContent = ""; },
 });
+
+// The Open panel's words for what it opens, each registered genre's `files` (a Nurikabe URL
+// could be pasted, but the panel named only the nonogram's formats): genres of the same words
+// named together, "Nonogram: webpbn XML, ...; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL".
+const fileWords = new Map(); // a genre's `files` -> the names of the genres that open them
+function sayFiles(genre) {
+  fileWords.set(genre.files, [...(fileWords.get(genre.files) || []), genre.name]);
+  const either = (names) => (names.length < 2 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
+  const words = [...fileWords].map(([files, names]) => `${either(names)}: ${files}`).join("; ");
+  $("open-formats").textContent = `or drop a file anywhere on the page (${words})`;
+  $("paste-text").placeholder = `Paste a puzzle here (${words})`;
+}
 
 /** Whether the start (the last game played, else the first puzzle) is the fallback genre's. */
 function fallbackStart() {

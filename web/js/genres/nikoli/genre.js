@@ -138,6 +138,7 @@ export function nikoli(family) {
     id: family,
     name: FAMILY_NAMES[family],
     format: "nikoli", // the families share one reader: a text of any family goes to it
+    files: "a puzz.link URL", // the Open panel's words (app/app.js)
     claims,
     example: { text: EXAMPLES[family], filename: `example ${family}` },
     read: readNikoli,

@@ -11,6 +11,7 @@ import { drawNonogramThumb } from "./thumb.js";
 export const nonogram = {
   id: "nonogram",
   name: "Nonogram",
+  files: "webpbn XML, .non, .nin, .g or JSON", // the Open panel's words (app/app.js)
   fallback: true,
   example: { filename: "example.non", text: "title \"Example\"\nwidth 3\nheight 2\n\nrows\n3\n1 1\n\ncolumns\n2\n1\n2\n\ngoal 111101\n" },
   /** The first puzzle dict of a text (worker protocol `read` among the nonogram reader only). */
