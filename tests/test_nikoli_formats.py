@@ -94,6 +94,10 @@ def test_random_round_trips(family, monkeypatch):
     ("nurikabe 2x2\n. 1\n. x\n", "row 2 column 2"),
     ("heyawake 2x1\na:1 a:2\n", "already has a number"),
     ("kakuro 2x2\n. .\n. .\n", "unknown puzzle family"),
+    # a mistyped family is told the one it surely meant (a pasted link said only which there are)
+    ("https://puzz.link/p?nurikabee/7/7/g5", "unknown puzzle family 'nurikabee' (did you mean 'nurikabe'? choose one of "),
+    ("https://puzz.link/p?mashuu/7/7/g5", "(did you mean 'mashu'? "),
+    ("https://puzz.link/p?sudoku/5/5/g5", "unknown puzzle family 'sudoku' (choose one of "),
     # a mangled link's family is quoted, not pages of it
     ("https://puzz.link/p?" + "A" * 5000 + "/5/5/g5", "unknown puzzle family 'AAAAAAAAAAAAAAAAAAAA…' ("),
     ("bag 2by2\n", "expected 'FAMILY WxH'"), ("bag 2xb\n", "not a size"),

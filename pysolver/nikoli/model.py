@@ -20,6 +20,7 @@ spaces; ``#`` starts a comment only at the beginning of a line or after a space.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 from .. import limits
@@ -75,8 +76,11 @@ def family_name(name: str, where: str = "") -> str:
     fam = ALIASES.get(name.lower())
     if fam is None:
         shown = name if len(name) <= 20 else name[:20] + "…"  # a link's text, maybe pages long
+        # a mistyped link ("nurikabee") is told the name it was surely meant to have
+        near = difflib.get_close_matches(name.lower(), ALIASES, n=1, cutoff=0.75) if len(name) <= 20 else []
+        meant = f"did you mean {near[0]!r}? " if near else ""
         raise NikoliError(f"{where}unknown puzzle family {shown!r} "
-                          f"(choose one of {', '.join(FAMILIES)})")
+                          f"({meant}choose one of {', '.join(FAMILIES)})")
     return fam
 
 
