@@ -298,3 +298,13 @@ def test_numbered_cells_sent_unshaded_are_not_the_players_marks(family):
     r = hints.hint(grid, ["".join(row) for row in state])
     assert r["kind"] == "deduction", r
     assert "your" not in r["explanation"] and r["because"] == [], r
+
+
+def test_a_deduction_names_the_players_marks_it_stands_on():
+    # it said "(with your 1 mark shown)": beside a numbered cell, a mark "1"
+    grid = read.parse("https://puzz.link/p?heyawake/10/10/dsrpnin5e4ophrjn3eo70k7go7vvs03v1ku8l1n11l0i2k", "url")
+    state = [["?"] * 10 for _ in range(10)]
+    state[4][7] = "#"                                   # row 5, column 8 shaded: its neighbour is not
+    r = hints.hint(grid, ["".join(row) for row in state])
+    assert r["kind"] == "deduction" and r["because"] == [{"row": 5, "column": 8, "value": "#"}], r
+    assert r["explanation"].endswith(" (given your mark at row 5 column 8)."), r["explanation"]

@@ -52,11 +52,19 @@ def deduction(grid, unit, value, names, because, words=None) -> dict:
     reasons = rules_said(names) or "the clues alone"
     text = f"{_said(grid, unit, cell)}. " + (
         f"{words}" if words else f"The other way would break {reasons}")
-    if because:
-        text += f" (with your {len(because)} mark{'s' if len(because) > 1 else ''} shown)"
+    if because:  # "with your 1 mark shown" read as a mark "1", beside a numbered cell
+        text += f" (given {_yours(grid, because)})"
     return {"kind": "deduction", "cells": [cell], "rules": names,
             "because": [describe(grid, u, v) for u, v in because],
             "explanation": text + "."}
+
+
+def _yours(grid, because) -> str:
+    """The player's marks a deduction stands on: "your mark at row 5 column 8", "your marks at
+    ... and at ...", "3 of your marks" (the board outlines them)."""
+    if len(because) > 2:
+        return f"{len(because)} of your marks"
+    return f"your mark{'s' if len(because) > 1 else ''} " + " and ".join(where(grid, u) for u, _ in because)
 
 
 def nothing(why) -> dict:
