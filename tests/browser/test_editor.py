@@ -147,6 +147,12 @@ def test_two_solutions_are_shown_and_a_fix_makes_it_unique(page, site_server, ar
     page.wait_for_selector("#ed-fix-list li", timeout=60_000)
     kinds = page.eval_on_selector_all("#ed-fix-list li", "els => els.map(e => e.dataset.kind)")
     assert "given" in kinds and "toggle" in kinds
+    # each fix says what to do once ("Show at the start: Show row 1 ... at the start" said it twice),
+    # with no engine term behind a hover either
+    fixes = page.eval_on_selector_all("#ed-fix-list li", "els => els.map(e => [e.innerText, e.outerHTML])")
+    for text, html in fixes:
+        assert text.startswith(("Show ", "Change ")) and text.count("at the start") <= 1, text
+        assert "classification" not in html, html
     # plain words for players (issue 32): no engine term in what the editor shows by default
     shown = page.inner_text("#view-editor")
     assert not ENGINE_WORDS.search(shown), ENGINE_WORDS.search(shown)

@@ -60,7 +60,7 @@ def test_on_a_phone_the_sheet_folds_while_a_solve_runs(page, site_server):
     page.click("#solve")
     wait_until(page, f"{KNOWN} > 0", 60)             # known cells on the board
     assert page.is_hidden("#solve") and "collapsed" in page.get_attribute("#play-sheet", "class")
-    assert page.text_content("#view-play .side > .status") == "Solving… (tap Solve to cancel)"
+    assert page.text_content("#view-play .side > .status") == "Solving… (open Solve to cancel)"
     sheet = page.locator("#play-sheet").bounding_box()
     assert sheet["height"] < 0.12 * 844                 # one row of buttons and the status line
     page.click("#solve-panel-tab")                   # its progress and Cancel, one tap away

@@ -99,7 +99,7 @@ export class SolvePanel {
     // the verdict
     const sheet = this.frame.sheet, folds = sheet.unfoldedOn(this.element);
     if (folds) sheet.fold();
-    this.announce(folds ? "Solving… (tap Solve to cancel)" : "Solving…"); // not the last run's "Solve cancelled"
+    this.announce(folds ? "Solving… (open Solve to cancel)" : "Solving…"); // not the last run's "Solve cancelled"
     this.solveButton.disabled = true;
     this.cancelButton.disabled = false;
     const t0 = performance.now();

@@ -208,14 +208,12 @@ export class EditorChecker {
     this.fixOut.textContent = `${plural(list.length, "verified fix", "verified fixes")} (each re-checked: the puzzle becomes unique). Fewest changes first.`;
     const d = this.ed.doc;
     for (const s of list) {
-      const diff = s.difficulty === null || s.difficulty === undefined ? "" : `difficulty ${Number(s.difficulty).toFixed(2)}`;
-      const kind = s.kind === "given" ? "Show at the start" : "Change the picture";
+      // the engine's words say what to do ("Show row 1, column 1 (filled) at the start: …",
+      // "Change …"): no label of the kind before them
       const show = el("button", { type: "button", className: "ed-fix-show", textContent: "Show" });
       const apply = el("button", { type: "button", className: "ed-fix-apply", textContent: "Apply" });
-      const item = el("li", { className: `ed-fix ${s.kind}` },
-        el("strong", { textContent: `${kind}: ` }), el("span", { textContent: s.description }),
-        el("div", { className: "meta", textContent: `Then ${HOW[s.classification] || "it is unique"}.`,
-          title: `classification: ${s.classification}${diff ? `, ${diff}` : ""}` }),
+      const item = el("li", { className: `ed-fix ${s.kind}` }, el("span", { textContent: s.description }),
+        el("div", { className: "meta", textContent: `Then ${HOW[s.classification] || "it is unique"}.` }),
         el("div", { className: "row" }, show, apply));
       item.dataset.kind = s.kind;
       const indices = s.cells.map((c) => (c.row - 1) * d.width + (c.column - 1));
