@@ -35,3 +35,16 @@ def test_no_solution_and_several_have_no_label():
 def test_every_family_registers_it():
     for name in ("nurikabe", "heyawake", "masyu", "bag"):
         assert "analyse" in registry.get(name).tasks
+
+
+def test_diagnose_says_when_a_puzzle_opened_has_no_solution():
+    """Play's question on opening (as a nonogram's): a puzzle no grid solves gets a notice
+    in a player's words; a solvable one none, its uniqueness said when settled."""
+    none = run_native(genre.diagnose("https://puzz.link/p?nurikabe/3/3/g"))
+    assert none["no_solution"] and none["unique"] is False
+    assert none["notice"].startswith("This puzzle has no solution") and "clingo" not in none["notice"]
+    one = run_native(genre.diagnose("https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"))
+    assert one == {"no_solution": False, "notice": None, "unique": True}
+    assert run_native(genre.diagnose("https://puzz.link/p?nurikabe/3/3/4"))["unique"] is False
+    for name in ("nurikabe", "heyawake", "masyu", "bag"):
+        assert "diagnose" in registry.get(name).tasks

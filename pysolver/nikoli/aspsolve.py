@@ -175,11 +175,12 @@ def solve(grid: Grid, max_solutions=2, timeout=None, baseline=False, strong=True
                           max_solutions, timeout, args, quick=work <= asp.QUICK_WORK,
                           then=RACE.get(grid.family) if race else None)
     run["stats"]["encoding"] = f"seed_{grid.family}" if baseline else grid.family
-    _remember(grid, run["status"], run.get("solutions"))
+    remember(grid, run["status"], run.get("solutions"))
     return run
 
 
-def _remember(grid: Grid, status, solutions) -> None:
+def remember(grid: Grid, status, solutions) -> None:
+    """Keep a unique puzzle's solution for the hints (:func:`solved`)."""
     if status == "unique" and solutions:
         _solved.put((grid.family, facts(grid)), solutions[0])
 
@@ -202,7 +203,7 @@ def solve_task(puzzle, max_solutions=2):
              "exhausted": ans["exhausted"], "encoding": grid.family}
     cut = not ans["exhausted"] and (cap == 0 or len(found) < cap)  # the limit stopped it
     status = asp.status_of(len(found), ans["exhausted"], cut)
-    _remember(grid, status, found)
+    remember(grid, status, found)
     return {"status": status,
             "solutions": found, "time_s": ans["time_s"], "stats": stats,
             "engine": "clingo", "family": grid.family}

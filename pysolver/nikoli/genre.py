@@ -10,7 +10,7 @@ from ..asp.run import status_of
 from ..asp.tasks import Ask
 from ..errors import PuzzleError
 from ..genre import Genre
-from . import aspsolve, families, generate, hints, model, read, rules, walk
+from . import aspsolve, families, generate, hints, hints_large, model, read, rules, walk
 from .family import Family
 from .url import write_url
 
@@ -43,6 +43,34 @@ def convert(puzzle, to: str = "url") -> dict:
     if to not in ("url", "text"):
         raise PuzzleError(f"convert: {to!r} is not url or text")
     return {"text": write_url(grid) + "\n" if to == "url" else model.to_text(grid)}
+
+
+# clingo's work for Play's question when a puzzle opens (diagnose): bounded, so a hint asked
+# right away waits little; a contradiction past it goes unsaid, as the nonogram's deep ones do
+DIAGNOSE_CONFLICTS = 20_000
+NO_SOLUTION = ("This puzzle has no solution: no way of marking it keeps every rule, "
+               "so it cannot be won.")
+
+
+def diagnose(puzzle) -> dict:
+    """What Play asks when a puzzle opens, as of a nonogram (pysolver.nonogram.service
+    diagnose): ``no_solution`` true when clingo proves within DIAGNOSE_CONFLICTS that no
+    grid keeps every rule (false: none was proved, not that one exists), with the
+    ``notice`` Play shows; ``unique`` true / false / None (not settled). A unique
+    solution is kept for the hints, as a solve's is. Large Nurikabe grids, whose hints
+    do without clingo, are not asked."""
+    grid = aspsolve.as_grid(puzzle)
+    if hints_large.beyond_clingo(grid):
+        return {"no_solution": False, "notice": None, "unique": None}
+    ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid), models=2,
+                    limit=DIAGNOSE_CONFLICTS)
+    found = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"]]
+    status = status_of(len(found), ans["exhausted"], False)
+    aspsolve.remember(grid, status, found)
+    if status == "none":
+        return {"no_solution": True, "notice": NO_SOLUTION, "unique": False}
+    return {"no_solution": False, "notice": None,
+            "unique": {"unique": True, "multiple": False}.get(status)}
 
 
 def analyse(puzzle) -> dict:
@@ -81,6 +109,7 @@ def genre(family: Family) -> Genre:
         return {"format": "nikoli", "puzzles": [puzzle_dict(grid) for grid in grids]}
 
     tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task, "analyse": analyse,
+             "diagnose": diagnose,
              "generate": functools.partial(generate.generate_task, name), "convert": convert}
     return Genre(name, family.title, family.rules, recognise, read_puzzles, tasks,
                  examples=(f"web/puzzles/nikoli/{name}-7x7-*.txt",

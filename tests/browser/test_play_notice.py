@@ -67,6 +67,24 @@ def test_clues_without_a_solution_get_a_notice_and_no_move(page, site_server, tm
     assert page.is_hidden("#clue-notice") and page.text_content("#clue-notice") == ""
 
 
+def test_a_nikoli_puzzle_without_a_solution_gets_the_same_notice(page, site_server):
+    """A Nurikabe whose lone 0 leaves no island (a link passed on after Create's Check said
+    "No solution") opened with no word: only a hint or a solve told. Now the frame asks every
+    genre's diagnose task on opening, and the notice is the one place it says so."""
+    open_site(page, site_server)
+    wait_engine(page)
+    page.goto(site_server.url + "#n=nurikabe/3/3/g")
+    page.wait_for_selector("#clue-notice:visible", timeout=60_000)
+    assert page.text_content("#clue-notice").startswith("This puzzle has no solution: no way of marking it keeps every rule")
+    assert "clingo" not in page.text_content("#clue-notice")
+    # a solvable one: no notice, also once its hint (asked after the test) is there
+    paste_puzzle(page, "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Nurikabe 7×7'", 30)
+    assert page.is_hidden("#clue-notice")
+    assert hint_text(page, 60).startswith("Look at")
+    assert page.is_hidden("#clue-notice")
+
+
 def test_a_file_of_several_puzzles_opens_any_of_them(page, site_server, tmp_path):
     """A TAAI contest file holds many puzzles: the first opens, and the notice above the board
     opens any other (or the next), while one of the file's is in play."""

@@ -23,6 +23,7 @@ import { passOffer, remember } from "../learn/offer.js";
 import { HintPanel } from "../panels/hint.js";
 import { CheckPanel } from "../panels/check.js";
 import { SolvePanel } from "../panels/solve.js";
+import { ClueNotice } from "../panels/clue-notice.js";
 import { Latest } from "../shell/latest.js";
 
 /** Offer {name, text, type} to the player as a downloaded file. */
@@ -55,6 +56,7 @@ export class PlayView {
    *   wonWords: the status line's words on a win ("Every clue is satisfied.");
    *   picture(canvas, game): the win card's picture; refused(cells): words for a refused move;
    *   hintTasks, checkTasks, solveTasks: its tasks for the Hint, Check and Solve panels (panels/),
+   *   diagnose(game, signal) -> Promise<{no_solution, notice}>: asked when a puzzle opens (panels/clue-notice.js),
    *   hintLegend: an element the Hint panel shows with a hint that has one;
    *   reset(game), opened(game, previous), changed(game, kind), adopted(game): the genre's own
    *   panels follow the game; leave(): another genre's game opens (its own overlays go);
@@ -92,6 +94,11 @@ export class PlayView {
     this.openNotice = el("p", { id: "open-notice", className: "panel warning notice", hidden: true });
     this.openNotice.setAttribute("role", "status");
     this.notices = el("div", { className: "tool-group" });
+    // a puzzle with no solution is said when it opens (the genre's diagnose task)
+    this.clueNotice = el("p", { id: "clue-notice", className: "panel warning notice", hidden: true });
+    this.clueNotice.setAttribute("role", "alert");
+    this.clues = new ClueNotice({ element: this.clueNotice, getGame: () => this.game,
+      diagnose: (game, signal) => (this.g && this.g.diagnose ? this.g.diagnose(game, signal) : null) });
     this.fileChoice = new FileChoice({ getGame: () => this.game }); // a file of several puzzles, any genre's
     this.boardBox = el("div", { id: "board", className: "board" });
     this.status = el("p", { id: "status", className: "status" });
@@ -111,7 +118,7 @@ export class PlayView {
         el("div", { className: "play-head" }, el("div", { className: "play-title" }, this.title, this.meta, this.newPuzzle),
           el("div", { className: "timer-box" }, el("span", { className: "label", textContent: "Time" }), " ", this.timer)),
         this.tools.element),
-      this.notices, this.fileChoice.element, this.openNotice, this.saveNotice,
+      this.notices, this.clueNotice, this.fileChoice.element, this.openNotice, this.saveNotice,
       el("div", { className: "play-body" }, this.boardBox, this.side));
     this.sheetPanels.addEventListener("click", (e) => { if (e.target.closest("button")) this.dropOpenedLine(); });
     this.section.setAttribute("aria-labelledby", this.title.id);
@@ -284,6 +291,7 @@ export class PlayView {
     this.openedLine = this.status.textContent;
     if (g.checkTasks) this.check.schedule(0);
     if (this.g.opened) this.g.opened(game, previous);
+    this.clues.run();
     this.fileChoice.opened(game);
     this.app.opened(this.g.genreOf(game), game);
     return game;

@@ -58,6 +58,8 @@ export class NikoliPlayConfig {
       ...nikoliTasks(this, asp),
       checkTasks: { modes: [["off", "Off"], ["rules", "Broken rules"]], check: (game, mode, { signal }) => this.checkRules(game, mode, signal) },
       opened: (game) => { this.verify(); this.offerRules(game.puzzle.family); },
+      // no solution, said on opening (panels/clue-notice.js: one clingo call within a work limit)
+      diagnose: (game, signal) => asp.runTask(this.engine, game.puzzle.family, "diagnose", { puzzle: game.puzzle.dict.url }, { signal }),
       changed: () => this.verify(),
       adopted: () => this.verify(),
       shareLink: (game) => this.shareLink(game),

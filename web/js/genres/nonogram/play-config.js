@@ -11,7 +11,6 @@ import { savedGames } from "../../shell/storage.js";
 import { nonogramShareLink } from "../../shell/share-actions.js";
 import { nonogramHintTasks } from "./hints.js";
 import { nonogramCheckTasks } from "./check.js";
-import { ClueNotice } from "../../panels/clue-notice.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
@@ -54,8 +53,6 @@ export class NonogramPlayConfig {
     const palette = el("span", { id: "palette" });
     palette.setAttribute("role", "radiogroup");
     palette.setAttribute("aria-label", "Colour");
-    const clueNotice = el("p", { id: "clue-notice", className: "panel warning notice", hidden: true });
-    clueNotice.setAttribute("role", "alert");
     const engine = this.engine, getGame = () => this.game;
     this.touchMode = "fill";
     // the frame of every genre (play/view.js); what is the nonogram's: its board plug-in,
@@ -65,7 +62,7 @@ export class NonogramPlayConfig {
       id: "nonogram", kind: nonogramBoard,
       tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
       download: (game) => ({ name: fileName(game.puzzle.title, "json"), text: JSON.stringify(game.puzzle.dict, null, 1), type: "application/json" }),
-      notices: [clueNotice], help: inputHelp(HELP),
+      help: inputHelp(HELP),
       first: () => this.opener.openFirst(),
       genreOf: () => "nonogram",
       wonWords: "Every clue is satisfied.",
@@ -79,7 +76,12 @@ export class NonogramPlayConfig {
         again: () => frame.check.schedule(0) }),
       solveTasks: { solvers: () => solvers.values(), onSolver: onSolverAdded, cellsOf, board: () => nonogramBoard },
       reset: (game) => { this.renderPalette(game.puzzle); this.view.touchMode = this.touchMode; },
-      opened: (game, previous) => { this.newcomer.opened(game, previous); this.notice.run(); },
+      opened: (game, previous) => this.newcomer.opened(game, previous),
+      // no solution, said on opening (panels/clue-notice.js); a later open supersedes the channel
+      diagnose: (game, signal) => {
+        signal.addEventListener("abort", () => engine.supersede("notice"), { once: true });
+        return engine.status === "failed" ? null : engine.latestTask("notice", "nonogram", "diagnose", { puzzle: game.puzzle.dict });
+      },
       changed: (game) => this.newcomer.changed(game),
       adopted: (game) => this.newcomer.opened(game),
       leave: () => this.newcomer.leave(), // the tutorial and its offer are the nonogram's
@@ -94,7 +96,6 @@ export class NonogramPlayConfig {
       if (started && this.game) frame.hint.prepare(this.game);
       started = true;
     });
-    this.notice = new ClueNotice({ element: clueNotice, engine, getGame });
     app.registerSolver({
       id: "pysolver",
       label: "Step by step (lines, then trials)",
