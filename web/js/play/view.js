@@ -123,7 +123,7 @@ export class PlayView {
     this.sheetPanels.addEventListener("click", (e) => { if (e.target.closest("button")) this.dropOpenedLine(); });
     this.section.setAttribute("aria-labelledby", this.title.id);
     document.querySelector("main").append(this.section);
-    this.winCard = new WinCard({ parent: this.section.querySelector(".play-body") });
+    this.winCard = new WinCard({ parent: this.section.querySelector(".play-body"), back: () => this.view && this.view.focus() });
     // the first visit to a genre offers its rules here, a bar above the board (learn/offer.js: the
     // genre's config says when): the board stays whole and playable while it waits for an answer
     this.offerBox = el("div", { id: "guide-offer", className: "guide-offer", hidden: true });

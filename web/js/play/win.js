@@ -6,8 +6,10 @@ import { el } from "../shell/dom.js";
 import { formatTime } from "./clock.js";
 
 export class WinCard {
-  /** parent: the element the card sits in. */
-  constructor({ parent }) {
+  /** parent: the element the card sits in; back(): the focus to the board when the card goes
+   * with the focus in it (it would be left on the page, and a keyboard player lost). */
+  constructor({ parent, back = null }) {
+    this.back = back;
     this.heading = el("h3", { id: "win-heading" });
     this.picture = el("canvas", { className: "win-picture" });
     this.picture.setAttribute("aria-hidden", "true");
@@ -36,6 +38,10 @@ export class WinCard {
     onClick(this.closeButton, () => this.hide());
     onClick(this.nextButton, () => { this.hide(); this.next && this.next(); });
     onClick(this.freshButton, () => { this.hide(); this.fresh && this.fresh(); });
+    // Escape closes it as "See the board" does, as every dialog of the site closes
+    this.element.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && !this.element.hidden) { e.preventDefault(); this.hide(); }
+    });
     this.shownFor = null;
   }
 
@@ -65,7 +71,11 @@ export class WinCard {
     this.element.dispatchEvent(new CustomEvent("win-shown", { bubbles: true, detail: { solver: game.solver } }));
   }
 
-  hide() { this.element.hidden = true; }
+  hide() {
+    const focused = this.element.contains(document.activeElement);
+    this.element.hidden = true;
+    if (focused && this.back) this.back();
+  }
 
   /** The game changed: the card goes once the grid is no longer solved (Undo), or another game opened. */
   update(game) {

@@ -1,0 +1,45 @@
+"""A player with a keyboard only (no mouse): after every action the focus is somewhere they can
+go on from (the board, the control they used, the one that stops a run), never left on the
+page's body, where the next Tab starts again from the top of the page; every card and dialog
+closes with Escape."""
+from playwright.sync_api import expect
+
+from helpers import builtin, open_site
+
+FOCUSED = "(() => { const e = document.activeElement; return e === document.body ? 'body' : e.id || e.className; })()"
+
+
+def focused(page):
+    return page.evaluate(FOCUSED)
+
+
+def play_by_keyboard(page, goal):
+    """From the grid's first cell: Space fills each '#' of `goal`, the arrows walk the rows."""
+    for r, row in enumerate(goal):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                page.keyboard.press("Space")
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        for _ in row:
+            page.keyboard.press("ArrowLeft")
+
+
+def test_the_win_card_closes_with_escape_and_gives_the_focus_back_to_the_board(page, site_server):
+    open_site(page, site_server)
+    assert focused(page) == "aria-grid"
+    play_by_keyboard(page, list(builtin("welcome-heart")["goal"]))
+    page.wait_for_selector("#win-card:not([hidden])")
+    assert focused(page) == "win-next"
+    page.keyboard.press("Escape")                          # closes, as every dialog does
+    expect(page.locator("#win-card")).to_be_hidden()
+    assert focused(page) == "aria-grid"                    # back on the board, not on the page
+    page.keyboard.press("Control+z")                       # the last fill taken back and made again
+    page.keyboard.press("Control+y")
+    page.wait_for_selector("#win-card:not([hidden])")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert focused(page) == "win-close"
+    page.keyboard.press("Enter")                           # See the board
+    expect(page.locator("#win-card")).to_be_hidden()
+    assert focused(page) == "aria-grid"
