@@ -2,9 +2,10 @@
 go on from (the board, the control they used, the one that stops a run), never left on the
 page's body, where the next Tab starts again from the top of the page; every card and dialog
 closes with Escape."""
+import pytest
 from playwright.sync_api import expect
 
-from helpers import builtin, open_site
+from helpers import builtin, open_builtin, open_site
 
 FOCUSED = "(() => { const e = document.activeElement; return e === document.body ? 'body' : e.id || e.className; })()"
 
@@ -42,4 +43,25 @@ def test_the_win_card_closes_with_escape_and_gives_the_focus_back_to_the_board(p
     assert focused(page) == "win-close"
     page.keyboard.press("Enter")                           # See the board
     expect(page.locator("#win-card")).to_be_hidden()
+    assert focused(page) == "aria-grid"
+
+
+@pytest.mark.newcomer
+def test_answering_the_first_visit_offer_leaves_the_focus_on_the_board(page, site_server):
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    page.keyboard.press("Shift+Tab")                       # the offer's buttons come just before the board
+    assert focused(page) == "guide-no"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "guide-rules"
+    page.keyboard.press("Enter")                           # Just the rules
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    assert focused(page) == "aria-grid"                    # the bar went with its button: the board has it
+    open_builtin(page, "nurikabe-7x7-1")                   # another genre's first puzzle: its offer
+    expect(page.locator("#guide-offer")).to_contain_text("New to Nurikabe?")
+    page.focus("#guide-no")
+    page.keyboard.press("Enter")                           # No thanks
+    expect(page.locator("#guide-offer")).to_be_hidden()
     assert focused(page) == "aria-grid"

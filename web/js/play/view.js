@@ -130,6 +130,11 @@ export class PlayView {
     this.offerBox.setAttribute("role", "region");
     this.offerBox.setAttribute("aria-label", "How to play");
     this.section.insertBefore(this.offerBox, this.section.querySelector(".play-body"));
+    // an answer hides the bar, and the focus on its button would be left on the page: it goes to
+    // the board first (before the answer runs: the rules dialog, when asked for, gives it back there)
+    this.offerBox.addEventListener("click", (e) => {
+      if (e.target.closest("button") && this.view) this.view.focus();
+    }, true);
     this.sheet = bindSheet({ side: this.side, toggle: this.sheetToggle, tabs: this.tabs });
     // the panels of every genre; each genre's tasks go in when its game opens (its own panels come after them)
     this.hint = new HintPanel({ frame: this });
