@@ -2,10 +2,13 @@
 go on from (the board, the control they used, the one that stops a run), never left on the
 page's body, where the next Tab starts again from the top of the page; every card and dialog
 closes with Escape."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from helpers import builtin, open_builtin, open_site
+from helpers import builtin, open_builtin, open_site, wait_engine
+from test_engine_ui import use_pysolver
 
 FOCUSED = "(() => { const e = document.activeElement; return e === document.body ? 'body' : e.id || e.className; })()"
 
@@ -65,3 +68,28 @@ def test_answering_the_first_visit_offer_leaves_the_focus_on_the_board(page, sit
     page.keyboard.press("Enter")                           # No thanks
     expect(page.locator("#guide-offer")).to_be_hidden()
     assert focused(page) == "aria-grid"
+
+
+def test_solve_and_the_editors_check_keep_the_focus_on_their_buttons(page, site_server):
+    """Solve and Check turn off while they run: the focus goes to their Cancel, and back."""
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")                    # a long solve: Cancel is there to press
+    wait_engine(page)
+    use_pysolver(page)
+    page.focus("#solve")
+    page.keyboard.press("Enter")
+    assert focused(page) == "solve-cancel"
+    page.keyboard.press("Enter")
+    expect(page.locator("#solve-progress")).to_have_text(re.compile("^Cancelled"))
+    assert focused(page) == "solve"
+    open_builtin(page, "welcome-heart")                    # a run that ends by itself
+    page.focus("#solve")
+    page.keyboard.press("Enter")
+    expect(page.locator("#solve-progress")).to_have_text(re.compile("^Result"), timeout=60_000)
+    assert focused(page) == "solve"
+    page.focus("#nav-editor")
+    page.keyboard.press("Enter")                           # Create, and its Check
+    page.focus("#ed-check-run")
+    page.keyboard.press("Enter")
+    expect(page.locator("#ed-verdict")).to_be_visible(timeout=60_000)
+    assert focused(page) == "ed-check-run"

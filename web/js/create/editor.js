@@ -11,7 +11,7 @@
 // and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
 // choices without DOM.
 import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile } from "./choice.js";
-import { el, button } from "../shell/dom.js";
+import { el, button, handOver } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
 import { History, stepText } from "./history.js";
@@ -278,9 +278,9 @@ class CreateFrame {
     this.say("The draft is back, with its undo history.");
   }
 
-  busy(on) {
-    this.checkBtn.disabled = on;
-    this.cancelBtn.disabled = !on;
+  busy(on) { // a keyboard player's focus goes to Cancel while it runs, then back to Check
+    if (on) handOver(this.checkBtn, this.cancelBtn);
+    else handOver(this.cancelBtn, this.checkBtn);
   }
 
   /** Check the puzzle: the genre's answer in the one display, the differences outlined on its board. */

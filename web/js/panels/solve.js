@@ -10,7 +10,7 @@
 //     -> {promise, cancel()}}; onSolver(f), optional: f(solver) for one registered later;
 //   cellsOf(game, rows) -> the board's values for solution rows (null where a row says "?");
 //   board(game): the board plug-in that draws the pictures.
-import { el, button } from "../shell/dom.js";
+import { el, button, handOver } from "../shell/dom.js";
 import { Latest } from "../shell/latest.js";
 import { drawBoardThumb } from "../board/thumb.js";
 import { techDetails } from "./details.js";
@@ -100,8 +100,7 @@ export class SolvePanel {
     const sheet = this.frame.sheet, folds = sheet.unfoldedOn(this.element);
     if (folds) sheet.fold();
     this.announce(folds ? "Solving… (open Solve to cancel)" : "Solving…"); // not the last run's "Solve cancelled"
-    this.solveButton.disabled = true;
-    this.cancelButton.disabled = false;
+    handOver(this.solveButton, this.cancelButton); // a keyboard player's focus on Cancel, then back
     const t0 = performance.now();
     let parts = null, known = 0; // the share of cells known only goes up
     // A run's answers count only while it is the panel's latest run: once cancelled, its
@@ -137,8 +136,7 @@ export class SolvePanel {
       this.running = null;
       this.hideKnown();
       clearInterval(this.ticker);
-      this.solveButton.disabled = false;
-      this.cancelButton.disabled = true;
+      handOver(this.cancelButton, this.solveButton);
     }));
   }
 
@@ -151,8 +149,7 @@ export class SolvePanel {
     this.hideKnown();
     const how = run.cancel();
     this.progress.textContent = how === "restarted" ? "Cancelled (the engine is restarting; you can keep playing)." : "Cancelled.";
-    this.solveButton.disabled = false;
-    this.cancelButton.disabled = true;
+    handOver(this.cancelButton, this.solveButton);
     this.announce("Solve cancelled");
   }
 

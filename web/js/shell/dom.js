@@ -12,3 +12,12 @@ export function el(tag, props = {}, ...kids) {
 export function button(id, text, title = "") {
   return el("button", { type: "button", id, textContent: text, title });
 }
+
+/** Turn button `off` off and `on` on (a run's button and its Cancel, as the run starts or ends):
+ * the focus on `off` goes to `on`, not to the page's body, where a button turned off leaves it. */
+export function handOver(off, on) {
+  const focused = document.activeElement === off;
+  on.disabled = false;
+  off.disabled = true;
+  if (focused) on.focus();
+}
