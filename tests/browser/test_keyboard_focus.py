@@ -93,3 +93,14 @@ def test_solve_and_the_editors_check_keep_the_focus_on_their_buttons(page, site_
     page.keyboard.press("Enter")
     expect(page.locator("#ed-verdict")).to_be_visible(timeout=60_000)
     assert focused(page) == "ed-check-run"
+
+
+@pytest.mark.newcomer
+def test_the_guided_first_puzzle_says_which_keys_play_it(page, site_server):
+    """Its steps said only "click" and "right-click": a keyboard player learnt nothing to press."""
+    open_site(page, site_server)
+    page.wait_for_selector("#guide-offer:not([hidden])")
+    page.focus("#guide-start")
+    page.keyboard.press("Enter")                           # Show me how
+    expect(page.locator("#guide")).to_contain_text("Space fills, X crosses")
+    assert focused(page) == "aria-grid"

@@ -22,7 +22,9 @@ export class Guide {
     this.stepLabel = el("strong", { id: "guide-step" });
     this.skipButton = el("button", { type: "button", id: "guide-skip", textContent: "Skip the tutorial" });
     this.skipButton.addEventListener("click", () => this.stop("skipped"));
-    box.replaceChildren(el("div", { className: "guide-head" }, this.stepLabel, this.skipButton), this.text);
+    // the steps say what a mouse or a finger does; a keyboard player gets the keys here, once
+    this.keys = el("span", { id: "guide-keys", className: "meta", textContent: "Keys: arrows move, Space fills, X crosses" });
+    box.replaceChildren(el("div", { className: "guide-head" }, this.stepLabel, this.keys, this.skipButton), this.text);
     box.hidden = true;
   }
 
@@ -63,6 +65,7 @@ export class Guide {
     if (!this.game) return;
     if (game !== this.game) { this.box.hidden = true; return; } // another puzzle: the guide waits
     this.box.hidden = false;
+    this.keys.hidden = touchDevice();
     const { steps, puzzle } = this.data.tutorial;
     const w = puzzle.width;
     const value = (c) => game.cells[(c.row - 1) * w + (c.column - 1)];
