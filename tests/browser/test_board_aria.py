@@ -52,3 +52,17 @@ def test_announcements_of_the_heart_then_focus_on_open_and_moves_announced(page,
     said = page.evaluate(LIVE)
     assert said.startswith("Row 2, column 2: filled.") and "not satisfied" in said
     assert active(page)["label"] == said
+
+
+def test_ctrl_home_and_ctrl_end_go_to_the_grids_corners(page, site_server):
+    """The ARIA grid's keys: Home and End went along the row, but Ctrl+Home and Ctrl+End (the
+    grid's first and last cell, as a screen reader user expects) did nothing."""
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-6")                # 20x20
+    keys(page, "ArrowDown", "ArrowRight", "Control+End")
+    assert (active(page)["row"], active(page)["col"]) == ("20", "20")
+    assert page.evaluate(LIVE).startswith("Row 20, column 20:")
+    keys(page, "Home")
+    assert (active(page)["row"], active(page)["col"]) == ("20", "1")
+    keys(page, "End", "Control+Home")
+    assert (active(page)["row"], active(page)["col"]) == ("1", "1")

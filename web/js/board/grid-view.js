@@ -304,6 +304,12 @@ export class GridView extends EventTarget {
       }
       return;
     }
+    if ((e.ctrlKey || e.metaKey) && (key === "Home" || key === "End")) { // the grid's first and last cell (ARIA grid keys)
+      e.preventDefault();
+      const p = this.game.puzzle;
+      this.moveCursor(key === "Home" ? 0 : p.width - 1, key === "Home" ? 0 : p.height - 1);
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     let action = null;
     if (key === " " || key === "Enter" || key === "f" || key === "F") action = "fill";
