@@ -95,7 +95,8 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     rows, cols = clues(page)
     assert rows == ["1 1", "1", "4", "1"]
     assert cols == ["1", "1", "2", "1", "3"]
-    page.click("#ed-undo")                       # the Shift+arrow paint was one move
+    # named as the player hears them: "Undo", not the arrow's name before it
+    page.get_by_role("button", name="Undo", exact=True).click()   # the Shift+arrow paint was one move
     wait_clues(page)
     assert picture(page)[1] == "....."
     assert clues(page)[1][4] == "1 1"

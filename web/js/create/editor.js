@@ -68,6 +68,9 @@ class CreateFrame {
     this.newBtn = button("ed-new", "New", "a new empty puzzle of this size");
     this.undoBtn = button("ed-undo", "↶ Undo", "Undo (Ctrl+Z)");
     this.redoBtn = button("ed-redo", "↷ Redo", "Redo (Ctrl+Y)");
+    // their names without the arrows (a screen reader read "anticlockwise top semicircle arrow Undo")
+    this.undoBtn.setAttribute("aria-label", "Undo");
+    this.redoBtn.setAttribute("aria-label", "Redo");
     this.resumeBtn = button("ed-resume", "Continue the draft", "the puzzle you were making, with its undo history");
     this.resumeBtn.hidden = true;
     this.boardBox = el("div", { id: "ed-board", className: "ed-board" });
