@@ -251,7 +251,9 @@ def test_masyu_download_reopens_then_won_by_mouse_drag_and_by_keyboard(page, sit
     cx, cy = centre(page, *empty)
     cs = cell_px(page)
     page.mouse.click(cx + cs * 0.45, cy)
-    assert cell_words(page, *empty).endswith(": no line; crossed to the east. Masyu."), cell_words(page, *empty)
+    # the cell's words alone; the genre is said once, by the grid's name
+    assert cell_words(page, *empty).endswith(": no line; crossed to the east."), cell_words(page, *empty)
+    assert page.get_attribute("#board [role=grid]", "aria-label") == "Masyu grid, 7 columns by 7 rows"
     # 4. the loop with the keyboard
     page.focus("#board .aria-grid")
     go_to(page, *path[0])

@@ -26,7 +26,8 @@ export class BoardAria {
   setPuzzle(p) {
     this.grid.setAttribute("aria-rowcount", p.height);
     this.grid.setAttribute("aria-colcount", p.width);
-    this.grid.setAttribute("aria-label", `Puzzle grid, ${p.width} columns by ${p.height} rows`);
+    // the genre said once, with the grid, not after every cell's words
+    this.grid.setAttribute("aria-label", `${p.genreName || "Puzzle"} grid, ${p.width} columns by ${p.height} rows`);
     this.lastSaid = "";
     this.cellKey = "";
   }

@@ -139,7 +139,7 @@ function describe(v, x, y) {
   const pearl = kind === 1 ? ", white pearl" : kind === 2 ? ", black pearl" : "";
   const on = g.sides(x, y, LINE).map((d) => NAMES[d]), off = g.sides(x, y, CROSSED).map((d) => NAMES[d]);
   return `Row ${y + 1}, column ${x + 1}${pearl}: ` + (on.length ? `line to the ${on.join(" and ")}` : "no line") +
-    (off.length ? `; crossed to the ${off.join(" and ")}` : "") + ". Masyu.";
+    (off.length ? `; crossed to the ${off.join(" and ")}` : "") + ".";
 }
 
 export const loopBoard = { ...plainBoard, name: "loop", paintCells, describe, stroke, key };

@@ -128,7 +128,7 @@ function describe(v, x, y) {
   const parts = [`Row ${y + 1}, column ${x + 1}: ${state}`];
   if (clue !== undefined) parts.push(clue === -2 ? "a question mark clue" : `number ${clue}`);
   if (p.rooms) parts.push(`room ${p.rooms[i] + 1}`);
-  return `${parts.join(", ")}. ${p.genreName}.`;
+  return `${parts.join(", ")}.`;
 }
 
 /** What the Nikoli kinds share: no margins, nothing measured per puzzle. */
