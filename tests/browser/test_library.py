@@ -65,6 +65,11 @@ def test_library_filters_progress_nikoli_cards_and_a_linked_nikoli_puzzle(page, 
     heart = CARD.format("welcome-heart")
     assert page.get_attribute(heart, "data-status") == "progress"
     assert page.text_content(heart + " .lib-status").startswith("In progress")
+    # its button says more than the title to a screen reader: the size, the stars, the progress
+    said = page.locator(f"{heart} button").evaluate(
+        "b => b.getAttribute('aria-describedby').split(' ').map((id) => { const e = document.getElementById(id);"
+        " return e.getAttribute('aria-label') || e.textContent; }).join(' | ')")
+    assert "10×10" in said and "Difficulty: " in said and "In progress" in said, said
     assert dark_pixels(page, heart + " canvas") > 0     # the player's marks, drawn small
     one = CARD.format("webpbn-1")
     assert page.get_attribute(one, "data-status") == "solved"

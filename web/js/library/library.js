@@ -8,6 +8,8 @@ import { el } from "../shell/dom.js";
 import { collectItems, continueItem, filterItems, metaText, nextItem, sortItems, starsText, statusText } from "./items.js";
 
 /** The difficulty in stars, the same for every genre (pysolver/stars.py). */
+let described = 0; // ids of the cards' words (their buttons' descriptions)
+
 function stars(it) {
   const p = el("p", { className: "lib-stars", textContent: starsText(it.stars) });
   p.setAttribute("aria-label", Number.isInteger(it.stars) ? `Difficulty: ${it.stars} of 5 stars` : "Difficulty not rated");
@@ -89,10 +91,14 @@ export class Library {
       textContent: lead ? `${lead}: ${it.title}` : it.title });
     if (it.builtinId) b.dataset.id = it.builtinId;
     b.addEventListener("click", () => it.open());
+    const meta = el("p", { className: "lib-meta", textContent: metaText(it) }), rated = stars(it);
+    const status = el("span", { className: "lib-status", textContent: statusText(it, formatTime) });
+    // the button's description: what the card shows beside its title (size, stars, progress),
+    // so a screen reader going from card to card hears more than titles
+    b.setAttribute("aria-describedby", [meta, rated, status].map((w) => (w.id = `lib-words-${++described}`)).join(" "));
     const li = el("li", { className: "lib-card" }, el("div", { className: "lib-frame" }, thumb),
-      el("div", { className: "lib-info" }, b, el("p", { className: "lib-meta", textContent: metaText(it) }), stars(it),
-        el("p", { className: "lib-author", textContent: it.author }),
-        el("span", { className: "lib-status", textContent: statusText(it, formatTime) })));
+      el("div", { className: "lib-info" }, b, meta, rated,
+        el("p", { className: "lib-author", textContent: it.author }), status));
     Object.assign(li.dataset, { status: it.status, key: it.key, genre: it.genre });
     if (it.note) li.title = it.note;
     return li;
