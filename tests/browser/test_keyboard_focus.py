@@ -104,3 +104,22 @@ def test_the_guided_first_puzzle_says_which_keys_play_it(page, site_server):
     page.keyboard.press("Enter")                           # Show me how
     expect(page.locator("#guide")).to_contain_text("Space fills, X crosses")
     assert focused(page) == "aria-grid"
+
+
+def test_the_play_toolbar_takes_the_arrow_keys_of_a_toolbar(page, site_server):
+    """Play's tools are named a toolbar, which tells a screen reader's user that the arrows go
+    from tool to tool; they did nothing there (each tool was only a Tab stop)."""
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    page.focus("#zoom-in")
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "zoom-fit"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == "zoom-out"
+    page.keyboard.press("Home")                            # the first tool that can be used
+    first = focused(page)
+    assert first in ("clear", "touch-mode", "rules")       # Undo and Redo are off: nothing to undo yet
+    page.keyboard.press("ArrowLeft")                       # round to the last
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == first

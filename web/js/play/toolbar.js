@@ -58,7 +58,18 @@ export function playToolbar({ tools = [], after = [], rules = null } = {}) {
   // a tap outside the toolbar or Escape closes it; its tools keep it open (zoom again, the
   // share link's field shows in it)
   document.addEventListener("pointerdown", (e) => { if (!menu.hidden && !element.contains(e.target)) open(false); });
-  menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { open(false); parts.more.focus(); } });
+  // the toolbar's keys (the ARIA toolbar's): Escape closes the menu (from More too), Left and
+  // Right go from tool to tool, Home and End to the first and last; a field keeps its own arrows
+  element.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !menu.hidden) { open(false); parts.more.focus(); return; }
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key) || e.target.closest("input, select, textarea")) return;
+    const all = [...element.querySelectorAll("button, input, select")].filter((b) => !b.disabled && b.getClientRects().length);
+    const at = all.indexOf(e.target);
+    if (at < 0) return;
+    e.preventDefault();
+    const step = e.key === "ArrowRight" ? 1 : -1;
+    all[e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : (at + step + all.length) % all.length].focus();
+  });
   const phone = window.matchMedia(PHONE);
   const place = () => {
     if (phone.matches) menu.append(...spare);
