@@ -325,12 +325,12 @@ def drag(page, x0, y0, x1, y1, button="left"):
 
 def current_view(page):
     """The id of the view on screen: its nav button is the pressed one ("play", "library", "editor", ...)."""
-    return page.evaluate("() => (document.querySelector('nav button[aria-pressed=true]') || {id: 'nav-'}).id.slice(4)")
+    return page.evaluate("() => (document.querySelector('nav button[aria-current=page]') || {id: 'nav-'}).id.slice(4)")
 
 
 def wait_view(page, view, timeout=90_000):
     """Wait until the view `view` shows (its nav button pressed, its section on screen)."""
-    page.wait_for_selector(f"#nav-{view}[aria-pressed=true]", state="attached", timeout=timeout)
+    page.wait_for_selector(f"#nav-{view}[aria-current=page]", state="attached", timeout=timeout)
 
 
 def wait_board(page, width, height=None, timeout=90_000):

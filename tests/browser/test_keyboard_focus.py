@@ -111,6 +111,10 @@ def test_the_play_toolbar_takes_the_arrow_keys_of_a_toolbar(page, site_server):
     from tool to tool; they did nothing there (each tool was only a Tab stop)."""
     open_site(page, site_server)
     open_builtin(page, "welcome-heart")
+    # the top navigation names the view shown as the current page, not as a pressed toggle
+    assert page.get_attribute("#nav-play", "aria-current") == "page"
+    assert page.get_attribute("#nav-library", "aria-current") is None
+    assert page.locator("nav button[aria-pressed]").count() == 0
     page.focus("#zoom-in")
     page.keyboard.press("ArrowRight")
     assert focused(page) == "zoom-fit"

@@ -18,7 +18,6 @@ export class Router extends EventTarget {
   register(view) {
     this.views.set(view.id, view);
     const b = button(`nav-${view.id}`, view.label);
-    b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", () => this.go(view.id));
     view.button = b;
     b.order = view.order ?? Infinity;
@@ -42,12 +41,12 @@ export class Router extends EventTarget {
     this.pending = null; // any later choice of view overrides the address's
     if (this.current && this.current !== view) {
       this.current.element.hidden = true;
-      this.current.button.setAttribute("aria-pressed", "false");
+      this.current.button.removeAttribute("aria-current");
       if (this.current.hide) this.current.hide();
     }
     this.current = view;
     view.element.hidden = false;
-    view.button.setAttribute("aria-pressed", "true");
+    view.button.setAttribute("aria-current", "page"); // the view shown (not a pressed toggle)
     if (location.hash !== `#/${id}`) history.replaceState(null, "", `#/${id}`);
     if (view.show) view.show(params);
     this.dispatchEvent(new CustomEvent("view", { detail: { id } }));
