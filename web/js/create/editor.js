@@ -91,10 +91,10 @@ class CreateFrame {
     this.slots = Object.fromEntries(SLOTS.map((s) => [s, el("div", { className: `ed-slot ed-slot-${s}` })]));
     this.section = el("section", { id: "view-editor", className: "view" },
       el("h2", { textContent: "Create a puzzle", id: "ed-heading" }),
-      el("div", { className: "toolbar", role: "toolbar" },
+      el("div", { className: "toolbar", role: "toolbar", ariaLabel: "Puzzle type, size and history" },
         field(this.genre, "Puzzle type"), field(this.wIn, "Columns"), field(this.hIn, "Rows"), this.newBtn,
         el("span", { className: "sep" }), this.undoBtn, this.redoBtn, this.resumeBtn),
-      el("div", { className: "toolbar ed-genre-tools", role: "toolbar" }, this.slots.tools),
+      el("div", { className: "toolbar ed-genre-tools", role: "toolbar", ariaLabel: "Drawing tools" }, this.slots.tools),
       el("div", { className: "ed-body" },
         el("div", { className: "ed-main" }, this.boardBox, this.slots.board,
           el("div", { className: "row ed-status-row" }, this.status, this.slots.status), this.statusDetails.element, this.help),
