@@ -85,7 +85,7 @@ def test_random_round_trips(family, monkeypatch):
     ("https://puzz.link/p?sudoku/5/5/g5", "unknown puzzle family"),
     ("https://puzz.link/p?nurikabe/5/5/g5!", "unexpected character '!'"),
     ("https://puzz.link/p?nurikabe/5/5/-1", "bad number"),
-    ("https://puzz.link/p?heyawake/6/6/ll", "room borders need"),
+    ("https://puzz.link/p?heyawake/6/6/ll!", "unexpected character '!' in the room borders"),
     ("https://puzz.link/p?mashu/f/6/6/1063000i3000", "option 'f' is not supported"),
     ("https://puzz.link/p?nurikabe/0/5/", "out of range"),
     ("https://puzz.link/p?nurikabe/-7/7/g5", "the width -7 is not a size (at least 1)"),   # not "option '-7'"

@@ -54,7 +54,7 @@ def ok(capsys, argv):
     ("nurikabe 2x1\n" + BIG + " .\n", "is not a clue"),
     (f"nurikabe 5x{BIG}\n", "5000 digits"),
     (f"https://puzz.link/p?nurikabe/{BIG}/5/", "5000 digits"),
-    ("https://puzz.link/p?nurikabe/\u00b2/5/", "option '²' is not supported"),
+    ("https://puzz.link/p?nurikabe/\u00b2/5/", "expected nurikabe/WIDTH/HEIGHT"),  # '²': a flag
     ("https://puzz.link/p?nurikabe/5/\u00b2/", "expected nurikabe/WIDTH/HEIGHT"),
     ("https://puzz.link/p?nurikabe/v:abc/2/2/1", "the variant 'abc' of nurikabe"),
 ], ids=lambda v: v[:40])

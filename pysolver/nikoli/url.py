@@ -6,7 +6,13 @@
 borders five to a base-32 digit (the (W-1)*H vertical ones row by row, then the
 W*(H-1) horizontal ones), then one Number16 entry per room in order of its first
 cell. ``?mashu/W/H/BODY``: three cells per base-27 digit (0 none, 1 white,
-2 black). Written URLs use puz.link's host and the canonical pids.
+2 black). Written URLs use puzz.link's host and the canonical pids.
+
+Read as puzz.link's page (pzprjs) opens them: from any host or folder, with or without
+the scheme; not the #fragment nor a site's &fbclid=... after the body; a flag before
+the size that pzprjs reads nothing from is passed over (Masyu's 'f', another rule, is
+refused); a body cut short is empty cells, no room borders past it. Clues that run
+past the grid or characters left over are refused naming the size (pzprjs drops them).
 """
 from __future__ import annotations
 
@@ -20,8 +26,9 @@ from .model import (UNKNOWN, Grid, NikoliError, check_size, check_work, family_n
 
 PIDS = {f.name: f.pid for f in families.FAMILIES.values()}
 HOST = "https://puzz.link/p?"
+# any host (a port, a folder: pzprjs reads what follows the "?" wherever the page is served)
 _URL = re.compile(r"^(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|"
-                  r"pzprxs\.vercel\.app/p|[\w.-]+(?::\d{1,5})?/p(?:\.html)?)\?(.*)$")
+                  r"pzprxs\.vercel\.app/p|[\w.-]+(?::\d{1,5})?(?:/[\w.~%-]+)*/p(?:\.html)?)\?(.*)$")
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -109,13 +116,12 @@ def encode_number16(vals) -> str:
 # -- borders (Heyawake) -----------------------------------------------------------
 
 def decode_borders(body: str, w: int, h: int, where: str):
-    """(room index per cell, rest of the body)."""
+    """(room index per cell, rest of the body). Borders the body stops short of are
+    none, as puzz.link reads them (as a short cell body is empty cells)."""
     nv, nh = (w - 1) * h, w * (h - 1)
     n1, n2 = (nv + 4) // 5, (nh + 4) // 5
-    if len(body) < n1 + n2:
-        raise NikoliError(f"{where}room borders need {n1 + n2} characters, found {len(body)}")
     bits = []
-    for k, ch in enumerate(body[:n1 + n2]):
+    for k, ch in enumerate(body[:n1 + n2].ljust(n1 + n2, "0")):
         try:
             v = int(ch, 32)
         except ValueError:
@@ -182,43 +188,90 @@ def encode_circles(vals: list) -> str:
 
 # -- whole URLs -------------------------------------------------------------------
 
+# puzz.link's puzzles read by these families' pzprjs scripts that are other puzzles: named
+# when a link gives one (not "unknown"), with the family they look like
+_OTHERS = {
+    "ayeheya": ("Ayeheya", "heyawake"), "akichi": ("Akichiwake", "heyawake"),
+    "sumiwake": ("Sumiwake", "heyawake"), "oneroom": ("One Room One Door", "heyawake"),
+    "nuribou": ("Nuribou", "nurikabe"), "mochikoro": ("Mochikoro", "nurikabe"),
+    "mochinyoro": ("Mochinyoro", "nurikabe"), "canal": ("Canal View", "nurikabe"),
+    "norinuri": ("Norinuri", "nurikabe"), "cornerch": ("Corner Chain", "nurikabe"),
+    "hasunomura": ("Hasu no Mura", "nurikabe"), "kurodoko": ("Kurodoko", "bag"),
+    "nurimisaki": ("Nurimisaki", "bag"), "teri": ("Territory", "bag"),
+    "cityspace": ("City Space", "bag"),
+}
+# JavaScript's Number(): pzprjs takes a segment that is not a number for a flag
+_JS_NUMBER = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)|"
+                        r"0[xX][\da-fA-F]+|0[oO][0-7]+|0[bB][01]+|", re.ASCII)
+
+
 def _parts(url: str, name: str) -> tuple:
-    """(pid, the rest of the query split at "/") of a URL."""
+    """(pid, the rest of the query split at "/") of a URL: what puzz.link's page reads of it
+    (not the #fragment, which a browser never sends; not the parameters a site adds at the
+    end, as &fbclid=..., which a body never holds)."""
     m = _URL.match(url.strip())
     if not m:
         raise NikoliError(f"{name}: not a puzz.link or pzv.jp URL")
-    parts = m.group(1).split("/")
-    while parts and re.fullmatch(r"\w+=\w+&.*", parts[0]):  # type=editor&pid...
-        parts[0] = parts[0].split("&", 1)[1]
+    query = m.group(1).split("#", 1)[0]
+    while re.match(r"\w+=\w+&", query):  # type=editor&pid...
+        query = query.split("&", 1)[1]
+    pid, slash, rest = query.partition("/")
+    parts = [pid] + re.split(r"[&?]\w+=", rest, maxsplit=1)[0].split("/") if slash else [pid]
     return re.sub(r"_(edit|play)$", "", parts[0]), parts[1:]
+
+
+def _family(pid: str, where: str) -> str:
+    if pid in _OTHERS:
+        other, like = _OTHERS[pid]
+        raise NikoliError(f"{where}{pid!r} is puzz.link's {other}, a different puzzle from "
+                          f"{families.of(like).title}; this solver does not play it")
+    if re.fullmatch(r"pzprv[\d.]*", pid):
+        raise NikoliError(f"{where}a link to a whole saved board ({pid}/..., as puzz.link's "
+                          "Duplicate writes it) is not read: copy the puzzle's own link "
+                          "(?FAMILY/WIDTH/HEIGHT/...)")
+    return family_name(pid, where)
 
 
 def url_family(url: str, name: str = "url") -> str:
     """The family a URL names; NikoliError for one we do not play."""
-    return family_name(_parts(url, name)[0], f"{name}: ")
+    return _family(_parts(url, name)[0], f"{name}: ")
 
 
-def read_url(url: str, name: str = "url") -> Grid:
-    pid, rest = _parts(url, name)
-    where = f"{name}: "
-    fam = family_name(pid, where)
-    if rest and rest[0] == "v:":  # an empty variant: pzprjs reads the default one
+def _size(rest: list, pid: str, fam: str, where: str) -> tuple:
+    """(width, height, body) after the pid: an empty variant ``v:`` and a flag before the
+    size, as pzprjs takes them (a flag is what is not a number; these families' pzprjs
+    reads none but Masyu's 'f', which changes the rules)."""
+    if rest and rest[0] == "v:":  # puzz.link's "variant rules" box, no name: read (issue 29)
         rest = rest[1:]
     if rest and rest[0].startswith("v:"):
         raise NikoliError(f"{where}the variant {rest[0][2:22]!r} of {fam} is not supported")
+    if rest and rest[0] and not _JS_NUMBER.fullmatch(rest[0].strip()):
+        if fam == "masyu" and "f" in rest[0]:  # pzprjs: the loop must pass every cell
+            raise NikoliError(f"{where}option {rest[0][:20]!r} is not supported for masyu "
+                              "(its loop must pass through every cell)")
+        rest = rest[1:]  # pzprjs reads no other flag of these families: the same puzzle
     for what, v in zip(("width", "height"), rest[:2]):
-        if v[:1] == "-" and v[1:].isascii() and v[1:].isdigit():  # not read as an option
+        if v[:1] == "-" and v[1:].isascii() and v[1:].isdigit():
             raise NikoliError(f"{where}the {what} {v[:20]} is not a size (at least 1)")
-    if rest and rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
-        raise NikoliError(f"{where}option {rest[0][:20]!r} is not supported for {fam}")
+        if v and not (v.isascii() and v.isdigit()) and _JS_NUMBER.fullmatch(v.strip()):
+            raise NikoliError(f"{where}the {what} {v[:20]!r} is not written in digits")
     if len(rest) < 2 or not all(v.isascii() and v.isdigit() for v in rest[:2]):
         raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'")
     try:
         w, h = (limits.number(v, where.rstrip(": "), "size") for v in rest[:2])
     except PuzzleError as e:
         raise NikoliError(str(e)) from None
+    # pzprjs drops a last empty part ("/" ends a body that ends in "." or such); a
+    # decoder reads no "/" of these families
+    return w, h, "/".join(rest[2:]).rstrip("/")
+
+
+def read_url(url: str, name: str = "url") -> Grid:
+    pid, rest = _parts(url, name)
+    where = f"{name}: "
+    fam = _family(pid, where)
+    w, h, body = _size(rest, pid, fam, where)
     check_size(w, h, where)
-    body = "/".join(rest[2:])
     grid = Grid(fam, w, h)
     clues = families.of(fam).clues
     if clues == "numbers":
@@ -232,7 +285,6 @@ def read_url(url: str, name: str = "url") -> Grid:
         tops = top_cells(grid)
         vals, rest = decode_number16(body, len(tops), where)
         grid.clues = {tops[r]: v for r, v in enumerate(vals) if v is not None}
-    rest = rest.strip("/")
     if rest:  # pzprjs would drop it: likely a size typed wrong, so say so
         raise NikoliError(f"{where}{len(rest)} characters left over after the "
                           f"clues of a {w}x{h} grid: is the size right?")

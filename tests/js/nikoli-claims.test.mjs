@@ -33,6 +33,10 @@ test("the page claims the texts the engine's Nikoli reader takes, and no others"
     "HTTPS://PUZZ.LINK/p?nurikabe/7/7/1", "ftp://puzz.link/p?nurikabe/7/7/1", "puzz.link/p nurikabe", "",
     "   \n# only a comment\n", "nurikabe\r7x7", "\u2028masyu 3x3", "picross 5x5", "title \"x\"\nwidth 3\n", "width 5\nheight 5",
     "ドメイン.jp/p?nurikabe/3/3/1", "host:１２/p?nurikabe/3/3/1",
+    // served from a folder (pzprjs reads what follows the "?" on any page), or not
+    "http://indi.s58.xrea.com/pzpr/v3/p.html?nurikabe/5/5/g5", "localhost:8000/dist/p.html?cave/3/3/1",
+    "example.com/a~b/%7E/p?x", "example.com/docs/page?x", "example.com/a b/p?x", "example.com//p?x",
+    "example.com/ドメイン/p.html?x",
   ];
   const engine = python("import json, sys; from pysolver.nikoli import read; " +
     "print(json.dumps([read.looks_like(t) for t in json.load(sys.stdin)]))", JSON.stringify(texts));

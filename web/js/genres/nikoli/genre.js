@@ -22,7 +22,7 @@ const EXAMPLES = {
 const FIRST = "nurikabe-7x7-1.txt";
 // what the engine's reader takes (pysolver.nikoli.read.looks_like, url._URL, model.ALIASES; kept
 // equal by tests/js/nikoli-claims.test.mjs): a URL on the first line, or the header "FAMILY WxH"
-const URL_LINE = /^(?:https?:\/\/)?(?:www\.)?(?:puzz\.link\/p|pzv\.jp\/p(?:\.html)?|pzprxs\.vercel\.app\/p|[\p{L}\p{N}\p{M}_.-]+(?::\p{Nd}{1,5})?\/p(?:\.html)?)\?/u; // Python's \w and \d are Unicode
+const URL_LINE = /^(?:https?:\/\/)?(?:www\.)?(?:puzz\.link\/p|pzv\.jp\/p(?:\.html)?|pzprxs\.vercel\.app\/p|[\p{L}\p{N}\p{M}_.-]+(?::\p{Nd}{1,5})?(?:\/[\p{L}\p{N}\p{M}_.~%-]+)*\/p(?:\.html)?)\?/u; // Python's \w and \d are Unicode
 export const FAMILY_ALIASES = ["nurikabe", "heyawake", "heyawacky", "masyu", "mashu", "pearl", "bag", "cave", "corral"];
 const LINES = /\r\n|[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/; // Python's str.splitlines
 
