@@ -3,6 +3,7 @@ page (pzprjs) opens opens here as the same puzzle, and what it reads as another 
 or as nothing is refused in one sentence naming what is wrong."""
 import pytest
 
+from pysolver.app import cli
 from pysolver.nikoli import read, url
 from pysolver.nikoli.model import NikoliError
 
@@ -82,3 +83,16 @@ def test_what_is_not_the_puzzle_is_named(tail, words):
         read.parse("https://puzz.link/p?" + tail, "link")
     assert words in str(e.value) and "\n" not in str(e.value), str(e.value)
 
+
+def test_a_link_without_https_is_read_on_the_command_line(tmp_path, capsys, monkeypatch):
+    """The address as copied from a browser's bar often lacks its scheme: it said
+    "cannot read (No such file or directory)"; a file of that name is still read first."""
+    for link in ("puzz.link/p?nurikabe/2/2/1", "pzv.jp/p.html?nurikabe/2/2/1/"):
+        assert cli.main(["solve", link]) == 0
+        out, err = capsys.readouterr()
+        assert out.splitlines()[0].startswith(f"{link}: nurikabe, unique") and not err
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "puzz.link").mkdir()
+    (tmp_path / "puzz.link" / "p?nurikabe").write_text("nurikabe 2x1\n1 .\n")
+    assert cli.main(["solve", "puzz.link/p?nurikabe"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == ".#"

@@ -15,6 +15,7 @@ import time
 from .. import limits
 from ..decode import NotText, text_of
 from ..errors import PuzzleError
+from ..nikoli.url import is_url as nikoli_url
 from ..nonogram.formats.common import CONTROL
 
 SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
@@ -64,7 +65,8 @@ def read_bytes(path: str) -> bytes:
     """A puzzle file's bytes: standard input (-), a link (puzz.link or the site's share
     link, given in place of a file) or a regular file, never past the size cap."""
     path_label = printable(path)
-    if _LINK.match(path) and not os.path.exists(path):
+    # a puzz.link URL is copied without its https:// as often as with it
+    if (_LINK.match(path) or nikoli_url(path)) and not os.path.exists(path):
         limits.check_text_size(len(path), "the link: ")
         return path.encode("utf-8")  # a puzzle link given as the argument: its text is the puzzle
     try:
