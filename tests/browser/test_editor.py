@@ -97,7 +97,7 @@ def test_paint_a_picture_and_see_its_clues(page, site_server, artifacts):
     assert cols == ["1", "1", "2", "1", "3"]
     # named as the player hears them: "Undo", not the arrow's name before it; the toolbars by what they hold
     assert page.get_by_role("toolbar", name="Drawing tools").count() == 1
-    assert page.get_by_role("toolbar", name="Puzzle type, size and history").count() == 1
+    assert page.get_by_role("toolbar", name="Board size and history").count() == 1
     page.get_by_role("button", name="Undo", exact=True).click()   # the Shift+arrow paint was one move
     wait_clues(page)
     assert picture(page)[1] == "....."

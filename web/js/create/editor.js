@@ -91,7 +91,7 @@ class CreateFrame {
     this.slots = Object.fromEntries(SLOTS.map((s) => [s, el("div", { className: `ed-slot ed-slot-${s}` })]));
     this.section = el("section", { id: "view-editor", className: "view" },
       el("h2", { textContent: "Create a puzzle", id: "ed-heading" }),
-      el("div", { className: "toolbar", role: "toolbar", ariaLabel: "Puzzle type, size and history" },
+      el("div", { className: "toolbar", role: "toolbar", ariaLabel: "Board size and history" },
         field(this.genre, "Puzzle type"), field(this.wIn, "Columns"), field(this.hIn, "Rows"), this.newBtn,
         el("span", { className: "sep" }), this.undoBtn, this.redoBtn, this.resumeBtn),
       el("div", { className: "toolbar ed-genre-tools", role: "toolbar", ariaLabel: "Drawing tools" }, this.slots.tools),
