@@ -127,3 +127,20 @@ def test_the_play_toolbar_takes_the_arrow_keys_of_a_toolbar(page, site_server):
     page.keyboard.press("ArrowLeft")                       # round to the last
     page.keyboard.press("ArrowRight")
     assert focused(page) == first
+
+
+def test_the_daily_buttons_hand_the_focus_to_cancel_while_the_puzzle_is_made(page, site_server):
+    """The day's buttons turn off while its puzzle is made: a keyboard player who pressed one
+    was left on the page's body, with no way to the Cancel beside it."""
+    open_site(page, site_server)
+    open_builtin(page, "webpbn-knotty")                    # a long solve holds the engine:
+    wait_engine(page)                                      # the day's puzzle waits its turn
+    use_pysolver(page)
+    page.click("#solve")
+    page.click("#nav-library")
+    page.focus("#daily-open")
+    page.keyboard.press("Enter")
+    assert focused(page) == "np-make" and page.text_content("#np-make") == "Cancel"
+    page.keyboard.press("Enter")                           # cancels the making
+    expect(page.locator("#np-make")).to_have_text("Make a puzzle")
+    assert focused(page) == "daily-open"

@@ -30,8 +30,18 @@ export class DailyCard {
     this.yesterday.addEventListener("click", () => this.open(shiftDay(this.today(), -1)));
   }
 
-  /** While a puzzle is made, the day buttons wait. */
-  busy(on) { this.dailyOpen.disabled = this.yesterday.disabled = on; }
+  /** While a puzzle is made, the day buttons wait; a keyboard player's focus on one goes to
+   * New puzzle's button, Cancel meanwhile (not to the page's body, where a button turned off
+   * leaves it), and back when the making ends with no puzzle opened. */
+  busy(on) {
+    const days = [this.dailyOpen, this.yesterday], make = this.endless.make;
+    if (on) this.back = days.find((b) => b === document.activeElement) || null;
+    for (const b of days) b.disabled = on;
+    if (on && this.back) make.focus();
+    const at = document.activeElement;
+    if (!on && this.back && (at === make || at === document.body)) this.back.focus();
+    if (!on) this.back = null;
+  }
 
   today() { return dateKey(new Date()); }
 
