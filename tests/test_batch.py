@@ -78,6 +78,22 @@ def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store.close()
 
 
+def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path):
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--timeout", "5")
+    con = sqlite3.connect(db)
+    with con:  # as if the multiple-solution puzzle had run out of time
+        con.execute("UPDATE verdicts SET status='timeout' WHERE status='multiple'")
+    con.close()
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--timeout", "5")
+    assert code == 0
+    assert ("checked 0 now (nothing new), 3 decided earlier, 1 timed out earlier (not "
+            "checked again: --retry-timeouts or a larger --timeout)") in out
+    code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--retry-timeouts")
+    assert "checked 1 now (1 multiple), 3 decided earlier;" in out
+
+
 def test_bad_paths_and_databases_are_one_line_errors(tmp_path, capsys):
     assert cli.main(["batch", str(tmp_path / "missing"), "--db", str(tmp_path / "r.sqlite")]) == 2
     assert capsys.readouterr().err.strip().endswith("missing: no such file or folder")

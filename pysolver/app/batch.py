@@ -250,7 +250,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         progress_stream=None) -> dict:
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
     ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
-    ``skipped`` (decided earlier), ``lost``, ``counts`` (status -> puzzles checked now)."""
+    ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
+    again), ``lost``, ``counts`` (status -> puzzles checked now)."""
     problems = []
     files = discover(paths, problems)
     for line in problems:
@@ -259,6 +260,7 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
     try:
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
+        left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
         if not todo:  # nothing to do: start no pool or cluster
             results = iter(())
@@ -277,7 +279,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
         return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
                 "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
-                "skipped": len(set(keys)) - len(todo), "lost": bar.counts.get("lost", 0), "counts": counts}
+                "skipped": len(set(keys)) - len(todo) - left_timeouts,
+                "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
         store.close()
 
@@ -309,10 +312,12 @@ def cmd_batch(args) -> int:
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
     n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    timeouts = (f", {s['skipped_timeouts']} timed out earlier (not checked again: "
+                "--retry-timeouts or a larger --timeout)" if s["skipped_timeouts"] else "")
     unlisted = f"; {n(s['unlisted'], 'folder')} could not be listed" if s["unlisted"] else ""
     print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')}{unlisted} ({s['puzzles']} distinct, "
           f"{n(s['parse_errors'], 'parse error')}): checked {s['checked']} now ({counts}), "
-          f"{s['skipped']} decided earlier{lost}; results in {args.db}")
+          f"{s['skipped']} decided earlier{timeouts}{lost}; results in {args.db}")
     return 0
 
 

@@ -155,6 +155,11 @@ class Store:
                 out.append(key)
         return out
 
+    def timed_out(self, keys) -> int:
+        """How many of ``keys`` (distinct) have a time-out as their verdict."""
+        return sum(self.db.execute("SELECT 1 FROM verdicts WHERE key=? AND status='timeout'",
+                                   (key,)).fetchone() is not None for key in dict.fromkeys(keys))
+
     def puzzle_json(self, key: str) -> str:
         return self.db.execute("SELECT puzzle FROM puzzles WHERE key=?", (key,)).fetchone()[0]
 
