@@ -172,6 +172,13 @@ def test_cli_hint(tmp_path, capsys):
     s.write_text("?????\n")
     code, _, err = run_cli(capsys, "hint", str(f), "--state", str(s))
     assert code == 2 and str(s) in err and "expected 5" in err
+    # cells written apart, as in the puzzle's text format: one row a line, not a row a cell
+    s.write_text("# ? ? ? ?\n? ? ? ? ?\n\n? ? ? ? ?\n? ? ? ? ?\n? ? ? ? ?\n")
+    code, out, err = run_cli(capsys, "hint", str(f), "--state", str(s), "--json")
+    assert code == 0 and json.loads(out)["kind"] == "mistake", err
+    s.write_text("? ? ? ? ?\n? ? ? ? ?\n")
+    code, _, err = run_cli(capsys, "hint", str(f), "--state", str(s))
+    assert code == 2 and "the state has 2 rows, expected 5" in err
 
 
 @pytest.mark.parametrize("family", model.FAMILIES)

@@ -81,7 +81,9 @@ def cmd_hint(args):
     _engine("clingo")
     start = time.perf_counter()
     grid = load(args.file)
-    state = read_text(args.state).split()
+    # one row a line, blank lines skipped; cells may be written apart ("? # ."), as the
+    # puzzle's text format writes them (no cell is a space)
+    state = ["".join(line.split()) for line in read_text(args.state).splitlines() if line.strip()]
     try:
         r = hint(grid, state, left(args.timeout, start))
     except PuzzleError as e:
