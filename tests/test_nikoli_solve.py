@@ -148,6 +148,13 @@ def test_cli_check_convert_and_errors(tmp_path, capsys):
     assert code == 2 and "unexpected character '!'" in err and str(f) in err
 
 
+def test_cli_check_says_1_star_not_1_stars(tmp_path, capsys):
+    f = tmp_path / "m.txt"
+    f.write_text("https://puzz.link/p?mashu/6/6/120990301ai0\n")  # an easy 6x6: 1 star
+    code, out, _ = run_cli(capsys, "check", str(f))
+    assert code == 0 and ", 1 star (about " in out, out
+
+
 def test_cli_generate(capsys):
     code, out, _ = run_cli(capsys, "generate", "bag", "--size", "5x5", "--seed", "3", "--json")
     r = json.loads(out)

@@ -70,7 +70,7 @@ def cmd_check(args):
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
     if r.get("stars"):  # the hint walk's (pysolver.stars); cut by --timeout: a lower bound
         least = "at least " if r["stars_at_least"] else "about "
-        diff += (f", {'at least ' if r['stars_at_least'] else ''}{r['stars']} stars "
+        diff += (f", {'at least ' if r['stars_at_least'] else ''}{r['stars']} star{'' if r['stars'] == 1 else 's'} "
                  f"({least}{r['minutes']:g} minutes by hints)")
     print(f"{args.file}: {grid.family} {grid.width}x{grid.height}, {unique}{diff} "
           f"({r['time_s']:.3f} s)")
