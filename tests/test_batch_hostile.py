@@ -295,6 +295,10 @@ def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
         assert code == 0
     page = (tmp_path / "outhtml").read_text()
     assert "nurikabe" in page and "slow" in page
+    # the Nikoli puzzle's solution is shown (its cell was empty), as text, escaped
+    assert '<pre class="grid" title="solution 1">.#\n##</pre>' in page
+    shown = report._thumbs({"colors": [], "solutions": [["<b>", "&."], [".#"]]})
+    assert shown.count("<pre") == 2 and "&lt;b&gt;\n&amp;." in shown and "<b>" not in shown
 
 
 # -- a database this user may not write (root writes through chmod: drop to nobody) --

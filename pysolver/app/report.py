@@ -119,6 +119,7 @@ img{image-rendering:pixelated;border:1px solid #999;margin-right:4px}
 fieldset{display:inline-block;margin:0 1rem .5rem 0}input[type=number]{width:5em}
 .s-unique{color:#060}.s-multiple{color:#a50}.s-none{color:#b00}.s-timeout{color:#555}.s-error{color:#b00}
 td.err{max-width:30em;white-space:pre-wrap}
+pre.grid{display:inline-block;margin:0 4px 0 0;font:11px/1 monospace;border:1px solid #999}
 .wrap{overflow-x:auto}td.f{overflow-wrap:anywhere;min-width:12em}
 """
 
@@ -157,9 +158,19 @@ def _text(value, spec="") -> str:
     return html.escape(str(value))
 
 
+def _grids(sols) -> str:
+    """A Nikoli puzzle's solutions (no palette: rows of the solve output's characters,
+    loops drawn in box characters) as small text grids, escaped."""
+    return "".join(f'<pre class="grid" title="solution {k + 1}">'
+                   + html.escape("\n".join(map(str, s))) + "</pre>"
+                   for k, s in enumerate(sols) if isinstance(s, list) and s)
+
+
 def _thumbs(r) -> str:
     """The solutions' pictures; two of them with the cells where they differ in red."""
     try:
+        if r["colors"] == [] and isinstance(r["solutions"], list):  # a Nikoli puzzle
+            return _grids(r["solutions"][:2])
         sols = [s for s in r["solutions"] if s] if r["colors"] else []
         if len(sols) != 2 or len(sols[0]) != len(sols[1]) or any(
                 len(a) != len(b) for a, b in zip(*sols)):
