@@ -274,6 +274,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
                     continue
                 store.save(key, verdict, timeout)
                 bar.add(verdict["status"])
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: how far this run got
+            raise Stopped(bar.done - bar.counts.get("lost", 0), len(todo)) from None
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
@@ -286,6 +288,14 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
 
 
 # -- the command ------------------------------------------------------------------
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped part-way: ``checked`` of the ``total`` puzzles it had to check."""
+
+    def __init__(self, checked: int, total: int):
+        super().__init__(checked, total)
+        self.checked, self.total = checked, total
+
 
 def _stop_on_sigterm(signum, frame):
     raise KeyboardInterrupt
@@ -303,8 +313,10 @@ def cmd_batch(args) -> int:
         raise database_error(args.db, e) from None
     except OSError as e:  # e.g. the disk full while SQLite writes its journal
         raise PuzzleError(f"{args.db}: cannot be written ({e.strerror or e})") from None
-    except KeyboardInterrupt:
-        print(f"pysolver: stopped; every finished result is in {args.db} (run again to go on)",
+    except KeyboardInterrupt as e:
+        far = (f" after checking {e.checked} of {e.total} puzzles ({e.total - e.checked} left)"
+               if isinstance(e, Stopped) else "")
+        print(f"pysolver: stopped{far}; every finished result is in {args.db} (run again to go on)",
               file=sys.stderr)
         return 130
     finally:
