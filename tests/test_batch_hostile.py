@@ -106,6 +106,8 @@ def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsy
     err = capsys.readouterr().err
     assert code == 0 and "locked: cannot list the folder (Permission denied)" in err
     assert "1 folder could not be listed" in out
+    # the distinct and parse-error counts stand by the puzzles and files they count
+    assert out.startswith("1 puzzle in 1 file (1 distinct, 0 parse errors); 1 folder could not be listed: "), out
 
 
 def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):

@@ -327,8 +327,9 @@ def cmd_batch(args) -> int:
     timeouts = (f", {s['skipped_timeouts']} timed out earlier (not checked again: "
                 "--retry-timeouts or a larger --timeout)" if s["skipped_timeouts"] else "")
     unlisted = f"; {n(s['unlisted'], 'folder')} could not be listed" if s["unlisted"] else ""
-    print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')}{unlisted} ({s['puzzles']} distinct, "
-          f"{n(s['parse_errors'], 'parse error')}): checked {s['checked']} now ({counts}), "
+    # the brackets next to the counts they tell of, the folders not listed after them
+    print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')} ({s['puzzles']} distinct, "
+          f"{n(s['parse_errors'], 'parse error')}){unlisted}: checked {s['checked']} now ({counts}), "
           f"{s['skipped']} decided earlier{timeouts}{lost}; results in {args.db}")
     return 0
 
