@@ -8,6 +8,7 @@ set to any other value has no solution. Walks apply hint after hint from an
 empty grid and must end with kind "solved" on the goal.
 """
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from pysolver.nonogram import formats
 from pysolver.nonogram.player import hint
-from pysolver import memo
+from pysolver import api, memo
 from pysolver.nonogram.solver import search
 from pysolver.errors import PuzzleError
 from pysolver.nonogram.puzzle import Puzzle, cells_from_state, clue_of, puzzle_from_grid, satisfies
@@ -301,6 +302,18 @@ def test_bad_states_are_rejected():
         hint.hint(p, ["??", "???"])
     with pytest.raises(PuzzleError, match="row 1, column 2: unknown character 'z'"):
         hint.hint(p, ["?z", "??"])
+    # cells written apart, as by hand ("? #"): read as the row they spell (was "has 3 cells")
+    assert hint.hint(p, ["? ?", "?  ?"]) == hint.hint(p, ["??", "??"])
+    # the player's marks compared with the solution as they spell it too (a wrong mark in
+    # column 1 of the heart, not the spaces taken for marks)
+    heart = formats.parse_one((Path(__file__).parents[1] / "web/puzzles/welcome-heart.json").read_text(),
+                              "welcome-heart.json")
+    api.diagnose(heart)
+    rows = ["#" + "?" * 9] + ["?" * 10] * 9
+    apart = api.hint(heart, "\n".join(" ".join(r) for r in rows))
+    assert apart == api.hint(heart, "\n".join(rows)) and apart["kind"] == "mistake", apart
+    with pytest.raises(PuzzleError, match="state row 2 has 3 cells"):
+        hint.hint(p, ["? ?", "? ? ?"])
 
 
 @pytest.mark.parametrize("task", ["hint", "check", "solve", "asp"])

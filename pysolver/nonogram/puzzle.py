@@ -249,9 +249,11 @@ def satisfies(puzzle: Puzzle, grid) -> bool:
     return [tuple(c) for c in puzzle.rows] == rows and [tuple(c) for c in puzzle.cols] == cols
 
 
-def state_lines(state) -> list:
+def state_lines(state, puzzle=None) -> list:
     """State text (or its rows, a JSON list of strings from the page or the API) as
-    rows without line ends or trailing blank rows; PuzzleError for anything else."""
+    rows without line ends or trailing blank rows; PuzzleError for anything else. With
+    ``puzzle`` (none of whose colours is written as a space), a row written with its
+    cells apart ("? # .", as by hand) is read as the cells it spells."""
     if isinstance(state, str):
         state = state.splitlines()
     if not isinstance(state, (list, tuple)):
@@ -262,6 +264,8 @@ def state_lines(state) -> list:
     rows = [r.rstrip("\r\n") for r in state]
     while rows and not rows[-1].strip():
         rows.pop()
+    if puzzle is not None and all(c.char != " " for c in puzzle.colors):
+        rows = [r if len(r) == puzzle.width else "".join(r.split()) for r in rows]
     return rows
 
 
@@ -271,7 +275,7 @@ def cells_from_state(puzzle: Puzzle, rows) -> list:
     For black-and-white puzzles 'X' also means filled. PuzzleError names the row
     and column of a bad character or the size that does not fit.
     """
-    rows = state_lines(rows)
+    rows = state_lines(rows, puzzle)
     if len(rows) != puzzle.height:
         n = len(rows)
         raise PuzzleError(f"the state has {n} row{'' if n == 1 else 's'}; the puzzle has {puzzle.height}")

@@ -159,7 +159,7 @@ def state_cans(puzzle, state):
     cell: this conversion dominated the hint's time on 60x60 grids. Bad text gets
     the exact error from cells_from_state.
     """
-    rows = state_lines(state)
+    rows = state_lines(state, puzzle)
     chars = [c.char for c in puzzle.colors]
     allowed = set(chars) | {"?"} | (set() if puzzle.is_color else {"X"})
     if (len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..solver import search
 from ...memo import Memo
-from ..puzzle import cells_from_state, rows_text
+from ..puzzle import cells_from_state, rows_text, state_lines
 
 # Work units of search.solve: one per search node, and one per 32 cell trials
 # (the search's own polling points); the same on every machine, about 3-6 ms of
@@ -146,12 +146,9 @@ def solution_from(puzzle, cells, work=STUCK_WORK):
 
 
 def _normal(puzzle, state):
-    """State rows with crosses written as the background, to compare with solutions."""
-    if isinstance(state, str):
-        state = state.splitlines()
-    rows = [r.rstrip("\r\n") for r in state]
-    while rows and not rows[-1].strip():
-        rows.pop()
+    """State rows (puzzle.state_lines) with crosses written as the background, to compare
+    with solutions."""
+    rows = state_lines(state, puzzle)
     if not puzzle.is_color:
         rows = [r.replace("X", ".") for r in rows]
     return rows
