@@ -10,15 +10,24 @@ _CP1252 = [bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256)]
 # the first bytes of the images a player may take for "a picture" (the formats' pictures
 # are text grids and PBM): PNG, JPEG, GIF, WebP (RIFF), BMP
 _IMAGES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")
-BINARY = "this is not a puzzle file (it holds binary data, not text)"
+
+
+
+def binary(what: str = "puzzle file") -> str:
+    """What is said of bytes that are no text, read as ``what`` (a puzzle file, a state file)."""
+    return f"this is not a {what} (it holds binary data, not text)"
+
+
+BINARY = binary()
 
 
 class NotText(ValueError):
     """Bytes that are no puzzle text; the message is a person's ("not UTF-16 text (byte 2)")."""
 
 
-def text_of(data: bytes) -> str:
-    """The text of ``data``; NotText when it is none (see the module doc)."""
+def text_of(data: bytes, what: str = "puzzle file") -> str:
+    """The text of ``data``; NotText when it is none (see the module doc), saying what it
+    was read as (``what``)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             text = data.decode("utf-16")  # the mark says which order, and is dropped
@@ -32,9 +41,10 @@ def text_of(data: bytes) -> str:
     image = data.startswith(_IMAGES)
     # a PNG or JPEG cut short may hold no NUL, yet its first byte is never a text's
     if image and ("\0" in text or data[0] >= 0x80):
-        raise NotText("this is an image, not a puzzle file (to make a puzzle of a picture, use "
-                      "the site's Create, then Import an image; pysolver clues reads a PBM)")
+        raise NotText(f"this is an image, not a {what}" + (
+            " (to make a puzzle of a picture, use the site's Create, then Import an image; "
+            "pysolver clues reads a PBM)" if what == "puzzle file" else ""))
     if "\0" in text:
-        raise NotText(BINARY)
+        raise NotText(binary(what))
     return text
 

@@ -106,6 +106,14 @@ def test_hint(files, capsys, tmp_path):
     code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
     one_line_error(code, err)
     assert "row 1, column 5: unknown character 'z'" in err
+    # a state file that is no text, or a folder, is named as the state file it was given as
+    state.write_bytes(b"\x00\x01binary")
+    code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", state)
+    one_line_error(code, err)
+    assert "state.txt: this is not a state file (it holds binary data, not text)" in err
+    code, _, err = run(capsys, "hint", files / "dancer.xml", "--state", tmp_path)
+    one_line_error(code, err)
+    assert "is a directory, not a state file" in err
 
 
 @pytest.mark.parametrize("to", ["non", "xml", "json", "nin"])

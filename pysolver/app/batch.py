@@ -341,7 +341,7 @@ def register(sub):
     b.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files and folders")
     b.add_argument("--db", required=True, metavar="RESULTS.sqlite",
                    help="the results database (created if missing; a re-run resumes it)")
-    b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+    b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"seconds per puzzle (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
     b.add_argument("--retry-timeouts", action="store_true",
                    help="check timed-out puzzles again (a larger --timeout also does)")

@@ -36,9 +36,9 @@ def printable(text: str) -> str:
     return CONTROL.sub("?", text)
 
 
-def _regular(mode: int, path: str) -> None:
+def _regular(mode: int, path: str, what: str = "puzzle file") -> None:
     if stat.S_ISDIR(mode):
-        raise PuzzleError(f"{path}: is a directory, not a puzzle file")
+        raise PuzzleError(f"{path}: is a directory, not a {what}")
     for test, kind in SPECIAL:
         if test(mode):
             raise PuzzleError(f"{path}: is {kind}, not a regular file (give a file, or - "
@@ -61,9 +61,10 @@ _stdin = []  # standard input's bytes (or why they were refused), once read; mai
 _LINK = re.compile(r"https?://\S+\Z")
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, what: str = "puzzle file") -> bytes:
     """A puzzle file's bytes: standard input (-), a link (puzz.link or the site's share
-    link, given in place of a file) or a regular file, never past the size cap."""
+    link, given in place of a file) or a regular file, never past the size cap; a refusal
+    says what the file was read as (``what``: a state file too)."""
     path_label = printable(path)
     # a puzz.link URL is copied without its https:// as often as with it
     if (_LINK.match(path) or nikoli_url(path)) and not os.path.exists(path):
@@ -80,20 +81,20 @@ def read_bytes(path: str) -> bytes:
                 raise _stdin[0]
             return _stdin[0]
         st = os.stat(path)
-        _regular(st.st_mode, path_label)  # before opening: a FIFO with no writer would block
+        _regular(st.st_mode, path_label, what)  # before opening: a FIFO with no writer would block
         limits.check_text_size(st.st_size, f"{path_label}: ")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
-            _regular(os.fstat(fh.fileno()).st_mode, path_label)  # replaced since the stat
+            _regular(os.fstat(fh.fileno()).st_mode, path_label, what)  # replaced since the stat
             return _read_capped(fh, path_label)
     except OSError as e:
         raise PuzzleError(f"{path_label}: cannot read ({e.strerror or e})") from None
 
 
-def read_text(path: str) -> str:
-    data = read_bytes(path)
+def read_text(path: str, what: str = "puzzle file") -> str:
+    data = read_bytes(path, what)
     try:
-        return text_of(data)
+        return text_of(data, what)
     except NotText as e:
         raise PuzzleError(f"{printable(path)}: {e}") from None
 

@@ -83,7 +83,7 @@ def cmd_hint(args):
     grid = load(args.file)
     # one row a line, blank lines skipped; cells may be written apart ("? # ."), as the
     # puzzle's text format writes them (no cell is a space)
-    state = ["".join(line.split()) for line in read_text(args.state).splitlines() if line.strip()]
+    state = ["".join(line.split()) for line in read_text(args.state, "state file").splitlines() if line.strip()]
     try:
         r = hint(grid, state, left(args.timeout, start))
     except PuzzleError as e:

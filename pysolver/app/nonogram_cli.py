@@ -158,7 +158,7 @@ def _hint(p, state) -> dict:
 def cmd_hint(args):
     start = time.perf_counter()
     p = load_one(args.file)
-    state = read_text(args.state).splitlines()
+    state = read_text(args.state, "state file").splitlines()
     if args.timeout is None:
         r = _hint(p, state)
     else:  # in a child process, ended at the limit whatever the hint engine is doing
@@ -183,7 +183,7 @@ def cmd_hint(args):
 
 def cmd_mark(args):
     p = load_one(args.file)
-    state = read_text(args.state).splitlines()
+    state = read_text(args.state, "state file").splitlines()
     try:
         r = api.check_marks(p, state, args.mode, timeout=args.timeout)
     except PuzzleError as e:
