@@ -12,7 +12,6 @@ _CP1252 = [bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256)]
 _IMAGES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")
 
 
-
 def binary(what: str = "puzzle file") -> str:
     """What is said of bytes that are no text, read as ``what`` (a puzzle file, a state file)."""
     return f"this is not a {what} (it holds binary data, not text)"

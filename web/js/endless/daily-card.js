@@ -35,12 +35,15 @@ export class DailyCard {
    * leaves it), and back when the making ends with no puzzle opened. */
   busy(on) {
     const days = [this.dailyOpen, this.yesterday], make = this.endless.make;
-    if (on) this.back = days.find((b) => b === document.activeElement) || null;
-    for (const b of days) b.disabled = on;
-    if (on && this.back) make.focus();
-    const at = document.activeElement;
-    if (!on && this.back && (at === make || at === document.body)) this.back.focus();
-    if (!on) this.back = null;
+    if (on) {
+      this.back = days.find((b) => b === document.activeElement) || null;
+      for (const b of days) b.disabled = true;
+      if (this.back) make.focus();
+      return;
+    }
+    for (const b of days) b.disabled = false;
+    if (this.back && [make, document.body].includes(document.activeElement)) this.back.focus();
+    this.back = null;
   }
 
   today() { return dateKey(new Date()); }

@@ -7,9 +7,9 @@ import { formatTime } from "../play/clock.js";
 import { el } from "../shell/dom.js";
 import { collectItems, continueItem, filterItems, metaText, nextItem, sortItems, starsText, statusText } from "./items.js";
 
-/** The difficulty in stars, the same for every genre (pysolver/stars.py). */
 let described = 0; // ids of the cards' words (their buttons' descriptions)
 
+/** The difficulty in stars, the same for every genre (pysolver/stars.py). */
 function stars(it) {
   const p = el("p", { className: "lib-stars", textContent: starsText(it.stars) });
   p.setAttribute("aria-label", Number.isInteger(it.stars) ? `Difficulty: ${it.stars} of 5 stars` : "Difficulty not rated");

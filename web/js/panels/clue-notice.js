@@ -11,7 +11,6 @@ export class ClueNotice {
    * task -> Promise<{no_solution, notice}> (null: the genre has none). */
   constructor({ element, getGame, diagnose }) {
     Object.assign(this, { element, getGame, diagnose });
-    this.run = this.run.bind(this);
     this.abort = null;
   }
 
