@@ -96,8 +96,16 @@ def test_a_helper_that_dies_mid_run_costs_no_puzzle(page, site_server):
       location.hash = "#g=nonogram:15x15:1:expert:17";
     })()""")
     title_shown(page, "Expert 15×15 #17", timeout=ENGINE_TIMEOUT)
-    same_puzzle(page, recipe)                      # its part ran again on the main engine
-    assert page_hook(page, "[app.endless.helpers.list[0].status, app.endless.helpers.engines('expert').length]") == ["failed", 1]
+    same_puzzle(page, recipe)                      # its part ran again on the main engine, or
+    # the main engine's part won first; the helper's end is heard when its worker's lock is
+    # let go, which under load may come after the puzzle: awaited, then it is out of the lanes
+    assert page_hook(page, """(() => {
+      const h = app.endless.helpers.list[0];
+      return h.status === "failed" || new Promise((heard) => h.addEventListener("status", () => {
+        if (h.status === "failed") heard(true);
+      }));
+    })()""")
+    assert page_hook(page, "app.endless.helpers.engines('expert').length") == 1
     assert page.text_content("#engine-status") == "Hints ready"
 
 
