@@ -70,7 +70,7 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
 def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store = batch_db.Store(str(tmp_path / "r.sqlite"))
     store.save("k", {"status": "timeout", "classification": "unknown"}, 1.0)
-    store.save("d", {"status": "unique"}, 1.0)
+    store.save("d", {"status": "unique", "stars": 2, "minutes": 9.5, "stars_at_least": False}, 1.0)
     assert store.todo(["k", "d", "new", "new"], 1.0, False) == ["new"]
     assert store.todo(["k", "d"], 0.5, False) == []
     assert store.todo(["k", "d"], 2.0, False) == ["k"]  # a larger limit

@@ -1,11 +1,13 @@
 """Check a whole collection, resumably: ``pysolver batch PATH... --db RESULTS.sqlite``.
 
 Every puzzle of the files and folders given (folders recursively, puzzle file
-suffixes only; a multi-puzzle file gives one entry per puzzle) gets api.analyse's
-verdict, stored in SQLite (pysolver.app.batch_db) as it arrives. A re-run checks only
-what is new or asked again. The work runs in local processes (``--jobs``) or on
-a Dask cluster (``--dask``); either way results stream back to this one process,
-the only writer of the database.
+suffixes only; a multi-puzzle file gives one entry per puzzle) gets its verdict
+(api.analyse's; a Nikoli puzzle's by clingo) and, when unique, its difficulty stars
+(pysolver.stars, from its hint walk, within the same time limit), stored in SQLite
+(pysolver.app.batch_db) as it arrives. A re-run checks only what is new or asked
+again (and a unique puzzle a database made before the stars holds without them).
+The work runs in local processes (``--jobs``) or on a Dask cluster (``--dask``);
+either way results stream back to this one process, the only writer of the database.
 
 A worker lost mid-run (killed from outside, out of memory) costs only a retry of
 the puzzles it may have been on. A puzzle that loses its worker a second time is
@@ -28,11 +30,11 @@ import sys
 from .. import api, limits
 from ..decode import NotText, text_of
 from ..errors import PuzzleError
-from ..nonogram import formats
+from ..nonogram import formats, genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
-from .batch_db import NIKOLI_PREFIX, Store, database_error
+from .batch_db import NIKOLI_PREFIX, RATING, Store, database_error
 from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
 from .processes import worker_start
@@ -149,8 +151,9 @@ def check_one(job):
         shown = d.pop("givens", [])
         puzzle = jsonfmt.from_dict(d)  # its own Puzzle: the givens are set on it
         puzzle.givens = shown
-        r = api.analyse(puzzle, timeout=timeout)
-        out = {k: r[k] for k in ("status", "classification", "difficulty", "time_s")}
+        # rated: a unique puzzle's stars from its hint walk, within the same time limit
+        r = nonogram_genre.analyse(puzzle, timeout=timeout, rate=True)
+        out = {k: r.get(k) for k in ("status", "classification", "difficulty", "time_s", *RATING)}
         out.update(engine="pysolver", nodes=r["stats"]["nodes"], solutions=r["solutions"][:2])
     except PuzzleError as e:
         out = {"status": "error", "error": str(e)}
@@ -172,7 +175,7 @@ def check_nikoli(text: str, timeout) -> dict:
         return {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
     return {"status": r["status"], "classification": grid.family,
             "difficulty": r["difficulty"], "time_s": r["time_s"], "engine": "clingo",
-            "nodes": r["conflicts"], "solutions": r["solutions"][:2]}
+            "nodes": r["conflicts"], "solutions": r["solutions"][:2], **{k: r[k] for k in RATING}}
 
 
 def run_local(jobs: int, work):

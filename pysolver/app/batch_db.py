@@ -4,9 +4,11 @@ Three tables. ``puzzles``: one row per distinct puzzle, keyed by a hash of its
 clues (:func:`clue_hash`), with its size, palette and puzzle JSON (what workers
 are sent). ``entries``: one row per puzzle of a file as given (``file``,
 ``idx`` 0-based within the file), with the puzzle's key or the parse error.
-``verdicts``: one row per key once checked. Every verdict is committed on its
-own, so a stopped run keeps everything it finished; the same puzzle in several
-files is checked once.
+``verdicts``: one row per key once checked, with a unique puzzle's difficulty
+stars (pysolver.stars: ``stars``, ``minutes``, ``stars_at_least``). Every verdict
+is committed on its own, so a stopped run keeps everything it finished; the same
+puzzle in several files is checked once. A database of schema 1 (before the stars)
+gets their columns when a run opens it, and is read as it is by ``report``.
 """
 from __future__ import annotations
 
@@ -22,7 +24,10 @@ from ..nikoli.url import write_url
 from ..nonogram.formats import jsonfmt
 from ..nonogram.puzzle import Puzzle
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+OLDER = ("1",)  # schemas a run brings up to this one (schema 1: no stars)
+RATING = ("stars", "minutes", "stars_at_least")  # a unique puzzle's difficulty, every genre
+_RATING_COLUMNS = {"stars": "INTEGER", "minutes": "REAL", "stars_at_least": "INTEGER"}
 NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
 DECIDED = ("unique", "multiple", "none", "error")  # never checked again
 STATUSES = ("unique", "multiple", "none", "timeout", "error")
@@ -45,7 +50,8 @@ CREATE TABLE IF NOT EXISTS verdicts (
     key TEXT PRIMARY KEY, status TEXT NOT NULL, classification TEXT, difficulty REAL,
     time_s REAL, engine TEXT, timeout_s REAL, nodes INTEGER,
     solutions TEXT NOT NULL DEFAULT '[]',  -- JSON: the first two solutions, row strings
-    error TEXT, decided_at TEXT NOT NULL
+    error TEXT, decided_at TEXT NOT NULL,
+    stars INTEGER, minutes REAL, stars_at_least INTEGER  -- pysolver.stars; schema 2
 );
 """
 
@@ -88,8 +94,12 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
             row = self.db.execute("SELECT value FROM meta WHERE name='schema'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            if row is None or row[0] != SCHEMA_VERSION:  # new, or of an older schema (_ours)
+                have = _columns(self.db, "verdicts")
+                for name, kind in _RATING_COLUMNS.items():
+                    if name not in have:
+                        self.db.execute(f"ALTER TABLE verdicts ADD COLUMN {name} {kind}")
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
                 self.db.commit()
         except sqlite3.Error as e:
             raise database_error(path, e) from None
@@ -144,12 +154,14 @@ class Store:
         self.db.commit()
 
     def todo(self, keys, timeout, retry_timeouts) -> list:
-        """The keys among ``keys`` still to check: never checked, or timed out and
-        asked again (``retry_timeouts``, or a larger ``timeout`` than last time; None = no limit)."""
+        """The keys among ``keys`` still to check: never checked, unique without stars
+        (checked before the stars were), or timed out and asked again (``retry_timeouts``,
+        or a larger ``timeout`` than last time; None = no limit)."""
         out = []
         for key in dict.fromkeys(keys):
-            row = self.db.execute("SELECT status, timeout_s FROM verdicts WHERE key=?", (key,)).fetchone()
-            if row is None:
+            row = self.db.execute("SELECT status, timeout_s, stars FROM verdicts WHERE key=?",
+                                  (key,)).fetchone()
+            if row is None or (row[0] == "unique" and row[2] is None):
                 out.append(key)
             elif row[0] not in DECIDED and (retry_timeouts or row[0] != "timeout" or _larger(timeout, row[1])):
                 out.append(key)
@@ -165,29 +177,35 @@ class Store:
         return self.db.execute("SELECT puzzle FROM puzzles WHERE key=?", (key,)).fetchone()[0]
 
     def save(self, key: str, verdict: dict, timeout):
-        """Store one verdict (api.analyse's dict, or {"status": "error", "error"}) and commit it."""
+        """Store one verdict (batch.check_one's dict, or {"status": "error", "error"}) and commit it."""
         self.db.execute(
-            "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO verdicts (key, status, classification, difficulty, time_s, engine,"
+            " timeout_s, nodes, solutions, error, decided_at, stars, minutes, stars_at_least)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (key, verdict["status"], verdict.get("classification"), verdict.get("difficulty"),
              verdict.get("time_s"), verdict.get("engine"), timeout, verdict.get("nodes"),
              json.dumps(verdict.get("solutions", [])[:2]), verdict.get("error"),
-             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+             *(verdict.get(k) for k in RATING)))
         self.db.commit()
 
     # -- reading --------------------------------------------------------------
 
     def rows(self) -> list:
         """Every entry with its verdict, as dicts; ``status`` is "error" for a parse
-        error and None for a puzzle not checked yet."""
+        error and None for a puzzle not checked yet. A schema 1 database (read as it is,
+        by ``report``) has no stars: None."""
+        have = _columns(self.db, "verdicts")
+        rating = ", ".join(f"v.{k}" if k in have else "NULL" for k in RATING)
         cur = self.db.execute(
             "SELECT e.file, e.idx, e.title, e.key, e.error, v.status, v.classification,"
             " v.difficulty, v.time_s, v.engine, v.timeout_s, v.nodes, v.solutions, v.error,"
-            " v.decided_at, p.width, p.height, p.colors"
+            f" v.decided_at, p.width, p.height, p.colors, {rating}"
             " FROM entries e LEFT JOIN verdicts v ON v.key = e.key"
             " LEFT JOIN puzzles p ON p.key = e.key ORDER BY e.file, e.idx")
         out = []
         for (file, idx, title, key, parse_error, status, cls, diff, time_s, engine, timeout_s,
-             nodes, sols, error, decided_at, width, height, colors) in cur:
+             nodes, sols, error, decided_at, width, height, colors, *rated) in cur:
             out.append({
                 "file": file, "index": idx, "title": title, "key": key,
                 "status": "error" if parse_error else status, "classification": cls,
@@ -195,13 +213,24 @@ class Store:
                 "nodes": nodes, "error": parse_error or error, "decided_at": decided_at,
                 "width": width, "height": height,
                 "colors": json.loads(colors) if colors else None,
-                "solutions": json.loads(sols) if sols else []})
+                "solutions": json.loads(sols) if sols else [], **dict(zip(RATING, rated))})
+            if isinstance(out[-1]["stars_at_least"], int):  # SQLite's 0 / 1
+                out[-1]["stars_at_least"] = bool(out[-1]["stars_at_least"])
         return out
 
     def verdict_for(self, key: str) -> dict | None:
-        row = self.db.execute("SELECT status, difficulty, classification FROM verdicts WHERE key=?",
-                              (key,)).fetchone()
-        return None if row is None else {"status": row[0], "difficulty": row[1], "classification": row[2]}
+        """The verdict's status, difficulty, classification and stars (None before schema 2)."""
+        have = _columns(self.db, "verdicts")
+        rating = ", ".join(k if k in have else "NULL" for k in RATING)
+        row = self.db.execute(f"SELECT status, difficulty, classification, {rating} FROM verdicts"
+                              " WHERE key=?", (key,)).fetchone()
+        if row is None:
+            return None
+        return dict(zip(("status", "difficulty", "classification", *RATING), row))
+
+
+def _columns(db, table: str) -> set:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
 
 
 def _larger(new, old) -> bool:
@@ -264,7 +293,7 @@ def _ours(path: str) -> None:
     if row is None or not {"puzzles", "entries", "verdicts", "files"} <= tables:
         raise PuzzleError(f"{path}: not a batch database (an SQLite file of other tables); "
                           "give a new file name")
-    if row[0] != SCHEMA_VERSION:
+    if row[0] != SCHEMA_VERSION and row[0] not in OLDER:
         raise PuzzleError(f"{path}: batch database schema {row[0]}, expected {SCHEMA_VERSION}")
 
 

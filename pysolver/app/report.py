@@ -2,8 +2,11 @@
 
 One row per puzzle of each file (``index`` counts from 1 within its file),
 status ``unique|multiple|none|timeout|error``; puzzles a stopped run has not
-checked yet are left out (and counted on stderr). The HTML page is one static
-file: everything inline and escaped, thumbnails as PNG data, filters in a few
+checked yet are left out (and counted on stderr). A unique puzzle's difficulty is
+its stars (pysolver.stars, 1-5, the same scale for every genre) and the minutes
+they stand for; ``difficulty`` keeps the engine's own measure (a nonogram's score,
+a Nikoli puzzle's clingo label). The HTML page is one static file: everything
+inline and escaped, thumbnails as PNG data, filters (status, stars) in a few
 lines of inline script, slowest puzzles first. ``--catalogue`` writes each
 catalogue puzzle's verified status and difficulty into the site's library.
 """
@@ -28,8 +31,9 @@ from ..nonogram import formats, service
 from .common import read_bytes, read_text
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
 
-COLUMNS = ("file", "index", "title", "status", "classification", "difficulty", "time_s",
-           "engine", "nodes", "width", "height", "key", "error", "solution_1", "solution_2")
+COLUMNS = ("file", "index", "title", "status", "classification", "stars", "stars_at_least",
+           "minutes", "difficulty", "time_s", "engine", "nodes", "width", "height", "key", "error",
+           "solution_1", "solution_2")
 
 
 def load(db: str) -> tuple:
@@ -61,6 +65,7 @@ def to_csv(rows) -> str:
     for r in rows:
         sols = ["|".join(map(str, s)) for s in r["solutions"]] + ["", ""]
         w.writerow(map(cell, [r["file"], r["index"], r["title"], r["status"], r["classification"] or "",
+                    *("" if r[k] is None else r[k] for k in ("stars", "stars_at_least", "minutes")),
                     "" if r["difficulty"] is None else r["difficulty"],
                     "" if r["time_s"] is None else r["time_s"], r["engine"] or "",
                     "" if r["nodes"] is None else r["nodes"], r["width"] or "", r["height"] or "",
@@ -116,7 +121,8 @@ _STYLE = """
 body{font:14px system-ui,sans-serif;margin:1rem;color:#222}
 table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
 img{image-rendering:pixelated;border:1px solid #999;margin-right:4px}
-fieldset{display:inline-block;margin:0 1rem .5rem 0}input[type=number]{width:5em}
+fieldset{display:inline-block;margin:0 1rem .5rem 0}label{white-space:nowrap}
+td.d{white-space:nowrap}.stars{color:#b07800;letter-spacing:1px}small{color:#555}
 .s-unique{color:#060}.s-multiple{color:#a50}.s-none{color:#b00}.s-timeout{color:#555}.s-error{color:#b00}
 td.err{max-width:30em;white-space:pre-wrap}
 pre.grid{display:inline-block;margin:0 4px 0 0;font:11px/1 monospace;border:1px solid #999}
@@ -125,15 +131,12 @@ pre.grid{display:inline-block;margin:0 4px 0 0;font:11px/1 monospace;border:1px 
 
 _SCRIPT = """
 const form = document.getElementById('filters');
+const on = (name) => new Set([...form.querySelectorAll(`input[name=${name}]:checked`)].map(i => i.value));
 function apply() {
-  const on = new Set([...form.querySelectorAll('input[name=status]:checked')].map(i => i.value));
-  const lo = form.min.value === '' ? null : Number(form.min.value);
-  const hi = form.max.value === '' ? null : Number(form.max.value);
+  const status = on('status'), stars = on('stars');
   let shown = 0;
   for (const tr of document.querySelectorAll('#results tbody tr')) {
-    const d = tr.dataset.difficulty === '' ? null : Number(tr.dataset.difficulty);
-    const inRange = (lo === null || (d !== null && d >= lo)) && (hi === null || (d !== null && d <= hi));
-    const show = on.has(tr.dataset.status) && inRange;
+    const show = status.has(tr.dataset.status) && stars.has(tr.dataset.stars);
     tr.hidden = !show;
     shown += show;
   }
@@ -156,6 +159,34 @@ def _text(value, spec="") -> str:
     if spec and isinstance(value, (int, float)) and not isinstance(value, bool):
         return html.escape(format(value, spec))
     return html.escape(str(value))
+
+
+def _stars(r) -> str:
+    """A row's stars (every genre alike), "" when not rated (valid ones only: a damaged
+    database may hold anything)."""
+    n = r.get("stars")
+    return str(n) if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 5 else ""
+
+
+def _difficulty(r) -> str:
+    """The difficulty cell: the stars and their minutes, the engine's own measure (a
+    nonogram's score, a Nikoli puzzle's label) in its title; escaped."""
+    n = _stars(r)
+    raw = _text(r["difficulty"], "g")
+    if not n:
+        return (f'<td class="d"' + (f' title="engine: {raw}"' if raw else "")
+                + '><small>not rated</small></td>')
+    minutes = r.get("minutes")
+    least = bool(r.get("stars_at_least"))  # the walk stopped at the time limit: more effort
+    words = ""
+    if isinstance(minutes, (int, float)) and not isinstance(minutes, bool):
+        whole = max(1, round(minutes))
+        words = f"{'at least' if least else 'about'} {whole} minute{'s' if whole > 1 else ''}"
+    title = "; ".join(w for w in (words, raw and f"engine: {raw}") if w)
+    glyphs = "★" * int(n) + "☆" * (5 - int(n))
+    return (f'<td class="d" title="{title}">{"at least " if least else ""}'
+            f'<span class="stars" aria-label="{n} of 5 stars">{glyphs}</span>'
+            + (f"<br><small>{words}</small>" if words else "") + "</td>")
 
 
 def _grids(sols) -> str:
@@ -183,6 +214,16 @@ def _thumbs(r) -> str:
         return ""
 
 
+def unrated(rows) -> int:
+    """Unique puzzles without stars: checked before the batch rated them (schema 1)."""
+    return sum(r["status"] == "unique" and not _stars(r) for r in rows)
+
+
+def unrated_words(rows) -> str:
+    return (f"{unrated(rows)} unique puzzles were checked before the stars were given: "
+            "run pysolver batch on them again to rate them.")
+
+
 def to_html(rows, db_name="") -> str:
     e = html.escape
     rows = sorted(rows, key=lambda r: -r["time_s"] if isinstance(r["time_s"], (int, float))
@@ -197,30 +238,34 @@ def to_html(rows, db_name="") -> str:
            f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) +
            ". Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
                                  "red (filled) and pale red (empty)." if counts["multiple"] else "")
+           + " Difficulty in stars, the same for every genre: 1 star up to 5 minutes of a "
+           "player's effort, 2 up to 15, 3 up to 40, 4 up to 100, 5 more; a puzzle is rated "
+           "when it has one solution." + (f" {e(unrated_words(rows))}" if unrated(rows) else "")
            + "</p>",
            '<form id="filters"><fieldset><legend>Status</legend>']
     for s in STATUSES:
         out.append(f'<label><input type="checkbox" name="status" value="{s}" checked> '
                    f'{s} ({counts[s]})</label> ')
-    out.append('</fieldset><fieldset><legend>Difficulty</legend>'
-               '<label>from <input type="number" name="min" step="any"></label> '
-               '<label>to <input type="number" name="max" step="any"></label></fieldset>'
-               '<output id="shown"></output></form>')
+    # the stars of every genre (a row without: several or no solutions, a time-out, an error)
+    tiers = [_stars(r) for r in rows]
+    out.append('</fieldset><fieldset><legend>Difficulty</legend>')
+    for n, name in [*((str(k), f"{k} star{'s' if k > 1 else ''}") for k in range(1, 6)), ("", "not rated")]:
+        out.append(f'<label><input type="checkbox" name="stars" value="{n}" checked> '
+                   f'{name} ({tiers.count(n)})</label> ')
+    out.append('</fieldset><output id="shown"></output></form>')
     out.append('<div class="wrap"><table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
                '<th>#</th><th>title</th><th>class</th><th>difficulty</th><th>size</th>'
                '<th>solutions</th></tr></thead><tbody>')
     for r in rows:  # every field escaped: a database is data, whoever wrote it
-        diff = _text(r["difficulty"], "g")
-        number = diff if isinstance(r["difficulty"], (int, float)) else ""  # the filter's
         size = e(f"{r['width']}x{r['height']}") if r["width"] else ""
         detail = (f'<td class="err">{e(str(r["error"]))}</td>' if r["error"]
                   else f"<td>{_thumbs(r)}</td>")
-        out.append(f'<tr data-status="{_text(r["status"])}" data-difficulty="{number}">'
+        out.append(f'<tr data-status="{_text(r["status"])}" data-stars="{_stars(r)}">'
                    f'<td>{_text(r["time_s"], ".3f")}</td>'
                    f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>'
                    f'<td class="f">{_text(r["file"])}</td><td>{_text(r["index"])}</td>'
                    f'<td>{_text(r["title"])}</td><td>{_text(r["classification"])}</td>'
-                   f'<td>{diff}</td><td>{size}</td>{detail}</tr>')
+                   f'{_difficulty(r)}<td>{size}</td>{detail}</tr>')
     out.append(f"</tbody></table></div><script>{_SCRIPT}</script></body></html>\n")
     return "\n".join(out)
 
@@ -230,7 +275,8 @@ def to_html(rows, db_name="") -> str:
 def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     """Write each catalogue puzzle's verified ``status`` and ``difficulty`` (the
     engine's number, None unless decided) from batch database ``db``, and its
-    ``stars`` (1-5, pysolver.stars from a hint walk played here) and ``minutes``
+    ``stars`` (1-5, pysolver.stars: the batch's when it rated the puzzle within its
+    time limit, else from a hint walk played here) and ``minutes``
     (the same walk's, which the library sorts equal stars by) into the
     catalogue JSON (in place, or to ``out``); the number of entries. A puzzle the
     database has not checked is an error naming the entry."""
@@ -261,6 +307,9 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
                 raise PuzzleError(f"{name}: {path} is not checked in {db} (run pysolver batch on it)")
             entry["status"] = verdict["status"]
             entry["difficulty"] = verdict["difficulty"]
+            if verdict["stars"] and not verdict["stars_at_least"]:  # the batch's own walk
+                entry["stars"], entry["minutes"] = verdict["stars"], verdict["minutes"]
+                continue
             played = walk(puzzle, cells=service.shown_cells(puzzle, None))
             entry["stars"] = stars.nonogram(puzzle.width, puzzle.height, played)
             entry["minutes"] = round(stars.nonogram_minutes(puzzle.width, puzzle.height, played), 1)
@@ -290,6 +339,8 @@ def cmd_report(args) -> int:
     if unchecked:
         print(f"pysolver: {unchecked} puzzles in {args.db} are not checked yet (left out)",
               file=sys.stderr)
+    if unrated(rows):
+        print(f"pysolver: {args.db}: {unrated_words(rows)}", file=sys.stderr)
     if args.csv:
         _write(args.csv, to_csv(rows))
     if args.json:

@@ -3,6 +3,8 @@ text grids and pictures; its tasks are the services (service.py), none of which
 asks clingo anything (the page races clingo-wasm on its own: "asp")."""
 from __future__ import annotations
 
+import time
+
 from .. import stars
 from ..genre import Genre
 from . import asp, generate as gen, service
@@ -27,14 +29,19 @@ def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=
     editor's check of a goal picture counts to 20). With ``rate`` (the editor's check,
     not the Solve panel: seconds at 50x50), for a unique puzzle its stars and minutes
     from its hint walk (pysolver.stars, as the library and the play head rate it), from
-    the cells it shows at the start: a puzzle unique only with them is walked with them."""
+    the cells it shows at the start: a puzzle unique only with them is walked with them.
+    The walk honours ``timeout`` too: cut short, ``stars_at_least`` is True (the stars a
+    lower bound), as a Nikoli puzzle's (pysolver.nikoli.aspsolve.analyse)."""
+    t0 = time.monotonic()
     out = service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
                           progress=progress, work=work)
     if rate and out.get("status") == "unique":
         p = service.to_puzzle(puzzle)
-        played = walk(p, cells=service.shown_cells(p, givens))
+        stop = None if timeout is None else (lambda: time.monotonic() - t0 > timeout)
+        played = walk(p, cells=service.shown_cells(p, givens), stop=stop)
         out = dict(out, stars=stars.nonogram(p.width, p.height, played),
-                   minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1))
+                   minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1),
+                   stars_at_least=stars.at_least(played))
     return out
 
 

@@ -34,7 +34,7 @@ def apply(puzzle, rows, cols, h):
     return rows, cols
 
 
-def walk(puzzle, keep_states=False, cells=None):
+def walk(puzzle, keep_states=False, cells=None, stop=None):
     """Play ``puzzle`` (validated) by hints; returns the summary dict.
 
     Keys: ``finished`` (True: solved by hints alone), ``steps`` ({kind: count}
@@ -44,6 +44,8 @@ def walk(puzzle, keep_states=False, cells=None):
     end). With ``keep_states``, ``before``: (kind, state rows) before each step
     that was not a line step, for the generator to edit the picture there.
     ``cells``: the known cells to start from (a puzzle's shown cells), else none.
+    ``stop()``, asked between steps: True ends the walk with ``end`` "stopped" (a
+    caller's time limit; its steps are a lower bound, pysolver.stars.at_least).
     """
     eng = Engine(puzzle)
     rows, cols = eng.initial(cells)
@@ -53,6 +55,9 @@ def walk(puzzle, keep_states=False, cells=None):
     before = []
     # every step decides at least one cell, so this bounds the walk
     for _ in range(puzzle.width * puzzle.height + 1):
+        if stop is not None and stop():
+            kind = "stopped"
+            break
         h = hint_mod.next_hint(puzzle, eng, rows, cols, trials=trials)
         kind = h["kind"]
         if kind not in KINDS:

@@ -1,14 +1,18 @@
 """The HTML report of a batch database opens in Chromium: thumbnails, slowest
 first, escaped titles, and the status and difficulty filters."""
 import json
+import shutil
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: batch_folder
 import batch_folder  # noqa: E402
 from pysolver import api
 from pysolver.app import batch, report  # noqa: E402
 
+NIKOLI = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "nikoli"
 HOSTILE = '<img src=x onerror="document.title=1">'
 
 
@@ -37,11 +41,53 @@ def test_report_page_shows_thumbnails_and_filters(tmp_path, page):
     page.get_by_label("error (3)").uncheck()
     assert sorted(shown(page)) == ["multiple", "none", "unique", "unique", "unique", "unique"]
     assert page.locator("#shown").text_content() == "6 shown"
-    page.locator("input[name=min]").fill("2")
-    assert shown(page) == ["multiple"]  # difficulty 3; line-solved ones are below 2
-    page.locator("input[name=min]").fill("")
-    page.locator("input[name=max]").fill("0")
-    assert shown(page) == ["none"]
+    # the stars: every unique puzzle here is a tiny line puzzle, 1 star; the rest not rated
+    page.get_by_label("not rated (5)").uncheck()
+    assert shown(page) == ["unique"] * 4
+    page.get_by_label("1 star (4)").uncheck()
+    assert shown(page) == [] and page.locator("#shown").text_content() == "0 shown"
+    page.get_by_label("not rated (5)").check()
     page.get_by_label("error (3)").check()
-    page.locator("input[name=max]").fill("")
+    page.get_by_label("1 star (4)").check()
     assert len(shown(page)) == 9
+
+
+def test_the_stars_filter_keeps_nonograms_and_nikoli_puzzles_alike(tmp_path, page, artifacts):
+    """One scale for every genre: a range of stars shows the rows of both genres in it (a
+    numeric range of the nonogram's score hid every Nikoli row, whose measure is a word)."""
+    pytest.importorskip("clingo")
+    folder = tmp_path / "c"
+    folder.mkdir()
+    for name in ("nurikabe-7x7-1", "masyu-10x10-1"):
+        shutil.copy(NIKOLI / f"{name}.txt", folder)
+    for k, rows in enumerate((["#####", "#...#", "#.#.#", "#...#", "#####"], ["#.", ".#"])):
+        (folder / f"n{k}.json").write_text(json.dumps(api.clues_from_grid(rows, title=f"picture {k}")))
+    db = str(tmp_path / "r.sqlite")
+    batch.run([str(folder)], db, jobs=1)
+    rows, _ = report.load(db)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_content(report.to_html(rows, "r.sqlite"))
+    genres = lambda: page.evaluate("""() => [...document.querySelectorAll('#results tbody tr')]
+        .filter(tr => !tr.hidden).map(tr => tr.cells[5].textContent)""")  # noqa: E731
+    tiers = {r["classification"]: r["stars"] for r in rows}
+    assert tiers["nurikabe"] and tiers["masyu"] and tiers["line"] == 1
+    # the stars shown in every genre's row, the engine's own measure in its title
+    cells = page.locator("#results td.d .stars")
+    assert cells.count() == sum(bool(r["stars"]) for r in rows)
+    nurikabe = page.locator("#results tr", has_text="nurikabe").locator("td.d")
+    assert nurikabe.locator(".stars").text_content() == "★" * tiers["nurikabe"] + "☆" * (5 - tiers["nurikabe"])
+    assert "engine: " in nurikabe.get_attribute("title") and "minutes" in nurikabe.text_content()
+    page.screenshot(path=str(artifacts / "batch-report-stars-1280.png"), full_page=True)
+    # keep only the stars of the Nikoli rows and of the 1-star nonogram: both genres stay
+    wanted = {tiers["nurikabe"], tiers["masyu"], 1}
+    for n in range(1, 6):
+        box = page.locator(f"input[name=stars][value='{n}']")
+        box.set_checked(n in wanted)
+    page.locator("input[name=stars][value='']").uncheck()
+    kept = genres()
+    assert {"nurikabe", "masyu", "line"} <= set(kept), kept
+    assert page.locator("#shown").text_content() == f"{len(kept)} shown"
+    # and a tier none of them has hides them all, whichever genre
+    for n in range(1, 6):
+        page.locator(f"input[name=stars][value='{n}']").set_checked(n not in wanted)
+    assert not {"nurikabe", "masyu", "line"} & set(genres())
