@@ -6,6 +6,7 @@
 // tools, Rules) and a "More" button; the rest moves into the menu it opens, the same
 // elements (ids and listeners stay), so nothing is off-screen and nothing scrolls sideways.
 import { el, button } from "../shell/dom.js";
+import { arrowTarget } from "../shell/arrows.js";
 
 export const PHONE = "(max-width: 700px)";
 
@@ -62,13 +63,12 @@ export function playToolbar({ tools = [], after = [], rules = null } = {}) {
   // Right go from tool to tool, Home and End to the first and last; a field keeps its own arrows
   element.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !menu.hidden) { open(false); parts.more.focus(); return; }
-    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key) || e.target.closest("input, select, textarea")) return;
+    if (e.target.closest("input, select, textarea")) return;
     const all = [...element.querySelectorAll("button, input, select")].filter((b) => !b.disabled && b.getClientRects().length);
-    const at = all.indexOf(e.target);
-    if (at < 0) return;
+    const to = arrowTarget(e.key, e.target, all);
+    if (!to) return;
     e.preventDefault();
-    const step = e.key === "ArrowRight" ? 1 : -1;
-    all[e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : (at + step + all.length) % all.length].focus();
+    to.focus();
   });
   const phone = window.matchMedia(PHONE);
   const place = () => {

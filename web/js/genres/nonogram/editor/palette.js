@@ -1,7 +1,9 @@
 // The editor's palette: pick the paint colour, add, rename, recolour, remove; and the same
 // choice as a strip of swatches under the board (`strip`: editor.css shows it on a narrow screen,
 // where the Colours panel lies below the board, out of a thumb's reach while painting).
-// Names are user text: shown through textContent and input values only.
+// Names are user text: shown through textContent and input values only. Each set of swatches is
+// one Tab stop, its arrows choose (shell/arrows.js): a keyboard reaches the next control at once.
+import { radioKeys, rove } from "../../../shell/arrows.js";
 
 export class EditorPalette {
   constructor(container, grid, strip) {
@@ -9,7 +11,20 @@ export class EditorPalette {
     this.strip = strip;
     this.grid = grid;
     this.doc = null;
-    grid.addEventListener("color", () => this.render());
+    // a new colour marks the swatches again, never draws them anew: the focus stays on its swatch
+    grid.addEventListener("color", () => this.mark());
+    radioKeys(container, () => [...container.querySelectorAll(".ed-swatch")]);
+    if (strip) radioKeys(strip, () => [...strip.children]);
+  }
+
+  /** The chosen colour's swatches checked, and the ones Tab reaches. */
+  mark() {
+    for (const box of [this.box, this.strip]) {
+      if (!box) continue;
+      const radios = [...box.querySelectorAll("[role=radio]")];
+      for (const b of radios) b.setAttribute("aria-checked", String(Number(b.dataset.color) === this.grid.color));
+      rove(radios);
+    }
   }
 
   setDoc(doc) {
@@ -34,7 +49,6 @@ export class EditorPalette {
       pick.className = "ed-swatch";
       pick.style.background = `#${c.rgb}`;
       pick.setAttribute("role", "radio");
-      pick.setAttribute("aria-checked", String(k === this.grid.color));
       pick.setAttribute("aria-label", k ? `paint with ${c.name}${k < 10 ? ` (key ${k})` : ""}` : "paint background (erase)");
       pick.title = pick.getAttribute("aria-label");
       pick.dataset.color = String(k);
@@ -85,6 +99,7 @@ export class EditorPalette {
     });
     this.box.replaceChildren(list, add);
     this.renderStrip();
+    this.mark();
   }
 
   /** The paint colours as the strip under the board: one radio button each, background first. */
@@ -96,7 +111,6 @@ export class EditorPalette {
       chip.className = "ed-chip";
       chip.style.background = `#${c.rgb}`;
       chip.setAttribute("role", "radio");
-      chip.setAttribute("aria-checked", String(k === this.grid.color));
       chip.setAttribute("aria-label", k ? `paint with ${c.name}` : "paint background (erase)");
       chip.title = chip.getAttribute("aria-label");
       chip.dataset.color = String(k);
