@@ -45,9 +45,10 @@ def tap(page, x, y):
     page.touchscreen.tap(cx, cy)
 
 
-def play_the_guide(page, touch):
+def play_the_guide(page, touch, keys=False):
     """Follow the guide: the step it shows ("Step k of n"), its cells (the site's learn.json, the
-    steps the guide outlines) filled or crossed as it says, those not done yet, until the win."""
+    steps the guide outlines) filled or crossed as it says, those not done yet, until the win
+    (`keys`: on the keyboard, the board focused, whose words the guide must then say)."""
     tutorial = json.loads((SITE / "learn.json").read_text())["tutorial"]
     steps, label = 0, None
     while not solved(page):
@@ -67,7 +68,15 @@ def play_the_guide(page, touch):
         assert todo, f"{label} shows with nothing left to do"
         for c in todo:
             x, y = c["column"] - 1, c["row"] - 1
-            if touch:  # the fill/cross toggle, as the guide says on a touch screen
+            if keys:  # to the cell from the first one, then its key, as the step says
+                words = page.text_content("#guide-text")
+                assert "click" not in words and ("Space fills" if c["value"] != "." else "X marks") in words, words
+                page.keyboard.press("Control+Home")
+                for key, n in (("ArrowRight", x), ("ArrowDown", y)):
+                    for _ in range(n):
+                        page.keyboard.press(key)
+                page.keyboard.press("x" if c["value"] == "." else "Space")
+            elif touch:  # the fill/cross toggle, as the guide says on a touch screen
                 want = "Mode: cross" if c["value"] == "." else "Mode: fill"
                 if page.text_content("#touch-mode") != want:
                     page.click("#touch-mode")

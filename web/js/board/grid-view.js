@@ -50,6 +50,7 @@ export class GridView extends EventTarget {
     this.preview = null; // Map index -> value while a stroke is drawn
     this.overlays = { hint: null, check: null, clues: null, refused: null };
     this.lastKeyAction = "fill";
+    this.input = null; // how the player last used the board: "keys", "mouse" or "touch" (event "input")
     this.frame = 0;
     this.scrollFrame = 0; // a scroll to the cursor waiting for the next frame
     this.touch = new BoardTouch(this);
@@ -260,7 +261,10 @@ export class GridView extends EventTarget {
     const r = this.root;
     r.addEventListener("contextmenu", (e) => { if (e.target === this.cellCanvas) e.preventDefault(); });
     const touch = (e) => e.pointerType === "touch" && this.game;
-    r.addEventListener("pointerdown", (e) => (touch(e) ? this.touch.down(e) : this.strokeStart(e)));
+    r.addEventListener("pointerdown", (e) => {
+      this.used(e.pointerType === "touch" ? "touch" : "mouse");
+      if (touch(e)) this.touch.down(e); else this.strokeStart(e);
+    });
     r.addEventListener("pointermove", (e) => {
       if (touch(e)) { this.touch.move(e); return; }
       this.strokeMove(e);
@@ -268,7 +272,10 @@ export class GridView extends EventTarget {
     });
     r.addEventListener("pointerup", (e) => (touch(e) ? this.touch.up(e, false) : this.strokeEnd()));
     r.addEventListener("pointercancel", (e) => (touch(e) ? this.touch.up(e, true) : this.strokeCancel()));
-    this.aria.addEventListener("keydown", (e) => this.onKey(e));
+    this.aria.addEventListener("keydown", (e) => {
+      this.onKey(e);
+      if (e.defaultPrevented) this.used("keys"); // a key the board took (a move, a mark, a colour)
+    });
     this.aria.addEventListener("focus", () => this.root.classList.add("focused"));
     this.aria.addEventListener("blur", () => this.root.classList.remove("focused"));
     r.addEventListener("wheel", (e) => {
@@ -276,6 +283,14 @@ export class GridView extends EventTarget {
       e.preventDefault();
       this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
+  }
+
+  /** The player used the board by `how` ("keys", "mouse", "touch"): the help that speaks of
+   * it can say the right words (the guided first puzzle); event "input" when it changes. */
+  used(how) {
+    if (how === this.input) return;
+    this.input = how;
+    this.dispatchEvent(new CustomEvent("input", { detail: how }));
   }
 
   // strokes: board/stroke.js (the methods touch.js calls too)

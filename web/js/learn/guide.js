@@ -9,6 +9,14 @@ import { answered, remember, showOffer } from "./offer.js";
 
 export const TUTORIAL_KEY = "learn:first-puzzle";
 
+// what a step asks, in the words of the way the player uses the board (the board's `input`:
+// the last of keys, mouse, touch; before any, the device's): a keyboard player gets keys
+const HOW = {
+  touch: { fill: "tap them to fill (or drag along the line)", cross: "switch Mode to cross, or long-press, to mark them empty" },
+  mouse: { fill: "click them to fill (or drag along the line)", cross: "right-click them to mark them empty with a cross" },
+  keys: { fill: "arrows move to them, Space fills", cross: "arrows move to them, X marks them empty" },
+};
+
 export class Guide {
   /** box: the element the guide speaks in (above the board); offerBox: where the first-visit
    * offer shows; view: the board (its "hint" overlay outlines the step); getGame();
@@ -22,10 +30,12 @@ export class Guide {
     this.stepLabel = el("strong", { id: "guide-step" });
     this.skipButton = el("button", { type: "button", id: "guide-skip", textContent: "Skip the tutorial" });
     this.skipButton.addEventListener("click", () => this.stop("skipped"));
-    // the steps say what a mouse or a finger does; a keyboard player gets the keys here, once
+    // the steps say what a mouse or a finger does until the player uses the keys on the board;
+    // the keys are here from the start
     this.keys = el("span", { id: "guide-keys", className: "meta", textContent: "Keys: arrows move, Space fills, X crosses" });
     box.replaceChildren(el("div", { className: "guide-head" }, this.stepLabel, this.keys, this.skipButton), this.text);
     box.hidden = true;
+    view.addEventListener("input", () => this.update()); // keys, a click or a tap: their words
   }
 
   /** The first visit (no saved game, no answer to the offer before): offer the tutorial. */
@@ -76,10 +86,11 @@ export class Guide {
       this.stop("done");
       return;
     }
+    const input = this.view.input || (touchDevice() ? "touch" : "mouse");
     if (wrong >= 0) {
       this.stepLabel.textContent = "Oops";
       this.text.textContent = `Row ${Math.floor(wrong / w) + 1}, column ${wrong % w + 1} does not fit the clues: ` +
-        "Undo (↶) takes it back.";
+        (input === "keys" ? "Ctrl+Z takes it back." : "Undo (↶) takes it back.");
       this.view.setOverlay("hint", { line: null, frames: [{ row: Math.floor(wrong / w) + 1, column: wrong % w + 1 }], stage: 1 });
       return;
     }
@@ -88,9 +99,7 @@ export class Guide {
     const step = steps[k];
     const open = step.cells.filter((c) => value(c) !== game.charValue(c.value));
     const fills = open.some((c) => c.value !== "."), crosses = open.some((c) => c.value === ".");
-    const how = touchDevice()
-      ? { fill: "tap them to fill (or drag along the line)", cross: "switch Mode to cross, or long-press, to mark them empty" }
-      : { fill: "click them to fill (or drag along the line)", cross: "right-click them to mark them empty with a cross" };
+    const how = HOW[input];
     const todo = fills && crosses ? `Filled squares: ${how.fill}; dots: ${how.cross}.`
       : fills ? `Fill the outlined cells: ${how.fill}.` : `The outlined cells stay empty: ${how.cross}.`;
     this.stepLabel.textContent = `Step ${k + 1} of ${steps.length}`;
