@@ -92,3 +92,13 @@ def test_a_nonogram_walk_stopped_by_its_caller_gives_a_lower_bound():
     assert full["end"] == "solved" and cut["end"] == "stopped" and not cut["finished"]
     assert stars.at_least(cut) and not stars.at_least(full)
     assert stars.nonogram(5, 5, cut) <= stars.nonogram(5, 5, full)  # counted, not "needs a guess"
+
+
+def test_the_difficulty_cell_says_a_lower_bound_and_long_efforts_in_hours():
+    cell = report._difficulty({"stars": 3, "minutes": 26.1, "stars_at_least": True, "difficulty": "hard"})
+    assert 'aria-label="at least 3 of 5 stars"' in cell and "<small>at least 26 minutes</small>" in cell
+    assert 'title="at least 26 minutes; engine: hard"' in cell
+    assert "about 12 hours" in report._difficulty({"stars": 5, "minutes": 745.0, "stars_at_least": False,
+                                                   "difficulty": 3.5})
+    unrated = report._difficulty({"stars": None, "difficulty": "<b>"})
+    assert "not rated" in unrated and "&lt;b&gt;" in unrated and "<b>" not in unrated

@@ -181,11 +181,13 @@ def _difficulty(r) -> str:
     words = ""
     if isinstance(minutes, (int, float)) and not isinstance(minutes, bool):
         whole = max(1, round(minutes))
-        words = f"{'at least' if least else 'about'} {whole} minute{'s' if whole > 1 else ''}"
+        span = (f"{round(minutes / 60)} hours" if whole >= 120  # 5 stars' long ones: hours
+                else f"{whole} minute{'s' if whole > 1 else ''}")
+        words = f"{'at least' if least else 'about'} {span}"
     title = "; ".join(w for w in (words, raw and f"engine: {raw}") if w)
     glyphs = "★" * int(n) + "☆" * (5 - int(n))
-    return (f'<td class="d" title="{title}">{"at least " if least else ""}'
-            f'<span class="stars" aria-label="{n} of 5 stars">{glyphs}</span>'
+    return (f'<td class="d" title="{title}"><span class="stars" role="img" '
+            f'aria-label="{"at least " if least else ""}{n} of 5 stars">{glyphs}</span>'
             + (f"<br><small>{words}</small>" if words else "") + "</td>")
 
 
