@@ -467,6 +467,25 @@ def test_bridge_solution_check_of_a_second_solution():
     assert out["cells"] == [{"row": first_diff[0] + 1, "column": first_diff[1] + 1}]
 
 
+def test_bridge_solution_check_of_several_solutions_without_a_goal():
+    """No stored picture and two solutions (the diagonals of a 2x2): a mark that one of them
+    agrees with is not called wrong, as the hints do not call it a mistake (the check
+    compared with the first solution found and blamed a mark the hint went on from)."""
+    bridge.call("reset", "{}")
+    d = {"rows": [[1], [1]], "columns": [[1], [1]]}
+    assert bridge_call("diagnose", {"puzzle": d})["solutions"] == 2  # Play's search on opening
+    for state in (["#?", "??"], ["?#", "??"]):
+        assert bridge_call("hint", {"puzzle": d, "state": state})["kind"] != "mistake"
+        out = check_solution(d, state)
+        assert out["cells"] == [], (state, out)
+        assert out["message"] == "Every marked cell agrees with one of the puzzle's solutions (it has more than one)."
+    out = check_solution(d, ["##", "??"])  # no solution has both: the nearest one is compared with
+    assert len(out["cells"]) == 1
+    assert out["message"] == "1 cell differs from the solution nearest your marks (this puzzle has more than one)"
+    assert check_solution(d, ["#.", ".#"])["message"] == (
+        "Every clue is satisfied: the grid is one of the puzzle's solutions (it has more than one).")
+
+
 def test_bridge_solution_check_without_a_goal():
     bridge.call("reset", "{}")
     impossible = {"rows": [[2], []], "columns": [[], [2]]}

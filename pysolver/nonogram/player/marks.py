@@ -71,15 +71,19 @@ def complete_runs(line_cells, full):
     return tuple(out)
 
 
-def _solution(p, timeout, progress, solve, work=None):
+def _solution(p, state, timeout, progress, solve, work=None):
     """(how, rows): the goal ("goal"), else a solution found within ``work`` line
-    solves and ``timeout`` seconds ("found"), or None with "none" (no solution) /
+    solves and ``timeout`` seconds ("found"; "found:several" when several are known:
+    the one nearest the marks in ``state``), or None with "none" (no solution) /
     "budget" / "timeout". Before a search, ``progress`` gets {"searching":
     "solution", "work": work, "limit_s": timeout}: the page quotes these limits,
     never its own."""
     if p.goal:
         return "goal", list(p.goal)
-    seen = mistakes.known(p)  # Play's opening search (for the hints) may have found one
+    seen = mistakes.known(p)  # Play's opening search (for the hints) may have found some
+    if seen is not None and len(seen.solutions) > 1:
+        # the hints' rule: no mark is called wrong that a known solution agrees with
+        return "found:several", list(mistakes.nearest(p, state, seen.solutions))
     if seen is not None and seen.solutions:
         return "found", list(seen.solutions[0])
     key = (p.clue_key(), work, timeout)  # by content: the same puzzle may come as a new Puzzle
@@ -111,12 +115,12 @@ def check_marks(p, state, mode, timeout, progress, solve, work=None) -> dict:
         out["message"] = (f"{n} line{'s' if n != 1 else ''} whose {what} contradict the clue"
                           if n else f"No line's {what} contradict its clue.")
     elif mode == "solution":
-        _against_solution(p, cells, out, timeout, progress, solve, work)
+        _against_solution(p, state, cells, out, timeout, progress, solve, work)
     return out
 
 
-def _against_solution(p, cells, out, timeout, progress, solve, work):
-    how, sol = _solution(p, timeout, progress, solve, work)
+def _against_solution(p, state, cells, out, timeout, progress, solve, work):
+    how, sol = _solution(p, state, timeout, progress, solve, work)
     if sol is None:
         # the message in players' words; the limit the search stopped at in "detail"
         out["detail"] = (f"search limit: {work:,} line solves" if how == "budget" else
@@ -137,7 +141,9 @@ def _against_solution(p, cells, out, timeout, progress, solve, work):
         # a grid that fits every clue is never wrong, even when the puzzle has
         # several solutions and this is not the one compared against
         same = grid == [[chars[ch] for ch in row] for row in sol]
-        out["message"] = ("Every clue is satisfied: the grid is the solution." if same else
+        out["message"] = ("Every clue is satisfied: the grid is one of the puzzle's solutions (it has "
+                          "more than one)." if how == "found:several" else
+                          "Every clue is satisfied: the grid is the solution." if same else
                           "Every clue is satisfied: the grid is a valid solution, different "
                           "from the stored one (this puzzle has more than one solution).")
         return
@@ -147,5 +153,10 @@ def _against_solution(p, cells, out, timeout, progress, solve, work):
             if m != p.full_mask and not (m >> chars.get(ch, 1)) & 1:
                 out["cells"].append({"row": y + 1, "column": x + 1})
     n = len(out["cells"])
+    if how == "found:several":
+        out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution nearest "
+                          "your marks (this puzzle has more than one)" if n else
+                          "Every marked cell agrees with one of the puzzle's solutions (it has more than one).")
+        return
     out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution"
                       if n else "Every marked cell agrees with the solution.")

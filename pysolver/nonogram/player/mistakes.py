@@ -166,6 +166,13 @@ def differences(rows, solution):
     return out
 
 
+def nearest(puzzle, state, solutions):
+    """The one of ``solutions`` (row strings) that differs from the marks in ``state``
+    at the fewest cells (the first of equals)."""
+    rows = _normal(puzzle, state)
+    return min(solutions, key=lambda s: len(differences(rows, s)))
+
+
 def check(puzzle, state, work=MARKS_WORK):
     """The mistake hint for ``state``, or None (no mistake, or none provable cheaply).
 
