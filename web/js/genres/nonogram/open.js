@@ -6,6 +6,11 @@ import { decodeShare, readGivens } from "../../shell/share.js";
 
 const FIRST_PUZZLE = "welcome-heart";
 
+/** A file's name without its extension ("data004" for data004.nin), or null for text that
+ * came from no file ("pasted text", "share link"): the title of a puzzle that has none of
+ * its own, rather than "Untitled puzzle" on the card of every such file. */
+const fileTitle = (filename) => (/\.\w{1,5}$/.test(filename) ? filename.replace(/\.\w{1,5}$/, "") : null);
+
 export class PuzzleOpener {
   /** openPuzzle(dict, key?) plays a puzzle; showError(err) says why one could not be opened. */
   /** findSaved(dict): the key of a saved game of the same puzzle, or null; openStart(): the
@@ -31,6 +36,7 @@ export class PuzzleOpener {
     if (!fresh()) return; // the player opened another puzzle meanwhile
     if (puzzles.length > 1) { this.several(filename, puzzles); return; }
     const dict = puzzles[0];
+    if (!dict.title && fileTitle(filename)) dict.title = fileTitle(filename);
     const givens = readGivens(text); // saved with the game and shared again
     if (givens.length) dict.givens = givens;
     if (link) dict.link = link;
