@@ -48,3 +48,15 @@ def test_diagnose_says_when_a_puzzle_opened_has_no_solution():
     assert run_native(genre.diagnose("https://puzz.link/p?nurikabe/3/3/4"))["unique"] is False
     for name in ("nurikabe", "heyawake", "masyu", "bag"):
         assert "diagnose" in registry.get(name).tasks
+
+
+@pytest.mark.parametrize("url", ["https://puzz.link/p?heyawake/6/6/nvvd",   # cut inside its rooms
+                                 "https://puzz.link/p?cave/6/6/"])           # cut before its numbers
+def test_diagnose_says_when_an_empty_board_keeps_every_rule(url):
+    """A link cut short when copied may leave a board nothing needs doing to (one room with
+    no number): Play would call it won before any move; the notice says why instead."""
+    res = run_native(genre.diagnose(url))
+    assert res["no_solution"] is False and res["notice"] == genre.EMPTY_SOLVES
+    assert "cut short" in res["notice"] and "clingo" not in res["notice"]
+    # a whole link keeps its quiet opening
+    assert run_native(genre.diagnose("https://puzz.link/p?heyawake/6/6/nvvddde07og0n2i"))["notice"] is None

@@ -50,6 +50,8 @@ def convert(puzzle, to: str = "url") -> dict:
 DIAGNOSE_CONFLICTS = 20_000
 NO_SOLUTION = ("This puzzle has no solution: no way of marking it keeps every rule, "
                "so it cannot be won.")
+EMPTY_SOLVES = ("An empty board already keeps every rule, so there is nothing to solve. A link "
+                "cut short when it was copied reads like this: copy the whole link and open it again.")
 
 
 def diagnose(puzzle) -> dict:
@@ -58,8 +60,12 @@ def diagnose(puzzle) -> dict:
     grid keeps every rule (false: none was proved, not that one exists), with the
     ``notice`` Play shows; ``unique`` true / false / None (not settled). A unique
     solution is kept for the hints, as a solve's is. Large Nurikabe grids, whose hints
-    do without clingo, are not asked."""
+    do without clingo, are not asked. A board that keeps every rule with nothing marked
+    (a Heyawake link cut inside its rooms: one room, no numbers) gets the notice
+    EMPTY_SOLVES instead: Play would call it won before any move."""
     grid = aspsolve.as_grid(puzzle)
+    if not rules.violations(grid, ["." * grid.width] * grid.height):
+        return {"no_solution": False, "notice": EMPTY_SOLVES, "unique": None}
     if hints_large.beyond_clingo(grid):
         return {"no_solution": False, "notice": None, "unique": None}
     ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid), models=2,

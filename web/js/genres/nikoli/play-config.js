@@ -57,7 +57,9 @@ export class NikoliPlayConfig {
       // the families' tasks for the panels of every genre (genres/nikoli/panels.js; the rule check here)
       ...nikoliTasks(this, asp),
       checkTasks: { modes: [["off", "Off"], ["rules", "Broken rules"]], check: (game, mode, { signal }) => this.checkRules(game, mode, signal) },
-      opened: (game) => { this.verify(); this.offerRules(game.puzzle.family); },
+      // an untouched board is not handed in: one that an empty board solves (a link cut short)
+      // would be won before any move; its notice (diagnose) says why instead
+      opened: (game) => { if (game.cells.some((v) => v)) this.verify(); this.offerRules(game.puzzle.family); },
       // no solution, said on opening (panels/clue-notice.js: one clingo call within a work limit,
       // 0.05-0.35 s natively at 15x15-20x20, which a hint asked at once waits for); not asked of
       // a puzzle with stars (a built-in or one made here: walked to its one solution)
