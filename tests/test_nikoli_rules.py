@@ -123,3 +123,17 @@ def test_solve_cap_must_be_a_whole_number(cap, message):
     assert str(e.value) == ("max_solutions must be a whole number from 0 (every solution) "
                             f"to 999999999, {message}")
     assert "ask" in api.task("nurikabe", "solve", {"puzzle": URL, "max_solutions": 10.0})
+
+
+def test_a_line_still_growing_from_a_black_pearl_breaks_no_rule():
+    """The page sends a cell with one line as a half line (its other sides may still come):
+    the black pearl's line after a hint's first step (the pearl and its neighbour's half
+    line) was called "not turned on with straight lines after it"."""
+    g = url.read_url(EXAMPLES["masyu"])                  # a black pearl at row 2, column 2
+    growing = ["??????", "?┌╴???", "?╵????", "??????", "??????", "??????"]
+    assert rules.violations(g, growing) == []
+    turned = ["??????", "?┌┘???", "?╵????", "??????", "??????", "??????"]   # turned right after it
+    assert [v["rule"] for v in rules.violations(g, turned)] == ["M3"]
+    # a whole grid still judges a half line as an end
+    whole = [r.replace("?", ".") for r in growing]
+    assert "M3" in {v["rule"] for v in rules.violations(g, whole)}

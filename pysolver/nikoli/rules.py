@@ -223,8 +223,10 @@ def _masyu(grid, rows):
             if v == "." or (len(ds) == 2 and not straight) or (straight and both_straight):
                 out.append(_result("M2", [(x, y)]))
         elif kind == BLACK:
+            # a neighbour with a half line (the line still growing: its other sides may
+            # come) has not turned it yet; a hint's line from the pearl was called broken
             turned_off = any(cells.get((x + step[d][0], y + step[d][1])) not in (None, "?")
-                             and d not in nxt[d] for d in ds)
+                             and d not in nxt[d] and (complete or len(nxt[d]) != 1) for d in ds)
             if v == "." or straight or turned_off:
                 out.append(_result("M3", [(x, y)]))
     return out
