@@ -28,6 +28,9 @@ const dropTargets = new Map(); // view id -> {onText, onError} for files dropped
 let current = null; // {genre, game}: the game last opened, of any genre
 
 const fallback = () => readers.find((r) => r.fallback);
+// a pasted share link's fragment ("#p=…", "#n=…", "#g=…"), whole or cut short: one word, the
+// fragment alone or after its page (pasted, it was "unknown puzzle format"); null for other text
+const siteLink = (text) => (/^\S*?(#[a-z]=\S*)$/.exec(text.trim()) || [null, null])[1];
 const event = (type, detail) => app.dispatchEvent(new CustomEvent(type, { detail }));
 
 const app = Object.assign(new EventTarget(), {
@@ -49,9 +52,12 @@ const app = Object.assign(new EventTarget(), {
     return r.open(dict, key);
   },
 
-  /** Read a text (a file, a paste, a link) with the genre that claims it, else the fallback's reader. */
+  /** Read a text (a file, a paste, a link) with the genre that claims it, else the fallback's
+   * reader; one of this site's share links (of this copy or another) opens as in the address bar. */
   openText(text, filename) {
     app.clearOpenError();
+    const hash = siteLink(text);
+    if (hash && readers.some((r) => r.openHash && r.openHash(hash))) return Promise.resolve();
     const r = readers.find((k) => k.claims && k.claims(text)) || fallback();
     return r.openText(text, filename);
   },
