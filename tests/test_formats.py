@@ -392,6 +392,8 @@ def test_detection_ignores_the_file_name():
     with pytest.raises(PuzzleError, match="^odd.txt: unknown puzzle format") as e:
         formats.parse("hello world", "odd.txt")
     assert "webpbn XML" in str(e.value) and "Masyu or Bag puzz.link URL" in str(e.value)  # every genre's
+    # a picture only as the text reader takes one: a PNG is refused with words of its own
+    assert "picture drawn in text or PBM" in str(e.value)
     with pytest.raises(PuzzleError, match="empty"):
         formats.parse("  \n", "blank.non")
     # content no reader recognises, in a file named for a format: that reader says what is wrong

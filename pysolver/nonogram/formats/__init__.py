@@ -90,8 +90,8 @@ def _read(text, filename, fmt) -> list:
                 return [PuzzleError("the file is empty")]
             return [PuzzleError(
                 "unknown puzzle format (expected a nonogram as webpbn XML, .non, .nin, .g, "
-                "TAAI, picross-solver text, JSON or a picture, or a Nurikabe, Heyawake, Masyu "
-                "or Bag puzz.link URL or text)")]
+                "TAAI, picross-solver text, JSON or a picture drawn in text or PBM, or a "
+                "Nurikabe, Heyawake, Masyu or Bag puzz.link URL or text)")]
     elif fmt not in readers:
         return [PuzzleError(f"unknown format {fmt!r}")]
     try:
