@@ -496,5 +496,12 @@ def test_bridge_solution_check_without_a_goal():
     dancer["goal"] = None  # found by the search (quick here) and compared with
     wrong = ["#" + DANCER.goal[0][1:]] + ["?" * 5] * 9
     out = check_solution(dancer, wrong)
+    # the check's own search stops at one solution: it does not call it the only one (a mark
+    # that differs from it was called wrong though another solution might agree with it)
+    assert out["message"] == "1 cell differs from a solution found (this puzzle may have others)"
+    assert out["cells"] == [{"row": 1, "column": 1}]
+    # once Play's search on opening proved it the only one (diagnose), it is "the solution"
+    assert bridge_call("diagnose", {"puzzle": dancer})["unique"] is True
+    out = check_solution(dancer, wrong)
     assert out["message"] == "1 cell differs from the solution"
     assert out["cells"] == [{"row": 1, "column": 1}]

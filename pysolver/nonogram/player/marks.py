@@ -72,12 +72,13 @@ def complete_runs(line_cells, full):
 
 
 def _solution(p, state, timeout, progress, solve, work=None):
-    """(how, rows): the goal ("goal"), else a solution found within ``work`` line
-    solves and ``timeout`` seconds ("found"; "found:several" when several are known:
-    the one nearest the marks in ``state``), or None with "none" (no solution) /
-    "budget" / "timeout". Before a search, ``progress`` gets {"searching":
-    "solution", "work": work, "limit_s": timeout}: the page quotes these limits,
-    never its own."""
+    """(how, rows): the goal ("goal"), else a solution found: "found" when it is proven
+    the only one, "found:several" when several are known (the one nearest the marks in
+    ``state``), "found:maybe" when others may exist (the check's own search, within
+    ``work`` line solves and ``timeout`` seconds, stops at one); or None with "none"
+    (no solution) / "budget" / "timeout". Before a search, ``progress`` gets
+    {"searching": "solution", "work": work, "limit_s": timeout}: the page quotes these
+    limits, never its own."""
     if p.goal:
         return "goal", list(p.goal)
     seen = mistakes.known(p)  # Play's opening search (for the hints) may have found some
@@ -85,7 +86,7 @@ def _solution(p, state, timeout, progress, solve, work=None):
         # the hints' rule: no mark is called wrong that a known solution agrees with
         return "found:several", list(mistakes.nearest(p, state, seen.solutions))
     if seen is not None and seen.solutions:
-        return "found", list(seen.solutions[0])
+        return ("found" if seen.unique else "found:maybe"), list(seen.solutions[0])
     key = (p.clue_key(), work, timeout)  # by content: the same puzzle may come as a new Puzzle
     hit = _solutions.get(key)
     if hit is None:
@@ -93,7 +94,7 @@ def _solution(p, state, timeout, progress, solve, work=None):
             progress({"searching": "solution", "work": work, "limit_s": timeout})
         res = solve(p, max_solutions=1, timeout=timeout, work=work)
         sols = res["solutions"]
-        hit = _solutions.put(key, ("found", sols[0]) if sols else
+        hit = _solutions.put(key, ("found:maybe", sols[0]) if sols else
                              (res["status"] if res["status"] in ("none", "budget") else "timeout", None))
     return hit
 
@@ -153,10 +154,15 @@ def _against_solution(p, state, cells, out, timeout, progress, solve, work):
             if m != p.full_mask and not (m >> chars.get(ch, 1)) & 1:
                 out["cells"].append({"row": y + 1, "column": x + 1})
     n = len(out["cells"])
+    differ = f"{n} cell{'s differ' if n != 1 else ' differs'}"
     if how == "found:several":
-        out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution nearest "
-                          "your marks (this puzzle has more than one)" if n else
+        out["message"] = (f"{differ} from the solution nearest your marks (this puzzle has more than "
+                          "one)" if n else
                           "Every marked cell agrees with one of the puzzle's solutions (it has more than one).")
+        return
+    if how == "found:maybe":  # not proven the only one: a mark may fit another
+        out["message"] = (f"{differ} from a solution found (this puzzle may have others)" if n else
+                          "Every marked cell agrees with a solution found (this puzzle may have others).")
         return
     out["message"] = (f"{n} cell{'s differ' if n != 1 else ' differs'} from the solution"
                       if n else "Every marked cell agrees with the solution.")
