@@ -76,6 +76,10 @@ def test_a_heyawake_link_without_a_body_is_one_room():
     ("nurikabe/0x5/5/", "the width '0x5' is not written in digits"),
     ("nurikabe/5/1e1/", "the height '1e1' is not written in digits"),
     ("nurikabe/x/5/", "expected nurikabe/WIDTH/HEIGHT/... after '?'"),
+    # cut short before its size, as a link half copied: said so
+    ("nurikabe", "expected nurikabe/WIDTH/HEIGHT/... after '?' (the link ends before its size: was it copied whole?)"),
+    ("masyu/6", "(the link ends before its size: was it copied whole?)"),
+    ("heyawake/6/", "(the link ends before its size: was it copied whole?)"),
     ("heyawake/6/6/l!", "unexpected character '!' in the room borders (character 2)"),
 ])
 def test_what_is_not_the_puzzle_is_named(tail, words):

@@ -256,7 +256,11 @@ def _size(rest: list, pid: str, fam: str, where: str) -> tuple:
         if v and not (v.isascii() and v.isdigit()) and _JS_NUMBER.fullmatch(v.strip()):
             raise NikoliError(f"{where}the {what} {v[:20]!r} is not written in digits")
     if len(rest) < 2 or not all(v.isascii() and v.isdigit() for v in rest[:2]):
-        raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'")
+        # ending before its size, a link was most likely cut short when copied: said so
+        size = [v for v in rest[:2] if v]
+        cut = " (the link ends before its size: was it copied whole?)" if len(size) < 2 and all(
+            v.isascii() and v.isdigit() for v in size) else ""
+        raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'{cut}")
     try:
         w, h = (limits.number(v, where.rstrip(": "), "size") for v in rest[:2])
     except PuzzleError as e:
