@@ -43,6 +43,9 @@ def test_diagnose_says_when_a_puzzle_opened_has_no_solution():
     none = run_native(genre.diagnose("https://puzz.link/p?nurikabe/3/3/g"))
     assert none["no_solution"] and none["unique"] is False
     assert none["notice"].startswith("This puzzle has no solution") and "clingo" not in none["notice"]
+    # a link cut short reads as such a puzzle (the cells past its end empty): the player is told
+    assert none["notice"].endswith("A link cut short when it was copied can read like this: "
+                                   "check it was copied whole.")
     one = run_native(genre.diagnose("https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m"))
     assert one == {"no_solution": False, "notice": None, "unique": True}
     assert run_native(genre.diagnose("https://puzz.link/p?nurikabe/3/3/4"))["unique"] is False

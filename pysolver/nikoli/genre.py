@@ -49,7 +49,8 @@ def convert(puzzle, to: str = "url") -> dict:
 # right away waits little; a contradiction past it goes unsaid, as the nonogram's deep ones do
 DIAGNOSE_CONFLICTS = 20_000
 NO_SOLUTION = ("This puzzle has no solution: no way of marking it keeps every rule, "
-               "so it cannot be won.")
+               "so it cannot be won. A link cut short when it was copied can read like this: "
+               "check it was copied whole.")
 EMPTY_SOLVES = ("An empty board already keeps every rule, so there is nothing to solve. A link "
                 "cut short when it was copied reads like this: copy the whole link and open it again.")
 
