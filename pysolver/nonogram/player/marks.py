@@ -6,10 +6,13 @@ Modes (:func:`check_marks`):
   ``runs``      the same, judging only filled runs closed on both sides (by a
                 cross or the edge), so a run still growing is never blamed;
   ``solution``  cells that differ from the goal picture, or, without one, from a
-                solution found by a search bounded by ``work`` line solves (the
-                same answer on every machine) and ``timeout`` seconds (the safety
-                net); its outcome, found or not, is remembered by clues. With
-                no solution to compare with the answer says ``unavailable``.
+                solution the hints' search found (the one nearest the marks when
+                several are known; said to be "a solution found" while it is not
+                proven the only one), else one found by a search bounded by
+                ``work`` line solves (the same answer on every machine) and
+                ``timeout`` seconds (the safety net); its outcome, found or not,
+                is remembered by clues. With no solution to compare with the
+                answer says ``unavailable``.
 Clue marks: per line, per block, True when line logic pins the block to a run
 the player filled (the board crosses that number out).
 """
