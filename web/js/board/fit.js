@@ -47,7 +47,9 @@ export function clueMetrics(p, cs, font = Math.max(8, Math.min(17, Math.max(READ
   const weight = compact ? 600 : 400;
   const rowSlot = Math.ceil(textWidth(p.rows, font, weight) + gap);
   const colSlot = Math.ceil(font * 1.15 + 2);
-  return { font, compact, weight, rowSlot, colSlot };
+  // tight: the row clues' numbers stand TIGHT_GAP apart, too close to read apart by the gap
+  // alone (the painter sets every other one on a ground of its own)
+  return { font, compact, weight, rowSlot, colSlot, tight: gap <= TIGHT_GAP };
 }
 
 /** Sizes of the board's parts at cell size `cs` in a box `boxW` px wide: row clues wider than

@@ -175,11 +175,18 @@ function clueLayer(v, axis, crossedStyle) {
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const clues = axis === "row" ? p.rows : p.cols;
+  // row clues squeezed to a tight gap: every other number, counted from the grid, on the
+  // cells' ground, so "1 2 2 1" never reads as "1221" (a colour clue has its own swatch)
+  const zebra = axis === "row" && v.tight && !p.isColor;
   clues.forEach((clue, i) => {
     const list = clue.length ? clue : [{ n: 0, c: 1 }];
     list.forEach((b, k) => {
       const { cx, cy, w, h } = slotBox(v, axis, i, k, list.length);
       const crossed = crossedStyle && clue.length;
+      if (zebra && (list.length - k) % 2 === 0) {
+        ctx.fillStyle = t.bg;
+        ctx.fillRect(cx - w / 2, cy - h / 2, w, h);
+      }
       if (p.isColor && clue.length) {
         ctx.fillStyle = p.colors[b.c].rgb;
         ctx.fillRect(cx - w / 2 + 1, cy - h / 2 + 1, w - 2, h - 2);
