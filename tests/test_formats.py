@@ -195,6 +195,25 @@ def test_non_colour_extension_and_bundle():
     assert q.rows == [((1, 1),)]
 
 
+def test_colours_given_only_by_rgb_get_players_names_apart():
+    # the generator's palette saved as .non: its letters and RGB, no names
+    from pysolver.nonogram.generate import PALETTE
+    for c in PALETTE[1:]:
+        text = f"color {c.char} #{c.rgb}\nwidth 2\nheight 1\nrows\n1{c.char},1\ncolumns\n1{c.char}\n1\n"
+        (p,) = formats.parse(text, "saved.non")
+        assert [x.name for x in p.colors] == ["white", "black", c.name], c
+    # two reds: "red" and "dark red"; three blues: numbered from light to dark
+    text = ("color a #e53935\ncolor b #c62828\ncolor c #1e4fd0\ncolor d #2060d0\ncolor e #3a70e0\n"
+            "width 5\nheight 1\nrows\n1a,1b,1c,1d,1e\ncolumns\n1a\n1b\n1c\n1d\n1e\n")
+    (p,) = formats.parse(text, "five.non")
+    assert [x.name for x in p.colors[1:]] == ["red", "dark red", "blue 3", "blue 2", "blue"]
+    # JSON colours without a name
+    (p,) = formats.parse('{"format": "pysolver", "width": 2, "height": 1, "colors": [{"char": ".", "rgb": "FFFFFF"},'
+                         ' {"char": "o", "rgb": "F08A24"}, {"char": "g", "rgb": "2F8F3A"}], "rows": [[[1, "o"], [1, "g"]]], "columns": [[[1, "o"]], [[1, "g"]]],'
+                         ' "goal": null}', "p.json")
+    assert [x.name for x in p.colors[1:]] == ["orange", "green"]
+
+
 @pytest.mark.parametrize("text, message", [
     ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n", "line 6: 'columns' needs 2 clue lines, the file ends after 1"),
     ("width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n", "line 5: 'rows' needs 2 clue lines but only 1 come before 'columns'"),

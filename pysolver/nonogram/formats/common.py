@@ -27,9 +27,17 @@ NAMED_RGB = {
     "lightgreen": "90EE90", "darkred": "8B0000", "lightgray": "D3D3D3",
     "lightgrey": "D3D3D3", "darkgray": "A9A9A9", "darkgrey": "A9A9A9",
 }
-RGB_NAMES = {}
-for _name, _rgb in NAMED_RGB.items():
-    RGB_NAMES.setdefault(_rgb, _name)
+# The words a colour is named by for players (cell words, palette tooltips) when its file
+# gives only its RGB: the nearest of these in CIELAB, each at a typical shade of its name.
+COLOUR_WORDS = {
+    "black": "000000", "dark grey": "505050", "grey": "808080", "light grey": "C8C8C8",
+    "white": "FFFFFF", "red": "E02020", "dark red": "8B0000", "pink": "FFA0B4",
+    "magenta": "E020C0", "orange": "FF8C00", "brown": "8B4513", "tan": "D2B48C",
+    "beige": "F5F0D0", "yellow": "FFE020", "olive": "808000", "light green": "90EE90",
+    "green": "30A040", "dark green": "006400", "teal": "008080", "cyan": "00D8E0",
+    "light blue": "9CCCF0", "blue": "2060D0", "dark blue": "00008B", "purple": "7B2FA0",
+    "violet": "C080F0",
+}
 
 # Characters a colour may not use in state text and files.
 UNUSABLE = set("?.0123456789,;|[]\"'&<> \t\r\n")
@@ -62,8 +70,50 @@ def rgb_value(word: str, where: str) -> str:
     raise PuzzleError(f"{where}: {word!r} is not a colour (expected #rrggbb or a colour name)")
 
 
-def colour_name(rgb: str, fallback: str) -> str:
-    return RGB_NAMES.get(rgb.upper(), fallback)
+def _lab(rgb: str) -> tuple:
+    """CIELAB (D65) of six hex digits: distances there follow how far apart colours look."""
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(rgb[k:k + 2], 16)) for k in (0, 2, 4))
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+_WORD_LABS = {name: _lab(rgb) for name, rgb in COLOUR_WORDS.items()}
+
+
+def colour_name(rgb: str) -> str:
+    """The player's word for a colour given only as RGB: the nearest of COLOUR_WORDS."""
+    lab = _lab(rgb.upper())
+    return min(_WORD_LABS, key=lambda n: sum((a - b) ** 2 for a, b in zip(lab, _WORD_LABS[n])))
+
+
+def distinct_names(colors: list) -> list:
+    """One puzzle's colours named apart: of two named alike the darker becomes "dark ..."
+    (where that word is free), others "<name> 2", "<name> 3" from light to dark."""
+    out, taken = list(colors), {c.name for c in colors}
+    groups = {}
+    for i, c in enumerate(out[1:], 1):
+        groups.setdefault(c.name, []).append(i)
+    for name, alike in groups.items():
+        if len(alike) < 2:
+            continue
+        alike.sort(key=lambda i: -_lab(out[i].rgb)[0])
+        dark = f"dark {name}"
+        if len(alike) == 2 and not name.startswith(("dark ", "light ")) and dark not in taken:
+            out[alike[1]] = Color(dark, out[alike[1]].char, out[alike[1]].rgb)
+            taken.add(dark)
+            continue
+        k = 2
+        for i in alike[1:]:
+            while f"{name} {k}" in taken:
+                k += 1
+            out[i] = Color(f"{name} {k}", out[i].char, out[i].rgb)
+            taken.add(out[i].name)
+    return out
 
 
 def positive(token: str, where: str) -> int:
@@ -166,6 +216,7 @@ def normalise_colors(p: Puzzle) -> Puzzle:
                           {p.colors[j].char for j in keep})
             taken.add(ch)
             new.append(Color(col.name, ch, col.rgb))
+        new = distinct_names(new)
     remap = {old: new_i for new_i, old in enumerate(keep)}
     if len(keep) == 1:
         remap = {0: 0}

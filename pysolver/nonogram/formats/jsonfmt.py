@@ -13,7 +13,7 @@ import json
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle
-from .common import SURROGATE, finish, rgb_value
+from .common import SURROGATE, colour_name, finish, rgb_value
 
 NAME = "json"
 META = ("title", "author", "copyright", "license", "description", "source")
@@ -119,15 +119,16 @@ def from_dict(d, numbers=None) -> Puzzle:
             where = f"colors[{k}]"
             if not isinstance(c, dict):
                 raise PuzzleError(f"{where} must be an object with name, char and rgb")
-            name, char = c.get("name", f"colour {k}"), c.get("char")
-            if not isinstance(name, str) or not isinstance(char, str) or len(char) != 1:
+            name, char = c.get("name"), c.get("char")
+            if not isinstance(name, (str, type(None))) or not isinstance(char, str) or len(char) != 1:
                 raise PuzzleError(f"{where}: 'name' must be a string and 'char' one character")
             if not char.isprintable():
                 raise PuzzleError(f"{where}: 'char' {char!r} is not a printable character")
             rgb = c.get("rgb", "808080")
             if not isinstance(rgb, str):
                 raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")
-            colors.append(Color(name, char, rgb_value(rgb, where)))
+            rgb = rgb_value(rgb, where)
+            colors.append(Color(colour_name(rgb) if name is None else name, char, rgb))
     index = {c.char: i for i, c in enumerate(colors)}
     rows = _clues(d, "rows", index, numbers)
     cols = _clues(d, "columns", index, numbers)

@@ -56,7 +56,7 @@ def _parse(text: str):
                         raise PuzzleError(f"line {i + 1}: colour {inchar!r} is declared twice")
                     try:
                         rgb = rgb_value(word, f"line {i + 1}")
-                        name = word if not word.startswith("#") else colour_name(rgb, f"colour {inchar}")
+                        name = word if not word.startswith("#") else colour_name(rgb)
                     except PuzzleError:
                         rgb, name = "808080", word  # an X11 name we do not know
                     char = outchar if outchar.strip() else inchar

@@ -166,7 +166,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     for k, (ch, rgb) in enumerate(designations.items()):
         rgb = rgb or DEFAULT_PALETTE[k % len(DEFAULT_PALETTE)]
         index[ch] = len(colors)
-        colors.append(Color(colour_name(rgb, f"colour {ch}"), ch, rgb))
+        colors.append(Color(colour_name(rgb), ch, rgb))
     if rows is not None and cols is not None:
         rows = [tuple((n, index[c]) for n, c in clue) for clue in rows]
         cols = [tuple((n, index[c]) for n, c in clue) for clue in cols]
