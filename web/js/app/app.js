@@ -15,6 +15,7 @@ import { bindEngineStatus } from "../engine/status.js";
 import { registerSolver, solvers } from "../engine/solvers.js";
 import { GENRES } from "./genres.js";
 import { damagedLinkWords } from "../shell/share.js";
+import { touchDevice } from "../learn/rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,14 +106,19 @@ const app = Object.assign(new EventTarget(), {
 
 // The Open panel's words for what it opens, each registered genre's `files` (a Nurikabe URL
 // could be pasted, but the panel named only the nonogram's formats): genres of the same words
-// named together, "Nonogram: webpbn XML, ...; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL".
+// named together, "Nonogram: webpbn XML, ...; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL";
+// the file chooser offers every genre's `accept`. A touch screen has no drop: its words say paste.
 const fileWords = new Map(); // a genre's `files` -> the names of the genres that open them
+const fileTypes = new Set();
 function sayFiles(genre) {
   fileWords.set(genre.files, [...(fileWords.get(genre.files) || []), genre.name]);
+  for (const t of (genre.accept || "").split(",")) if (t) fileTypes.add(t);
   const either = (names) => (names.length < 2 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
   const words = [...fileWords].map(([files, names]) => `${either(names)}: ${files}`).join("; ");
-  $("open-formats").textContent = `or drop a file anywhere on the page (${words})`;
+  const way = touchDevice() ? "or paste one below" : "or drop a file anywhere on the page";
+  $("open-formats").textContent = `${way} (${words})`;
   $("paste-text").placeholder = `Paste a puzzle here (${words})`;
+  $("file-input").accept = [...fileTypes].join(",");
 }
 
 /** Whether the start (the last game played, else the first puzzle) is the fallback genre's. */

@@ -139,6 +139,7 @@ export function nikoli(family) {
     name: FAMILY_NAMES[family],
     format: "nikoli", // the families share one reader: a text of any family goes to it
     files: "a puzz.link URL", // the Open panel's words (app/app.js)
+    accept: ".txt", // the file chooser's: a file of URLs or the family's text
     claims,
     example: { text: EXAMPLES[family], filename: `example ${family}` },
     read: readNikoli,

@@ -17,6 +17,7 @@ import { storage } from "../../../shell/storage.js";
 import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
 import { inputHelp } from "../../../learn/rules.js";
+import { FILE_TYPES } from "../genre.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -37,7 +38,7 @@ const HELP = {
 export class Editor extends GenreEditor {
   constructor(ctx) {
     super(ctx, { sides: { min: 1, max: 200, start: 10 }, formats: [["non", ".non (with goal)"], ["xml", "webpbn XML"], ["json", "JSON"]],
-      accept: ".non,.xml,.json,.nin,.g,.txt,.pbm", help: inputHelp(HELP) });
+      accept: FILE_TYPES, help: inputHelp(HELP) });
     // the budget for a picture, in line solves; tests set a smaller one to reach the limit
     // with little work (never the seconds, which depend on the machine)
     this.pictureWork = PICTURE_WORK;
