@@ -2,7 +2,7 @@
 file chooser offers every kind of file the engine reads, a PBM picture among them."""
 import pytest
 
-from helpers import open_site, wait_board, wait_engine
+from helpers import open_site, title_shown, wait_board, wait_engine
 from pysolver.nonogram.formats import EXTENSIONS
 
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
@@ -26,6 +26,7 @@ def test_the_open_panel_offers_every_file_the_engine_reads_and_opens_a_pbm(page,
     path.write_text("P1\n3 2\n1 0 0\n1 1 1\n")
     page.set_input_files("#file-input", str(path))
     wait_board(page, 3, 2)
+    title_shown(page, "little-l")  # called by its name, as a file with no title is
 
 
 @PHONE

@@ -111,4 +111,4 @@ def _pbm(data: bytes):
             row = raster[y * stride:(y + 1) * stride]
             goal.append("".join("#" if row[x >> 3] >> (7 - (x & 7)) & 1 else "."
                                 for x in range(width)))
-    return finish(None, None, [BACKGROUND, BLACK], goal, title="picture")
+    return finish(None, None, [BACKGROUND, BLACK], goal)  # untitled: a file is called by its name
