@@ -197,6 +197,7 @@ def test_a_file_of_urls_holds_one_puzzle_a_line(tmp_path, capsys):
     the first were dropped without a word); a line that is not a URL is named."""
     from pysolver import api
     from pysolver.app import cli
+    from pysolver.errors import PuzzleError
 
     first = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
     text = f"# two of them\n{first}\n\n{EXAMPLES['nurikabe'].replace('g5k', 'g4k')}\n"
@@ -208,9 +209,15 @@ def test_a_file_of_urls_holds_one_puzzle_a_line(tmp_path, capsys):
     assert len(items) == 3 and str(items[2]).startswith("two.txt, line 5: not a puzz.link URL")
     with pytest.raises(NikoliError, match="line 5: not a puzz.link URL"):
         api.read(text + "nurikabe 2x2\n", "two.txt")
-    # one family a file
-    with pytest.raises(Exception, match="puzzle 2 is a masyu puzzle, not nurikabe"):
-        api.read(f"{first}\n{EXAMPLES['masyu']}\n", "mixed.txt")
+    # families mixed in one file: each puzzle of its own (a player's list of links)
+    mixed = api.read(f"{first}\n{EXAMPLES['masyu']}\n{EXAMPLES['heyawake']}\n", "mixed.txt")
+    assert [d["family"] for d in mixed["puzzles"]] == ["nurikabe", "masyu", "heyawake"]
+    # a broken line among them is named by its line
+    with pytest.raises(NikoliError, match="mixed.txt, line 2: "):
+        api.read(f"{first}\nhttps://puzz.link/p?masyu/\n{EXAMPLES['heyawake']}\n", "mixed.txt")
+    # one puzzle of another family, read by a genre that is not its own: refused by name
+    with pytest.raises(PuzzleError, match="one.txt: a masyu puzzle, not nurikabe"):
+        api.read(EXAMPLES["masyu"], "one.txt", ["nurikabe"])
     # one URL with a comment after it: one puzzle, as before
     assert len(read.parse_all(f"{first}\n# the same as text\n", "one.txt")) == 1
     # the commands that take one puzzle say how to check them all

@@ -108,11 +108,11 @@ def genre(family: Family) -> Genre:
         return read.family_of(text, filename or "puzzle") == name
 
     def read_puzzles(text, filename=None):
+        # a file of URLs may mix the families (a player's list of links): each puzzle names its
+        # own, whose genre plays it; a single puzzle of another family is not this genre's
         grids = grids_of(text, filename)
-        for k, grid in enumerate(grids):
-            if grid.family != name:  # a file of URLs is one family's, the first's
-                which = f"puzzle {k + 1} is a" if len(grids) > 1 else "a"
-                raise PuzzleError(f"{filename or 'puzzle'}: {which} {grid.family} puzzle, not {name}")
+        if len(grids) == 1 and grids[0].family != name:
+            raise PuzzleError(f"{filename or 'puzzle'}: a {grids[0].family} puzzle, not {name}")
         return {"format": "nikoli", "puzzles": [puzzle_dict(grid) for grid in grids]}
 
     tasks = {"check": check, "hint": hints.hint_task, "solve": aspsolve.solve_task, "analyse": analyse,

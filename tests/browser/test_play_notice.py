@@ -161,3 +161,26 @@ def test_a_file_of_nikoli_urls_opens_any_of_them(page, site_server, tmp_path):
     wait_until(page, "document.getElementById('puzzle-meta').textContent.startsWith('Nurikabe · 5×5')", 30)
     page.wait_for_selector("#file-choice:not([hidden])")
     assert page.input_value("#file-choice-pick") == "1"
+
+
+def test_a_file_of_urls_of_several_genres_opens_each_in_its_own(page, site_server, tmp_path):
+    """A player's list of links mixes the genres: the chooser offers each, opened in its own
+    genre (it was refused: "puzzle 2 is a masyu puzzle, not nurikabe"); a broken line is named."""
+    links = ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g\nhttps://puzz.link/p?mashu/6/6/1063000i3000\n"
+             "https://puzz.link/p?heyawake/6/6/lll155007rs12222j\n")
+    open_site(page, site_server)
+    open_file(page, tmp_path / "mixed.txt", links, "Nurikabe 5×5")
+    assert page.text_content("#file-choice-words") == "mixed.txt holds 3 puzzles:"
+    assert page.eval_on_selector_all("#file-choice-pick option", "os => os.map(o => o.textContent)") == [
+        "1. Nurikabe (5×5)", "2. Masyu (6×6)", "3. Heyawake (6×6)"]
+    page.click("#file-choice-next")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Masyu 6×6'", 30)
+    page.select_option("#file-choice-pick", "2")
+    page.click("#file-choice-open")
+    wait_until(page, f"{TEXT.format('puzzle-title')} === 'Heyawake 6×6'", 30)
+    # a line cut short among them: the file is refused, naming that line
+    path = tmp_path / "broken.txt"
+    path.write_text(links.replace("mashu/6/6/1063000i3000", "mashu/"))
+    page.click("#nav-library")
+    page.set_input_files("#file-input", str(path))
+    wait_until(page, "document.getElementById('open-error').textContent.includes('broken.txt, line 2:')", 30)

@@ -9,16 +9,17 @@ import { keepValue, keptValue } from "../shell/kept.js";
 
 const KEPT = "file-choice", KEPT_AT = "file-choice:at"; // {kind, filename, puzzles, keys}; the place chosen
 
-/** A puzzle's line in the list: its title (its place when it has none), with its size
- * unless the title says it. */
-function optionText(d, k) {
-  const title = d.title || `Puzzle ${k + 1}`, size = `${d.width}×${d.height}`;
+/** A puzzle's line in the list: its title (its place when it has none, with its genre in a
+ * file that mixes genres: "2. Masyu"), with its size unless the title says it. */
+function optionText(d, k, genre) {
+  const title = d.title || (genre ? `${k + 1}. ${genre}` : `Puzzle ${k + 1}`), size = `${d.width}×${d.height}`;
   return title.includes(size) ? title : `${title} (${size})`;
 }
 
 /** Whether a kept record has the shape show() gave it (storage outlives builds). */
 const whole = (r) => !!r && typeof r.kind === "string" && typeof r.filename === "string" && Array.isArray(r.puzzles)
-  && Array.isArray(r.keys) && r.puzzles.length === r.keys.length && r.puzzles.length > 1;
+  && Array.isArray(r.keys) && r.puzzles.length === r.keys.length && r.puzzles.length > 1
+  && (r.genres === undefined || (Array.isArray(r.genres) && r.genres.length === r.puzzles.length));
 
 export class FileChoice {
   /** getGame(): the game in play. */
@@ -45,9 +46,10 @@ export class FileChoice {
   opener(kind, open) { this.openers.set(kind, open); }
 
   /** The puzzles read from one file (more than one) of `kind`: the first opens. keyOf(dict)
-   * is the key its game gets (the genre's). */
-  show(filename, puzzles, { kind, keyOf }) {
-    this.take({ kind, filename, puzzles, keys: puzzles.map(keyOf) });
+   * is the key its game gets (the genre's); genreOf(dict), when the file mixes genres, the
+   * name of the genre of each (the list says it). */
+  show(filename, puzzles, { kind, keyOf, genreOf = null }) {
+    this.take({ kind, filename, puzzles, keys: puzzles.map(keyOf), ...(genreOf ? { genres: puzzles.map(genreOf) } : {}) });
     keepValue(KEPT, this.file);
     this.choose(0);
   }
@@ -55,7 +57,8 @@ export class FileChoice {
   take(file) {
     this.file = file;
     this.words.textContent = `${file.filename} holds ${file.puzzles.length} puzzles:`;
-    this.pick.replaceChildren(...file.puzzles.map((d, k) => el("option", { value: String(k), textContent: optionText(d, k) })));
+    this.pick.replaceChildren(...file.puzzles.map((d, k) => el("option", { value: String(k),
+      textContent: optionText(d, k, file.genres && String(file.genres[k])) })));
   }
 
   choose(k) {

@@ -121,8 +121,11 @@ async function shared(app) {
       if (!fresh()) return null;
       const puzzles = dicts.map((d) => known(d, entries));
       if (puzzles.length === 1) return play.open(puzzles[0]);
-      // a file of URLs: the frame's chooser opens any of them
-      play.frame.fileChoice.show(filename, puzzles, { kind: "nikoli", keyOf: (d) => nikoliKey(d.url) });
+      // a file of URLs: the frame's chooser opens any of them, each in its own genre (a
+      // player's list of links may mix them: the list then names each one's)
+      const mixed = new Set(puzzles.map((d) => d.family)).size > 1;
+      play.frame.fileChoice.show(filename, puzzles, { kind: "nikoli", keyOf: (d) => nikoliKey(d.url),
+        genreOf: mixed ? (d) => FAMILY_NAMES[d.family] : null });
       return null;
     },
   };
