@@ -212,6 +212,9 @@ def test_colours_given_only_by_rgb_get_players_names_apart():
                          ' {"char": "o", "rgb": "F08A24"}, {"char": "g", "rgb": "2F8F3A"}], "rows": [[[1, "o"], [1, "g"]]], "columns": [[[1, "o"]], [[1, "g"]]],'
                          ' "goal": null}', "p.json")
     assert [x.name for x in p.colors[1:]] == ["orange", "green"]
+    # pure shades by their plain words (CIELAB's nearest alone made pure blue "dark blue")
+    from pysolver.nonogram.formats.common import colour_name
+    assert [colour_name(rgb) for rgb in ("0000FF", "00E000", "FF69B4")] == ["blue", "green", "pink"]
 
 
 @pytest.mark.parametrize("text, message", [

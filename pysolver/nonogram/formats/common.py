@@ -28,15 +28,16 @@ NAMED_RGB = {
     "lightgrey": "D3D3D3", "darkgray": "A9A9A9", "darkgrey": "A9A9A9",
 }
 # The words a colour is named by for players (cell words, palette tooltips) when its file
-# gives only its RGB: the nearest of these in CIELAB, each at a typical shade of its name.
+# gives only its RGB: the nearest of these in CIELAB, each at typical shades of its name (two
+# where CIELAB's distances alone called a pure blue "dark blue" or a hot pink "violet").
 COLOUR_WORDS = {
-    "black": "000000", "dark grey": "505050", "grey": "808080", "light grey": "C8C8C8",
-    "white": "FFFFFF", "red": "E02020", "dark red": "8B0000", "pink": "FFA0B4",
-    "magenta": "E020C0", "orange": "FF8C00", "brown": "8B4513", "tan": "D2B48C",
-    "beige": "F5F0D0", "yellow": "FFE020", "olive": "808000", "light green": "90EE90",
-    "green": "30A040", "dark green": "006400", "teal": "008080", "cyan": "00D8E0",
-    "light blue": "9CCCF0", "blue": "2060D0", "dark blue": "00008B", "purple": "7B2FA0",
-    "violet": "C080F0",
+    "black": ("000000",), "dark grey": ("505050",), "grey": ("808080",), "light grey": ("C8C8C8",),
+    "white": ("FFFFFF",), "red": ("E02020",), "dark red": ("8B0000",), "pink": ("FFA0B4", "F070B0"),
+    "magenta": ("E020C0",), "orange": ("FF8C00",), "brown": ("8B4513", "8C564B"), "tan": ("D2B48C",),
+    "beige": ("F5F0D0",), "yellow": ("FFE020",), "olive": ("808000",), "light green": ("90EE90",),
+    "green": ("30A040", "00E000"), "dark green": ("006400",), "teal": ("008080",), "cyan": ("00D8E0",),
+    "light blue": ("9CCCF0",), "blue": ("2060D0", "0000FF"), "dark blue": ("00008B",),
+    "purple": ("7B2FA0",), "violet": ("C080F0",),
 }
 
 # Characters a colour may not use in state text and files.
@@ -82,13 +83,13 @@ def _lab(rgb: str) -> tuple:
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
-_WORD_LABS = {name: _lab(rgb) for name, rgb in COLOUR_WORDS.items()}
+_WORD_LABS = [(name, _lab(rgb)) for name, shades in COLOUR_WORDS.items() for rgb in shades]
 
 
 def colour_name(rgb: str) -> str:
     """The player's word for a colour given only as RGB: the nearest of COLOUR_WORDS."""
     lab = _lab(rgb.upper())
-    return min(_WORD_LABS, key=lambda n: sum((a - b) ** 2 for a, b in zip(lab, _WORD_LABS[n])))
+    return min(_WORD_LABS, key=lambda w: sum((a - b) ** 2 for a, b in zip(lab, w[1])))[0]
 
 
 def distinct_names(colors: list) -> list:
