@@ -33,6 +33,10 @@ MAX_DIGITS = 9  # digits of one number (leading zeros count): block lengths, siz
 # seconds and a few hundred MB (measured, ARCHITECTURE.md "Size policy").
 MAX_NIKOLI_CELLS = 40_000  # width x height (200x200)
 MAX_NIKOLI_CLUE = 999_999  # a clue number
+# cells of all the grids in one file (a file of URLs, one a line): reading a grid costs
+# about 2.5 us a cell (Heyawake's rooms; Nurikabe 0.7), and a 30-byte line declares
+# 200x200; 400,000 cells is about a second (10 grids of 200x200, 1,000 of 20x20)
+MAX_NIKOLI_FILE_CELLS = 400_000
 # Nurikabe grounds each island over the cells it may reach (r; for the solve, those a
 # short path reaches past other clues; for hints and difficulty, its number's diamond;
 # a "?" reaches them all), and the largest island with a part growing as r^2: the
@@ -102,12 +106,28 @@ class ClueCount:
     """Clue numbers read so far from one file, refused past MAX_CLUES as they come."""
 
     __slots__ = ("total",)
+    WHAT = "clue numbers in the file"
 
     def __init__(self):
         self.total = 0
 
+    @staticmethod
+    def cap() -> int:
+        return MAX_CLUES  # read when used: tests lower it
+
     def add(self, n: int, where: str) -> None:
         self.total += n
-        if self.total > MAX_CLUES:
-            raise FileLimit(f"{where}: more than {MAX_CLUES} clue numbers in the file "
-                              "(the limit)")
+        if self.total > self.cap():
+            raise FileLimit(f"{where}: more than {self.cap()} {self.WHAT} (the limit)")
+
+
+class NikoliCells(ClueCount):
+    """Cells of the Nikoli grids read so far from one file, refused past
+    MAX_NIKOLI_FILE_CELLS as each grid's size is read (before its body is decoded)."""
+
+    __slots__ = ()
+    WHAT = "cells in the file's puzzles"
+
+    @staticmethod
+    def cap() -> int:
+        return MAX_NIKOLI_FILE_CELLS

@@ -72,6 +72,26 @@ def test_the_caps_are_checked_before_anything_is_built(monkeypatch):
         url.read_url("https://puzz.link/p?nurikabe/2000/2000/")
 
 
+def test_a_file_of_large_empty_grids_is_refused_by_its_cells(monkeypatch, tmp_path, capsys):
+    """A file of short URLs of large empty grids (30 bytes declare 40,000 cells: 0.1 s of
+    Heyawake rooms each) was read whole: 2,000 lines took 3 minutes. The file's cells are
+    capped, counted as each size is read: the line past the cap decodes nothing."""
+    decoded = []
+    real = url.decode_borders
+    monkeypatch.setattr(url, "decode_borders", lambda *a: decoded.append(a[1:3]) or real(*a))
+    text = "# a collection\n" + "puzz.link/p?heyawake/200/200/\n" * 100
+    first = 11  # 400,000 cells are 10 grids: the 11th, on line 12, is past the cap
+    with pytest.raises(limits.FileLimit, match=f"^in.txt, line {first + 1}: more than 400000 "
+                       "cells in the file's puzzles"):
+        read.parse_all(text, "in.txt")
+    assert len(decoded) == first - 1
+    path = tmp_path / "many.txt"
+    path.write_text(text)
+    refused(capsys, ["solve", path], f"many.txt, line {first + 1}: more than 400000 cells")
+    # a real collection's size fits: 1,000 grids of 20x20
+    assert len(read.parse_all("puzz.link/p?heyawake/20/20/\n" * 1000, "in.txt")) == 1000
+
+
 def test_real_puzzles_fit_the_caps():
     folder = ROOT / "web" / "puzzles" / "nikoli"
     for f in folder.glob("*.txt"):

@@ -40,7 +40,7 @@ def parse_all(text: str, name: str = "puzzle") -> list:
     first = _first_line(text)
     if not is_url(first):
         return [model.parse_text(text, name)]
-    out = []
+    out, cells = [], limits.NikoliCells()
     for k, raw in enumerate(model.text_lines(text), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -50,7 +50,9 @@ def parse_all(text: str, name: str = "puzzle") -> list:
             if not is_url(line):  # the text format after a URL was read as nothing before
                 raise model.NikoliError(f"{name}, line {k}: not a puzz.link URL: a file that "
                                         "starts with one holds one URL a line")
-            out.append(read_url(line, f"{name}, line {k}"))
+            out.append(read_url(line, f"{name}, line {k}", cells))
+        except limits.FileLimit:
+            raise  # the whole file is refused
         except PuzzleError as e:
             out.append(e)
     if len(out) == 1 and isinstance(out[0], PuzzleError):  # one puzzle: its error, as before

@@ -270,12 +270,16 @@ def _size(rest: list, pid: str, fam: str, where: str) -> tuple:
     return w, h, "/".join(rest[2:]).rstrip("/")
 
 
-def read_url(url: str, name: str = "url") -> Grid:
+def read_url(url: str, name: str = "url", cells=None) -> Grid:
+    """The grid of a URL; ``cells``: the file's limits.NikoliCells, counted before the
+    body is decoded (a file of short URLs of large empty grids)."""
     pid, rest = _parts(url, name)
     where = f"{name}: "
     fam = _family(pid, where)
     w, h, body = _size(rest, pid, fam, where)
     check_size(w, h, where)
+    if cells is not None:
+        cells.add(w * h, name)
     grid = Grid(fam, w, h)
     clues = families.of(fam).clues
     if clues == "numbers":
