@@ -380,6 +380,20 @@ def test_pictures_text_and_pbm():
         formats.parse("#.\n#\n", fmt="grid")
 
 
+@pytest.mark.parametrize("data, message", [
+    ("P1\n3 3\n1 0 1\nl 1 0\n0 1 1\n",
+     "p.pbm: PBM: the pixel at row 2, column 1 is 'l'; P1 pixels are 0 or 1"),
+    (b"P1\n2 2\n1 0\n1\t\x02\n", "p.pbm: PBM: the pixel at row 2, column 2 is the byte 0x02; "
+     "P1 pixels are 0 or 1"),
+    (b"P1\n3 2\n1 0 1\n1 1 \x80\n",
+     "p.pbm: line 4: '\u20ac' is not PBM text (a PBM file holds only ASCII text or bytes)"),
+])
+def test_a_bad_pbm_pixel_is_named_by_where_it_is(data, message):
+    """A P1 picture with a stray character said only "P1 pixels must be 0 or 1" (and
+    one not ASCII "a PBM file holds only ASCII text or bytes"): which, and where, untold."""
+    assert [str(x) for x in formats.parse_each(data, "p.pbm")] == [message]
+
+
 @pytest.mark.parametrize("fmt", ["non", "xml", "json"])
 @pytest.mark.parametrize("make", [dancer, colour])
 def test_round_trip(fmt, make):

@@ -69,8 +69,10 @@ def parse_pbm(data) -> list:
         return [_pbm(data.encode("latin-1") if isinstance(data, str) else data)]
     except PuzzleError as e:
         return [e]
-    except UnicodeEncodeError:
-        return [PuzzleError("a PBM file holds only ASCII text or bytes")]
+    except UnicodeEncodeError as e:
+        line = data.count("\n", 0, e.start) + 1
+        return [PuzzleError(f"line {line}: {data[e.start]!r} is not PBM text (a PBM file "
+                            "holds only ASCII text or bytes)")]
 
 
 def _pbm(data: bytes):
@@ -94,8 +96,12 @@ def _pbm(data: bytes):
         if len(bits) < width * height:
             raise PuzzleError(f"PBM: {len(bits)} pixels for a {width}x{height} image")
         bits = bits[:width * height]
-        if set(bits) - set(b"01"):
-            raise PuzzleError("PBM: P1 pixels must be 0 or 1")
+        bad = next((i for i, b in enumerate(bits) if b not in b"01"), None)
+        if bad is not None:
+            b = bits[bad]
+            shown = repr(chr(b)) if 32 < b < 127 else f"the byte 0x{b:02x}"
+            raise PuzzleError(f"PBM: the pixel at row {bad // width + 1}, column "
+                              f"{bad % width + 1} is {shown}; P1 pixels are 0 or 1")
         goal = ["".join("#" if bits[y * width + x] == 49 else "." for x in range(width))
                 for y in range(height)]
     else:
