@@ -185,11 +185,12 @@ def test_catalogue_gets_verified_status_and_difficulty(tmp_path, capsys):
 @pytest.mark.parametrize("content, message", [
     ("[]", "cat.json: not a catalogue (a JSON object whose 'puzzles' is a list)"),
     ('{"puzzles": 5}', "cat.json: not a catalogue (a JSON object whose 'puzzles' is a list)"),
-    ('{"puzzles": [{"file": "unique.json"}, null]}', "cat.json: puzzle 2 is not an object but NoneType"),
+    ('{"puzzles": [{"file": "unique.json"}, null]}', "cat.json: puzzle 2 is not an object {...} but null"),
     ('{"puzzles": [{"id": "z", "file": "/dev/zero"}]}',
      "cat.json: puzzle 1 (z): /dev/zero: is a character device, not a regular file"),
     ('{"puzzles": [{"id": "d", "file": "."}]}', "cat.json: puzzle 1 (d): "),
     (None, "/dev/zero: is a character device, not a regular file"),
+    ('{"puzzles": [', "cat.json: line 1, column 14: not valid JSON: a value is missing"),
 ])
 def test_a_catalogue_that_is_not_one_is_one_line(tmp_path, capsys, content, message):
     """A JSON value of another shape was an internal error; a file entry naming a device

@@ -3,6 +3,7 @@ import time
 
 import pytest
 
+from pysolver import api
 from pysolver.nonogram import formats
 from pysolver.nonogram.formats import image
 from pysolver.nonogram.formats import jsonfmt
@@ -347,7 +348,7 @@ def test_json_form_and_errors():
     d["rows"][0][0] = [1, "z"]
     with pytest.raises(PuzzleError, match=r"rows\[0\]\[0\]: unknown colour 'z'"):
         jsonfmt.from_dict(d)
-    with pytest.raises(PuzzleError, match="line 1: not valid JSON"):
+    with pytest.raises(PuzzleError, match="^line 1, column 11: not valid JSON: a value is missing"):
         formats.parse('{"rows": [}')
     with pytest.raises(PuzzleError, match="'width' is 9"):
         formats.parse('{"rows": [[1]], "columns": [[1]], "width": 9}')
@@ -378,6 +379,28 @@ def test_pictures_text_and_pbm():
     assert isinstance(e, PuzzleError) and "needs 4" in str(e)
     with pytest.raises(PuzzleError, match="picture row 2 has 1 cells"):
         formats.parse("#.\n#\n", fmt="grid")
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"rows": [[1]] "columns": [[1]]}', "line 1, column 16: not valid JSON: expected ',' "
+     "between two items, or the closing bracket"),
+    ('{\n "rows": [[1],],', "line 2, column 15: not valid JSON: a value is missing (a number, "
+     'a "string", a list [...] or an object {...})'),
+    ('{"title": "a\tb"}', "line 1, column 13: not valid JSON: a line break or tab inside a "
+     "string (write \\n or \\t)"),
+    ('{"rows": [[1]], }', 'line 1, column 17: not valid JSON: expected a "key" in double quotes '
+     "(or the end of the object, with no ',' before it)"),
+    ('{"rows": [[1]]} x', "line 1, column 17: not valid JSON: more text after the end of the "
+     "JSON value"),
+])
+def test_json_that_does_not_read_is_told_in_a_persons_words(text, message):
+    """It was told in the json module's words ("Expecting value", "Expecting ',' delimiter")
+    without the column; the API's puzzle text ("the puzzle is not valid JSON (Expecting
+    value: line 1 column 2 (char 1))") and the catalogue likewise."""
+    assert [str(x) for x in formats.parse_each(text, "p.json")] == [f"p.json: {message}"]
+    with pytest.raises(PuzzleError) as e:
+        api.solve(text)
+    assert str(e.value) == f"the puzzle's text, {message}"
 
 
 @pytest.mark.parametrize("data, message", [
@@ -435,7 +458,7 @@ def test_detection_ignores_the_file_name():
     # content no reader recognises, in a file named for a format: that reader says what is wrong
     with pytest.raises(PuzzleError, match="^bad.nin: line 3: 'x' is not a number"):
         formats.parse("2 2\n1\nx\n1\n1\n", "bad.nin")
-    with pytest.raises(PuzzleError, match="^notes.json: line 1: not valid JSON"):
+    with pytest.raises(PuzzleError, match="^notes.json: line 1, column 1: not valid JSON"):
         formats.parse("hello world", "notes.json")
     with pytest.raises(PuzzleError, match="^deep.json: the JSON is nested too deeply"):
         formats.parse("[" * 100_000 + "]" * 100_000, "deep.json")

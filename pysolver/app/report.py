@@ -28,6 +28,7 @@ from .. import stars
 from ..nonogram.walk import walk
 from ..errors import PuzzleError
 from ..nonogram import formats, service
+from ..nonogram.formats import jsonfmt
 from .common import read_bytes, read_text
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
 
@@ -286,7 +287,7 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     try:
         data = json.loads(text)
     except ValueError as e:
-        raise PuzzleError(f"{catalogue}: cannot read the catalogue ({e})") from None
+        raise PuzzleError(f"{catalogue}: {jsonfmt.problem(e)}") from None
     entries = data.get("puzzles", []) if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise PuzzleError(f"{catalogue}: not a catalogue (a JSON object whose 'puzzles' is a list)")
@@ -295,8 +296,8 @@ def annotate_catalogue(db: str, catalogue: str, out: str | None = None) -> int:
     try:
         for k, entry in enumerate(entries):
             if not isinstance(entry, dict):
-                raise PuzzleError(f"{catalogue}: puzzle {k + 1} is not an object but "
-                                  f"{type(entry).__name__}")
+                raise PuzzleError(f"{catalogue}: puzzle {k + 1} is not an object {{...}} but "
+                                  f"{jsonfmt.kind(entry)}")
             name = f"{catalogue}: puzzle {k + 1} ({entry.get('id', '?')})"
             path = os.path.join(base, str(entry.get("file", "")))
             try:  # a regular file, read up to the size cap (not /dev/zero, nor a FIFO)

@@ -41,7 +41,7 @@ def to_puzzle(puzzle) -> Puzzle:
         try:
             puzzle = json.loads(puzzle)
         except ValueError as e:
-            raise PuzzleError(f"the puzzle is not valid JSON ({e})") from None
+            raise PuzzleError(f"the puzzle's text, {jsonfmt.problem(e)}") from None
         except RecursionError:
             raise PuzzleError("the puzzle's JSON is nested too deeply") from None
     try:

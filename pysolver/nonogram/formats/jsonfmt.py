@@ -31,9 +31,7 @@ def parse(text: str) -> list:
     except PuzzleError as e:
         return [e]
     except ValueError as e:
-        lineno = getattr(e, "lineno", None)
-        where = f"line {lineno}: " if lineno else ""
-        return [PuzzleError(f"{where}not valid JSON ({getattr(e, 'msg', e)})")]
+        return [PuzzleError(problem(e))]
     except RecursionError:
         return [PuzzleError("the JSON is nested too deeply")]
     items = data if isinstance(data, list) else [data]
@@ -50,6 +48,29 @@ def parse(text: str) -> list:
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
     return out
+
+
+# the json module's words for what is wrong, in a person's
+_WORDS = {
+    "Expecting value": "a value is missing (a number, a \"string\", a list [...] or an object {...})",
+    "Expecting property name enclosed in double quotes": "expected a \"key\" in double quotes "
+    "(or the end of the object, with no ',' before it)",
+    "Expecting ':' delimiter": "expected ':' after the key",
+    "Expecting ',' delimiter": "expected ',' between two items, or the closing bracket",
+    "Unterminated string starting at": "a string is not closed by '\"'",
+    "Invalid control character at": "a line break or tab inside a string (write \\n or \\t)",
+    "Invalid \\escape": "an unknown escape after a backslash",
+    "Invalid \\uXXXX escape": "a backslash-u not followed by four hex digits",
+    "Extra data": "more text after the end of the JSON value",
+}
+
+
+def problem(e: ValueError) -> str:
+    """Where and what is wrong with text json could not read (its JSONDecodeError)."""
+    msg = getattr(e, "msg", None)
+    if msg is None or getattr(e, "lineno", None) is None:
+        return f"not valid JSON ({e})"
+    return f"line {e.lineno}, column {e.colno}: not valid JSON: {_WORDS.get(msg, msg)}"
 
 
 def _once(pairs) -> dict:
@@ -77,7 +98,7 @@ def _clean(value):
     return value
 
 
-def _kind(value) -> str:
+def kind(value) -> str:
     """A JSON value's kind, as the player wrote it."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
@@ -90,7 +111,7 @@ def from_dict(d, numbers=None) -> Puzzle:
 
     ``numbers``: the file's limits.ClueCount when it holds several puzzles."""
     if not isinstance(d, dict):
-        raise PuzzleError(f"a puzzle must be a JSON object {{...}}, not {_kind(d)}")
+        raise PuzzleError(f"a puzzle must be a JSON object {{...}}, not {kind(d)}")
     try:
         d = _clean(d)
     except RecursionError:  # a dict from the API: no JSON parser limited its depth
