@@ -522,10 +522,15 @@ XML_TWO = ('<puzzle><color name="red" char="&#x7f;">f00</color><color name="blue
     ('width 2\nheight 1\ngoal "\x10\x7f"\n', "line 3: the goal's '\\x10' cannot name a colour"),
     ("x\n#d\n 1:\x10 black\n: rows\n1\n: columns\n1\n:\n",
      "line 3: '\\x10' cannot be a colour's character (not printable)"),
-], ids=["json", "non", "g"])
+    ('width 2\nheight 1\ngoal "12"\n', "line 3: the goal's '2' cannot name a colour"),
+    ('width 2\nheight 1\ngoal "1\u0663"\n', "line 3: the goal's '\u0663' cannot name a colour"),
+    ('width 2\nheight 1\ngoal "?1"\n', "line 3: the goal's '?' cannot name a colour"),
+], ids=["json", "non", "g", "non-digit", "non-arabic-digit", "non-question"])
 def test_colour_characters_must_be_printable(text, message):
     """A control character naming a colour was read, then written into XML (which
-    cannot hold it) and state text (where it cannot be seen)."""
+    cannot hold it) and state text (where it cannot be seen). A .non goal's digit other
+    than 0 and 1, or its '?', was read as an undeclared colour (a typo made a two-colour
+    puzzle), which its color line refuses."""
     with pytest.raises(PuzzleError) as e:
         formats.parse_one(text, "f")
     assert str(e.value) == f"f: {message}"

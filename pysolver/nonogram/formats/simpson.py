@@ -129,8 +129,8 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
                                   f"expected {width}x{height} = {width * height}")
             goal = [cells[y * width:(y + 1) * width] for y in range(height)]
             for ch in cells:
-                if ch not in "01":
-                    if not ch.isprintable():
+                if ch not in "01":  # a colour letter, refused as a color line refuses it
+                    if not ch.isprintable() or ch.isdigit() or ch in ',."?':
                         raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
                     designations.setdefault(ch, None)
         elif key == "color":
