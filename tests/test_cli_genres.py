@@ -106,8 +106,9 @@ def test_hint_timeout_gives_the_same_hint_and_errors(files, capsys):
 
 @pytest.mark.parametrize("argv, needle", [
     (["solve", "{n}", "{a}"], "solve takes one Nikoli puzzle at a time"),
-    (["convert", "{a}", "--to", "url"], "a nonogram converts --to non, xml, json, nin, asp"),
-    (["convert", "{n}", "--to", "non"], "a Nikoli puzzle converts --to url or text"),
+    # these did not name the file whose genre decided
+    (["convert", "{a}", "--to", "url"], "a.non: a nonogram converts --to non, xml, json, nin, asp"),
+    (["convert", "{n}", "--to", "non"], "n.txt: a Nikoli puzzle converts --to url or text"),
     (["check", "{a}", "--engine", "clingo"], "invalid choice"),
     (["check", "{n}", "--engine", "pysolver"], "solves nonograms only"),
     (["generate", "sudoku", "--size", "3x3"], "unknown puzzle family 'sudoku'"),

@@ -20,7 +20,7 @@ from ..nikoli.generate import generate as generate_grid
 from ..nikoli.hints import hint
 from ..nikoli.url import write_url
 from ..asp.tasks import OutOfTime
-from .common import left, read_text, show_solutions, timed_out
+from .common import left, printable, read_text, show_solutions, timed_out
 
 GENRES = tuple(model.FAMILIES)  # the genres (pysolver.registry) served here
 
@@ -101,7 +101,8 @@ def cmd_hint(args):
 
 def cmd_convert(args):
     if args.to not in ("url", "text"):
-        raise PuzzleError(f"a Nikoli puzzle converts --to url or text, not {args.to}")
+        raise PuzzleError(f"{printable(args.file)}: a Nikoli puzzle converts --to url or text, "
+                          f"not {args.to}")
     grid = load(args.file)
     sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
     return 0

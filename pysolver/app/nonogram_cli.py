@@ -204,7 +204,8 @@ def cmd_mark(args):
 
 def cmd_convert(args):
     if args.to not in api.WRITE_FORMATS:
-        raise PuzzleError(f"a nonogram converts --to {', '.join(api.WRITE_FORMATS)}, not {args.to}")
+        raise PuzzleError(f"{printable(args.file)}: a nonogram converts --to "
+                          f"{', '.join(api.WRITE_FORMATS)}, not {args.to}")
     sys.stdout.write(api.convert(read_bytes(args.file), args.to, printable(args.file)))
     return 0
 
