@@ -303,6 +303,34 @@ def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     assert shown.count("<pre") == 2 and "&lt;b&gt;\n&amp;." in shown and "<b>" not in shown
 
 
+@pytest.mark.parametrize("sql, note", [
+    ("UPDATE verdicts SET solutions='[5]'", "its stored solutions could not be read"),
+    ("UPDATE verdicts SET solutions='[[\"#\"]'", "its stored solutions could not be read"),
+    ("UPDATE verdicts SET solutions=X'ff00'", "its stored solutions could not be read"),
+    ("UPDATE puzzles SET colors='oops'", "its stored colours could not be read"),
+    ("UPDATE entries SET idx='x'", ""),
+])
+def test_damaged_stored_fields_are_said_in_their_row(tmp_path, capsys, sql, note):
+    """A batch database whose JSON fields another program or the disk damaged: the CSV
+    report was an internal error (solutions [5]), the others "database error (Expecting
+    ',' delimiter: line 1 column 7 (char 6))" or "(can only concatenate str (not "int")
+    to str)" for the whole database; now each report is written, the row saying which
+    field could not be read."""
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "one.non", "--db", db, "--jobs", "1")[0] == 0
+    con = sqlite3.connect(db)
+    con.execute(sql)
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    for fmt in ("--csv", "--json", "--html"):
+        assert run_cli("report", db, fmt, tmp_path / f"out.{fmt[2:]}")[0] == 0, capsys.readouterr()
+    (row,) = list(csv.DictReader(io.StringIO((tmp_path / "out.csv").read_text())))
+    assert row["status"] == "unique" and row["error"] == (note and note + " (damaged)")
+    assert note in (tmp_path / "out.html").read_text()
+
+
 # -- a database this user may not write (root writes through chmod: drop to nobody) --
 
 # what the command line imports as it runs, imported before the privileges go: the

@@ -206,14 +206,22 @@ class Store:
         out = []
         for (file, idx, title, key, parse_error, status, cls, diff, time_s, engine, timeout_s,
              nodes, sols, error, decided_at, width, height, colors, *rated) in cur:
+            colors, bad_colors = _stored(colors, None, lambda c: isinstance(c, list) and all(
+                isinstance(x, list) and len(x) == 2 and all(isinstance(v, str) for v in x)
+                for x in c))
+            sols, bad_sols = _stored(sols, [], lambda v: isinstance(v, list) and all(
+                isinstance(x, list) and all(isinstance(r, str) for r in x) for x in v))
+            damaged = [what for what, bad in (("colours", bad_colors), ("solutions", bad_sols)) if bad]
+            if damaged:  # shown in the row, as a damaged number is: the other rows still report
+                error = "; ".join(filter(None, [error, f"its stored {' and '.join(damaged)} "
+                                                       "could not be read (damaged)"]))
             out.append({
                 "file": file, "index": idx, "title": title, "key": key,
                 "status": "error" if parse_error else status, "classification": cls,
                 "difficulty": diff, "time_s": time_s, "engine": engine, "timeout_s": timeout_s,
                 "nodes": nodes, "error": parse_error or error, "decided_at": decided_at,
-                "width": width, "height": height,
-                "colors": json.loads(colors) if colors else None,
-                "solutions": json.loads(sols) if sols else [], **dict(zip(RATING, rated))})
+                "width": width, "height": height, "colors": colors, "solutions": sols,
+                **dict(zip(RATING, rated))})
             if isinstance(out[-1]["stars_at_least"], int):  # SQLite's 0 / 1
                 out[-1]["stars_at_least"] = bool(out[-1]["stars_at_least"])
         return out
@@ -231,6 +239,18 @@ class Store:
 
 def _columns(db, table: str) -> set:
     return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _stored(text, empty, fits) -> tuple:
+    """(value, damaged) of a JSON field as stored: ``empty`` when there is none, or when it
+    does not read or have its shape (``fits``): written by another program, or the disk's."""
+    if not text:
+        return empty, False
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return empty, True
+    return (value, False) if fits(value) else (empty, True)
 
 
 def _larger(new, old) -> bool:

@@ -42,7 +42,8 @@ def load(db: str) -> tuple:
     store = open_existing(db)
     try:
         rows = store.rows()
-        out = [dict(r, index=r["index"] + 1) for r in rows if r["status"] is not None]
+        out = [dict(r, index=r["index"] + 1 if isinstance(r["index"], int) else r["index"])
+               for r in rows if r["status"] is not None]  # a damaged index shown as it is
     except (sqlite3.Error, ValueError, TypeError) as e:  # a damaged or clashing database
         raise database_error(db, e) from None
     finally:
