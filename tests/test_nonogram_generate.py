@@ -220,6 +220,10 @@ def test_recipe_gives_the_same_puzzle_through_the_genre_task():
     ("nonogram:10x10:1:tricky:1", "level must be one of easy, medium, hard, expert, not 'tricky'"),
     ("nonogram:10x10:1:easy:1234567890", "is not a puzzle recipe"),
     ("nonogram:10x10:1:easy:-1", "is not a puzzle recipe"),
+    # other scripts' digits read as the ASCII recipe's: a link that opens the same puzzle under
+    # another name, missing the ready-made pool (an expert one then made live, for minutes)
+    ("nonogram:10x10:1:easy:\u0667", "is not a puzzle recipe"),
+    ("nonogram:\uff11\uff10x10:1:easy:1", "is not a puzzle recipe"),
     ("<img src=x>", "is not a puzzle recipe"),
     ("n" * 5000, "is not a puzzle recipe"),
     (7, "a puzzle recipe is text"),

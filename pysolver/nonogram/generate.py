@@ -94,7 +94,8 @@ def check_args(width, height, colours, level):
 
 
 # a recipe: the arguments as one short string, "nonogram:WxH:COLOURS:LEVEL:SEED"
-RECIPE = re.compile(r"nonogram:(\d{1,9})x(\d{1,9}):(\d{1,9}):([a-z]{1,10}):(\d{1,9})")
+# ASCII digits only: another script's (Arabic-Indic, full-width) would name the same puzzle
+RECIPE = re.compile(r"nonogram:(\d{1,9})x(\d{1,9}):(\d{1,9}):([a-z]{1,10}):(\d{1,9})", re.ASCII)
 
 
 def recipe_args(text) -> dict:
