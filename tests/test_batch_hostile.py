@@ -309,6 +309,8 @@ def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     ("UPDATE verdicts SET solutions=X'ff00'", "its stored solutions could not be read"),
     ("UPDATE puzzles SET colors='oops'", "its stored colours could not be read"),
     ("UPDATE entries SET idx='x'", ""),
+    ("UPDATE verdicts SET stars=3, minutes=9e999", ""),  # an endless effort: the HTML's hours
+    ("UPDATE verdicts SET stars='x', minutes='y', stars_at_least='z'", ""),
 ])
 def test_damaged_stored_fields_are_said_in_their_row(tmp_path, capsys, sql, note):
     """A batch database whose JSON fields another program or the disk damaged: the CSV

@@ -18,6 +18,7 @@ import hashlib
 import html
 import io
 import json
+import math
 import os
 import sqlite3
 import struct
@@ -181,7 +182,7 @@ def _difficulty(r) -> str:
     minutes = r.get("minutes")
     least = bool(r.get("stars_at_least"))  # the walk stopped at the time limit: more effort
     words = ""
-    if isinstance(minutes, (int, float)) and not isinstance(minutes, bool):
+    if isinstance(minutes, (int, float)) and not isinstance(minutes, bool) and math.isfinite(minutes):
         whole = max(1, round(minutes))
         span = (f"{round(minutes / 60)} hours" if whole >= 120  # 5 stars' long ones: hours
                 else f"{whole} minute{'s' if whole > 1 else ''}")
