@@ -170,6 +170,6 @@ def test_the_open_panel_names_what_each_genre_opens(page, site_server):
     open_site(page, site_server)
     page.click("#nav-library")
     page.click("#open-toggle")
-    words = "Nonogram: webpbn XML, .non, .nin, .g or JSON; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL"
+    words = "Nonogram: webpbn XML, .non, .nin, .g, JSON or a PBM picture; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL"
     assert page.text_content("#open-panel .meta") == f"or drop a file anywhere on the page ({words})"
     assert page.get_attribute("#paste-text", "placeholder") == f"Paste a puzzle here ({words})"
