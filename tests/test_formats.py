@@ -417,6 +417,13 @@ def test_a_bad_pbm_pixel_is_named_by_where_it_is(data, message):
     assert [str(x) for x in formats.parse_each(data, "p.pbm")] == [message]
 
 
+def test_a_picture_with_a_short_row_names_the_row():
+    # it was "unknown puzzle format": the detector wanted every row as long as the first
+    with pytest.raises(PuzzleError) as e:
+        formats.parse("#.#\n##\n#.#\n", "drawn.txt")
+    assert str(e.value) == "drawn.txt: picture row 2 has 2 cells, the first has 3"
+
+
 @pytest.mark.parametrize("fmt", ["non", "xml", "json"])
 @pytest.mark.parametrize("make", [dancer, colour])
 def test_round_trip(fmt, make):

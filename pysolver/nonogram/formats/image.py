@@ -19,9 +19,9 @@ NAME = "grid"
 
 
 def detect_grid(text: str) -> bool:
+    # rows of unequal length are still a picture: parse_grid names the short row
     rows = _rows(text)
-    return bool(rows) and len({len(r) for r in rows}) == 1 and all(
-        set(r) <= set(FILLED + EMPTY) for r in rows) and any(
+    return bool(rows) and all(set(r) <= set(FILLED + EMPTY) for r in rows) and any(
         set(r) & set("#X.-") for r in rows)
 
 
