@@ -93,3 +93,21 @@ def test_a_batch_checks_a_puzzle_with_its_shown_cells(tmp_path):
     code, text = cli_run("report", db, "--csv", "-")
     got = {r["file"].rsplit("/", 1)[-1]: r["status"] for r in csv.DictReader(io.StringIO(text))}
     assert got == {"shown.json": "unique", "bare.json": "multiple"}
+
+
+def test_convert_keeps_the_shown_cells_or_refuses(tmp_path, capsys):
+    # .nin and the clingo facts dropped them: the unique puzzle came out with 20 solutions
+    path = tmp_path / "smile.non"
+    path.write_text(formats.dump(smile(), "non"))
+    code, out = cli_run("convert", path, "--to", "nin")
+    assert code == 2 and out == ""
+    assert capsys.readouterr().err == (
+        f"pysolver: {path}: a .nin file cannot hold the 2 cells this puzzle shows at the start, "
+        "and without them it may have other solutions (non, xml and json hold them)\n")
+    code, out = cli_run("convert", path, "--to", "asp")
+    # row 8, columns 3 and 8 are filled: colour 0 (empty) is ruled out there
+    assert code == 0 and "no(2,7,0)." in out and "no(7,7,0)." in out
+    bare = tmp_path / "bare.non"
+    bare.write_text(formats.dump(smile([]), "non"))
+    assert cli_run("convert", bare, "--to", "nin")[0] == 0
+    assert "no(" not in cli_run("convert", bare, "--to", "asp")[1]

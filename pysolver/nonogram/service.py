@@ -275,9 +275,12 @@ def convert(source, to: str, filename: str | None = None) -> str:
         puzzles = formats.parse(source, filename)
     else:
         puzzles = [to_puzzle(source)]
-    if to == "asp":
-        return "\n".join(asp.facts(p) for p in puzzles)
-    return formats.dump_all(puzzles, to)
+    if to == "asp":  # the cells a puzzle shows at the start are facts too, as in its solve
+        return "\n".join(asp.facts(p, shown_cells(p, None)) for p in puzzles)
+    try:
+        return formats.dump_all(puzzles, to)
+    except PuzzleError as e:  # what the target format cannot hold: named with the file
+        raise PuzzleError(f"{filename}: {e}" if filename else str(e)) from None
 
 
 def clues_from_grid(rows, colors=None, title: str = "") -> dict:

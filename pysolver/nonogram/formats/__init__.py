@@ -127,6 +127,11 @@ def dump(puzzle: Puzzle, fmt: str) -> str:
     """The puzzle written as ``non``, ``xml``, ``json`` or ``nin``."""
     if fmt not in WRITERS:
         raise PuzzleError(f"cannot write format {fmt!r} (choose one of {', '.join(WRITERS)})")
+    if fmt not in GIVENS and givens.state(puzzle, puzzle.givens):  # without them: another puzzle
+        n = len(givens.goal_cells(puzzle))
+        raise PuzzleError(f"a .{fmt} file cannot hold the {n} cell{'s' * (n != 1)} this puzzle "
+                          f"shows at the start, and without {'them' if n != 1 else 'it'} it may have other "
+                          "solutions (non, xml and json hold them)")
     return givens.write(WRITERS[fmt](puzzle), fmt, puzzle.givens)
 
 
