@@ -123,6 +123,22 @@ def test_convert(files, capsys, to):
     assert code == 0 and q.rows == DANCER.rows and q.cols == DANCER.cols
 
 
+def test_convert_says_what_the_format_cannot_hold(files, capsys):
+    # the title, the goal and the colour names vanished without a word
+    code, out, err = run(capsys, "convert", files / "dancer.xml", "--to", "nin")
+    assert code == 0 and out.startswith(f"{DANCER.width} {DANCER.height}\n")
+    assert err == "pysolver: note: the .nin output leaves out the title and the goal image\n"
+    for to in ("non", "xml", "json"):
+        assert run(capsys, "convert", files / "dancer.xml", "--to", to)[2] == ""
+    colour = files / "colour.json"
+    colour.write_text(json.dumps({"title": "t", "description": "one\ntwo", "goal": ["ab"], "colors": [
+        {"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "sky", "char": "a", "rgb": "87CEEB"},
+        {"name": "grass", "char": "b", "rgb": "00FF00"}]}))
+    code, out, err = run(capsys, "convert", colour, "--to", "non")
+    assert code == 0 and "color a #87ceeb" in out
+    assert err == "pysolver: note: the .non output changes the description and the colour names\n"
+
+
 def test_convert_to_asp(files, capsys):
     code, out, _ = run(capsys, "convert", files / "dancer.xml", "--to", "asp")
     assert code == 0 and "clue(r(0),1,2,1)." in out

@@ -206,7 +206,12 @@ def cmd_convert(args):
     if args.to not in api.WRITE_FORMATS:
         raise PuzzleError(f"{printable(args.file)}: a nonogram converts --to "
                           f"{', '.join(api.WRITE_FORMATS)}, not {args.to}")
-    sys.stdout.write(api.convert(read_bytes(args.file), args.to, printable(args.file)))
+    data, name = read_bytes(args.file), printable(args.file)
+    text = api.convert(data, args.to, name)
+    sys.stdout.write(text)
+    note = formats.losses(formats.parse(data, name), text, args.to)
+    if note:  # a format that cannot hold something says so, the puzzle itself kept
+        print(f"pysolver: note: {note}", file=sys.stderr)
     return 0
 
 

@@ -149,3 +149,29 @@ def dump_all(puzzles, fmt: str) -> str:
     if fmt in WRITERS:
         raise PuzzleError(f"a {fmt} file holds one puzzle; this input has {len(puzzles)}")
     return dump(puzzles[0], fmt)  # raises the unknown-format error
+
+
+_KEPT = {"title": "the title", "author": "the author", "copyright": "the copyright line",
+         "license": "the licence", "description": "the description", "source": "the source",
+         "colors": "the colour names", "goal": "the goal image", "rows": "the clues"}
+
+
+def losses(puzzles, text: str, fmt: str) -> str | None:
+    """What ``text`` (``puzzles`` written as ``fmt``) does not keep, read back: a sentence
+    naming the fields it leaves out and those it changes (a .nin file has no title, .non
+    no colour names...), or None when it keeps everything."""
+    if fmt not in WRITERS:
+        return None
+    out, changed = [], []
+    for p, q in zip(puzzles, parse(text, fmt=fmt)):
+        a, b = jsonfmt.to_dict(p), jsonfmt.to_dict(q)
+        for key, words in _KEPT.items():
+            if a.get(key) != b.get(key) and words not in out + changed:
+                (changed if b.get(key) else out).append(words)
+    parts = [f"{verb} {_and(words)}" for verb, words in (("leaves out", out), ("changes", changed))
+             if words]
+    return f"the .{fmt} output {' and '.join(parts)}" if parts else None
+
+
+def _and(words):
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
