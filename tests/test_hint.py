@@ -7,6 +7,7 @@ checked with the solver: the puzzle from the player's marks with the hinted cell
 set to any other value has no solution. Walks apply hint after hint from an
 empty grid and must end with kind "solved" on the goal.
 """
+import json
 import random
 from pathlib import Path
 
@@ -302,6 +303,15 @@ def test_bad_states_are_rejected():
         hint.hint(p, ["??", "???"])
     with pytest.raises(PuzzleError, match="row 1, column 2: unknown character 'z'"):
         hint.hint(p, ["?z", "??"])
+    # the characters the state may use are named: a colour's is the one its file gives it
+    colour = formats.parse_one(json.dumps({"goal": ["ab"], "colors": [
+        {"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "sky", "char": "a", "rgb": "87CEEB"},
+        {"name": "red", "char": "b", "rgb": "FF0000"}]}), "c.json")
+    with pytest.raises(PuzzleError) as e:
+        hint.hint(colour, ["?1"])
+    assert str(e.value) == "state row 1, column 2: unknown character '1' (this puzzle's are . a b ?)"
+    with pytest.raises(PuzzleError, match=r"unknown character 'z' \(this puzzle's are \. # X \?\)"):
+        hint.hint(p, ["z?", "??"])
     # cells written apart, as by hand ("? #"): read as the row they spell (was "has 3 cells")
     assert hint.hint(p, ["? ?", "?  ?"]) == hint.hint(p, ["??", "??"])
     # the player's marks compared with the solution as they spell it too (a wrong mark in

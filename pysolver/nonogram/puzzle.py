@@ -280,9 +280,9 @@ def cells_from_state(puzzle: Puzzle, rows) -> list:
         n = len(rows)
         raise PuzzleError(f"the state has {n} row{'' if n == 1 else 's'}; the puzzle has {puzzle.height}")
     index = {c.char: 1 << i for i, c in enumerate(puzzle.colors)}
-    index["?"] = puzzle.full_mask
     if not puzzle.is_color:
         index["X"] = 2
+    index["?"] = puzzle.full_mask
     out = []
     for y, row in enumerate(rows):
         if len(row) != puzzle.width:
@@ -291,7 +291,8 @@ def cells_from_state(puzzle: Puzzle, rows) -> list:
         for x, ch in enumerate(row):
             m = index.get(ch)
             if m is None:
-                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r}")
+                raise PuzzleError(f"state row {y + 1}, column {x + 1}: unknown character {ch!r} "
+                                  f"(this puzzle's are {' '.join(index)})")
             out.append(m)
     return out
 
