@@ -111,3 +111,13 @@ def test_convert_keeps_the_shown_cells_or_refuses(tmp_path, capsys):
     bare.write_text(formats.dump(smile([]), "non"))
     assert cli_run("convert", bare, "--to", "nin")[0] == 0
     assert "no(" not in cli_run("convert", bare, "--to", "asp")[1]
+
+
+@pytest.mark.parametrize("flag", [["--to", "non"], ["--to", "xml"], ["--json"]])
+def test_clues_keep_the_shown_cells(tmp_path, flag):
+    # the clues of a maker's picture came out without its shown cells: 20 solutions
+    path = tmp_path / "smile.json"
+    path.write_text(formats.dump(smile(), "json"))
+    code, out = cli_run("clues", path, *flag)
+    (p,) = formats.parse(out)
+    assert code == 0 and p.givens == SHOWN and p.rows == smile().rows

@@ -222,9 +222,11 @@ def cmd_clues(args):
         raise PuzzleError(f"{name}: the file has no goal image to take clues from")
     d = jsonfmt.to_dict(p)
     d.pop("rows"), d.pop("columns")  # clues come from the picture
-    p = jsonfmt.from_dict(d)
+    shown, p = p.givens, jsonfmt.from_dict(d)
+    p.givens = shown  # cells of the same picture shown at the start: the puzzle may need them
     if args.json:
-        print(json.dumps(jsonfmt.to_dict(p), ensure_ascii=False))
+        print(json.dumps({**jsonfmt.to_dict(p), **({"givens": shown} if shown else {})},
+                         ensure_ascii=False))
     else:
         sys.stdout.write(formats.dump(p, args.to))
     return 0
