@@ -67,6 +67,15 @@ def test_batch_with_jobs(files, capsys):
 def test_check_shows_an_alternative(files, capsys):
     code, out, _ = run(capsys, "check", files / "two.non")
     assert code == 0 and "multiple, not unique" in out and "another solution (4 cells differ" in out
+    # a colour's cells were all '*': the other solution could not be read; now it stands left
+    swap = files / "swap.json"
+    swap.write_text(json.dumps({"goal": ["rb..", "br..", "..rb", "..br"], "colors": [
+        {"name": "white", "char": ".", "rgb": "FFFFFF"}, {"name": "red", "char": "r", "rgb": "FF0000"},
+        {"name": "blue", "char": "b", "rgb": "0000FF"}]}))
+    code, out, _ = run(capsys, "check", swap)
+    assert code == 0 and out.splitlines()[1:] == [
+        "another solution (16 cells differ, marked with * on the right):",
+        "..rb ****", "..br ****", "rb.. ****", "br.. ****"]
     code, out, _ = run(capsys, "check", files / "dancer.xml", "--json")
     r = json.loads(out)
     assert r["classification"] == "line" and r["unique"] is True and r["difficulty"] >= 1

@@ -73,9 +73,10 @@ def show_check(r):
         if r["goal_unique"] is None:  # no goal: show what the alternative differs from
             print("a solution:")
             print("\n".join(r["solutions"][0]))
-        print(f"another solution ({len(marks)} cells differ, marked with *):")
+        # the solution itself on the left (a colour's cells cannot be told from a *), marks right
+        print(f"another solution ({len(marks)} cells differ, marked with * on the right):")
         for y, row in enumerate(r["alternative"]):
-            print("".join("*" if (y, x) in marks else ch for x, ch in enumerate(row)))
+            print(row, "".join("*" if (y, x) in marks else ch for x, ch in enumerate(row)))
 
 
 # -- commands -----------------------------------------------------------------
