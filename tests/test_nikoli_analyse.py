@@ -63,3 +63,12 @@ def test_diagnose_says_when_an_empty_board_keeps_every_rule(url):
     assert "cut short" in res["notice"] and "clingo" not in res["notice"]
     # a whole link keeps its quiet opening
     assert run_native(genre.diagnose("https://puzz.link/p?heyawake/6/6/nvvddde07og0n2i"))["notice"] is None
+
+
+def test_check_counts_up_to_the_count_asked():
+    # a 3 in the middle of a 3x3 has 8 solutions; `check --count 10` said "at least 2": the
+    # calibrated run stopped at its conflict limit and the full one was not asked to count on
+    grid = read.parse("nurikabe 3x3\n. . .\n. 3 .\n. . .\n", "three.txt")
+    r = aspsolve.analyse(grid, 10)
+    assert r["status"] == "multiple" and r["count"] == 8 and r["count_exact"]
+    assert aspsolve.analyse(grid, 2)["count"] == 2

@@ -301,8 +301,10 @@ def analyse(grid: Grid, count_cap=2, timeout=None, rate=True, work=None) -> dict
         r = solve(grid, count_cap, timeout, strong=False, args=(f"--solve-limit={limit}",))
     except NikoliError:  # too large for the plain program (model.check_work)
         r = None
-    cut = r is not None and r["status"] in ("timeout", "solved") \
-        and r["stats"]["conflicts"] >= limit
+    # stopped by the limit before it decided, or before it counted count_cap solutions
+    cut = r is not None and r["stats"]["conflicts"] >= limit and (
+        r["status"] in ("timeout", "solved")
+        or r["status"] == "multiple" and not r["stats"]["exhausted"] and len(r["solutions"]) < count_cap)
     conflicts = r["stats"]["conflicts"] if r else None
     if r is None or cut:
         left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
