@@ -209,6 +209,7 @@ def test_fix(files, capsys):
     (["solve", "{dancer}", "--max-solutions", "0"], "--max-solutions must be at least 1"),
     (["solve", "{dancer}", "--jobs", "0"], "--jobs must be at least 1"),
     (["convert", "{dancer}", "--to", "pdf"], "invalid choice"),
+    (["fix", "{dancer}", "--max-suggestions", "0"], "pysolver: --max-suggestions must be at least 1"),
     (["hint", "{dancer}", "--state", "nowhere.txt"], "nowhere.txt: cannot read"),
     (["hint", "{dancer}"], "--state"),
 ])

@@ -234,6 +234,8 @@ def cmd_clues(args):
 
 
 def cmd_fix(args):
+    if args.max_suggestions < 1:
+        raise PuzzleError("--max-suggestions must be at least 1")
     p = load_one(args.file)
     try:
         r = api.fix(p, max_suggestions=args.max_suggestions, timeout=args.timeout)
