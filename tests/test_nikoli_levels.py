@@ -61,6 +61,11 @@ def test_the_level_from_the_page_and_the_command_line(capsys):
     code = cli.main(["generate", "nurikabe", "--size", "5x5", "--seed", "2", "--level", "expert", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["level"] == "expert" and level_of(url.read_url(out["url"])) == "expert"
+    # without --json the level and stars were not said at all, as a nonogram's are
+    code = cli.main(["generate", "nurikabe", "--size", "5x5", "--seed", "2", "--level", "expert"])
+    text, err = capsys.readouterr()
+    assert code == 0 and text == out["url"] + "\n"
+    assert err == f"expert 5x5, {out['stars']} star{'s' * (out['stars'] != 1)} (about {out['minutes']:g} minutes by hints)\n"
     for argv, words in ((["--colours", "2"], "--colours is for nonograms"),
                         (["--level", "easy", "--no-minimize"], "cannot be used with --no-minimize")):
         code = cli.main(["generate", "bag", "--size", "5x5", *argv])

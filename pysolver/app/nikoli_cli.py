@@ -125,6 +125,10 @@ def generate(args, w, h):
         print(json.dumps(dict(info, url=write_url(grid), text=model.to_text(grid))))
     else:
         sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
+        # what the nonogram generator says too: the level and stars of its hint walk
+        n = info["stars"]
+        print(f"{info['level']} {w}x{h}, {n} star{'s' * (n != 1)} "
+              f"(about {info['minutes']:g} minutes by hints)", file=sys.stderr)
     return 0
 
 
