@@ -315,3 +315,11 @@ def test_progress_line_only_on_a_terminal(monkeypatch):
         p.add("multiple")
     assert "1/3" in tty.getvalue() and "2/3" in tty.getvalue() and "unique 1 multiple 1" in tty.getvalue()
     assert tty.getvalue().count("\r\x1b[K") == 1 and pipe.getvalue() == ""
+
+
+def test_the_readme_shows_every_command():
+    # `mark` was in --help but not among the README's command-line examples
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## The command line", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    assert [c for c in sub.choices if f"pysolver {c} " not in block] == []
