@@ -210,10 +210,15 @@ def cmd_convert(args):
     data, name = read_bytes(args.file), printable(args.file)
     text = api.convert(data, args.to, name)
     sys.stdout.write(text)
-    note = formats.losses(formats.parse(data, name), text, args.to)
-    if note:  # a format that cannot hold something says so, the puzzle itself kept
-        print(f"pysolver: note: {note}", file=sys.stderr)
+    note_losses(formats.parse(data, name), text, args.to)
     return 0
+
+
+def note_losses(puzzles, text, fmt):
+    """A format that cannot hold something says so on stderr (the puzzle itself kept)."""
+    note = formats.losses(puzzles, text, fmt)
+    if note:
+        print(f"pysolver: note: {note}", file=sys.stderr)
 
 
 def cmd_clues(args):
@@ -229,7 +234,9 @@ def cmd_clues(args):
         print(json.dumps({**jsonfmt.to_dict(p), **({"givens": shown} if shown else {})},
                          ensure_ascii=False))
     else:
-        sys.stdout.write(formats.dump(p, args.to))
+        text = formats.dump(p, args.to)
+        sys.stdout.write(text)
+        note_losses([p], text, args.to)
     return 0
 
 
