@@ -200,6 +200,9 @@ def test_fix(files, capsys):
     pytest.importorskip("pysolver.nonogram.player.fix")
     code, out, _ = run(capsys, "fix", files / "two.non", "--json", "--timeout", "20")
     assert code == 0 and json.loads(out)["suggestions"]
+    # a unique goal was told "no change needed or none found (the goal may already be unique)"
+    code, out, _ = run(capsys, "fix", files / "dancer.xml")
+    assert code == 0 and out == f"{files / 'dancer.xml'}: no change needed: the goal is already the puzzle's only solution\n"
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -243,6 +243,7 @@ def cmd_clues(args):
 def cmd_fix(args):
     if args.max_suggestions < 1:
         raise PuzzleError("--max-suggestions must be at least 1")
+    start = time.perf_counter()
     p = load_one(args.file)
     try:
         r = api.fix(p, max_suggestions=args.max_suggestions, timeout=args.timeout)
@@ -251,9 +252,13 @@ def cmd_fix(args):
     if args.json:
         print(json.dumps(r, ensure_ascii=False))
         return 0
-    if not r["suggestions"]:
-        print(f"{printable(args.file)}: no change needed or none found "
-              "(the goal may already be unique)")
+    if not r["suggestions"]:  # which of the two it was: the check says (a unique one at once)
+        unique = api.analyse(p, timeout=left(args.timeout, start))["unique"]
+        why = {True: "no change needed: the goal is already the puzzle's only solution",
+               False: "the goal is not unique, and no edit was verified"
+                      + (" within --timeout" if args.timeout else ""),
+               None: "no edit found, and uniqueness was not decided within --timeout"}[unique]
+        print(f"{printable(args.file)}: {why}")
     for k, s in enumerate(r["suggestions"], 1):
         cells = ", ".join(f"row {c['row']} column {c['column']} = {c['value']}" for c in s["cells"])
         print(f"{k}. {s.get('description') or s['kind']}")
