@@ -551,3 +551,14 @@ def test_xml_unprintable_colour_character_gets_a_spare_one():
     assert [c.char for c in p.colors] == [".", "a", "b"]
     again = formats.parse_one(formats.dump(p, "xml"), "again")
     assert (again.rows, again.cols) == (p.rows, p.cols)
+
+
+def test_losses_name_what_a_format_drops_and_never_raise():
+    (p,) = formats.parse("#.\n.#\n")
+    p.title = "two"
+    assert formats.losses([p], formats.dump(p, "xml"), "xml") is None
+    assert formats.losses([p], formats.dump(p, "nin"), "nin") == \
+        "the .nin output leaves out the title and the goal image"
+    # an output its own reader refuses is said so, not a traceback after the output
+    assert formats.losses([p], "width 3\n", "non") == \
+        "the .non output cannot be read back (the file gives no width and height)"

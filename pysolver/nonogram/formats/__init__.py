@@ -163,7 +163,11 @@ def losses(puzzles, text: str, fmt: str) -> str | None:
     if fmt not in WRITERS:
         return None
     out, changed = [], []
-    for p, q in zip(puzzles, parse(text, fmt=fmt)):
+    try:
+        back = parse(text, fmt=fmt)
+    except PuzzleError as e:  # a writer's fault, said rather than hidden
+        return f"the .{fmt} output cannot be read back ({e})"
+    for p, q in zip(puzzles, back):
         a, b = jsonfmt.to_dict(p), jsonfmt.to_dict(q)
         for key, words in _KEPT.items():
             if a.get(key) != b.get(key) and words not in out + changed:
