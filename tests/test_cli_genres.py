@@ -130,3 +130,17 @@ def test_both_genres_through_one_parser(files, capsys):
     code, out, _ = run(capsys, "convert", files / "n.txt", "--to", "text")
     assert code == 0 and out.startswith("nurikabe 2x2")
     assert nonogram_cli.GENRES == ("nonogram",)
+
+
+def test_a_masyu_hint_names_both_ends_of_its_edge(tmp_path, capsys):
+    # it printed "row 1 column 5: line", one end of the edge the hint was about
+    pytest.importorskip("clingo")
+    state = tmp_path / "state.txt"
+    state.write_text("??????\n" * 6)
+    args = ("hint", "https://puzz.link/p?mashu/6/6/0220931300j0", "--state", state)
+    code, out, _ = run(capsys, *args, "--json")
+    (c, *_) = json.loads(out)["cells"]
+    assert code == 0 and "to_row" in c
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and out.splitlines()[1] == (
+        f"row {c['row']} column {c['column']} to row {c['to_row']} column {c['to_column']}: {c['value']}")

@@ -94,8 +94,9 @@ def cmd_hint(args):
         print(json.dumps(r, ensure_ascii=False))
     else:
         print(r["explanation"])
-        for c in r["cells"]:
-            print(f"row {c['row']} column {c['column']}: {c['value']}")
+        for c in r["cells"]:  # a Masyu hint is about the edge between two cells
+            end = f" to row {c['to_row']} column {c['to_column']}" if "to_row" in c else ""
+            print(f"row {c['row']} column {c['column']}{end}: {c['value']}")
     return 0
 
 
