@@ -7,15 +7,12 @@
 import { NonogramGame, normalizePuzzle } from "./game.js";
 import { nonogramBoard } from "./board.js";
 import { drawNonogramThumb } from "./thumb.js";
-
-// the file endings of what the engine's nonogram reader reads (pysolver.nonogram.formats:
-// its EXTENSIONS, and .txt for TAAI, picross-solver text and pictures drawn in text)
-export const FILE_TYPES = ".xml,.pbn,.non,.nonpack,.nin,.g,.json,.pbm,.txt";
+import { FILE_TYPES, FILE_WORDS } from "./files.js";
 
 export const nonogram = {
   id: "nonogram",
   name: "Nonogram",
-  files: "webpbn XML, .non, .nin, .g, JSON or a PBM picture", // the Open panel's words (app/app.js)
+  files: FILE_WORDS, // the Open panel's words (app/app.js)
   accept: FILE_TYPES, // the file chooser's (app/app.js)
   fallback: true,
   example: { filename: "example.non", text: "title \"Example\"\nwidth 3\nheight 2\n\nrows\n3\n1 1\n\ncolumns\n2\n1\n2\n\ngoal 111101\n" },

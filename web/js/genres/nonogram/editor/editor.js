@@ -17,7 +17,7 @@ import { storage } from "../../../shell/storage.js";
 import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
 import { inputHelp } from "../../../learn/rules.js";
-import { FILE_TYPES } from "../genre.js";
+import { FILE_TYPES } from "../files.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
