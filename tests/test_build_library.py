@@ -71,3 +71,13 @@ def test_a_recorded_verdict_is_taken_only_under_its_current_key(tmp_path, monkey
     assert {k: got["two-ways"][k] for k in library.FIELDS} == {k: two[k] for k in library.FIELDS}
     assert got["two-ways"]["checked"] != two["checked"]
     assert annotate(*got.values())[0] == (2, 0)
+
+
+def test_the_catalogue_is_recorded_for_this_engine():
+    """A change to a module that decides the verdicts (a reader, the check, the walk)
+    makes every build work all 92 out again, the newcomer's first included: the same
+    change records them (`python -m tools.build.library`, then commit the catalogue)."""
+    keys = library.entry_keys(PUZZLES / "catalogue.json")[1]
+    stale = [e["id"] for e in RECORD if e.get("checked") != keys[e["id"]]]
+    assert not stale, (f"{len(stale)} of {len(RECORD)} verdicts recorded for another engine "
+                       "(e.g. " + ", ".join(stale[:3]) + "): run `python -m tools.build.library`")
