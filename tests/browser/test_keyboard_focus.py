@@ -144,3 +144,85 @@ def test_the_daily_buttons_hand_the_focus_to_cancel_while_the_puzzle_is_made(pag
     page.keyboard.press("Enter")                           # cancels the making
     expect(page.locator("#np-make")).to_have_text("Make a puzzle")
     assert focused(page) == "daily-open"
+
+
+TOOLBAR = "document.activeElement.closest('[role=toolbar]') !== null"
+
+
+def tab_stops(page, start, back_to):
+    """The controls Tab reaches from `start` until it comes back to `back_to`."""
+    page.focus(start)
+    stops = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        stops.append((focused(page), page.evaluate(TOOLBAR)))
+        if focused(page) == back_to:
+            return stops
+    raise AssertionError(f"Tab never came back to {back_to}: {stops}")
+
+
+def test_the_play_toolbar_is_one_tab_stop_its_arrows_go_from_tool_to_tool(page, site_server):
+    """Tab stopped at every tool of Play (a dozen stops between the header and the board); as an
+    ARIA toolbar it is one stop, at the tool last used, and the arrows, Home and End move in it."""
+    open_site(page, site_server)
+    open_builtin(page, "welcome-heart")
+    stops = tab_stops(page, "#nav-play", "aria-grid")
+    assert [name for name, inside in stops if inside] == ["touch-mode"]   # Undo and Redo are off: nothing to undo
+    page.keyboard.press("Space")                           # a fill on the board: Undo turns on
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "touch-mode"                   # the tool Tab reached before, not Undo
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")   # and the player sees where
+    page.keyboard.press("Home")
+    assert focused(page) == "undo"
+    page.keyboard.press("ArrowRight")                      # past Redo, off
+    assert focused(page) == "touch-mode"
+    page.keyboard.press("End")
+    assert focused(page) == "export"                       # Download, the last on a wide screen
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == "share"
+    page.keyboard.press("Tab")                             # leaves the toolbar at once
+    assert not page.evaluate(TOOLBAR)
+    page.focus(".aria-grid")
+    page.keyboard.press("Shift+Tab")                       # and comes back where it left
+    assert focused(page) == "share"
+    assert [name for name, inside in tab_stops(page, "#nav-play", "aria-grid") if inside] == ["share"]
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")                           # Undo: nothing left to undo, it turns off
+    expect(page.locator("#undo")).to_be_disabled()
+    assert focused(page) == "redo"                         # the focus goes on to a tool, not to the page
+    page.keyboard.press("Enter")                           # Redo: the board's fill again
+    page.focus(".aria-grid")
+    page.keyboard.press("Control+z")                       # the board's keys as before
+    expect(page.locator("#redo")).to_be_enabled()
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_the_play_toolbar_colours_and_the_phone_menu_by_keyboard(page, site_server):
+    """The colours are radios among the tools (the arrows reach them, Space chooses); on a phone
+    the menu's tools join the arrows while it is open."""
+    open_site(page, site_server)
+    open_builtin(page, "tulip")
+    page.focus(".aria-grid")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "touch-mode"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")                      # the second colour
+    swatch = page.locator("#palette [role=radio]").nth(1)
+    expect(swatch).to_be_focused()
+    expect(swatch).to_have_attribute("aria-checked", "false")
+    page.keyboard.press("Space")
+    expect(swatch).to_have_attribute("aria-checked", "true")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.keyboard.press("End")
+    assert focused(page) == "more"
+    page.keyboard.press("Enter")
+    expect(page.locator("#more-menu")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "clear"                        # the menu's first tool
+    page.keyboard.press("Escape")                          # closes the menu: back on More
+    expect(page.locator("#more-menu")).to_be_hidden()
+    assert focused(page) == "more"
+    page.keyboard.press("ArrowRight")                      # round to the first seen: a phone shows the colours first
+    expect(page.locator("#palette [role=radio]").first).to_be_focused()
+    assert len([name for name, inside in tab_stops(page, "#nav-play", "aria-grid") if inside]) == 1

@@ -6,7 +6,7 @@
 // tools, Rules) and a "More" button; the rest moves into the menu it opens, the same
 // elements (ids and listeners stay), so nothing is off-screen and nothing scrolls sideways.
 import { el, button } from "../shell/dom.js";
-import { arrowTarget } from "../shell/arrows.js";
+import { toolbarKeys } from "../shell/arrows.js";
 
 export const PHONE = "(max-width: 700px)";
 
@@ -59,17 +59,12 @@ export function playToolbar({ tools = [], after = [], rules = null } = {}) {
   // a tap outside the toolbar or Escape closes it; its tools keep it open (zoom again, the
   // share link's field shows in it)
   document.addEventListener("pointerdown", (e) => { if (!menu.hidden && !element.contains(e.target)) open(false); });
-  // the toolbar's keys (the ARIA toolbar's): Escape closes the menu (from More too), Left and
-  // Right go from tool to tool, Home and End to the first and last; a field keeps its own arrows
+  // Escape closes the menu (from More too); the rest of the keys are the ARIA toolbar's: one Tab
+  // stop, the arrows, Home and End from tool to tool
   element.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && !menu.hidden) { open(false); parts.more.focus(); return; }
-    if (e.target.closest("input, select, textarea")) return;
-    const all = [...element.querySelectorAll("button, input, select")].filter((b) => !b.disabled && b.getClientRects().length);
-    const to = arrowTarget(e.key, e.target, all);
-    if (!to) return;
-    e.preventDefault();
-    to.focus();
+    if (e.key === "Escape" && !menu.hidden) { open(false); parts.more.focus(); }
   });
+  toolbarKeys(element);
   const phone = window.matchMedia(PHONE);
   const place = () => {
     if (phone.matches) menu.append(...spare);

@@ -1,7 +1,8 @@
 // Arrow keys along a row of controls, the one way for every such row (WAI-ARIA's toolbar and
 // radio group): Left and Right (a radio group: Up and Down too) go to the previous and next,
 // wrapping round, Home and End to the first and last. A radio group is also one Tab stop
-// (a roving tabindex: the checked radio takes Tab), and its arrows choose as they move.
+// (a roving tabindex: the checked radio takes Tab), and its arrows choose as they move; so is a
+// toolbar (the tool last focused takes Tab), whose arrows only move.
 
 const STEP = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
 
@@ -34,4 +35,47 @@ export function radioKeys(box, radios) {
     to.click();
     to.focus();
   });
+}
+
+// a field's arrows move its caret: it keeps them, and a Tab stop of its own
+const FIELD = "input:not([type=checkbox]):not([type=radio]), select, textarea";
+
+/** The toolbar `box` as one Tab stop: Tab enters at the tool last focused (else the first that
+ * can be used) and leaves the toolbar; Left, Right, Home and End go from tool to tool (its radios
+ * too: Space or Enter chooses), past the ones turned off or hidden. A tool turned off or hidden
+ * while it had the focus hands it on to the one that takes Tab, not to the page. */
+export function toolbarKeys(box) {
+  const shown = (b) => { for (let e = b; e && e !== box; e = e.parentElement) if (e.hidden) return false; return true; };
+  const all = () => [...box.querySelectorAll("button, input, select, textarea")].filter((b) => !b.matches(FIELD));
+  // in the order seen, line by line (a narrow screen's style puts the colours first)
+  const seen = (a, b) => {
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    return r.bottom <= q.top ? -1 : q.bottom <= r.top ? 1 : r.left - q.left;
+  };
+  const usable = () => {
+    const tools = all().filter((b) => !b.disabled && shown(b));
+    return box.getClientRects().length ? tools.sort(seen) : tools;
+  };
+  let last = null;
+  const mark = () => {
+    const tools = usable(), lost = last && !tools.includes(last) && [last, document.body].includes(document.activeElement);
+    const on = tools.includes(last) ? last : tools[0];
+    for (const b of all()) b.tabIndex = b === on ? 0 : -1;
+    if (lost && on) on.focus();
+  };
+  box.addEventListener("focusin", (e) => {
+    if (e.target.matches(FIELD)) return;
+    last = e.target;
+    mark();
+  });
+  box.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.target.matches(FIELD)) return;
+    const to = arrowTarget(e.key, e.target, usable());
+    if (!to) return;
+    e.preventDefault();
+    to.focus();
+  });
+  // tools come and go (a genre's, the phone's menu), turn on and off (Undo): Tab must still find one
+  new MutationObserver(mark).observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "hidden"] });
+  mark();
 }
