@@ -7,7 +7,8 @@ its stars (pysolver.stars, 1-5, the same scale for every genre) and the minutes
 they stand for; ``difficulty`` keeps the engine's own measure (a nonogram's score,
 a Nikoli puzzle's clingo label). The HTML page is one static file: everything
 inline and escaped, thumbnails as PNG data, filters (status, stars) in a few
-lines of inline script, slowest puzzles first. ``--catalogue`` writes each
+lines of inline script, slowest puzzles first; a narrow screen shows each row as
+a card (CSS only). ``--catalogue`` writes each
 catalogue puzzle's verified status and difficulty into the site's library.
 """
 from __future__ import annotations
@@ -130,6 +131,16 @@ td.d{white-space:nowrap}.stars{color:#b07800;letter-spacing:1px}small{color:#555
 td.err{max-width:30em;white-space:pre-wrap}
 pre.grid{display:inline-block;margin:0 4px 0 0;font:11px/1 monospace;border:1px solid #999}
 .wrap{overflow-x:auto}td.f{overflow-wrap:anywhere;min-width:12em}
+@media (max-width:600px){
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+table,tbody,td{display:block}tr{display:grid;grid-template-columns:1fr 1fr;gap:0 .5rem}tr[hidden]{display:none}
+tr{border:1px solid #ccc;border-radius:6px;margin:0 0 .6rem;padding:4px 8px}
+td{border:0;padding:2px 0 2px 5.2rem;position:relative;min-width:0}td:empty{display:none}
+td::before{content:attr(data-label);position:absolute;left:0;width:5rem;color:#555}
+td.t{padding-left:0;font-weight:600}td.t::before{content:none}td.f{min-width:0}td.err{max-width:none}td.err::before{content:"error"}
+td.t,td.f,td.d,td:last-child{grid-column:1/-1}td.t{order:-3}td.f{order:-2}td[class^=s-]{order:-1}
+td.d,td:last-child{order:1}pre.grid{max-width:100%;overflow-x:auto}
+}
 """
 
 _SCRIPT = """
@@ -229,6 +240,19 @@ def unrated_words(rows) -> str:
             "run pysolver batch on them again to rate them.")
 
 
+# the columns: their heads, and the words before each value where a narrow screen (a phone)
+# shows a row as a card of its own, one value a line, with no sideways scrolling
+_HEADS = (("time (s)", "time (s)"), ("status", "status"), ("file", "file"), ("#", "in file"),
+          ("title", "title"), ("class", "class"), ("difficulty", "difficulty"), ("size", "size"),
+          ("solutions", "solutions"))
+
+
+def _labelled(cells) -> str:
+    """A row's cells (each a ``<td>``, in the order of _HEADS) with their card labels."""
+    assert len(cells) == len(_HEADS)
+    return "".join(c.replace("<td", f'<td data-label="{label}"', 1) for (_, label), c in zip(_HEADS, cells))
+
+
 def to_html(rows, db_name="") -> str:
     e = html.escape
     rows = sorted(rows, key=lambda r: -r["time_s"] if isinstance(r["time_s"], (int, float))
@@ -258,19 +282,18 @@ def to_html(rows, db_name="") -> str:
         out.append(f'<label><input type="checkbox" name="stars" value="{n}" checked> '
                    f'{name} ({tiers.count(n)})</label> ')
     out.append('</fieldset><output id="shown"></output></form>')
-    out.append('<div class="wrap"><table id="results"><thead><tr><th>time (s)</th><th>status</th><th>file</th>'
-               '<th>#</th><th>title</th><th>class</th><th>difficulty</th><th>size</th>'
-               '<th>solutions</th></tr></thead><tbody>')
+    out.append('<div class="wrap"><table id="results"><thead><tr>'
+               + "".join(f"<th>{head}</th>" for head, _ in _HEADS) + '</tr></thead><tbody>')
     for r in rows:  # every field escaped: a database is data, whoever wrote it
         size = e(f"{r['width']}x{r['height']}") if r["width"] else ""
         detail = (f'<td class="err">{e(str(r["error"]))}</td>' if r["error"]
                   else f"<td>{_thumbs(r)}</td>")
-        out.append(f'<tr data-status="{_text(r["status"])}" data-stars="{_stars(r)}">'
-                   f'<td>{_text(r["time_s"], ".3f")}</td>'
-                   f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>'
-                   f'<td class="f">{_text(r["file"])}</td><td>{_text(r["index"])}</td>'
-                   f'<td>{_text(r["title"])}</td><td>{_text(r["classification"])}</td>'
-                   f'{_difficulty(r)}<td>{size}</td>{detail}</tr>')
+        cells = [f'<td>{_text(r["time_s"], ".3f")}</td>',
+                 f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>',
+                 f'<td class="f">{_text(r["file"])}</td>', f'<td>{_text(r["index"])}</td>',
+                 f'<td class="t">{_text(r["title"])}</td>', f'<td>{_text(r["classification"])}</td>',
+                 _difficulty(r), f'<td>{size}</td>', detail]
+        out.append(f'<tr data-status="{_text(r["status"])}" data-stars="{_stars(r)}">{_labelled(cells)}</tr>')
     out.append(f"</tbody></table></div><script>{_SCRIPT}</script></body></html>\n")
     return "\n".join(out)
 

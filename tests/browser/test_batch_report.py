@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: batch_folder
 import batch_folder  # noqa: E402
@@ -91,3 +92,39 @@ def test_the_stars_filter_keeps_nonograms_and_nikoli_puzzles_alike(tmp_path, pag
     for n in range(1, 6):
         page.locator(f"input[name=stars][value='{n}']").set_checked(n not in wanted)
     assert not {"nurikabe", "masyu", "line"} & set(genres())
+
+
+BOX = "(td) => { const r = td.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left)]; }"
+
+
+def test_on_a_phone_each_puzzle_is_a_card_of_named_values(tmp_path, page, artifacts):
+    """On a phone (390 px) the nine columns ran off the screen, most of each row out of sight
+    behind a sideways scroll; there each puzzle is a card instead: its title, file, then each value
+    after its name, two to a line where they are short; the filters still hide cards."""
+    batch_folder.mixed(tmp_path / "c")
+    (tmp_path / "c" / "hostile.json").write_text(json.dumps(
+        api.clues_from_grid(["#..", "##.", "###"], title=HOSTILE)))
+    db = str(tmp_path / "r.sqlite")
+    batch.run([str(tmp_path / "c")], db, jobs=1)
+    rows, _ = report.load(db)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_content(report.to_html(rows, "r.sqlite"))
+    outside = page.evaluate("""() => [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect(); return r.width && r.right > innerWidth + 0.5; }).map((e) => e.outerHTML.slice(0, 60))""")
+    assert outside == []                                  # nothing past the screen's right edge
+    card = page.locator("#results tbody tr", has_text=HOSTILE)
+    title, file, status, time, difficulty = (card.locator(s) for s in ("td.t", "td.f", "td.s-unique", "td:first-child", "td.d"))
+    assert title.text_content() == HOSTILE                # as text, not markup
+    assert title.evaluate(BOX)[0] < file.evaluate(BOX)[0] < status.evaluate(BOX)[0] < difficulty.evaluate(BOX)[0]
+    assert status.evaluate(BOX)[0] == time.evaluate(BOX)[0]   # short values share a line
+    label = "(td) => getComputedStyle(td, '::before').content"
+    assert [c.evaluate(label) for c in (file, status, time, difficulty)] == ['"file"', '"status"', '"time (s)"', '"difficulty"']
+    error = page.locator("#results tbody tr[data-status=error]").first
+    assert error.locator("td.err").evaluate(label) == '"error"'
+    page.screenshot(path=str(artifacts / "batch-report-390.png"), full_page=True)
+    page.get_by_label("error (3)").uncheck()
+    expect(error).to_be_hidden()
+    expect(card).to_be_visible()
+    assert page.locator("#shown").text_content() == "6 shown"
+    page.set_viewport_size({"width": 1280, "height": 800})  # a wide screen keeps the table's rows
+    assert status.evaluate(BOX)[0] == file.evaluate(BOX)[0] == title.evaluate(BOX)[0]
