@@ -88,6 +88,14 @@ def write_limits(site: Path) -> None:
     (site / "limits.json").write_text(json.dumps(limits.as_dict(), indent=1) + "\n")
 
 
+def write_colour_words(site: Path) -> None:
+    """site/colour-words.json: the everyday colour words and their typical shades (the engine's
+    COLOUR_WORDS), by which Create names a colour as the engine names a file's: one table."""
+    sys.path.insert(0, str(ROOT))
+    from pysolver.nonogram.formats.common import COLOUR_WORDS
+    (site / "colour-words.json").write_text(json.dumps(COLOUR_WORDS, indent=1) + "\n")
+
+
 def engine_hash(site: Path, wheels: list[Path]) -> str:
     """What a saved engine memory snapshot depends on (web/js/engine/snapshot.js):
     a snapshot made with other files is never restored."""
@@ -138,6 +146,7 @@ def build() -> str:
     count = convert_catalogue(tmp / "puzzles")
     verify_catalogue(tmp / "puzzles")
     write_limits(tmp)
+    write_colour_words(tmp)
     write_learn(tmp)  # the rules and the guided first puzzle (web/js/learn/)
     write_preloads(tmp)  # index.html: the start's modules, fetched at once
     (tmp / "build.json").write_text(json.dumps({

@@ -30,6 +30,7 @@ NAMED_RGB = {
 # The words a colour is named by for players (cell words, palette tooltips) when its file
 # gives only its RGB: the nearest of these in CIELAB, each at typical shades of its name (two
 # where CIELAB's distances alone called a pure blue "dark blue" or a hot pink "violet").
+# The build writes this table to site/colour-words.json, by which Create names its colours.
 COLOUR_WORDS = {
     "black": ("000000",), "dark grey": ("505050",), "grey": ("808080",), "light grey": ("C8C8C8",),
     "white": ("FFFFFF",), "red": ("E02020",), "dark red": ("8B0000",), "pink": ("FFA0B4", "F070B0"),

@@ -55,7 +55,8 @@ export class Editor extends GenreEditor {
       onError: (msg) => ctx.say(msg, true),
     });
     this.image.apply.addEventListener("click", () => {
-      this.doc.replace(this.image.state(), "import image");
+      const state = this.image.state();
+      this.doc.replace({ ...state, colors: this.palette.named(state.colors) }, "import image");
       ctx.say(`Imported the picture as a ${this.doc.width}×${this.doc.height} grid.`);
     });
     this.checker = new EditorChecker(this, ctx.busy, this.fixBox);

@@ -106,7 +106,7 @@ export class ImageImport {
     const { width, height, grid, colors } = this.result;
     const pal = colors
       ? [{ name: "white", char: ".", rgb: colors[0] },
-         ...colors.slice(1).map((rgb, i) => ({ name: `colour ${i + 1}`, char: "abcdefgh"[i], rgb }))]
+         ...colors.slice(1).map((rgb, i) => ({ name: `colour ${i + 1}`, char: "abcdefgh"[i], rgb, auto: true }))] // named by the palette
       : null;
     const state = { width, height, cells: grid.flat(), givens: [] };
     if (pal) {

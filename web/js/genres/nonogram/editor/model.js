@@ -9,6 +9,8 @@ export const MAX_SIZE = 200;
 
 export const BACKGROUND = { name: "white", char: ".", rgb: "FFFFFF" };
 export const BLACK = { name: "black", char: "#", rgb: "000000" };
+// a colour's `auto`: its name is the editor's (its colour's word), not one the author typed; it
+// follows the colour (palette.js)
 const SPARE_CHARS = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ0123456789%*+@&$";
 
 const clampSize = (n) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number(n)) || 1));
@@ -26,7 +28,8 @@ export class EditorDoc {
     // only a missing size defaults to 10; 0 clamps to 1 like any other size out of range
     this.width = clampSize(state.width ?? 10);
     this.height = clampSize(state.height ?? 10);
-    this.colors = (state.colors || [BACKGROUND, BLACK]).map((c) => ({ name: String(c.name), char: String(c.char), rgb: String(c.rgb) }));
+    this.colors = (state.colors || [BACKGROUND, { ...BLACK, auto: true }])
+      .map((c) => ({ name: String(c.name), char: String(c.char), rgb: String(c.rgb), auto: c.auto === true }));
     const n = this.width * this.height;
     this.values = new Uint8Array(2 * n);
     this.cells = this.values.subarray(0, n);   // colour indices
@@ -85,23 +88,26 @@ export class EditorDoc {
     return this.replace({ width, height, cells, givens }, "resize");
   }
 
-  addColor(rgb, name) {
+  /** Add a colour named `name` (`auto`: by the editor); returns its index or null. */
+  addColor(rgb, name, auto = false) {
     const used = new Set(this.colors.map((c) => c.char));
     const char = [...SPARE_CHARS].find((ch) => !used.has(ch));
     if (!char) return null;
-    const colors = [...this.colors, { name: name || `colour ${this.colors.length}`, char, rgb }];
+    const colors = [...this.colors, { name: name || `colour ${this.colors.length}`, char, rgb, auto: auto || !name }];
     this.replace({ colors }, "add colour");
     return this.colors.length - 1;
   }
 
-  /** Rename or recolour colour k (names must stay distinct and non-empty). */
-  editColor(k, { name, rgb }) {
+  /** Rename or recolour colour k (names must stay distinct and non-empty; `auto`: the name is
+   * the editor's, else the author's). */
+  editColor(k, { name, rgb, auto = false }) {
     if (k <= 0 || k >= this.colors.length) return null;
     const colors = this.colors.map((c) => ({ ...c }));
     if (name !== undefined) {
       name = String(name).trim();
       if (!name || colors.some((c, i) => i !== k && c.name === name)) return null;
       colors[k].name = name;
+      colors[k].auto = auto;
     }
     if (rgb !== undefined) colors[k].rgb = rgb;
     return this.replace({ colors }, "edit colour");
@@ -130,7 +136,8 @@ export class EditorDoc {
   toDict() {
     const d = { format: "pysolver", version: 1 };
     for (const [k, v] of Object.entries(this.meta)) if (v) d[k] = String(v);
-    return { ...d, width: this.width, height: this.height, colors: this.colors.map((c) => ({ ...c })), goal: this.goalRows() };
+    const colors = this.colors.map(({ name, char, rgb }) => ({ name, char, rgb }));
+    return { ...d, width: this.width, height: this.height, colors, goal: this.goalRows() };
   }
 
   /** From a puzzle dict with a goal (any colour characters). */

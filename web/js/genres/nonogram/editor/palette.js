@@ -3,7 +3,10 @@
 // where the Colours panel lies below the board, out of a thumb's reach while painting).
 // Names are user text: shown through textContent and input values only. Each set of swatches is
 // one Tab stop, its arrows choose (shell/arrows.js): a keyboard reaches the next control at once.
+// A colour the editor names gets its everyday word (shell/colour-words.js, the engine's words),
+// which follows its colour until the author types a name of their own.
 import { radioKeys, rove } from "../../../shell/arrows.js";
+import { colourWords, colourWord } from "../../../shell/colour-words.js";
 
 export class EditorPalette {
   constructor(container, grid, strip) {
@@ -15,6 +18,25 @@ export class EditorPalette {
     grid.addEventListener("color", () => this.mark());
     radioKeys(container, () => [...container.querySelectorAll(".ed-swatch")]);
     if (strip) radioKeys(strip, () => [...strip.children]);
+    this.words = null; // the words' table, once fetched (until then, or offline before: "colour 2")
+    this.ready = colourWords().then((w) => { this.words = w; }, () => {});
+  }
+
+  /** The editor's name for colour `k` of `colors` (the document's) in colour `rgb`: its word,
+   * "<word> 2" where another colour has it. */
+  nameFor(rgb, k, colors = this.doc.colors) {
+    const word = this.words ? colourWord(rgb, this.words) : `colour ${k}`;
+    const taken = new Set(colors.filter((_, i) => i !== k).map((c) => c.name));
+    let name = word;
+    for (let n = 2; taken.has(name); n++) name = `${word} ${n}`;
+    return name;
+  }
+
+  /** `colors` with the editor's names for those marked `auto` (an imported picture's). */
+  named(colors) {
+    const out = colors.map((c) => ({ ...c }));
+    out.forEach((c, k) => { if (k && c.auto) c.name = this.nameFor(c.rgb, k, out); });
+    return out;
   }
 
   /** The chosen colour's swatches checked, and the ones Tab reaches. */
@@ -73,7 +95,10 @@ export class EditorPalette {
         rgb.type = "color";
         rgb.value = `#${c.rgb.toLowerCase()}`;
         rgb.setAttribute("aria-label", `colour of ${c.name}`);
-        rgb.addEventListener("change", () => d.editColor(k, { rgb: rgb.value.slice(1).toUpperCase() }));
+        rgb.addEventListener("change", () => {
+          const hex = rgb.value.slice(1).toUpperCase();
+          d.editColor(k, d.colors[k].auto ? { rgb: hex, name: this.nameFor(hex, k), auto: true } : { rgb: hex });
+        });
         item.append(name, rgb);
         if (d.colors.length > 2) {
           const del = document.createElement("button");
@@ -94,7 +119,7 @@ export class EditorPalette {
     add.textContent = "+ Add colour";
     add.addEventListener("click", () => {
       const rgb = NEW_COLOURS[(d.colors.length - 2) % NEW_COLOURS.length];
-      const k = d.addColor(rgb, `colour ${d.colors.length}`);
+      const k = d.addColor(rgb, this.nameFor(rgb, d.colors.length), true);
       if (k !== null) this.grid.setColor(k);
     });
     this.box.replaceChildren(list, add);
