@@ -135,7 +135,7 @@ pre.grid{display:inline-block;margin:0 4px 0 0;font:11px/1 monospace;border:1px 
 thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 table,tbody,td{display:block}tr{display:grid;grid-template-columns:1fr 1fr;gap:0 .5rem}tr[hidden]{display:none}
 tr{border:1px solid #ccc;border-radius:6px;margin:0 0 .6rem;padding:4px 8px}
-td{border:0;padding:2px 0 2px 5.2rem;position:relative;min-width:0}td:empty{display:none}
+td{border:0;padding:2px 0 2px 5.2rem;position:relative;min-width:0;overflow-wrap:anywhere}td:empty{display:none}
 td::before{content:attr(data-label);position:absolute;left:0;width:5rem;color:#555}
 td.t{padding-left:0;font-weight:600}td.t::before{content:none}td.f{min-width:0}td.err{max-width:none}td.err::before{content:"error"}
 td.t,td.f,td.d,td:last-child{grid-column:1/-1}td.t{order:-3}td.f{order:-2}td[class^=s-]{order:-1}

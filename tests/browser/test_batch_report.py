@@ -104,6 +104,8 @@ def test_on_a_phone_each_puzzle_is_a_card_of_named_values(tmp_path, page, artifa
     batch_folder.mixed(tmp_path / "c")
     (tmp_path / "c" / "hostile.json").write_text(json.dumps(
         api.clues_from_grid(["#..", "##.", "###"], title=HOSTILE)))
+    (tmp_path / "c" / ("long" * 30 + ".json")).write_text(json.dumps(  # words too long for a line
+        api.clues_from_grid(["##", "#."], title="Title" * 30)))
     db = str(tmp_path / "r.sqlite")
     batch.run([str(tmp_path / "c")], db, jobs=1)
     rows, _ = report.load(db)
@@ -112,6 +114,8 @@ def test_on_a_phone_each_puzzle_is_a_card_of_named_values(tmp_path, page, artifa
     outside = page.evaluate("""() => [...document.querySelectorAll('body *')].filter((e) => {
         const r = e.getBoundingClientRect(); return r.width && r.right > innerWidth + 0.5; }).map((e) => e.outerHTML.slice(0, 60))""")
     assert outside == []                                  # nothing past the screen's right edge
+    assert page.evaluate("() => [...document.querySelectorAll('td')].every((td) => td.scrollWidth <= td.clientWidth)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scroll
     card = page.locator("#results tbody tr", has_text=HOSTILE)
     title, file, status, time, difficulty = (card.locator(s) for s in ("td.t", "td.f", "td.s-unique", "td:first-child", "td.d"))
     assert title.text_content() == HOSTILE                # as text, not markup
@@ -125,6 +129,6 @@ def test_on_a_phone_each_puzzle_is_a_card_of_named_values(tmp_path, page, artifa
     page.get_by_label("error (3)").uncheck()
     expect(error).to_be_hidden()
     expect(card).to_be_visible()
-    assert page.locator("#shown").text_content() == "6 shown"
+    assert page.locator("#shown").text_content() == "7 shown"
     page.set_viewport_size({"width": 1280, "height": 800})  # a wide screen keeps the table's rows
     assert status.evaluate(BOX)[0] == file.evaluate(BOX)[0] == title.evaluate(BOX)[0]
