@@ -137,8 +137,7 @@ class Store:
             if isinstance(item, Puzzle):
                 key = clue_hash(item)
                 colors = [[c.char, c.rgb] for c in item.colors]
-                d = jsonfmt.to_dict(item)
-                text = json.dumps({**d, "givens": item.givens} if item.givens else d, ensure_ascii=False)
+                text = json.dumps(jsonfmt.to_dict(item, shown=True), ensure_ascii=False)
             else:  # a Nikoli grid: kept as its URL, which says all of it
                 text = NIKOLI_PREFIX + write_url(item)
                 key, colors = hashlib.sha256(text.encode()).hexdigest()[:32], []

@@ -231,8 +231,7 @@ def cmd_clues(args):
     shown, p = p.givens, jsonfmt.from_dict(d)
     p.givens = shown  # cells of the same picture shown at the start: the puzzle may need them
     if args.json:
-        print(json.dumps({**jsonfmt.to_dict(p), **({"givens": shown} if shown else {})},
-                         ensure_ascii=False))
+        print(json.dumps(jsonfmt.to_dict(p, shown=True), ensure_ascii=False))
     else:
         text = formats.dump(p, args.to)
         sys.stdout.write(text)

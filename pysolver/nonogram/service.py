@@ -60,7 +60,7 @@ def parse(text: str, filename: str | None = None) -> dict:
     """Every puzzle of a file's text; the format is detected from the content."""
     puzzles = formats.parse(text, filename)
     return {"format": formats.detect(text.lstrip("\ufeff"), filename) if isinstance(text, str) else None,
-            "puzzles": [jsonfmt.to_dict(p) for p in puzzles]}
+            "puzzles": [jsonfmt.to_dict(p, shown=True) for p in puzzles]}
 
 
 def whole_number(value, name, least):
@@ -116,22 +116,12 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
 def _givens(p, givens) -> list:
     """(row, column) pairs, 0-based, of the goal cells a puzzle shows at the start.
 
-    ``givens``: [{"row", "column"}] (1-based, as everywhere in these dicts).
+    ``givens``: [{"row", "column"}] (1-based, as everywhere in these dicts), checked as a
+    file's are (formats/givens.py).
     """
-    if not isinstance(givens, list):
-        raise PuzzleError("givens must be a list of {row, column} objects")
-    if givens and p.goal is None:
+    if isinstance(givens, list) and givens and p.goal is None:
         raise PuzzleError("givens need the puzzle's goal image: shown cells take their colour from it")
-    out = []
-    for k, g in enumerate(givens):
-        y, x = (g.get("row"), g.get("column")) if isinstance(g, dict) else (None, None)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (y, x)):
-            raise PuzzleError(f"givens[{k}] must be an object with whole-number row and column")
-        if not (1 <= y <= p.height and 1 <= x <= p.width):
-            raise PuzzleError(f"givens[{k}]: row {y}, column {x} is outside the "
-                              f"{p.width}x{p.height} grid")
-        out.append((y - 1, x - 1))
-    return out
+    return [(g["row"] - 1, g["column"] - 1) for g in given_mod.check(p, givens)]
 
 
 def shown_cells(p, givens):

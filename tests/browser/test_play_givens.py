@@ -11,7 +11,8 @@ import pytest
 from pictures import DANCER, bw, colour
 from pysolver.nonogram.formats import jsonfmt
 
-from helpers import cell_center, cell_pixels, click_cell, drag, move_cursor, open_site, state, title_shown, wait_engine, wait_until
+from helpers import (cell_center, cell_pixels, click_cell, drag, move_cursor, open_site, paste_puzzle, state,
+                     title_shown, wait_engine, wait_until)
 
 pytestmark = [pytest.mark.browser]
 
@@ -153,3 +154,18 @@ def test_given_colour_cells_look_given_then_given_cells_look_given_and_stay_fixe
     title_shown(page, "Dancer with givens")
     assert state(page)[0][:2] == ".#" and state(page)[1][:4] == ".##."
     compare()
+
+
+def test_a_file_whose_given_cell_does_not_fit_is_refused_saying_where(page, site_server):
+    # the page read the givens itself and dropped what did not fit: the puzzle opened without
+    # its shown cell, another puzzle (this one has two solutions without it)
+    open_site(page, site_server)
+    wait_engine(page)
+    text = 'title "Two ways"\nwidth 2\nheight 2\ngoal "1001"\ngivens [{"row": 3, "column": 1}]\n'
+    paste_puzzle(page, text)
+    page.wait_for_function("document.getElementById('open-error').textContent.length > 0", timeout=90_000)
+    assert ("line 5: givens[0]: row 3, column 1 is outside the 2x2 grid"
+            in page.text_content("#open-error"))
+    paste_puzzle(page, text.replace('"row": 3', '"row": 2'))   # the engine's read gives it to Play
+    title_shown(page, "Two ways", timeout=90_000)
+    assert state(page) == ["??", ".?"]   # row 2 of the goal is ".#"

@@ -100,8 +100,6 @@ def _read(text, filename, fmt) -> list:
         return [e]
     except RecursionError:
         return [PuzzleError("the file is nested too deeply")]
-    if fmt in GIVENS and items and isinstance(items[0], Puzzle):
-        items[0].givens = givens.read(text)  # the cells the site's file shows at the start
     return items
 
 

@@ -4,7 +4,8 @@
 "license", "description", "source", "width", "height", "colors": [{"name",
 "char", "rgb"}...] (background first), "rows": [...], "columns": [...],
 "goal": [row strings] | null}``. A clue is a list of blocks; a block is an int
-(colour 1) or ``[length, "char"]``. Clues may be omitted when a goal is given.
+(colour 1) or ``[length, "char"]``. Clues may be omitted when a goal is given. A file's
+puzzle may add "givens", the cells it shows at the start (givens.py).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import json
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle
+from . import givens
 from .common import SURROGATE, colour_name, finish, rgb_value
 
 NAME = "json"
@@ -42,7 +44,10 @@ def parse(text: str) -> list:
     out, numbers = [], limits.ClueCount()
     for k, item in enumerate(items):
         try:
-            out.append(from_dict(item, numbers))
+            p = from_dict(item, numbers)
+            if "givens" in item:
+                p.givens = givens.check(p, item["givens"])
+            out.append(p)
         except limits.FileLimit as e:
             raise limits.FileLimit(f"puzzle {k + 1}: {e}") from None
         except PuzzleError as e:
@@ -71,6 +76,21 @@ def problem(e: ValueError) -> str:
     if msg is None or getattr(e, "lineno", None) is None:
         return f"not valid JSON ({e})"
     return f"line {e.lineno}, column {e.colno}: not valid JSON: {_WORDS.get(msg, msg)}"
+
+
+def value(text: str, label: str):
+    """The JSON value another format holds as text (a .non line's, an XML element's); a
+    PuzzleError naming ``label`` and what is wrong when it is not valid JSON."""
+    try:
+        return json.loads(text, parse_int=_int, object_pairs_hook=_once)
+    except PuzzleError as e:
+        raise PuzzleError(f"{label}: {e}") from None
+    except ValueError as e:
+        at = f" at character {e.pos + 1}" if getattr(e, "pos", None) is not None else ""
+        words = _WORDS.get(getattr(e, "msg", ""), getattr(e, "msg", str(e)))
+        raise PuzzleError(f"{label} is not valid JSON{at}: {words}") from None
+    except RecursionError:
+        raise PuzzleError(f"{label} is nested too deeply") from None
 
 
 def _once(pairs) -> dict:
@@ -202,7 +222,9 @@ def _clues(d, key, index, numbers):
     return out
 
 
-def to_dict(p: Puzzle) -> dict:
+def to_dict(p: Puzzle, shown: bool = False) -> dict:
+    """The JSON dict form; ``shown``: with the cells the puzzle shows at the start, when it
+    has any (its "givens": what a JSON file holds and the page plays)."""
     def block(n, c):
         return n if not p.is_color else [n, p.colors[c].char]
 
@@ -216,6 +238,8 @@ def to_dict(p: Puzzle) -> dict:
         "columns": [[block(n, c) for n, c in clue] for clue in p.cols],
         "goal": list(p.goal) if p.goal else None,
     })
+    if shown and p.givens:
+        d["givens"] = p.givens
     return d
 
 

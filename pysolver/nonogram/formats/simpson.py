@@ -5,7 +5,8 @@ before ``rows``/``columns`` (each followed by exactly that many clue lines; a
 blank line or ``0`` is an empty line) and ``goal`` (row-major, ``0`` empty, ``1``
 or a colour letter filled; also accepted as ``height`` lines after a bare
 ``goal``, as pbnsolve writes it). Colour: ``color a #ff0000`` and clues like
-``3a,1b``. Bundles (``.nonpack``) separate puzzles with a ``====`` line.
+``3a,1b``. Bundles (``.nonpack``) separate puzzles with a ``====`` line. A ``givens``
+line holds the cells a puzzle shows at the start (givens.py).
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import re
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle
+from . import givens, jsonfmt
 from .common import colour_name, finish, positive, rgb_value, size, unescape
 
 NAME = "non"
 KEYS = {"catalogue", "title", "by", "copyright", "license", "width", "height",
-        "rows", "columns", "goal", "color"}
+        "rows", "columns", "goal", "color", "givens"}
 TOKEN = re.compile(r"(\d+)([^\d,\s]?)$")
 DEFAULT_PALETTE = ["FF0000", "00A000", "0000FF", "FFA500", "A000A0", "00A0A0",
                    "A52A2A", "808080", "FFC0CB", "808000"]
@@ -68,7 +70,8 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     rows = cols = goal = None
     designations = {}  # colour letter -> rgb (None when not declared)
     where_lines = {}  # (axis, index) -> file line, for validation messages
-    seen = {}  # width, height, rows, columns, goal -> where it was given
+    seen = {}  # width, height, rows, columns, goal, givens -> where it was given
+    shown = None  # the givens line: (its JSON text, where)
     i = 0
 
     def where(k):
@@ -99,7 +102,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
         key, _, value = line.partition(" ")
         key, value = key.lower(), value.strip()
         part = {"columns": "width", "rows": "height"}.get(key, key) if value else key
-        if part in ("width", "height", "rows", "columns", "goal"):  # which one would count?
+        if part in ("width", "height", "rows", "columns", "goal", "givens"):  # which one would count?
             if part in seen:
                 raise PuzzleError(f"{where(i)}: '{part}' is given twice (first on {seen[part]})")
             seen[part] = where(i)
@@ -141,6 +144,8 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             if ch.isdigit() or ch in ',."?':
                 raise PuzzleError(f"{where(i)}: {ch!r} cannot name a colour")
             designations[ch] = rgb_value(parts[1], where(i))
+        elif key == "givens":
+            shown = (value, f"{where(i)}: givens")
         elif key in ("title", "copyright", "catalogue"):
             meta["source" if key == "catalogue" else key] = _string(value)
         elif key == "by":
@@ -175,7 +180,10 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     if goal is not None:
         chars = {"0": ".", "1": "#", **{ch: ch for ch in designations}}
         goal = ["".join(chars[ch] for ch in row) for row in goal]
-    return finish(rows, cols, colors, goal, lines=where_lines, **meta)
+    p = finish(rows, cols, colors, goal, lines=where_lines, **meta)
+    if shown:
+        p.givens = givens.check(p, jsonfmt.value(*shown), shown[1])
+    return p
 
 
 def _clue(line: str, where: str, designations, numbers) -> list:

@@ -5,13 +5,15 @@ accepted too). Colours are ``<color name char>RRGGBB</color>``; white ('.') and
 black ('X') exist implicitly. A ``<count>`` without ``color`` has the puzzle's
 ``defaultcolor`` (black). The background is the puzzle's ``backgroundcolor``
 attribute, by default the colour named "white" (pbn's convention). When the
-puzzle has no clues they come from its ``<solution type="goal">`` image.
+puzzle has no clues they come from its ``<solution type="goal">`` image. A ``<givens>``
+element holds the cells the puzzle shows at the start (givens.py).
 """
 from __future__ import annotations
 
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import Color, Puzzle
+from . import givens, jsonfmt
 from .common import finish, positive, rgb_value
 from .xmltree import parse_xml
 
@@ -150,7 +152,14 @@ def _puzzle(el, set_meta) -> Puzzle:
     if (rows is None) != (cols is None):
         raise PuzzleError(f"{where}: the puzzle has {'row' if rows is not None else 'column'} "
                           "clues but no clues for the other direction")
-    return finish(rows, cols, colors, goal, lines=where_lines, **meta)
+    p = finish(rows, cols, colors, goal, lines=where_lines, **meta)
+    shown = el.findall("givens")
+    if len(shown) > 1:
+        raise PuzzleError(f"line {shown[1].line}: a second <givens> (first on line {shown[0].line})")
+    if shown:
+        label = f"line {shown[0].line}: givens"
+        p.givens = givens.check(p, jsonfmt.value(shown[0].text, label), label)
+    return p
 
 
 def _image(image, colors) -> list:

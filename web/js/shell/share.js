@@ -112,7 +112,7 @@ export async function decodeShare(fragment, lim = null) {
 }
 
 /** The puzzle file text of `format` ("json", "non" or "xml", as the engine's convert wrote it) with
- * the given cells added: the same [{row, column, value}] JSON list everywhere, as the "givens" key of
+ * the given cells added (the engine's read gives them back as its puzzle's "givens"): the same [{row, column, value}] JSON list everywhere, as the "givens" key of
  * a JSON file, a `givens <list>` line in .non (whose readers skip lines they do not know) and a
  * <givens> element in the <puzzle> of webpbn XML (an element its readers do not look for). */
 export function writeGivens(text, format, givens) {
@@ -129,37 +129,6 @@ export function writeGivens(text, format, givens) {
     return `${text.slice(0, end)}<givens>${esc}</givens>\n${text.slice(end)}`;
   }
   throw new Error(`given cells cannot be written to a ${format} file`);
-}
-
-/** The raw "givens" list a puzzle text carries (see writeGivens), or null. */
-function givensIn(text) {
-  const json = (s) => { try { return JSON.parse(s); } catch { return null; } };
-  const d = json(text);
-  if (d && typeof d === "object") return Array.isArray(d) ? null : d.givens;
-  if (/^\s*</.test(text)) {
-    // found by pattern, not DOMParser: untrusted XML is never parsed with entity expansion
-    const m = /<givens>([^<]*)<\/givens>/.exec(text);
-    const ents = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-    return m ? json(m[1].replace(/&(lt|gt|amp|quot|apos);/g, (_, e) => ents[e])) : null;
-  }
-  // .non: the first puzzle's line (a bundle separates puzzles with "====")
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === "====") break;
-    const m = /^\s*givens\s+(.*)$/i.exec(line);
-    if (m) return json(m[1]);
-  }
-  return null;
-}
-
-/** The well-formed given cells of a puzzle text (a share link's, or a file downloaded from Play or
- * the editor, in any format writeGivens writes), as [{row, column, value?}]; [] when there are none.
- * The engine's parse leaves them out. */
-export function readGivens(text) {
-  const list = givensIn(text);
-  if (!Array.isArray(list)) return [];
-  return list.filter((g) => g && Number.isInteger(g.row) && Number.isInteger(g.column))
-    .map((g) => (typeof g.value === "string" && g.value.length === 1
-      ? { row: g.row, column: g.column, value: g.value } : { row: g.row, column: g.column }));
 }
 
 /** A short mark of a puzzle's clues and colours (7 hex characters of its hash). A

@@ -2,7 +2,7 @@
 // link) read by the engine, and the puzzle shown on start. A puzzle the player
 // already has a saved game of (a built-in one too) resumes that game.
 import { loadGame } from "../../shell/storage.js";
-import { decodeShare, readGivens } from "../../shell/share.js";
+import { decodeShare } from "../../shell/share.js";
 
 const FIRST_PUZZLE = "welcome-heart";
 
@@ -37,8 +37,6 @@ export class PuzzleOpener {
     if (puzzles.length > 1) { this.several(filename, puzzles); return; }
     const dict = puzzles[0];
     if (!dict.title && fileTitle(filename)) dict.title = fileTitle(filename);
-    const givens = readGivens(text); // saved with the game and shared again
-    if (givens.length) dict.givens = givens;
     if (link) dict.link = link;
     // a link to a puzzle the player already has (a built-in one too) resumes that game
     const key = resume ? this.findSaved(dict) : null;
@@ -54,8 +52,6 @@ export class PuzzleOpener {
       const fresh = this.turn();
       const [dict] = await this.parse(text, "saved game");
       if (!fresh()) return null;
-      const givens = readGivens(text);
-      if (givens.length) dict.givens = givens;
       return this.openPuzzle({ ...dict, link: stub.link }, key);
     } catch (err) {
       this.showError(err);

@@ -12,7 +12,7 @@ import { EditorPalette } from "./palette.js";
 import { ImageImport } from "./import.js";
 import { EditorChecker } from "./check.js";
 import { el, button } from "../../../shell/dom.js";
-import { encodeShare, shareUrl, readGivens, writeGivens } from "../../../shell/share.js";
+import { encodeShare, shareUrl, writeGivens } from "../../../shell/share.js";
 import { storage } from "../../../shell/storage.js";
 import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
@@ -254,8 +254,6 @@ export class Editor extends GenreEditor {
       dict.goal = sol.solutions[0];
       note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
     }
-    const givens = readGivens(text); // a file downloaded from Play keeps its shown cells
-    if (givens.length) dict.givens = givens;
     this.doc.replace(EditorDoc.fromPuzzle(dict), `open ${filename.slice(0, 60)}`);
     this.ctx.say(`Opened ${filename}${first}${note}.`);
   }
