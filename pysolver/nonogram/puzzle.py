@@ -1,7 +1,8 @@
 """The puzzle model: size, colours, clues, metadata and an optional goal image.
 
 Colour index 0 is always the background. A black-and-white puzzle has exactly
-two colours, background '.' and black '#'. A clue is a tuple of blocks, each a
+two colours, background '.' and black '#' (or another single colour, named and drawn as its
+file says, still '#'). A clue is a tuple of blocks, each a
 ``(length, colour_index)`` pair with colour_index >= 1. Blocks of the same colour
 need a background gap between them; blocks of different colours may touch
 (webpbn semantics).

@@ -151,7 +151,8 @@ def dump_all(puzzles, fmt: str) -> str:
 
 _KEPT = {"title": "the title", "author": "the author", "copyright": "the copyright line",
          "license": "the licence", "description": "the description", "source": "the source",
-         "colors": "the colour names", "goal": "the goal image", "rows": "the clues"}
+         "rgb": "the colours", "colors": "the colour names", "goal": "the goal image",
+         "rows": "the clues"}
 
 
 def losses(puzzles, text: str, fmt: str) -> str | None:
@@ -167,6 +168,9 @@ def losses(puzzles, text: str, fmt: str) -> str | None:
         return f"the .{fmt} output cannot be read back ({e})"
     for p, q in zip(puzzles, back):
         a, b = jsonfmt.to_dict(p), jsonfmt.to_dict(q)
+        a["rgb"], b["rgb"] = ([c["rgb"] for c in d["colors"]] for d in (a, b))
+        if a["rgb"] != b["rgb"]:
+            b["colors"] = a["colors"]  # the colours changed: their names are not said as well
         for key, words in _KEPT.items():
             if a.get(key) != b.get(key) and words not in out + changed:
                 (changed if b.get(key) else out).append(words)

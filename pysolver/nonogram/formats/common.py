@@ -1,8 +1,8 @@
 """What every reader shares: building a checked Puzzle from parsed parts.
 
 Readers turn text into rows, columns, colours and an optional goal; ``finish``
-normalises the colours (background first with char '.', black-and-white puzzles
-as exactly [white '.', black '#']), derives clues from a goal when a file has
+normalises the colours (background first with char '.', a puzzle of one colour as
+[background '.', its colour '#']), derives clues from a goal when a file has
 none, validates, and checks that a goal given next to clues matches them.
 """
 from __future__ import annotations
@@ -186,7 +186,8 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
 
 
 def normalise_colors(p: Puzzle) -> Puzzle:
-    """Drop unused colours; background char '.'; black-and-white as [white '.', black '#']."""
+    """Drop unused colours; background char '.'; one colour besides it as '#' (a
+    black-and-white puzzle, whatever colour its cells are filled with)."""
     used = {0}
     for clue in list(p.rows) + list(p.cols):
         for _, c in clue:
@@ -205,8 +206,11 @@ def normalise_colors(p: Puzzle) -> Puzzle:
     keep = sorted(used)
     if len(keep) == 1:  # an empty puzzle: still a black-and-white one
         keep = [0]
-    if len(keep) <= 2:
+    if len(keep) == 1:
         new = [BACKGROUND, BLACK]
+    elif len(keep) == 2:  # one colour: '#' in state text, as black, but drawn as its file says
+        new = [Color(p.colors[0].name, ".", p.colors[0].rgb), Color(p.colors[keep[1]].name, "#",
+                                                                      p.colors[keep[1]].rgb)]
     else:
         new, taken = [], set()
         for i in keep:

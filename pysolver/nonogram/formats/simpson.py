@@ -231,22 +231,25 @@ def dump(p: Puzzle) -> str:
         out.append(f"license {p.license if spdx else _quote(p.license)}")
     if p.description:
         out.append(f"description {_quote(p.description)}")
-    if p.is_color:
-        out += [f"color {c.char} #{c.rgb.lower()}" for c in p.colors[1:]]
+    # a colour that is not black is named, one alone too ('1' is black to every reader)
+    named = p.is_color or p.colors[1].rgb != BLACK.rgb
+    letter = [c.char if p.is_color else "a" for c in p.colors]
+    if named:
+        out += [f"color {letter[k]} #{c.rgb.lower()}" for k, c in enumerate(p.colors) if k]
     out += [f"width {p.width}", f"height {p.height}", "", "rows"]
 
     def clue(c):
         if not c:
             return "0"
-        if p.is_color:
-            return ",".join(f"{n}{p.colors[k].char}" for n, k in c)
+        if named:
+            return ",".join(f"{n}{letter[k]}" for n, k in c)
         return ",".join(str(n) for n, _ in c)
 
     out += [clue(c) for c in p.rows]
     out += ["", "columns"]
     out += [clue(c) for c in p.cols]
     if p.goal:
-        table = {c.char: (c.char if p.is_color else "1") for c in p.colors}
+        table = {c.char: (letter[k] if named else "1") for k, c in enumerate(p.colors)}
         table[p.colors[0].char] = "0"
         out += ["", 'goal "' + "".join(table[ch] for row in p.goal for ch in row) + '"']
     return "\n".join(out) + "\n"

@@ -38,7 +38,7 @@ export function drawCells(v) {
   const pad = cs >= 12 ? 1 : 0;
   const m = cs * 0.3;
   ctx.beginPath(); // all crosses in one path, stroked once
-  ctx.fillStyle = t.fill;
+  ctx.fillStyle = p.isColor ? t.fill : ink(p, t);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const val = v.value(y * width + x);
@@ -76,6 +76,13 @@ export function drawCells(v) {
   }
 }
 
+/** The filled cells' colour of a puzzle of one colour: the theme's (black, light on the dark
+ * theme), unless its file names another (a red picture is drawn red). */
+function ink(p, t) {
+  const rgb = p.colors && p.colors[1] ? String(p.colors[1].rgb).replace(/^#/, "") : "000000";
+  return /^0{6}$/.test(rgb) ? t.fill : `#${rgb}`;
+}
+
 /** A given cell (fixed, shown with the puzzle) carries a notch in its top left corner,
  * in a colour that stands out from the cell's own; its value still reads at a glance. */
 function drawGivens(v, ctx, cs) {
@@ -83,7 +90,7 @@ function drawGivens(v, ctx, cs) {
   const p = v.game.puzzle, t = v.theme, w = p.width, n = Math.max(4, Math.round(cs * 0.4));
   for (const [i, val] of v.game.fixed) {
     const x = (i % w) * cs + 1, y = Math.floor(i / w) * cs + 1;
-    ctx.fillStyle = val === CROSSED ? t.givenMark : contrast(p.isColor ? p.colors[val - 1].rgb : t.fill);
+    ctx.fillStyle = val === CROSSED ? t.givenMark : contrast(p.isColor ? p.colors[val - 1].rgb : ink(p, t));
     ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x + n, y); ctx.lineTo(x, y + n); ctx.closePath(); ctx.fill();
   }
 }
