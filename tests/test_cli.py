@@ -328,3 +328,47 @@ def test_the_readme_shows_every_command():
     block = readme.split("## The command line", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     sub = next(a for a in cli.build_parser()._actions if a.dest == "command")
     assert [c for c in sub.choices if f"pysolver {c} " not in block] == []
+
+
+def _keys(value, out):
+    """Every key of a JSON value's objects (a "rejected" object's keys are reasons: data)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(k)
+            if k != "rejected":
+                _keys(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _keys(v, out)
+    return out
+
+
+def test_the_readme_documents_every_json_key(tmp_path, capsys):
+    # generate --json of the Nikoli genres, "family" in a nonogram's "generated" and a hint's
+    # "level" were printed but said nowhere
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("**JSON output**", 1)[1].split("\n## ", 1)[0]
+    for name, text in (("two.non", 'width 2\nheight 2\ngoal "1001"\n'), ("s.txt", "#?\n??\n"),
+                       ("n.txt", "https://puzz.link/p?nurikabe/2/2/1\n"), ("n2.txt", "??\n??\n"),
+                       ("m6.txt", "??????\n" * 6)):
+        (tmp_path / name).write_text(text)
+    two, state = tmp_path / "two.non", tmp_path / "s.txt"
+    runs = [("solve", two), ("check", two), ("hint", two, "--state", state),
+            ("mark", two, "--state", state, "--mode", "solution"), ("fix", two), ("clues", two),
+            ("generate", "nonogram", "--size", "5x5", "--seed", "1")]
+    try:
+        import clingo  # noqa: F401  (the Nikoli genres' engine)
+        runs += [("solve", tmp_path / "n.txt"), ("check", tmp_path / "n.txt"),
+                 ("hint", tmp_path / "n.txt", "--state", tmp_path / "n2.txt"),
+                 ("hint", "https://puzz.link/p?mashu/6/6/0220931300j0", "--state", tmp_path / "m6.txt"),
+                 ("generate", "nurikabe", "--size", "5x5", "--seed", "1")]
+    except ImportError:
+        pass
+    missing = {}
+    for argv in runs:
+        code, out, _ = run(capsys, *argv, "--json")
+        assert code == 0, argv
+        for key in sorted(_keys(json.loads(out), set())):
+            if f'"{key}"' not in section:
+                missing.setdefault(key, " ".join(map(str, argv[:2])))
+    assert missing == {}
