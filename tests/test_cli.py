@@ -81,6 +81,23 @@ def test_check_shows_an_alternative(files, capsys):
     assert r["classification"] == "line" and r["unique"] is True and r["difficulty"] >= 1
 
 
+def test_check_gives_the_stars_the_batch_and_the_site_give(files, capsys, tmp_path):
+    # it gave a class and a decimal difficulty, but not the 1-5 stars shown everywhere else
+    from pysolver.nonogram import genre
+    rated = genre.analyse(DANCER, rate=True)  # the batch's rating (app/batch.py check_one)
+    code, out, _ = run(capsys, "check", files / "dancer.xml", "--json")
+    r = json.loads(out)
+    assert code == 0 and (r["stars"], r["minutes"], r["stars_at_least"]) == (
+        rated["stars"], rated["minutes"], False)
+    code, out, _ = run(capsys, "check", files / "dancer.xml")
+    n = rated["stars"]
+    assert f", difficulty {r['difficulty']}, {n} star{'s' * (n != 1)} (about {rated['minutes']:g} " \
+           "minutes by hints) (" in out
+    code, out, _ = run(capsys, "check", files / "dancer.xml", files / "two.non", "--engine", "auto", "--json")
+    first, second = json.loads(out)
+    assert first["stars"] == n and "stars" not in second  # not unique: no stars
+
+
 def test_check_counts(files, capsys):
     (files / "checkers.non").write_text(formats.dump(pictures.bw(pictures.TWO_CHECKERS), "non"))
     code, out, _ = run(capsys, "check", files / "checkers.non")

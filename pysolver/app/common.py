@@ -110,6 +110,17 @@ def show_solutions(head: str, r: dict) -> None:
         print("\n".join(sol))
 
 
+def stars_words(r: dict) -> str:
+    """A check's difficulty stars (pysolver.stars, from the hint walk), as every genre's check
+    says them: ", 3 stars (about 12 minutes by hints)"; a walk cut by --timeout gives a lower
+    bound ("at least"); "" when there are none (not unique, or not decided)."""
+    if not r.get("stars"):
+        return ""
+    least = "at least " if r["stars_at_least"] else ""
+    return (f", {least}{r['stars']} star{'' if r['stars'] == 1 else 's'} "
+            f"({least or 'about '}{r['minutes']:g} minutes by hints)")
+
+
 def timed_out(timeout) -> dict:
     """The hint when ``hint --timeout`` passed first (every genre's): a plain answer."""
     return {"kind": "timeout", "explanation": f"no hint within {timeout:g} s (--timeout)",

@@ -20,7 +20,7 @@ from ..nikoli.generate import generate as generate_grid
 from ..nikoli.hints import hint
 from ..nikoli.url import write_url
 from ..asp.tasks import OutOfTime
-from .common import left, printable, read_text, show_solutions, timed_out
+from .common import left, printable, read_text, show_solutions, stars_words, timed_out
 
 GENRES = tuple(model.FAMILIES)  # the genres (pysolver.registry) served here
 
@@ -68,10 +68,7 @@ def cmd_check(args):
     if r["count"] >= 2:
         unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
-    if r.get("stars"):  # the hint walk's (pysolver.stars); cut by --timeout: a lower bound
-        least = "at least " if r["stars_at_least"] else "about "
-        diff += (f", {'at least ' if r['stars_at_least'] else ''}{r['stars']} star{'' if r['stars'] == 1 else 's'} "
-                 f"({least}{r['minutes']:g} minutes by hints)")
+    diff += stars_words(r)
     print(f"{args.file}: {grid.family} {grid.width}x{grid.height}, {unique}{diff} "
           f"({r['time_s']:.3f} s)")
     return 0

@@ -14,7 +14,7 @@ from ..errors import PuzzleError
 from ..nonogram import formats, genre, generate as gen
 from ..nonogram.formats import jsonfmt
 from . import lanes, pool, race
-from .common import left, printable, read_bytes, read_text, show_solutions, timed_out
+from .common import left, printable, read_bytes, read_text, show_solutions, stars_words, timed_out
 
 GENRES = ("nonogram",)
 
@@ -64,6 +64,7 @@ def show_check(r):
     if r["count"] >= 2:
         unique += f" ({'' if r['count_exact'] else 'at least '}{r['count']} solutions)"
     diff = "" if r["difficulty"] is None else f", difficulty {r['difficulty']}"
+    diff += stars_words(r)
     engine = f", {r['engine']}" if "engine" in r else ""  # --engine auto: who answered
     print(f"{r['file']}: {r['classification']}, {unique}{diff} ({r['time_s']:.3f} s{engine})")
     if r["goal_unique"] is False and r["unique"]:
@@ -145,7 +146,7 @@ def cmd_check(args):
     if args.engine == "auto" and not api.clingo_available():
         print("pysolver: clingo is not installed: pysolver alone", file=sys.stderr)
     opts = {"timeout": batch_timeout(args, len(items)), "count_cap": args.count,
-            "engine": args.engine}
+            "engine": args.engine, "rate": True}  # stars, as the batch rates a unique puzzle
     return report("analyse", items, opts, args, show_check)
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from ..asp import run as asp_run
 from ..errors import PuzzleError
 from ..nonogram import engines, service
+from ..nonogram import genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nonogram.puzzle import cells_from_state, grid_from_rows
 from . import processes
@@ -254,10 +255,18 @@ def solve(puzzle, max_solutions=2, timeout=None, engine="pysolver", state=None,
 
 
 def analyse(puzzle, timeout=None, progress=None, should_stop=None, count_cap=2, givens=None,
-            engine="pysolver", work=None) -> dict:
+            engine="pysolver", work=None, rate=False) -> dict:
     """``api.analyse``; with ``engine`` "auto" it races native clingo counting up to
     ``count_cap`` (when installed), and the result adds ``"engine"``, who answered
-    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty)."""
+    (clingo cannot classify: "unknown" for a unique puzzle, no difficulty). ``rate``: a
+    unique puzzle's stars too, from its hint walk within the same ``timeout``, as the
+    batch rates it (nonogram.genre.rated)."""
+    start = time.monotonic()
+    out = _analyse(puzzle, timeout, progress, should_stop, count_cap, givens, engine, work)
+    return nonogram_genre.rated(puzzle, out, givens, timeout, start) if rate else out
+
+
+def _analyse(puzzle, timeout, progress, should_stop, count_cap, givens, engine, work) -> dict:
     if engine not in ("pysolver", "auto"):
         raise PuzzleError(f"unknown engine {engine!r} for a check (choose pysolver or auto)")
     if engine == "pysolver" or not asp_run.clingo_available():

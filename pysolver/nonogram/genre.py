@@ -35,14 +35,22 @@ def analyse(puzzle, count_cap=2, givens=None, timeout=None, work=None, progress=
     t0 = time.monotonic()
     out = service.analyse(puzzle, count_cap=count_cap, givens=givens, timeout=timeout,
                           progress=progress, work=work)
-    if rate and out.get("status") == "unique":
-        p = service.to_puzzle(puzzle)
-        stop = None if timeout is None else (lambda: time.monotonic() - t0 > timeout)
-        played = walk(p, cells=service.shown_cells(p, givens), stop=stop)
-        out = dict(out, stars=stars.nonogram(p.width, p.height, played),
-                   minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1),
-                   stars_at_least=stars.at_least(played))
-    return out
+    return rated(puzzle, out, givens, timeout, t0) if rate else out
+
+
+def rated(puzzle, out, givens=None, timeout=None, t0=None) -> dict:
+    """``out`` (the analysis of ``puzzle``) with, when unique, its stars, minutes and
+    stars_at_least from its hint walk from the cells it shows at the start; the walk stops
+    ``timeout`` seconds after ``t0`` (the analysis's start: one limit for both)."""
+    if out.get("status") != "unique":
+        return out
+    p = service.to_puzzle(puzzle)
+    t0 = time.monotonic() if t0 is None else t0
+    stop = None if timeout is None else (lambda: time.monotonic() - t0 > timeout)
+    played = walk(p, cells=service.shown_cells(p, givens), stop=stop)
+    return dict(out, stars=stars.nonogram(p.width, p.height, played),
+                minutes=round(stars.nonogram_minutes(p.width, p.height, played), 1),
+                stars_at_least=stars.at_least(played))
 
 
 def fix(puzzle, max_suggestions=3, givens=None, timeout=None, progress=None) -> dict:
