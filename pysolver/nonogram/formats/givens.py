@@ -44,7 +44,7 @@ def check(p, listed, label: str = "givens") -> list:
                                   "take it from")
             shown = _plain(p, goal)
         elif not isinstance(g["value"], str) or g["value"] not in values:
-            raise PuzzleError(f"{cell}: value {g['value']!r} is not one of this puzzle's "
+            raise PuzzleError(f"{cell}: value {repr(g['value'])[:40]} is not one of this puzzle's "
                               f"({' '.join(values)})")
         else:
             shown = _plain(p, g["value"])
