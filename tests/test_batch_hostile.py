@@ -157,6 +157,18 @@ def test_databases_not_ours_are_refused_and_left_as_they_were(tmp_path, capsys, 
         "one.non", "x.sqlite"]
 
 
+@pytest.mark.parametrize("flag", ["--csv", "--json", "--html", "--catalogue"])
+def test_a_report_never_overwrites_its_database(tmp_path, capsys, monkeypatch, flag):
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "one.non", "--db", db, "--jobs", "1")[0] == 0
+    before = db.read_bytes()
+    monkeypatch.chdir(tmp_path)  # the same file by another name
+    for target in (db, "./r.sqlite", tmp_path / "r.sqlite-wal"):
+        refused(capsys, ["report", db, flag, target], "is the batch database", "another file name")
+    assert db.read_bytes() == before and rows(db)["one.non"]["status"] == "unique"
+
+
 @pytest.mark.parametrize("path, needle", [("", "needs a file name"),
                                           ("/dev/null", "is not a regular file")])
 def test_db_must_be_a_real_path(tmp_path, capsys, path, needle):

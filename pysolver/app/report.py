@@ -360,9 +360,27 @@ def _write(path: str, text: str):
         raise PuzzleError(f"{path}: cannot write ({e.strerror or e})") from None
 
 
+def _not_the_database(db: str, outputs) -> None:
+    """Refuse, before anything is written, a report file that is the database or one of
+    its companions (-wal, -shm): writing it would destroy every result."""
+    ours = [db + end for end in ("", "-wal", "-shm", "-journal")]
+    for path in outputs:
+        if path and path != "-" and any(_same_file(path, f) for f in ours):
+            raise PuzzleError(f"{path}: is the batch database {db} (or part of it); writing the "
+                              "report there would destroy its results; give another file name")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): compare their resolved names
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def cmd_report(args) -> int:
     if not (args.csv or args.json or args.html or args.catalogue):
         raise PuzzleError("report: say what to write: --csv, --json, --html or --catalogue")
+    _not_the_database(args.db, (args.csv, args.json, args.html, args.catalogue))
     rows, unchecked = load(args.db)
     if unchecked:
         print(f"pysolver: {unchecked} puzzles in {args.db} are not checked yet (left out)",
