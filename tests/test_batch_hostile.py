@@ -71,6 +71,21 @@ def test_one_folder_however_it_is_named(tmp_path, monkeypatch):
     assert list(rows(db)) == ["one.non"]
 
 
+def test_linked_folders_are_walked_once_and_link_loops_end(tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "two.non").write_text(ONE.replace("1\ncolumns", "0\ncolumns")
+                                                  .replace("columns\n1", "columns\n0"))
+    (tmp_path / "bt").mkdir()
+    (tmp_path / "bt" / "one.non").write_text(ONE)
+    (tmp_path / "bt" / "linked").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "bt" / "again").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "bt" / "loop").symlink_to(tmp_path / "bt")
+    db = tmp_path / "r.sqlite"
+    code, out = run_cli("batch", tmp_path / "bt", "--db", db, "--jobs", "1")
+    assert code == 0 and out.startswith("2 puzzles in 2 files"), out
+    assert sorted(rows(db)) == ["one.non", "two.non"]
+
+
 def test_a_file_that_could_not_be_read_is_read_on_the_next_run(tmp_path, monkeypatch):
     folder = tmp_path / "bt"
     folder.mkdir()

@@ -46,7 +46,8 @@ SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", "
 # -- finding the puzzles ------------------------------------------------------
 
 def discover(paths, problems=None) -> list:
-    """The files to read: files as given, folders walked (sorted, hidden names skipped),
+    """The files to read: files as given, folders walked (sorted, hidden names skipped,
+    linked folders followed, each real folder once),
     each path made absolute with its folders resolved (``bt/x`` and ``./bt/x`` are one
     folder). Folders that cannot be listed are reported in ``problems``
     (a list of messages) and skipped; what is not a regular file is refused per file
@@ -57,9 +58,14 @@ def discover(paths, problems=None) -> list:
     def unlisted(error):
         problems.append(f"{error.filename}: cannot list the folder ({error.strerror or error})")
 
+    walked = set()  # real folders: a linked folder is walked once, a link loop ends
     for path in paths:
         if os.path.isdir(path):
-            for root, dirs, names in os.walk(_real(path), onerror=unlisted):
+            for root, dirs, names in os.walk(_real(path), onerror=unlisted, followlinks=True):
+                if os.path.realpath(root) in walked:
+                    dirs[:] = []
+                    continue
+                walked.add(os.path.realpath(root))
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 files.extend(os.path.join(root, n) for n in sorted(names)
                              if not n.startswith(".") and n.lower().endswith(SUFFIXES))
