@@ -79,10 +79,11 @@ def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store.close()
 
 
-def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path):
+def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path, capsys):
     batch_folder.mixed(tmp_path / "c")
     db = tmp_path / "r.sqlite"
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--timeout", "5")
+    assert "resuming" not in capsys.readouterr().err  # a first run skips nothing
     con = sqlite3.connect(db)
     with con:  # as if the multiple-solution puzzle had run out of time
         con.execute("UPDATE verdicts SET status='timeout' WHERE status='multiple'")
@@ -91,8 +92,12 @@ def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path):
     assert code == 0
     assert ("checked 0 now (nothing new), 3 decided earlier, 1 timed out earlier (not "
             "checked again: --retry-timeouts or a larger --timeout)") in out
+    assert capsys.readouterr().err == (  # said before the work starts
+        f"pysolver: resuming {db}: skips 3 puzzles decided earlier and 1 timed out earlier "
+        "(--retry-timeouts or a larger --timeout checks them again); 0 to check\n")
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--retry-timeouts")
     assert "checked 1 now (1 multiple), 3 decided earlier;" in out
+    assert capsys.readouterr().err == f"pysolver: resuming {db}: skips 3 puzzles decided earlier; 1 to check\n"
 
 
 def test_bad_paths_and_databases_are_one_line_errors(tmp_path, capsys):

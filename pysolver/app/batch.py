@@ -270,6 +270,9 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were
+        if len(todo) < len(set(keys)):  # a re-run: say at once what it leaves as it was
+            print(f"pysolver: resuming {db}: skips {resumed(len(set(keys)) - len(todo), left_timeouts)}"
+                  f"; {len(todo)} to check", file=progress_stream or sys.stderr)
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
         if not todo:  # nothing to do: start no pool or cluster
             results = iter(())
@@ -294,6 +297,13 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
                 "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
         store.close()
+
+
+def resumed(skipped: int, timeouts: int) -> str:
+    """What a re-run skips, in words: the decided puzzles and the time-outs."""
+    words = f"{skipped - timeouts} puzzle{'' if skipped - timeouts == 1 else 's'} decided earlier"
+    return words + (f" and {timeouts} timed out earlier (--retry-timeouts or a larger --timeout "
+                    "checks them again)" if timeouts else "")
 
 
 # -- the command ------------------------------------------------------------------
