@@ -208,6 +208,27 @@ def test_a_locked_database_waits_then_says_so(tmp_path, capsys, monkeypatch):
         holder.close()
 
 
+def test_a_second_run_reading_files_never_stops_one_at_work(tmp_path, monkeypatch):
+    for name in ("a.non", "b.non", "c.non"):
+        (tmp_path / name).write_text(ONE)
+    db = str(tmp_path / "r.sqlite")
+    monkeypatch.setattr(batch_db, "LOCK_WAIT_S", 0)  # a lock held at all is a failure
+    at_work = batch_db.Store(db)  # the first run, saving verdicts as they come
+    real_read = batch.read_file
+
+    def read_file(file):  # the second run reads its files while the first one saves
+        at_work.save(f"k-{os.path.basename(file)}", {"status": "unique"}, 60)
+        return real_read(file)
+
+    monkeypatch.setattr(batch, "read_file", read_file)
+    second = batch_db.Store(db)
+    try:
+        assert len(batch.scan(second, batch.discover([str(tmp_path)]))[0]) == 3
+    finally:
+        second.close()
+        at_work.close()
+
+
 def test_a_full_disk_is_one_line(tmp_path, capsys, monkeypatch):
     (tmp_path / "one.non").write_text(ONE)
 

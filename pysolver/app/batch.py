@@ -127,7 +127,9 @@ def parse_items(data: bytes, file: str) -> list:
 
 def scan(store: Store, files) -> tuple:
     """Record every file's puzzles (or parse errors) in the store: (keys found, parse
-    errors). A file whose size and modification time are those recorded is not read again."""
+    errors). A file whose size and modification time are those recorded is not read again.
+    Each file is committed on its own: the database is never locked while a file is
+    read, so a run at work on it can still save its verdicts (it waits 5 s at most)."""
     keys, errors = [], 0
     for file in files:
         try:
@@ -139,9 +141,9 @@ def scan(store: Store, files) -> tuple:
         if known is None:
             stamp, items = read_file(file)
             known = store.record_file(file, items, stamp)
+            store.commit()
         keys.extend(k for k in known if k is not None)
         errors += sum(k is None for k in known)
-    store.commit()
     return keys, errors
 
 
