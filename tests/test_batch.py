@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import batch_folder
-from pysolver.app import batch_db, cli, report
+from pysolver.app import batch, batch_db, cli, report
 from pysolver.errors import PuzzleError
 from processes import alive, children
 
@@ -212,6 +212,20 @@ def test_a_catalogue_that_is_not_one_is_one_line(tmp_path, capsys, content, mess
     assert err.count("\n") == 1 and message in err and "internal error" not in err, err
     if content is not None:
         assert cat.read_text() == content  # left as it was
+
+
+def test_the_html_page_of_a_stopped_batch_says_what_it_leaves_out(tmp_path):
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    store = batch_db.Store(str(db))  # read, then stopped before any verdict
+    keys, _ = batch.scan(store, batch.discover([str(tmp_path / "c")]))
+    store.save(keys[0], {"status": "unique"}, 5.0)
+    store.close()
+    assert run_cli("report", db, "--html", tmp_path / "r.html")[0] == 0
+    page = (tmp_path / "r.html").read_text()
+    unchecked = sum(k != keys[0] for k in keys)
+    assert f"Batch report: {len(keys) - unchecked + 3} puzzles" in page  # and 3 parse errors
+    assert f"Not shown: {unchecked} puzzles not checked yet</strong>" in page
 
 
 def test_json_report_matches_the_csv(tmp_path):

@@ -253,7 +253,9 @@ def _labelled(cells) -> str:
     return "".join(c.replace("<td", f'<td data-label="{label}"', 1) for (_, label), c in zip(_HEADS, cells))
 
 
-def to_html(rows, db_name="") -> str:
+def to_html(rows, db_name="", unchecked=0) -> str:
+    """The page; ``unchecked``: puzzles of the database left out (a stopped run's rest),
+    said at the top: a published page of part of a collection says it is part."""
     e = html.escape
     rows = sorted(rows, key=lambda r: -r["time_s"] if isinstance(r["time_s"], (int, float))
                   else 0)
@@ -264,8 +266,10 @@ def to_html(rows, db_name="") -> str:
            '<meta name="viewport" content="width=device-width,initial-scale=1">',
            f"<title>Batch report: {len(rows)} puzzles</title><style>{_STYLE}</style></head><body>",
            f"<h1>Batch report: {len(rows)} puzzles</h1>",
-           f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) +
-           ". Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
+           f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + "."
+           + (f" <strong>Not shown: {unchecked} puzzle{'s' if unchecked > 1 else ''} not checked "
+              "yet</strong> (the batch was stopped: run it again to check them)." if unchecked else "")
+           + " Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
                                  "red (filled) and pale red (empty)." if counts["multiple"] else "")
            + " Difficulty in stars, the same for every genre: 1 star up to 5 minutes of a "
            "player's effort, 2 up to 15, 3 up to 40, 4 up to 100, 5 more; a puzzle is rated "
@@ -392,7 +396,7 @@ def cmd_report(args) -> int:
     if args.json:
         _write(args.json, to_json(rows))
     if args.html:
-        _write(args.html, to_html(rows, os.path.basename(args.db)))
+        _write(args.html, to_html(rows, os.path.basename(args.db), unchecked))
     if args.catalogue:
         n = annotate_catalogue(args.db, args.catalogue)
         print(f"{args.catalogue}: status and difficulty of {n} puzzles from {args.db}", file=sys.stderr)
