@@ -41,7 +41,8 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     db = tmp_path / "r.sqlite"
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
     assert code == 0
-    assert "8 puzzles in 7 files (4 distinct, 3 parse errors): checked 4 now" in out
+    assert ("8 puzzles in 7 files (4 distinct, 3 parse errors); 1 other file not read (names "
+            "ending in none of .xml .non") in out and ".cwd): checked 4 now" in out  # README.md
     rows = csv_rows(db)
     got = {(os.path.relpath(r["file"], tmp_path / "c"), int(r["index"])): r["status"] for r in rows}
     assert got == expected  # README.md is not read; the bundle's second puzzle is its own row
@@ -63,7 +64,8 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     # an edited file is read again (the others are not parsed again)
     (tmp_path / "c" / "sums.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
-    assert "(4 distinct, 2 parse errors): checked 0 now (nothing new)" in out  # the diagonal's clues
+    assert "(4 distinct, 2 parse errors); 1 other" in out  # the diagonal's clues
+    assert "checked 0 now (nothing new)" in out
     assert {r["file"].endswith("sums.non"): r["status"] for r in csv_rows(db)}[True] == "multiple"
 
 

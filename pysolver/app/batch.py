@@ -45,15 +45,17 @@ SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", "
 
 # -- finding the puzzles ------------------------------------------------------
 
-def discover(paths, problems=None) -> list:
+def discover(paths, problems=None, others=None) -> list:
     """The files to read: files as given, folders walked (sorted, hidden names skipped,
     linked folders followed, each real folder once),
     each path made absolute with its folders resolved (``bt/x`` and ``./bt/x`` are one
     folder). Folders that cannot be listed are reported in ``problems``
     (a list of messages) and skipped; what is not a regular file is refused per file
-    by :func:`scan`."""
+    by :func:`scan`. Files in folders whose names end in no puzzle suffix are left
+    unread, listed in ``others``."""
     files = []
     problems = [] if problems is None else problems
+    others = [] if others is None else others
 
     def unlisted(error):
         problems.append(f"{error.filename}: cannot list the folder ({error.strerror or error})")
@@ -67,8 +69,9 @@ def discover(paths, problems=None) -> list:
                     continue
                 walked.add(os.path.realpath(root))
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                files.extend(os.path.join(root, n) for n in sorted(names)
-                             if not n.startswith(".") and n.lower().endswith(SUFFIXES))
+                for n in sorted(n for n in names if not n.startswith(".")):
+                    found = files if n.lower().endswith(SUFFIXES) else others
+                    found.append(os.path.join(root, n))
         elif os.path.lexists(path):
             files.append(path)
         else:
@@ -262,9 +265,10 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
     ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
     ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
-    again), ``lost``, ``counts`` (status -> puzzles checked now)."""
-    problems = []
-    files = discover(paths, problems)
+    again), ``lost``, ``counts`` (status -> puzzles checked now), ``unlisted`` (folders),
+    ``others`` (files not read for their names)."""
+    problems, others = [], []
+    files = discover(paths, problems, others)
     for line in problems:
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
@@ -273,8 +277,9 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         todo = store.todo(keys, timeout, retry_timeouts)
         left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were
         if len(todo) < len(set(keys)):  # a re-run: say at once what it leaves as it was
-            print(f"pysolver: resuming {db}: skips {resumed(len(set(keys)) - len(todo), left_timeouts)}"
-                  f"; {len(todo)} to check", file=progress_stream or sys.stderr)
+            skips = resumed(len(set(keys)) - len(todo), left_timeouts)
+            print(f"pysolver: resuming {db}: skips {skips}; {len(todo)} to check",
+                  file=progress_stream or sys.stderr)
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
         if not todo:  # nothing to do: start no pool or cluster
             results = iter(())
@@ -294,6 +299,7 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
         return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
+                "others": len(others),  # left unread for their names
                 "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
                 "skipped": len(set(keys)) - len(todo) - left_timeouts,
                 "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
@@ -348,6 +354,9 @@ def cmd_batch(args) -> int:
     timeouts = (f", {s['skipped_timeouts']} timed out earlier (not checked again: "
                 "--retry-timeouts or a larger --timeout)" if s["skipped_timeouts"] else "")
     unlisted = f"; {n(s['unlisted'], 'folder')} could not be listed" if s["unlisted"] else ""
+    if s["others"]:  # a folder of .pdf or .png, or of a format batch does not read: said
+        unlisted += (f"; {n(s['others'], 'other file')} not read (names ending in none of "
+                     f"{' '.join(SUFFIXES)})")
     # the brackets next to the counts they tell of, the folders not listed after them
     print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')} ({s['puzzles']} distinct, "
           f"{n(s['parse_errors'], 'parse error')}){unlisted}: checked {s['checked']} now ({counts}), "
