@@ -69,6 +69,23 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     assert {r["file"].endswith("sums.non"): r["status"] for r in csv_rows(db)}[True] == "multiple"
 
 
+def test_files_deleted_or_renamed_since_leave_the_results(tmp_path, capsys):
+    batch_folder.mixed(tmp_path / "c")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "kept.json").write_text((tmp_path / "c" / "multiple.json").read_text())
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "c", tmp_path / "other", "--db", db, "--jobs", "1")[0] == 0
+    (tmp_path / "c" / "unique.json").rename(tmp_path / "c" / "renamed.json")
+    (tmp_path / "c" / "none.json").unlink()
+    capsys.readouterr()
+    code, out = run_cli("batch", str(tmp_path / "c") + "/", "--db", db, "--jobs", "1")
+    assert code == 0 and "checked 0 now (nothing new)" in out  # the renamed one: decided
+    assert f"2 files recorded in {db} are no longer there" in capsys.readouterr().err
+    names = sorted(os.path.basename(r["file"]) for r in csv_rows(db))
+    assert "unique.json" not in names and "none.json" not in names
+    assert names.count("renamed.json") == 1 and "kept.json" in names  # not walked: kept
+
+
 def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store = batch_db.Store(str(tmp_path / "r.sqlite"))
     store.save("k", {"status": "timeout", "classification": "unknown"}, 1.0)

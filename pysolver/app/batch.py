@@ -34,7 +34,7 @@ from ..nonogram import formats, genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
-from .batch_db import NIKOLI_PREFIX, RATING, Store, database_error
+from .batch_db import NIKOLI_PREFIX, RATING, Store, database_error, storable
 from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
 from .processes import worker_start
@@ -126,6 +126,15 @@ def parse_items(data: bytes, file: str) -> list:
         except PuzzleError as e:
             return [e]
     return formats.parse_each(data, file)
+
+
+def gone(store: Store, paths, files) -> list:
+    """Files recorded under the folders of ``paths`` that their walk (``files``) no
+    longer found and that are not there any more: deleted, renamed or moved since."""
+    roots = [os.path.join(_real(p), "") for p in paths if os.path.isdir(p)]  # one trailing /
+    found = {storable(f) for f in files}
+    return [f for f in store.recorded_files() if f not in found
+            and any(f.startswith(r) for r in roots) and not os.path.lexists(f)]
 
 
 def scan(store: Store, files) -> tuple:
@@ -273,6 +282,13 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
     try:
+        missing = gone(store, paths, files)
+        if missing:  # else a renamed file would be reported twice, a deleted one for ever
+            store.forget_files(missing)
+            many = len(missing) > 1
+            print(f"pysolver: {len(missing)} file{'s' if many else ''} recorded in {db} "
+                  f"{'are' if many else 'is'} no longer there (deleted, renamed or moved): left "
+                  "out of the results", file=progress_stream or sys.stderr)
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were

@@ -149,6 +149,18 @@ class Store:
                                 (key, item.width, item.height, json.dumps(colors), text))
         return keys
 
+    def recorded_files(self) -> list:
+        """Every file with puzzles (or errors) recorded, as stored."""
+        return [f for (f,) in self.db.execute("SELECT DISTINCT file FROM entries")]
+
+    def forget_files(self, files) -> None:
+        """Drop what ``files`` held (their entries: gone from the reports); the verdicts
+        stay, keyed by clues, so the same puzzles found elsewhere are not checked again."""
+        for file in files:
+            self.db.execute("DELETE FROM entries WHERE file=?", (file,))
+            self.db.execute("DELETE FROM files WHERE file=?", (file,))
+        self.db.commit()
+
     def commit(self):
         self.db.commit()
 
