@@ -354,6 +354,9 @@ def test_json_form_and_errors():
         formats.parse('{"rows": [[1]], "columns": [[1]], "width": 9}')
     (g,) = formats.parse('{"goal": ["#.", "##"]}')
     assert g.rows == [((1, 1),), ((2, 1),)]
+    # a JSON file of another kind (a catalogue, a generator's log) is not called an empty puzzle
+    assert [str(x) for x in formats.parse_each('{"puzzles": [], "made": [{"puzzle": {}}]}', "i.json")] \
+        == ["i.json: this JSON is not a puzzle: it has no 'rows' and 'columns', nor a 'goal'"]
 
 
 def test_json_key_given_twice():

@@ -170,6 +170,8 @@ def from_dict(d, numbers=None) -> Puzzle:
                 raise PuzzleError(f"{where}: 'rgb' must be a string like 'FF0000'")
             rgb = rgb_value(rgb, where)
             colors.append(Color(colour_name(rgb) if name is None else name, char, rgb))
+    if not {"rows", "columns", "goal"} & d.keys():  # a catalogue, an index, a generator's log
+        raise PuzzleError("this JSON is not a puzzle: it has no 'rows' and 'columns', nor a 'goal'")
     index = {c.char: i for i, c in enumerate(colors)}
     rows = _clues(d, "rows", index, numbers)
     cols = _clues(d, "columns", index, numbers)
