@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pysolver import limits
+from pysolver import api, limits
 from pysolver.app import batch, batch_db, cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +163,29 @@ def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
     got = {r["index"]: r for r in csv.DictReader(io.StringIO(text))}
     assert got["1"]["status"] == "unique" and got["2"]["status"] == "multiple"
     assert "line 3: not a puzz.link URL" in got["3"]["error"]
+
+
+def test_nikoli_puzzles_wait_for_clingo_instead_of_ending_as_errors(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("clingo")
+    (tmp_path / "url.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\n")
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    monkeypatch.setattr(api, "clingo_available", lambda: False)
+    code, out = run_cli("batch", tmp_path, "--db", db, "--jobs", "1")
+    assert code == 0 and "checked 1 now (1 unique)" in out and "1 Nikoli puzzle not checked" in out
+    assert "pip install clingo, then run again" in capsys.readouterr().err
+    assert list(rows(db)) == ["one.non"]  # the Nikoli one: not checked yet, no error row
+    monkeypatch.undo()  # clingo installed
+    code, out = run_cli("batch", tmp_path, "--db", db, "--jobs", "1")
+    assert "checked 1 now (1 unique)" in out and rows(db)["url.txt"]["status"] == "unique"
+    # a database where it was stored as an error (before, or by a Dask worker without clingo)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE verdicts SET status='error', error=? WHERE classification='nurikabe'",
+                    (batch_db.CLINGO_MISSING,))
+    con.close()
+    code, out = run_cli("batch", tmp_path, "--db", db, "--jobs", "1")
+    assert "checked 1 now (1 unique)" in out and rows(db)["url.txt"]["status"] == "unique"
 
 
 @pytest.mark.parametrize("make, needle", [

@@ -34,7 +34,7 @@ from ..nonogram import formats, genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
-from .batch_db import NIKOLI_PREFIX, RATING, Store, database_error, storable
+from .batch_db import CLINGO_MISSING, NIKOLI_PREFIX, RATING, Store, database_error, storable
 from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
 from .processes import worker_start
@@ -186,7 +186,7 @@ def check_nikoli(text: str, timeout) -> dict:
     """The verdict of a Nikoli puzzle (its URL) by clingo, as check_one's."""
     try:
         if not api.clingo_available():
-            raise PuzzleError("Nikoli puzzles need the clingo Python module (pip install clingo)")
+            raise PuzzleError(CLINGO_MISSING)  # a Dask worker without it: checked again later
         grid = nikoli_read.parse(text)
         r = aspsolve.analyse(grid, 2, timeout)
     except PuzzleError as e:
@@ -292,8 +292,15 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were
-        if len(todo) < len(set(keys)):  # a re-run: say at once what it leaves as it was
-            skips = resumed(len(set(keys)) - len(todo), left_timeouts)
+        # without clingo here, Nikoli puzzles wait (unchecked) for a run that has it
+        no_clingo = store.nikoli(todo) if not dask and not api.clingo_available() else set()
+        todo = [k for k in todo if k not in no_clingo]
+        if no_clingo:
+            print(f"pysolver: {len(no_clingo)} Nikoli puzzle{'s' if len(no_clingo) > 1 else ''} "
+                  "not checked: they need the clingo Python module (pip install clingo, then run "
+                  "again)", file=progress_stream or sys.stderr)
+        if len(todo) + len(no_clingo) < len(set(keys)):  # a re-run: say at once what it skips
+            skips = resumed(len(set(keys)) - len(todo) - len(no_clingo), left_timeouts)
             print(f"pysolver: resuming {db}: skips {skips}; {len(todo)} to check",
                   file=progress_stream or sys.stderr)
         work = ((key, store.puzzle_json(key), timeout) for key in todo)
@@ -317,7 +324,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
                 "others": len(others),  # left unread for their names
                 "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
-                "skipped": len(set(keys)) - len(todo) - left_timeouts,
+                "skipped": len(set(keys)) - len(todo) - len(no_clingo) - left_timeouts,
+                "no_clingo": len(no_clingo),
                 "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
         store.close()
@@ -367,6 +375,8 @@ def cmd_batch(args) -> int:
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
     n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    if s["no_clingo"]:
+        lost += f"; {n(s['no_clingo'], 'Nikoli puzzle')} not checked (they need clingo)"
     timeouts = (f", {s['skipped_timeouts']} timed out earlier (not checked again: "
                 "--retry-timeouts or a larger --timeout)" if s["skipped_timeouts"] else "")
     unlisted = f"; {n(s['unlisted'], 'folder')} could not be listed" if s["unlisted"] else ""

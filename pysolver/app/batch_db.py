@@ -29,7 +29,8 @@ OLDER = ("1",)  # schemas a run brings up to this one (schema 1: no stars)
 RATING = ("stars", "minutes", "stars_at_least")  # a unique puzzle's difficulty, every genre
 _RATING_COLUMNS = {"stars": "INTEGER", "minutes": "REAL", "stars_at_least": "INTEGER"}
 NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
-DECIDED = ("unique", "multiple", "none", "error")  # never checked again
+DECIDED = ("unique", "multiple", "none", "error")  # never checked again, but for this error:
+CLINGO_MISSING = "Nikoli puzzles need the clingo Python module (pip install clingo)"
 STATUSES = ("unique", "multiple", "none", "timeout", "error")
 
 _SCHEMA = """
@@ -166,17 +167,24 @@ class Store:
 
     def todo(self, keys, timeout, retry_timeouts) -> list:
         """The keys among ``keys`` still to check: never checked, unique without stars
-        (checked before the stars were), or timed out and asked again (``retry_timeouts``,
-        or a larger ``timeout`` than last time; None = no limit)."""
+        (checked before the stars were), an error of a missing clingo (not the puzzle's),
+        or timed out and asked again (``retry_timeouts``, or a larger ``timeout`` than last
+        time; None = no limit)."""
         out = []
         for key in dict.fromkeys(keys):
-            row = self.db.execute("SELECT status, timeout_s, stars FROM verdicts WHERE key=?",
+            row = self.db.execute("SELECT status, timeout_s, stars, error FROM verdicts WHERE key=?",
                                   (key,)).fetchone()
-            if row is None or (row[0] == "unique" and row[2] is None):
+            if row is None or (row[0] == "unique" and row[2] is None) or row[3] == CLINGO_MISSING:
                 out.append(key)
             elif row[0] not in DECIDED and (retry_timeouts or row[0] != "timeout" or _larger(timeout, row[1])):
                 out.append(key)
         return out
+
+    def nikoli(self, keys) -> set:
+        """The Nikoli puzzles among ``keys``."""
+        out = {k for (k,) in self.db.execute("SELECT key FROM puzzles WHERE substr(puzzle, 1, ?) = ?",
+                                             (len(NIKOLI_PREFIX), NIKOLI_PREFIX))}
+        return out.intersection(keys)
 
     def timed_out(self, keys) -> int:
         """How many of ``keys`` (distinct) have a time-out as their verdict (one query, not
