@@ -98,6 +98,15 @@ def test_timeouts_are_checked_again_only_when_asked(tmp_path):
     store.close()
 
 
+def test_an_engine_bug_is_checked_again_by_the_next_run(tmp_path):
+    """It is not the puzzle's verdict: a later run (a fixed pysolver) checks it again."""
+    store = batch_db.Store(str(tmp_path / "r.sqlite"))
+    store.save("bug", {"status": "error", "error": "internal error: ValueError: x"}, 1.0)
+    store.save("bad", {"status": "error", "error": "row 1: clue 3 needs 3 cells"}, 1.0)
+    assert store.todo(["bug", "bad"], 1.0, False) == ["bug"]
+    store.close()
+
+
 def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path, capsys):
     batch_folder.mixed(tmp_path / "c")
     db = tmp_path / "r.sqlite"

@@ -34,7 +34,8 @@ from ..nonogram import formats, genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
-from .batch_db import CLINGO_MISSING, NIKOLI_PREFIX, RATING, Store, database_error, storable
+from .batch_db import (CLINGO_MISSING, INTERNAL, NIKOLI_PREFIX, RATING, Store, database_error,
+                       storable)
 from .common import SPECIAL, _read_capped, whole
 from .pool import Progress
 from .processes import worker_start
@@ -178,7 +179,7 @@ def check_one(job):
     except PuzzleError as e:
         out = {"status": "error", "error": str(e)}
     except Exception as e:  # an engine bug costs one puzzle, not the run
-        out = {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+        out = {"status": "error", "error": f"{INTERNAL}{type(e).__name__}: {e}"}
     return key, out
 
 
@@ -192,7 +193,7 @@ def check_nikoli(text: str, timeout) -> dict:
     except PuzzleError as e:
         return {"status": "error", "error": str(e)}
     except Exception as e:  # an engine bug costs one puzzle, not the run
-        return {"status": "error", "error": f"internal error: {type(e).__name__}: {e}"}
+        return {"status": "error", "error": f"{INTERNAL}{type(e).__name__}: {e}"}
     return {"status": r["status"], "classification": grid.family,
             "difficulty": r["difficulty"], "time_s": r["time_s"], "engine": "clingo",
             "nodes": r["conflicts"], "solutions": r["solutions"][:2], **{k: r[k] for k in RATING}}

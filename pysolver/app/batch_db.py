@@ -29,8 +29,9 @@ OLDER = ("1",)  # schemas a run brings up to this one (schema 1: no stars)
 RATING = ("stars", "minutes", "stars_at_least")  # a unique puzzle's difficulty, every genre
 _RATING_COLUMNS = {"stars": "INTEGER", "minutes": "REAL", "stars_at_least": "INTEGER"}
 NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
-DECIDED = ("unique", "multiple", "none", "error")  # never checked again, but for this error:
-CLINGO_MISSING = "Nikoli puzzles need the clingo Python module (pip install clingo)"
+DECIDED = ("unique", "multiple", "none", "error")  # never checked again, but for errors of
+CLINGO_MISSING = "Nikoli puzzles need the clingo Python module (pip install clingo)"  # this run's
+INTERNAL = "internal error: "  # or of the engine (a bug a newer pysolver may not have)
 STATUSES = ("unique", "multiple", "none", "timeout", "error")
 
 _SCHEMA = """
@@ -167,14 +168,15 @@ class Store:
 
     def todo(self, keys, timeout, retry_timeouts) -> list:
         """The keys among ``keys`` still to check: never checked, unique without stars
-        (checked before the stars were), an error of a missing clingo (not the puzzle's),
-        or timed out and asked again (``retry_timeouts``, or a larger ``timeout`` than last
+        (checked before the stars were), an error not the puzzle's (clingo missing, an
+        engine's bug), or timed out and asked again (``retry_timeouts``, or a larger ``timeout`` than last
         time; None = no limit)."""
         out = []
         for key in dict.fromkeys(keys):
             row = self.db.execute("SELECT status, timeout_s, stars, error FROM verdicts WHERE key=?",
                                   (key,)).fetchone()
-            if row is None or (row[0] == "unique" and row[2] is None) or row[3] == CLINGO_MISSING:
+            if (row is None or (row[0] == "unique" and row[2] is None)
+                    or row[3] == CLINGO_MISSING or (row[3] or "").startswith(INTERNAL)):
                 out.append(key)
             elif row[0] not in DECIDED and (retry_timeouts or row[0] != "timeout" or _larger(timeout, row[1])):
                 out.append(key)
