@@ -31,6 +31,7 @@ from ..nonogram.walk import walk
 from ..errors import PuzzleError
 from ..nonogram import formats, service
 from ..nonogram.formats import jsonfmt
+from ..nonogram.formats.common import CONTROL
 from .common import read_bytes, read_text
 from .batch_db import STATUSES, clue_hash, database_error, open_existing
 
@@ -175,6 +176,13 @@ def _text(value, spec="") -> str:
     return html.escape(str(value))
 
 
+def _name(value) -> str:
+    """A file name as escaped HTML text, its control characters written as escapes
+    (``\\n``, ``\\t``): a page would show a newline in a name as a space, a name no one could
+    then find."""
+    return html.escape(CONTROL.sub(lambda m: repr(m.group())[1:-1], str(value or "")))
+
+
 def _stars(r) -> str:
     """A row's stars (every genre alike), "" when not rated (valid ones only: a damaged
     database may hold anything)."""
@@ -294,7 +302,7 @@ def to_html(rows, db_name="", unchecked=0) -> str:
                   else f"<td>{_thumbs(r)}</td>")
         cells = [f'<td>{_text(r["time_s"], ".3f")}</td>',
                  f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>',
-                 f'<td class="f">{_text(r["file"])}</td>', f'<td>{_text(r["index"])}</td>',
+                 f'<td class="f">{_name(r["file"])}</td>', f'<td>{_text(r["index"])}</td>',
                  f'<td class="t">{_text(r["title"])}</td>', f'<td>{_text(r["classification"])}</td>',
                  _difficulty(r), f'<td>{size}</td>', detail]
         out.append(f'<tr data-status="{_text(r["status"])}" data-stars="{_stars(r)}">{_labelled(cells)}</tr>')
