@@ -117,7 +117,7 @@ def test_a_file_that_could_not_be_read_is_read_on_the_next_run(tmp_path, monkeyp
 
 
 def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsys):
-    (tmp_path / "bt" / "locked").mkdir(parents=True)
+    (tmp_path / "bt" / "\x1b[2Jlocked").mkdir(parents=True)  # a terminal escape: shown inert
     (tmp_path / "bt" / "one.non").write_text(ONE)
     real_scandir = os.scandir
 
@@ -129,7 +129,7 @@ def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsy
     monkeypatch.setattr(os, "scandir", scandir)
     code, out = run_cli("batch", tmp_path / "bt", "--db", tmp_path / "r.sqlite")
     err = capsys.readouterr().err
-    assert code == 0 and "locked: cannot list the folder (Permission denied)" in err
+    assert code == 0 and "/?[2Jlocked: cannot list the folder (Permission denied)" in err
     assert "1 folder could not be listed" in out
     # the distinct and parse-error counts stand by the puzzles and files they count
     assert out.startswith("1 puzzle in 1 file (1 distinct, 0 parse errors); 1 folder could not be listed: "), out

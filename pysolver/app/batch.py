@@ -36,7 +36,7 @@ from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
 from .batch_db import (CLINGO_MISSING, INTERNAL, NIKOLI_PREFIX, RATING, Store, database_error,
                        storable)
-from .common import SPECIAL, _read_capped, whole
+from .common import SPECIAL, _read_capped, printable, whole
 from .pool import Progress
 from .processes import worker_start
 
@@ -59,7 +59,8 @@ def discover(paths, problems=None, others=None) -> list:
     others = [] if others is None else others
 
     def unlisted(error):
-        problems.append(f"{error.filename}: cannot list the folder ({error.strerror or error})")
+        name = printable(str(error.filename))  # a terminal escape in a name stays inert
+        problems.append(f"{name}: cannot list the folder ({error.strerror or error})")
 
     walked = set()  # real folders: a linked folder is walked once, a link loop ends
     for path in paths:
