@@ -91,9 +91,10 @@ def test_a_folder_of_other_files_says_it_read_none(tmp_path):
     (tmp_path / "scans" / "page 1.pdf").write_bytes(b"%PDF-1.4\n")
     (tmp_path / "scans" / "cover.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     (tmp_path / "scans" / ".hidden.pdf").write_bytes(b"%PDF-1.4\n")  # hidden: not counted
-    code, out = run_cli("batch", tmp_path / "scans", "--db", tmp_path / "r.sqlite")
-    assert code == 0 and out.startswith("0 puzzles in 0 files (0 distinct, 0 parse errors); "
-                                        "2 other files not read (names ending in none of .xml "), out
+    for _ in range(2):  # the database kept in the folder is not counted as one of them
+        code, out = run_cli("batch", tmp_path / "scans", "--db", tmp_path / "scans" / "r.sqlite")
+        assert code == 0 and out.startswith("0 puzzles in 0 files (0 distinct, 0 parse errors); "
+                                            "2 other files not read (names ending in none of .xml "), out
 
 
 def test_a_file_that_could_not_be_read_is_read_on_the_next_run(tmp_path, monkeypatch):

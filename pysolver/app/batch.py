@@ -280,6 +280,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
     ``others`` (files not read for their names)."""
     problems, others = [], []
     files = discover(paths, problems, others)
+    ours = {_real(db + end) for end in ("", "-wal", "-shm", "-journal")}
+    others = [f for f in others if f not in ours]  # the database kept beside its puzzles
     for line in problems:
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
