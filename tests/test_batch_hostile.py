@@ -263,6 +263,27 @@ def test_a_second_run_reading_files_never_stops_one_at_work(tmp_path, monkeypatc
         at_work.close()
 
 
+def test_local_workers_start_with_ctrl_c_ignored(monkeypatch):
+    """A terminal's Ctrl-C reaches the whole group: a worker still starting up (not yet
+    ignoring it) died with "Fatal Python error" and a traceback on the curator's screen."""
+    import signal
+    from multiprocessing import popen_spawn_posix
+    from pysolver.nonogram import formats
+    seen = []
+    launch = popen_spawn_posix.Popen._launch
+
+    def recording(self, process_obj):
+        seen.append(signal.getsignal(signal.SIGINT))
+        return launch(self, process_obj)
+
+    monkeypatch.setattr(popen_spawn_posix.Popen, "_launch", recording)
+    text = formats.dump(formats.parse(ONE)[0], "json")
+    out = list(batch.run_local(2, [(k, text, 10) for k in ("a", "b", "c")]))
+    assert sorted(k for k, _ in out) == ["a", "b", "c"] and {v["status"] for _, v in out} == {"unique"}
+    assert seen and all(h is signal.SIG_IGN for h in seen), seen
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the run's own, back
+
+
 def test_a_full_disk_is_one_line(tmp_path, capsys, monkeypatch):
     (tmp_path / "one.non").write_text(ONE)
 

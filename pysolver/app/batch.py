@@ -227,7 +227,13 @@ def run_local(jobs: int, work):
         if pool is None:
             pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("spawn"),
                                        initializer=worker_start, initargs=(os.getpid(),))
-        pending[pool.submit(check_one, job)] = (job, alone)
+        # workers start here with Ctrl-C ignored (inherited across exec): a Ctrl-C while
+        # one starts up would end it with "Fatal Python error" and a traceback on screen
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pending[pool.submit(check_one, job)] = (job, alone)
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def top_up():
         if suspects:
