@@ -251,7 +251,22 @@ def test_module_entry_point_and_console_script(files):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0 and "unique" in proc.stdout
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["pysolver"] == "pysolver.app.cli:run"
+    assert scripts["pysolver"] == "pysolver.__main__:main"
+
+
+def test_a_ctrl_c_while_the_command_line_loads_is_one_line():
+    """Loading takes a good part of a second: a Ctrl-C then printed a traceback."""
+    interrupted = ("import builtins, runpy\n"
+                   "real = builtins.__import__\n"
+                   "def load(name, *a, **k):\n"
+                   "    if name == 'app.cli':\n"
+                   "        raise KeyboardInterrupt\n"
+                   "    return real(name, *a, **k)\n"
+                   "builtins.__import__ = load\n"
+                   "runpy.run_module('pysolver', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", interrupted, "batch", "x", "--db", "r.sqlite"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert (proc.returncode, proc.stderr) == (130, "pysolver: interrupted\n")
 
 
 # -- batches over processes: they end with the parent --------------------------

@@ -16,6 +16,7 @@ LAZY = {
     "multiprocessing": "the batch's process pools: costly to import, only for --jobs N",
     "concurrent.futures": "the batch's process pools: only for --jobs N",
     "concurrent.futures.process": "the batch's process pools: only for --jobs N",
+    "pysolver.app.cli": "the entry point (__main__) loads it inside a Ctrl-C guard",
 }
 
 
