@@ -218,6 +218,16 @@ def test_a_report_never_overwrites_its_database(tmp_path, capsys, monkeypatch, f
     assert db.read_bytes() == before and rows(db)["one.non"]["status"] == "unique"
 
 
+def test_one_file_for_two_reports_is_refused(tmp_path, capsys, monkeypatch):
+    (tmp_path / "one.non").write_text(ONE)
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", tmp_path / "one.non", "--db", db, "--jobs", "1")[0] == 0
+    monkeypatch.chdir(tmp_path)
+    for first, second in (("r.txt", "r.txt"), ("r.txt", tmp_path / "r.txt"), ("-", "-")):
+        refused(capsys, ["report", db, "--csv", first, "--json", second], "given for two reports")
+    assert not (tmp_path / "r.txt").exists()
+
+
 @pytest.mark.parametrize("path, needle", [("", "needs a file name"),
                                           ("/dev/null", "is not a regular file")])
 def test_db_must_be_a_real_path(tmp_path, capsys, path, needle):

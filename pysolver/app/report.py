@@ -372,14 +372,19 @@ def _write(path: str, text: str):
         raise PuzzleError(f"{path}: cannot write ({e.strerror or e})") from None
 
 
-def _not_the_database(db: str, outputs) -> None:
+def _check_outputs(db: str, outputs) -> None:
     """Refuse, before anything is written, a report file that is the database or one of
-    its companions (-wal, -shm): writing it would destroy every result."""
+    its companions (-wal, -shm): writing it would destroy every result; and one file
+    given to two reports: the second would replace the first."""
     ours = [db + end for end in ("", "-wal", "-shm", "-journal")]
-    for path in outputs:
-        if path and path != "-" and any(_same_file(path, f) for f in ours):
+    given = [path for path in outputs if path]
+    for k, path in enumerate(given):
+        if path != "-" and any(_same_file(path, f) for f in ours):
             raise PuzzleError(f"{path}: is the batch database {db} (or part of it); writing the "
                               "report there would destroy its results; give another file name")
+        if any(path == other or (path != "-" != other and _same_file(path, other))
+               for other in given[:k]):
+            raise PuzzleError(f"{path}: given for two reports; give each its own file")
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -392,7 +397,7 @@ def _same_file(a: str, b: str) -> bool:
 def cmd_report(args) -> int:
     if not (args.csv or args.json or args.html or args.catalogue):
         raise PuzzleError("report: say what to write: --csv, --json, --html or --catalogue")
-    _not_the_database(args.db, (args.csv, args.json, args.html, args.catalogue))
+    _check_outputs(args.db, (args.csv, args.json, args.html, args.catalogue))
     rows, unchecked = load(args.db)
     if unchecked:
         print(f"pysolver: {unchecked} puzzles in {args.db} are not checked yet (left out)",
