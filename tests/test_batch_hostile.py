@@ -511,3 +511,9 @@ def test_a_read_only_database_is_one_line_and_exit_2(read_only_folder):
     assert done.returncode == 0, done.stderr
     assert [r["status"] for r in csv.DictReader(io.StringIO(done.stdout))] == ["unique"]
     assert db.read_bytes() == before
+    # the file writable, its folder not: the file's mode is not what to change
+    db.chmod(0o666)
+    done = unprivileged("batch", read_only_folder / "one.non", "--db", db, "--jobs", "1")
+    assert done.returncode == 2 and done.stderr == (
+        f"pysolver: {db}: cannot be written: its folder is read-only, and a run keeps its journal "
+        "there (the -wal and -shm files); give a database in a folder you may write\n")

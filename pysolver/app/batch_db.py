@@ -344,6 +344,10 @@ def database_error(path: str, e: Exception) -> PuzzleError:
     if "locked" in text or "busy" in text:
         why = (f"in use by another run (still locked after {LOCK_WAIT_S} s); "
                "try again when it ends")
+    elif ("readonly" in text or "read-only" in text) and os.access(path, os.W_OK) and not \
+            os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+        why = ("cannot be written: its folder is read-only, and a run keeps its journal there "
+               "(the -wal and -shm files); give a database in a folder you may write")
     elif "readonly" in text or "read-only" in text:
         why = "cannot be written (read-only); give a database you may write, or a new file name"
     elif "unable to open" in text:
