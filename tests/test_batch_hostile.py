@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import api, limits
-from pysolver.app import batch, batch_db, cli
+from pysolver.app import batch, batch_db, batch_files, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
@@ -258,13 +258,13 @@ def test_a_second_run_reading_files_never_stops_one_at_work(tmp_path, monkeypatc
     db = str(tmp_path / "r.sqlite")
     monkeypatch.setattr(batch_db, "LOCK_WAIT_S", 0)  # a lock held at all is a failure
     at_work = batch_db.Store(db)  # the first run, saving verdicts as they come
-    real_read = batch.read_file
+    real_read = batch_files.read_file
 
     def read_file(file):  # the second run reads its files while the first one saves
         at_work.save(f"k-{os.path.basename(file)}", {"status": "unique"}, 60)
         return real_read(file)
 
-    monkeypatch.setattr(batch, "read_file", read_file)
+    monkeypatch.setattr(batch_files, "read_file", read_file)
     second = batch_db.Store(db)
     try:
         assert len(batch.scan(second, batch.discover([str(tmp_path)]))[0]) == 3

@@ -24,141 +24,21 @@ import math
 import os
 import signal
 import sqlite3
-import stat
 import sys
 
-from .. import api, limits
-from ..decode import NotText, text_of
+from .. import api
 from ..errors import PuzzleError
-from ..nonogram import formats, genre as nonogram_genre
+from ..nonogram import genre as nonogram_genre
 from ..nonogram.formats import jsonfmt
 from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
-from .batch_db import (CLINGO_MISSING, INTERNAL, NIKOLI_PREFIX, RATING, Store, database_error,
-                       storable)
-from .common import SPECIAL, _read_capped, printable, whole
+from .batch_db import CLINGO_MISSING, INTERNAL, NIKOLI_PREFIX, RATING, Store, database_error
+from .batch_files import SUFFIXES, _real, discover, gone, scan
+from .common import whole
 from .pool import Progress
 from .processes import worker_start
 
 DEFAULT_TIMEOUT = 60.0  # seconds per puzzle
-SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", ".cwd")
-
-
-# -- finding the puzzles ------------------------------------------------------
-
-def discover(paths, problems=None, others=None) -> list:
-    """The files to read: files as given, folders walked (sorted, hidden names skipped,
-    linked folders followed, each real folder once),
-    each path made absolute with its folders resolved (``bt/x`` and ``./bt/x`` are one
-    folder). Folders that cannot be listed are reported in ``problems``
-    (a list of messages) and skipped; what is not a regular file is refused per file
-    by :func:`scan`. Files in folders whose names end in no puzzle suffix are left
-    unread, listed in ``others``."""
-    files = []
-    problems = [] if problems is None else problems
-    others = [] if others is None else others
-
-    def unlisted(error):
-        name = printable(str(error.filename))  # a terminal escape in a name stays inert
-        problems.append(f"{name}: cannot list the folder ({error.strerror or error})")
-
-    walked = set()  # real folders: a linked folder is walked once, a link loop ends
-    for path in paths:
-        if os.path.isdir(path):
-            for root, dirs, names in os.walk(_real(path), onerror=unlisted, followlinks=True):
-                if os.path.realpath(root) in walked:
-                    dirs[:] = []
-                    continue
-                walked.add(os.path.realpath(root))
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for n in sorted(n for n in names if not n.startswith(".")):
-                    found = files if n.lower().endswith(SUFFIXES) else others
-                    found.append(os.path.join(root, n))
-        elif os.path.lexists(path):
-            files.append(path)
-        else:
-            raise PuzzleError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(_real(f) for f in files))
-
-
-def _real(path: str) -> str:
-    """The path with its folders resolved, its own name kept (a link stays a link,
-    reported under its name)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    return os.path.join(os.path.realpath(folder), name)
-
-
-def read_file(file: str) -> tuple:
-    """(stamp, items) of one file: items a list of puzzles (Puzzle or nikoli Grid) or
-    PuzzleErrors; stamp (size, mtime_ns), or None when the error may pass (cannot
-    read: permissions, I/O), so the next run tries again. Never opens what is not a
-    regular file (a FIFO would block, a device never end) nor reads past the cap."""
-    try:
-        st = os.stat(file)
-    except OSError as e:
-        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
-    stamp = (st.st_size, st.st_mtime_ns)
-    kind = next((k for test, k in SPECIAL if test(st.st_mode)), None)
-    if kind or not stat.S_ISREG(st.st_mode):
-        return stamp, [PuzzleError(f"{file}: is {kind or 'not a regular file'}, not a puzzle "
-                                   "file")]
-    try:
-        limits.check_text_size(st.st_size, f"{file}: ")
-        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # replaced since the stat
-                return None, [PuzzleError(f"{file}: is not a regular file any more")]
-            data = _read_capped(fh, file)
-    except PuzzleError as e:
-        return stamp, [e]
-    except OSError as e:
-        return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
-    return stamp, parse_items(data, file)
-
-
-def parse_items(data: bytes, file: str) -> list:
-    """The puzzles of a file's bytes: a Nikoli puzzle (URL or text) or nonograms."""
-    try:
-        text = text_of(data)
-    except NotText:
-        text = None
-    if text is not None and nikoli_read.looks_like(text):
-        try:
-            return nikoli_read.parse_all(text, file)
-        except PuzzleError as e:
-            return [e]
-    return formats.parse_each(data, file)
-
-
-def gone(store: Store, paths, files) -> list:
-    """Files recorded under the folders of ``paths`` that their walk (``files``) no
-    longer found and that are not there any more: deleted, renamed or moved since."""
-    roots = [os.path.join(_real(p), "") for p in paths if os.path.isdir(p)]  # one trailing /
-    found = {storable(f) for f in files}
-    return [f for f in store.recorded_files() if f not in found
-            and any(f.startswith(r) for r in roots) and not os.path.lexists(f)]
-
-
-def scan(store: Store, files) -> tuple:
-    """Record every file's puzzles (or parse errors) in the store: (keys found, parse
-    errors). A file whose size and modification time are those recorded is not read again.
-    Each file is committed on its own: the database is never locked while a file is
-    read, so a run at work on it can still save its verdicts (it waits 5 s at most)."""
-    keys, errors = [], 0
-    for file in files:
-        try:
-            st = os.stat(file)
-            stamp = (st.st_size, st.st_mtime_ns)
-        except OSError:
-            stamp = None
-        known = store.file_entries(file, stamp) if stamp else None
-        if known is None:
-            stamp, items = read_file(file)
-            known = store.record_file(file, items, stamp)
-            store.commit()
-        keys.extend(k for k in known if k is not None)
-        errors += sum(k is None for k in known)
-    return keys, errors
 
 
 # -- the work of one puzzle (module level: pickled to processes and Dask workers) --
