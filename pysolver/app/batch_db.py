@@ -29,9 +29,10 @@ OLDER = ("1",)  # schemas a run brings up to this one (schema 1: no stars)
 RATING = ("stars", "minutes", "stars_at_least")  # a unique puzzle's difficulty, every genre
 _RATING_COLUMNS = {"stars": "INTEGER", "minutes": "REAL", "stars_at_least": "INTEGER"}
 NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
-DECIDED = ("unique", "multiple", "none", "error")  # never checked again, but for errors of
-CLINGO_MISSING = "Nikoli puzzles need the clingo Python module (pip install clingo)"  # this run's
-INTERNAL = "internal error: "  # or of the engine (a bug a newer pysolver may not have)
+DECIDED = ("unique", "multiple", "none", "error")  # never checked again, but two errors
+# that are not the puzzle's: a run (or Dask worker) without clingo, and an engine's bug
+CLINGO_MISSING = "Nikoli puzzles need the clingo Python module (pip install clingo)"
+INTERNAL = "internal error: "  # how an engine's bug starts; a newer pysolver may not have it
 STATUSES = ("unique", "multiple", "none", "timeout", "error")
 
 _SCHEMA = """
@@ -169,8 +170,8 @@ class Store:
     def todo(self, keys, timeout, retry_timeouts) -> list:
         """The keys among ``keys`` still to check: never checked, unique without stars
         (checked before the stars were), an error not the puzzle's (clingo missing, an
-        engine's bug), or timed out and asked again (``retry_timeouts``, or a larger ``timeout`` than last
-        time; None = no limit)."""
+        engine's bug), or timed out and asked again (``retry_timeouts``, or a larger
+        ``timeout`` than last time; None = no limit)."""
         out = []
         for key in dict.fromkeys(keys):
             row = self.db.execute("SELECT status, timeout_s, stars, error FROM verdicts WHERE key=?",

@@ -276,7 +276,8 @@ def to_html(rows, db_name="", unchecked=0) -> str:
            f"<h1>Batch report: {len(rows)} puzzles</h1>",
            f"<p>From {e(db_name)}: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + "."
            + (f" <strong>Not shown: {unchecked} puzzle{'s' if unchecked > 1 else ''} not checked "
-              "yet</strong> (the batch was stopped, or is still at work: a run checks them)." if unchecked else "")
+              "yet</strong> (the batch was stopped, or is still at work: a run checks them)."
+              if unchecked else "")
            + " Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
                                  "red (filled) and pale red (empty)." if counts["multiple"] else "")
            + " Difficulty in stars, the same for every genre: 1 star up to 5 minutes of a "
