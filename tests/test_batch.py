@@ -84,6 +84,18 @@ def test_files_deleted_or_renamed_since_leave_the_results(tmp_path, capsys):
     names = sorted(os.path.basename(r["file"]) for r in csv_rows(db))
     assert "unique.json" not in names and "none.json" not in names
     assert names.count("renamed.json") == 1 and "kept.json" in names  # not walked: kept
+    # the collection's folder renamed: its old rows go, parse errors' too (the files are
+    # found again); a file of a folder not walked, gone and found nowhere now, stays
+    (tmp_path / "other" / "kept.json").write_text(json.dumps({"goal": ["#"]}))
+    assert run_cli("batch", tmp_path / "other", "--db", db, "--jobs", "1")[0] == 0
+    (tmp_path / "c").rename(tmp_path / "collection")
+    (tmp_path / "other" / "kept.json").rename(tmp_path / "kept.json")  # a drive not mounted
+    capsys.readouterr()
+    code, out = run_cli("batch", tmp_path / "collection", "--db", db, "--jobs", "1")
+    assert code == 0 and "checked 0 now (nothing new)" in out
+    assert f"6 files recorded in {db} are no longer there" in capsys.readouterr().err
+    folders = [os.path.basename(os.path.dirname(r["file"])) for r in csv_rows(db)]
+    assert "c" not in folders and folders.count("other") == 1
 
 
 def test_timeouts_are_checked_again_only_when_asked(tmp_path):

@@ -172,14 +172,14 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
     try:
-        missing = gone(store, paths, files)
+        keys, parse_errors = scan(store, files)
+        missing = gone(store, paths, files, keys)
         if missing:  # else a renamed file would be reported twice, a deleted one for ever
             store.forget_files(missing)
             many = len(missing) > 1
             print(f"pysolver: {len(missing)} file{'s' if many else ''} recorded in {db} "
                   f"{'are' if many else 'is'} no longer there (deleted, renamed or moved): left "
                   "out of the results", file=progress_stream or sys.stderr)
-        keys, parse_errors = scan(store, files)
         todo = store.todo(keys, timeout, retry_timeouts)
         left_timeouts = store.timed_out(set(keys) - set(todo))  # kept as they were
         # without clingo here, Nikoli puzzles wait (unchecked) for a run that has it

@@ -152,9 +152,12 @@ class Store:
                                 (key, item.width, item.height, json.dumps(colors), text))
         return keys
 
-    def recorded_files(self) -> list:
-        """Every file with puzzles (or errors) recorded, as stored."""
-        return [f for (f,) in self.db.execute("SELECT DISTINCT file FROM entries")]
+    def recorded_entries(self) -> list:
+        """(file, key, (size, mtime_ns) or None) of every entry recorded, files as stored
+        (key None: an error; no stamp: the file could not be read)."""
+        return [(file, key, (size, mtime) if size is not None else None) for file, key, size, mtime
+                in self.db.execute("SELECT e.file, e.key, f.size, f.mtime_ns FROM entries e"
+                                   " LEFT JOIN files f ON f.file = e.file")]
 
     def forget_files(self, files) -> None:
         """Drop what ``files`` held (their entries: gone from the reports); the verdicts

@@ -102,13 +102,21 @@ def parse_items(data: bytes, file: str) -> list:
     return formats.parse_each(data, file)
 
 
-def gone(store: Store, paths, files) -> list:
-    """Files recorded under the folders of ``paths`` that their walk (``files``) no
-    longer found and that are not there any more: deleted, renamed or moved since."""
+def gone(store: Store, paths, files, keys) -> list:
+    """Files recorded earlier that are not there any more, known to be gone: under a
+    folder of ``paths`` (whose walk found ``files``), or found elsewhere by this run (the
+    file moved, or its folder was renamed): one of ``files`` has its size and time, or
+    ``keys`` hold all its puzzles. Others not there (a drive not mounted now) are kept."""
     roots = [os.path.join(_real(p), "") for p in paths if os.path.isdir(p)]  # one trailing /
-    found = {storable(f) for f in files}
-    return [f for f in store.recorded_files() if f not in found
-            and any(f.startswith(r) for r in roots) and not os.path.lexists(f)]
+    found, keys = {storable(f) for f in files}, set(keys)
+    held, stamps = {}, {}
+    for file, key, stamp in store.recorded_entries():
+        held.setdefault(file, []).append(key)
+        stamps[file] = stamp
+    moved = {stamps[f] for f in found if stamps.get(f)}
+    return [f for f, held_keys in held.items() if f not in found and not os.path.lexists(f)
+            and (any(f.startswith(r) for r in roots) or stamps[f] in moved
+                 or keys.issuperset(held_keys))]
 
 
 def scan(store: Store, files) -> tuple:
