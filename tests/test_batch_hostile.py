@@ -273,6 +273,36 @@ def test_a_second_run_reading_files_never_stops_one_at_work(tmp_path, monkeypatc
         at_work.close()
 
 
+def test_two_runs_at_once_never_check_a_puzzle_twice(tmp_path, monkeypatch):
+    """Another run at work on the same database, on the same puzzles in the same order:
+    met (it saved the puzzle this one checked, or decided the next), this one goes on
+    from the other end; what the other decided it counts as decided, unchecked."""
+    for k in range(6):
+        (tmp_path / f"p{k}.non").write_text(ONE.replace("width 1", f"width 1\ntitle \"{k}\"")
+                                            .replace("rows\n1", "rows\n1" + "\n1" * k)
+                                            .replace("height 1", f"height {k + 1}")
+                                            .replace("columns\n1", f"columns\n{k + 1}"))
+    db = str(tmp_path / "r.sqlite")
+    real_check, checked = batch.check_one, []
+
+    def check_one(job):
+        checked.append(job[0])
+        if len(checked) in (1, 3):  # meanwhile the other run saves the 1st, later the 4th
+            other = batch_db.Store(db)
+            other.save(order[0 if len(checked) == 1 else 3], {"status": "unique", "stars": 1}, 60)
+            other.close()
+        return real_check(job)
+
+    store = batch_db.Store(db)
+    order = store.todo(batch.scan(store, batch.discover([str(tmp_path)]))[0], 60, False)
+    store.close()
+    assert len(order) == 6
+    monkeypatch.setattr(batch, "check_one", check_one)
+    s = batch.run([str(tmp_path)], db, timeout=60, jobs=1)
+    assert checked == [order[0], order[5], order[4], order[2], order[1]]  # the 4th: the other's
+    assert s["checked"] == 5 and s["skipped"] == 1, s
+
+
 def test_local_workers_start_with_ctrl_c_ignored(monkeypatch):
     """A terminal's Ctrl-C reaches the whole group: a worker still starting up (not yet
     ignoring it) died with "Fatal Python error" and a traceback on the curator's screen."""

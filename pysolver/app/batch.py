@@ -19,6 +19,7 @@ limit on workers killed per task.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import math
 import os
@@ -193,7 +194,23 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
             skips = resumed(len(set(keys)) - len(todo) - len(no_clingo), left_timeouts)
             print(f"pysolver: resuming {db}: skips {skips}; {len(todo)} to check",
                   file=progress_stream or sys.stderr)
-        work = ((key, store.puzzle_json(key), timeout) for key in todo)
+        # another run at work on this database walks the same keys in the same order: what
+        # it decided meanwhile is not checked again, and once it is met (a key it decided,
+        # or saved as this run did) this run goes on from the end: they meet in the middle
+        taken, met = [], []
+
+        def work():
+            rest = collections.deque(todo)
+            while rest:
+                key = rest.pop() if met else rest.popleft()
+                if store.todo([key], timeout, retry_timeouts):
+                    yield key, store.puzzle_json(key), timeout
+                else:
+                    taken.append(key)
+                    met.append(key)
+                    bar.total -= 1
+
+        work = work()
         if not todo:  # nothing to do: start no pool or cluster
             results = iter(())
         else:
@@ -204,17 +221,19 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
                 if verdict is None:
                     bar.add("lost")
                     continue
+                if not met and not store.todo([key], timeout, retry_timeouts):  # saved by the other
+                    met.append(key)
                 store.save(key, verdict, timeout)
                 bar.add(verdict["status"])
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM: how far this run got
-            raise Stopped(bar.done - bar.counts.get("lost", 0), len(todo)) from None
+            raise Stopped(bar.done - bar.counts.get("lost", 0), len(todo) - len(taken)) from None
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
         return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
                 "others": len(others),  # left unread for their names
                 "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
-                "skipped": len(set(keys)) - len(todo) - len(no_clingo) - left_timeouts,
+                "skipped": len(set(keys)) - len(todo) + len(taken) - len(no_clingo) - left_timeouts,
                 "no_clingo": len(no_clingo),
                 "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
     finally:
