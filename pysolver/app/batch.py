@@ -164,7 +164,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
     ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
     ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
     again), ``lost``, ``counts`` (status -> puzzles checked now), ``unlisted`` (folders),
-    ``others`` (files not read for their names)."""
+    ``others`` (files not read for their names), ``no_clingo`` (Nikoli puzzles left for
+    a run with clingo)."""
     problems, others = [], []
     files = discover(paths, problems, others)
     ours = {_real(db + end) for end in ("", "-wal", "-shm", "-journal")}
