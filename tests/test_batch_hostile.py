@@ -84,6 +84,11 @@ def test_linked_folders_are_walked_once_and_link_loops_end(tmp_path):
     code, out = run_cli("batch", tmp_path / "bt", "--db", db, "--jobs", "1")
     assert code == 0 and out.startswith("2 puzzles in 2 files"), out
     assert sorted(rows(db)) == ["one.non", "two.non"]
+    # a link to a file that is gone: said so (ls lists the link), not "no such file"
+    (tmp_path / "bt" / "dangling.non").symlink_to("moved-away.non")
+    assert run_cli("batch", tmp_path / "bt", "--db", db, "--jobs", "1")[0] == 0
+    assert rows(db)["dangling.non"]["error"].endswith(
+        "dangling.non: a link to moved-away.non, which does not exist")
 
 
 def test_a_folder_of_other_files_says_it_read_none(tmp_path):

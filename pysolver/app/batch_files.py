@@ -4,6 +4,7 @@ not read again, files gone since forgotten. The rest of a run is pysolver.app.ba
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -68,6 +69,9 @@ def read_file(file: str) -> tuple:
     try:
         st = os.stat(file)
     except OSError as e:
+        if e.errno == errno.ENOENT and os.path.islink(file):  # ls lists it: not "no such file"
+            return None, [PuzzleError(f"{file}: a link to {printable(os.readlink(file))}, "
+                                      "which does not exist")]
         return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
     stamp = (st.st_size, st.st_mtime_ns)
     kind = next((k for test, k in SPECIAL if test(st.st_mode)), None)
