@@ -264,6 +264,7 @@ def test_the_html_page_of_a_stopped_batch_says_what_it_leaves_out(tmp_path):
     assert run_cli("report", db, "--html", tmp_path / "r.html")[0] == 0
     page = (tmp_path / "r.html").read_text()
     unchecked = sum(k != keys[0] for k in keys)
+    assert "<th>solutions, or what is wrong</th>" in page  # a parse error's column
     assert f"Batch report: {len(keys) - unchecked + 3} puzzles" in page  # and 3 parse errors
     assert f"Not shown: {unchecked} puzzles not checked yet</strong>" in page
 

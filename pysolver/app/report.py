@@ -252,7 +252,7 @@ def unrated_words(rows) -> str:
 # shows a row as a card of its own, one value a line, with no sideways scrolling
 _HEADS = (("time (s)", "time (s)"), ("status", "status"), ("file", "file"), ("#", "in file"),
           ("title", "title"), ("class", "class"), ("difficulty", "difficulty"), ("size", "size"),
-          ("solutions", "solutions"))
+          ("solutions, or what is wrong", "solutions"))
 
 
 def _labelled(cells) -> str:
