@@ -419,7 +419,9 @@ def test_hostile_names_and_titles_come_out_inert_in_every_report(tmp_path):
     page = (tmp_path / "out.html").read_text()
     assert "<img src=x" not in page and "<script>alert" not in page and "</td><script>" not in page
     assert "&lt;img src=x onerror=alert(1)&gt;.non" in page
-    assert "/new\\nline,&quot;q&quot;.non</td>" in page  # a newline a page would show as a space
+    assert ">new\\nline,&quot;q&quot;.non</td>" in page  # a newline a page would show as a space
+    # each file named from the folder they are all under, named once (a column a phone shows)
+    assert f"Files under {folder}." in page and f'title="{folder}/t.non">t.non</td>' in page
     assert "&lt;/td&gt;&lt;script&gt;alert(2)&lt;/script&gt; &amp; &quot;q&quot;, x" in page
     entries = json.loads((tmp_path / "out.json").read_text())
     assert {Path(e["file"]).name for e in entries} == {*names, "t.non"}
