@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import batch_folder
-from pysolver.app import batch, batch_db, cli, report
+from pysolver.app import batch, batch_db, cli, report, report_page
 from pysolver.errors import PuzzleError
 from processes import alive, children
 
@@ -397,15 +397,15 @@ def test_the_html_reports_two_solutions_with_the_cells_where_they_differ_in_red(
     import re
     import zlib
     row = {"colors": [[".", "FFFFFF"], ["#", "000000"]], "solutions": [["#.", ".#"], [".#", "#."]]}
-    imgs = re.findall(r'<img alt="([^"]*)"[^>]*src="data:image/png;base64,([^"]+)"', report._thumbs(row))
+    imgs = re.findall(r'<img alt="([^"]*)"[^>]*src="data:image/png;base64,([^"]+)"', report_page._thumbs(row))
     assert [a for a, _ in imgs] == [f"solution {k} of 2: the 4 cells where they differ in red" for k in (1, 2)]
     for (_, data), first in zip(imgs, ("#.", ".#")):
         png = base64.b64decode(data)
         plte = png[png.index(b"PLTE") + 4:]
-        assert plte[:12].hex().upper() == "FFFFFF000000" + report.DIFF_FILLED + report.DIFF_EMPTY
+        assert plte[:12].hex().upper() == "FFFFFF000000" + report_page.DIFF_FILLED + report_page.DIFF_EMPTY
         idat = png.index(b"IDAT")
         raw = zlib.decompress(png[idat + 4:idat + 4 + int.from_bytes(png[idat - 4:idat], "big")])
         # every cell differs: a filled one is index 2 (red), an empty one 3 (pale red)
         assert raw[1:3] == bytes(2 if ch == "#" else 3 for ch in first)
     one = {"colors": row["colors"], "solutions": [["#."]]}
-    assert report._thumbs(one).count("<img") == 1 and "differ" not in report._thumbs(one)
+    assert report_page._thumbs(one).count("<img") == 1 and "differ" not in report_page._thumbs(one)

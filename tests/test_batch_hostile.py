@@ -434,7 +434,7 @@ def test_hostile_names_and_titles_come_out_inert_in_every_report(tmp_path):
 
 def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     pytest.importorskip("clingo")
-    from pysolver.app import report
+    from pysolver.app import report_page
     (tmp_path / "n.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\n")
     (tmp_path / "one.non").write_text(ONE)
     db = tmp_path / "r.sqlite"
@@ -450,7 +450,7 @@ def test_reports_of_nikoli_rows_and_damaged_fields(tmp_path):
     assert "nurikabe" in page and "slow" in page
     # the Nikoli puzzle's solution is shown (its cell was empty), as text, escaped
     assert '<pre class="grid" title="solution 1">.#\n##</pre>' in page
-    shown = report._thumbs({"colors": [], "solutions": [["<b>", "&."], [".#"]]})
+    shown = report_page._thumbs({"colors": [], "solutions": [["<b>", "&."], [".#"]]})
     assert shown.count("<pre") == 2 and "&lt;b&gt;\n&amp;." in shown and "<b>" not in shown
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import api, stars
-from pysolver.app import cli, report
+from pysolver.app import cli, report, report_page
 from pysolver.nonogram.walk import walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ def test_a_mixed_batch_rates_both_genres_in_stars(tmp_path):
     entries = {Path(e["file"]).name: e for e in json.loads(run_cli("report", db, "--json", "-")[1])}
     assert entries[NIKOLI.name]["stars"] == int(nikoli["stars"]) and entries["two.json"]["stars"] is None
     # the page: each row's stars for its filter, the engine's measure in the cell's title
-    page = report.to_html(report.load(str(db))[0])
+    page = report_page.to_html(report.load(str(db))[0])
     assert f'data-stars="{nikoli["stars"]}"' in page and 'data-stars="1"' in page
     assert f'engine: {nikoli["difficulty"]}' in page
     assert 'name="min"' not in page  # no numeric range that only a nonogram's score could meet
@@ -95,10 +95,10 @@ def test_a_nonogram_walk_stopped_by_its_caller_gives_a_lower_bound():
 
 
 def test_the_difficulty_cell_says_a_lower_bound_and_long_efforts_in_hours():
-    cell = report._difficulty({"stars": 3, "minutes": 26.1, "stars_at_least": True, "difficulty": "hard"})
+    cell = report_page._difficulty({"stars": 3, "minutes": 26.1, "stars_at_least": True, "difficulty": "hard"})
     assert 'aria-label="at least 3 of 5 stars"' in cell and "<small>at least 26 minutes</small>" in cell
     assert 'title="at least 26 minutes; engine: hard"' in cell
-    assert "about 12 hours" in report._difficulty({"stars": 5, "minutes": 745.0, "stars_at_least": False,
+    assert "about 12 hours" in report_page._difficulty({"stars": 5, "minutes": 745.0, "stars_at_least": False,
                                                    "difficulty": 3.5})
-    unrated = report._difficulty({"stars": None, "difficulty": "<b>"})
+    unrated = report_page._difficulty({"stars": None, "difficulty": "<b>"})
     assert "not rated" in unrated and "&lt;b&gt;" in unrated and "<b>" not in unrated

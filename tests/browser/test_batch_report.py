@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: batch_folder
 import batch_folder  # noqa: E402
 from pysolver import api
-from pysolver.app import batch, report  # noqa: E402
+from pysolver.app import batch, report, report_page  # noqa: E402
 
 NIKOLI = Path(__file__).resolve().parents[2] / "web" / "puzzles" / "nikoli"
 HOSTILE = '<img src=x onerror="document.title=1">'
@@ -29,7 +29,7 @@ def test_report_page_shows_thumbnails_and_filters(tmp_path, page):
     db = str(tmp_path / "r.sqlite")
     batch.run([str(tmp_path / "c")], db, jobs=1)
     rows, _ = report.load(db)
-    page.set_content(report.to_html(rows, "r.sqlite"))
+    page.set_content(report_page.to_html(rows, "r.sqlite"))
 
     assert page.locator("#shown").text_content() == "9 shown"
     assert HOSTILE in page.locator("#results").text_content()  # as text, not markup
@@ -67,7 +67,7 @@ def test_the_stars_filter_keeps_nonograms_and_nikoli_puzzles_alike(tmp_path, pag
     batch.run([str(folder)], db, jobs=1)
     rows, _ = report.load(db)
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.set_content(report.to_html(rows, "r.sqlite"))
+    page.set_content(report_page.to_html(rows, "r.sqlite"))
     genres = lambda: page.evaluate("""() => [...document.querySelectorAll('#results tbody tr')]
         .filter(tr => !tr.hidden).map(tr => tr.cells[5].textContent)""")  # noqa: E731
     tiers = {r["classification"]: r["stars"] for r in rows}
@@ -110,7 +110,7 @@ def test_on_a_phone_each_puzzle_is_a_card_of_named_values(tmp_path, page, artifa
     batch.run([str(tmp_path / "c")], db, jobs=1)
     rows, _ = report.load(db)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.set_content(report.to_html(rows, "r.sqlite"))
+    page.set_content(report_page.to_html(rows, "r.sqlite"))
     outside = page.evaluate("""() => [...document.querySelectorAll('body *')].filter((e) => {
         const r = e.getBoundingClientRect(); return r.width && r.right > innerWidth + 0.5; }).map((e) => e.outerHTML.slice(0, 60))""")
     assert outside == []                                  # nothing past the screen's right edge

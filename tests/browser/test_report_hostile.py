@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: batch_folder
 import batch_folder  # noqa: E402
-from pysolver.app import batch, report  # noqa: E402
+from pysolver.app import batch, report, report_page  # noqa: E402
 
 HOSTILE = "<img src=x onerror=\"document.title='pwned'\">"
 
@@ -24,7 +24,7 @@ def test_hostile_database_fields_run_nothing(tmp_path, page):
     con.commit()
     con.close()
     rows, _ = report.load(db)
-    text = report.to_html(rows, HOSTILE)
+    text = report_page.to_html(rows, HOSTILE)
     assert "'unsafe-inline'; img-src" not in text and "script-src 'sha256-" in text
     page.set_content(text)
     page.wait_for_function("() => document.getElementById('shown').textContent !== ''")

@@ -105,7 +105,8 @@ def make_bytecode(sets: list[dict[str, bytes]], stdlib: Path, micropip: Path,
 # pysolver modules only the command line runs (the worker never imports them):
 # their imports (argparse, sqlite3, multiprocessing) stay source in the site
 COMMAND_LINE_ONLY = {"__main__.py", "app/cli.py", "app/common.py", "app/nikoli_cli.py",
-                     "app/nonogram_cli.py", "app/pool.py", "app/batch.py", "app/batch_dask.py", "app/batch_db.py", "app/report.py"}
+                     "app/nonogram_cli.py", "app/pool.py", "app/batch.py", "app/batch_dask.py",
+                     "app/batch_db.py", "app/batch_files.py", "app/report.py", "app/report_page.py"}
 
 
 def stdlib_imports() -> list[str]:
