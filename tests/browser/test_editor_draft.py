@@ -75,3 +75,20 @@ def test_after_many_whole_picture_edits_the_latest_picture_survives_a_reload(
     wait_clues(page)
     assert picture(page) == pictures[-2]
     assert "could not be saved" not in page.text_content("#ed-status")
+
+
+def test_a_title_typed_but_not_yet_left_survives_a_reload(page, site_server):
+    """The title and author were saved with the draft only when their field was left: typed,
+    then the page reloaded (or the tab closed) with the cursor still in the field, they were gone."""
+    open_editor(page, site_server)
+    new_puzzle(page, 3, 2)
+    page.click("#ed-title")
+    page.keyboard.type("Moon <b>&</b> stars")
+    page.click("#ed-author")
+    page.keyboard.type("Ann")                         # the cursor stays in Author
+    page.reload()
+    page.wait_for_selector("html[data-booted=true]")
+    page.click("#nav-editor")
+    wait_clues(page)
+    assert page.input_value("#ed-title") == "Moon <b>&</b> stars"
+    assert page.input_value("#ed-author") == "Ann"

@@ -92,9 +92,12 @@ export class Editor extends GenreEditor {
   }
 
   bind() {
-    // not moves: the title and author are saved with the draft as they are typed
-    this.title.addEventListener("change", () => { this.doc.meta.title = this.title.value.trim(); this.refresh(); this.ctx.edited(); });
-    this.author.addEventListener("change", () => { this.doc.meta.author = this.author.value.trim(); this.refresh(); this.ctx.edited(); });
+    // not moves: the title and author are saved with the draft as they are typed (a reload or a
+    // closed tab before the field is left keeps them); once left, the puzzle the engine reads has them
+    for (const [input, key] of [[this.title, "title"], [this.author, "author"]]) {
+      input.addEventListener("input", () => { this.doc.meta[key] = input.value.trim(); this.ctx.edited(); });
+      input.addEventListener("change", () => { this.doc.meta[key] = input.value.trim(); this.refresh(); this.ctx.edited(); });
+    }
     this.$("ed-resize").addEventListener("click", () => {
       const { width, height } = this.ctx.wanted();
       this.doc.resize(width, height);
