@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import builtin, open_builtin, open_site, wait_engine
+from helpers import builtin, editor_cursor, open_builtin, open_site, wait_engine
 from test_engine_ui import use_pysolver
 
 FOCUSED = "(() => { const e = document.activeElement; return e === document.body ? 'body' : e.id || e.className; })()"
@@ -88,7 +88,10 @@ def test_solve_and_the_editors_check_keep_the_focus_on_their_buttons(page, site_
     expect(page.locator("#solve-progress")).to_have_text(re.compile("^Result"), timeout=60_000)
     assert focused(page) == "solve"
     page.focus("#nav-editor")
-    page.keyboard.press("Enter")                           # Create, and its Check
+    page.keyboard.press("Enter")                           # Create: a cell painted (a blank grid is not checked), its Check
+    editor_cursor(page, 0, 0)
+    page.keyboard.press("Space")
+    page.wait_for_selector("#ed-grid[aria-busy=false]")
     page.focus("#ed-check-run")
     page.keyboard.press("Enter")
     expect(page.locator("#ed-verdict")).to_be_visible(timeout=60_000)

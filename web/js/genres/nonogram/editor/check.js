@@ -63,6 +63,11 @@ export class EditorChecker {
    * {status, count, exact, differ, other, how, stars, minutes, detail}; `progress(words, details)`
    * while it runs, `interim(res)` when clingo's count comes first. The frame's signal stops it. */
   async check({ signal, progress = () => {}, interim = () => {} } = {}) {
+    // a blank grid is "unique" (every clue 0) and rated the easiest: no answer a maker can use
+    if (!this.ed.doc.cells.some((v) => v)) {
+      this.fixOut.textContent = "";
+      return { unavailable: "The picture is empty: paint some cells, then check it." };
+    }
     const fresh = this.ed.edits.current();
     let known = 0; // the progress line only goes up (a search may take cells back)
     let countNote = ""; // clingo's count, once it answered first (the details keep it)
