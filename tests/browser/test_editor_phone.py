@@ -28,3 +28,15 @@ def test_the_file_pickers_disclosures_and_image_controls_are_finger_sized(page, 
     assert {"ed-open-file", "ed-image-file", "ed-image-threshold", "Import an image", "Details"} <= shown
     small = [(name, h) for name, kind, h in heights if h < (24 if kind in ("checkbox", "radio") else 36)]
     assert small == []
+
+
+@PHONE
+def test_a_board_wider_than_the_phone_shows_all_its_rows(page, site_server):
+    """A 20x15 picture pans sideways on a phone (its cells stay finger-sized), but its box was
+    as high as the box's width gave by the grid's shape: rows 12 to 15 were cut off too, with the
+    page's room unused below, and reached only by a two-finger pan."""
+    open_editor(page, site_server)
+    set_picture(page, ["#." * 10] * 15)
+    box = page.evaluate("""() => { const b = document.querySelector('#ed-grid');
+        return {wide: b.scrollWidth > b.clientWidth, cut: b.scrollHeight - b.clientHeight}; }""")
+    assert box == {"wide": True, "cut": 0}
