@@ -1,8 +1,8 @@
-"""An author's mistakes in Create, and what the page says to them: checking a blank grid."""
+"""An author's mistakes in Create, and what the page says to them: checking a blank grid, a size beyond the limits."""
 import pytest
 from playwright.sync_api import expect
 
-from helpers import click_cell
+from helpers import click_cell, editor_board
 from test_editor import mark_of, new_puzzle, open_editor, run_check, wait_clues
 
 pytestmark = [pytest.mark.browser]
@@ -22,3 +22,22 @@ def test_checking_a_blank_grid_says_to_paint_first(page, site_server):
     wait_clues(page)
     assert run_check(page) == "unique"
     assert mark_of(page, "#ed-verdict") == "✓"
+
+
+def test_a_size_beyond_the_limits_is_said(page, site_server):
+    """250 columns made a 200-column puzzle and 0 rows a 1-row one, the status only naming the
+    size made: the author never learnt why or what the limits are."""
+    open_editor(page, site_server)
+    status = page.locator("#ed-status")
+    page.fill("#ed-width", "250")
+    page.fill("#ed-height", "3")
+    page.click("#ed-new")
+    editor_board(page, 200, 3)
+    expect(status).to_have_text("New 200×3 Nonogram puzzle (Undo brings the old one back). Columns and rows go from 1 to 200.")
+    page.fill("#ed-width", "4")
+    page.fill("#ed-height", "0")
+    page.click("#ed-resize")
+    editor_board(page, 4, 1)
+    expect(status).to_have_text("Columns and rows go from 1 to 200.")
+    new_puzzle(page, 5, 5)                                            # within the limits: nothing more said
+    expect(status).to_have_text("New 5×5 Nonogram puzzle (Undo brings the old one back).")

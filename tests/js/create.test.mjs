@@ -3,7 +3,7 @@
 // shows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile, GENRE_KEY } from "../../web/js/create/choice.js";
+import { editorGenres, chosenGenre, rememberGenre, side, sizeNote, offerResume, aboutFile, GENRE_KEY } from "../../web/js/create/choice.js";
 
 class MemoryStorage {
   constructor() { this.map = new Map(); }
@@ -39,6 +39,14 @@ test("a size field within the genre's limits; not a number keeps the size", () =
   assert.equal(side("300", lim, 5), 30);
   assert.equal(side("6.6", lim, 5), 7);
   for (const bad of ["", "abc", null, "Infinity"]) assert.equal(side(bad, lim, 5), 5, String(bad));
+});
+
+test("a size beyond the genre's limits is said, not only taken in", () => {
+  const lim = { min: 2, max: 30 };
+  assert.equal(sizeNote(["7", "30"], lim), "");
+  assert.equal(sizeNote(["31", "7"], lim), "Columns and rows go from 2 to 30.");
+  assert.equal(sizeNote(["7", "1"], lim), "Columns and rows go from 2 to 30.");
+  assert.equal(sizeNote(["", "abc"], lim), "");            // not a number: the size is kept, nothing to say
 });
 
 test("Continue the draft: a saved draft that is not on the board", () => {

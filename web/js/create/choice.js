@@ -28,6 +28,13 @@ export function side(value, { min, max }, fallback) {
   return Math.max(min, Math.min(max, n));
 }
 
+/** What to tell a maker whose size fields asked for more (or less) than the genre allows, which
+ * side() made its largest (smallest): "" when every number was within [min, max] or not a number. */
+export function sizeNote(values, { min, max }) {
+  const ns = values.filter((v) => v !== "" && v !== null).map(Number).filter(Number.isFinite);
+  return ns.some((n) => Math.round(n) > max || Math.round(n) < min) ? `Columns and rows go from ${min} to ${max}.` : "";
+}
+
 /** "Continue the draft" is offered while a saved draft exists and the board is not it (the
  * draft could not be read when the genre was first shown, or saving an edit failed; New and
  * opening a file are moves, saved at once: web/README.md "The editor frame"). */

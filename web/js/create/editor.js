@@ -10,7 +10,7 @@
 // create/genre-editor.js: web/README.md "The editor frame"): its document, board, edit tools
 // and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
 // choices without DOM.
-import { editorGenres, chosenGenre, rememberGenre, side, offerResume, aboutFile } from "./choice.js";
+import { editorGenres, chosenGenre, rememberGenre, side, sizeNote, offerResume, aboutFile } from "./choice.js";
 import { el, button, handOver } from "../shell/dom.js";
 import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
@@ -190,8 +190,9 @@ class CreateFrame {
       say: (text, error = false, details = []) => { if (this.current === entry) this.say(text, error, details); },
       edited: () => this.edited(entry),          // a change outside the history (a title): the draft is saved
       replaced: () => this.replaced(entry),      // a new document no edit has saved yet
-      // the size fields as the genre's limits take them (Resize)
-      wanted: () => { const { width, height } = entry.tool.size(), t = entry.tool;
+      // the size fields as the genre's limits take them (Resize), saying so when they took less or more
+      wanted: () => { const { width, height } = entry.tool.size(), t = entry.tool, note = this.sizeNote();
+        if (note && this.current === entry) this.say(note);
         return { width: side(this.wIn.value, t.sides, width), height: side(this.hIn.value, t.sides, height) }; },
       busy: (on) => { if (this.current === entry) this.busy(on); }, // a run of the genre's own (the nonogram's Fix)
       check: () => { if (this.current === entry) this.runCheck(); }, // check again (after a fix)
@@ -263,12 +264,15 @@ class CreateFrame {
   }
 
   newPuzzle() {
-    const t = this.tool, { width, height } = t.size();
+    const t = this.tool, { width, height } = t.size(), note = this.sizeNote();
     const w = side(this.wIn.value, t.sides, width), h = side(this.hIn.value, t.sides, height);
     t.blank(w, h);
     this.sync();
-    this.say(`New ${w}×${h} ${this.genreName()} puzzle${this.current.history.canUndo ? " (Undo brings the old one back)" : ""}.`);
+    this.say(`New ${w}×${h} ${this.genreName()} puzzle${this.current.history.canUndo ? " (Undo brings the old one back)" : ""}.${note ? ` ${note}` : ""}`);
   }
+
+  /** The size fields' numbers beyond the genre's limits, in words ("" when within). */
+  sizeNote() { return sizeNote([this.wIn.value, this.hIn.value], this.tool.sides); }
 
   resume() {
     if (!this.tool.loadDraft()) {
