@@ -125,3 +125,20 @@ def test_a_file_of_several_puzzles_opens_its_first_to_edit_and_says_so(page, sit
     wait_until(page, f"{STATUS}.startsWith('Opened contest.txt')", 60)
     assert page.text_content("#ed-status").startswith("Opened contest.txt, the first of its 3 puzzles")
     editor_board(page, 2, 2)
+
+
+def test_a_file_opens_in_the_editor_of_its_puzzle_type(page, site_server):
+    """A Nurikabe file opened while Nonogram was the puzzle type was "unknown puzzle format
+    (expected ... or a Nurikabe ... puzz.link URL)"; a picture opened while Masyu was, an error too.
+    The puzzle type now follows the file."""
+    open_editor(page, site_server)
+    nurikabe = "https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m\n"
+    page.set_input_files("#ed-open-file", files=[{"name": "islands.txt", "mimeType": "text/plain", "buffer": nurikabe.encode()}])
+    wait_until(page, f"{STATUS}.startsWith('Opened islands.txt')", 60)
+    assert page.input_value("#ed-genre") == "nurikabe"
+    page.wait_for_selector("#ed-board [role=grid][aria-colcount='7'][aria-rowcount='7']")
+    page.select_option("#ed-genre", "masyu")
+    page.wait_for_function("() => !document.querySelector('#ed-new').disabled")
+    set_picture(page, CHECKER)                          # a nonogram's picture, while Masyu is chosen
+    assert page.input_value("#ed-genre") == "nonogram"
+    assert picture(page) == CHECKER

@@ -285,19 +285,17 @@ def test_create_numbers_rooms_pearls_check_download_play(page, site_server, tmp_
     page.locator("#ed-verdict").wait_for(timeout=60_000)           # checked again
     after = read.parse(shared(page), "url")
     assert len(after.clues) == 3 and set(read.parse(before, "url").clues.items()) < set(after.clues.items())
-    # a family's file opens to edit (Heyawake's rooms come back as borders); another family's is refused
-    hey = tmp_path / "rooms.txt"
-    hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
-    ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
-    expect(page.locator("#ed-status.error")).to_contain_text("choose Heyawake to edit it")
+    # a file opens to edit in the editor of its family, chosen for it (Heyawake's rooms come back as borders)
     notes = tmp_path / "notes.txt"
     notes.write_text("garbage here\n")
     ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(notes))
     # the file named once, then where and what is wrong (it said "notes.txt: notes.txt: notes.txt:1: ...")
     expect(page.locator("#ed-status.error")).to_have_text("notes.txt:1: expected 'FAMILY WxH', got 'garbage here'")
-    choose(page, "heyawake")
+    hey = tmp_path / "rooms.txt"
+    hey.write_text("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_label("Open a puzzle file to edit").set_input_files(str(hey))
     expect(page.locator("#ed-status")).to_have_text("Opened rooms.txt to edit.")
+    expect(ed(page).get_by_label("Puzzle type")).to_have_value("heyawake")
     assert shared(page) == url_of("heyawake 3x2\nr0:1 r0 r1\nr2 r2 r1\n")
     ed(page).get_by_role("button", name="Undo").click()                          # opening was a move:
     expect(page.locator("#ed-board [role=grid]")).to_have_attribute("aria-colcount", "4")  # the 4×4 is back

@@ -353,9 +353,13 @@ class CreateFrame {
     catch { this.say("Share link ready: copy it from the box."); }
   }
 
-  /** A file to edit (chosen, or dropped on the page), read by the genre shown. */
+  /** A file to edit (chosen, or dropped on the page), read by the editor of its genre: the Puzzle
+   * type follows the file (a Nurikabe opened while Nonogram was chosen was "unknown puzzle format"). */
   async openText(text, filename) {
     await this.ready;
+    let genre = null;
+    try { genre = (await this.engine.read(text, filename)).genre; } catch { /* the editor shown says what is wrong */ }
+    if (genre && genre !== this.genre.value && this.genres.some((g) => g.id === genre)) await (this.ready = this.choose(genre));
     if (!this.tool.openText) {
       this.say(`${filename}: the ${this.genreName()} editor does not open files; Play opens it.`, true);
       return;
