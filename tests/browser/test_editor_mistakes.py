@@ -1,8 +1,11 @@
-"""An author's mistakes in Create, and what the page says to them: checking a blank grid, a size beyond the limits."""
+"""An author's mistakes in Create, and what the page says to them: checking, sharing or playing a
+blank grid, a size beyond the limits."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from helpers import click_cell, editor_board
+from helpers import click_cell, current_view, editor_board
 from test_editor import mark_of, new_puzzle, open_editor, run_check, wait_clues
 
 pytestmark = [pytest.mark.browser]
@@ -41,3 +44,21 @@ def test_a_size_beyond_the_limits_is_said(page, site_server):
     expect(status).to_have_text("Columns and rows go from 1 to 200.")
     new_puzzle(page, 5, 5)                                            # within the limits: nothing more said
     expect(status).to_have_text("New 5×5 Nonogram puzzle (Undo brings the old one back).")
+
+
+def test_a_blank_grid_is_not_shared_or_played(page, site_server):
+    """Share link and Play this puzzle of a blank grid made a puzzle of 0 clues: a board with
+    nothing to do, sent to a friend or opened in Play, that never says it is solved."""
+    open_editor(page, site_server)
+    new_puzzle(page, 5, 5)
+    status = page.locator("#ed-status")
+    page.click("#ed-share")
+    expect(status).to_have_text("Share: the picture is empty: paint some cells first")
+    assert page.input_value("#ed-share-url") == ""
+    page.click("#ed-play")
+    expect(status).to_have_text("Play: the picture is empty: paint some cells first")
+    assert current_view(page) == "editor"
+    click_cell(page, 2, 2)
+    wait_clues(page)
+    page.click("#ed-share")
+    expect(page.locator("#ed-share-url")).to_have_value(re.compile(r"#p="))

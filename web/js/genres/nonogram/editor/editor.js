@@ -177,6 +177,8 @@ export class Editor extends GenreEditor {
   /** The puzzle dict with the given cells, to play: they start filled (or crossed) and fixed in
    * the player's grid, not a move Undo takes back. */
   async playable() {
+    // every clue 0: nothing to play (Share and Play this puzzle say so)
+    if (!this.doc.cells.some((v) => v)) throw new Error("the picture is empty: paint some cells first");
     const puzzle = await this.currentPuzzle();
     return this.doc.givens.size ? { ...puzzle, givens: this.givensList() } : puzzle;
   }
