@@ -1,12 +1,12 @@
 """An author's mistakes in Create, and what the page says to them: checking, sharing or playing a
-blank grid, a size beyond the limits."""
+blank grid, a size beyond the limits, removing a colour the picture uses."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from helpers import click_cell, current_view, editor_board
-from test_editor import mark_of, new_puzzle, open_editor, run_check, wait_clues
+from helpers import click_cell, current_view, drag, editor_board, editor_picture
+from test_editor import mark_of, new_puzzle, open_editor, run_check, set_picture, wait_clues
 
 pytestmark = [pytest.mark.browser]
 
@@ -62,3 +62,22 @@ def test_a_blank_grid_is_not_shared_or_played(page, site_server):
     wait_clues(page)
     page.click("#ed-share")
     expect(page.locator("#ed-share-url")).to_have_value(re.compile(r"#p="))
+
+
+def test_removing_a_colour_in_use_says_what_became_of_its_cells(page, site_server):
+    """✕ on a colour the picture uses turned its cells to background with the status line silent:
+    cells gone from the picture with no word of it or of Undo."""
+    open_editor(page, site_server)
+    set_picture(page, ["##..", "....", "...."])
+    page.click("#ed-add-colour")                                      # the new colour is the one painted
+    drag(page, 0, 1, 2, 1)
+    wait_clues(page)
+    assert editor_picture(page) == ["##..", "222.", "...."]
+    status = page.locator("#ed-status")
+    page.locator("#ed-palette .ed-remove").nth(1).click()
+    expect(status).to_have_text(re.compile(r"^Removed .+: its 3 cells are background now \(Undo brings them back\)\.$"))
+    wait_clues(page)
+    assert editor_picture(page) == ["##..", "....", "...."]
+    page.click("#ed-undo")
+    wait_clues(page)
+    assert editor_picture(page) == ["##..", "222.", "...."]

@@ -49,7 +49,7 @@ export class Editor extends GenreEditor {
     this.opening = null;    // the engine request solving a file opened without a picture
     this.buildDom();
     this.grid = new PictureBoard(this.board);
-    this.palette = new EditorPalette(this.paletteBox, this.grid, this.colourStrip);
+    this.palette = new EditorPalette(this.paletteBox, this.grid, this.colourStrip, (text) => ctx.say(text));
     this.image = new ImageImport(this.importBox, {
       getDoc: () => this.doc,
       onError: (msg) => ctx.say(msg, true),

@@ -9,7 +9,9 @@ import { radioKeys, rove } from "../../../shell/arrows.js";
 import { colourWords, colourWord } from "../../../shell/colour-words.js";
 
 export class EditorPalette {
-  constructor(container, grid, strip) {
+  /** say(text): the status line (what a removed colour's cells became). */
+  constructor(container, grid, strip, say = () => {}) {
+    this.say = say;
     this.box = container;
     this.strip = strip;
     this.grid = grid;
@@ -107,7 +109,13 @@ export class EditorPalette {
           del.textContent = "✕";
           del.title = `remove ${c.name} (its cells become background)`;
           del.setAttribute("aria-label", del.title);
-          del.addEventListener("click", () => d.removeColor(k));
+          del.addEventListener("click", () => {
+            // its cells go with it: say how many, the board alone does not show a colour gone
+            const n = d.cells.reduce((sum, v) => sum + (v === k ? 1 : 0), 0);
+            if (d.removeColor(k) === null) return;
+            this.say(n ? `Removed ${c.name}: its ${n === 1 ? "cell is" : `${n} cells are`} background now (Undo brings ${n === 1 ? "it" : "them"} back).`
+              : `Removed ${c.name}.`);
+          });
           item.append(del);
         }
       }
