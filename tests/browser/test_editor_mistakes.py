@@ -81,3 +81,30 @@ def test_removing_a_colour_in_use_says_what_became_of_its_cells(page, site_serve
     page.click("#ed-undo")
     wait_clues(page)
     assert editor_picture(page) == ["##..", "222.", "...."]
+
+
+# the row clues' canvas, the band of row `row`: how many of its pixels are dark (all channels under 80)
+DARK_INK = """async (row) => { await new Promise(requestAnimationFrame);
+    const c = document.querySelector('#ed-grid canvas.row-clues'), ctx = c.getContext('2d');
+    const rows = +document.querySelector('#ed-grid [role=grid]').getAttribute('aria-rowcount'), h = c.height / rows;
+    const { data } = ctx.getImageData(0, Math.round(row * h), c.width, Math.round(h));
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 80 && data[i + 1] < 80 && data[i + 2] < 80) n++;
+    return n; }"""
+
+
+def test_a_bright_colour_gets_dark_clue_numbers(page, site_server):
+    """A colour changed to pure green with its picker had its clue numbers in white on it (1.4:1),
+    unreadable; teal, a colour Add colour offers, white at 3:1."""
+    open_editor(page, site_server)
+    set_picture(page, ["###.", "....", "#..."])
+    page.click("#ed-add-colour")                                      # a second colour, painted in row 2
+    drag(page, 0, 1, 2, 1)
+    wait_clues(page)
+    assert page.evaluate(DARK_INK, 1) == 0                            # its "3" in white on red
+    picker = page.locator("#ed-palette input[type=color]").nth(1)
+    picker.evaluate("""(e) => { e.value = '#00ff00';
+        e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); }""")
+    expect(page.locator("#ed-palette .ed-swatch[data-color='2']")).to_have_css("background-color", "rgb(0, 255, 0)")
+    wait_clues(page)
+    assert page.evaluate(DARK_INK, 1) > 0                             # now in black on the green
