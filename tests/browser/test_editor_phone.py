@@ -1,8 +1,10 @@
-"""Create on a phone (390x844, touch): every control a finger reaches."""
+"""Create on a phone (390x844, touch): every control a finger reaches, the whole height of a wide
+picture, what an action says shown where it was tapped."""
 import pytest
+from playwright.sync_api import expect
 
 from pictures import CHECKER
-from test_editor import open_editor, set_picture
+from test_editor import new_puzzle, open_editor, set_picture
 
 pytestmark = [pytest.mark.browser]
 
@@ -40,3 +42,22 @@ def test_a_board_wider_than_the_phone_shows_all_its_rows(page, site_server):
     box = page.evaluate("""() => { const b = document.querySelector('#ed-grid');
         return {wide: b.scrollWidth > b.clientWidth, cut: b.scrollHeight - b.clientHeight}; }""")
     assert box == {"wide": True, "cut": 0}
+
+
+# the elements of the Create view that show `text` (their whole words) within the screen
+IN_VIEW = """(text) => [...document.querySelectorAll('#view-editor p')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return e.textContent === text && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }).length"""
+
+
+@PHONE
+def test_what_share_and_play_say_is_shown_by_their_buttons(page, site_server):
+    """Their words went only to the status line under the board, a screen above the Keep and
+    share panel on a phone: Share link or Play this puzzle of a blank grid seemed to do nothing."""
+    open_editor(page, site_server)
+    new_puzzle(page, 10, 10)
+    for button, words in [("#ed-share", "Share: the picture is empty: paint some cells first"),
+                          ("#ed-play", "Play: the picture is empty: paint some cells first")]:
+        page.locator(button).tap()
+        expect(page.locator("#ed-status")).to_have_text(words)
+        assert page.evaluate(IN_VIEW, words) == 1, button

@@ -77,6 +77,10 @@ class CreateFrame {
     this.status = el("p", { id: "ed-status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
     this.statusDetails = techDetails("ed-status-details"); // the engine's limits, for the curious
+    // the status line again by Download, Share and Play, shown on a narrow screen only (editor.css):
+    // there the status line is a screen or more above them, and a tap seemed to do nothing
+    this.statusCopy = el("p", { id: "ed-status-copy", className: "status ed-status-copy" });
+    this.statusCopy.setAttribute("aria-hidden", "true"); // the status line is the one read out
     this.help = el("p", { className: "help", id: "ed-help" });
     this.checkBtn = button("ed-check-run", "Check", "one solution? how hard?");
     this.cancelBtn = button("ed-check-cancel", "Cancel", "stop the check");
@@ -106,6 +110,7 @@ class CreateFrame {
             el("div", { className: "row" }, label(this.format, "Format"), this.format, button("ed-export", "Download")),
             el("div", { className: "row" }, button("ed-share", "Share link"), button("ed-play", "Play this puzzle")),
             el("div", { className: "row" }, this.shareOut),
+            this.statusCopy,
             this.openRow),
           this.slots.end)));
     document.querySelector("main").append(this.section);
@@ -330,9 +335,8 @@ class CreateFrame {
 
   /** The status line, in plain words; `details`: the technical lines behind its "Details". */
   say(text, error = false, details = []) {
-    this.status.textContent = text;
+    for (const line of [this.status, this.statusCopy]) { line.textContent = text; line.classList.toggle("error", error); }
     this.statusOfMove = !!(this.moving && text); // followHistory clears it at the next move
-    this.status.classList.toggle("error", error);
     this.statusDetails.set(details || []);
   }
 
