@@ -1,5 +1,6 @@
 """Files in and out of the editor: Download keeps the given cells in every format,
-and opening a file without a picture can be cancelled or gives up at its limit."""
+opening a file without a picture can be cancelled or gives up at its limit, a file opens in
+its puzzle type's editor, an image goes to Import an image."""
 import pytest
 
 from helpers import (click_cell, editor_board, editor_givens, isolated_visit, page_hook, state, wait_board,
@@ -8,7 +9,7 @@ from pictures import CHECKER
 from pysolver import api
 from pysolver.nonogram import formats
 from pysolver.nonogram.formats import parse
-from test_editor import new_puzzle, open_editor, picture, set_picture, wait_clues
+from test_editor import new_puzzle, open_editor, picture, png, set_picture, wait_clues
 
 pytestmark = [pytest.mark.browser]
 
@@ -142,3 +143,15 @@ def test_a_file_opens_in_the_editor_of_its_puzzle_type(page, site_server):
     set_picture(page, CHECKER)                          # a nonogram's picture, while Masyu is chosen
     assert page.input_value("#ed-genre") == "nonogram"
     assert picture(page) == CHECKER
+
+
+def test_an_image_chosen_to_open_goes_to_import_an_image(page, site_server):
+    """A PNG chosen in "Open a puzzle file to edit" was refused: "this is an image, not a puzzle
+    file; to make a puzzle of a picture, use Create, then Import an image", said in Create."""
+    open_editor(page, site_server)
+    picture_png = png(16, 8, lambda x, y: (0, 0, 0, 255) if x < 8 else (255, 255, 255, 255))
+    page.set_input_files("#ed-open-file", files=[{"name": "half.png", "mimeType": "image/png", "buffer": picture_png}])
+    wait_until(page, f"{STATUS}.startsWith('half.png is an image: Import an image (below) makes a puzzle of it')")
+    assert page.get_attribute("#ed-import-panel", "open") is not None
+    page.wait_for_function("() => !document.querySelector('#ed-image-apply').disabled")
+    assert page.text_content("#ed-import").count("half.png: 16×8 pixels") == 1

@@ -142,7 +142,8 @@ class CreateFrame {
     this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(aboutFile(f.name, err.message), true, err.details));
+      if (f && f.type.startsWith("image/") && this.tool.openImage) this.tool.openImage(f); // a picture to make a puzzle of
+      else if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(aboutFile(f.name, err.message), true, err.details));
       this.openFile.value = "";
     });
   }

@@ -85,7 +85,7 @@ export class Editor extends GenreEditor {
       status: [this.openCancel],
       top: [panel("Colours", this.paletteBox)],
       afterCheck: [panel("Fix", this.fixBox)],
-      end: [el("details", { className: "panel", id: "ed-import-panel" },
+      end: [this.importPanel = el("details", { className: "panel", id: "ed-import-panel" },
         el("summary", { textContent: "Import an image" }), this.importBox)],
     };
     this.$ = (id) => this.parts.tools.find((e) => e.id === id);
@@ -222,6 +222,14 @@ export class Editor extends GenreEditor {
       const v = this.doc.cells[i];
       return { row: Math.floor(i / w) + 1, column: (i % w) + 1, value: v ? this.doc.colors[v].char : "." };
     });
+  }
+
+  /** An image chosen to open as a puzzle file: into Import an image, opened for its size and
+   * colours (the engine's reader only said "an image, not a puzzle file"). */
+  openImage(file) {
+    this.importPanel.open = true;
+    this.image.load(file);
+    this.ctx.say(`${file.name} is an image: Import an image (below) makes a puzzle of it; choose its size, then Use this picture.`);
   }
 
   /** Open a puzzle file into the editor: its goal, or a solution the engine finds. */
