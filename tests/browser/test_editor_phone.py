@@ -1,5 +1,5 @@
 """Create on a phone (390x844, touch): every control a finger reaches, the whole height of a wide
-picture, what an action says shown where it was tapped."""
+picture, what an action says shown where it was tapped, the board brought into view by a fix's Show."""
 import pytest
 from playwright.sync_api import expect
 
@@ -61,3 +61,18 @@ def test_what_share_and_play_say_is_shown_by_their_buttons(page, site_server):
         page.locator(button).tap()
         expect(page.locator("#ed-status")).to_have_text(words)
         assert page.evaluate(IN_VIEW, words) == 1, button
+
+
+@PHONE
+def test_show_of_a_fix_brings_the_board_into_view(page, site_server):
+    """Show outlined a fix's cells on the board, a screen above the Fix panel on a phone: the
+    tap seemed to do nothing."""
+    open_editor(page, site_server)
+    set_picture(page, CHECKER)
+    page.locator("#ed-check-run").tap()
+    expect(page.locator("#ed-verdict")).to_have_attribute("data-status", "multiple", timeout=60_000)
+    page.locator("#ed-fix-run").tap()
+    show = page.locator("#ed-fix-list .ed-fix-show").first
+    show.wait_for(timeout=60_000)
+    show.tap()
+    expect(page.locator("#ed-grid canvas.cells")).to_be_in_viewport()

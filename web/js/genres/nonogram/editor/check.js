@@ -222,7 +222,10 @@ export class EditorChecker {
         el("div", { className: "row" }, show, apply));
       item.dataset.kind = s.kind;
       const indices = s.cells.map((c) => (c.row - 1) * d.width + (c.column - 1));
-      show.addEventListener("click", () => this.ed.grid.setMarks(new Map(indices.map((i) => [i, "suggest"]))));
+      show.addEventListener("click", () => {
+        this.ed.grid.setMarks(new Map(indices.map((i) => [i, "suggest"])));
+        this.ed.board.scrollIntoView({ block: "nearest" }); // on a phone the board is a screen above the fixes
+      });
       apply.addEventListener("click", () => this.apply(s, indices));
       this.fixList.append(item);
     }
