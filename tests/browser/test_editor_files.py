@@ -155,3 +155,16 @@ def test_an_image_chosen_to_open_goes_to_import_an_image(page, site_server):
     assert page.get_attribute("#ed-import-panel", "open") is not None
     page.wait_for_function("() => !document.querySelector('#ed-image-apply').disabled")
     assert page.text_content("#ed-import").count("half.png: 16×8 pixels") == 1
+
+
+def test_an_image_dropped_on_create_goes_to_import_an_image(page, site_server):
+    """A PNG dropped on Create was refused as the chosen one was ("use Create, then Import an image")."""
+    open_editor(page, site_server)
+    dt = page.evaluate_handle("""(bytes) => { const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], 'dropped.png', {type: 'image/png'})); return dt; }""",
+                              list(png(4, 4, lambda x, y: (0, 0, 0, 255) if x == y else (255, 255, 255, 255))))
+    page.dispatch_event("#view-editor", "dragenter", {"dataTransfer": dt})
+    page.dispatch_event("#view-editor", "drop", {"dataTransfer": dt})
+    wait_until(page, f"{STATUS}.startsWith('dropped.png is an image: Import an image (below) makes a puzzle of it')")
+    page.wait_for_function("() => !document.querySelector('#ed-image-apply').disabled")
+    assert "dropped.png: 4×4 pixels" in page.text_content("#ed-import")

@@ -25,7 +25,7 @@ const library = new Library({
   controls: { sort: $("lib-sort"), genre: $("lib-genre"), status: $("lib-status"), colour: $("lib-colour"), size: $("lib-size"), stars: $("lib-stars") },
 });
 const readers = []; // each registered genre's: {genre, format?, fallback?, claims?} and install's {open, openText, openHash?, openFirst?}
-const dropTargets = new Map(); // view id -> {onText, onError} for files dropped while it shows
+const dropTargets = new Map(); // view id -> {onText, onError} or {onFile} for files dropped while it shows
 let current = null; // {genre, game}: the game last opened, of any genre
 
 const fallback = () => readers.find((r) => r.fallback);

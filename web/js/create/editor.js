@@ -48,10 +48,7 @@ class CreateFrame {
     this.showing = false;
     this.buildDom();
     this.bind();
-    this.fileOpener = {
-      onText: (text, filename) => this.openText(text, filename),
-      onError: (err) => this.say(err.message, true, err.details),
-    };
+    this.fileOpener = { onFile: (file) => this.openChosen(file) }; // a file dropped on Create
     this.ready = this.choose(chosenGenre(storage(), genres.map((g) => g.id)));
   }
 
@@ -142,8 +139,7 @@ class CreateFrame {
     this.$("ed-play").addEventListener("click", act("Play", async () => this.app.openPuzzle(await this.tool.playable())));
     this.openFile.addEventListener("change", () => {
       const f = this.openFile.files[0];
-      if (f && f.type.startsWith("image/") && this.tool.openImage) this.tool.openImage(f); // a picture to make a puzzle of
-      else if (f) readFile(f).then((t) => this.openText(t, f.name)).catch((err) => this.say(aboutFile(f.name, err.message), true, err.details));
+      if (f) this.openChosen(f);
       this.openFile.value = "";
     });
   }
@@ -356,6 +352,15 @@ class CreateFrame {
     this.shareOut.value = url;
     try { await navigator.clipboard.writeText(url); this.say("Share link copied to the clipboard."); }
     catch { this.say("Share link ready: copy it from the box."); }
+  }
+
+  /** A file chosen or dropped on Create: an image goes to the genre's image import (a picture to
+   * make a puzzle of), any other file is read as text to edit. */
+  async openChosen(file) {
+    await this.ready;
+    if (file.type.startsWith("image/") && this.tool.openImage) { this.tool.openImage(file); return; }
+    try { await this.openText(await readFile(file), file.name); }
+    catch (err) { this.say(aboutFile(file.name, err.message), true, err.details); }
   }
 
   /** A file to edit (chosen, or dropped on the page), read by the editor of its genre: the Puzzle

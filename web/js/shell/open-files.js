@@ -51,7 +51,8 @@ export function bindOpenPanel(toggle, panel, focusFirst) {
 }
 
 /** Wire the picker, the paste box and page-wide drag-and-drop to onText(text, filename).
- * dropTarget(), when given, may return another {onText, onError} for a drop (the current view's). */
+ * dropTarget(), when given, may return another {onText, onError} for a drop (the current view's),
+ * or {onFile(file)}: a view that reads the dropped file itself (Create: an image to import). */
 export function bindOpeners({ input, fileButton, pasteText, pasteButton, dropZone, onText, onError, dropTarget = () => null }) {
   fileButton.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
@@ -78,6 +79,7 @@ export function bindOpeners({ input, fileButton, pasteText, pasteButton, dropZon
     const file = e.dataTransfer.files[0];
     if (!file) return;
     const target = dropTarget() || { onText, onError };
+    if (target.onFile) { target.onFile(file); return; }
     try { await target.onText(await readFile(file), file.name); } catch (err) { target.onError(err); }
   });
 }
