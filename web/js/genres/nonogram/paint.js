@@ -39,6 +39,7 @@ export function drawCells(v) {
   const m = cs * 0.3;
   ctx.beginPath(); // all crosses in one path, stroked once
   ctx.fillStyle = p.isColor ? t.fill : ink(p, t);
+  const rimmed = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const val = v.value(y * width + x);
@@ -50,12 +51,21 @@ export function drawCells(v) {
       } else {
         if (p.isColor) ctx.fillStyle = p.colors[val - 1].rgb;
         ctx.fillRect(x * cs + pad, y * cs + pad, cs - pad, cs - pad);
+        if (p.isColor && cs >= 8 && faint(p.colors[val - 1].rgb, t.bg)) rimmed.push([x, y, p.colors[val - 1].rgb]);
       }
     }
   }
   ctx.strokeStyle = t.cross;
   ctx.lineWidth = Math.max(1, cs / 14);
   ctx.stroke();
+  // a colour that nearly vanishes on the empty cells (black on the dark theme, 1.4:1) gets a
+  // rim in the ink that reads on it: a filled cell never looks empty
+  const rim = Math.max(1, Math.round(cs / 20));
+  ctx.lineWidth = rim;
+  for (const [x, y, rgb] of rimmed) {
+    ctx.strokeStyle = contrast(rgb);
+    ctx.strokeRect(x * cs + pad + rim * 1.5, y * cs + pad + rim * 1.5, cs - pad - rim * 3, cs - pad - rim * 3);
+  }
   drawGivens(v, ctx, cs);
   if (!v.picture) drawGridLines(v, ctx, width, height, cs);
   if (hint) drawHint(v, ctx, hint, cs);
@@ -293,8 +303,20 @@ function copyBox(ctx, layer, { cx, cy, w, h }, inset, dpr) {
 /** Black or white ink, whichever reads better on `hex` (WCAG's relative luminance: black from
  * 0.179 up). A weighted sum with a cut at 150 gave white on pure green (1.4:1) and on teal (3:1). */
 function contrast(hex) {
-  const n = parseInt(hex.slice(1), 16);
+  return luminance(hex) >= 0.179 ? "#000" : "#fff";
+}
+
+/** WCAG's relative luminance of "#rrggbb" (or "#rgb"). */
+function luminance(hex) {
+  let d = String(hex).trim().replace(/^#/, "");
+  if (d.length === 3) d = d.replace(/./g, "$&$&");
+  const n = parseInt(d, 16);
   const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
-  return l >= 0.179 ? "#000" : "#fff";
+  return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+}
+
+/** Does a cell of colour `hex` stand out from the empty cells' `bg` by less than 1.6:1? */
+function faint(hex, bg) {
+  const [a, b] = [luminance(hex), luminance(bg)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) < 1.6;
 }
