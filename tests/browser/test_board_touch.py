@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from conftest import ENGINE_TIMEOUT
 from helpers import cell_center, open_builtin, open_site, state
 
 PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
@@ -212,7 +213,7 @@ def test_the_tap_that_solves_leaves_the_win_card_up(page, site_server):
 # the controls on screen shorter than a finger (40 px, the toolbar's and the nav's): a library
 # card's title is left out (its whole card is the target), the palette's squares too
 SHORT = """() => [...document.querySelectorAll('main button, main select, main label:has(> input[type=checkbox]), '
-  + 'main input[type=number], main input[type=text]')]
+  + 'main input[type=number], main input[type=text], main summary')]
   .filter((e) => e.getClientRects().length && !e.closest('.lib-info, #palette'))
   .map((e) => [e.id || e.textContent.trim().slice(0, 24), Math.round(e.getBoundingClientRect().height)])
   .filter(([, h]) => h < 40)"""
@@ -222,7 +223,8 @@ SHORT = """() => [...document.querySelectorAll('main button, main select, main l
 def test_phone_controls_are_finger_sized_in_play_its_panels_and_menu_and_puzzles(page, site_server):
     """The panels' buttons and selects (Hint, Check, Solve), Play's New puzzle, the Puzzles
     view's (the daily card, New puzzle's choices, the filters) and the share link's "with my
-    progress" were 27 to 32 px tall, its checkbox 13 px, Create's fields 34 px, on a phone."""
+    progress" were 27 to 32 px tall, its checkbox 13 px, Create's fields 34 px, on a phone; a
+    Nikoli puzzle's "Count solutions up to" field 21 px, the solve's "Details" 17 px."""
     open_site(page, site_server)
     page.click("#sheet-toggle")                        # every panel unfolded
     assert page.is_visible("#hint") and page.is_visible("#solve")
@@ -240,6 +242,11 @@ def test_phone_controls_are_finger_sized_in_play_its_panels_and_menu_and_puzzles
     box = page.locator("#share-progress").bounding_box()
     assert box["width"] >= 20 and box["height"] >= 20
     page.keyboard.press("Escape")
+    page.click("#sheet-toggle")                        # its panels: the solve's count and its details
+    page.click("#solve")
+    page.locator("#view-play details.tech summary:visible").wait_for(timeout=ENGINE_TIMEOUT)
+    assert page.is_visible("#solve-cap")
+    assert page.evaluate(SHORT) == []
     page.click("#nav-editor")                          # Create's fields (they were 34 px)
     page.wait_for_selector("#view-editor:not([hidden])")
     assert page.is_visible("#ed-width") and page.is_visible("#ed-title")
