@@ -189,6 +189,21 @@ def test_masyu_crosses_count_as_marks():
                                          [cross(*line)]))
 
 
+def test_a_masyu_mistake_names_the_lines_drawn_not_the_sides_a_turn_leaves_empty():
+    """A straight line of the solution drawn turning instead ('─' as '┐'): its wrong line is
+    the mistake; the side the turn leaves empty (the rows say no line there) is no mark of
+    the player's, which a hint outlined and counted ("The 16 wrong marks" for 7 lines)."""
+    grid = url.read_url(EXAMPLES["masyu"])
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    x, y = next((x, y) for y, row in enumerate(solution[:-1]) for x, ch in enumerate(row) if ch == "─")
+    rows = ["?" * grid.width for _ in range(grid.height)]
+    rows[y] = rows[y][:x] + "┐" + rows[y][x + 1:]
+    r = hints.hint(grid, rows)
+    assert r["kind"] == "mistake", r
+    assert r["cells"] == [{"row": y + 1, "column": x + 1, "to_row": y + 2, "to_column": x + 1, "value": "line"}], r
+    assert r["explanation"].startswith(f"Your mark between row {y + 1} column {x + 1} and row {y + 2}"), r
+
+
 @pytest.mark.parametrize("family", sorted(EXAMPLES))
 def test_clingo_explanations_name_a_refuting_set(family, monkeypatch):
     """With the trials off, every hint is explained by clingo: its opposite value,

@@ -34,7 +34,7 @@ from .hint_words import deduction, mistake, nothing, reveal, rules_said
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
-from .marks import STEP, given as _given, nearness as _nearness, read as _marks, units
+from .marks import STEP, given as _given, implied as _implied, nearness as _nearness, read as _marks, units
 from .model import Grid
 
 # per family (Family): the guarded rules; those an explanation seldom needs, dropped
@@ -148,8 +148,10 @@ def hint_task(puzzle, state, crosses=()):
         n = len(state) if isinstance(state, (list, tuple)) else "no"
         raise PuzzleError(f"the state has {n} row{'' if n == 1 else 's'}, expected {grid.height}")
     marks = _marks(grid, state)
-    for unit in _joins(grid, crosses):
+    crossed = _joins(grid, crosses)
+    for unit in crossed:
         marks.setdefault(unit, False)  # a line in the rows wins, as between two cells
+    unmarked = _implied(grid, state).difference(crossed)
     if beyond_clingo(grid):
         return checker_only(grid, marks)
     text = program(grid)
@@ -159,7 +161,7 @@ def hint_task(puzzle, state, crosses=()):
     if sure is None:
         ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious", limit=CAUTIOUS_CONFLICTS)
         if ans["sat"] is False:
-            return (yield from _mistake_task(grid, text, marks, rule_on))
+            return (yield from _mistake_task(grid, text, marks, rule_on, unmarked))
         proved = ans["exhausted"]
         sure = frozenset(ans["models"][0]) if ans["models"] else None
         if proved:
@@ -252,9 +254,11 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
 
-def _mistake_task(grid, text, marks, rule_on):
+def _mistake_task(grid, text, marks, rule_on, unmarked=frozenset()):
     """Task: no solution agrees with every mark. The solution that disagrees with the
-    fewest marks names them; the rules are those still needed to refute the marks."""
+    fewest marks names them, but for ``unmarked`` ones (Masyu's joins beside a cell of
+    two lines: one of those lines is wrong too, and named); the rules are those still
+    needed to refute the marks."""
     weak = "".join(f":~ {'not ' if v else ''}{atom(grid, u)}. [1@0, {i}]\n"
                    for i, (u, v) in enumerate(marks.items()))
     ans = yield Ask(text + weak, ARGS, tuple(rule_on), models=0, limit=MISTAKE_CONFLICTS)
@@ -263,9 +267,9 @@ def _mistake_task(grid, text, marks, rule_on):
                 "explanation": "The clues have no solution."}
     if ans["models"]:
         best = set(ans["models"][-1])
-        wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v]
+        wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v and u not in unmarked]
     else:  # no solution found within the work limit: every mark is suspect
-        wrong = list(marks)
+        wrong = [u for u in marks if u not in unmarked]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
     needed, _ = yield from _needed_rules(grid.family, text, mark_on, rule_on)
     names = sorted(r[len("active("):-1].upper() for r, _ in needed)

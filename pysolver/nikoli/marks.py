@@ -45,6 +45,17 @@ def read(grid: Grid, state) -> dict:
     return {c: ch == on for c, ch in cells.items() if ch != "?"}
 
 
+def implied(grid: Grid, state) -> set:
+    """Masyu: the joins the rows say have no line only because a cell beside them holds
+    two lines already (a '.' cell's joins are marks of the player's: "no line can pass").
+    A mistake names the player's lines, not these: the player never marked them."""
+    if not families.of(grid.family).loop:
+        return set()
+    cells = rules.read_rows(grid, state, "?." + "".join(model.DIRS))
+    return {u for u, v in read(grid, state).items()
+            if not v and cells[u[:2]] != "." and cells[u[2:]] != "."}
+
+
 def given(grid) -> set:
     """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
     shaded (never hinted; the trials and explanations take them so)."""

@@ -1,0 +1,52 @@
+"""Nurikabe, Heyawake, Masyu and Bag played on a phone (390x844, touch) as a player does:
+a finger draws and taps, the sheet's buttons are tapped, and what the board and the
+panels then say is what is asserted."""
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT
+from helpers import open_builtin, open_site, wait_engine, wait_words
+from test_board_touch import Fingers
+from test_nikoli_play import centre, outlined
+
+pytest.importorskip("clingo")
+
+PHONE = pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                         is_mobile=True)
+
+
+def outlines(page, timeout=30.0):
+    """The cells outlined in the hint's colour, once the board shows any (it paints the hint
+    a frame or more after its words)."""
+    end = time.monotonic() + timeout
+    while not (found := outlined(page, "--hint-mark")) and time.monotonic() < end:
+        page.wait_for_timeout(100)
+    return found
+
+
+@PHONE
+def test_a_masyu_hint_outlines_the_wrong_lines_drawn_and_no_empty_side(page, site_server):
+    """A line drawn along the top row of the built-in 7x7 and turning down: its three
+    segments along the row are wrong. The hint counted and outlined a fourth "mark", the
+    empty side past the turn (row 1, columns 4 to 5), which the player never touched; on a
+    20x20 it said "The 16 wrong marks" of a line of 7 segments."""
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "masyu-7x7-1")
+    fingers = Fingers(page)
+    fingers.drag(centre(page, 0, 0), centre(page, 3, 0))
+    wait_words(page, 3, 0, ": line to the west")
+    fingers.drag(centre(page, 3, 2), centre(page, 3, 0))       # from an empty cell: it draws
+    wait_words(page, 3, 0, ": line to the south and west")
+    page.click("#hint-panel-tab")
+    page.click("#hint")
+    hint_text = page.locator("#hint-text")
+    expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=ENGINE_TIMEOUT)
+    page.get_by_role("button", name="Hint: show where").click()
+    expect(hint_text).to_contain_text("The 3 wrong marks are outlined on the board.")
+    assert outlines(page) == {(0, 0), (1, 0), (2, 0), (3, 0)}
+    page.get_by_role("button", name="Hint: clear the wrong marks").click()
+    expect(hint_text).to_have_text("Cleared 3 wrong marks (Undo brings them back).")
+    wait_words(page, 3, 0, ": line to the south.")
