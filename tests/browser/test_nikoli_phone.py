@@ -1,7 +1,9 @@
 """Nurikabe, Heyawake, Masyu and Bag played on a phone (390x844, touch) as a player does:
 a finger draws and taps, the sheet's buttons are tapped, and what the board and the
 panels then say is what is asserted."""
+import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -10,6 +12,8 @@ from conftest import ENGINE_TIMEOUT
 from helpers import open_builtin, open_site, wait_engine, wait_words
 from test_board_touch import Fingers
 from test_nikoli_play import centre, outlined
+
+from pysolver.nikoli import aspsolve, read
 
 pytest.importorskip("clingo")
 
@@ -50,3 +54,41 @@ def test_a_masyu_hint_outlines_the_wrong_lines_drawn_and_no_empty_side(page, sit
     page.get_by_role("button", name="Hint: clear the wrong marks").click()
     expect(hint_text).to_have_text("Cleared 3 wrong marks (Undo brings them back).")
     wait_words(page, 3, 0, ": line to the south.")
+
+
+# the cell under the keyboard cursor (where a hint puts it) on screen: inside the board's box,
+# and clear of the fade at its right and bottom edges while there is more board past them
+CURSOR_SHOWN = """() => {
+  const g = [...document.querySelectorAll('[role=grid][aria-colcount]')].find((e) => e.getClientRects().length);
+  const c = document.getElementById(g.getAttribute('aria-activedescendant')).getBoundingClientRect();
+  const box = document.getElementById('board'), b = box.getBoundingClientRect(), fade = 28;
+  const right = b.right - (box.classList.contains('more-right') ? fade : 0);
+  const bottom = Math.min(b.bottom - (box.classList.contains('more-below') ? fade : 0),
+                          document.getElementById('play-sheet').getBoundingClientRect().top);
+  return c.left >= b.left && c.top >= b.top && c.right <= right + 1 && c.bottom <= bottom + 1; }"""
+
+
+@PHONE
+def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_server):
+    """A 20x20 fits the phone at 18 px cells until the hint's sheet unfolds; then it pans at
+    20 px, and the wrong mark near its bottom right corner the hint outlines was scrolled to the
+    box's very edge, under the fade that says more board lies past it: a faint corner."""
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "nurikabe-20x20-1")
+    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
+    grid = read.parse(next(p["url"] for p in index if p["file"] == "nurikabe-20x20-1.txt"), "url")
+    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    wrong = next((x, y) for y in range(19, -1, -1) for x in range(18, -1, -1)
+                 if rows[y][x] == "." and (x, y) not in grid.clues)
+    assert wrong[1] >= 18                      # the premise: a cell of the last rows, not the last column
+    page.touchscreen.tap(*centre(page, *wrong))
+    wait_words(page, *wrong, ": shaded")
+    page.click("#hint-panel-tab")
+    page.click("#hint")
+    hint_text = page.locator("#hint-text")
+    expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=ENGINE_TIMEOUT)
+    page.get_by_role("button", name="Hint: show where").click()
+    expect(hint_text).to_contain_text(f"Your mark at row {wrong[1] + 1} column {wrong[0] + 1} is wrong")
+    page.wait_for_function(CURSOR_SHOWN)
+    assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollWidth > b.clientWidth; })()")  # it pans

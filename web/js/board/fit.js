@@ -96,13 +96,19 @@ export function plainSize(p, cs) {
   return { rowW: 0, colH: 0, gridW, gridH, totalW: gridW + 2, totalH: gridH + 2 };
 }
 
+// the overflow cue's fade at the box's right and bottom edges (app.css .board.more-right):
+// a cell scrolled to is shown clear of it (a hint's wrong mark there was a faint corner)
+export const CUE = 28;
+
 /** The scroll [left, top] that brings board v's cursor cell into a width x height view scrolled
- * to (left, top), past the clue margins (they stay in view); the same pair when it is shown. */
-export function scrollShowing(v, width, height, left, top) {
+ * to (left, top), past the clue margins (they stay in view), and `cue` px clear of the right and
+ * bottom edges (as far as the view allows); the same pair when it is shown. */
+export function scrollShowing(v, width, height, left, top, cue = 0) {
   const cs = v.cell, x = v.cursor.x * cs, y = v.cursor.y * cs;
+  const cx = Math.max(0, Math.min(cue, width - v.rowW - cs)), cy = Math.max(0, Math.min(cue, height - v.colH - cs));
   if (x < left) left = x;
-  else if (v.rowW + x + cs > left + width) left = v.rowW + x + cs - width;
+  else if (v.rowW + x + cs + cx > left + width) left = v.rowW + x + cs + cx - width;
   if (y < top) top = y;
-  else if (v.colH + y + cs > top + height) top = v.colH + y + cs - height;
+  else if (v.colH + y + cs + cy > top + height) top = v.colH + y + cs + cy - height;
   return [left, top];
 }

@@ -11,7 +11,7 @@
 // its puzzle changes under it (reshape(): a resize, clues worked out again).
 import { watchOverflow } from "./overflow-cue.js";
 import { UNKNOWN, CROSSED } from "./cells.js";
-import { MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
+import { CUE, MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
@@ -217,7 +217,7 @@ export class GridView extends EventTarget {
     });
   }
 
-  scrollToCursor(r = this.root) { [r.scrollLeft, r.scrollTop] = scrollShowing(this, r.clientWidth, r.clientHeight, r.scrollLeft, r.scrollTop); }
+  scrollToCursor(r = this.root) { [r.scrollLeft, r.scrollTop] = scrollShowing(this, r.clientWidth, r.clientHeight, r.scrollLeft, r.scrollTop, CUE); }
 
   fillValue() { return this.color + 1; }
 
