@@ -92,3 +92,27 @@ def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_s
     expect(hint_text).to_contain_text(f"Your mark at row {wrong[1] + 1} column {wrong[0] + 1} is wrong")
     page.wait_for_function(CURSOR_SHOWN)
     assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollWidth > b.clientWidth; })()")  # it pans
+
+
+@PHONE
+def test_undo_after_a_win_takes_back_the_solved_line(page, site_server):
+    """Won by taps, then Undo: the game goes on, but the status line kept saying "Solved in
+    0:03! Every rule is kept." (after Solve's "Show in grid", "Solved by the solver.") while
+    the player went on marking."""
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "heyawake-7x7-1")
+    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
+    grid = read.parse(next(p["url"] for p in index if p["file"] == "heyawake-7x7-1.txt"), "url")
+    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                page.touchscreen.tap(*centre(page, x, y))
+    page.locator("#win-card").wait_for(timeout=ENGINE_TIMEOUT)
+    status = page.locator("#status")
+    expect(status).to_contain_text("Every rule is kept.")
+    page.click("#win-close")
+    page.click("#undo")
+    expect(status).to_have_text("")
+    expect(page.locator("#win-card")).to_be_hidden()

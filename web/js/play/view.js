@@ -71,6 +71,7 @@ export class PlayView {
     this.game = null;
     this.view = null; // the board, made on first use
     this.wasSolved = false;
+    this.wonLine = null; // the status line a win said (cleared when an undo takes the win back)
     // opens that wait (a fetch, the engine's reader) hold a turn (shell/latest.js): a later open
     // of any genre makes theirs stale, and their puzzle is not opened over it
     this.opening = new Latest();
@@ -336,6 +337,8 @@ export class PlayView {
   /** The game changed: a move, undo, redo, or ("solved") a genre's late verdict of a win. */
   changed(kind) {
     const game = this.game, won = game.solved && !this.wasSolved;
+    // Undo (or Clear) after a win: the game goes on, and "Solved …" no longer says what it is
+    if (!game.solved && this.wasSolved && this.status.textContent === this.wonLine) this.say("");
     this.dropOpenedLine();
     if (kind !== "solved") game.played = true;
     this.autosave.changed();
@@ -351,6 +354,7 @@ export class PlayView {
       remember(this.g.genreOf(game), "skipped");
     }
     this.say(game.solver ? "Solved by the solver." : `Solved in ${formatTime(game.elapsed)}! ${this.g.wonWords}`);
+    this.wonLine = this.status.textContent;
     const notes = this.app.won(this.g.genreOf(game), game);
     const next = this.app.library && this.app.library.next(game.key);
     this.winCard.show(game, {
