@@ -116,3 +116,44 @@ def test_undo_after_a_win_takes_back_the_solved_line(page, site_server):
     page.click("#undo")
     expect(status).to_have_text("")
     expect(page.locator("#win-card")).to_be_hidden()
+
+
+# the pixels of the board's cells in a hint's colour (its outlines, the keyboard cursor's frame),
+# counted in the frame after the next paint
+HINT_PIXELS = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--hint-mark').trim();
+  probe.fillRect(0, 0, 1, 1);
+  const want = probe.getImageData(0, 0, 1, 1).data, c = document.querySelector('#board canvas.cells');
+  const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let k = 0; k < data.length; k += 4)
+    if (Math.abs(data[k] - want[0]) + Math.abs(data[k + 1] - want[1]) + Math.abs(data[k + 2] - want[2]) < 60) n++;
+  done(n);
+})))"""
+
+
+def hint_pixels_while(page, shown, timeout=30.0):
+    """Wait until the board shows pixels in a hint's colour (`shown`) or none; the count."""
+    end = time.monotonic() + timeout
+    while bool(n := page.evaluate(HINT_PIXELS)) != shown and time.monotonic() < end:
+        page.wait_for_timeout(100)
+    return n
+
+
+@PHONE
+def test_a_finger_leaves_no_cursor_frame_in_a_hints_colour(page, site_server):
+    """The keyboard cursor's frame, in the colour of a hint's outline, sat on the cell opened
+    on and followed every tap on a phone: a player without keys took it for a hint. Keys
+    still bring it (a phone with a keyboard), and the next tap takes it away."""
+    open_site(page, site_server)
+    open_builtin(page, "nurikabe-7x7-1")
+    page.touchscreen.tap(*centre(page, 1, 0))
+    wait_words(page, 1, 0, ": shaded")
+    page.keyboard.press("ArrowRight")                 # keys: the frame shows where they act
+    assert hint_pixels_while(page, True)
+    page.touchscreen.tap(*centre(page, 3, 0))
+    wait_words(page, 3, 0, ": shaded")
+    page.touchscreen.tap(*centre(page, 3, 0))         # the same again clears: no fill over a frame
+    wait_words(page, 3, 0, ": unknown")
+    assert hint_pixels_while(page, False) == 0

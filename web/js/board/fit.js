@@ -11,7 +11,7 @@ const FIT_MIN = 10; // below this a fit stops shrinking: the board scrolls, clue
 // (a 20x20 Nikoli board on a 390 px phone)
 const TOUCH_MIN = 20;
 const NEAR_TOUCH = 18;
-const coarse = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+export const coarse = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 const fitFloor = () => (coarse() ? TOUCH_MIN : FIT_MIN);
 const nearFloor = () => (coarse() ? NEAR_TOUCH : FIT_MIN);
 export const PAD = 4; // space around the clue numbers, each side
