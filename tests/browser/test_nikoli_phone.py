@@ -2,6 +2,7 @@
 a finger draws and taps, the sheet's buttons are tapped, and what the board and the
 panels then say is what is asserted."""
 import json
+import re
 import time
 from pathlib import Path
 
@@ -157,3 +158,21 @@ def test_a_finger_leaves_no_cursor_frame_in_a_hints_colour(page, site_server):
     page.touchscreen.tap(*centre(page, 3, 0))         # the same again clears: no fill over a frame
     wait_words(page, 3, 0, ": unknown")
     assert hint_pixels_while(page, False) == 0
+
+
+@PHONE
+def test_a_new_puzzles_long_title_is_shown_whole(page, site_server):
+    """"Expert Heyawake 7×7 #876366276" headed the phone's board as "Expert Heyawake 7×7
+    #87636…": the title did not wrap, and lost the number that tells the puzzle apart."""
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-library")
+    page.select_option("#np-genre", "heyawake")
+    page.select_option("#np-size", "7")
+    page.select_option("#np-level", "expert")
+    page.click("#np-make")
+    title = page.locator("#view-play h2:visible")
+    expect(title).to_have_text(re.compile(r"^Expert Heyawake 7×7 #\d+$"), timeout=ENGINE_TIMEOUT)
+    assert title.evaluate("(h) => h.scrollWidth <= h.clientWidth")
+    box = title.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
