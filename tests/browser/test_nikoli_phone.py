@@ -134,30 +134,40 @@ HINT_PIXELS = """() => new Promise((done) => requestAnimationFrame(() => request
 })))"""
 
 
-def hint_pixels_while(page, shown, timeout=30.0):
-    """Wait until the board shows pixels in a hint's colour (`shown`) or none; the count."""
+# the outline of the cell under the keyboard cursor (the board's focus ring on its ARIA cell)
+CURSOR_OUTLINE = """() => { const g = document.querySelector('#board [role=grid][aria-colcount]');
+  return getComputedStyle(document.getElementById(g.getAttribute('aria-activedescendant'))).outlineStyle; }"""
+
+
+def frame_while(page, shown, timeout=30.0):
+    """Wait until the cursor's frame shows (`shown`: the cursor cell's outline, and pixels of
+    a hint's colour painted) or none does; [outline style, pixels]."""
     end = time.monotonic() + timeout
-    while bool(n := page.evaluate(HINT_PIXELS)) != shown and time.monotonic() < end:
+    while True:
+        outline, pixels = page.evaluate(CURSOR_OUTLINE), page.evaluate(HINT_PIXELS)
+        if (outline != "none", pixels > 0) == (shown, shown) or time.monotonic() > end:
+            return [outline, pixels]
         page.wait_for_timeout(100)
-    return n
 
 
 @PHONE
 def test_a_finger_leaves_no_cursor_frame_in_a_hints_colour(page, site_server):
-    """The keyboard cursor's frame, in the colour of a hint's outline, sat on the cell opened
-    on and followed every tap on a phone: a player without keys took it for a hint. Keys
-    still bring it (a phone with a keyboard), and the next tap takes it away."""
+    """The keyboard cursor's frame, orange as a hint's outline, sat on the cell opened on and
+    followed every tap on a phone: a player without keys took it for a hint. Keys still bring
+    it (a phone with a keyboard), and the next tap takes it away."""
     open_site(page, site_server)
     open_builtin(page, "nurikabe-7x7-1")
     page.touchscreen.tap(*centre(page, 1, 0))
     wait_words(page, 1, 0, ": shaded")
+    assert frame_while(page, False) == ["none", 0]     # a finger: no frame
     page.keyboard.press("ArrowRight")                 # keys: the frame shows where they act
-    assert hint_pixels_while(page, True)
+    outline, pixels = frame_while(page, True)
+    assert outline != "none" and pixels > 0
     page.touchscreen.tap(*centre(page, 3, 0))
     wait_words(page, 3, 0, ": shaded")
     page.touchscreen.tap(*centre(page, 3, 0))         # the same again clears: no fill over a frame
     wait_words(page, 3, 0, ": unknown")
-    assert hint_pixels_while(page, False) == 0
+    assert frame_while(page, False) == ["none", 0]
 
 
 @PHONE

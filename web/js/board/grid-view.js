@@ -11,7 +11,7 @@
 // its puzzle changes under it (reshape(): a resize, clues worked out again).
 import { watchOverflow } from "./overflow-cue.js";
 import { UNKNOWN, CROSSED } from "./cells.js";
-import { CUE, MIN_CELL, MAX_CELL, scrollShowing } from "./fit.js";
+import { CUE, MIN_CELL, MAX_CELL, coarse, scrollShowing } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
@@ -28,6 +28,9 @@ export class GridView extends EventTarget {
     this.root = root;
     this.kind = kind;
     root.classList.add("board");
+    // a finger plays (a touch screen's, until a key is pressed): no frame says where keys act
+    // (in orange, it followed the finger and read as a hint's outline)
+    root.classList.toggle("by-finger", coarse());
     root.replaceChildren();
     this.inner = el("div", { className: "board-grid" });
     this.corner = el("div", { className: "board-corner" });
@@ -290,6 +293,7 @@ export class GridView extends EventTarget {
   used(how) {
     if (how === this.input) return;
     this.input = how;
+    this.root.classList.toggle("by-finger", how === "touch");
     this.dispatchEvent(new CustomEvent("input", { detail: how }));
   }
 

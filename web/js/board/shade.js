@@ -3,7 +3,7 @@
 // right dots, a repeat clears), numbers and "?" in their cells, Heyawake's rooms in thick
 // borders, broken rules (the Check toggle) and hints outlined.
 import { UNKNOWN, CROSSED } from "./cells.js";
-import { MIN_CELL, coarse, fitBy, plainSize } from "./fit.js";
+import { MIN_CELL, fitBy, plainSize } from "./fit.js";
 
 /** The lines between cells, thin (Masyu: dashed), stroked. */
 export function innerLines(v, ctx, dash = []) {
@@ -58,13 +58,12 @@ export function outline(ctx, cells, cs, colour, width, dash = []) {
 }
 
 /** The cursor cell: tinted, and framed while the board has the keyboard, unless a finger plays
- * (a touch screen's, until a key is pressed): the frame, in a hint's colour, followed the
- * finger and read as a hint's outline. */
+ * (board/grid-view.js "by-finger"). */
 export function paintCursor(v, ctx) {
   const cs = v.cell, { x, y } = v.cursor;
   ctx.fillStyle = v.theme.tint;
   ctx.fillRect(x * cs, y * cs, cs, cs);
-  if (!v.root.classList.contains("focused") || (v.input || (coarse() ? "touch" : "keys")) === "touch") return;
+  if (!v.root.classList.contains("focused") || v.root.classList.contains("by-finger")) return;
   ctx.strokeStyle = v.theme.hintMark;
   ctx.lineWidth = 2;
   ctx.strokeRect(x * cs + 1, y * cs + 1, cs - 1, cs - 1);
