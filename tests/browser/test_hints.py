@@ -157,7 +157,9 @@ def test_a_hinted_line_of_a_colour_puzzle_keeps_its_clue_colours(page, site_serv
     for _ in range(30):  # Hint (where, what, apply) until it points at a column of several colours
         said = page.text_content("#hint-text")
         page.click("#hint")
-        page.wait_for_function(f"{TEXT} && {TEXT} !== {said!r}", timeout=30_000)
+        # the hint's own text, not the "Thinking…" a slower machine shows before it
+        page.wait_for_function(f"{TEXT} && {TEXT} !== {said!r} && !{TEXT}.startsWith('Thinking')",
+                               timeout=30_000)
         m = re.fullmatch(r"Look at column (\d+)\.", page.text_content("#hint-text"))
         if m and len({c for _, c in puzzle["columns"][int(m.group(1)) - 1]}) >= 2:
             break
