@@ -1,7 +1,9 @@
 """The Nikoli rule checker (pysolver.nikoli.rules): valid grids pass, each rule's break is named."""
+import re
+
 import pytest
 
-from pysolver.nikoli import rules, url
+from pysolver.nikoli import families, rules, url
 from test_nikoli_formats import EXAMPLES
 
 # the solutions of pzprjs's examples (its test/script/*.js, "null" failchecks)
@@ -137,3 +139,16 @@ def test_a_line_still_growing_from_a_black_pearl_breaks_no_rule():
     # a whole grid still judges a half line as an end
     whole = [r.replace("?", ".") for r in growing]
     assert "M3" in {v["rule"] for v in rules.violations(g, whole)}
+
+
+@pytest.mark.parametrize("name", sorted(families.FAMILIES))
+def test_the_players_words_are_the_rules_own(name):
+    """What Check and Hint say of a broken rule speaks as the rules shown to the player do:
+    "unshaded", not "white cells"; "2×2", not "2x2"."""
+    fam = families.FAMILIES[name]
+    said = [*fam.messages.values(), *fam.words.values()]
+    rules_text = " ".join(fam.rules)
+    for text in said:
+        assert not re.search(r"\dx\d", text), (name, text)
+        for word in ("white cell", "black cell"):
+            assert word not in text or word in rules_text, (name, text)
