@@ -217,6 +217,8 @@ def test_the_play_toolbar_colours_and_the_phone_menu_by_keyboard(page, site_serv
     page.keyboard.press("Space")
     expect(swatch).to_have_attribute("aria-checked", "true")
     page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.locator("#more")).to_be_visible()          # the phone's toolbar, laid out
+    expect(page.locator("#export")).to_be_hidden()         # Download moved into the menu
     page.keyboard.press("End")
     assert focused(page) == "more"
     page.keyboard.press("Enter")
