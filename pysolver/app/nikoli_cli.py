@@ -124,9 +124,8 @@ def generate(args, w, h):
     else:
         sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
         # what the nonogram generator says too: the level and stars of its hint walk
-        n = info["stars"]
-        print(f"{info['level']} {w}x{h}, {n} star{'s' * (n != 1)} "
-              f"(about {info['minutes']:g} minutes by hints)", file=sys.stderr)
+        print(f"{info['level']} {w}x{h}{stars_words({'stars_at_least': False, **info})}",
+              file=sys.stderr)
     return 0
 
 

@@ -52,14 +52,17 @@ export function toolbarKeys(box) {
     const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
     return r.bottom <= q.top ? -1 : q.bottom <= r.top ? 1 : r.left - q.left;
   };
+  const live = () => all().filter((b) => !b.disabled && shown(b));
   const usable = () => {
-    const tools = all().filter((b) => !b.disabled && shown(b));
+    const tools = live();
     return box.getClientRects().length ? tools.sort(seen) : tools;
   };
   let last = null;
+  // on every tool turned on or off (Undo, at each move): the order seen, a layout read, only
+  // when the tool last focused is gone
   const mark = () => {
-    const tools = usable(), lost = last && !tools.includes(last) && [last, document.body].includes(document.activeElement);
-    const on = tools.includes(last) ? last : tools[0];
+    const kept = live().includes(last), lost = last && !kept && [last, document.body].includes(document.activeElement);
+    const on = kept ? last : usable()[0];
     for (const b of all()) b.tabIndex = b === on ? 0 : -1;
     if (lost && on) on.focus();
   };
