@@ -150,7 +150,7 @@ def test_unreachable_level_is_a_clear_error():
 def test_a_picture_that_lost_a_colour_is_rejected(monkeypatch):
     """Asked for 3 colours, a puzzle shows 3: an attempt whose edits painted one out (the
     climb did, at 15x15, 3 colours, expert, seeds 46 and 50) is rejected, the next tried."""
-    real, calls = gen._adjust, []
+    real, calls = edit.adjust, []
 
     def adjust(rng, grid, colors, level, symmetry):
         calls.append(level)
@@ -159,7 +159,7 @@ def test_a_picture_that_lost_a_colour_is_rejected(monkeypatch):
             return (puzzle_from_grid(two, colors), None), None, 0
         return real(rng, grid, colors, level, symmetry)
 
-    monkeypatch.setattr(gen, "_adjust", adjust)
+    monkeypatch.setattr(edit, "adjust", adjust)
     p, info = gen.generate(8, 8, 3, "easy", 1)
     assert info["rejected"].get("a colour painted out") == 1 and len(calls) >= 2
     shown = {ch for row in p.goal for ch in row}

@@ -101,7 +101,7 @@ def parts(w, seed, n):
     return min(made, key=lambda m: (m[1]["lane"]["work"], m[1]["lane"]["lane"]))
 
 
-@pytest.mark.parametrize("w,seed", [(10, 1), (10, 3), (15, 3)])
+@pytest.mark.parametrize("w,seed", [(10, 1), (10, 3), (15, 3), (25, 3)])  # 25: composed
 def test_the_same_puzzle_in_one_part_or_two(w, seed):
     p, info = gen.generate(w, w, 1, "expert", seed)
     assert info["lane"]["lanes"] == gen.LANES == gen.lane_count("expert")
@@ -239,13 +239,14 @@ def test_command_line_jobs_prints_the_same(capsys):
 
 @pytest.fixture
 def long_generation():
-    """``generate --jobs 2`` of a 40x40 expert: both parts stay busy for a while."""
+    """``generate --jobs 2`` of a 40x40 expert in two colours: both parts stay busy for a
+    while (climbs: black and white is composed there, and may end soon)."""
     if pool.cores() < 2:
         pytest.skip("one core: --jobs 2 runs in one process")
 
     def start():
         return started([sys.executable, "-m", "pysolver", "generate", "nonogram", "--size", "40x40",
-                        "--level", "expert", "--seed", "1", "--jobs", "2"], ROOT, wait_for=2)
+                        "--colours", "2", "--level", "expert", "--seed", "1", "--jobs", "2"], ROOT, wait_for=2)
     return start
 
 

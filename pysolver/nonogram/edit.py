@@ -2,7 +2,8 @@
 and the expert climb (pysolver.nonogram.climb): a cell changed with its
 symmetric images to the value its neighbours mostly have (edits smooth the
 picture rather than speckle it), where line logic stalls and where it hardens
-the puzzle. Pure Python, no I/O.
+the puzzle; and the easy, medium and hard levels' loop of such edits (adjust).
+Pure Python, no I/O.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .solver.line import positions, undecided
 from .solver.propagate import Engine
 from .puzzle import puzzle_from_grid
 from . import picture as pic
-from .walk import level_of, settle, what_ifs
+from .walk import LEVELS, few, level_of, settle, what_ifs
 
 HARDEN_TRIES = 12  # edge flips tried per hardening edit
 
@@ -129,3 +130,76 @@ def change(grid, y, x, symmetry, ncolors):
     for yy, xx in pic._mirror(y, x, w, h, symmetry):
         grid[yy][xx] = new
     return grid
+
+
+def adjust(rng, grid, colors, level, symmetry):
+    """Edit the picture cell by cell until its walk shows ``level`` (easy, medium or
+    hard): ((puzzle, what-ifs summary), None, walks) or (None, reason, walks).
+
+    Cheaper tests than a walk steer the edits (a walk is the measurement):
+    line logic from the empty grid (it decides everything: easy), the probing
+    fixpoint of solver/probe.py (at least as strong as the walk's one-cell
+    what-ifs: where it stalls, only deeper what-ifs or a guess go on).
+    """
+    h, w = len(grid), len(grid[0])
+    target = LEVELS.index(level)
+    ncol = len(colors)
+    reason, walks = "needs a guess", 0
+    measured = None  # the what-ifs of ``grid`` when _harden measured them already
+    for _ in range(flips(w, h)):
+        p = puzzle_from_grid(grid, colors)
+        summary, measured = measured, None
+        if summary is None:
+            eng = Engine(p)
+            stalled = line_open(eng)
+            if stalled and target == 0:
+                reason = "too hard"
+                grid = flip(rng, grid, stalled, symmetry, ncol)
+                continue
+            if not stalled and target:
+                reason = "too easy"
+                grid, measured, n = harden(rng, grid, colors, symmetry, target)
+                walks += n
+                continue
+            if stalled:
+                red = reduce(p, engine=eng)
+                if red["status"] != "solved":
+                    reason = "too hard"
+                    grid = flip(rng, grid, open_cells(red["cells"], w), symmetry, ncol)
+                    continue
+            p.validate()
+            summary = what_ifs(p, keep_states=True)
+            walks += 1
+        else:
+            p.validate()
+        got = level_of(summary, w, h)
+        if got == level:
+            return (p, summary), None, walks
+        if got is None:
+            reason = "needs a guess"
+            grid = flip(rng, grid, undecided_cells(summary["state"]), symmetry, ncol)
+        elif LEVELS.index(got) > target:
+            reason = "too hard"
+            grid = flip(rng, grid, undecided_cells(past(summary, level, w, h)), symmetry, ncol)
+        else:
+            reason = "too easy"
+            grid, measured, n = harden(rng, grid, colors, symmetry, target)
+            walks += n
+    return None, reason, walks
+
+
+def past(summary, level, w, h):
+    """The state where the walk first needed more than ``level`` allows."""
+    probes = 0
+    for kind, state in summary["before"]:
+        if kind == "probe":
+            probes += 1
+        if (level == "easy" or kind == "deep"
+                or (level == "medium" and probes > few(w, h))):
+            return state
+    return summary["before"][-1][1]
+
+
+def undecided_cells(state):
+    return [(y, x) for y, row in enumerate(state) for x, ch in enumerate(row) if ch == "?"]
+

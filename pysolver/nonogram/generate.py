@@ -21,7 +21,10 @@
    reached its level within ``flips(w, h)`` edits is dropped for a new one.
    Expert starts from a unique puzzle that line logic alone cannot finish
    and climbs towards one that one-cell what-ifs cannot finish while it stays
-   unique (pysolver.nonogram.climb). The edits both share are in
+   unique (pysolver.nonogram.climb); in black and white from 25 cells a side,
+   such a climb at about 15x15 makes a core, set in a bigger picture with a
+   background gutter around it, and the whole is checked
+   (pysolver.nonogram.compose). The edits both share are in
    pysolver.nonogram.edit. Expert's attempts run in LANES lanes, each with its
    own seeded ``random.Random`` and share of the attempts; the puzzle is the
    success of the lane with the least work (line solves) at success, so the
@@ -43,12 +46,10 @@ import random
 import re
 
 from .solver import search
-from .solver.probe import reduce
-from .solver.propagate import Engine
 from ..errors import PuzzleError
-from .puzzle import BACKGROUND, Color, puzzle_from_grid
-from . import climb, edit, lanes, picture as pic
-from .walk import LEVELS, few, level_of, walk, what_ifs
+from .puzzle import BACKGROUND, Color
+from . import climb, compose, edit, lanes, picture as pic
+from .walk import LEVELS, walk
 
 MIN_SIZE, MAX_SIZE = 5, 60
 MAX_COLOURS = 4
@@ -156,7 +157,7 @@ def generate(width, height, colours=1, level="easy", seed=1, progress=None, part
         density = rng.uniform(*DENSITY[level])
         grid, style, symmetry = pic.picture(rng, width, height, density, colours,
                                             grain=GRAIN[level])
-        found, why, n = _adjust(rng, grid, colors, level, symmetry)
+        found, why, n = edit.adjust(rng, grid, colors, level, symmetry)
         walks += n
         if found and not _every_colour(found[0]):
             why = "a colour painted out"  # the edits can remove one: K colours asked, K shown
@@ -198,7 +199,8 @@ def _made(p, level, seed, summary, info):
 
 
 def _expert(width, height, colours, seed, mine, progress, bound):
-    """generate's expert level in lanes (pysolver.nonogram.lanes). Lane 0 is the level's
+    """generate's expert level in lanes (pysolver.nonogram.lanes). Composed boards
+    (pysolver.nonogram.compose): every lane its own cores from the start. Else lane 0 is the level's
     search as one process made it before the lanes (the seed's rng: pictures,
     climb.start, climb.climb). The first time its climb keeps a puzzle whose what-ifs
     make the branch's trials a cell (lanes_at), every other lane climbs on from there with
@@ -214,6 +216,35 @@ def _expert(width, height, colours, seed, mine, progress, bound):
                       "walks": sum(t["walks"] for t in shown),
                       "floor": list(floor) if floor else None,
                       "best": list(best) if best else None, "lanes": LANES})
+    if compose.composes(width, height, colours):  # no trunk: every lane its own cores
+        colors = [BACKGROUND] + PALETTE[:1]
+        run = {k: compose.lane(width, height, seed, k, tried[k], ATTEMPTS, colors,
+                               DENSITY["expert"], GRAIN["expert"]) for k in mine}
+        best, alone, before = lanes.run(run, bound, report), False, None
+    else:
+        best, alone, before = _climbed(width, height, colours, seed, mine, tried, zero,
+                                       report, bound)
+    if best is None:
+        # the words: every lane here, or lane 0's when it was the only lane (every part
+        # then says what one process would); ``attempts``, ``rejected``: this part's own
+        none = NoPuzzle(width, height, colours, "expert", seed,
+                        *_total([zero] if alone else tried.values()))
+        none.attempts, none.rejected = _total(tried.values())
+        raise none
+    work, k, (p, summary, style, symmetry) = best
+    mine = tried[k]
+    if k and before:  # lane 0's pictures and rejections up to the branch, then the lane's own
+        mine = {"attempts": before["attempts"] + mine["attempts"] - 1,
+                "walks": before["walks"] + mine["walks"],
+                "rejected": _added(before["rejected"], mine["rejected"])}
+    return _made(p, "expert", seed, summary, dict(
+        mine, style=style, symmetry=symmetry, lane={"lane": k, "work": work, "lanes": LANES}))
+
+
+def _climbed(width, height, colours, seed, mine, tried, zero, report, bound):
+    """The expert search by climbs: lane 0 to its branch point, then every lane
+    (generate's _expert). (best, whether lane 0 ended before the branch, so was the
+    only lane, lane 0's counts at the branch or None)."""
     branch, hold = lanes_at(width, height, colours)
     trunk = _lane_zero(width, height, colours, seed, zero, branch)
     work, ended, point = lanes.trunk(
@@ -229,21 +260,7 @@ def _expert(width, height, colours, seed, mine, progress, bound):
         else:
             trunk.close()
         best = lanes.run(run, bound, report, start=work, hold=int(work * (1 + hold)))
-    if best is None:
-        # the words: every lane here, or lane 0's when it was the only lane (every part
-        # then says what one process would); ``attempts``, ``rejected``: this part's own
-        none = NoPuzzle(width, height, colours, "expert", seed,
-                        *_total([zero] if ended else tried.values()))
-        none.attempts, none.rejected = _total(tried.values())
-        raise none
-    work, k, (p, summary, style, symmetry) = best
-    mine = tried[k]
-    if k:  # lane 0's pictures and rejections up to the branch, then the lane's own
-        mine = {"attempts": before["attempts"] + mine["attempts"] - 1,
-                "walks": before["walks"] + mine["walks"],
-                "rejected": _added(before["rejected"], mine["rejected"])}
-    return _made(p, "expert", seed, summary, dict(
-        mine, style=style, symmetry=symmetry, lane={"lane": k, "work": work, "lanes": LANES}))
+    return best, ended, None if ended else before
 
 
 def _total(counts):
@@ -354,76 +371,3 @@ def _every_colour(p) -> bool:
 
 def _public(summary):
     return {k: summary[k] for k in ("finished", "steps", "longest_chain", "chain_steps", "deepest")}
-
-
-def _adjust(rng, grid, colors, level, symmetry):
-    """Edit the picture cell by cell until its walk shows ``level`` (easy, medium or
-    hard): ((puzzle, what-ifs summary), None, walks) or (None, reason, walks).
-
-    Cheaper tests than a walk steer the edits (a walk is the measurement):
-    line logic from the empty grid (it decides everything: easy), the probing
-    fixpoint of solver/probe.py (at least as strong as the walk's one-cell
-    what-ifs: where it stalls, only deeper what-ifs or a guess go on).
-    """
-    h, w = len(grid), len(grid[0])
-    target = LEVELS.index(level)
-    ncol = len(colors)
-    reason, walks = "needs a guess", 0
-    measured = None  # the what-ifs of ``grid`` when _harden measured them already
-    for _ in range(edit.flips(w, h)):
-        p = puzzle_from_grid(grid, colors)
-        summary, measured = measured, None
-        if summary is None:
-            eng = Engine(p)
-            stalled = edit.line_open(eng)
-            if stalled and target == 0:
-                reason = "too hard"
-                grid = edit.flip(rng, grid, stalled, symmetry, ncol)
-                continue
-            if not stalled and target:
-                reason = "too easy"
-                grid, measured, n = edit.harden(rng, grid, colors, symmetry, target)
-                walks += n
-                continue
-            if stalled:
-                red = reduce(p, engine=eng)
-                if red["status"] != "solved":
-                    reason = "too hard"
-                    grid = edit.flip(rng, grid, edit.open_cells(red["cells"], w), symmetry, ncol)
-                    continue
-            p.validate()
-            summary = what_ifs(p, keep_states=True)
-            walks += 1
-        else:
-            p.validate()
-        got = level_of(summary, w, h)
-        if got == level:
-            return (p, summary), None, walks
-        if got is None:
-            reason = "needs a guess"
-            grid = edit.flip(rng, grid, _undecided(summary["state"]), symmetry, ncol)
-        elif LEVELS.index(got) > target:
-            reason = "too hard"
-            grid = edit.flip(rng, grid, _undecided(_past(summary, level, w, h)), symmetry, ncol)
-        else:
-            reason = "too easy"
-            grid, measured, n = edit.harden(rng, grid, colors, symmetry, target)
-            walks += n
-    return None, reason, walks
-
-
-def _past(summary, level, w, h):
-    """The state where the walk first needed more than ``level`` allows."""
-    probes = 0
-    for kind, state in summary["before"]:
-        if kind == "probe":
-            probes += 1
-        if (level == "easy" or kind == "deep"
-                or (level == "medium" and probes > few(w, h))):
-            return state
-    return summary["before"][-1][1]
-
-
-def _undecided(state):
-    return [(y, x) for y, row in enumerate(state) for x, ch in enumerate(row) if ch == "?"]
-

@@ -118,14 +118,15 @@ def test_cancel_stops_both_workers(page, site_server):
       window.__workers = engines.map((e) => e.worker);
       window.__bothRunning = Promise.all(engines.map((e) => new Promise((resolve) => e.worker.addEventListener("message",
         function seen(ev) { if (ev.data && ev.data.type === "progress") { e.worker.removeEventListener("message", seen); resolve(); } }))));
-      location.hash = "#g=nonogram:60x60:1:expert:1";
+      location.hash = "#g=nonogram:60x60:2:expert:1";
     })()""")
     page_hook(page, "window.__bothRunning")   # bounded: a part that never reports fails, not hangs
     assert page.text_content("#np-make") == "Cancel"
     page.click("#np-make")
     page.wait_for_function("() => document.querySelector('#np-status').textContent === 'Stopped: no puzzle made.'")
     # both interrupted, not restarted: the same workers answer the next request (which
-    # waits behind a generation that was still running: a 60x60 expert never ends soon)
+    # waits behind a generation that was still running: a 60x60 expert in colours never ends
+    # soon)
     page_hook(page, """(() => {
       const engines = [app.engine, app.endless.helpers.list[0]];
       Promise.all(engines.map((e) => e.call("genres"))).then(() => {
