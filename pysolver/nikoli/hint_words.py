@@ -79,9 +79,19 @@ def reveal(grid, unit, value, why) -> dict:
             "explanation": f"{_said(grid, unit, cell)}. {why}"}
 
 
-def mistake(grid, marks, wrong, rules, why, many="cannot all be right") -> dict:
-    """The marks ``wrong`` (units of ``marks``) named as a mistake, and why."""
+def mistake(grid, marks, wrong, rules, broken=False, why=None, many="cannot all be right") -> dict:
+    """The marks ``wrong`` (units of ``marks``) named as a mistake, and why: ``rules`` the
+    marks break now (``broken``), else those a short what-if from the one wrong mark breaks
+    (trial.why_wrong), else none: no rule is broken yet, which the Check panel says too, so
+    the words say so rather than list every rule a long refutation read; ``why``: other
+    words (a solution Solve found)."""
     cells = [describe(grid, u, marks[u]) for u in wrong]
-    what = (f"Your mark {where(grid, wrong[0])} is wrong" if len(cells) == 1
-            else f"These {len(cells)} marks {many}")
-    return {"kind": "mistake", "cells": cells, "rules": rules, "explanation": f"{what}: {why}."}
+    one = len(cells) == 1
+    what = f"Your mark {where(grid, wrong[0])} is wrong" if one else f"These {len(cells)} marks {many}"
+    if why is None:
+        it, s = ("it", "s") if one else ("they", "")
+        why = (f"{it} break{s} {rules_said(rules)}" if broken else
+               f"{it} break{s} no rule yet, but {it} would soon break {rules_said(rules)}" if rules else
+               f"{it} break{s} no rule yet, but no solution of the puzzle agrees with "
+               f"{'it' if one else 'them all'}: the reasoning is too long to show here")
+    return {"kind": "mistake", "cells": cells, "rules": list(rules), "explanation": f"{what}: {why}."}

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from . import aspsolve, families, model, rules, trial
-from .hint_words import deduction, mistake, nothing, reveal, rules_said
+from .hint_words import deduction, mistake, nothing, reveal
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
@@ -161,7 +161,7 @@ def hint_task(puzzle, state, crosses=()):
     if sure is None:
         ans = yield Ask(text, ARGS, tuple(rule_on + mark_on), "cautious", limit=CAUTIOUS_CONFLICTS)
         if ans["sat"] is False:
-            return (yield from _mistake_task(grid, text, marks, rule_on, unmarked))
+            return (yield from _mistake_task(grid, text, state, marks, rule_on, unmarked))
         proved = ans["exhausted"]
         sure = frozenset(ans["models"][0]) if ans["models"] else None
         if proved:
@@ -254,11 +254,12 @@ def _asp_reason(grid, text, marks, forced, rule_on):
     return unit, value, sorted(r[len("active("):-1].upper() for r, _ in needed), near
 
 
-def _mistake_task(grid, text, marks, rule_on, unmarked=frozenset()):
+def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     """Task: no solution agrees with every mark. The solution that disagrees with the
     fewest marks names them, but for ``unmarked`` ones (Masyu's joins beside a cell of
-    two lines: one of those lines is wrong too, and named); the rules are those still
-    needed to refute the marks."""
+    two lines: one of those lines is wrong too, and named); the rules are the one the
+    marks break, else those a short what-if from the wrong mark breaks, else none
+    (trial.why_wrong): a long refutation reads nearly every rule, which helps no player."""
     weak = "".join(f":~ {'not ' if v else ''}{atom(grid, u)}. [1@0, {i}]\n"
                    for i, (u, v) in enumerate(marks.items()))
     ans = yield Ask(text + weak, ARGS, tuple(rule_on), models=0, limit=MISTAKE_CONFLICTS)
@@ -270,13 +271,8 @@ def _mistake_task(grid, text, marks, rule_on, unmarked=frozenset()):
         wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v and u not in unmarked]
     else:  # no solution found within the work limit: every mark is suspect
         wrong = [u for u in marks if u not in unmarked]
-    mark_on = [(atom(grid, u), v) for u, v in marks.items()]
-    needed, _ = yield from _needed_rules(grid.family, text, mark_on, rule_on)
-    names = sorted(r[len("active("):-1].upper() for r, _ in needed)
-    them = "it" if len(wrong) == 1 else "them"
-    return mistake(grid, marks, wrong, names,
-                   f"no solution agrees with {them} "
-                   + (f"under {rules_said(names)}" if names else "and the clues"))
+    names, broken = trial.why_wrong(grid, state, marks, wrong, unmarked)
+    return mistake(grid, marks, wrong, names, broken)
 
 
 def played(grid: Grid, state, hint: dict, crosses=()) -> list:

@@ -5,7 +5,7 @@ steps, a reveal from a solution Solve proved, else said plainly."""
 from __future__ import annotations
 
 from . import aspsolve, counts, model, trial
-from .hint_words import WORDS, deduction, mistake, nothing, reveal
+from .hint_words import deduction, mistake, nothing, reveal
 from .marks import given as _given, nearness as _nearness, read as _marks, units
 from .model import UNKNOWN, check_work
 
@@ -39,8 +39,7 @@ def checker_only(grid, marks) -> dict:
         wrong = [u for u in marks if u in cells] or \
             [(x, y) for x, y in marks if cells & {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}]
         if wrong:
-            rule = broken["rule"]
-            return mistake(grid, marks, wrong, [rule], f"they break {rule}: {WORDS.get(rule, rule)}")
+            return mistake(grid, marks, wrong, [broken["rule"]], broken=True)
     given = _given(grid)
     near = _nearness(grid, marks)
     todo = sorted(((u, v) for u in units(grid) if u not in marks and u not in given
@@ -58,7 +57,7 @@ def checker_only(grid, marks) -> dict:
         shown = _marks(grid, solution)
         wrong = [u for u, v in marks.items() if shown.get(u) != v]
         if wrong:
-            return mistake(grid, marks, wrong, [], "the puzzle's one solution (found by Solve) "
+            return mistake(grid, marks, wrong, [], why="the puzzle's one solution (found by Solve) "
                            "differs", many="are wrong")
         unit, value = next((u, v) for u, v in todo if shown.get(u) == v)
         return reveal(grid, unit, value, "This is the puzzle's one solution (found by Solve): "

@@ -119,6 +119,25 @@ def explain(grid, marks, forced):
     return found and found[:4] + found[5:]
 
 
+def why_wrong(grid, state, marks, wrong, unmarked=()):
+    """([rule, ...], broken) for the marks ``wrong``, which no solution agrees with: a
+    rule the state rows break (broken True: the Check panel's checker on the same rows,
+    so the two agree), else, for one wrong mark, the rules that refute it given the
+    other marks (explain() on its opposite, which they force; ``unmarked``: units the
+    rows imply, not the player's, left out), else none: the refutation is too long to
+    show."""
+    broken = rules.violations(grid, state)
+    if broken:
+        return [min(broken, key=lambda b: len(b["cells"]))["rule"]], True
+    if len(wrong) == 1:
+        unit = wrong[0]
+        others = {u: v for u, v in marks.items() if u != unit and u not in unmarked}
+        found = explain(grid, others, [(unit, not marks[unit])])
+        if found is not None:
+            return list(found[2]), False
+    return [], False
+
+
 def step(grid, marks, forced, calls=None):
     """(unit, value, rules, read, depth, words): explain()'s answer with the step's
     depth: 0 when the opposite breaks a rule at once or a count decides it (words

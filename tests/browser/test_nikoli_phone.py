@@ -71,9 +71,9 @@ CURSOR_SHOWN = """() => {
 
 @PHONE
 def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_server):
-    """A 20x20 fits the phone at 18 px cells until the hint's sheet unfolds; then it pans at
-    20 px, and the wrong mark near its bottom right corner the hint outlines was scrolled to the
-    box's very edge, under the fade that says more board lies past it: a faint corner."""
+    """A 20x20 zoomed in on a phone pans, and the wrong mark near its bottom right corner the
+    hint outlines was scrolled to the box's very edge, under the fade that says more board lies
+    past it: a faint corner."""
     open_site(page, site_server)
     wait_engine(page)
     open_builtin(page, "nurikabe-20x20-1")
@@ -85,6 +85,11 @@ def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_s
     assert wrong[1] >= 18                      # the premise: a cell of the last rows, not the last column
     page.touchscreen.tap(*centre(page, *wrong))
     wait_words(page, *wrong, ": shaded")
+    # the board pans: zoomed in from the menu (the hint's sheet, once its words were shorter,
+    # left the 20x20 room to stay whole at 18 px)
+    page.tap("#more")
+    page.tap("#zoom-in")
+    page.tap("#more")
     page.click("#hint-panel-tab")
     page.click("#hint")
     hint_text = page.locator("#hint-text")
@@ -93,6 +98,39 @@ def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_s
     expect(hint_text).to_contain_text(f"Your mark at row {wrong[1] + 1} column {wrong[0] + 1} is wrong")
     page.wait_for_function(CURSOR_SHOWN)
     assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollWidth > b.clientWidth; })()")  # it pans
+
+
+@PHONE
+def test_check_and_hint_agree_on_a_wrong_mark_that_breaks_no_rule(page, site_server):
+    """A cell of an island shaded on the 20x20: it breaks no rule yet. Check said "No rule is
+    broken so far." and Hint, pressed next, called the mark wrong "under the rules:" and five
+    more of them (all eight on some boards): a player read a contradiction, and the phone's hint
+    sheet scrolled. Check now says a mark may keep the rules and still be wrong, and the hint
+    that none is broken yet, in a sheet that does not scroll."""
+    open_site(page, site_server)
+    wait_engine(page)
+    open_builtin(page, "nurikabe-20x20-1")
+    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
+    grid = read.parse(next(p["url"] for p in index if p["file"] == "nurikabe-20x20-1.txt"), "url")
+    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    wrong = next((x, y) for y in range(20) for x in range(20) if rows[y][x] == "." and (x, y) not in grid.clues)
+    page.click("#check-panel-tab")
+    page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
+    page.touchscreen.tap(*centre(page, *wrong))
+    wait_words(page, *wrong, ": shaded")
+    check_text = page.locator("#check-text")
+    expect(check_text).to_have_text("No rule is broken so far. A mark can keep every rule and still be wrong: "
+                                    "Hint says when one is.", timeout=ENGINE_TIMEOUT)
+    page.click("#hint-panel-tab")
+    page.click("#hint")
+    hint_text = page.locator("#hint-text")
+    expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=ENGINE_TIMEOUT)
+    page.get_by_role("button", name="Hint: show where").click()
+    expect(hint_text).to_contain_text(f"Your mark at row {wrong[1] + 1} column {wrong[0] + 1} is wrong: "
+                                      "it breaks no rule yet, but ")
+    assert "rules:" not in hint_text.text_content()        # no list of rules: How to play has them
+    assert page.evaluate("(() => { const p = document.querySelector('#play-sheet .sheet-panels');"
+                         " return p.scrollHeight <= p.clientHeight; })()"), "the hint sheet scrolls"
 
 
 @PHONE

@@ -28,6 +28,8 @@ const HELP = {
     "(no line); arrows move, Shift+arrow draws or erases a segment, Ctrl+Shift+arrow crosses, Backspace clears a cell's sides; " +
     "Ctrl+Z / Ctrl+Y undo and redo; H asks for a hint." },
 };
+// the Check's verdict on marks that break no rule: it checks the rules, not the answer
+const NO_RULE_BROKEN = "No rule is broken so far. A mark can keep every rule and still be wrong: Hint says when one is.";
 const help = (family) => HELP[family === "masyu" ? "loop" : family === "bag" ? "bag" : "shade"];
 
 
@@ -131,7 +133,9 @@ export class NikoliPlayConfig {
       else wrong.push({ words: r.message, cells });
     }
     const n = wrong.length;
-    return { wrong, words: n ? `${n} rule${n === 1 ? " is" : "s are"} broken` : "No rule is broken so far." };
+    // the rules only, as puzz.link's and Simon Tatham's checks do: a mark that keeps them can still
+    // be wrong, which Hint says (its mistake names the rule broken, or says none is yet)
+    return { wrong, words: n ? `${n} rule${n === 1 ? " is" : "s are"} broken` : NO_RULE_BROKEN };
   }
 
   /** A link that opens this puzzle (and, when asked, the marks so far) on any copy of the site. */
