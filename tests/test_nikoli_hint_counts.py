@@ -4,6 +4,7 @@ too large for it (hints_large.py, issue 30: janko 1030_32x32): every step holds
 in every solution of small instances, on random partial states; the large-island hint
 makes no clingo call."""
 import random
+import re
 
 import pytest
 
@@ -143,6 +144,9 @@ def test_a_mark_the_checker_refutes_is_named_without_clingo(monkeypatch):
         return
     r = asprun.drive(hints.hint_task(grid, ["".join(r) for r in rows]), lambda ask: 1 / 0)
     assert r["kind"] == "mistake" and r["cells"] and r["rules"], r
+    # the rule in How to play's words, as the Check says it ("they break N4: ..." said a code)
+    assert re.search(r"(it breaks|they break) the rule: [a-z]", r["explanation"]), r
+    assert not re.search(r"\b[NHMB]\d\b", r["explanation"]), r
 
 
 def test_a_small_grid_with_a_question_mark_still_asks_clingo():
