@@ -332,3 +332,31 @@ def test_a_deduction_names_the_players_marks_it_stands_on():
     r = hints.hint(grid, ["".join(row) for row in state])
     assert r["kind"] == "deduction" and r["because"] == [{"row": 5, "column": 8, "value": "#"}], r
     assert r["explanation"].endswith(" (given your mark at row 5 column 8)."), r["explanation"]
+
+
+@pytest.mark.parametrize("bounded", [False, True])
+def test_a_masyu_deduction_rests_on_the_lines_drawn_not_the_sides_they_leave_empty(bounded, monkeypatch):
+    """A 40x40 Masyu with lines of its solution drawn: a deduction's reasons ("given your
+    marks ...", outlined) named the empty sides of cells holding two lines, which the player
+    never marked, as the player's marks; now the lines that leave them empty. ``bounded``:
+    the hint search cut short at once, as on boards too big for it (_bounded: the checker's
+    trials alone)."""
+    if bounded:
+        monkeypatch.setattr(hints, "CAUTIOUS_CONFLICTS", 1)
+    bench = Path(__file__).parents[1] / "bench/nikoli-instances/noqx-set.txt"
+    grid = url.read_url(next(ln for ln in bench.read_text().splitlines() if "mashu/40/40" in ln).split()[0])
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    rng, seen = random.Random(5), 0
+    for _ in range(10):
+        rows = [["?"] * grid.width for _ in range(grid.height)]
+        for _ in range(rng.randint(20, 300)):
+            x, y = rng.randrange(grid.width), rng.randrange(grid.height)
+            rows[y][x] = solution[y][x] if solution[y][x] != "." else "?"
+        state = ["".join(r) for r in rows]
+        r = hints.hint(grid, state)
+        assert r["kind"] == "deduction", r
+        drawn = hints._marks(grid, state)
+        for c in r["because"]:
+            assert c["value"] == "line" and drawn.get(unit_of(grid, c)[0]) is True, (state, r)
+        seen += bool(r["because"])
+    assert seen >= 2

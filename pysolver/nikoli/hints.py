@@ -34,7 +34,7 @@ from .hint_words import deduction, mistake, nothing, reveal
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
-from .marks import STEP, given as _given, implied as _implied, nearness as _nearness, read as _marks, units
+from .marks import STEP, drawn, given as _given, implied as _implied, nearness as _nearness, read as _marks, units
 from .model import Grid
 
 # per family (Family): the guarded rules; those an explanation seldom needs, dropped
@@ -152,6 +152,9 @@ def hint_task(puzzle, state, crosses=()):
     for unit in crossed:
         marks.setdefault(unit, False)  # a line in the rows wins, as between two cells
     unmarked = _implied(grid, state).difference(crossed)
+
+    def drawn_by(because):  # the marks a deduction read as the player made them (Masyu: lines)
+        return [(u, marks[u]) for u in drawn(grid, state, because, unmarked)]
     if beyond_clingo(grid):
         return checker_only(grid, marks)
     text = program(grid)
@@ -172,7 +175,7 @@ def hint_task(puzzle, state, crosses=()):
     forced = sorted(((u, v) for u in open_units for v in (True, False)
                      if sure is None or atom(grid, u, v) in sure), key=lambda f: near(f[0]))
     if not proved:  # candidates only: a step is given once it is proved
-        return (yield from _bounded(grid, text, marks, forced, rule_on))
+        return (yield from _bounded(grid, text, marks, forced, rule_on, drawn_by))
     if not forced:
         return nothing("Every solution agrees with your marks, and nothing more is forced: "
                        "the puzzle has several solutions from here."
@@ -183,20 +186,21 @@ def hint_task(puzzle, state, crosses=()):
     if found is None:
         found = (yield from _asp_reason(grid, text, marks, forced[0], rule_on)) + (None,)
     unit, value, names, because, words = found
-    return deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
+    return deduction(grid, unit, value, names, drawn_by(because), words)
 
 
-def _bounded(grid, text, marks, candidates, rule_on):
+def _bounded(grid, text, marks, candidates, rule_on, drawn_by):
     """Task: a hint when the cautious run ran out of work. ``candidates``: (unit,
     value) pairs nearest first, those every solution found so far agrees on (both
     values of every unit when none was found). A candidate is given only once it is
     proved forced: by the checker's trials (trial.py, no clingo; an explained
     deduction), else by clingo with its opposite assumed leaving no answer set (a
-    reveal: the proof is too long to show); else no hint, said so."""
+    reveal: the proof is too long to show); else no hint, said so. ``drawn_by``: the
+    marks a deduction read as the player made them (hint_task's)."""
     found = trial.explain(grid, marks, candidates)
     if found is not None:
         unit, value, names, because, words = found
-        return deduction(grid, unit, value, names, [(u, marks[u]) for u in because], words)
+        return deduction(grid, unit, value, names, drawn_by(because), words)
     mark_on = [(atom(grid, m), v) for m, v in marks.items()]
     for unit, value in candidates[:PROOF_CANDIDATES]:
         ans = yield Ask(text, ARGS, tuple([(atom(grid, unit), not value)] + mark_on + rule_on),

@@ -56,6 +56,24 @@ def implied(grid: Grid, state) -> set:
             if not v and cells[u[:2]] != "." and cells[u[2:]] != "."}
 
 
+def drawn(grid, state, found, unmarked) -> list:
+    """The units ``found`` (those a hint's reasoning read) as the player's marks: a Masyu
+    join of ``unmarked`` (implied(): empty only because a cell beside it holds two lines)
+    is the lines of that cell, which the player drew; the rest as they are."""
+    if not unmarked:
+        return list(found)
+    cells = rules.read_rows(grid, state, "?." + "".join(model.DIRS))
+    out = []
+    for unit in found:
+        lines = [unit]
+        if unit in unmarked:
+            ends = [c for c in (unit[:2], unit[2:]) if len(model.DIRS.get(cells[c], ())) == 2]
+            lines = [(min(x, x + STEP[d][0]), min(y, y + STEP[d][1]), max(x, x + STEP[d][0]),
+                      max(y, y + STEP[d][1])) for x, y in ends for d in sorted(model.DIRS[cells[(x, y)]])]
+        out.extend(j for j in lines if j not in out)
+    return out
+
+
 def given(grid) -> set:
     """The cells the clues decide: Nurikabe's and Bag's numbered cells are never
     shaded (never hinted; the trials and explanations take them so)."""
