@@ -14,7 +14,7 @@ function step(at, lo, hi, scroll, max) {
 }
 
 export class StrokeScroll {
-  /** `view`: a GridView (its root is the scroll box, its sticky margins rowW and colH px);
+  /** `view`: a GridView (its root is the scroll box, its sticky margins rowW and colH px, of which rowStick and colStick stay in view);
    * `follow(point)`: the stroke's move to the pointer's {clientX, clientY}. */
   constructor(view, follow) {
     this.view = view;
@@ -38,8 +38,10 @@ export class StrokeScroll {
   delta() {
     const v = this.view, b = v.root, r = b.getBoundingClientRect();
     const left = r.left + b.clientLeft, top = r.top + b.clientTop;
-    return [step(this.at.clientX, left + v.rowW, left + b.clientWidth, b.scrollLeft, b.scrollWidth - b.clientWidth),
-      step(this.at.clientY, top + v.colH, top + b.clientHeight, b.scrollTop, b.scrollHeight - b.clientHeight)];
+    // the margins' edges in view: whole until they reach the part that stays (rowStick, colStick)
+    const rowEdge = Math.max(v.rowStick, v.rowW - b.scrollLeft), colEdge = Math.max(v.colStick, v.colH - b.scrollTop);
+    return [step(this.at.clientX, left + rowEdge, left + b.clientWidth, b.scrollLeft, b.scrollWidth - b.clientWidth),
+      step(this.at.clientY, top + colEdge, top + b.clientHeight, b.scrollTop, b.scrollHeight - b.clientHeight)];
   }
 
   tick() {

@@ -96,19 +96,29 @@ export function plainSize(p, cs) {
   return { rowW: 0, colH: 0, gridW, gridH, totalW: gridW + 2, totalH: gridH + 2 };
 }
 
+// a clue margin wider (taller) than this share of the board's box keeps only that much in view
+// while the board pans: its part nearest the grid stays (sticky at a negative offset), the rest
+// shows at the board's left (top) edge (an 80x80 whose rows hold 22 numbers: its row clues took a
+// phone's whole width, and no cell showed)
+export const MARGIN_SHARE = 0.45;
+
+/** The px of a margin `size` px wide that stay in view in a box `box` px wide (0: not measured). */
+export const stuckPart = (size, box) => (box ? Math.min(size, Math.round(box * MARGIN_SHARE)) : size);
+
 // the overflow cue's fade at the box's right and bottom edges (app.css .board.more-right):
 // a cell scrolled to is shown clear of it (a hint's wrong mark there was a faint corner)
 export const CUE = 28;
 
 /** The scroll [left, top] that brings board v's cursor cell into a width x height view scrolled
- * to (left, top), past the clue margins (they stay in view), and `cue` px clear of the right and
- * bottom edges (as far as the view allows); the same pair when it is shown. */
+ * to (left, top), past the clue margins (the part of them that stays in view: rowStick, colStick
+ * px), and `cue` px clear of the right and bottom edges (as far as the view allows); the same
+ * pair when it is shown. */
 export function scrollShowing(v, width, height, left, top, cue = 0) {
   const cs = v.cell, x = v.cursor.x * cs, y = v.cursor.y * cs;
-  const cx = Math.max(0, Math.min(cue, width - v.rowW - cs)), cy = Math.max(0, Math.min(cue, height - v.colH - cs));
-  if (x < left) left = x;
+  const cx = Math.max(0, Math.min(cue, width - v.rowStick - cs)), cy = Math.max(0, Math.min(cue, height - v.colStick - cs));
+  if (v.rowW + x - v.rowStick < left) left = v.rowW + x - v.rowStick;
   else if (v.rowW + x + cs + cx > left + width) left = v.rowW + x + cs + cx - width;
-  if (y < top) top = y;
+  if (v.colH + y - v.colStick < top) top = v.colH + y - v.colStick;
   else if (v.colH + y + cs + cy > top + height) top = v.colH + y + cs + cy - height;
   return [left, top];
 }

@@ -11,7 +11,7 @@
 // its puzzle changes under it (reshape(): a resize, clues worked out again).
 import { watchOverflow } from "./overflow-cue.js";
 import { UNKNOWN, CROSSED } from "./cells.js";
-import { CUE, MIN_CELL, MAX_CELL, coarse, scrollShowing } from "./fit.js";
+import { CUE, MIN_CELL, MAX_CELL, coarse, scrollShowing, stuckPart } from "./fit.js";
 import { BoardAria } from "./aria.js";
 import { el } from "../shell/dom.js";
 import { BoardTouch } from "./touch.js";
@@ -60,8 +60,9 @@ export class GridView extends EventTarget {
     this.strokeScroll = new StrokeScroll(this, (at) => this.strokeMove(at));
     this.bindInput();
     this.box = { width: 0, height: 0 };
+    this.rowW = this.colH = this.rowStick = this.colStick = 0; // the margins, until a layout measures them
     new ResizeObserver(() => this.onResize()).observe(root);
-    this.overflowCue = watchOverflow(root);
+    this.overflowCue = watchOverflow(root, () => [this.rowW > this.rowStick, this.colH > this.colStick]);
   }
 
   /** Show a game, with another plug-in when given (the Nikoli view switches per family). */
@@ -79,7 +80,8 @@ export class GridView extends EventTarget {
     kind.prepare(this);
     this.ariaView.setPuzzle(game.puzzle);
     this.fit();
-    this.root.scrollTo(0, 0);
+    // margins too wide to stay whole: opened with their part nearest the grid and the cells in view
+    this.root.scrollTo(this.rowW - this.rowStick || 0, this.colH - this.colStick || 0);
   }
 
   /** The game's puzzle changed shape under the board (Create: a resize, new clues in the
@@ -150,6 +152,13 @@ export class GridView extends EventTarget {
     this.inner.style.gridTemplateColumns = `${this.rowW}px ${this.gridW}px`;
     this.inner.style.gridTemplateRows = `${this.colH}px ${this.gridH}px`;
     this.corner.style.visibility = this.rowW && this.colH ? "" : "hidden"; // no margins (Nikoli): no corner
+    // the part of each margin that stays in view as the board pans (board/fit.js MARGIN_SHARE)
+    this.rowStick = stuckPart(this.rowW, this.box.width);
+    this.colStick = stuckPart(this.colH, this.box.height);
+    const left = `${this.rowStick - this.rowW}px`, top = `${this.colStick - this.colH}px`;
+    Object.assign(this.corner.style, { left, top });
+    this.rowCanvas.style.left = left;
+    this.colCanvas.style.top = top;
     const dpr = window.devicePixelRatio || 1;
     for (const [c, w, h] of [[this.colCanvas, this.gridW, this.colH], [this.rowCanvas, this.rowW, this.gridH],
       [this.cellCanvas, this.gridW, this.gridH]]) {
