@@ -325,7 +325,7 @@ def test_bad_url_share_link_then_hint_stages(page, site_server):
     assert re.search(r"is wrong: it breaks (the rule: [a-z]|no rule yet, but )", words), words
     assert not re.search(r"\bN\d\b", words), words
     assert outlined(page, "--hint-mark") == {wrong}   # the button has the keyboard: no cursor frame
-    page.get_by_role("button", name="Hint: clear the wrong marks").click()
+    page.get_by_role("button", name="Hint: clear the wrong mark", exact=True).click()
     expect(hint_text).to_have_text("Cleared 1 wrong mark (Undo brings it back).")
     assert cell_words(page, *wrong).split(": ", 1)[1].startswith("unknown")
 

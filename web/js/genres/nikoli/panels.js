@@ -26,7 +26,7 @@ export function presentNikoliHint(h, game) {
       what: { words: `${n === 1 ? "The wrong mark is" : `The ${n} wrong marks are`} outlined on the board. ${h.explanation}`,
         overlay: { cells }, cursor: first },
       count: `There is a mistake: ${n} of your marks ${n === 1 ? "is" : "are"} wrong.`,
-      next: "Hint: show where", apply: "Hint: clear the wrong marks",
+      next: "Hint: show where", apply: `Hint: clear the wrong mark${n === 1 ? "" : "s"}`,
       changes: game.hintChanges(h.cells).map(([i]) => [i, UNKNOWN]),
       applied: `Cleared ${n} wrong mark${n === 1 ? "" : "s"} (Undo brings ${n === 1 ? "it" : "them"} back).`,
     };
