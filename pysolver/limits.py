@@ -50,7 +50,8 @@ def as_dict() -> dict:
     return {"max_side": MAX_SIDE, "max_cells": MAX_CELLS, "max_clues": MAX_CLUES,
             "max_file_bytes": MAX_FILE_BYTES, "max_xml_elements": MAX_XML_ELEMENTS,
             "max_digits": MAX_DIGITS, "max_nikoli_cells": MAX_NIKOLI_CELLS,
-            "max_nikoli_clue": MAX_NIKOLI_CLUE, "max_nurikabe_work": MAX_NURIKABE_WORK}
+            "max_nikoli_clue": MAX_NIKOLI_CLUE, "max_nurikabe_work": MAX_NURIKABE_WORK,
+            "max_colours": MAX_COLOURS}
 
 
 def megabytes(n: int) -> str:

@@ -7,6 +7,7 @@
 // which follows its colour until the author types a name of their own.
 import { radioKeys, rove } from "../../../shell/arrows.js";
 import { colourWords, colourWord } from "../../../shell/colour-words.js";
+import { sizeLimits } from "../../../shell/limits.js";
 
 export class EditorPalette {
   /** say(text): the status line (what a removed colour's cells became). */
@@ -22,6 +23,9 @@ export class EditorPalette {
     if (strip) radioKeys(strip, () => [...strip.children]);
     this.words = null; // the words' table, once fetched (until then, or offline before: "colour 2")
     this.ready = colourWords().then((w) => { this.words = w; }, () => {});
+    // the engine's limit of colours besides the background (site/limits.json): Add colour stops there
+    this.maxColours = Infinity;
+    sizeLimits().then((l) => { if (l && l.max_colours) { this.maxColours = l.max_colours; this.markLimit(); } }, () => {});
   }
 
   /** The editor's name for colour `k` of `colors` (the document's) in colour `rgb`: its word,
@@ -66,6 +70,7 @@ export class EditorPalette {
     list.setAttribute("role", "radiogroup");
     list.setAttribute("aria-label", "Paint colour");
     d.colors.forEach((c, k) => {
+      let after = null;
       const item = document.createElement("div");
       item.className = "ed-colour";
       const pick = document.createElement("button");
@@ -90,9 +95,24 @@ export class EditorPalette {
         name.value = c.name;
         name.maxLength = 40;
         name.setAttribute("aria-label", `name of colour ${k}`);
+        // a name refused (empty, or another colour's) is said beside the field, the old one kept
+        const note = document.createElement("p");
+        note.className = "ed-colour-note error";
+        note.id = `ed-colour-note-${k}`;
+        note.hidden = true;
+        name.setAttribute("aria-describedby", note.id);
         name.addEventListener("change", () => {
-          if (!d.editColor(k, { name: name.value })) name.value = d.colors[k].name;
+          const old = d.colors[k].name, typed = name.value.trim();
+          if (d.editColor(k, { name: name.value })) return;
+          const other = d.colors.findIndex((c, i) => i !== k && c.name === typed);
+          note.textContent = !typed ? `A colour needs a name: it is still “${old}”.`
+            : other === 0 ? `“${typed}” is the background's name: this colour is still “${old}”.`
+              : `Another colour is already called “${typed}”: this one is still “${old}”.`;
+          note.hidden = false;
+          name.value = old;
         });
+        name.addEventListener("input", () => { note.hidden = true; });
+        after = note;
         const rgb = document.createElement("input");
         rgb.type = "color";
         rgb.value = `#${c.rgb.toLowerCase()}`;
@@ -120,19 +140,37 @@ export class EditorPalette {
         }
       }
       list.append(item);
+      if (after) list.append(after);
     });
     const add = document.createElement("button");
     add.type = "button";
     add.id = "ed-add-colour";
     add.textContent = "+ Add colour";
+    const limit = document.createElement("p");
+    limit.className = "ed-colour-note";
+    limit.id = "ed-colour-limit";
+    add.setAttribute("aria-describedby", limit.id);
     add.addEventListener("click", () => {
+      if (d.colors.length - 1 >= this.maxColours) return;
       const rgb = NEW_COLOURS[(d.colors.length - 2) % NEW_COLOURS.length];
       const k = d.addColor(rgb, this.nameFor(rgb, d.colors.length), true);
       if (k !== null) this.grid.setColor(k);
     });
-    this.box.replaceChildren(list, add);
+    this.box.replaceChildren(list, add, limit);
+    this.add = add;
+    this.limit = limit;
+    this.markLimit();
     this.renderStrip();
     this.mark();
+  }
+
+  /** At the engine's limit of colours Add colour is off and says why beside it (a click did nothing). */
+  markLimit() {
+    if (!this.add) return;
+    const full = this.doc.colors.length - 1 >= this.maxColours;
+    this.add.disabled = full;
+    this.limit.hidden = !full;
+    this.limit.textContent = full ? `${this.maxColours} colours is the most a puzzle can have: remove one to add another.` : "";
   }
 
   /** The paint colours as the strip under the board: one radio button each, background first. */
