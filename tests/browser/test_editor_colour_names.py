@@ -1,10 +1,13 @@
 """Create names a colour by its everyday word, the engine's (red, dark blue, ...: the nearest in
 CIELAB, as Play names a file's colours): an added colour was "colour 2", and kept its name when
 its picker made it another colour. A name the author typed is theirs: the picker never changes it."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from pysolver.nonogram.formats.common import colour_name
+from helpers import click_cell
 from test_editor import new_puzzle, open_editor
 
 pytestmark = [pytest.mark.browser]
@@ -57,3 +60,37 @@ def test_a_colour_is_named_by_its_word_which_follows_its_picker_until_the_author
     pick(page, 1, "006400")
     pick(page, 2, "0000FF")
     assert page.evaluate(NAMES) == [colour_name("006400"), "night sky"]
+
+
+def download(page, fmt):
+    """Download in `fmt`: (the file's text, what the status line says after it)."""
+    page.select_option("#ed-format", fmt)
+    with page.expect_download() as info:
+        page.click("#ed-export")
+    expect(page.locator("#ed-status")).to_have_text(re.compile(rf"^Saved {re.escape(info.value.suggested_filename)}"))
+    with open(info.value.path(), encoding="utf-8") as f:
+        return f.read(), page.locator("#ed-status").text_content()
+
+
+def test_a_non_download_says_it_loses_the_names_typed_and_which_formats_keep_them(page, site_server):
+    """A .non file has a colour's letter and RGB, no name (mikix's format; its readers name a
+    colour by its colour): the names an author typed were lost with not a word."""
+    open_editor(page, site_server)
+    new_puzzle(page, 4, 3)
+    page.wait_for_function(WORDS)
+    page.click("#ed-add-colour")
+    click_cell(page, 0, 0)
+    # the editor's own names: the reader gives the same words back, nothing to say
+    _, said = download(page, "non")
+    assert re.fullmatch(r"Saved puzzle\.non\.", said)
+    name = page.locator(".ed-colour-name").nth(1)
+    name.fill("night sky")
+    name.press("Enter")
+    text, said = download(page, "non")
+    assert "night sky" not in text
+    assert said == ("Saved puzzle.non. A .non file keeps the colours but not their names (“night sky”): "
+                    "JSON and webpbn XML keep them.")
+    for fmt in ("json", "xml"):
+        text, said = download(page, fmt)
+        assert "night sky" in text
+        assert re.fullmatch(rf"Saved puzzle\.{fmt}\.", said)

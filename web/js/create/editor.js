@@ -338,13 +338,13 @@ class CreateFrame {
   }
 
   async download() {
-    const { name, text } = await this.tool.download(this.format.value);
+    const { name, text, note = "" } = await this.tool.download(this.format.value);
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    this.say(`Saved ${name}.`);
+    this.say(`Saved ${name}.${note ? ` ${note}` : ""}`); // note: what the format could not keep
   }
 
   async share() {

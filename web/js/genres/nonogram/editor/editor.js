@@ -169,7 +169,23 @@ export class Editor extends GenreEditor {
     const res = await this.engine.task("nonogram", "convert", { puzzle, to: fmt }).promise;
     const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
     const ext = { non: "non", xml: "xml", json: "json" }[fmt];
-    return { name: `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`, text };
+    return { name: `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`, text,
+      note: await this.lostNames(text, fmt) };
+  }
+
+  /** What a .non download loses of the colour names the author typed (the format has a letter
+   * and an RGB a colour, no name: its readers name a colour by its colour), in words pointing to
+   * the formats that keep them; "" when it loses none. */
+  async lostNames(text, fmt) {
+    const used = new Set(this.doc.cells);
+    const typed = this.doc.colors.filter((c, k) => k && !c.auto && used.has(k)).map((c) => c.name);
+    if (fmt !== "non" || !typed.length) return "";
+    // the file as a reader sees it (the engine leaves out a colour the picture does not use)
+    const back = new Set((await this.engine.read(text, `puzzle.${fmt}`, ["nonogram"])).puzzles[0].colors.map((c) => c.name));
+    const lost = typed.filter((n) => !back.has(n));
+    if (!lost.length) return "";
+    const names = lost.slice(0, 3).map((n) => `“${n}”`).join(", ") + (lost.length > 3 ? ", …" : "");
+    return `A .non file keeps the colours but not their names (${names}): JSON and webpbn XML keep them.`;
   }
 
   async shareLink() { return shareUrl(await encodeShare(await this.playable())); }
