@@ -225,3 +225,32 @@ def test_a_file_of_urls_holds_one_puzzle_a_line(tmp_path, capsys):
     path.write_text(text)
     assert cli.main(["check", str(path)]) == 2
     assert "holds 2 puzzles (one URL a line); this takes one (pysolver batch checks them all)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("to", ["url", "text"])
+def test_a_title_and_author_travel_as_comments(to):
+    """puzz.link's URLs carry no title: a file does, as `# title:` and `# by:` comments before
+    its puzzle (other readers skip comments), written by convert and read back by the reader
+    into the puzzle dict; one line each, within a length."""
+    from pysolver import api
+    from pysolver.nikoli import genre
+
+    dict_ = api.read(EXAMPLES["heyawake"], "x.txt")["puzzles"][0]
+    assert "title" not in dict_ and "author" not in dict_
+    hostile = "<img src=x onerror=alert(1)>\n# by: someone else " + "x" * 300
+    text = genre.convert({**dict_, "title": hostile, "author": "Ann  Lee"}, to)["text"]
+    lines = text.splitlines()
+    assert lines[0].startswith("# title: <img src=x onerror=alert(1)> # by: someone else xxx")
+    assert len(lines[0]) == len("# title: ") + read.MAX_META and lines[1] == "# by: Ann Lee"
+    back = api.read(text, "back.txt")["puzzles"][0]
+    assert back["title"] == lines[0][len("# title: "):] and back["author"] == "Ann Lee"
+    assert back["url"] == dict_["url"]
+    # untitled: no comment, as before
+    assert genre.convert(dict_, to)["text"] == (dict_["url"] + "\n" if to == "url" else model.to_text(read.parse(EXAMPLES["heyawake"])))
+
+
+def test_titles_in_a_file_of_urls_name_the_url_after_them():
+    text = (f"# title: First\n{EXAMPLES['nurikabe']}\n# the same as text: not a title\n"
+            f"{EXAMPLES['masyu']}\n# by: Bo\n# TITLE : Third\n{EXAMPLES['bag']}\n")
+    grids = read.parse_all(text, "three.txt")
+    assert [(g.title, g.author) for g in grids] == [("First", ""), ("", ""), ("Third", "Bo")]

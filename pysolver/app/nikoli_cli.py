@@ -101,8 +101,7 @@ def cmd_convert(args):
     if args.to not in ("url", "text"):
         raise PuzzleError(f"{printable(args.file)}: a Nikoli puzzle converts --to url or text, "
                           f"not {args.to}")
-    grid = load(args.file)
-    sys.stdout.write(write_url(grid) + "\n" if args.to == "url" else model.to_text(grid))
+    sys.stdout.write(read.write(load(args.file), args.to))  # with the file's title and author
     return 0
 
 

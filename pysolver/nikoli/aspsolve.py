@@ -18,7 +18,7 @@ from .. import limits, stars
 from ..memo import Memo
 from . import families, walk
 from .model import BOX, UNKNOWN, WHITE, Grid, NikoliError, check_work, island_reach
-from .read import parse
+from .read import meta_text, parse
 
 SHOWN = {f.name: f.shown for f in families.FAMILIES.values()}
 # (family, facts) -> the rows of the one solution a strong solve proved unique in this
@@ -230,7 +230,9 @@ def as_grid(puzzle) -> Grid:
     if isinstance(puzzle, Grid):
         return puzzle
     if isinstance(puzzle, dict) and isinstance(puzzle.get("url"), str):
-        puzzle = puzzle["url"]
+        grid = parse(puzzle["url"])
+        grid.title, grid.author = meta_text(puzzle.get("title")), meta_text(puzzle.get("author"))
+        return grid
     if not isinstance(puzzle, str):  # str() of a JSON value could be anything, or recurse
         raise NikoliError(f"the puzzle must be its link or text, not {type(puzzle).__name__}")
     return parse(puzzle)

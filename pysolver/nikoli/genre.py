@@ -19,8 +19,9 @@ def puzzle_dict(grid: model.Grid) -> dict:
     """The puzzle as the play screen draws it: clues [[x, y, n]...] (n -2: "?";
     Masyu 1 white, 2 black), rooms (Heyawake), and its URL, which names it from
     then on."""
+    named = {k: v for k, v in (("title", grid.title), ("author", grid.author)) if v}  # a file's comments
     return {"family": grid.family, "width": grid.width, "height": grid.height,
-            "clues": model.clue_list(grid), "rooms": grid.rooms, "url": write_url(grid)}
+            "clues": model.clue_list(grid), "rooms": grid.rooms, "url": write_url(grid), **named}
 
 
 def grids_of(text: str, filename: str | None = None) -> list:
@@ -38,11 +39,9 @@ def check(puzzle, state) -> dict:
 
 
 def convert(puzzle, to: str = "url") -> dict:
-    """The puzzle as a puzz.link URL or the family's text format."""
-    grid = aspsolve.as_grid(puzzle)
-    if to not in ("url", "text"):
-        raise PuzzleError(f"convert: {to!r} is not url or text")
-    return {"text": write_url(grid) + "\n" if to == "url" else model.to_text(grid)}
+    """The puzzle as a puzz.link URL or the family's text format, after its title and
+    author (read.write)."""
+    return {"text": read.write(aspsolve.as_grid(puzzle), to)}
 
 
 # clingo's work for Play's question when a puzzle opens (diagnose): bounded, so a hint asked

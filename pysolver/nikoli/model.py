@@ -50,6 +50,7 @@ class Grid:
     clues: dict = field(default_factory=dict)  # (x, y) -> int
     rooms: list | None = None  # Heyawake: room index per cell, row-major
     title: str = ""
+    author: str = ""
 
     def cells(self):
         return ((x, y) for y in range(self.height) for x in range(self.width))

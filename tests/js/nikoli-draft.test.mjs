@@ -99,3 +99,28 @@ test("one draft per family; a draft saved by an earlier version (one key for all
   assert.equal(loadNikoliDraft(ls, "heyawake").clue(1), 4);
   assert.equal(loadNikoliDraft(ls, "heyawake").history.undoStack.length, 4);
 });
+
+test("the title and author are the document's: a draft keeps them, New clears them, Undo brings them back", () => {
+  const store = new MemoryStorage();
+  const d = heyawake();
+  d.meta.title = "The lake";
+  d.meta.author = "Ann";
+  d.replace({ width: 5, height: 5 }, "new");
+  assert.deepEqual(d.meta, { title: "", author: "" });
+  d.history.undo();
+  assert.deepEqual(d.meta, { title: "The lake", author: "Ann" });
+  d.history.redo();
+  d.meta.title = "Second";
+  assert.ok(saveNikoliDraft(d, store).ok);
+  const back = loadNikoliDraft(store, "heyawake");
+  assert.deepEqual(back.meta, { title: "Second", author: "" });
+  back.history.undo(); // the New, stored with the title before it
+  assert.deepEqual(back.meta, { title: "The lake", author: "Ann" });
+  // a damaged draft's title is no string: none, the grid kept
+  const rec = JSON.parse(store.getItem(draftKey("heyawake")));
+  rec.meta = { title: { html: "<b>" }, author: "x".repeat(500) };
+  store.setItem(draftKey("heyawake"), JSON.stringify(rec));
+  const odd = loadNikoliDraft(store, "heyawake");
+  assert.equal(odd.meta.title, "");
+  assert.equal(odd.meta.author.length, 80);
+});

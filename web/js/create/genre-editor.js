@@ -3,6 +3,9 @@
 // makes with its hooks (`ctx`). The frame gives the hooks, the engine and the one undo history
 // (ctx.history, create/history.js: every edit of the genre's document is a move of it); the
 // genre gives its limits, file formats and help, and redraws after every move (changed()).
+// the longest title and author the frame's fields take (a genre's draft keeps no more)
+export const TITLE_MAX = 120, AUTHOR_MAX = 80;
+
 export class GenreEditor {
   /** ctx: the frame's hooks; sides {min, max, start}: the grid's limits; formats [[value, label]]:
    * Download's; accept: the files "Open a puzzle file to edit" takes ("" none); help: how to edit. */
@@ -30,6 +33,13 @@ export class GenreEditor {
 
   /** Outline on the board the cells [{row, column}] where another solution differs (null: none). */
   outline(cells) { if (this.view) this.view.setOverlay("check", cells ? { cells, lines: [] } : null); }
+
+  /** The document's title and author ({title, author, ...}: the frame's fields write them
+   * there as they are typed; the draft keeps them). */
+  meta() { return this.doc.meta; }
+
+  /** A title or author field was left: what the genre shows of them (the nonogram's puzzle read again). */
+  retitled() {}
 
   /** {width, height} of the document. */
   size() { const { width, height } = this.doc.puzzle || this.doc; return { width, height }; }

@@ -253,7 +253,10 @@ export class PlayView {
       await offerLink(url, t.link, (text) => this.say(text));
     });
     this.newPuzzle.addEventListener("click", () => this.app.newPuzzle(this.game ? this.g.genreOf(this.game) : null));
-    this.download.addEventListener("click", () => { if (this.game && this.g.download) saveFile(this.g.download(this.game)); });
+    // a genre's file may come from the engine (a promise)
+    this.download.addEventListener("click", () => {
+      if (this.game && this.g.download) Promise.resolve(this.g.download(this.game)).then(saveFile, (err) => this.say(`Download: ${err.message}`));
+    });
     bindPlayKeys({ getGame: () => this.game, isPlaying: () => this.showing(), hint: () => this.g.hintTasks && this.hint.next() });
   }
 

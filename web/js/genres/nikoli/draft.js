@@ -2,11 +2,13 @@
 // undo history (create/history.js), and its draft in localStorage through create/draft.js (the
 // same budget and retries as the nonogram editor's).
 // Values: one a cell, its clue (0 none, -2 "?", a number; Masyu 1 white pearl, 2 black),
-// then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn).
+// then two a cell, the borders on its east and south side (Heyawake's rooms; 1 drawn); and its
+// `meta`, the title and author (the Create frame's fields write them; a whole state has them).
 // New and a file opened to edit are whole-state moves ({l, s: [before, after]}), stored in a
 // draft with only the values that are set ({width, height, set: [index, value, ...]}).
 import { History, historyWithin } from "../../create/history.js";
 import { storeDraft, readDraft, hasDraft } from "../../create/draft.js";
+import { TITLE_MAX, AUTHOR_MAX } from "../../create/genre-editor.js";
 import { FAMILY_NAMES } from "./game.js";
 
 // one draft per family ("Continue the draft" per genre in Create); drafts saved before
@@ -27,11 +29,12 @@ export class NikoliDraft {
     history.reset(this);
   }
 
-  /** The whole state (the history's whole-document moves): size and values. */
-  state() { return { width: this.puzzle.width, height: this.puzzle.height, cells: this.values.slice() }; }
+  /** The whole state (the history's whole-document moves): size, values, title and author. */
+  state() { return { width: this.puzzle.width, height: this.puzzle.height, cells: this.values.slice(), meta: { ...this.meta } }; }
 
-  load({ width, height, cells }) {
+  load({ width, height, cells, meta }) {
     this.puzzle = { width, height };
+    this.meta = metaOf(meta);
     this.values = this.cells = new Int16Array(3 * width * height); // clues need more than a byte
     if (cells) this.values.set(cells);
   }
@@ -65,7 +68,7 @@ export class NikoliDraft {
     };
     const { undo, redo } = historyWithin(this.history.undoStack, this.history.redoStack, budget, store);
     return { format: FORMAT, version: VERSION, saved: Date.now(), family: this.family, width: this.puzzle.width,
-      height: this.puzzle.height, cells: Array.from(this.cells), undo, redo };
+      height: this.puzzle.height, cells: Array.from(this.cells), meta: { ...this.meta }, undo, redo };
   }
 
   /** The document of a draft record, edited through `history` with its moves, or null when it
@@ -80,6 +83,7 @@ export class NikoliDraft {
     if (!Array.isArray(rec.cells) || rec.cells.length !== n || !rec.cells.every(value)) return null;
     const doc = new NikoliDraft(rec.family, width, height, history);
     doc.cells.set(rec.cells);
+    doc.meta = metaOf(rec.meta);
     // value moves index the document at their place in the history: its size then, which
     // whole-state moves change (read from the draft's state back through the undo moves)
     const okValues = (m, size) => Array.isArray(m.c) && m.c.length % 3 === 0 &&
@@ -111,11 +115,17 @@ export class NikoliDraft {
   }
 }
 
-/** A whole state as a draft stores it: the size and the values that are set. */
-function sparse({ width, height, cells }) {
+/** The title and author of a document (strings: a draft's may be anything). */
+function metaOf(meta) {
+  const text = (v, max) => (typeof v === "string" ? v.slice(0, max) : "");
+  return { title: text(meta && meta.title, TITLE_MAX), author: text(meta && meta.author, AUTHOR_MAX) };
+}
+
+/** A whole state as a draft stores it: the size, the values that are set, the title and author. */
+function sparse({ width, height, cells, meta }) {
   const set = [];
   for (let i = 0; i < cells.length; i++) if (cells[i]) set.push(i, cells[i]);
-  return { width, height, set };
+  return { width, height, set, ...(meta && (meta.title || meta.author) ? { meta } : {}) };
 }
 
 /** A state a draft stored (sparse) as the document loads it, or null when it is not one. */
@@ -127,7 +137,7 @@ function dense(st, side, value) {
     if (!Number.isInteger(i) || i < 0 || i >= cells.length || !value(v)) return null;
     cells[i] = v;
   }
-  return { width: st.width, height: st.height, cells };
+  return { width: st.width, height: st.height, cells, meta: metaOf(st.meta) };
 }
 
 /** The family of the draft saved under the one key of earlier versions, or null. */

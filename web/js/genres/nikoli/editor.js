@@ -16,7 +16,8 @@ import { storage } from "../../shell/storage.js";
 import { Latest } from "../../shell/latest.js";
 import { shareUrl } from "../../shell/share.js";
 import { GridView } from "../../board/grid-view.js";
-import { NikoliGame, nikoliPuzzle, readNikoli, readNikoliAll, FAMILY_NAMES } from "./game.js";
+import { NikoliGame, nikoliPuzzle, readNikoli, readNikoliAll, nikoliShareHash, FAMILY_NAMES, MADE_IN_CREATE } from "./game.js";
+import { fileName } from "../../play/view.js";
 import { NikoliDraft, MAX_SIDE, hasNikoliDraft, saveNikoliDraft, loadNikoliDraft } from "./draft.js";
 import { shadeBoard } from "../../board/shade.js";
 import { loopBoard } from "../../board/loop.js";
@@ -129,21 +130,24 @@ export class Editor extends GenreEditor {
     this.ctx.check();
   }
 
+  /** The file: its title and author (comment lines: the engine's writer), then the URL or the text. */
   async download(fmt) {
-    const d = await this.read();
-    const res = await this.engine.task(this.family, "convert", { puzzle: d.url, to: fmt }).promise;
-    return { name: `${this.family}-${d.width}x${d.height}.txt`, text: res.text };
+    const d = await this.read(), { title, author } = this.doc.meta;
+    const res = await this.engine.task(this.family, "convert", { puzzle: { url: d.url, title, author }, to: fmt }).promise;
+    return { name: title ? fileName(title, "txt") : `${this.family}-${d.width}x${d.height}.txt`, text: res.text };
   }
 
-  /** A link that opens the puzzle to play on any copy of the site (as the play view's Share link). */
+  /** A link that opens the puzzle, with its title and author, to play on any copy of the site
+   * (as the play view's Share link). */
   async shareLink() {
     const d = await this.read();
-    return shareUrl(`#n=${encodeURIComponent(d.url.replace(/^.*\?/, ""))}`);
+    return shareUrl(nikoliShareHash(d.url, this.doc.meta));
   }
 
+  /** The puzzle to play: its title and author, if given (untitled: "My Nurikabe 7×7", game.js). */
   async playable() {
-    const d = await this.read();
-    return { ...d, title: `My ${FAMILY_NAMES[this.family]} ${d.width}×${d.height}`, source: "made in Create" };
+    const d = await this.read(), { title, author } = this.doc.meta;
+    return { ...d, ...(title ? { title } : {}), ...(author ? { author } : {}), source: MADE_IN_CREATE };
   }
 
   /** A file (or link) of this family opened to edit: its clues and rooms, as one New. */
@@ -161,6 +165,7 @@ export class Editor extends GenreEditor {
    * puzzle before back). */
   take(d, label) {
     const doc = new NikoliDraft(this.family, d.width, d.height); // the new state, made aside
+    doc.meta = { title: d.title || "", author: d.author || "" }; // a file's comments (the engine's reader)
     for (const [x, y, n] of d.clues) doc.cells[y * d.width + x] = n;
     if (d.rooms) {
       for (let y = 0; y < d.height; y++) {

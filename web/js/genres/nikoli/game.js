@@ -23,6 +23,20 @@ export const SHADED = 2;
 export const FAMILY_NAMES = { nurikabe: "Nurikabe", heyawake: "Heyawake", masyu: "Masyu", bag: "Bag" };
 // the source of a puzzle New puzzle made: the library's note on its card, never a credit on the board
 export const MADE_HERE = "made by New puzzle";
+// the source of a puzzle Create's Play this puzzle opened: untitled, it is "My Nurikabe 7×7"
+export const MADE_IN_CREATE = "made in Create";
+// a title or author from a link or a file: one line, at most this long (pysolver.nikoli.read MAX_META)
+const MAX_NAME = 120;
+
+/** A title or author as one line within MAX_NAME characters ("" when not a string). */
+export function nameText(v) { return typeof v === "string" ? v.split(/\s+/).filter(Boolean).join(" ").slice(0, MAX_NAME) : ""; }
+
+/** A share link's fragment: "#n=<pid/W/H/body>", then the title and author (`&t=`, `&a=`: puzz.link's
+ * URL carries neither) when `names` has them, then the marks (`&s=`) when given. */
+export function nikoliShareHash(url, names = {}, marks = "") {
+  const part = (k, v) => (nameText(v) ? `&${k}=${encodeURIComponent(nameText(v))}` : "");
+  return `#n=${encodeURIComponent(url.replace(/^.*\?/, ""))}${part("t", names.title)}${part("a", names.author)}${marks ? `&s=${marks}` : ""}`;
+}
 const COLORS = [{ name: "unshaded", char: ".", rgb: "#ffffff" }, { name: "shaded", char: "#", rgb: "#222222" }];
 // Masyu's cell characters (pysolver.nikoli.aspsolve BOX and HALF) by the sides the line leaves on
 const BOX = { ew: "─", ns: "│", es: "┌", sw: "┐", en: "└", nw: "┘", w: "╴", e: "╶", n: "╵", s: "╷" };
@@ -51,8 +65,8 @@ export function nikoliPuzzle(dict) {
     cellCount: family === "masyu" ? (width - 1) * height + width * (height - 1) : width * height,
     colors: COLORS, isColor: false, goal: null,
     genreName: FAMILY_NAMES[family],
-    title: String(dict.title || `${FAMILY_NAMES[family]} ${width}×${height}`),
-    author: "", copyright: "", license: "", description: "",
+    title: nameText(dict.title) || `${dict.source === MADE_IN_CREATE ? "My " : ""}${FAMILY_NAMES[family]} ${width}×${height}`,
+    author: nameText(dict.author), copyright: "", license: "", description: "",
   };
 }
 

@@ -4,10 +4,10 @@
 // the families registered; each family adds its built-in puzzles and saved games to the Puzzles
 // view (genres/nikoli/library.js). The families share one reader, the engine's nikoli_parse (a
 // pasted or dropped puzz.link / pzv.jp URL or family text file, which says which family it is),
-// and share links "#n=<pid/W/H/body>[&s=<marks>]". The static pieces of each family (its
+// and share links "#n=<pid/W/H/body>[&t=<title>][&a=<author>][&s=<marks>]" (game.js nikoliShareHash). The static pieces of each family (its
 // reader, game, board plug-in, thumbnail, an example: tests/js/genres.test.mjs) load with the
 // page; the play config, panels, editor and clingo layer when the first family installs.
-import { FAMILY_NAMES, MADE_HERE, NikoliGame, boardOf, nikoliKey, nikoliPuzzle, readNikoli, readNikoliAll } from "./game.js";
+import { FAMILY_NAMES, MADE_HERE, NikoliGame, boardOf, nikoliKey, nikoliPuzzle, readNikoli, readNikoliAll, nameText } from "./game.js";
 import { drawNikoliThumb } from "./thumb.js";
 import { damagedLinkWords } from "../../shell/share.js";
 
@@ -72,14 +72,17 @@ async function shared(app) {
   };
   const openHash = (hash) => {
     if (!hash.startsWith("#n=")) return false;
-    const m = /^#n=([^&]+)(?:&s=([0-2]+))?$/.exec(hash);
+    const m = /^#n=([^&]+)(?:&t=([^&]*))?(?:&a=([^&]*))?(?:&s=([0-2]+))?$/.exec(hash);
     if (!m) {
       if (/^#n=(&|$)/.test(hash)) return damaged("its puzzle is missing");
       return damaged(/&s=/.test(hash) ? "the marks it carries cannot be read" : "its end cannot be read");
     }
-    let body;
+    let body, names;
     try {
       body = decodeURIComponent(m[1]);
+      // the title and author as text, one line each (never markup: the head shows them as text)
+      names = Object.fromEntries([["title", m[2]], ["author", m[3]]].filter(([, v]) => v)
+        .map(([k, v]) => [k, nameText(decodeURIComponent(v))]).filter(([, v]) => v));
     } catch (err) {
       console.warn("share link:", err);
       return damaged("part of it may be missing");
@@ -87,7 +90,7 @@ async function shared(app) {
     const fresh = play.opening.next();
     const link = `https://puzz.link/p?${body}`; // saved as given (the engine's URL may be longer)
     parseKnown(link, "share link")
-      .then((dict) => { if (!fresh()) return; play.open({ ...dict, link }, null, m[2] || null); history.replaceState(null, "", "#/play"); })
+      .then((dict) => { if (!fresh()) return; play.open({ ...dict, ...names, link }, null, m[4] || null); history.replaceState(null, "", "#/play"); })
       .catch(app.showOpenError);
     return true;
   };
@@ -98,8 +101,8 @@ async function shared(app) {
     const fresh = play.opening.next();
     const read = await parse(dict.link, "saved game");
     if (!fresh()) return null;
-    const { title, difficulty, stars, source } = dict;
-    return play.open({ ...read, title, difficulty, stars, source, link: dict.link }, key);
+    const { title, author, difficulty, stars, source } = dict;
+    return play.open({ ...read, title, author, difficulty, stars, source, link: dict.link }, key);
   };
   // the generator (asp.js nikoliGenerate: Python in the worker, clingo-wasm): the puzzle made is
   // opened to play (endless/, New puzzle)

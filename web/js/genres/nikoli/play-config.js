@@ -3,7 +3,7 @@
 // the progress, the rules (the ? button; offered on a family's first game), the optional rule check and the win, both from the rule checker in
 // the engine (bridge op nikoli_check over pysolver.nikoli.rules), never a stored answer.
 import { shadeBoard } from "../../board/shade.js";
-import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, FAMILY_NAMES, MADE_HERE } from "./game.js";
+import { NikoliGame, boardOf, nikoliPuzzle, nikoliKey, nikoliShareHash, FAMILY_NAMES, MADE_HERE } from "./game.js";
 import { shareUrl } from "../../shell/share.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { el } from "../../shell/dom.js";
@@ -70,8 +70,13 @@ export class NikoliPlayConfig {
       changed: () => this.verify(),
       adopted: () => this.verify(),
       shareLink: (game) => this.shareLink(game),
-      // the puzzle's URL on a line: the file opens again here (genre.js claims it) and on puzz.link
-      download: (game) => ({ name: fileName(game.puzzle.title, "txt"), text: `${game.puzzle.dict.url}\n`, type: "text/plain" }),
+      // the puzzle's URL on a line after its title and author (the engine's writer): the file
+      // opens again here (genre.js claims it) and on puzz.link
+      download: async (game) => {
+        const { url, title, author } = game.puzzle.dict;
+        const { text } = await this.engine.task(game.puzzle.family, "convert", { puzzle: { url, title, author }, to: "url" }).promise;
+        return { name: fileName(game.puzzle.title, "txt"), text, type: "text/plain" };
+      },
     });
   }
 
@@ -87,6 +92,7 @@ export class NikoliPlayConfig {
     const kind = boardOf(puzzle.family);
     const meta = [FAMILY_NAMES[puzzle.family], `${puzzle.width}×${puzzle.height}`];
     if (Number.isInteger(dict.stars)) meta.push(`difficulty ${starsText(dict.stars)}`); // the stars of every genre
+    if (puzzle.author) meta.push(`by ${puzzle.author}`);
     if (dict.source && dict.source !== MADE_HERE) meta.push(dict.source); // a new one's title says so
     const make = (saved) => new NikoliGame(puzzle, key, saved && saved.puzzle && saved.puzzle.format === "nikoli" ? saved : null);
     return this.frame.open(this.config, key, make, { kind, title: puzzle.title, meta: meta.join(" · "),
@@ -140,8 +146,6 @@ export class NikoliPlayConfig {
 
   /** A link that opens this puzzle (and, when asked, the marks so far) on any copy of the site. */
   async shareLink(game) {
-    const path = game.puzzle.dict.url.replace(/^.*\?/, "");
-    const progress = this.shareProgress.checked ? `&s=${game.serialCells()}` : "";
-    return shareUrl(`#n=${encodeURIComponent(path)}${progress}`);
+    return shareUrl(nikoliShareHash(game.puzzle.dict.url, game.puzzle.dict, this.shareProgress.checked ? game.serialCells() : ""));
   }
 }

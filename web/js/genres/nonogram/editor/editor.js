@@ -1,6 +1,6 @@
 // The nonogram's editor in the Create frame (create/editor.js; the genre's `editor` entry):
 // paint or import a picture, see its clues, check it (unique? how hard?), get verified fixes,
-// open a puzzle file; title and author, resize, clear, invert, colours. Its document is
+// open a puzzle file; resize, clear, invert, colours (the title and author: the frame's fields). Its document is
 // model.js (every edit a move of the frame's history), its board board.js (the shared board
 // with Play's nonogram plug-in), its draft draft.js. All puzzle logic runs in the engine
 // worker; this file renders, handles input and talks to the worker.
@@ -18,6 +18,7 @@ import { Latest } from "../../../shell/latest.js";
 import { pysolverRun } from "../../../engine/solvers.js";
 import { inputHelp } from "../../../learn/rules.js";
 import { FILE_TYPES } from "../files.js";
+import { fileName } from "../../../play/view.js";
 
 // Opening a file without a picture: the engine looks for one within a budget of line
 // solves (the same answer on every machine: on a 25x25 puzzle here about 3.5 s of CPython, 10 s in the
@@ -64,10 +65,7 @@ export class Editor extends GenreEditor {
   }
 
   buildDom() {
-    const label = (input, text) => el("label", { htmlFor: input.id }, text);
     const panel = (title, ...kids) => el("div", { className: "panel" }, el("h3", { textContent: title }), ...kids);
-    this.title = el("input", { type: "text", id: "ed-title", maxLength: 120, placeholder: "Untitled" });
-    this.author = el("input", { type: "text", id: "ed-author", maxLength: 80, placeholder: "you" });
     this.board = el("div", { className: "ed-picture-board", id: "ed-grid" }); // the board's grid takes the keyboard
     this.paletteBox = el("div", { id: "ed-palette" });
     this.colourStrip = el("div", { className: "ed-colour-strip", id: "ed-colour-strip", role: "radiogroup" });
@@ -77,9 +75,7 @@ export class Editor extends GenreEditor {
     this.openCancel = button("ed-open-cancel", "Cancel", "stop looking for the picture of the file being opened");
     this.openCancel.hidden = true;
     this.parts = {
-      tools: [el("span", { className: "ed-field" }, label(this.title, "Title"), this.title),
-        el("span", { className: "ed-field" }, label(this.author, "Author"), this.author),
-        button("ed-resize", "Resize", "keep the picture, change the size to Columns × Rows"),
+      tools: [button("ed-resize", "Resize", "keep the picture, change the size to Columns × Rows"),
         button("ed-clear", "Clear"), button("ed-invert", "Invert", "swap filled and empty (black and white)")],
       board: [this.colourStrip],
       status: [this.openCancel],
@@ -92,12 +88,6 @@ export class Editor extends GenreEditor {
   }
 
   bind() {
-    // not moves: the title and author are saved with the draft as they are typed (a reload or a
-    // closed tab before the field is left keeps them); once left, the puzzle the engine reads has them
-    for (const [input, key] of [[this.title, "title"], [this.author, "author"]]) {
-      input.addEventListener("input", () => { this.doc.meta[key] = input.value.trim(); this.ctx.edited(); });
-      input.addEventListener("change", () => { this.doc.meta[key] = input.value.trim(); this.refresh(); this.ctx.edited(); });
-    }
     this.$("ed-resize").addEventListener("click", () => {
       const { width, height } = this.ctx.wanted();
       this.doc.resize(width, height);
@@ -118,7 +108,6 @@ export class Editor extends GenreEditor {
     this.image.reset();
     this.edits.drop();
     this.checker.invalidate();
-    this.syncFields();
     this.requestClues();
   }
 
@@ -128,19 +117,16 @@ export class Editor extends GenreEditor {
     if (move.s) this.palette.render(); // palette edits are whole-document moves
   }
 
-  /** The document changed: engine answers about it before are stale; the board, fields, clues again. */
+  /** The document changed: engine answers about it before are stale; the board and clues again. */
   refresh() {
     this.edits.drop();
     this.checker.invalidate();
     this.grid.render();
-    this.syncFields();
     this.requestClues();
   }
 
-  syncFields() {
-    this.title.value = this.doc.meta.title || "";
-    this.author.value = this.doc.meta.author || "";
-  }
+  /** The title or author left: the puzzle the engine reads has them. */
+  retitled() { this.refresh(); }
 
   // ---- what the frame asks of every genre's editor ----
   /** New: an empty picture of this size, as one undoable move (the first one when none is shown). */
@@ -169,7 +155,7 @@ export class Editor extends GenreEditor {
     const res = await this.engine.task("nonogram", "convert", { puzzle, to: fmt }).promise;
     const text = writeGivens(res.text, fmt, this.givensList()); // as Play's Download and share links keep them
     const ext = { non: "non", xml: "xml", json: "json" }[fmt];
-    return { name: `${(this.doc.meta.title || "puzzle").replace(/[^\w-]+/g, "_").slice(0, 60) || "puzzle"}.${ext}`, text,
+    return { name: fileName(this.doc.meta.title, ext), text,
       note: await this.lostNames(text, fmt) };
   }
 
