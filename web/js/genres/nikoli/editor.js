@@ -140,13 +140,13 @@ export class Editor extends GenreEditor {
   /** A link that opens the puzzle, with its title and author, to play on any copy of the site
    * (as the play view's Share link). */
   async shareLink() {
-    const d = await this.read();
+    const d = await this.read(true);
     return shareUrl(nikoliShareHash(d.url, this.doc.meta));
   }
 
   /** The puzzle to play: its title and author, if given (untitled: "My Nurikabe 7×7", game.js). */
   async playable() {
-    const d = await this.read(), { title, author } = this.doc.meta;
+    const d = await this.read(true), { title, author } = this.doc.meta;
     return { ...d, ...(title ? { title } : {}), ...(author ? { author } : {}), source: MADE_IN_CREATE };
   }
 
@@ -333,9 +333,14 @@ export class Editor extends GenreEditor {
   }
 
   /** The family's text format (pysolver.nikoli.model), read by the engine: its canonical dict,
-   * or the reader's words for what is wrong with it. */
-  read() {
+   * or the reader's words for what is wrong with it. `toPlay`: a blank grid is refused (Share
+   * and Play: in Play it read as a link cut short, a board with nothing to do). */
+  read(toPlay = false) {
     const d = this.doc, { width, height } = d.puzzle, clues = d.clues();
+    const blank = !clues.size && !(d.family === "heyawake" && d.cells.subarray(width * height).some((v) => v));
+    if (toPlay && blank) {
+      throw new Error(`the grid is empty: ${{ masyu: "place some pearls", heyawake: "draw rooms or place numbers" }[d.family] || "place some numbers"} first`);
+    }
     const rooms = d.family === "heyawake" ? roomsOf(width, height, (x, y, side) => d.wall(x, y, side)) : null;
     const rows = [];
     for (let y = 0; y < height; y++) {
