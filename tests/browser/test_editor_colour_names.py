@@ -94,3 +94,23 @@ def test_a_non_download_says_it_loses_the_names_typed_and_which_formats_keep_the
         text, said = download(page, fmt)
         assert "night sky" in text
         assert re.fullmatch(rf"Saved puzzle\.{fmt}\.", said)
+
+
+def test_a_files_colour_named_by_its_word_follows_its_picker(page, site_server):
+    """A .non file names its colours by their colour (the reader's words): opened to edit, such a
+    name stayed when the picker made it another colour ("red" on a blue)."""
+    open_editor(page, site_server)
+    page.wait_for_function(WORDS)
+    non = "width 2\nheight 1\ncolor a #d62828\ncolor b #1d70b8\n\nrows\n1a,1b\n\ncolumns\n1a\n1b\n"
+    page.set_input_files("#ed-open-file", files=[{"name": "two.non", "mimeType": "text/plain", "buffer": non.encode()}])
+    expect(page.locator("#ed-status")).to_have_text(re.compile(r"^Opened two\.non"))
+    assert page.evaluate(NAMES) == [colour_name("D62828"), colour_name("1D70B8")]
+    pick(page, 1, "2A9D3F")
+    expect(page.locator(".ed-colour-name").nth(0)).to_have_value(colour_name("2A9D3F"))
+    # a name of the file's own stays
+    page.set_input_files("#ed-open-file", files=[{"name": "named.json", "mimeType": "application/json", "buffer": (
+        '{"format": "pysolver", "version": 1, "width": 1, "height": 1, "colors": [{"name": "white", "char": ".", '
+        '"rgb": "FFFFFF"}, {"name": "sea", "char": "a", "rgb": "1D70B8"}], "goal": ["a"]}').encode()}])
+    expect(page.locator("#ed-status")).to_have_text(re.compile(r"^Opened named\.json"))
+    pick(page, 1, "D62828")
+    expect(page.locator(".ed-colour-name").nth(0)).to_have_value("sea")

@@ -269,7 +269,8 @@ export class Editor extends GenreEditor {
       dict.goal = sol.solutions[0];
       note = sol.status === "unique" ? " (picture from its unique solution)" : " (picture from one of its solutions)";
     }
-    this.doc.replace(EditorDoc.fromPuzzle(dict), `open ${filename.slice(0, 60)}`);
+    const state = EditorDoc.fromPuzzle(dict);
+    this.doc.replace({ ...state, colors: this.palette.fileNamed(state.colors) }, `open ${filename.slice(0, 60)}`);
     this.ctx.say(`Opened ${filename}${first}${note}.`);
   }
 }

@@ -45,6 +45,12 @@ export class EditorPalette {
     return out;
   }
 
+  /** `colors` of a file with the names that are their colour's word (the reader's, as a .non
+   * file's are) marked `auto`: such a name follows its colour, as the editor's own do. */
+  fileNamed(colors) {
+    return colors.map((c, k) => ({ ...c, auto: k > 0 && !!this.words && c.name === colourWord(c.rgb, this.words) }));
+  }
+
   /** The chosen colour's swatches checked, and the ones Tab reaches. */
   mark() {
     for (const box of [this.box, this.strip]) {
