@@ -249,6 +249,11 @@ def test_a_title_and_author_travel_as_comments(to):
     assert genre.convert(dict_, to)["text"] == (dict_["url"] + "\n" if to == "url" else model.to_text(read.parse(EXAMPLES["heyawake"])))
 
 
+def test_a_title_has_no_control_characters():
+    grid = read.parse(f"# title: red\x1b[31m alert\x07\ud800\n{EXAMPLES['bag']}\n")
+    assert grid.title == "red [31m alert \ufffd"
+
+
 def test_titles_in_a_file_of_urls_name_the_url_after_them():
     text = (f"# title: First\n{EXAMPLES['nurikabe']}\n# the same as text: not a title\n"
             f"{EXAMPLES['masyu']}\n# by: Bo\n# TITLE : Third\n{EXAMPLES['bag']}\n")

@@ -10,6 +10,7 @@ import re
 
 from .. import limits
 from ..errors import PuzzleError
+from ..nonogram.formats.common import clean_text
 from . import model
 from .url import is_url, read_url, url_family, write_url
 
@@ -46,8 +47,9 @@ META_KEYS = {"title": "title", "by": "author"}
 
 
 def meta_text(value) -> str:
-    """A title or author as one line of at most MAX_META characters ("" for a non-string)."""
-    return " ".join(value.split())[:MAX_META] if isinstance(value, str) else ""
+    """A title or author as one line of at most MAX_META characters, cleaned as every
+    puzzle's metadata is (clean_text: no control characters) ("" for a non-string)."""
+    return " ".join(clean_text(value).split())[:MAX_META] if isinstance(value, str) else ""
 
 
 def _meta(line: str, meta: dict) -> None:
