@@ -90,3 +90,20 @@ def test_the_nonogram_and_nikoli_editors_keep_their_own_titles(page, site_server
     name(page, "Title", "Dancer")
     choose(page, "nurikabe")
     expect(page.locator("#ed-title")).to_have_value("Islands")
+
+
+def test_the_author_shows_on_the_saved_games_card(page, site_server):
+    open_create(page, site_server, "nurikabe")
+    new_grid(page, 4, 4)
+    click(page, 0, 0)
+    page.keyboard.type("3")
+    name(page, "Title", "Corner isle")
+    name(page, "Author", AUTHOR)
+    ed(page).get_by_role("button", name="Play this puzzle").click()
+    title_shown(page, "Corner isle")
+    page.locator("#view-play [role=grid]").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")                        # a move: the game is saved
+    page.get_by_role("button", name="Puzzles", exact=True).click()
+    card = page.locator("#library-cards > *", has_text="Corner isle")
+    expect(card.locator(".lib-author")).to_have_text(AUTHOR)

@@ -5,7 +5,7 @@
 import { loadGame } from "../../shell/storage.js";
 import { statusOf } from "../../library/items.js";
 import { drawNikoliThumb } from "./thumb.js";
-import { FAMILY_NAMES, MADE_HERE, nikoliKey } from "./game.js";
+import { FAMILY_NAMES, MADE_HERE, nikoliKey, nameText } from "./game.js";
 
 export async function loadNikoliIndex() {
   const r = await fetch("puzzles/nikoli/index.json");
@@ -45,7 +45,7 @@ export function nikoliSource({ family, index, openBuiltin, openSaved }) {
       const board = { clues: Array.isArray(p.clues) ? p.clues : [], rooms: Array.isArray(p.rooms) ? p.rooms : null };
       const title = typeof rec.title === "string" && rec.title ? rec.title : `${FAMILY_NAMES[p.family]} ${p.width}×${p.height}`;
       return item(key, rec, { family: p.family, width: p.width, height: p.height, board, clueCount: p.clueCount },
-        { title, stars: Number.isInteger(p.stars) ? p.stars : null,
+        { title, stars: Number.isInteger(p.stars) ? p.stars : null, author: nameText(p.author), // a link's or a file's author
           note: p.source === MADE_HERE ? MADE_HERE : "opened from a file or link", open: () => openSaved(p, key) });
     },
   };
