@@ -4,7 +4,8 @@
 // pearls (a click, Space or Enter cycles none, white, black) and Heyawake's rooms (strokes along
 // the grid lines draw or erase borders, a tap near a side toggles it: editor-borders.js). Check, Download, Share link and Play go through
 // the engine's reader (nikoli_parse of the family's text format), which also says what is
-// wrong with a puzzle it refuses; Check asks the family's `analyse` task (clingo-wasm): unique?
+// wrong with a puzzle it refuses (a blank grid is not shared or played); the title and author
+// (the frame's fields, the document's `meta`) go in the share link, Play and the file's comments; Check asks the family's `analyse` task (clingo-wasm): unique?
 // how hard? (as data for the frame's one display; when not unique, two of its solutions, drawn
 // by the one thumbnail painter, and where they differ, outlined on the board). Generate makes a random unique puzzle of the size (the genre's generator) and
 // opens it to play. Every edit is a move of the frame's history (create/history.js) on the
