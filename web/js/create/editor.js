@@ -6,8 +6,8 @@
 // Share link, Play this puzzle, a file to edit, the status line with its "Details" and the
 // clear error of a refused puzzle. It owns each genre's one undo history (create/history.js:
 // every edit a move as data, the same for every genre) and saves the draft after each move.
-// The puzzle's Title and Author are the frame's too: every genre's document keeps them (its
-// `meta`), the genre carries them into its files, links and Play as its formats can.
+// The puzzle's Title and Author are the frame's too (create/title-fields.js): every genre's
+// document keeps them (its `meta`), the genre carries them into its files, links and Play.
 // Each genre gives only its editor (its registration's `editor` entry, an `Editor` on
 // create/genre-editor.js: web/README.md "The editor frame"): its document, board, edit tools
 // and panels, and its engine tasks. The frame knows no genre; create/choice.js holds its
@@ -18,7 +18,7 @@ import { readFile } from "../shell/open-files.js";
 import { storage } from "../shell/storage.js";
 import { History, stepText } from "./history.js";
 import { CheckView } from "./check-view.js";
-import { TITLE_MAX, AUTHOR_MAX } from "./genre-editor.js";
+import { TitleFields } from "./title-fields.js";
 import { techDetails } from "../panels/details.js";
 import { Latest } from "../shell/latest.js";
 
@@ -73,8 +73,7 @@ class CreateFrame {
     this.redoBtn.setAttribute("aria-label", "Redo");
     this.resumeBtn = button("ed-resume", "Continue the draft", "the puzzle you were making, with its undo history");
     this.resumeBtn.hidden = true;
-    this.title = el("input", { type: "text", id: "ed-title", maxLength: TITLE_MAX, placeholder: "Untitled" });
-    this.author = el("input", { type: "text", id: "ed-author", maxLength: AUTHOR_MAX, placeholder: "you" });
+    this.names = new TitleFields(() => this.tool, () => this.edited(this.current));
     this.boardBox = el("div", { id: "ed-board", className: "ed-board" });
     this.status = el("p", { id: "ed-status", className: "status" });
     this.status.setAttribute("aria-live", "polite");
@@ -101,7 +100,7 @@ class CreateFrame {
         field(this.genre, "Puzzle type"), field(this.wIn, "Columns"), field(this.hIn, "Rows"), this.newBtn,
         el("span", { className: "sep" }), this.undoBtn, this.redoBtn, this.resumeBtn),
       el("div", { className: "toolbar ed-genre-tools", role: "toolbar", ariaLabel: "Drawing tools" },
-        field(this.title, "Title"), field(this.author, "Author"), this.slots.tools),
+        field(this.names.title, "Title"), field(this.names.author, "Author"), this.slots.tools),
       el("div", { className: "ed-body" },
         el("div", { className: "ed-main" }, this.boardBox, this.slots.board,
           el("div", { className: "row ed-status-row" }, this.status, this.slots.status), this.statusDetails.element, this.help),
@@ -130,18 +129,6 @@ class CreateFrame {
     this.undoBtn.addEventListener("click", () => this.tool && this.current.history.undo());
     this.redoBtn.addEventListener("click", () => this.tool && this.current.history.redo());
     this.resumeBtn.addEventListener("click", act("Continue", () => this.resume()));
-    // not moves: the title and author are saved with the draft as they are typed (a reload or a
-    // closed tab before the field is left keeps them); once left, the genre takes them in
-    for (const [input, key] of [[this.title, "title"], [this.author, "author"]]) {
-      input.addEventListener("input", () => { if (this.tool) { this.tool.meta()[key] = input.value.trim(); this.edited(this.current); } });
-      input.addEventListener("change", () => {
-        if (!this.tool) return;
-        this.tool.meta()[key] = input.value.trim();
-        this.tool.retitled();
-        this.edited(this.current);
-        this.syncTitle();
-      });
-    }
     // the page's, not the section's: after a button that turned off (Check) the focus is on the
     // page's body, where the browser's own Ctrl+Z would undo the typing in a size field
     document.addEventListener("keydown", (e) => {
@@ -196,7 +183,7 @@ class CreateFrame {
     this.cancelBtn.disabled = true;
     this.checkBtn.disabled = false;
     this.sync();
-    this.syncTitle();
+    this.names.sync(this.tool);
     this.say(entry.opened || ""); // what was said was of the genre shown before
     entry.opened = null;
     if (this.showing) t.show();
@@ -220,7 +207,7 @@ class CreateFrame {
     };
     const tool = entry.tool = new mod.Editor(ctx);
     entry.history.addEventListener("change", (e) => { // after the genre redrew (its listener came first)
-      if (this.current === entry) { this.stopCheck(); this.followHistory(e.detail); this.syncTitle(); } // the answer was about the puzzle before
+      if (this.current === entry) { this.stopCheck(); this.followHistory(e.detail); this.names.sync(this.tool); } // the answer was about the puzzle before
       this.edited(entry);
     });
     for (const s of SLOTS) {
@@ -284,13 +271,6 @@ class CreateFrame {
     this.resumeBtn.hidden = !offerResume({ hasDraft: t.hasDraft(), boardIsDraft: this.current.boardIsDraft });
   }
 
-  /** The Title and Author fields as the document has them (after a move: New, a file, Undo). */
-  syncTitle() {
-    const meta = this.tool.meta();
-    this.title.value = meta.title || "";
-    this.author.value = meta.author || "";
-  }
-
   newPuzzle() {
     const t = this.tool, { width, height } = t.size(), note = this.sizeNote();
     const w = side(this.wIn.value, t.sides, width), h = side(this.hIn.value, t.sides, height);
@@ -310,7 +290,7 @@ class CreateFrame {
     }
     this.current.boardIsDraft = true;
     this.sync();
-    this.syncTitle();
+    this.names.sync(this.tool);
     this.say("The draft is back, with its undo history.");
   }
 
