@@ -117,7 +117,7 @@ export class EditorPalette {
           note.hidden = false;
           name.value = old;
         });
-        name.addEventListener("input", () => { note.hidden = true; });
+        name.addEventListener("input", () => { note.hidden = true; note.textContent = ""; }); // no stale description
         after = note;
         const rgb = document.createElement("input");
         rgb.type = "color";
