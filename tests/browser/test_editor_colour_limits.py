@@ -65,6 +65,7 @@ def test_a_refused_colour_name_says_why_beside_its_field(page, site_server):
     # typing again clears it; a name of its own is taken
     name.fill("sea")
     expect(note).to_be_hidden()
+    expect(note).to_have_text("")                       # nor read out as the field's description
     name.press("Enter")
     expect(page.locator("#ed-palette .ed-colour-name").nth(1)).to_have_value("sea")
     expect(page.locator("#ed-colour-note-2")).to_be_hidden()
