@@ -90,6 +90,15 @@ def test_the_nonogram_and_nikoli_editors_keep_their_own_titles(page, site_server
     name(page, "Title", "Dancer")
     choose(page, "nurikabe")
     expect(page.locator("#ed-title")).to_have_value("Islands")
+    # New starts untitled; Undo brings the puzzle before back with its title, Redo the new one
+    # with the title typed after New (it came back untitled)
+    new_grid(page, 4, 4)
+    expect(page.locator("#ed-title")).to_have_value("")
+    name(page, "Title", "Atoll")
+    ed(page).get_by_role("button", name="Undo").click()
+    expect(page.locator("#ed-title")).to_have_value("Islands")
+    ed(page).get_by_role("button", name="Redo").click()
+    expect(page.locator("#ed-title")).to_have_value("Atoll")
 
 
 def test_the_author_shows_on_the_saved_games_card(page, site_server):

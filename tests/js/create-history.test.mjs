@@ -192,3 +192,23 @@ test("the status line after Undo and Redo says the move's words, and for a whole
   h.undo();
   assert.deepEqual(said, ["Undone: Paint.", "Undone: New. The 2×1 puzzle before it is back (Redo does it again).", "Redone: New.", "Undone."]);
 });
+
+test("a title typed after New is kept when the New is undone and redone (the whole states are amended)", () => {
+  const doc = new EditorDoc({ width: 3, height: 2 });
+  const h = doc.history, title = (v) => { doc.meta.title = v; h.amendState((s) => { s.meta.title = v; }); };
+  title("Old");
+  doc.replace({ width: 4, height: 4, cells: [], meta: {} }, "new");
+  doc.paint([[0, 1]]);
+  title("Boat");
+  h.undo(); h.undo(); // the paint, the New
+  assert.equal(doc.meta.title, "Old");
+  title("Old, renamed"); // typed on the puzzle before: the New's before-state takes it
+  h.redo(); h.redo();
+  assert.equal(doc.meta.title, "Boat");
+  assert.equal(doc.cells[0], 1);
+  h.undo(); h.undo();
+  assert.equal(doc.meta.title, "Old, renamed");
+  // a document with no whole move yet: nothing to amend
+  const blank = new EditorDoc({ width: 2, height: 2 });
+  blank.history.amendState(() => { throw new Error("no whole move to amend"); });
+});

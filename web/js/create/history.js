@@ -69,6 +69,17 @@ export class History extends EventTarget {
     return this.push({ l: label, s: [before, this.doc.state()] });
   }
 
+  /** Something outside the moves changed the document (a title typed): `change(state)` makes
+   * the same change to the whole states the nearest whole moves hold of the document as it is
+   * now (the after-state of the last one Undo reaches, the before-state of the first one Redo
+   * reaches), so that Undo and Redo across them keep it (a title typed after New, then Undo
+   * and Redo of the New, was lost). */
+  amendState(change) {
+    const below = this.undoStack.findLast((m) => m.s), above = this.redoStack.findLast((m) => m.s);
+    if (below) change(below.s[1]);
+    if (above) change(above.s[0]);
+  }
+
   push(move) {
     this.undoStack.push(move);
     this.weight += this.weigh(move);

@@ -10,11 +10,16 @@ export class TitleFields {
   constructor(tool, edited) {
     this.title = el("input", { type: "text", id: "ed-title", maxLength: TITLE_MAX, placeholder: "Untitled" });
     this.author = el("input", { type: "text", id: "ed-author", maxLength: AUTHOR_MAX, placeholder: "you" });
+    // the document's, and the whole states of it Undo and Redo bring back (history.js amendState)
+    const set = (key, value) => {
+      tool().meta()[key] = value;
+      tool().history.amendState((state) => { if (state.meta) state.meta[key] = value; });
+    };
     for (const [input, key] of [[this.title, "title"], [this.author, "author"]]) {
-      input.addEventListener("input", () => { if (tool()) { tool().meta()[key] = input.value.trim(); edited(); } });
+      input.addEventListener("input", () => { if (tool()) { set(key, input.value.trim()); edited(); } });
       input.addEventListener("change", () => {
         if (!tool()) return;
-        tool().meta()[key] = input.value.trim();
+        set(key, input.value.trim());
         tool().retitled();
         edited();
         this.sync(tool());
