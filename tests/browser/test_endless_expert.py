@@ -1,5 +1,5 @@
 """The expert level in the site's New puzzle control (issue 31): offered where the
-generator makes one within a few seconds (10x10 to 20x20, black and white) and at the
+generator makes one within a few seconds (10x10 to 25x25, black and white) and at the
 ready-made kinds (test_endless_pool), and what it
 makes is the recipe's expert puzzle; on an isolated page with two cores, made on two
 workers (the main engine and a helper), the same puzzle, and Cancel stops both. Asserts what a player sees;
@@ -47,6 +47,27 @@ def test_expert_is_offered_and_makes_an_expert_puzzle(page, site_server):
     # back in the library, the choice is remembered as made
     page.click("#nav-library")
     assert [page.input_value(s) for s in ("#np-size", "#np-colours", "#np-level")] == ["10", "1", "expert"]
+
+
+def test_a_black_and_white_25x25_expert_is_made_here_as_one_of_seconds(page, site_server):
+    """25x25 black and white is composed (pysolver.nonogram.compose): made in the page like the
+    smaller sizes, without the slow kinds' words, and the recipe's puzzle."""
+    open_site(page, site_server)
+    wait_engine(page)
+    page.click("#nav-library")
+    page.select_option("#np-level", "expert")
+    page.select_option("#np-size", "25")
+    page.select_option("#np-colours", "1")
+    assert page.text_content("#np-pool") == ""     # not a ready-made kind
+    page.click("#np-make")
+    page.wait_for_function("() => document.querySelector('#np-make').textContent === 'Cancel'")
+    assert page.text_content("#np-status").startswith("Making an expert 25×25 puzzle")
+    assert "few minutes" not in page.text_content("#np-status")
+    page.wait_for_function("() => /^Expert 25×25 #\\d+$/.test(document.querySelector('#puzzle-title')?.textContent || '')",
+                           timeout=ENGINE_TIMEOUT)
+    page.click("#share")
+    recipe = re.search(r"#g=(nonogram:25x25:1:expert:\d+)~[0-9a-z]{7}$", page.input_value("#share-url")).group(1)
+    same_puzzle(page, recipe)
 
 
 # -- expert on two workers (the main engine and a helper: web/js/endless/lanes.js) ---------

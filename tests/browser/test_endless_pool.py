@@ -28,9 +28,12 @@ def made(kind):
     return json.loads((POOL / kind["file"]).read_text())["made"]
 
 
+MADE_HERE = (10, 15, 20, 25)  # black-and-white expert sizes made in the page (daily.js EXPERT_SIZES)
+
+
 def expert_sizes():
     """The sizes New puzzle offers at expert: those made quickly in the page, and the pool's."""
-    return sorted({10, 15, 20} | {k["size"] for k in pool_kinds()})
+    return sorted(set(MADE_HERE) | {k["size"] for k in pool_kinds()})
 
 
 def colour_kind():
@@ -92,7 +95,7 @@ def test_expert_offers_the_pools_kinds_and_no_more(page, site_server):
     for size in expert_sizes():
         page.select_option("#np-size", str(size))
         offered = [int(v) for v in page.eval_on_selector_all("#np-colours option", "os => os.map(o => o.value)")]
-        expected = sorted(({1} if size in (10, 15, 20) else set()) | {k["colours"] for k in kinds if k["size"] == size})
+        expected = sorted(({1} if size in MADE_HERE else set()) | {k["colours"] for k in kinds if k["size"] == size})
         assert offered == expected, size
         assert page.is_hidden("#np-colours") == (offered == [1])   # black and white only: no choice to show
         pooled = any(k["size"] == size and k["colours"] == offered[0] for k in kinds)
@@ -117,7 +120,8 @@ def test_without_the_pools_index_the_form_offers_what_is_made_here(page, site_se
         open_site(page, site_server)
         page.click("#nav-library")
     page.select_option("#np-level", "expert")
-    assert page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)") == ["10×10", "15×15", "20×20"]
+    assert page.eval_on_selector_all("#np-size option", "os => os.map(o => o.textContent)") == [
+        f"{n}×{n}" for n in MADE_HERE]
     assert page.is_hidden("#np-colours")
     assert page.text_content("#np-pool") == "" and page.text_content("#open-error") == ""
 

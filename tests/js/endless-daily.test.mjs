@@ -66,7 +66,7 @@ test("expert is offered in black and white at the sizes it is made quickly, and 
   assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 5, colours: 3, level: "expert" }),
     { genre: "nonogram", size: d.EXPERT_SIZES[0], colours: 1, level: "expert" });
   for (const size of d.EXPERT_SIZES) assert.ok(d.NONOGRAM_SIZES.includes(size));
-  assert.ok(d.quickExpert({ size: 15, colours: 1 }) && !d.quickExpert({ size: 25, colours: 1 }) && !d.quickExpert({ size: 10, colours: 2 }));
+  assert.ok(d.quickExpert({ size: 15, colours: 1 }) && d.quickExpert({ size: 25, colours: 1 }) && !d.quickExpert({ size: 30, colours: 1 }) && !d.quickExpert({ size: 10, colours: 2 }));
 });
 
 test("the ready-made kinds join the expert offer, and a choice they cannot make is cleaned", () => {
@@ -85,6 +85,8 @@ test("the ready-made kinds join the expert offer, and a choice they cannot make 
   assert.equal(clean({ size: 5, colours: 2 }).size, 10);
   // without the kinds (the index not read yet): what is made here
   assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 25, colours: 2, level: "expert" }),
+    { genre: "nonogram", size: 25, colours: 1, level: "expert" });
+  assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 30, colours: 2, level: "expert" }),
     { genre: "nonogram", size: 10, colours: 1, level: "expert" });
   assert.deepEqual(d.cleanChoice({ genre: "nonogram", size: 25, colours: 2, level: "hard" }, [], kinds),
     { genre: "nonogram", size: 25, colours: 2, level: "hard" });

@@ -35,10 +35,10 @@ from .library import engine_hash
 
 POOL = WEB / "puzzles" / "pool"
 # (size, colours): puzzles; the kinds the page makes too slowly (PERF.md "The expert
-# pool"; 10x10 with 4 colours: 1 seed in 6 makes a puzzle, about 150 s of CPU each)
-KINDS = {(25, 1): 50, (10, 2): 30, (10, 3): 30, (10, 4): 30, (15, 2): 30, (15, 3): 30,
-         (15, 4): 30, (20, 2): 30, (20, 3): 30, (20, 4): 30, (25, 2): 30, (25, 3): 30,
-         (25, 4): 30}
+# pool"; 10x10 with 4 colours: 1 seed in 6 makes a puzzle, about 150 s of CPU each;
+# black and white is made in the page at every size it offers, 25x25 composed)
+KINDS = {(10, 2): 30, (10, 3): 30, (10, 4): 30, (15, 2): 30, (15, 3): 30, (15, 4): 30,
+         (20, 2): 30, (20, 3): 30, (20, 4): 30, (25, 2): 30, (25, 3): 30, (25, 4): 30}
 # a kind's witnesses: its cheapest entries by the winning lane's line solves, up to this
 # much work in all (at least one); about 1 s of CPython a kind
 WITNESS_WORK = 400_000

@@ -92,10 +92,11 @@ export const NIKOLI_SIZES = [5, 7, 10];
 export const COLOURS = [1, 2, 3, 4];
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 // expert (a deeper what-if) is made within a few seconds (p95 in the page on two workers:
-// about 2.3 s at 10x10, 1.3 s at 15x15, 3.5 s at 20x20, 8 s at 25x25; PERF.md "Expert in
-// the page on two workers") only at these sizes, in black and white: offered there, and
-// at every kind of the ready-made expert puzzles (ready-made.js; `kinds`: [{size, colours}])
-export const EXPERT_SIZES = [10, 15, 20];
+// about 2.3 s at 10x10, 1.3 s at 15x15, 3.5 s at 20x20, 3 s at 25x25, composed there; PERF.md
+// "Expert in the page on two workers", "B/W expert composed") only at these sizes, in black
+// and white: offered there, and at every kind of the ready-made expert puzzles
+// (ready-made.js; `kinds`: [{size, colours}])
+export const EXPERT_SIZES = [10, 15, 20, 25];
 export const DEFAULT_CHOICE = { genre: "nonogram", size: 10, colours: 1, level: "easy" };
 // the Nikoli levels the page makes within a few seconds (PERF.md "Nikoli levels"), as
 // {genre: {level: the size from which it is not offered}}: Bag's hints are a rule or a deep
