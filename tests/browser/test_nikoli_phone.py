@@ -69,6 +69,13 @@ CURSOR_SHOWN = """() => {
   return c.left >= b.left && c.top >= b.top && c.right <= right + 1 && c.bottom <= bottom + 1; }"""
 
 
+def solved_builtin(name):
+    """(grid, the rows of its solution) of a built-in Nikoli puzzle, by clingo."""
+    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
+    grid = read.parse(next(p["url"] for p in index if p["file"] == f"{name}.txt"), "url")
+    return grid, aspsolve.solve(grid, 1)["solutions"][0]
+
+
 @PHONE
 def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_server):
     """A 20x20 zoomed in on a phone pans, and the wrong mark near its bottom right corner the
@@ -77,9 +84,7 @@ def test_a_hint_shows_a_wrong_mark_in_a_corner_of_a_board_that_pans(page, site_s
     open_site(page, site_server)
     wait_engine(page)
     open_builtin(page, "nurikabe-20x20-1")
-    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
-    grid = read.parse(next(p["url"] for p in index if p["file"] == "nurikabe-20x20-1.txt"), "url")
-    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    grid, rows = solved_builtin("nurikabe-20x20-1")
     wrong = next((x, y) for y in range(19, -1, -1) for x in range(18, -1, -1)
                  if rows[y][x] == "." and (x, y) not in grid.clues)
     assert wrong[1] >= 18                      # the premise: a cell of the last rows, not the last column
@@ -110,9 +115,7 @@ def test_check_and_hint_agree_on_a_wrong_mark_that_breaks_no_rule(page, site_ser
     open_site(page, site_server)
     wait_engine(page)
     open_builtin(page, "nurikabe-20x20-1")
-    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
-    grid = read.parse(next(p["url"] for p in index if p["file"] == "nurikabe-20x20-1.txt"), "url")
-    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    grid, rows = solved_builtin("nurikabe-20x20-1")
     wrong = next((x, y) for y in range(20) for x in range(20) if rows[y][x] == "." and (x, y) not in grid.clues)
     page.click("#check-panel-tab")
     page.locator("#check-panel").get_by_label("Check").select_option("Broken rules")
@@ -141,9 +144,7 @@ def test_undo_after_a_win_takes_back_the_solved_line(page, site_server):
     open_site(page, site_server)
     wait_engine(page)
     open_builtin(page, "heyawake-7x7-1")
-    index = json.loads((Path(__file__).parents[2] / "web/puzzles/nikoli/index.json").read_text())["puzzles"]
-    grid = read.parse(next(p["url"] for p in index if p["file"] == "heyawake-7x7-1.txt"), "url")
-    rows = aspsolve.solve(grid, 1)["solutions"][0]
+    _, rows = solved_builtin("heyawake-7x7-1")
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch == "#":
