@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import batch_folder
+from pysolver import api
 from pysolver.app import batch, batch_db, cli, report, report_page
 from pysolver.errors import PuzzleError
 from processes import alive, children
@@ -40,7 +41,9 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     expected = batch_folder.mixed(tmp_path / "c")
     db = tmp_path / "r.sqlite"
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
-    assert code == 0
+    assert code == 1  # parse errors: README.md "Exit codes"
+    assert out.splitlines()[-1].startswith("Not everything was read and checked: 3 files could "
+                                           "not be read (3 parse errors) (exit code 1")
     assert ("8 puzzles in 7 files (4 distinct, 3 parse errors); 1 other file not read (names "
             "ending in none of .xml .non") in out and ".cwd): checked 4 now" in out  # README.md
     rows = csv_rows(db)
@@ -69,17 +72,48 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     assert {r["file"].endswith("sums.non"): r["status"] for r in csv_rows(db)}[True] == "multiple"
 
 
+def test_the_exit_code_says_whether_every_file_was_read_and_checked(tmp_path, monkeypatch):
+    """0 when every file was read and every puzzle checked, whatever the verdicts (several
+    solutions, none); 1, said on the summary's last line, while a file cannot be read or the
+    engine fails on a puzzle, on a re-run too (it exited 0: a script could not tell)."""
+    folder = tmp_path / "c"
+    batch_folder.mixed(folder)
+    for bad in ("notes.txt", "sums.non", "bundle.non"):
+        (folder / bad).unlink()
+    db = tmp_path / "r.sqlite"
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 0 and "(1 multiple, 1 none, 1 unique)" in out and "Not everything" not in out
+    (folder / "bad.non").write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+    for _ in range(2):  # and again, the file unchanged: not read again, still not read
+        code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+        assert code == 1 and out.splitlines()[-1] == (
+            "Not everything was read and checked: 1 file could not be read (1 parse error) "
+            "(exit code 1; the reports' error rows say why)")
+    (folder / "bad.non").unlink()
+    (folder / "new.json").write_text(json.dumps(api.clues_from_grid(["#.#", "###"])))
+
+    def broken(puzzle, **kw):
+        raise ValueError("a bug")
+    monkeypatch.setattr(batch.nonogram_genre, "analyse", broken)
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 1 and "(1 error)" in out and out.splitlines()[-1].startswith(
+        "Not everything was read and checked: 1 puzzle could not be checked (exit code 1")
+    monkeypatch.undo()
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")  # the bug fixed: checked
+    assert code == 0 and "checked 1 now (1 unique)" in out
+
+
 def test_files_deleted_or_renamed_since_leave_the_results(tmp_path, capsys):
     batch_folder.mixed(tmp_path / "c")
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "kept.json").write_text((tmp_path / "c" / "multiple.json").read_text())
     db = tmp_path / "r.sqlite"
-    assert run_cli("batch", tmp_path / "c", tmp_path / "other", "--db", db, "--jobs", "1")[0] == 0
+    assert run_cli("batch", tmp_path / "c", tmp_path / "other", "--db", db, "--jobs", "1")[0] == 1
     (tmp_path / "c" / "unique.json").rename(tmp_path / "c" / "renamed.json")
     (tmp_path / "c" / "none.json").unlink()
     capsys.readouterr()
     code, out = run_cli("batch", str(tmp_path / "c") + "/", "--db", db, "--jobs", "1")
-    assert code == 0 and "checked 0 now (nothing new)" in out  # the renamed one: decided
+    assert code == 1 and "checked 0 now (nothing new)" in out  # the renamed one: decided
     assert f"2 files recorded in {db} are no longer there" in capsys.readouterr().err
     names = sorted(os.path.basename(r["file"]) for r in csv_rows(db))
     assert "unique.json" not in names and "none.json" not in names
@@ -92,7 +126,7 @@ def test_files_deleted_or_renamed_since_leave_the_results(tmp_path, capsys):
     (tmp_path / "other" / "kept.json").rename(tmp_path / "kept.json")  # a drive not mounted
     capsys.readouterr()
     code, out = run_cli("batch", tmp_path / "collection", "--db", db, "--jobs", "1")
-    assert code == 0 and "checked 0 now (nothing new)" in out
+    assert code == 1 and "checked 0 now (nothing new)" in out
     assert f"6 files recorded in {db} are no longer there" in capsys.readouterr().err
     folders = [os.path.basename(os.path.dirname(r["file"])) for r in csv_rows(db)]
     assert "c" not in folders and folders.count("other") == 1
@@ -129,7 +163,7 @@ def test_a_rerun_names_the_timeouts_it_left_apart_from_the_decided(tmp_path, cap
         con.execute("UPDATE verdicts SET status='timeout' WHERE status='multiple'")
     con.close()
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--timeout", "5")
-    assert code == 0
+    assert code == 1  # the folder's parse errors: a time-out is not a failure of the run
     assert ("checked 0 now (nothing new), 3 decided earlier, 1 timed out earlier (not "
             "checked again: --retry-timeouts or a larger --timeout)") in out
     assert capsys.readouterr().err == (  # said before the work starts
@@ -258,7 +292,7 @@ def test_the_html_page_of_a_stopped_batch_says_what_it_leaves_out(tmp_path):
     batch_folder.mixed(tmp_path / "c")
     db = tmp_path / "r.sqlite"
     store = batch_db.Store(str(db))  # read, then stopped before any verdict
-    keys, _ = batch.scan(store, batch.discover([str(tmp_path / "c")]))
+    keys = batch.scan(store, batch.discover([str(tmp_path / "c")])).keys
     store.save(keys[0], {"status": "unique"}, 5.0)
     store.close()
     assert run_cli("report", db, "--html", tmp_path / "r.html")[0] == 0

@@ -52,7 +52,7 @@ def test_special_and_oversized_files_are_refused_per_file_unread(tmp_path, monke
     real_open = os.open
     monkeypatch.setattr(os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
     db = tmp_path / "r.sqlite"
-    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 0
+    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 1
     got = rows(db)
     assert "is a FIFO, not a puzzle file" in got["q.non"]["error"]
     assert "is a character device" in got["z.non"]["error"]
@@ -86,7 +86,7 @@ def test_linked_folders_are_walked_once_and_link_loops_end(tmp_path):
     assert sorted(rows(db)) == ["one.non", "two.non"]
     # a link to a file that is gone: said so (ls lists the link), not "no such file"
     (tmp_path / "bt" / "dangling.non").symlink_to("moved-away.non")
-    assert run_cli("batch", tmp_path / "bt", "--db", db, "--jobs", "1")[0] == 0
+    assert run_cli("batch", tmp_path / "bt", "--db", db, "--jobs", "1")[0] == 1
     assert rows(db)["dangling.non"]["error"].endswith(
         "dangling.non: a link to moved-away.non, which does not exist")
 
@@ -115,7 +115,7 @@ def test_a_file_that_could_not_be_read_is_read_on_the_next_run(tmp_path, monkeyp
         return real_open(path, *a, **k)
 
     monkeypatch.setattr(os, "open", denied)
-    assert run_cli("batch", folder, "--db", db)[0] == 0
+    assert run_cli("batch", folder, "--db", db)[0] == 1
     assert "cannot read (Permission denied)" in rows(db)["one.non"]["error"]
     monkeypatch.setattr(os, "open", real_open)  # permissions fixed: size and time unchanged
     assert run_cli("batch", folder, "--db", db)[0] == 0
@@ -135,7 +135,7 @@ def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch, capsy
     monkeypatch.setattr(os, "scandir", scandir)
     code, out = run_cli("batch", tmp_path / "bt", "--db", tmp_path / "r.sqlite")
     err = capsys.readouterr().err
-    assert code == 0 and "/?[2Jlocked: cannot list the folder (Permission denied)" in err
+    assert code == 1 and "/?[2Jlocked: cannot list the folder (Permission denied)" in err
     assert "1 folder could not be listed" in out
     # the distinct and parse-error counts stand by the puzzles and files they count
     assert out.startswith("1 puzzle in 1 file (1 distinct, 0 parse errors); 1 folder could not be listed: "), out
@@ -150,7 +150,7 @@ def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
     (folder / "big.txt").write_text("https://puzz.link/p?nurikabe/2000/2000/\n")
     (folder / "one.non").write_text(ONE)
     db = tmp_path / "r.sqlite"
-    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 0
+    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 1  # big.txt
     got = rows(db)
     assert got["url.txt"]["status"] == "unique" and got["url.txt"]["classification"] == "nurikabe"
     assert got["url.txt"]["solution_1"] == ".#|##"
@@ -164,7 +164,7 @@ def test_nikoli_puzzles_are_checked_like_nonograms(tmp_path):
     (tmp_path / "many.txt").write_text("https://puzz.link/p?nurikabe/2/2/1\nhttps://puzz.link/p?nurikabe/2/2/3\n"
                                        "nurikabe\n")
     code, out = run_cli("batch", tmp_path / "many.txt", "--db", tmp_path / "m.sqlite", "--jobs", "1")
-    assert code == 0 and "3 puzzles in 1 file (2 distinct, 1 parse error)" in out
+    assert code == 1 and "3 puzzles in 1 file (2 distinct, 1 parse error)" in out
     code, text = run_cli("report", tmp_path / "m.sqlite", "--csv", "-")
     got = {r["index"]: r for r in csv.DictReader(io.StringIO(text))}
     assert got["1"]["status"] == "unique" and got["2"]["status"] == "multiple"
@@ -178,7 +178,9 @@ def test_nikoli_puzzles_wait_for_clingo_instead_of_ending_as_errors(tmp_path, mo
     db = tmp_path / "r.sqlite"
     monkeypatch.setattr(api, "clingo_available", lambda: False)
     code, out = run_cli("batch", tmp_path, "--db", db, "--jobs", "1")
-    assert code == 0 and "checked 1 now (1 unique)" in out and "1 Nikoli puzzle not checked" in out
+    assert code == 1 and "checked 1 now (1 unique)" in out and "1 Nikoli puzzle not checked" in out
+    assert out.splitlines()[-1].startswith("Not everything was read and checked: 1 puzzle could "
+                                           "not be checked")
     assert "pip install clingo, then run again" in capsys.readouterr().err
     assert list(rows(db)) == ["one.non"]  # the Nikoli one: not checked yet, no error row
     monkeypatch.undo()  # clingo installed
@@ -396,7 +398,7 @@ def test_file_names_that_are_not_utf8_are_recorded_escaped(tmp_path):
     db = tmp_path / "r.sqlite"
     for _ in range(2):  # the second run finds both files as recorded
         code, text = run_cli("batch", folder, "--db", db)
-        assert code == 0 and "2 files" in text
+        assert code == 1 and "2 files" in text  # text\xff.txt is not text
     assert "checked 0 now" in text
     got = rows(db)
     assert got["bad\\xff\\xfe.non"]["status"] == "unique"

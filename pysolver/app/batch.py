@@ -161,7 +161,9 @@ def run_local(jobs: int, work):
 def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
         progress_stream=None) -> dict:
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
-    ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors``, ``checked`` (now),
+    ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors`` (and ``unread_files``,
+    the files holding them), ``failed`` (puzzles whose verdict is an error, now or
+    earlier: not checked), ``checked`` (now),
     ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
     again), ``lost``, ``counts`` (status -> puzzles checked now), ``unlisted`` (folders),
     ``others`` (files not read for their names), ``no_clingo`` (Nikoli puzzles left for
@@ -174,7 +176,7 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
     try:
-        keys, parse_errors = scan(store, files)
+        keys, unread = scan(store, files)
         missing = gone(store, paths, files, keys)
         if missing:  # else a renamed file would be reported twice, a deleted one for ever
             store.forget_files(missing)
@@ -231,9 +233,11 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
-        return {"files": len(files), "entries": len(keys) + parse_errors, "unlisted": len(problems),
+        return {"files": len(files), "entries": len(keys) + len(unread), "unlisted": len(problems),
                 "others": len(others),  # left unread for their names
-                "puzzles": len(set(keys)), "parse_errors": parse_errors, "checked": bar.done - bar.counts.get("lost", 0),
+                "puzzles": len(set(keys)), "parse_errors": len(unread),
+                "unread_files": len(set(unread)), "failed": store.failed(keys),
+                "checked": bar.done - bar.counts.get("lost", 0),
                 "skipped": len(set(keys)) - len(todo) + len(taken) - len(no_clingo) - left_timeouts,
                 "no_clingo": len(no_clingo),
                 "skipped_timeouts": left_timeouts, "lost": bar.counts.get("lost", 0), "counts": counts}
@@ -297,7 +301,30 @@ def cmd_batch(args) -> int:
     print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')} ({s['puzzles']} distinct, "
           f"{n(s['parse_errors'], 'parse error')}){unlisted}: checked {s['checked']} now ({counts}), "
           f"{s['skipped']} decided earlier{timeouts}{lost}; results in {args.db}")
+    short = incomplete(s)
+    if short:  # a script can tell: exit 1 (README.md, "Exit codes")
+        print(f"Not everything was read and checked: {short} (exit code 1; the reports' "
+              "error rows say why)")
+        return 1
     return 0
+
+
+def incomplete(s: dict) -> str:
+    """What a run's summary ``s`` leaves unread or unchecked, in words ("" when nothing):
+    files with parse errors, folders not listed, puzzles whose verdict is an error, lost
+    with their workers or waiting for clingo. Several solutions, none, or a time-out are
+    verdicts (the reports list them), not failures of the run."""
+    n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    parts = []
+    if s["unread_files"]:
+        parts.append(f"{n(s['unread_files'], 'file')} could not be read "
+                     f"({n(s['parse_errors'], 'parse error')})")
+    if s["unlisted"]:
+        parts.append(f"{n(s['unlisted'], 'folder')} could not be listed")
+    unchecked = s["failed"] + s["lost"] + s["no_clingo"]
+    if unchecked:
+        parts.append(f"{n(unchecked, 'puzzle')} could not be checked")
+    return ", ".join(parts)
 
 
 def register(sub):

@@ -198,6 +198,12 @@ class Store:
         out = {k for (k,) in self.db.execute("SELECT key FROM verdicts WHERE status='timeout'")}
         return len(out.intersection(keys))
 
+    def failed(self, keys) -> int:
+        """How many of ``keys`` (distinct) could not be checked: an error is their verdict
+        (the engine failed on them, or they need what this run does not have)."""
+        out = {k for (k,) in self.db.execute("SELECT key FROM verdicts WHERE status='error'")}
+        return len(out.intersection(keys))
+
     def puzzle_json(self, key: str) -> str:
         return self.db.execute("SELECT puzzle FROM puzzles WHERE key=?", (key,)).fetchone()[0]
 

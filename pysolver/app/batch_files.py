@@ -4,6 +4,7 @@ not read again, files gone since forgotten. The rest of a run is pysolver.app.ba
 """
 from __future__ import annotations
 
+import collections
 import errno
 import os
 import stat
@@ -123,12 +124,17 @@ def gone(store: Store, paths, files, keys) -> list:
                  or keys.issuperset(held_keys))]
 
 
-def scan(store: Store, files) -> tuple:
-    """Record every file's puzzles (or parse errors) in the store: (keys found, parse
-    errors). A file whose size and modification time are those recorded is not read again.
+Scan = collections.namedtuple("Scan", "keys errors")
+Scan.__doc__ = """What :func:`scan` found: ``keys`` of the puzzles read (in file order), and
+``errors``, the file of each parse error (a file holding several is named once for each)."""
+
+
+def scan(store: Store, files) -> Scan:
+    """Record every file's puzzles (or parse errors) in the store. A file whose size and
+    modification time are those recorded is not read again.
     Each file is committed on its own: the database is never locked while a file is
     read, so a run at work on it can still save its verdicts (it waits 5 s at most)."""
-    keys, errors = [], 0
+    keys, errors = [], []
     for file in files:
         try:
             st = os.stat(file)
@@ -141,5 +147,5 @@ def scan(store: Store, files) -> tuple:
             known = store.record_file(file, items, stamp)
             store.commit()
         keys.extend(k for k in known if k is not None)
-        errors += sum(k is None for k in known)
-    return keys, errors
+        errors.extend(file for k in known if k is None)
+    return Scan(keys, errors)
