@@ -161,22 +161,25 @@ def run_local(jobs: int, work):
 def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
         progress_stream=None) -> dict:
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
-    ``files``, ``entries``, ``puzzles`` (distinct), ``parse_errors`` (and ``unread_files``,
+    ``files`` (read for puzzles), ``entries``, ``puzzles`` (distinct), ``parse_errors`` (and ``unread_files``,
     the files holding them), ``failed`` (puzzles whose verdict is an error, now or
     earlier: not checked), ``checked`` (now),
     ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
     again), ``lost``, ``counts`` (status -> puzzles checked now), ``unlisted`` (folders),
-    ``others`` (files not read for their names), ``no_clingo`` (Nikoli puzzles left for
-    a run with clingo)."""
+    ``others`` (files not read for their names), ``passed`` (what files were read and
+    passed over, holding no puzzles to check -> how many: reports, TAAI solution files),
+    ``no_clingo`` (Nikoli puzzles left for a run with clingo). The database itself (and
+    its journal) is never read, whatever its name."""
     problems, others = [], []
     files = discover(paths, problems, others)
+    # the database kept beside its puzzles, whatever its name (results.json): never read
     ours = {_real(db + end) for end in ("", "-wal", "-shm", "-journal")}
-    others = [f for f in others if f not in ours]  # the database kept beside its puzzles
+    files, others = ([f for f in found if f not in ours] for found in (files, others))
     for line in problems:
         print(f"pysolver: {line}", file=progress_stream or sys.stderr)
     store = Store(db)
     try:
-        keys, unread = scan(store, files)
+        keys, unread, passed = scan(store, files)
         missing = gone(store, paths, files, keys)
         if missing:  # else a renamed file would be reported twice, a deleted one for ever
             store.forget_files(missing)
@@ -233,8 +236,9 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
-        return {"files": len(files), "entries": len(keys) + len(unread), "unlisted": len(problems),
+        return {"files": len(files) - sum(passed.values()), "entries": len(keys) + len(unread), "unlisted": len(problems),
                 "others": len(others),  # left unread for their names
+                "passed": dict(passed),  # read, and found to be no puzzles: reports, answers
                 "puzzles": len(set(keys)), "parse_errors": len(unread),
                 "unread_files": len(set(unread)), "failed": store.failed(keys),
                 "checked": bar.done - bar.counts.get("lost", 0),
@@ -297,6 +301,9 @@ def cmd_batch(args) -> int:
     if s["others"]:  # a folder of .pdf or .png, or of a format batch does not read: said
         unlisted += (f"; {n(s['others'], 'other file')} not read (names ending in none of "
                      f"{' '.join(SUFFIXES)})")
+    if s["passed"]:  # named like puzzle files, read, and found to hold none
+        kinds = ", ".join(n(k, what) for what, k in sorted(s["passed"].items()))
+        unlisted += f"; {n(sum(s['passed'].values()), 'file')} passed over ({kinds}: no puzzles to check)"
     # the brackets next to the counts they tell of, the folders not listed after them
     print(f"{n(s['entries'], 'puzzle')} in {n(s['files'], 'file')} ({s['puzzles']} distinct, "
           f"{n(s['parse_errors'], 'parse error')}){unlisted}: checked {s['checked']} now ({counts}), "

@@ -26,6 +26,9 @@ from ..nonogram.puzzle import Puzzle
 
 SCHEMA_VERSION = "2"
 OLDER = ("1",)  # schemas a run brings up to this one (schema 1: no stars)
+# how files are read: a database whose files were read otherwise (before solution files
+# and reports were passed over) has each read again by its next run, not taken as recorded
+READING = "2"
 RATING = ("stars", "minutes", "stars_at_least")  # a unique puzzle's difficulty, every genre
 _RATING_COLUMNS = {"stars": "INTEGER", "minutes": "REAL", "stars_at_least": "INTEGER"}
 NIKOLI_PREFIX = "nikoli:"  # puzzles.puzzle of a Nikoli puzzle: this, then its URL
@@ -103,6 +106,11 @@ class Store:
                     if name not in have:
                         self.db.execute(f"ALTER TABLE verdicts ADD COLUMN {name} {kind}")
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+                self.db.commit()
+            row = self.db.execute("SELECT value FROM meta WHERE name='reading'").fetchone()
+            if row is None or row[0] != READING:  # files read before: each read again, once
+                self.db.execute("DELETE FROM files")
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('reading', ?)", (READING,))
                 self.db.commit()
         except sqlite3.Error as e:
             raise database_error(path, e) from None

@@ -7,15 +7,18 @@ from __future__ import annotations
 import collections
 import errno
 import os
+import re
 import stat
 
 from .. import limits
 from ..decode import NotText, text_of
 from ..errors import PuzzleError
 from ..nonogram import formats
+from ..nonogram.formats import taai
 from ..nikoli import read as nikoli_read
 from .batch_db import Store, storable
 from .common import SPECIAL, _read_capped, printable
+from .report import is_report
 
 SUFFIXES = (".xml", ".non", ".nin", ".txt", ".g", ".json", ".pbm", ".nonpack", ".cwd")
 
@@ -62,9 +65,41 @@ def _real(path: str) -> str:
     return os.path.join(os.path.realpath(folder), name)
 
 
+class PassedOver(str):
+    """What a file is that holds no puzzles to check, though named like a puzzle file
+    (read_file's items in place of a list): a report, or a TAAI solution file."""
+
+
+REPORT = PassedOver("report")
+ANSWERS = PassedOver("TAAI solution file")
+NOTES = PassedOver("licence or readme file")
+# a collection's notes kept as text (LICENSE-GPL-3.0.txt beside the TAAI files)
+_NOTES = re.compile(r"(licen[cs]e|copying|readme|notice|authors|changelog|changes)\b", re.I)
+
+
+def passed_over(data: bytes, file: str) -> PassedOver | None:
+    """Why a file's bytes are no puzzles to check (None when they may be): a report of
+    ``pysolver report`` (its JSON rows would be read as a bundle of broken puzzles), a
+    TAAI solution file (its answers' clues are its question file's puzzles: each would be
+    counted twice), or a licence or readme (by its name, and text no reader knows)."""
+    if is_report(data[:4096]):
+        return REPORT
+    try:
+        text = text_of(data)
+    except NotText:
+        return None
+    if taai.answers_only(text):
+        return ANSWERS
+    if (_NOTES.match(os.path.basename(file)) and formats.detect(text) is None
+            and not nikoli_read.looks_like(text)):
+        return NOTES
+    return None
+
+
 def read_file(file: str) -> tuple:
     """(stamp, items) of one file: items a list of puzzles (Puzzle or nikoli Grid) or
-    PuzzleErrors; stamp (size, mtime_ns), or None when the error may pass (cannot
+    PuzzleErrors, or why the file holds none to check (a PassedOver); stamp (size,
+    mtime_ns), or None when the error may pass (cannot
     read: permissions, I/O), so the next run tries again. Never opens what is not a
     regular file (a FIFO would block, a device never end) nor reads past the cap."""
     try:
@@ -90,7 +125,7 @@ def read_file(file: str) -> tuple:
         return stamp, [e]
     except OSError as e:
         return None, [PuzzleError(f"{file}: cannot read ({e.strerror or e})")]
-    return stamp, parse_items(data, file)
+    return stamp, passed_over(data, file) or parse_items(data, file)
 
 
 def parse_items(data: bytes, file: str) -> list:
@@ -124,9 +159,10 @@ def gone(store: Store, paths, files, keys) -> list:
                  or keys.issuperset(held_keys))]
 
 
-Scan = collections.namedtuple("Scan", "keys errors")
-Scan.__doc__ = """What :func:`scan` found: ``keys`` of the puzzles read (in file order), and
-``errors``, the file of each parse error (a file holding several is named once for each)."""
+Scan = collections.namedtuple("Scan", "keys errors passed")
+Scan.__doc__ = """What :func:`scan` found: ``keys`` of the puzzles read (in file order),
+``errors``, the file of each parse error (a file holding several is named once for each),
+and ``passed``, a Counter of the files passed over by what they are (PassedOver)."""
 
 
 def scan(store: Store, files) -> Scan:
@@ -134,7 +170,7 @@ def scan(store: Store, files) -> Scan:
     modification time are those recorded is not read again.
     Each file is committed on its own: the database is never locked while a file is
     read, so a run at work on it can still save its verdicts (it waits 5 s at most)."""
-    keys, errors = [], []
+    keys, errors, passed = [], [], collections.Counter()
     for file in files:
         try:
             st = os.stat(file)
@@ -144,8 +180,11 @@ def scan(store: Store, files) -> Scan:
         known = store.file_entries(file, stamp) if stamp else None
         if known is None:
             stamp, items = read_file(file)
+            if isinstance(items, PassedOver):  # not recorded: read again (and passed) next time
+                passed[items] += 1
+                items, stamp = [], None  # what it held when read as puzzles leaves the results
             known = store.record_file(file, items, stamp)
             store.commit()
         keys.extend(k for k in known if k is not None)
         errors.extend(file for k in known if k is None)
-    return Scan(keys, errors)
+    return Scan(keys, errors, passed)

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import os
+import re
 import sqlite3
 import sys
 
@@ -30,6 +31,18 @@ from .batch_db import clue_hash, database_error, open_existing
 COLUMNS = ("file", "index", "title", "status", "classification", "stars", "stars_at_least",
            "minutes", "difficulty", "time_s", "engine", "nodes", "width", "height", "key", "error",
            "solution_1", "solution_2")
+
+
+_JSON_ROWS = re.compile(rb'\A\s*\[\s*\{\s*"file":')  # to_json's list of rows
+
+
+def is_report(head: bytes) -> bool:
+    """Whether a file starting with ``head`` (its first kilobytes) is a report of this
+    module: the CSV table, the JSON rows or the HTML page. A batch run over the folder it
+    was written in passes it over: its rows are no puzzles."""
+    head = head.lstrip(b"\xef\xbb\xbf")
+    return (head.startswith(",".join(COLUMNS[:4]).encode() + b",") or bool(_JSON_ROWS.match(head))
+            or (head[:15].lower() == b"<!doctype html>" and b"<title>Batch report: " in head))
 
 
 def load(db: str) -> tuple:

@@ -27,6 +27,34 @@ def detect(text: str) -> bool:
     return False
 
 
+def answers_only(text: str) -> bool:
+    """Whether a TAAI text is a solution file: every block its puzzle's answer (n lines of
+    n ``0``/``1`` values), none of them clues. A batch passes such a file over: its
+    pictures' clues are those of the question file beside it."""
+    if not detect(text):
+        return False
+    block = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if HEADER.match(line):
+            if block is not None and not _answer(block):
+                return False
+            block = []
+        else:
+            block.append(line.split())
+            if len(block) > limits.MAX_SIDE:
+                return False
+    return block is not None and _answer(block)
+
+
+def _answer(rows) -> bool:
+    """Whether a block's lines (their tokens) are an n x n picture of 0s and 1s."""
+    n = len(rows)
+    return n > 0 and all(len(t) == n and set(t) <= {"0", "1"} for t in rows)
+
+
 def parse(text: str) -> list:
     """Each puzzle read as soon as its block ends (a block keeps at most the lines the
     size limit allows): a 10 MB block of 5 million lines held them all, 1.4 GB."""
@@ -76,7 +104,7 @@ def _block(number, k, lines, extra, numbers):
     if n > 2 * limits.MAX_SIDE:
         raise PuzzleError(f"{n} lines: larger than {limits.MAX_SIDE}x{limits.MAX_SIDE}, "
                           "the size limit")
-    if n and all(len(t) == n and set(t) <= {"0", "1"} for _, t in lines):
+    if not extra and _answer([t for _, t in lines]):
         goal = ["".join("#" if v == "1" else "." for v in t) for _, t in lines]
         return finish(None, None, [BACKGROUND, BLACK], goal, **meta)
     if n == 0 or n % 2:

@@ -1,0 +1,123 @@
+"""pysolver batch over a folder that holds more than puzzles: its own database (whatever
+its name), the reports written beside the puzzles, TAAI solution files and a licence are
+never read as puzzles; each file passed over is counted in the summary."""
+import csv
+import io
+import json
+import sqlite3
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import batch_folder
+from pysolver import api
+from pysolver.app import batch_db, cli
+
+ROOT = Path(__file__).resolve().parent.parent
+TAAI = ROOT.parent / "shared" / "puzzles" / "taai"
+
+
+def run_cli(*argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = cli.main([str(a) for a in argv])
+    return code, out.getvalue()
+
+
+def files_in(db):
+    code, text = run_cli("report", db, "--csv", "-")
+    assert code == 0
+    return sorted(Path(r["file"]).name for r in csv.DictReader(io.StringIO(text)))
+
+
+def taai_pair(folder: Path, pictures):
+    """A TAAI question file and its solution file of the same pictures (rows of # and .)."""
+    questions, answers = [], []
+    for k, rows in enumerate(pictures, 1):
+        d = api.clues_from_grid(rows)
+        lines = [" ".join(map(str, c)) or "0" for c in d["columns"] + d["rows"]]
+        questions.append(f"${k}\n" + "\n".join(lines))
+        answers.append(f"${k}\n" + "\n".join("\t".join("1" if c == "#" else "0" for c in r)
+                                            for r in rows))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "set-question.txt").write_text("\n".join(questions) + "\n")
+    (folder / "set-solution.txt").write_text("\n".join(answers) + "\n")
+
+
+def test_solution_files_and_a_licence_are_passed_over_and_counted(tmp_path):
+    """A TAAI solution file was read as puzzles, the question file's again (every puzzle
+    counted twice), and the licence beside them was a parse error."""
+    folder = tmp_path / "taai"
+    taai_pair(folder, [["#.", "##"], ["##", ".#"], ["#.", ".#"]])
+    (folder / "LICENSE-GPL-3.0.txt").write_text("GNU GENERAL PUBLIC LICENSE\nVersion 3\n")
+    db = tmp_path / "r.sqlite"
+    for _ in range(2):  # a re-run says it again
+        code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+        assert code == 0, out
+        assert out.startswith("3 puzzles in 1 file (3 distinct, 0 parse errors); 2 files passed "
+                              "over (1 TAAI solution file, 1 licence or readme file: no puzzles "
+                              "to check):"), out
+    assert files_in(db) == ["set-question.txt"] * 3
+    # a solution file given alone is passed over too; a licence that is a puzzle is read
+    (folder / "LICENSE-GPL-3.0.txt").write_text("$1\n1\n1\n1\n1\n")
+    code, out = run_cli("batch", folder / "set-solution.txt", folder / "LICENSE-GPL-3.0.txt",
+                        "--db", tmp_path / "alone.sqlite", "--jobs", "1")
+    assert out.startswith("1 puzzle in 1 file (1 distinct, 0 parse errors); 1 file passed over "
+                          "(1 TAAI solution file: no puzzles to check)"), out
+
+
+def test_a_database_recorded_before_has_its_solution_files_read_again(tmp_path):
+    """A database whose run read the solution file as puzzles: the next run reads it again
+    (its size and time unchanged) and its rows leave the reports."""
+    folder = tmp_path / "taai"
+    taai_pair(folder, [["#.", "##"]])
+    db = tmp_path / "r.sqlite"
+    assert run_cli("batch", folder, "--db", db, "--jobs", "1")[0] == 0
+    con = sqlite3.connect(db)  # as an earlier pysolver left it
+    with con:
+        con.execute("INSERT INTO entries (file, idx, title, key) SELECT ?, 0, '', key FROM "
+                    "entries", (str(folder / "set-solution.txt"),))
+        st = (folder / "set-solution.txt").stat()
+        con.execute("INSERT INTO files VALUES (?, ?, ?)", (str(folder / "set-solution.txt"),
+                                                           st.st_size, st.st_mtime_ns))
+        con.execute("DELETE FROM meta WHERE name='reading'")
+    con.close()
+    assert files_in(db) == ["set-question.txt", "set-solution.txt"]
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 0 and "1 file passed over (1 TAAI solution file" in out
+    assert files_in(db) == ["set-question.txt"]
+
+
+def test_the_real_taai_solution_files_are_recognised():
+    from pysolver.nonogram.formats import taai
+    for name in ("taai2011", "tcga2016", "icga2017"):
+        assert taai.answers_only((TAAI / f"{name}-solution.txt").read_text())
+        assert not taai.answers_only((TAAI / f"{name}-question.txt").read_text())
+    assert not taai.answers_only((TAAI / "lalafrogkk-cannot-solve.txt").read_text())
+
+
+def test_the_database_and_reports_beside_the_puzzles_are_never_read_as_puzzles(tmp_path):
+    """--db results.json in the folder checked was read as a puzzle file (binary data: a
+    parse error), and a JSON report written there as a bundle of broken puzzles."""
+    folder = tmp_path / "c"
+    batch_folder.mixed(folder)
+    for bad in ("notes.txt", "sums.non", "bundle.non"):
+        (folder / bad).unlink()
+    db = folder / "results.json"
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 0 and out.startswith("4 puzzles in 4 files (3 distinct, 0 parse errors);"), out
+    reports = {"--json": "r.json", "--csv": "r.txt", "--html": "r.xml"}
+    for flag, name in reports.items():
+        assert run_cli("report", db, flag, folder / name)[0] == 0
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 0 and out.startswith("4 puzzles in 4 files (3 distinct, 0 parse errors); 1 "
+                                        "other file not read"), out  # the README.md
+    assert ".cwd); 3 files passed over (3 reports: no puzzles to check): checked 0 now" in out
+    assert "results.json" not in files_in(db) and "r.json" not in files_in(db)
+    assert not [f for f in folder.iterdir() if f.name.startswith("results.json-")
+                and f.name not in ("results.json-wal", "results.json-shm")]
+    # a bundle of puzzles in JSON is still read (a list of puzzles is no report)
+    (folder / "two.json").write_text(json.dumps([api.clues_from_grid(["#"]),
+                                                 api.clues_from_grid(["#."])]))
+    code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
+    assert code == 0 and out.startswith("6 puzzles in 5 files"), out
+    assert batch_db.Store(str(db)).rows()  # still the database, readable
