@@ -121,3 +121,38 @@ def test_the_database_and_reports_beside_the_puzzles_are_never_read_as_puzzles(t
     code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
     assert code == 0 and out.startswith("6 puzzles in 5 files"), out
     assert batch_db.Store(str(db)).rows()  # still the database, readable
+
+
+def test_reports_name_files_from_their_folder_and_survive_a_move(tmp_path):
+    """CSV and JSON reports gave each file's absolute path: a shared report showed the
+    curator's folders, and named files nowhere once the collection moved. Every report
+    names the folder the files are under by its name alone, once, and each file from it."""
+    batch_folder.mixed(tmp_path / "home" / "me" / "coll")
+    db = tmp_path / "r.sqlite"
+    run_cli("batch", tmp_path / "home" / "me" / "coll", "--db", db, "--jobs", "1")
+
+    def reports():
+        out = {}
+        for flag in ("--csv", "--json", "--html"):
+            code, out[flag] = run_cli("report", db, flag, "-")
+            assert code == 0 and str(tmp_path) not in out[flag] and "home" not in out[flag]
+        return out
+    before = reports()
+    table = list(csv.DictReader(io.StringIO(before["--csv"])))
+    assert {r["file"] for r in table} == {"unique.json", "sub/again.json", "multiple.json",
+                                          "none.json", "notes.txt", "sums.non", "bundle.non"}
+    data = json.loads(before["--json"])
+    assert data["report"] == "pysolver batch report" and data["files_under"] == "coll"
+    assert [r["file"] for r in data["puzzles"]] == [r["file"] for r in table]
+    assert "Files under coll/." in before["--html"] and 'class="f">sub/again.json</td>' in before["--html"]
+    # the collection moved, its database run again: the same reports
+    (tmp_path / "home" / "me" / "coll").rename(tmp_path / "coll")
+    assert run_cli("batch", tmp_path / "coll", "--db", db, "--jobs", "1")[0] == 1
+    assert reports() == before
+    # files under no folder but the root: named in full
+    from pysolver.app import report
+    rows = [{**r, "file": "/" + r["file"]} for r in data["puzzles"][:1]] + [
+        {**r, "file": "/x/" + r["file"]} for r in data["puzzles"][1:2]]
+    assert json.loads(report.to_json(rows))["files_under"] is None
+    assert [r["file"] for r in json.loads(report.to_json(rows))["puzzles"]] == [
+        r["file"] for r in rows]

@@ -54,7 +54,7 @@ def test_a_mixed_batch_rates_both_genres_in_stars(tmp_path):
         assert float(row["minutes"]) > 0 and row["stars_at_least"] == "False"
     assert int(frame["stars"]) == 1  # a 5x5 line puzzle
     assert two["status"] == "multiple" and two["stars"] == two["minutes"] == ""
-    entries = {Path(e["file"]).name: e for e in json.loads(run_cli("report", db, "--json", "-")[1])}
+    entries = {Path(e["file"]).name: e for e in json.loads(run_cli("report", db, "--json", "-")[1])["puzzles"]}
     assert entries[NIKOLI.name]["stars"] == int(nikoli["stars"]) and entries["two.json"]["stars"] is None
     # the page: each row's stars for its filter, the engine's measure in the cell's title
     page = report_page.to_html(report.load(str(db))[0])

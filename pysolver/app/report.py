@@ -25,7 +25,7 @@ from ..errors import PuzzleError
 from ..nonogram import formats, service
 from ..nonogram.formats import jsonfmt
 from .common import read_bytes, read_text
-from .report_page import to_html, unrated, unrated_words
+from .report_page import files_under, to_html, unrated, unrated_words
 from .batch_db import clue_hash, database_error, open_existing
 
 COLUMNS = ("file", "index", "title", "status", "classification", "stars", "stars_at_least",
@@ -33,7 +33,9 @@ COLUMNS = ("file", "index", "title", "status", "classification", "stars", "stars
            "solution_1", "solution_2")
 
 
-_JSON_ROWS = re.compile(rb'\A\s*\[\s*\{\s*"file":')  # to_json's list of rows
+JSON_REPORT = "pysolver batch report"  # the JSON report's first field, telling what it is
+# to_json's, and before it had its fields its list of rows
+_JSON_ROWS = re.compile(rb'\A\s*(\{\s*"report":\s*"' + JSON_REPORT.encode() + rb'"|\[\s*\{\s*"file":)')
 
 
 def is_report(head: bytes) -> bool:
@@ -69,6 +71,8 @@ def cell(value):
 
 
 def to_csv(rows) -> str:
+    """The CSV table, files named from the folder they are all under (files_under)."""
+    _, rows = files_under(rows)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
@@ -84,8 +88,13 @@ def to_csv(rows) -> str:
 
 
 def to_json(rows) -> str:
+    """The JSON report: ``report`` (what it is), ``files_under`` (the name of the folder
+    every file is named from, or None: files_under) and ``puzzles``, a row each."""
     keep = COLUMNS[:-2] + ("solutions",)
-    return json.dumps([{k: r[k] for k in keep} for r in rows], ensure_ascii=False, indent=1,
+    folder, rows = files_under(rows)
+    return json.dumps({"report": JSON_REPORT, "files_under": folder or None,
+                       "puzzles": [{k: r[k] for k in keep} for r in rows]},
+                      ensure_ascii=False, indent=1,
                       default=repr) + "\n"  # repr: what a damaged database holds (bytes)
 
 

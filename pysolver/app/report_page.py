@@ -111,14 +111,26 @@ def _name(value) -> str:
     return html.escape(CONTROL.sub(lambda m: repr(m.group())[1:-1], str(value or "")))
 
 
-def _folder(rows) -> str:
-    """The folder every row's file is under ("" when none is): the page names it once
-    and each file from there, a column a phone can show."""
+def files_under(rows) -> tuple:
+    """Every report's one rule for file names: (the name of the folder all the rows' files
+    are under, the rows with each file named from there). A shared report then shows no
+    one's home folder, and still names the files when the collection moves; the page names
+    that folder once, a column a phone can show. Files under no folder but the root (or a
+    damaged database's names, no paths) are named as stored: ("", rows)."""
     names = [r["file"] for r in rows if isinstance(r["file"], str)]
     if not names or len(names) < len(rows) or not all(os.path.isabs(n) for n in names):
-        return ""  # a damaged database's names are shown as they are
+        return "", rows  # a damaged database's names are shown as they are
     folder = os.path.commonpath([os.path.dirname(n) for n in names])
-    return "" if folder == os.sep else folder
+    if folder == os.path.dirname(folder):  # the root: no folder to name
+        return "", rows
+    return os.path.basename(folder), [_from(r, folder) for r in rows]
+
+
+def _from(r, folder) -> dict:
+    """A row with its file named from ``folder``, in its error too (a parse error names it)."""
+    name = os.path.relpath(r["file"], folder)
+    error = r["error"].replace(r["file"], name) if isinstance(r["error"], str) else r["error"]
+    return dict(r, file=name, error=error)
 
 
 def _stars(r) -> str:
@@ -206,7 +218,7 @@ def to_html(rows, db_name="", unchecked=0) -> str:
     rows = sorted(rows, key=lambda r: -r["time_s"] if isinstance(r["time_s"], (int, float))
                   else 0)
     counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
-    folder = _folder(rows)
+    folder, rows = files_under(rows)
     out = ['<!doctype html><html lang="en"><head><meta charset="utf-8">',
            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
            f'style-src \'unsafe-inline\'; script-src \'sha256-{SCRIPT_HASH}\'; img-src data:">',
@@ -217,7 +229,7 @@ def to_html(rows, db_name="", unchecked=0) -> str:
            + (f" <strong>Not shown: {unchecked} puzzle{'s' if unchecked > 1 else ''} not checked "
               "yet</strong> (the batch was stopped, or is still at work: a run checks them)."
               if unchecked else "")
-           + (f" Files under {_name(folder)}." if folder else "")
+           + (f" Files under {_name(folder)}/." if folder else "")
            + " Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
                                  "red (filled) and pale red (empty)." if counts["multiple"] else "")
            + " Difficulty in stars, the same for every genre: 1 star up to 5 minutes of a "
@@ -243,8 +255,7 @@ def to_html(rows, db_name="", unchecked=0) -> str:
                   else f"<td>{_thumbs(r)}</td>")
         cells = [f'<td>{_text(r["time_s"], ".3f")}</td>',
                  f'<td class="s-{_text(r["status"])}">{_text(r["status"])}</td>',
-                 f'<td class="f" title="{_name(r["file"])}">'
-                 f'{_name(os.path.relpath(r["file"], folder) if folder else r["file"])}</td>',
+                 f'<td class="f">{_name(r["file"])}</td>',
                  f'<td>{_text(r["index"])}</td>',
                  f'<td class="t">{_text(r["title"])}</td>', f'<td>{_text(r["classification"])}</td>',
                  _difficulty(r), f'<td>{size}</td>', detail]
