@@ -156,3 +156,23 @@ def test_reports_name_files_from_their_folder_and_survive_a_move(tmp_path):
     assert json.loads(report.to_json(rows))["files_under"] is None
     assert [r["file"] for r in json.loads(report.to_json(rows))["puzzles"]] == [
         r["file"] for r in rows]
+
+
+def test_the_sites_lists_are_passed_over_and_its_pools_read_as_puzzles(tmp_path):
+    """A batch of web/puzzles: its catalogue and indexes were 'this JSON is not a
+    puzzle' errors, and each pool of generated puzzles one error too (exit 1 for ever)."""
+    folder = tmp_path / "puzzles"
+    (folder / "pool").mkdir(parents=True)
+    (folder / "a.json").write_text(json.dumps(api.clues_from_grid(["#.", "##"])))
+    (folder / "catalogue.json").write_text(json.dumps(
+        {"version": 1, "puzzles": [{"id": "a", "file": "a.json", "title": "A"}]}))
+    (folder / "pool" / "index.json").write_text(json.dumps(
+        {"about": "made ahead", "kinds": [{"size": 2, "file": "p.json"}]}))
+    made = [{"level": "expert", "puzzle": api.clues_from_grid(rows)}
+            for rows in (["##", ".#"], ["#.", ".#"])]
+    (folder / "pool" / "p.json").write_text(json.dumps({"generator": "f2bf", "made": made}))
+    code, out = run_cli("batch", folder, "--db", tmp_path / "r.sqlite", "--jobs", "1")
+    assert code == 0, out
+    assert out.startswith("3 puzzles in 2 files (3 distinct, 0 parse errors); 2 files passed "
+                          "over (2 puzzle lists: no puzzles to check): checked 3 now "
+                          "(1 multiple, 2 unique)"), out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import errno
+import json
 import os
 import re
 import stat
@@ -73,6 +74,7 @@ class PassedOver(str):
 REPORT = PassedOver("report")
 ANSWERS = PassedOver("TAAI solution file")
 NOTES = PassedOver("licence or readme file")
+LISTING = PassedOver("puzzle list")
 # a collection's notes kept as text (LICENSE-GPL-3.0.txt beside the TAAI files)
 _NOTES = re.compile(r"(licen[cs]e|copying|readme|notice|authors|changelog|changes)\b", re.I)
 
@@ -81,7 +83,8 @@ def passed_over(data: bytes, file: str) -> PassedOver | None:
     """Why a file's bytes are no puzzles to check (None when they may be): a report of
     ``pysolver report`` (its JSON rows would be read as a bundle of broken puzzles), a
     TAAI solution file (its answers' clues are its question file's puzzles: each would be
-    counted twice), or a licence or readme (by its name, and text no reader knows)."""
+    counted twice), a licence or readme (by its name, and text no reader knows), or a
+    JSON list of puzzle files (the site's catalogue and indexes)."""
     if is_report(data[:4096]):
         return REPORT
     try:
@@ -90,10 +93,29 @@ def passed_over(data: bytes, file: str) -> PassedOver | None:
         return None
     if taai.answers_only(text):
         return ANSWERS
+    if listing(text):
+        return LISTING
     if (_NOTES.match(os.path.basename(file)) and formats.detect(text) is None
             and not nikoli_read.looks_like(text)):
         return NOTES
     return None
+
+
+def listing(text: str) -> bool:
+    """Whether a text is a JSON list of puzzle files, no puzzle: the site's catalogue
+    (web/puzzles/catalogue.json) or an index (``"puzzles"`` or ``"kinds"``: objects
+    naming their ``"file"``)."""
+    if text.lstrip("\ufeff \t\r\n")[:1] != "{":
+        return False
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(data, dict) or {"rows", "columns", "goal"} & data.keys():
+        return False
+    entries = data.get("puzzles", data.get("kinds"))
+    return (isinstance(entries, list) and bool(entries)
+            and all(isinstance(e, dict) and isinstance(e.get("file"), str) for e in entries))
 
 
 def read_file(file: str) -> tuple:

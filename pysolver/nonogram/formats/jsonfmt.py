@@ -36,7 +36,7 @@ def parse(text: str) -> list:
         return [PuzzleError(problem(e))]
     except RecursionError:
         return [PuzzleError("the JSON is nested too deeply")]
-    items = data if isinstance(data, list) else [data]
+    items = data if isinstance(data, list) else pooled(data) or [data]
     if not items:
         return [PuzzleError("the JSON list holds no puzzle")]
     if len(items) > limits.MAX_PUZZLES:
@@ -53,6 +53,15 @@ def parse(text: str) -> list:
         except PuzzleError as e:
             out.append(PuzzleError(f"puzzle {k + 1}: {e}") if len(items) > 1 else e)
     return out
+
+
+def pooled(data) -> list | None:
+    """The puzzles of a pool of the site's generator (tools/build/pool.py: ``{"generator",
+    "made": [{..., "puzzle": {...}}, ...]}``), each entry's puzzle; None for other JSON."""
+    if not (isinstance(data, dict) and isinstance(data.get("generator"), str)
+            and isinstance(data.get("made"), list) and data["made"]):
+        return None
+    return [m.get("puzzle") if isinstance(m, dict) else m for m in data["made"]]
 
 
 # the json module's words for what is wrong, in a person's
