@@ -161,13 +161,13 @@ def run_local(jobs: int, work):
 def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, dask=None,
         progress_stream=None) -> dict:
     """Check every puzzle under ``paths`` into database ``db``; a summary dict:
-    ``files`` (read for puzzles), ``entries``, ``puzzles`` (distinct), ``parse_errors`` (and ``unread_files``,
-    the files holding them), ``failed`` (puzzles whose verdict is an error, now or
-    earlier: not checked), ``checked`` (now),
+    ``files`` (read for puzzles), ``entries``, ``puzzles`` (distinct), ``parse_errors``
+    (and ``unread_files``, the files holding them), ``failed`` (puzzles whose verdict is
+    an error, now or earlier: not checked), ``checked`` (now),
     ``skipped`` (decided earlier), ``skipped_timeouts`` (timed out earlier, not asked
     again), ``lost``, ``counts`` (status -> puzzles checked now), ``unlisted`` (folders),
     ``others`` (files not read for their names), ``passed`` (what files were read and
-    passed over, holding no puzzles to check -> how many: reports, TAAI solution files),
+    passed over, holding no puzzles to check -> how many: batch_files.PassedOver),
     ``no_clingo`` (Nikoli puzzles left for a run with clingo). The database itself (and
     its journal) is never read, whatever its name."""
     problems, others = [], []
@@ -236,7 +236,8 @@ def run(paths, db: str, timeout=DEFAULT_TIMEOUT, retry_timeouts=False, jobs=1, d
         finally:
             bar.finish()
         counts = {s: n for s, n in bar.counts.items() if n and s != "lost"}
-        return {"files": len(files) - sum(passed.values()), "entries": len(keys) + len(unread), "unlisted": len(problems),
+        return {"files": len(files) - sum(passed.values()), "entries": len(keys) + len(unread),
+                "unlisted": len(problems),
                 "others": len(others),  # left unread for their names
                 "passed": dict(passed),  # read, and found to be no puzzles: reports, answers
                 "puzzles": len(set(keys)), "parse_errors": len(unread),
@@ -292,7 +293,7 @@ def cmd_batch(args) -> int:
         signal.signal(signal.SIGTERM, previous)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(s["counts"].items())) or "nothing new"
     lost = f"; {s['lost']} lost with their workers (run again)" if s["lost"] else ""
-    n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    n = _count
     if s["no_clingo"]:
         lost += f"; {n(s['no_clingo'], 'Nikoli puzzle')} not checked (they need clingo)"
     timeouts = (f", {s['skipped_timeouts']} timed out earlier (not checked again: "
@@ -321,7 +322,7 @@ def incomplete(s: dict) -> str:
     files with parse errors, folders not listed, puzzles whose verdict is an error, lost
     with their workers or waiting for clingo. Several solutions, none, or a time-out are
     verdicts (the reports list them), not failures of the run."""
-    n = lambda k, word: f"{k} {word}{'' if k == 1 else 's'}"  # noqa: E731
+    n = _count
     parts = []
     if s["unread_files"]:
         parts.append(f"{n(s['unread_files'], 'file')} could not be read "
@@ -332,6 +333,11 @@ def incomplete(s: dict) -> str:
     if unchecked:
         parts.append(f"{n(unchecked, 'puzzle')} could not be checked")
     return ", ".join(parts)
+
+
+def _count(k: int, word: str) -> str:
+    """``3 files``, ``1 file``: a count and its word."""
+    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 def register(sub):

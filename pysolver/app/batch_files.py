@@ -68,7 +68,7 @@ def _real(path: str) -> str:
 
 class PassedOver(str):
     """What a file is that holds no puzzles to check, though named like a puzzle file
-    (read_file's items in place of a list): a report, or a TAAI solution file."""
+    (read_file's items in place of a list): its words in the run's summary."""
 
 
 REPORT = PassedOver("report")
