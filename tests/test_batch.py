@@ -42,8 +42,8 @@ def test_mixed_folder_gives_one_row_per_puzzle_with_its_status(tmp_path):
     db = tmp_path / "r.sqlite"
     code, out = run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1")
     assert code == 1  # parse errors: README.md "Exit codes"
-    assert out.splitlines()[-1].startswith("Not everything was read and checked: 3 files could "
-                                           "not be read (3 parse errors) (exit code 1")
+    assert out.splitlines()[-1].startswith("Not everything was read and checked: 3 parse errors "
+                                           "in 3 files (exit code 1")
     assert ("8 puzzles in 7 files (4 distinct, 3 parse errors); 1 other file not read (names "
             "ending in none of .xml .non") in out and ".cwd): checked 4 now" in out  # README.md
     rows = csv_rows(db)
@@ -86,7 +86,7 @@ def test_the_exit_code_says_whether_every_file_was_read_and_checked(tmp_path, mo
     for _ in range(2):  # and again, the file unchanged: not read again, still not read
         code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
         assert code == 1 and out.splitlines()[-1] == (
-            "Not everything was read and checked: 1 file could not be read (1 parse error) "
+            "Not everything was read and checked: 1 parse error in 1 file "
             "(exit code 1; the reports' error rows say why)")
     (folder / "bad.non").unlink()
     (folder / "new.json").write_text(json.dumps(api.clues_from_grid(["#.#", "###"])))

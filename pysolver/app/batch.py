@@ -324,9 +324,8 @@ def incomplete(s: dict) -> str:
     verdicts (the reports list them), not failures of the run."""
     n = _count
     parts = []
-    if s["unread_files"]:
-        parts.append(f"{n(s['unread_files'], 'file')} could not be read "
-                     f"({n(s['parse_errors'], 'parse error')})")
+    if s["unread_files"]:  # a file of 7 puzzles, 5 of them wrong: read, but not all of it
+        parts.append(f"{n(s['parse_errors'], 'parse error')} in {n(s['unread_files'], 'file')}")
     if s["unlisted"]:
         parts.append(f"{n(s['unlisted'], 'folder')} could not be listed")
     unchecked = s["failed"] + s["lost"] + s["no_clingo"]
