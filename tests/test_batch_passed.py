@@ -176,3 +176,19 @@ def test_the_sites_lists_are_passed_over_and_its_pools_read_as_puzzles(tmp_path)
     assert out.startswith("3 puzzles in 2 files (3 distinct, 0 parse errors); 2 files passed "
                           "over (2 puzzle lists: no puzzles to check): checked 3 now "
                           "(1 multiple, 2 unique)"), out
+
+
+def test_the_page_says_how_long_each_time_out_had(tmp_path):
+    """The page of a TAAI run said "737 timeout" and never the seconds each puzzle had."""
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    run_cli("batch", tmp_path / "c", "--db", db, "--jobs", "1", "--timeout", "5")
+    code, page = run_cli("report", db, "--html", "-")
+    assert code == 0 and "time-out had" not in page
+    con = sqlite3.connect(db)
+    with con:  # as if the multiple-solution puzzle had run out of time
+        con.execute("UPDATE verdicts SET status='timeout' WHERE status='multiple'")
+    con.close()
+    code, page = run_cli("report", db, "--html", "-")
+    assert "1 timeout," in page and "Each time-out had 5 s (a batch run with a larger " \
+        "--timeout checks it again)." in page

@@ -133,6 +133,17 @@ def _from(r, folder) -> dict:
     return dict(r, file=name, error=error)
 
 
+def _limits(rows) -> str:
+    """The time limits the time-outs ran out of, in words ("" without time-outs): 737
+    time-outs say little without the seconds each puzzle had."""
+    seconds = sorted({r["timeout_s"] for r in rows if r["status"] == "timeout"
+                      and isinstance(r["timeout_s"], (int, float)) and math.isfinite(r["timeout_s"])})
+    if not seconds:
+        return ""
+    return (" Each time-out had " + " or ".join(f"{v:g} s" for v in seconds)
+            + " (a batch run with a larger --timeout checks it again).")
+
+
 def _stars(r) -> str:
     """A row's stars (every genre alike), "" when not rated (valid ones only: a damaged
     database may hold anything)."""
@@ -229,6 +240,7 @@ def to_html(rows, db_name="", unchecked=0) -> str:
            + (f" <strong>Not shown: {unchecked} puzzle{'s' if unchecked > 1 else ''} not checked "
               "yet</strong> (the batch was stopped, or is still at work: a run checks them)."
               if unchecked else "")
+           + _limits(rows)
            + (f" Files under {_name(folder)}/." if folder else "")
            + " Slowest first." + (" Two solutions of a puzzle show the cells where they differ in "
                                  "red (filled) and pale red (empty)." if counts["multiple"] else "")
