@@ -70,6 +70,24 @@ def test_xml_black_and_white_normalised():
     assert p.title == 'Dancer "one" ét\'e' and p.source == "webpbn.com #1"
 
 
+def test_xml_description_keeps_its_lines():
+    """A description of several lines keeps its line breaks (and one blank line between
+    paragraphs); the file's indentation and runs of spaces are closed up, as in a title."""
+    text = XML_DANCER.replace("<author>Jan</author>", """<author>Jan</author>
+    <description>
+        A stick figure,   dancing.
+        Drawn in 2004.
+
+
+        Second paragraph.
+    </description>""")
+    p = formats.parse_one(text, "d.xml")
+    assert p.description == "A stick figure, dancing.\nDrawn in 2004.\n\nSecond paragraph."
+    assert p.title == 'Dancer "one" ét\'e'  # one line as before
+    for fmt in ("xml", "json", "non"):
+        assert formats.parse_one(formats.dump(p, fmt)).description == p.description, fmt
+
+
 def test_xml_goal_only_gives_clues():
     text = ('<puzzleset><puzzle><color name="black" char="#">000000</color>'
             '<solution><image>\n|##.|\n|.#.|\n</image></solution></puzzle></puzzleset>')

@@ -211,8 +211,10 @@ def _clue(line: str, where: str, designations, numbers) -> list:
 def _quote(text: str) -> str:
     # .non has no escapes of its own. Only what would end the string (") or be
     # read back as an entity (an & before a letter, digit or #) is written as
-    # an HTML entity, so other readers show "Tom & Jerry <3" as it is.
-    text = re.sub(r"&(?=[#A-Za-z0-9])", "&amp;", " ".join(text.split()))
+    # an HTML entity, so other readers show "Tom & Jerry <3" as it is; a line break
+    # (a description's) as &#10;, which this reader reads back as one.
+    text = re.sub(r"&(?=[#A-Za-z0-9])", "&amp;", text)
+    text = "&#10;".join(" ".join(line.split()) for line in text.split("\n"))
     return '"' + text.replace('"', "&quot;") + '"'
 
 

@@ -10,6 +10,8 @@ element holds the cells the puzzle shows at the start (givens.py).
 """
 from __future__ import annotations
 
+import re
+
 from ... import limits
 from ...errors import PuzzleError
 from ..puzzle import Color, Puzzle
@@ -64,12 +66,19 @@ def parse(text: str) -> list:
 
 def _meta(el) -> dict:
     meta = {}
-    for key, tag in (("title", "title"), ("author", "author"), ("copyright", "copyright"),
-                     ("description", "description"), ("source", "source")):
-        child = el.find(tag)
+    for key in ("title", "author", "copyright", "description", "source"):
+        child = el.find(key)
         if child is not None and child.text.strip():
-            meta[key] = " ".join(child.text.split())
+            meta[key] = _paragraphs(child.text) if key == "description" else " ".join(
+                child.text.split())
     return meta
+
+
+def _paragraphs(text: str) -> str:
+    """A description's lines as its author broke them: each line's spaces (the file's
+    indentation) closed up, blank lines at either end dropped, a run of them kept as one."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n")
 
 
 def _puzzle(el, set_meta) -> Puzzle:
