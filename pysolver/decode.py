@@ -47,3 +47,39 @@ def text_of(data: bytes, what: str = "puzzle file") -> str:
         raise NotText(binary(what))
     return text
 
+
+
+# The readers' lines and words, as a person counts them in an editor. str.splitlines also
+# breaks lines at \v, \f, \x1c-\x1e, \x85, U+2028 and U+2029, and str.split() and a regular
+# expression's \s part words at any Unicode space (a no-break space, an ideographic one): a
+# file holding them was read in another shape than the one its author sees, and a line
+# number said of it named another line. Such a character stays inside its word, where the
+# reader names it (``unlike_ascii``).
+SPACE = " \t"
+
+
+def lines(text: str) -> list:
+    """The text's lines, broken at "\\n", "\\r\\n" and "\\r" only (a last empty one dropped)."""
+    out = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if out[-1] == "":
+        out.pop()
+    return out
+
+
+def words(line: str) -> list:
+    """The line's words, parted by spaces and tabs only."""
+    return [w for w in line.replace("\t", " ").split(" ") if w]
+
+
+def unlike_ascii(token: str) -> str:
+    """What in a token that should be a number or a word of plain ASCII is not:
+    ": U+0661 is a digit other than 0-9 ...", or "" when nothing is."""
+    ch = next((c for c in token if not c.isascii()), None)
+    if ch is None:
+        return ""
+    if ch.isdigit():
+        return f": U+{ord(ch):04X} is a digit other than 0-9 (write numbers with 0-9)"
+    if ch.isspace():
+        return (f": U+{ord(ch):04X} is not a plain space, tab or line break (only those part "
+                "numbers, words and lines)")
+    return ""

@@ -11,6 +11,7 @@ naming the limit.
 """
 from __future__ import annotations
 
+from .decode import unlike_ascii
 from .errors import PuzzleError
 
 MAX_SIDE = 2000  # cells in a row or a column
@@ -61,7 +62,7 @@ def megabytes(n: int) -> str:
 def number(token: str, where: str, what: str = "number") -> int:
     """A decimal token as an int, refusing (before converting) one with too many digits."""
     if not token.isascii() or not token.isdigit():
-        raise PuzzleError(f"{where}: {token[:20]!r} is not a {what}")
+        raise PuzzleError(f"{where}: {token[:20]!r} is not a {what}{unlike_ascii(token)}")
     if len(token) > MAX_DIGITS:
         raise PuzzleError(f"{where}: a {what} of {len(token)} digits "
                           f"({token[:12]}…) is over the limit of {MAX_DIGITS} digits")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import math
 import os
 import signal
 import sqlite3
@@ -35,7 +34,7 @@ from ..nikoli import aspsolve, read as nikoli_read
 from . import batch_dask
 from .batch_db import CLINGO_MISSING, INTERNAL, NIKOLI_PREFIX, RATING, Store, database_error
 from .batch_files import SUFFIXES, _real, discover, gone, scan
-from .common import whole
+from .common import seconds, whole
 from .pool import Progress
 from .processes import worker_start
 
@@ -358,11 +357,4 @@ def register(sub):
 
 
 def _seconds(text):
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
-    if not math.isfinite(v) or v < 0:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give 0 (no limit) or a number of "
-                                         "seconds above 0")
-    return v
+    return seconds(text, zero=True)

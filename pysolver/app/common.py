@@ -13,7 +13,7 @@ import sys
 import time
 
 from .. import limits
-from ..decode import NotText, text_of
+from ..decode import SPACE, NotText, text_of, unlike_ascii
 from ..errors import PuzzleError
 from ..nikoli.url import is_url as nikoli_url
 from ..nonogram.formats.common import CONTROL
@@ -132,20 +132,24 @@ def left(timeout, start):
     return None if timeout is None else max(1e-3, timeout - (time.perf_counter() - start))
 
 
-def seconds(text):
-    """A --timeout: a finite number of seconds above 0 (not nan, inf or negative)."""
+def seconds(text, zero=False):
+    """A --timeout: a finite number of seconds above 0 (not nan, inf or negative; ``zero``:
+    0 too, no limit), in the digits 0-9 (float() reads others too, and 1_0 as 10)."""
     try:
+        if not text.isascii() or "_" in text:
+            raise ValueError
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
-    if not math.isfinite(v) or v <= 0:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a number of seconds above 0")
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number{unlike_ascii(text)}") from None
+    if not math.isfinite(v) or v < 0 or v == 0 and not zero:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give " + "0 (no limit) or " * zero
+                                         + "a number of seconds above 0")
     return v
 
 
 def whole(text):
     """An integer option, refused before conversion when it has too many digits."""
     try:
-        return limits.number(text.strip(), "the option", "whole number")
+        return limits.number(text.strip(SPACE), "the option", "whole number")
     except PuzzleError as e:
         raise argparse.ArgumentTypeError(str(e).removeprefix("the option: ")) from None

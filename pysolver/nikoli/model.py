@@ -24,6 +24,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from .. import limits
+from ..decode import SPACE, lines as split_lines, unlike_ascii, words
 from ..errors import PuzzleError
 from . import families
 
@@ -222,31 +223,32 @@ def _clue_token(tok: str, where: str, fam: str) -> int | None:
         return UNKNOWN
     if not (tok.isascii() and tok.isdigit()) or len(tok) > 6:
         raise NikoliError(f"{where}{tok[:20]!r} is not a clue ('.', '?' or a number up to "
-                          f"{limits.MAX_NIKOLI_CLUE})")
+                          f"{limits.MAX_NIKOLI_CLUE}){unlike_ascii(tok)}")
     return int(tok)
 
 
 def text_lines(text: str):
-    """The lines of str.splitlines, one at a time: a file of millions of lines is not
+    """The lines of decode.lines, one at a time: a file of millions of lines is not
     split whole to read its first few (a split 16 MB text took 900 MB)."""
     start = 0
     while start < len(text):
         end = text.find("\n", start)
         end = len(text) if end < 0 else end + 1
-        yield from text[start:end].splitlines()  # a piece ending at a "\n": \r, \x85... within
+        yield from split_lines(text[start:end])  # a piece ending at a "\n": a lone \r within
         start = end
 
 
 def parse_text(text: str, name: str = "puzzle") -> Grid:
     limits.check_text_size(len(text), f"{name}: ")
-    lines = ((k, ln.split(" #")[0].strip()) for k, ln in enumerate(text_lines(text), 1))
+    lines = ((k, ln.split(" #")[0].strip(SPACE)) for k, ln in enumerate(text_lines(text), 1))
     lines = ((k, ln) for k, ln in lines if ln and not ln.startswith("#"))
     k, head = next(lines, (0, ""))
     if not head:
         raise NikoliError(f"{name}: empty file")
-    parts = head.split()
+    parts = words(head)
     if len(parts) != 2 or "x" not in parts[1]:
-        raise NikoliError(f"{name}:{k}: expected 'FAMILY WxH', got {head[:40]!r}")
+        raise NikoliError(f"{name}:{k}: expected 'FAMILY WxH', got {head[:40]!r}"
+                          f"{unlike_ascii(head)}")
     fam = family_name(parts[0], f"{name}:{k}: ")
     width, height = read_size(parts[1], f"{name}:{k}: ")
     check_size(width, height, f"{name}:{k}: ")
@@ -258,9 +260,10 @@ def parse_text(text: str, name: str = "puzzle") -> Grid:
     rooms = families.of(fam).clues == "rooms"
     labels = []
     for y, (k, ln) in enumerate(rows):
-        toks = ln.split()
+        toks = words(ln)
         if len(toks) != width:
-            raise NikoliError(f"{name}:{k}: row {y + 1} has {len(toks)} cells, expected {width}")
+            raise NikoliError(f"{name}:{k}: row {y + 1} has {len(toks)} cells, expected {width}"
+                              f"{unlike_ascii(ln)}")
         for x, tok in enumerate(toks):
             where = f"{name}:{k}: row {y + 1} column {x + 1}: "
             if rooms:

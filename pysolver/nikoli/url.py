@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from .. import limits
+from ..decode import unlike_ascii
 from ..errors import PuzzleError
 from . import families
 from .model import (UNKNOWN, Grid, NikoliError, check_size, check_work, family_name,
@@ -260,7 +261,8 @@ def _size(rest: list, pid: str, fam: str, where: str) -> tuple:
         size = [v for v in rest[:2] if v]
         cut = " (the link ends before its size: was it copied whole?)" if len(size) < 2 and all(
             v.isascii() and v.isdigit() for v in size) else ""
-        raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'{cut}")
+        other = next((unlike_ascii(v) for v in rest[:2] if unlike_ascii(v)), "")  # '١': not 1
+        raise NikoliError(f"{where}expected {pid}/WIDTH/HEIGHT/... after '?'{cut}{other}")
     try:
         w, h = (limits.number(v, where.rstrip(": "), "size") for v in rest[:2])
     except PuzzleError as e:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish
@@ -20,15 +21,15 @@ NAME = "grid"
 
 def detect_grid(text: str) -> bool:
     # rows of unequal length are still a picture: parse_grid names the short row
-    rows = _rows(text)
+    rows = [r.strip() for r in _rows(text)]  # any space: the reader says which is not one
     return bool(rows) and all(set(r) <= set(FILLED + EMPTY) for r in rows) and any(
         set(r) & set("#X.-") for r in rows)
 
 
 def _rows(text: str) -> list:
     out = []
-    for line in text.splitlines():
-        line = line.strip()
+    for line in text_lines(text):
+        line = line.strip(SPACE)
         if len(line) >= 2 and line[0] == line[-1] == "|":
             line = line[1:-1]
         if line:

@@ -12,16 +12,17 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines, unlike_ascii
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK, Color
 from .common import colour_name, finish, positive, rgb_value, single
 
 NAME = "g"
-DECL = re.compile(r"\s*(\S):(\S?)\s+(\S+)")
+DECL = re.compile(r"\s*(\S):(\S?)\s+(\S+)", re.ASCII)
 
 
 def detect(text: str) -> bool:
-    lines = text.splitlines()
+    lines = text_lines(text)
     colons = sum(1 for x in lines if x.startswith(":"))
     return colons >= 2 or any(x[:2] in ("#d", "#D") for x in lines) and colons >= 1
 
@@ -31,7 +32,7 @@ def parse(text: str) -> list:
 
 
 def _parse(text: str):
-    lines = text.splitlines()
+    lines = text_lines(text)
     i = 0
     colors = None
     inchars = {}
@@ -43,12 +44,12 @@ def _parse(text: str):
         if head in ("#d", "#D"):
             colors = [BACKGROUND]
             i += 1
-            while i < len(lines) and not lines[i].lstrip().startswith(":"):
-                if lines[i].strip():
+            while i < len(lines) and not lines[i].lstrip(SPACE).startswith(":"):
+                if lines[i].strip(SPACE):
                     m = DECL.match(lines[i])
                     if not m:
                         raise PuzzleError(f"line {i + 1}: expected a colour declaration "
-                                          "'<inchar>:<outchar> <colour>'")
+                                          f"'<inchar>:<outchar> <colour>'{unlike_ascii(lines[i])}")
                     inchar, outchar, word = m.groups()
                     if inchar.isdigit() and inchar not in "01" or inchar == ",":
                         raise PuzzleError(f"line {i + 1}: {inchar!r} cannot name a colour")
@@ -59,7 +60,7 @@ def _parse(text: str):
                         name = word if not word.startswith("#") else colour_name(rgb)
                     except PuzzleError:
                         rgb, name = "808080", word  # an X11 name we do not know
-                    char = outchar if outchar.strip() else inchar
+                    char = outchar or inchar
                     if not char.isprintable():
                         raise PuzzleError(f"line {i + 1}: {char!r} cannot be a colour's "
                                           "character (not printable)")
@@ -73,7 +74,7 @@ def _parse(text: str):
                 i += 1
             break
         i += 1
-    while i < len(lines) and not lines[i].lstrip().startswith(":"):
+    while i < len(lines) and not lines[i].lstrip(SPACE).startswith(":"):
         i += 1
     if i >= len(lines):
         raise PuzzleError("no line starting with ':' begins the row clues")
@@ -86,14 +87,14 @@ def _parse(text: str):
         while i < len(lines) and not lines[i].startswith(":"):
             if len(clues) < limits.MAX_SIDE:
                 clues.append((i + 1, lines[i]))
-            elif lines[i].strip():
+            elif lines[i].strip(SPACE):
                 raise PuzzleError(f"line {i + 1}: more than {limits.MAX_SIDE} {what} clues, "
                                   "the size limit")
             else:
                 past += 1
             i += 1
         if i >= len(lines):  # no closing ':' -- trailing blank lines are not clues
-            while clues and not clues[-1][1].strip():
+            while clues and not clues[-1][1].strip(SPACE):
                 clues.pop()
         elif past:  # closed: those blank lines were empty clues
             raise PuzzleError(f"line {i + 1}: more than {limits.MAX_SIDE} {what} clues, "
@@ -107,14 +108,15 @@ def _parse(text: str):
 
 def _clue(line, k, inchars, default, numbers):
     out = []
-    tokens = re.split(r"[\s,]+", line.strip())
+    tokens = re.split(r"[ \t,]+", line.strip(SPACE))
     numbers.add(len(tokens), f"line {k}")
     for token in tokens:
         if not token:
             continue
         m = re.fullmatch(r"(\d+)(\D?)", token)
-        if not m:
-            raise PuzzleError(f"line {k}: {token!r} is not a block like 3 or 3a")
+        why = unlike_ascii(token)
+        if not m or why:
+            raise PuzzleError(f"line {k}: {token[:20]!r} is not a block like 3 or 3a{why}")
         if m.group(1).strip("0") == "" and not m.group(2):
             continue
         n = positive(m.group(1), f"line {k}")

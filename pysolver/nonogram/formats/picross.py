@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish, positive
@@ -19,10 +20,10 @@ CLUE = re.compile(r"\[([^\]]*)\]$")
 
 
 def detect(text: str) -> bool:
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
+    for line in text_lines(text):
+        line = line.split("#", 1)[0].strip(SPACE)
         if line:
-            return line.split()[0].upper() in ("GRID", "ROWS", "COLUMNS")
+            return words(line)[0].upper() in ("GRID", "ROWS", "COLUMNS")
     return False
 
 
@@ -42,17 +43,17 @@ def parse(text: str) -> list:
         except PuzzleError as e:
             out.append(PuzzleError(f"GRID {grid['name']} (line {grid['line']}): {e}"))
 
-    for k, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+    for k, raw in enumerate(text_lines(text), 1):
+        line = raw.split("#", 1)[0].strip(SPACE)
         if not line:
             continue
-        word = line.split()[0]
+        word = words(line)[0]
         if word == "GRID":
             grids += 1
             limits.check_puzzles(grids, f"line {k}")
             close()
             skipping = False
-            grid = {"name": line[4:].strip(), "line": k, "rows": None, "cols": None,
+            grid = {"name": line[4:].strip(SPACE), "line": k, "rows": None, "cols": None,
                     "section": None, "where": {}}
             continue
         if skipping:
@@ -72,7 +73,7 @@ def parse(text: str) -> list:
                                   "or a clue like [ 1 2 ]")
             if grid["section"] is None:
                 raise PuzzleError("a clue before ROWS or COLUMNS")
-            tokens = m.group(1).split()
+            tokens = words(m.group(1))
             try:
                 if len(grid[grid["section"]]) >= limits.MAX_SIDE:  # not kept: refused here
                     raise PuzzleError(f"line {k}: more than {limits.MAX_SIDE} clues in "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines, unlike_ascii, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK, Color, Puzzle
 from . import givens, jsonfmt
@@ -28,21 +29,21 @@ DEFAULT_PALETTE = ["FF0000", "00A000", "0000FF", "FFA500", "A000A0", "00A0A0",
 
 def detect(text: str) -> bool:
     seen = set()
-    for line in text.splitlines()[:400]:
-        word = line.strip().split(" ", 1)[0].lower()
+    for line in text_lines(text)[:400]:
+        word = (line.split(None, 1) or [""])[0].lower()  # any space: the reader says which
         if word in KEYS:
             seen.add(word)
     return bool(seen & {"width", "height"}) and bool(seen & {"rows", "columns", "goal"})
 
 
 def parse(text: str) -> list:
-    chunks, start, lines = [], 0, text.splitlines()
+    chunks, start, lines = [], 0, text_lines(text)
     for i, line in enumerate(lines):
-        if line.strip() == "====":
+        if line.strip(SPACE) == "====":
             chunks.append((start, lines[start:i]))
             start = i + 1
     chunks.append((start, lines[start:]))
-    chunks = [(s, c) for s, c in chunks if any(x.strip() for x in c)]
+    chunks = [(s, c) for s, c in chunks if any(x.strip(SPACE) for x in c)]
     if len(chunks) > limits.MAX_PUZZLES:
         limits.check_puzzles(len(chunks), f"line {chunks[limits.MAX_PUZZLES][0] + 1}")
     out, numbers = [], limits.ClueCount()
@@ -87,20 +88,23 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             raise PuzzleError(f"{where(i)}: '{what}' needs {count} clue lines, "
                               f"the file ends after {len(got)}")
         for k, line in enumerate(got):
-            if line.strip().split(" ", 1)[0].lower() in KEYS:
+            if line.strip(SPACE).split(" ", 1)[0].lower() in KEYS:
                 raise PuzzleError(f"{where(i + 1 + k)}: '{what}' needs {count} clue lines "
-                                  f"but only {k} come before {line.strip()[:20]!r}")
+                                  f"but only {k} come before {line.strip(SPACE)[:20]!r}")
         clues = [_clue(line, where(i + 1 + k), designations, numbers) for k, line in enumerate(got)]
         i += count
         return clues
 
     while i < len(lines):
-        line = lines[i].strip()
+        line = lines[i].strip(SPACE)
         if not line:
             i += 1
             continue
         key, _, value = line.partition(" ")
-        key, value = key.lower(), value.strip()
+        if unlike_ascii(key) and key.split()[0].lower() in KEYS:
+            raise PuzzleError(f"{where(i)}: {line[:20]!r} is not '{key.split()[0].lower()} "
+                              f"<value>'{unlike_ascii(key)}")
+        key, value = key.lower(), value.strip(SPACE)
         part = {"columns": "width", "rows": "height"}.get(key, key) if value else key
         if part in ("width", "height", "rows", "columns", "goal", "givens"):  # which one would count?
             if part in seen:
@@ -126,7 +130,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             else:
                 cells = "".join(lines[i + 1:i + 1 + height])
                 i += height
-            cells = "".join(cells.split())
+            cells = "".join(words(cells))
             if len(cells) != width * height:
                 raise PuzzleError(f"{where(i)}: the goal has {len(cells)} cells, "
                                   f"expected {width}x{height} = {width * height}")
@@ -137,7 +141,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
                         raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
                     designations.setdefault(ch, None)
         elif key == "color":
-            parts = value.split()
+            parts = words(value)
             if len(parts) < 2 or len(parts[0]) != 1:
                 raise PuzzleError(f"{where(i)}: expected 'color <letter> #rrggbb'")
             ch = parts[0]
@@ -154,7 +158,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
             meta["license"] = _string(value)
         elif key == "description":
             meta["description"] = _string(value)
-        elif key not in KEYS and all(TOKEN.match(t) for t in re.split(r"[,\s]+", line)):
+        elif key not in KEYS and all(TOKEN.match(t) for t in re.split(r"[, \t]+", line)):
             # a section's line too many (other unknown lines are other programs' keys)
             sizes = f"height {height}, width {width}"
             raise PuzzleError(f"{where(i)}: clue numbers {line[:20]!r} outside the 'rows' and "
@@ -188,14 +192,14 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
 
 def _clue(line: str, where: str, designations, numbers) -> list:
     out = []
-    tokens = re.split(r"[,\s]+", line.strip())
+    tokens = re.split(r"[, \t]+", line.strip(SPACE))
     numbers.add(len(tokens), where)
     for token in tokens:
         if not token:
             continue
         m = TOKEN.match(token)
         if not m:
-            raise PuzzleError(f"{where}: {token!r} is not a clue number")
+            raise PuzzleError(f"{where}: {token[:20]!r} is not a clue number{unlike_ascii(token)}")
         if m.group(1).strip("0") == "" and not m.group(2):
             continue  # "0": an empty line
         n = positive(m.group(1), where)

@@ -12,18 +12,20 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines, unlike_ascii, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish, positive
 
 NAME = "taai"
-HEADER = re.compile(r"\$(\d+)\s*$")
+HEADER = re.compile(r"\$([0-9]+)$")
+MEANT = re.compile(r"\$\d+$")  # a header meant, in digits other than 0-9 too: said what is wrong
 
 
 def detect(text: str) -> bool:
-    for line in text.splitlines():
-        if line.strip():
-            return HEADER.match(line.strip()) is not None
+    for line in text_lines(text):
+        if line.strip(SPACE):
+            return MEANT.match(line.strip(SPACE)) is not None
     return False
 
 
@@ -60,9 +62,9 @@ def parse(text: str) -> list:
     size limit allows): a 10 MB block of 5 million lines held them all, 1.4 GB."""
     out, numbers = [], limits.ClueCount()
     block = None  # [number, header line, [(line no, tokens)], lines past the size limit]
-    lines = text.splitlines()
+    lines = text_lines(text)
     if text.count("$") > limits.MAX_PUZZLES:  # refused before any is built
-        headers = [k for k, ln in enumerate(lines, 1) if HEADER.match(ln.strip())]
+        headers = [k for k, ln in enumerate(lines, 1) if MEANT.match(ln.strip(SPACE))]
         if len(headers) > limits.MAX_PUZZLES:
             limits.check_puzzles(len(headers), f"line {headers[limits.MAX_PUZZLES]}")
 
@@ -70,6 +72,10 @@ def parse(text: str) -> list:
         if block is None:
             return
         number, k, body, extra = block
+        if number is None:  # a header not read: its puzzle is not either
+            out.append(PuzzleError(f"line {k}: {lines[k - 1].strip(SPACE)[:20]!r} is not a "
+                                   f"'$N' header{unlike_ascii(lines[k - 1])}"))
+            return
         try:
             out.append(_block(number, k, body, extra, numbers))
         except limits.FileLimit:
@@ -78,17 +84,17 @@ def parse(text: str) -> list:
             out.append(PuzzleError(f"puzzle ${number} (line {k}): {e}"))
 
     for k, raw in enumerate(lines, 1):
-        line = raw.strip()
+        line = raw.strip(SPACE)
         if not line:
             continue
         m = HEADER.match(line)
-        if m:
+        if m or MEANT.match(line):
             close()
-            block = [m.group(1), k, [], 0]
+            block = [m and m.group(1), k, [], 0]
         elif block is None:
             return [PuzzleError(f"line {k}: expected a '$N' header before the clues")]
         elif len(block[2]) < 2 * limits.MAX_SIDE:
-            block[2].append((k, line.split()))
+            block[2].append((k, words(line)))
         else:
             block[3] += 1  # counted for the message, not kept
     if block is None:

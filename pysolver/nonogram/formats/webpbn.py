@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines
 from ...errors import PuzzleError
 from ..puzzle import Color, Puzzle
 from . import givens, jsonfmt
@@ -20,6 +21,7 @@ from .common import finish, positive, rgb_value
 from .xmltree import parse_xml
 
 NAME = "xml"
+XML_SPACE = " \t\r\n"  # white space to XML (a no-break space is a character)
 
 
 # Not xml.sax.saxutils: importing it pulls in urllib and http.client, about
@@ -141,7 +143,7 @@ def _puzzle(el, set_meta) -> Puzzle:
                     raise PuzzleError(f"line {count.line}: unknown colour {cname!r}")
                 if index[cname] == 0:
                     raise PuzzleError(f"line {count.line}: a block cannot have the background colour")
-                clue.append((positive(count.text.strip(), f"line {count.line}"), index[cname]))
+                clue.append((positive(count.text.strip(XML_SPACE), f"line {count.line}"), index[cname]))
             lines.append(tuple(clue))
         if kind == "rows":
             rows = lines
@@ -174,8 +176,8 @@ def _puzzle(el, set_meta) -> Puzzle:
 def _image(image, colors) -> list:
     rows = []
     chars = {c.char for c in colors}
-    for k, raw in enumerate(image.text.splitlines()):
-        line = raw.strip()
+    for k, raw in enumerate(text_lines(image.text)):
+        line = raw.strip(SPACE)
         if not line:
             continue
         if line.startswith("|") and line.endswith("|") and len(line) >= 2:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
+from ...decode import SPACE, lines as text_lines, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish, positive, single, size
@@ -19,7 +20,7 @@ NAME = "nin"
 def detect(text: str) -> bool:
     # the 'W H' line decides (no other format begins so): a bad clue line below it is
     # then named with its line (a paste has no file name to say .nin), not "unknown format"
-    first = next((x for x in text.splitlines() if x.strip()), "")
+    first = next((x for x in text_lines(text) if x.strip(SPACE)), "")
     return re.fullmatch(r"\s*\d+\s+\d+\s*", first) is not None
 
 
@@ -28,18 +29,18 @@ def parse(text: str) -> list:
 
 
 def _parse(text: str):
-    lines = text.splitlines()
+    lines = text_lines(text)
     first = 0
-    while first < len(lines) and not lines[first].strip():
+    while first < len(lines) and not lines[first].strip(SPACE):
         first += 1
     if first == len(lines):
         raise PuzzleError("the file is empty")
-    head = lines[first].split()
+    head = words(lines[first])
     if len(head) != 2:
         raise PuzzleError(f"line {first + 1}: expected 'width height'")
     width, height = size(head[0], f"line {first + 1}"), size(head[1], f"line {first + 1}")
     body = lines[first + 1:]
-    while body and not body[-1].strip():
+    while body and not body[-1].strip(SPACE):
         body.pop()
     if len(body) < width + height:
         raise PuzzleError(f"expected {height} row and {width} column clue lines "
@@ -48,7 +49,7 @@ def _parse(text: str):
     clues, numbers = [], limits.ClueCount()
     for k, line in enumerate(body):
         where = f"line {first + 2 + k}"
-        tokens = line.split()
+        tokens = words(line)
         numbers.add(len(tokens), where)
         nums = [positive(t, where) if t.strip("0") else 0 for t in tokens]
         if 0 in nums and len(nums) > 1:
