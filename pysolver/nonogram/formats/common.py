@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import chain
+from operator import itemgetter
 
 from ... import limits
 from ...errors import PuzzleError
-from ..puzzle import (BACKGROUND, BLACK, Color, Puzzle, clue_of, clues_from_grid, grid_from_rows,
+from ..puzzle import (BACKGROUND, BLACK, Color, Puzzle, clues_from_grid, grid_from_rows,
                       validate_goal)
 
 # Enough X11 / CSS names to give the usual colour words an RGB value.
@@ -156,7 +158,8 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
     prefix = f"{where}: " if where else ""
     meta = {k: clean_text(v, k == "description") for k, v in meta.items()}
     try:
-        if rows is None or cols is None:
+        derived = rows is None or cols is None
+        if derived:
             if goal is None:
                 raise PuzzleError("the puzzle has neither clues nor a goal image")
             if not goal or not goal[0]:
@@ -174,7 +177,7 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
                         colors=list(colors), goal=list(goal) if goal else None, **meta)
         puzzle = normalise_colors(puzzle)
         puzzle.validate()
-        if puzzle.goal is not None:
+        if puzzle.goal is not None and not derived:  # derived clues match it
             validate_goal_clues(puzzle)
     except PuzzleError as e:
         msg = str(e)
@@ -188,18 +191,15 @@ def finish(rows, cols, colors, goal=None, where: str = "", lines=None, **meta) -
 def normalise_colors(p: Puzzle) -> Puzzle:
     """Drop unused colours; background char '.'; one colour besides it as '#' (a
     black-and-white puzzle, whatever colour its cells are filled with)."""
-    used = {0}
-    for clue in list(p.rows) + list(p.cols):
-        for _, c in clue:
-            used.add(c)
+    used = {0}.union(*(map(itemgetter(1), clue) for clue in chain(p.rows, p.cols)))
     index = {col.char: i for i, col in enumerate(p.colors)}
     if p.goal:
-        for y, row in enumerate(p.goal):
-            for x, ch in enumerate(row):
-                if ch not in index:
-                    raise PuzzleError(
-                        f"goal image row {y + 1}, column {x + 1}: unknown colour {ch!r}")
-                used.add(index[ch])
+        seen = set().union(*p.goal)  # a row at a time: a cell at a time took seconds
+        if not index.keys() >= seen:
+            y, x, ch = next((y, x, ch) for y, row in enumerate(p.goal)
+                            for x, ch in enumerate(row) if ch not in index)
+            raise PuzzleError(f"goal image row {y + 1}, column {x + 1}: unknown colour {ch!r}")
+        used.update(index[ch] for ch in seen)
     for c in used:
         if not 0 <= c < len(p.colors):
             raise PuzzleError(f"unknown colour index {c}")
@@ -226,25 +226,26 @@ def normalise_colors(p: Puzzle) -> Puzzle:
     remap = {old: new_i for new_i, old in enumerate(keep)}
     if len(keep) == 1:
         remap = {0: 0}
-    rows = [tuple((n, remap[c]) for n, c in clue) for clue in p.rows]
-    cols = [tuple((n, remap[c]) for n, c in clue) for clue in p.cols]
+    if any(old != new_i for old, new_i in remap.items()):
+        rows = [tuple((n, remap[c]) for n, c in clue) for clue in p.rows]
+        cols = [tuple((n, remap[c]) for n, c in clue) for clue in p.cols]
+    else:  # every colour kept where it was (black and white): the clues as they are
+        rows, cols = [tuple(c) for c in p.rows], [tuple(c) for c in p.cols]
     goal = None
     if p.goal is not None:
-        trans = {p.colors[old].char: new[i].char for old, i in remap.items()}
-        goal = ["".join(trans[ch] for ch in row) for row in p.goal]
+        trans = str.maketrans({p.colors[old].char: new[i].char for old, i in remap.items()})
+        goal = [row.translate(trans) for row in p.goal]
     p.rows, p.cols, p.colors, p.goal = rows, cols, new, goal
     return p
 
 
 def validate_goal_clues(p: Puzzle) -> None:
     validate_goal(p, p.goal)
-    grid = grid_from_rows(p, p.goal)
-    for y, row in enumerate(grid):
-        if clue_of(row) != tuple(p.rows[y]):
-            raise PuzzleError(f"the goal image does not match the clue of row {y + 1}")
-    for x in range(p.width):
-        if clue_of([grid[y][x] for y in range(p.height)]) != tuple(p.cols[x]):
-            raise PuzzleError(f"the goal image does not match the clue of column {x + 1}")
+    rows, cols = clues_from_grid(grid_from_rows(p, p.goal))
+    for axis, got, clues in (("row", rows, p.rows), ("column", cols, p.cols)):
+        k = next((k for k, clue in enumerate(got) if clue != tuple(clues[k])), None)
+        if k is not None:
+            raise PuzzleError(f"the goal image does not match the clue of {axis} {k + 1}")
 
 
 def clue_text(clue, colors, sep=" ") -> str:

@@ -16,6 +16,7 @@ from ..puzzle import BACKGROUND, BLACK
 from .common import finish
 
 FILLED, EMPTY = "#X1", ".-0"
+CELLS = str.maketrans(dict.fromkeys(FILLED, "#") | dict.fromkeys(EMPTY, "."))
 NAME = "grid"
 
 
@@ -45,15 +46,15 @@ def parse_grid(text: str) -> list:
             raise PuzzleError("the picture is empty")
         width = len(rows[0])
         limits.check_shape(width, len(rows), "picture")
-        goal = []
-        for y, row in enumerate(rows):
+        goal, cells = [], set(FILLED + EMPTY)
+        for y, row in enumerate(rows):  # a row at a time: a cell at a time took seconds
             if len(row) != width:
                 raise PuzzleError(f"picture row {y + 1} has {len(row)} cells, the first has {width}")
-            for x, ch in enumerate(row):
-                if ch not in FILLED + EMPTY:
-                    raise PuzzleError(f"picture row {y + 1}, column {x + 1}: {ch!r} is "
-                                      "neither filled (# X 1) nor empty (. - 0)")
-            goal.append("".join("#" if ch in FILLED else "." for ch in row))
+            if not cells.issuperset(row):
+                x, ch = next((x, ch) for x, ch in enumerate(row) if ch not in cells)
+                raise PuzzleError(f"picture row {y + 1}, column {x + 1}: {ch!r} is "
+                                  "neither filled (# X 1) nor empty (. - 0)")
+            goal.append(row.translate(CELLS))
         return [finish(None, None, [BACKGROUND, BLACK], goal)]
     except PuzzleError as e:
         return [e]
@@ -76,6 +77,10 @@ def parse_pbm(data) -> list:
                             "holds only ASCII text or bytes)")]
 
 
+_PIXELS = bytes.maketrans(b"01", b".#")
+_BITS = str.maketrans("01", ".#")
+
+
 def _pbm(data: bytes):
     magic = data[:2]
     if magic not in (b"P1", b"P4"):
@@ -92,19 +97,18 @@ def _pbm(data: bytes):
     width, height = fields
     limits.check_shape(width, height, "PBM")
     if magic == b"P1":
-        bits = re.sub(rb"#[^\n]*", b"", data[pos:])
-        bits = bytes(b for b in bits if b not in b" \t\r\n\v\f")
+        bits = re.sub(rb"#[^\n]*", b"", data[pos:]).translate(None, b" \t\r\n\v\f")
         if len(bits) < width * height:
             raise PuzzleError(f"PBM: {len(bits)} pixels for a {width}x{height} image")
         bits = bits[:width * height]
-        bad = next((i for i, b in enumerate(bits) if b not in b"01"), None)
-        if bad is not None:
+        if bits.translate(None, b"01"):  # a byte at a time only to name the one that is not
+            bad = next(i for i, b in enumerate(bits) if b not in b"01")
             b = bits[bad]
             shown = repr(chr(b)) if 32 < b < 127 else f"the byte 0x{b:02x}"
             raise PuzzleError(f"PBM: the pixel at row {bad // width + 1}, column "
                               f"{bad % width + 1} is {shown}; P1 pixels are 0 or 1")
-        goal = ["".join("#" if bits[y * width + x] == 49 else "." for x in range(width))
-                for y in range(height)]
+        text = bits.translate(_PIXELS).decode("ascii")
+        goal = [text[k:k + width] for k in range(0, width * height, width)]
     else:
         if pos >= len(data) or data[pos:pos + 1] not in b" \t\r\n":
             raise PuzzleError("PBM: expected one whitespace byte before the pixels")
@@ -114,8 +118,7 @@ def _pbm(data: bytes):
             raise PuzzleError(f"PBM: the raster has {len(raster)} bytes, "
                               f"a {width}x{height} image needs {stride * height}")
         goal = []
-        for y in range(height):
-            row = raster[y * stride:(y + 1) * stride]
-            goal.append("".join("#" if row[x >> 3] >> (7 - (x & 7)) & 1 else "."
-                                for x in range(width)))
+        for y in range(height):  # a row's bits as one number written in binary
+            row = int.from_bytes(raster[y * stride:(y + 1) * stride], "big")
+            goal.append(f"{row:0{stride * 8}b}"[:width].translate(_BITS))
     return finish(None, None, [BACKGROUND, BLACK], goal)  # untitled: a file is called by its name

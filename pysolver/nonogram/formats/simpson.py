@@ -23,6 +23,7 @@ NAME = "non"
 KEYS = {"catalogue", "title", "by", "copyright", "license", "width", "height",
         "rows", "columns", "goal", "color", "givens"}
 TOKEN = re.compile(r"(\d+)([^\d,\s]?)$")
+_GOAL = str.maketrans("01", ".#")
 DEFAULT_PALETTE = ["FF0000", "00A000", "0000FF", "FFA500", "A000A0", "00A0A0",
                    "A52A2A", "808080", "FFC0CB", "808000"]
 
@@ -135,11 +136,13 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
                 raise PuzzleError(f"{where(i)}: the goal has {len(cells)} cells, "
                                   f"expected {width}x{height} = {width * height}")
             goal = [cells[y * width:(y + 1) * width] for y in range(height)]
-            for ch in cells:
-                if ch not in "01":  # a colour letter, refused as a color line refuses it
-                    if not ch.isprintable() or ch.isdigit() or ch in ',."?':
-                        raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
-                    designations.setdefault(ch, None)
+            for ch in dict.fromkeys(cells):  # each character once, in order of first use
+                if ch in "01":
+                    continue
+                # a colour letter (in order of first use), refused as a color line refuses it
+                if not ch.isprintable() or ch.isdigit() or ch in ',."?':
+                    raise PuzzleError(f"{where(i)}: the goal's {ch!r} cannot name a colour")
+                designations.setdefault(ch, None)
         elif key == "color":
             parts = words(value)
             if len(parts) < 2 or len(parts[0]) != 1:
@@ -182,8 +185,7 @@ def _parse_one(lines, offset, numbers) -> Puzzle:
     else:
         rows = cols = None
     if goal is not None:
-        chars = {"0": ".", "1": "#", **{ch: ch for ch in designations}}
-        goal = ["".join(chars[ch] for ch in row) for row in goal]
+        goal = [row.translate(_GOAL) for row in goal]  # the colour letters stay as they are
     p = finish(rows, cols, colors, goal, lines=where_lines, **meta)
     if shown:
         p.givens = givens.check(p, jsonfmt.value(*shown), shown[1])

@@ -184,9 +184,9 @@ def _image(image, colors) -> list:
             line = line[1:-1]
         if "[" in line:
             raise PuzzleError(f"line {image.line + k}: the goal image has an undecided cell")
-        for ch in line:
-            if ch not in chars:
-                raise PuzzleError(f"line {image.line + k}: unknown colour character {ch!r} in the image")
+        if not chars.issuperset(line):
+            ch = next(ch for ch in line if ch not in chars)
+            raise PuzzleError(f"line {image.line + k}: unknown colour character {ch!r} in the image")
         rows.append(line)
     if not rows:
         raise PuzzleError(f"line {image.line}: the goal image is empty")
