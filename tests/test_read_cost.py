@@ -83,3 +83,21 @@ def test_a_large_picture_keeps_no_tuple_per_block():
         tracemalloc.stop()
     blocks = sum(map(len, p.rows)) + sum(map(len, p.cols))
     assert blocks > 40_000 and kept < 32 * blocks, f"{kept} bytes kept for {blocks} blocks"
+
+
+def test_a_state_of_too_many_rows_is_refused_before_it_is_copied():
+    """Five million short rows (16 MB) were split, then each row written again without its
+    spaces (600 MB) before their count was found wrong: now it is found first."""
+    import tracemalloc
+    from pysolver.errors import PuzzleError
+    from pysolver.nonogram.puzzle import cells_from_state
+    p = formats.parse_one("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n")
+    text = "1 1\n" * 1_000_000  # not two cells a row: each was joined up again
+    tracemalloc.start()
+    try:
+        with pytest.raises(PuzzleError, match="the state has 1000000 rows; the puzzle has 1"):
+            cells_from_state(p, text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 1_000_000, f"{peak} bytes"  # the split rows alone: about 68

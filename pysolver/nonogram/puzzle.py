@@ -17,6 +17,7 @@ from itertools import repeat
 from operator import eq
 
 from .. import limits
+from ..decode import SPACE, lines as text_lines, words
 from ..errors import PuzzleError
 
 RESERVED_CHARS = "?"  # used for "unknown" in state text
@@ -278,17 +279,19 @@ def state_lines(state, puzzle=None) -> list:
     ``puzzle`` (none of whose colours is written as a space), a row written with its
     cells apart ("? # .", as by hand) is read as the cells it spells."""
     if isinstance(state, str):
-        state = state.splitlines()
+        state = text_lines(state)
     if not isinstance(state, (list, tuple)):
         raise PuzzleError(f"the state must be text or a list of rows, not {type(state).__name__}")
     for y, row in enumerate(state):
         if not isinstance(row, str):
             raise PuzzleError(f"state row {y + 1} is not text but {type(row).__name__}")
     rows = [r.rstrip("\r\n") for r in state]
-    while rows and not rows[-1].strip():
+    while rows and not rows[-1].strip(SPACE):
         rows.pop()
-    if puzzle is not None and all(c.char != " " for c in puzzle.colors):
-        rows = [r if len(r) == puzzle.width else "".join(r.split()) for r in rows]
+    # rows of the puzzle's count only: any other is refused by it (cells_from_state), and
+    # 16 MB of short rows, five million, were copied again first (600 MB)
+    if puzzle is not None and len(rows) == puzzle.height and all(c.char != " " for c in puzzle.colors):
+        rows = [r if len(r) == puzzle.width else "".join(words(r)) for r in rows]
     return rows
 
 
