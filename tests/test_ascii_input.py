@@ -62,6 +62,10 @@ def test_nonogram_readers_refuse_other_digits_and_spaces(text, where, why):
     ("nurikabe\xa02x1\n1 .\n", "p.txt:1: expected 'FAMILY WxH'", NBSP),
     # a link: a size in other digits (before it, one is a flag, as puzz.link reads it)
     ("https://puzz.link/p?nurikabe/5/\u0661/1", "p.txt: expected nurikabe/WIDTH/HEIGHT", DIGIT),
+    # a link's body: int() read '١' as a pearl and a room border
+    ("https://puzz.link/p?mashu/2/2/\u0661", "p.txt: unexpected character '١' in the pearls", DIGIT),
+    ("https://puzz.link/p?heyawake/2/2/\u0661\u0661", "p.txt: unexpected character '١' in the room "
+     "borders", DIGIT),
 ])
 def test_nikoli_readers_refuse_other_digits_and_spaces(text, where, why):
     with pytest.raises(PuzzleError) as e:
@@ -92,3 +96,11 @@ def test_lines_break_where_an_editor_breaks_them():
     text = "$1\n1\x0c\n1\n1\n1\n"
     with pytest.raises(PuzzleError, match=r"^p.txt: puzzle \$1 \(line 1\): line 2: '1\\x0c' is not"):
         formats.parse(text, "p.txt")
+
+
+def test_a_picture_given_as_text_is_read_as_the_readers_read_it():
+    """The API's picture (api.clues_from_grid) breaks lines and strips as the readers do."""
+    assert len(api.clues_from_grid("#.\n.#\n")["rows"]) == 2
+    with pytest.raises(PuzzleError) as e:
+        api.clues_from_grid("#.\u2028.#\n.#.\n")
+    assert "row 1, column 3: '\\u2028' is neither filled" in str(e.value)

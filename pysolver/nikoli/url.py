@@ -47,6 +47,18 @@ def _radix(n: int, base: int) -> str:
     return out
 
 
+def _digit(ch: str, base: int, what: str, k: int, where: str) -> int:
+    """The value of a body's character ``ch`` (its k-th) in ``base``: an ASCII digit or letter
+    only (int() reads '١' as 1, where puzz.link reads no number)."""
+    if ch.isascii():
+        try:
+            return int(ch, base)
+        except ValueError:
+            pass
+    raise NikoliError(f"{where}unexpected character {ch!r} in the {what} (character {k + 1})"
+                      f"{unlike_ascii(ch)}")
+
+
 # -- Number16 --------------------------------------------------------------------
 
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192),
@@ -123,11 +135,7 @@ def decode_borders(body: str, w: int, h: int, where: str):
     n1, n2 = (nv + 4) // 5, (nh + 4) // 5
     bits = []
     for k, ch in enumerate(body[:n1 + n2].ljust(n1 + n2, "0")):
-        try:
-            v = int(ch, 32)
-        except ValueError:
-            raise NikoliError(f"{where}unexpected character {ch!r} in the room borders "
-                              f"(character {k + 1})") from None
+        v = _digit(ch, 32, "room borders", k, where)
         bits.extend((v >> (4 - b)) & 1 for b in range(5))
     vert, horiz = bits[:nv], bits[n1 * 5:n1 * 5 + nh]
     # cells joined when no border separates them: label by union-find on the grid
@@ -169,11 +177,7 @@ def decode_circles(body: str, count: int, where: str):
     n = (count + 2) // 3
     vals = []
     for k, ch in enumerate(body[:n]):
-        try:
-            v = int(ch, 27)
-        except ValueError:
-            raise NikoliError(f"{where}unexpected character {ch!r} in the pearls "
-                              f"(character {k + 1})") from None
+        v = _digit(ch, 27, "pearls", k, where)
         vals.extend((v // 9 % 3, v // 3 % 3, v % 3))
     vals += [0] * (count - len(vals))
     return vals[:count], body[n:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 
+from ..decode import SPACE, lines as text_lines
 from ..errors import PuzzleError
 from ..memo import Memo
 from . import asp, engines, formats
@@ -281,10 +282,10 @@ def clues_from_grid(rows, colors=None, title: str = "") -> dict:
     background first): the rows use those chars.
     """
     if isinstance(rows, str):
-        rows = rows.splitlines()
+        rows = text_lines(rows)
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise PuzzleError("the picture must be a list of row strings")
-    rows = [r.strip() for r in rows if r.strip()]
+    rows = [r.strip(SPACE) for r in rows if r.strip(SPACE)]
     if colors is None:
         (p,) = formats.parse("\n".join(rows), fmt="grid") if rows else (None,)
         if p is None:
