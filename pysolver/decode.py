@@ -5,6 +5,8 @@ files are Latin-1: "Café"). Bytes that are no text (an image, a program) are re
 person's words."""
 from __future__ import annotations
 
+import re
+
 # windows-1252 as browsers decode it: its five unassigned bytes are the C1 controls
 _CP1252 = [bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(256)]
 # the first bytes of the images a player may take for "a picture" (the formats' pictures
@@ -71,12 +73,16 @@ def words(line: str) -> list:
     return [w for w in line.replace("\t", " ").split(" ") if w]
 
 
+_NOT_ASCII = re.compile("[^\x00-\x7f]")
+
+
 def unlike_ascii(token: str) -> str:
     """What in a token that should be a number or a word of plain ASCII is not:
     ": U+0661 is a digit other than 0-9 ...", or "" when nothing is."""
-    ch = next((c for c in token if not c.isascii()), None)
-    if ch is None:
+    m = None if token.isascii() else _NOT_ASCII.search(token)  # not a loop: a token may be 16 MB
+    if m is None:
         return ""
+    ch = m.group()
     if ch.isdigit():
         return f": U+{ord(ch):04X} is a digit other than 0-9 (write numbers with 0-9)"
     if ch.isspace():
