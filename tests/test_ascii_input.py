@@ -21,6 +21,7 @@ NBSP = "U+00A0 is not a plain space, tab or line break"
     # TAAI: a header in other digits was read as puzzle "١"
     ("$\u0661\n1\n1\n1\n1\n", "line 1: '$١' is not a '$N' header", DIGIT),
     ("$1\n1\n\u0661\n1\n1\n", "line 3: '١' is not a number", DIGIT),
+    ("$1\xa0\n1\n1\n", "line 1: '$1\\xa0' is not a '$N' header", NBSP),  # was no format at all
     ("$1\n1\xa01\n1\n1\n1\n", "line 2: '1\\xa01' is not a number", NBSP),
     # .nin
     ("\uff11 1\n1\n1\n", "line 1: '１' is not a size", WIDE),

@@ -19,7 +19,7 @@ from .common import finish, positive
 
 NAME = "taai"
 HEADER = re.compile(r"\$([0-9]+)$")
-MEANT = re.compile(r"\$\d+$")  # a header meant, in digits other than 0-9 too: said what is wrong
+MEANT = re.compile(r"\$\d+\s*$")  # a header meant, in digits other than 0-9 too: said what is wrong
 
 
 def detect(text: str) -> bool:
