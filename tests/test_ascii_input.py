@@ -38,6 +38,7 @@ NBSP = "U+00A0 is not a plain space, tab or line break"
     # picross-solver text
     ("GRID a\nROWS\n[ \u0661 ]\nCOLUMNS\n[ 1 ]\n", "line 3: '١' is not a number", DIGIT),
     ("GRID a\nROWS\n[\xa01\xa0]\nCOLUMNS\n[ 1 ]\n", "line 3: '\\xa01\\xa0' is not a number", NBSP),
+    ("GRID\xa0a\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\n", "line 1: expected 'GRID <name>'", NBSP),
     # webpbn XML (white space to XML is ASCII)
     ("<puzzle><clues type='rows'><line><count>\u0661</count></line></clues><clues type='columns'>"
      "<line><count>1</count></line></clues></puzzle>", "line 1: '١' is not a number", DIGIT),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
-from ...decode import SPACE, lines as text_lines, words
+from ...decode import SPACE, lines as text_lines, unlike_ascii, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish, positive
@@ -23,7 +23,8 @@ def detect(text: str) -> bool:
     for line in text_lines(text):
         line = line.split("#", 1)[0].strip(SPACE)
         if line:
-            return words(line)[0].upper() in ("GRID", "ROWS", "COLUMNS")
+            # any space: the reader says which is not one
+            return line.split()[0].upper() in ("GRID", "ROWS", "COLUMNS")
     return False
 
 
@@ -60,7 +61,7 @@ def parse(text: str) -> list:
             continue
         try:
             if grid is None:
-                raise PuzzleError("expected 'GRID <name>'")
+                raise PuzzleError(f"expected 'GRID <name>'{unlike_ascii(line)}")
             if word in ("ROWS", "COLUMNS") and line == word:
                 key = "rows" if word == "ROWS" else "cols"
                 if grid[key] is not None:
@@ -70,7 +71,7 @@ def parse(text: str) -> list:
             m = CLUE.match(line)
             if not m:
                 raise PuzzleError(f"syntax error: {line[:40]!r} is not GRID, ROWS, COLUMNS "
-                                  "or a clue like [ 1 2 ]")
+                                  f"or a clue like [ 1 2 ]{unlike_ascii(line)}")
             if grid["section"] is None:
                 raise PuzzleError("a clue before ROWS or COLUMNS")
             tokens = words(m.group(1))
