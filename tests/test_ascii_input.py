@@ -26,6 +26,7 @@ NBSP = "U+00A0 is not a plain space, tab or line break"
     # .nin
     ("\uff11 1\n1\n1\n", "line 1: '１' is not a size", WIDE),
     ("2 1\n1\xa00\n1\n1\n0\n", "line 2: '1\\xa00' is not a number", NBSP),
+    ("2\u30001\n1\n1\n1\n", "line 1: expected 'width height'", "U+3000 is not a plain space"),
     # .non
     ("width \u0661\nheight 1\nrows\n1\ncolumns\n1\n", "line 1: '١' is not a size", DIGIT),
     ("width 2\nheight 1\nrows\n1\xa01\ncolumns\n1\n0\n", "line 4: '1\\xa01' is not a clue number", NBSP),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ... import limits
-from ...decode import SPACE, lines as text_lines, words
+from ...decode import SPACE, lines as text_lines, unlike_ascii, words
 from ...errors import PuzzleError
 from ..puzzle import BACKGROUND, BLACK
 from .common import finish, positive, single, size
@@ -37,7 +37,7 @@ def _parse(text: str):
         raise PuzzleError("the file is empty")
     head = words(lines[first])
     if len(head) != 2:
-        raise PuzzleError(f"line {first + 1}: expected 'width height'")
+        raise PuzzleError(f"line {first + 1}: expected 'width height'{unlike_ascii(lines[first])}")
     width, height = size(head[0], f"line {first + 1}"), size(head[1], f"line {first + 1}")
     body = lines[first + 1:]
     while body and not body[-1].strip(SPACE):
