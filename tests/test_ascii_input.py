@@ -107,3 +107,11 @@ def test_a_picture_given_as_text_is_read_as_the_readers_read_it():
     with pytest.raises(PuzzleError) as e:
         api.clues_from_grid("#.\u2028.#\n.#.\n")
     assert "row 1, column 3: '\\u2028' is neither filled" in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["\x85", "\xa0\n", "\u2028", "\u3000\n#\n"])
+def test_a_text_of_other_spaces_only_is_said_to_be_no_puzzle(text):
+    with pytest.raises(PuzzleError, match="^p.txt: "):
+        formats.parse(text, "p.txt")
+    with pytest.raises(PuzzleError, match="^p.txt"):
+        api.read(text, "p.txt")

@@ -24,7 +24,8 @@ def detect(text: str) -> bool:
         line = line.split("#", 1)[0].strip(SPACE)
         if line:
             # any space: the reader says which is not one
-            return line.split()[0].upper() in ("GRID", "ROWS", "COLUMNS")
+            first = line.split()[:1]  # none: a line of other spaces only
+            return bool(first) and first[0].upper() in ("GRID", "ROWS", "COLUMNS")
     return False
 
 
