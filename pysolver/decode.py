@@ -50,7 +50,6 @@ def text_of(data: bytes, what: str = "puzzle file") -> str:
     return text
 
 
-
 # The readers' lines and words, as a person counts them in an editor. str.splitlines also
 # breaks lines at \v, \f, \x1c-\x1e, \x85, U+2028 and U+2029, and str.split() and a regular
 # expression's \s part words at any Unicode space (a no-break space, an ideographic one): a
