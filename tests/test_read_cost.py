@@ -101,3 +101,26 @@ def test_a_state_of_too_many_rows_is_refused_before_it_is_copied():
     finally:
         tracemalloc.stop()
     assert peak < 100 * 1_000_000, f"{peak} bytes"  # the split rows alone: about 68
+
+
+def test_a_long_token_is_refused_without_a_loop_over_it():
+    """The character named in a refused number (decode.unlike_ascii) is found in one pass:
+    a 16 MB token was looked at a character at a time, a second before its message.
+    Counted in the lines of Python run (a loop runs one a character)."""
+    from pysolver import limits
+    from pysolver.errors import PuzzleError
+    token = "x" * 100_000 + "\u0661"
+    count = [0]
+
+    def trace(frame, event, arg):
+        count[0] += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        with pytest.raises(PuzzleError) as e:
+            limits.number(token, "line 2")
+    finally:
+        sys.settrace(None)
+    assert "U+0661 is a digit other than 0-9" in str(e.value)
+    assert count[0] < 1000, f"{count[0]} lines of Python run"  # a loop: 100,000
