@@ -185,6 +185,22 @@ def remember(grid: Grid, status, solutions) -> None:
         _solved.put((grid.family, facts(grid)), solutions[0])
 
 
+# conflicts for a solve that settles a puzzle's solution when nothing has (Play's question on
+# opening, genre.diagnose; a hint whose search found no solution agreeing with the marks)
+SETTLE_CONFLICTS = 20_000
+
+
+def settle_task(grid: Grid, limit=None):
+    """Task: (status, solutions) of the strong solve stopped after ``limit`` conflicts, two
+    solutions at most (``limit`` None: SETTLE_CONFLICTS); a unique one is remembered (:func:`solved`)."""
+    ans = yield Ask(program(grid, strong=True), solve_args(grid), models=2,
+                    limit=SETTLE_CONFLICTS if limit is None else limit)
+    found = [rows_from_atoms(grid, m) for m in ans["models"]]
+    status = asp.status_of(len(found), ans["exhausted"], False)
+    remember(grid, status, found)
+    return status, found
+
+
 def solved(grid: Grid):
     """The rows of the puzzle's one solution when a solve in this process proved it
     unique, else None."""

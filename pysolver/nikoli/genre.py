@@ -46,7 +46,7 @@ def convert(puzzle, to: str = "url") -> dict:
 
 # clingo's work for Play's question when a puzzle opens (diagnose): bounded, so a hint asked
 # right away waits little; a contradiction past it goes unsaid, as the nonogram's deep ones do
-DIAGNOSE_CONFLICTS = 20_000
+DIAGNOSE_CONFLICTS = aspsolve.SETTLE_CONFLICTS
 NO_SOLUTION = ("This puzzle has no solution: no way of marking it keeps every rule, "
                "so it cannot be won. A link cut short when it was copied can read like this: "
                "check it was copied whole.")
@@ -68,11 +68,7 @@ def diagnose(puzzle) -> dict:
         return {"no_solution": False, "notice": EMPTY_SOLVES, "unique": None}
     if hints_large.beyond_clingo(grid):
         return {"no_solution": False, "notice": None, "unique": None}
-    ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid), models=2,
-                    limit=DIAGNOSE_CONFLICTS)
-    found = [aspsolve.rows_from_atoms(grid, m) for m in ans["models"]]
-    status = status_of(len(found), ans["exhausted"], False)
-    aspsolve.remember(grid, status, found)
+    status, _ = yield from aspsolve.settle_task(grid, DIAGNOSE_CONFLICTS)
     if status == "none":
         return {"no_solution": True, "notice": NO_SOLUTION, "unique": False}
     return {"no_solution": False, "notice": None,

@@ -29,7 +29,7 @@ the half lines ``╴ ╶ ╵ ╷`` (a line leaving the cell on one side only).
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import aspsolve, families, model, rules, trial
+from . import aspsolve, checked, families, model, rules, trial
 from .hint_words import deduction, mistake, nothing, reveal
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
@@ -52,11 +52,16 @@ MISTAKE_CONFLICTS = 20000  # work for the solution closest to the marks
 # them, PROOF_CONFLICTS each): puzzles whose proof of uniqueness is long still get a
 # hint within bounded work (issue 30: 72 s for one Heyawake hint before)
 CAUTIOUS_CONFLICTS = 5000
+# past it with no solution found that agrees with the marks: work for the strong solve that
+# looks for one (the marks unchecked past it: checked.py)
+MARKS_CONFLICTS = 20000
 PROOF_CANDIDATES = 4
 PROOF_CONFLICTS = 2000
 RADII = (1, 2)  # marks this near the hinted unit are tried first (then all of them)
 # program -> ((marks, consequences), ...): the last few cautious answers per puzzle
 _consequences = Memo("nikoli.hints.consequences", 8)
+# programs whose bounded solve (aspsolve.settle_task) settled nothing: not asked again
+_unsettled = Memo("nikoli.hints.unsettled", 4)
 
 
 def hint(grid: Grid, state, timeout=None) -> dict:
@@ -156,7 +161,7 @@ def hint_task(puzzle, state, crosses=()):
     def drawn_by(because):  # the marks a deduction read as the player made them (Masyu: lines)
         return [(u, marks[u]) for u in drawn(grid, state, because, unmarked)]
     if beyond_clingo(grid):
-        return checker_only(grid, marks)
+        return checker_only(grid, state, marks)
     text = program(grid)
     rule_on = [(f"active({r})", True) for r in RULES[grid.family]]
     mark_on = [(atom(grid, u), v) for u, v in marks.items()]
@@ -174,6 +179,8 @@ def hint_task(puzzle, state, crosses=()):
     near = _nearness(grid, marks)
     forced = sorted(((u, v) for u in open_units for v in (True, False)
                      if sure is None or atom(grid, u, v) in sure), key=lambda f: near(f[0]))
+    if not proved and sure is None and marks:  # no solution agreeing with the marks found yet
+        return (yield from _unconfirmed(grid, text, state, marks, forced, rule_on, unmarked, drawn_by))
     if not proved:  # candidates only: a step is given once it is proved
         return (yield from _bounded(grid, text, marks, forced, rule_on, drawn_by))
     if not forced:
@@ -210,6 +217,40 @@ def _bounded(grid, text, marks, candidates, rule_on, drawn_by):
                                              "reasoning is too long to show here.")
     return nothing("No hint found within the work a hint may take: the next step here "
                    "needs a long chain of reasoning. Try another part of the grid, or Solve.")
+
+
+def _unconfirmed(grid, text, state, marks, candidates, rule_on, unmarked, drawn_by):
+    """Task: the hint when the cautious run found no solution agreeing with the marks:
+    a deduction from wrong marks would teach something false, so the marks are checked
+    first: against the puzzle's one solution (known, or settled now by one bounded solve,
+    asked once per puzzle), else against the steps earlier unchecked hints proved, else by
+    a solve with the marks assumed (MARKS_CONFLICTS). Right, the hint reads them
+    (_bounded); wrong, it names them; unchecked, it reads only the marks those steps
+    proved, and says so (checked.py)."""
+    wrong = checked.against_solution(grid, marks, unmarked)
+    if wrong is None and text not in _unsettled:
+        yield from aspsolve.settle_task(grid)
+        wrong = checked.against_solution(grid, marks, unmarked)
+        if wrong is None:
+            _unsettled.put(text, True)
+    sure = marks
+    if wrong is None:
+        sure, wrong = checked.proved(grid, marks, unmarked)
+    if wrong:
+        return _named(grid, state, marks, wrong, unmarked)
+    if len(sure) < len(marks):
+        ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid),
+                        tuple((atom(grid, u), v) for u, v in marks.items()), limit=MARKS_CONFLICTS)
+        if ans["sat"] is False:
+            return (yield from _mistake_task(grid, text, state, marks, rule_on, unmarked))
+        sure = marks if ans["sat"] else sure
+    found = yield from _bounded(grid, text, sure, candidates, rule_on, drawn_by)
+    if sure is marks:
+        return found
+    unchecked = len(sure) < len(marks)
+    if found["kind"] in ("deduction", "reveal"):
+        return checked.remember(grid, found, *_unit(grid, found["cells"][0]), unchecked)
+    return nothing(f"{found['explanation']} {checked.UNCHECKED}") if unchecked else found
 
 
 def _known_consequences(grid, text, marks):
@@ -263,7 +304,12 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     fewest marks names them, but for ``unmarked`` ones (Masyu's joins beside a cell of
     two lines: one of those lines is wrong too, and named); the rules are the one the
     marks break, else those a short what-if from the wrong mark breaks, else none
-    (trial.why_wrong): a long refutation reads nearly every rule, which helps no player."""
+    (trial.why_wrong): a long refutation reads nearly every rule, which helps no player.
+    Marks that differ from a solution known in this process, or from a step an unchecked
+    hint proved (checked.py), are named at once: exact, and no search that may run out."""
+    known = checked.against_solution(grid, marks, unmarked) or checked.proved(grid, marks, unmarked)[1]
+    if known:
+        return _named(grid, state, marks, known, unmarked)
     weak = "".join(f":~ {'not ' if v else ''}{atom(grid, u)}. [1@0, {i}]\n"
                    for i, (u, v) in enumerate(marks.items()))
     ans = yield Ask(text + weak, ARGS, tuple(rule_on), models=0, limit=MISTAKE_CONFLICTS)
@@ -275,8 +321,21 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
         wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v and u not in unmarked]
     else:  # no solution found within the work limit: every mark is suspect
         wrong = [u for u in marks if u not in unmarked]
+    return _named(grid, state, marks, wrong, unmarked)
+
+
+def _named(grid, state, marks, wrong, unmarked):
+    """The mistake hint naming the marks ``wrong``, in the Check's words (trial.why_wrong)."""
     names, broken = trial.why_wrong(grid, state, marks, wrong, unmarked)
     return mistake(grid, marks, wrong, names, broken)
+
+
+def _unit(grid, cell):
+    """(unit, value) of a cell as a hint names it (hint_words.describe)."""
+    value = cell["value"] in ("line", families.of(grid.family).on)
+    if families.of(grid.family).loop:
+        return (cell["column"] - 1, cell["row"] - 1, cell["to_column"] - 1, cell["to_row"] - 1), value
+    return (cell["column"] - 1, cell["row"] - 1), value
 
 
 def played(grid: Grid, state, hint: dict, crosses=()) -> list:
@@ -288,13 +347,8 @@ def played(grid: Grid, state, hint: dict, crosses=()) -> list:
     for unit in _joins(grid, crosses):
         marks.setdefault(unit, False)
     for c in hint.get("cells", []):
-        value = c["value"] in ("line", families.of(grid.family).on)
-        if hint["kind"] == "mistake":
-            value = not value
-        if families.of(grid.family).loop:
-            marks[(c["column"] - 1, c["row"] - 1, c["to_column"] - 1, c["to_row"] - 1)] = value
-        else:
-            marks[(c["column"] - 1, c["row"] - 1)] = value
+        unit, value = _unit(grid, c)
+        marks[unit] = value != (hint["kind"] == "mistake")
     if not families.of(grid.family).loop:
         return ["".join(row) for row in _rows(grid, marks)]
     out = []
