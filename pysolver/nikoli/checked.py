@@ -18,8 +18,10 @@ from .marks import read
 # steps) while the marks were unchecked: what the next unchecked hint may read
 _proved = Memo("nikoli.checked.proved", 4)
 
-UNCHECKED = ("Hint could not check your marks within the work it may take, so it read only "
-             "the clues and the steps earlier hints showed; Check shows a rule your marks break.")
+UNCHECKED = ("Hint could not check all your marks within its work, so it used only the clues "
+             "and earlier hints' steps.")
+# said when no such step was found either
+CHECK = "Check shows any rule your marks break."
 
 
 def _key(grid):

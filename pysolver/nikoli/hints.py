@@ -250,7 +250,7 @@ def _unconfirmed(grid, text, state, marks, candidates, rule_on, unmarked, drawn_
     unchecked = len(sure) < len(marks)
     if found["kind"] in ("deduction", "reveal"):
         return checked.remember(grid, found, *_unit(grid, found["cells"][0]), unchecked)
-    return nothing(f"{found['explanation']} {checked.UNCHECKED}") if unchecked else found
+    return nothing(f"{found['explanation']} {checked.UNCHECKED} {checked.CHECK}") if unchecked else found
 
 
 def _known_consequences(grid, text, marks):
