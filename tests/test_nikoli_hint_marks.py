@@ -152,3 +152,18 @@ def test_without_clingo_a_hint_reads_no_unchecked_mark(seed, monkeypatch):
     aspsolve.solve(grid)  # a solve proved the solution: the wrong mark is named first
     r, _ = hint_of(grid, marks, no_clingo)
     assert r["kind"] == "mistake" and wrong in [unit_value(grid, c)[0] for c in r["cells"]], r
+
+
+@pytest.mark.parametrize("family", ["bag", "heyawake", "masyu", "nurikabe"])
+def test_a_mistake_names_only_the_wrong_marks_when_the_closest_solution_is_not_found(family, monkeypatch):
+    """The search for the solution closest to the marks ran out (MISTAKE_CONFLICTS, cut here;
+    a 45x31 Nurikabe's did after 2 s): every mark was named wrong, the right ones too; now
+    the puzzle's solution, settled by one bounded solve, names the wrong mark alone."""
+    monkeypatch.setattr(hints, "MISTAKE_CONFLICTS", 1)
+    grid = read.parse((LIBRARY / f"{family}-10x10-1.txt").read_text(encoding="utf-8"))
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    marks, wrong = with_wrong_mark(grid, solution, random.Random(4))
+    assert len(marks) > 1
+    api.clear_caches()
+    r, _ = hint_of(grid, marks)
+    assert r["kind"] == "mistake" and [unit_value(grid, c)[0] for c in r["cells"]] == [wrong], r

@@ -227,17 +227,12 @@ def _unconfirmed(grid, text, state, marks, candidates, rule_on, unmarked, drawn_
     a solve with the marks assumed (MARKS_CONFLICTS). Right, the hint reads them
     (_bounded); wrong, it names them; unchecked, it reads only the marks those steps
     proved, and says so (checked.py)."""
-    wrong = checked.against_solution(grid, marks, unmarked)
-    if wrong is None and text not in _unsettled:
-        yield from aspsolve.settle_task(grid)
-        wrong = checked.against_solution(grid, marks, unmarked)
-        if wrong is None:
-            _unsettled.put(text, True)
+    wrong = yield from _against_solution(grid, text, marks, unmarked)
     sure = marks
     if wrong is None:
         sure, wrong = checked.proved(grid, marks, unmarked)
     if wrong:
-        return _named(grid, state, marks, wrong, unmarked)
+        return _named(grid, state, marks, wrong, unmarked, many="are wrong" if sure is marks else None)
     if len(sure) < len(marks):
         ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid),
                         tuple((atom(grid, u), v) for u, v in marks.items()), limit=MARKS_CONFLICTS)
@@ -251,6 +246,19 @@ def _unconfirmed(grid, text, state, marks, candidates, rule_on, unmarked, drawn_
     if found["kind"] in ("deduction", "reveal"):
         return checked.remember(grid, found, *_unit(grid, found["cells"][0]), unchecked)
     return nothing(f"{found['explanation']} {checked.UNCHECKED} {checked.CHECK}") if unchecked else found
+
+
+def _against_solution(grid, text, marks, unmarked):
+    """Task: the marks that differ from the puzzle's one solution ([] when none does), that
+    solution known in this process or settled now by one bounded solve (asked once per
+    puzzle: _unsettled); None when none is known."""
+    wrong = checked.against_solution(grid, marks, unmarked)
+    if wrong is None and text not in _unsettled:
+        yield from aspsolve.settle_task(grid)
+        wrong = checked.against_solution(grid, marks, unmarked)
+        if wrong is None:
+            _unsettled.put(text, True)
+    return wrong
 
 
 def _known_consequences(grid, text, marks):
@@ -305,9 +313,13 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     two lines: one of those lines is wrong too, and named); the rules are the one the
     marks break, else those a short what-if from the wrong mark breaks, else none
     (trial.why_wrong): a long refutation reads nearly every rule, which helps no player.
-    Marks that differ from a solution known in this process, or from a step an unchecked
-    hint proved (checked.py), are named at once: exact, and no search that may run out."""
-    known = checked.against_solution(grid, marks, unmarked) or checked.proved(grid, marks, unmarked)[1]
+    Marks that differ from the puzzle's one solution (_against_solution), or from a step an
+    unchecked hint proved (checked.py), are named first: exact, and the closest-solution
+    search may run out (a 45x31 Nurikabe's did, after 2 s)."""
+    known = yield from _against_solution(grid, text, marks, unmarked)
+    if known:
+        return _named(grid, state, marks, known, unmarked, many="are wrong")
+    known = checked.proved(grid, marks, unmarked)[1]
     if known:
         return _named(grid, state, marks, known, unmarked)
     weak = "".join(f":~ {'not ' if v else ''}{atom(grid, u)}. [1@0, {i}]\n"
@@ -324,10 +336,11 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     return _named(grid, state, marks, wrong, unmarked)
 
 
-def _named(grid, state, marks, wrong, unmarked):
-    """The mistake hint naming the marks ``wrong``, in the Check's words (trial.why_wrong)."""
+def _named(grid, state, marks, wrong, unmarked, many=None):
+    """The mistake hint naming the marks ``wrong``, in the Check's words (trial.why_wrong);
+    ``many``: "are wrong" when each is (hint_words.mistake)."""
     names, broken = trial.why_wrong(grid, state, marks, wrong, unmarked)
-    return mistake(grid, marks, wrong, names, broken)
+    return mistake(grid, marks, wrong, names, broken, **({"many": many} if many else {}))
 
 
 def _unit(grid, cell):
