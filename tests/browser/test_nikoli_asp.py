@@ -71,3 +71,22 @@ def test_hints_and_solutions_as_native_a_mistake_bad_input_and_cancel(site):
       return [kind, next.status];
     }""".replace("ENGINE", ENGINE), [link])
     assert out == ["cancelled", "unique"]
+
+
+def test_past_the_hint_search_a_wrong_mark_is_named_in_the_page(site):
+    """A 24x15 Heyawake whose hint search runs out on an almost empty board, one wrong mark
+    that breaks no rule: the page's hint (clingo-wasm) named a cell beside it unshaded, read
+    from the wrong mark, a few hints on; now the first hint names the mark, as natively."""
+    from pathlib import Path
+    from pysolver import api
+    bench = Path(__file__).resolve().parents[2] / "bench/nikoli-instances/noqx-set.txt"
+    link = bench.read_text().splitlines()[41].split()[0]
+    grid = url.read_url(link)
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    rows = [["?"] * grid.width for _ in range(grid.height)]
+    rows[13][6] = "." if solution[13][6] == "#" else "#"  # row 14 column 7, the other way
+    state = ["".join(r) for r in rows]
+    got = run_task(site, "heyawake", "hint", {"puzzle": link, "state": state})
+    api.clear_caches()
+    assert got == hints.hint(grid, state)
+    assert got["kind"] == "mistake" and got["cells"] == [{"row": 14, "column": 7, "value": rows[13][6]}], got
