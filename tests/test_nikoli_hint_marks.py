@@ -167,3 +167,18 @@ def test_a_mistake_names_only_the_wrong_marks_when_the_closest_solution_is_not_f
     api.clear_caches()
     r, _ = hint_of(grid, marks)
     assert r["kind"] == "mistake" and [unit_value(grid, c)[0] for c in r["cells"]] == [wrong], r
+
+
+def test_a_mistake_it_cannot_place_names_no_right_mark(monkeypatch):
+    """Neither the puzzle's solution nor the solution closest to the marks found within the
+    work (both cut here; a 24x14 Nurikabe's solve needs 21,484 conflicts, past the 20,000):
+    the hint named all 26 marks wrong, and the page offered to clear them, the 25 right ones
+    too; now it says some are wrong without naming any."""
+    monkeypatch.setattr(hints, "MISTAKE_CONFLICTS", 1)
+    monkeypatch.setattr(aspsolve, "SETTLE_CONFLICTS", 1)
+    grid = read.parse((LIBRARY / "heyawake-10x10-1.txt").read_text(encoding="utf-8"))
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    marks, wrong = with_wrong_mark(grid, solution, random.Random(4))
+    api.clear_caches()
+    r, _ = hint_of(grid, marks)
+    assert r["kind"] == "mistake" and r["cells"] == [] and "Some of your marks are wrong" in r["explanation"], r

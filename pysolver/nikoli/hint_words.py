@@ -95,3 +95,12 @@ def mistake(grid, marks, wrong, rules, broken=False, why=None, many="cannot all 
                f"{it} break{s} no rule yet, but no solution of the puzzle agrees with "
                f"{'it' if one else 'them all'}: the reasoning is too long to show here")
     return {"kind": "mistake", "cells": cells, "rules": list(rules), "explanation": f"{what}: {why}."}
+
+
+def unplaced_mistake() -> dict:
+    """Some marks are wrong, but which is past the hint's work: no mark is named (the page
+    would offer to clear them all, the right ones too)."""
+    return {"kind": "mistake", "cells": [], "rules": [],
+            "explanation": "Some of your marks are wrong: no solution of the puzzle agrees with "
+                           "them all, but finding which is beyond the work a hint may take. Check "
+                           "shows any rule they break, and Undo takes back your last moves."}

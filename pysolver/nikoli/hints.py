@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from . import aspsolve, checked, families, model, rules, trial
-from .hint_words import deduction, mistake, nothing, reveal
+from .hint_words import deduction, mistake, nothing, reveal, unplaced_mistake
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
@@ -331,8 +331,10 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     if ans["models"]:
         best = set(ans["models"][-1])
         wrong = [u for u, v in marks.items() if (atom(grid, u) in best) != v and u not in unmarked]
-    else:  # no solution found within the work limit: every mark is suspect
+    else:  # no solution found within the work: one mark is wrong; of several, which is not known
         wrong = [u for u in marks if u not in unmarked]
+        if len(wrong) > 1:
+            return unplaced_mistake()
     return _named(grid, state, marks, wrong, unmarked)
 
 
