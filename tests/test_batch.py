@@ -302,6 +302,21 @@ def test_the_html_page_of_a_stopped_batch_says_what_it_leaves_out(tmp_path):
     assert f"Not shown: {unchecked} puzzles not checked yet</strong>" in page
 
 
+@pytest.mark.parametrize("left", [1, 2])
+def test_report_counts_the_puzzles_not_checked_yet_in_words(tmp_path, capsys, left):
+    batch_folder.mixed(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    store = batch_db.Store(str(db))
+    keys = sorted(set(batch.scan(store, batch.discover([str(tmp_path / "c")])).keys))
+    for key in keys[:-left]:
+        store.save(key, {"status": "unique"}, 5.0)
+    store.close()
+    assert cli.main(["report", str(db), "--csv", str(tmp_path / "r.csv")]) == 0
+    err = capsys.readouterr().err
+    words = "1 puzzle in {} is" if left == 1 else "2 puzzles in {} are"
+    assert words.format(db) + " not checked yet (left out)" in err, err
+
+
 def test_json_report_matches_the_csv(tmp_path):
     batch_folder.mixed(tmp_path / "c")
     db = tmp_path / "r.sqlite"

@@ -187,8 +187,9 @@ def cmd_report(args) -> int:
     _check_outputs(args.db, (args.csv, args.json, args.html, args.catalogue))
     rows, unchecked = load(args.db)
     if unchecked:
-        print(f"pysolver: {unchecked} puzzles in {args.db} are not checked yet (left out)",
-              file=sys.stderr)
+        many = unchecked > 1
+        print(f"pysolver: {unchecked} puzzle{'s' if many else ''} in {args.db} "
+              f"{'are' if many else 'is'} not checked yet (left out)", file=sys.stderr)
     if unrated(rows):
         print(f"pysolver: {args.db}: {unrated_words(rows)}", file=sys.stderr)
     if args.csv:
