@@ -182,3 +182,19 @@ def test_a_mistake_it_cannot_place_names_no_right_mark(monkeypatch):
     api.clear_caches()
     r, _ = hint_of(grid, marks)
     assert r["kind"] == "mistake" and r["cells"] == [] and "Some of your marks are wrong" in r["explanation"], r
+
+
+def test_marks_each_wrong_are_not_said_to_be_wrong_only_together():
+    """Two shaded cells of a 7x7 Nurikabe, each unshaded in its one solution, breaking no rule:
+    the hint said no solution agrees with "them all", as if one of them might be right."""
+    grid = url.read_url("https://puzz.link/p?nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m")
+    (solution,) = aspsolve.solve(grid, 2)["solutions"]
+    sol = hints._marks(grid, solution)
+    marks = {(1, 0): True, (2, 0): True, (0, 1): True, (3, 3): True, (4, 3): True}
+    assert [u for u, v in marks.items() if sol[u] != v] == [(3, 3), (4, 3)]
+    api.clear_caches()
+    r, rows = hint_of(grid, marks)
+    assert not rules.violations(grid, rows)
+    assert r["kind"] == "mistake" and sorted(unit_value(grid, c)[0] for c in r["cells"]) == [(3, 3), (4, 3)], r
+    assert r["explanation"].startswith("These 2 marks are wrong:"), r
+    assert "any of them" in r["explanation"] and "them all" not in r["explanation"], r

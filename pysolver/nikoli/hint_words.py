@@ -79,12 +79,17 @@ def reveal(grid, unit, value, why) -> dict:
             "explanation": f"{_said(grid, unit, cell)}. {why}"}
 
 
+# ``many`` when each named mark is wrong (it differs from the puzzle's one solution)
+EACH = "are wrong"
+
+
 def mistake(grid, marks, wrong, rules, broken=False, why=None, many="cannot all be right") -> dict:
     """The marks ``wrong`` (units of ``marks``) named as a mistake, and why: ``rules`` the
     marks break now (``broken``), else those a short what-if from the one wrong mark breaks
     (trial.why_wrong), else none: no rule is broken yet, which the Check panel says too, so
     the words say so rather than list every rule a long refutation read; ``why``: other
-    words (a solution Solve found)."""
+    words (a solution Solve found); ``many``: EACH when every one of several marks is wrong
+    (no solution agrees with any of them, not only with them all)."""
     cells = [describe(grid, u, marks[u]) for u in wrong]
     one = len(cells) == 1
     what = f"Your mark {where(grid, wrong[0])} is wrong" if one else f"These {len(cells)} marks {many}"
@@ -93,7 +98,8 @@ def mistake(grid, marks, wrong, rules, broken=False, why=None, many="cannot all 
         why = (f"{it} break{s} {rules_said(rules)}" if broken else
                f"{it} break{s} no rule yet, but {it} would soon break {rules_said(rules)}" if rules else
                f"{it} break{s} no rule yet, but no solution of the puzzle agrees with "
-               f"{'it' if one else 'them all'}: the reasoning is too long to show here")
+               f"{'it' if one else 'them all' if many != EACH else 'any of them'}: "
+               "the reasoning is too long to show here")
     return {"kind": "mistake", "cells": cells, "rules": list(rules), "explanation": f"{what}: {why}."}
 
 

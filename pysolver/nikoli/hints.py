@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..errors import PuzzleError
 from . import aspsolve, checked, families, model, rules, trial
-from .hint_words import deduction, mistake, nothing, reveal, unplaced_mistake
+from .hint_words import EACH, deduction, mistake, nothing, reveal, unplaced_mistake
 from .hints_large import beyond_clingo, checker_only
 from ..memo import Memo
 from ..asp.tasks import Ask, run_native
@@ -232,7 +232,7 @@ def _unconfirmed(grid, text, state, marks, candidates, rule_on, unmarked, drawn_
     if wrong is None:
         sure, wrong = checked.proved(grid, marks, unmarked)
     if wrong:
-        return _named(grid, state, marks, wrong, unmarked, many="are wrong" if sure is marks else None)
+        return _named(grid, state, marks, wrong, unmarked, many=EACH if sure is marks else None)
     if len(sure) < len(marks):
         ans = yield Ask(aspsolve.program(grid, strong=True), aspsolve.solve_args(grid),
                         tuple((atom(grid, u), v) for u, v in marks.items()), limit=MARKS_CONFLICTS)
@@ -318,7 +318,7 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
     search may run out (a 45x31 Nurikabe's did, after 2 s)."""
     known = yield from _against_solution(grid, text, marks, unmarked)
     if known:
-        return _named(grid, state, marks, known, unmarked, many="are wrong")
+        return _named(grid, state, marks, known, unmarked, many=EACH)
     known = checked.proved(grid, marks, unmarked)[1]
     if known:
         return _named(grid, state, marks, known, unmarked)
@@ -340,7 +340,7 @@ def _mistake_task(grid, text, state, marks, rule_on, unmarked=frozenset()):
 
 def _named(grid, state, marks, wrong, unmarked, many=None):
     """The mistake hint naming the marks ``wrong``, in the Check's words (trial.why_wrong);
-    ``many``: "are wrong" when each is (hint_words.mistake)."""
+    ``many``: EACH when each is (hint_words.mistake)."""
     names, broken = trial.why_wrong(grid, state, marks, wrong, unmarked)
     return mistake(grid, marks, wrong, names, broken, **({"many": many} if many else {}))
 
