@@ -56,7 +56,7 @@ def test_a_refused_colour_name_says_why_beside_its_field(page, site_server):
     expect(note).to_be_hidden()
     for typed, words in [("black", f"Another colour is already called “black”: this one is still “{old}”."),
                          ("  ", f"A colour needs a name: it is still “{old}”."),
-                         ("white", f"“white” is the background's name: this colour is still “{old}”.")]:
+                         ("white", f"“white” is taken: it names the background. This colour is still “{old}”.")]:
         name.fill(typed)
         name.press("Enter")
         expect(note).to_have_text(words)

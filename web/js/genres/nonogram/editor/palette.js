@@ -112,7 +112,7 @@ export class EditorPalette {
           if (d.editColor(k, { name: name.value })) return;
           const other = d.colors.findIndex((c, i) => i !== k && c.name === typed);
           note.textContent = !typed ? `A colour needs a name: it is still “${old}”.`
-            : other === 0 ? `“${typed}” is the background's name: this colour is still “${old}”.`
+            : other === 0 ? `“${typed}” is taken: it names the background. This colour is still “${old}”.`
               : `Another colour is already called “${typed}”: this one is still “${old}”.`;
           note.hidden = false;
           name.value = old;
