@@ -3,7 +3,7 @@ compact Open panel."""
 import pytest
 
 from helpers import (builtin, click_cell, fill_rows, open_builtin, open_site, paste_puzzle, solved, wait_engine, wait_view,
-                     wait_words)
+                     title_shown, wait_words)
 
 pytestmark = [pytest.mark.browser]
 
@@ -173,3 +173,20 @@ def test_the_open_panel_names_what_each_genre_opens(page, site_server):
     words = "Nonogram: webpbn XML, .non, .nin, .g, JSON or a PBM picture; Nurikabe, Heyawake, Masyu or Bag: a puzz.link URL"
     assert page.text_content("#open-panel .meta") == f"or drop a file anywhere on the page ({words})"
     assert page.get_attribute("#paste-text", "placeholder") == f"Paste a puzzle here ({words})"
+
+
+def test_a_saved_games_long_title_of_one_word_stays_inside_its_card(page, site_server):
+    """A shared puzzle's title of one long word (120 letters: as long as a title goes) ran out
+    of its card on Puzzles, cut off at the card's edge, where a title of words wraps."""
+    title = "Longword" * 15
+    page.goto(site_server.url + "#n=nurikabe/7/7/1j1i1g1i1g3h2v3g1g1m&t=" + title)
+    title_shown(page, title, timeout=90_000)
+    page.locator("#view-play [role=grid]").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")                        # a move: the game is saved, a card of its own
+    page.get_by_role("button", name="Puzzles", exact=True).click()
+    card = page.locator("#library-cards > li", has_text=title)
+    card.wait_for()
+    name = card.get_by_role("button", name=title)
+    assert name.evaluate("b => b.scrollWidth <= b.clientWidth"), "the title is wider than its button"
+    assert name.bounding_box()["x"] + name.bounding_box()["width"] <= card.bounding_box()["x"] + card.bounding_box()["width"]
