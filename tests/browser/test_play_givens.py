@@ -169,3 +169,17 @@ def test_a_file_whose_given_cell_does_not_fit_is_refused_saying_where(page, site
     paste_puzzle(page, text.replace('"row": 3', '"row": 2'))   # the engine's read gives it to Play
     title_shown(page, "Two ways", timeout=90_000)
     assert state(page) == ["??", ".?"]   # row 2 of the goal is ".#"
+
+
+def test_the_help_under_the_panels_speaks_of_given_cells_only_when_there_are_some(page, site_server):
+    """The help said "Cells with a notch in their corner were given with the puzzle" under every
+    nonogram, a new player looking for notches that were not there."""
+    help_text = "document.querySelector('#view-play p.help').textContent"
+    d = jsonfmt.to_dict(bw(DANCER, title="Dancer"))
+    open_link(page, site_server, d)
+    words = page.evaluate(help_text)
+    assert "undo and redo" in words and "notch" not in words, words
+    d = jsonfmt.to_dict(bw(DANCER, title="Dancer with a given cell"))
+    d["givens"] = [{"row": 1, "column": 1, "value": "."}]
+    open_link(page, site_server, d)
+    assert "Cells with a notch in their corner were given with the puzzle" in page.evaluate(help_text)

@@ -3,18 +3,27 @@
 // out on the page as the player plays (the win card is the play frame's, play/view.js). The
 // nonogram's Play calls opened(game) and changed(game) (by a move).
 import { Guide } from "../../learn/guide.js";
-import { showRules } from "../../learn/rules.js";
+import { inputHelp, showRules } from "../../learn/rules.js";
 import { el } from "../../shell/dom.js";
 import { clueMarks } from "./clue-marks.js";
 import { drawNonogramExample } from "./thumb.js";
 
+// said of a puzzle with cells given at the start (in the rules too, for any puzzle)
+const GIVENS = " Cells with a notch in their corner were given with the puzzle and stay as they are.";
+
 export const HELP = {
   mouse: "Left click or Space fills, right click or X crosses, drag paints along one line; " +
     "arrows move, Shift+arrows paint, Backspace clears; 1–9 pick a colour; Ctrl+Z / Ctrl+Y undo and redo; " +
-    "H asks for a hint; Ctrl+wheel zooms. Cells with a notch in their corner were given with the puzzle and stay as they are.",
+    "H asks for a hint; Ctrl+wheel zooms." + GIVENS,
   touch: "Tap fills and a long press crosses (or switch Mode to cross); drag along a line to paint several cells; " +
-    "two fingers pan and zoom. Cells with a notch in their corner were given with the puzzle and stay as they are.",
+    "two fingers pan and zoom." + GIVENS,
 };
+
+/** The input help under Play's panels: the words on given cells only when the puzzle has some. */
+export function playHelp(game) {
+  const words = inputHelp(HELP);
+  return game && game.fixed && game.fixed.size ? words : words.replace(GIVENS, "");
+}
 
 
 export { plainAuthor } from "./library.js";

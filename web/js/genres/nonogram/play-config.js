@@ -14,8 +14,7 @@ import { nonogramCheckTasks } from "./check.js";
 import { playFrame, fileName } from "../../play/view.js";
 import { pysolverRun, solvers, onSolverAdded } from "../../engine/solvers.js";
 import { el } from "../../shell/dom.js";
-import { inputHelp } from "../../learn/rules.js";
-import { NonogramNewcomer, HELP, plainAuthor } from "./newcomer.js";
+import { NonogramNewcomer, playHelp, plainAuthor } from "./newcomer.js";
 import { drawNonogramThumb } from "./thumb.js";
 import { starsText } from "../../library/items.js";
 
@@ -62,7 +61,7 @@ export class NonogramPlayConfig {
       id: "nonogram", kind: nonogramBoard,
       tools: [touchMode, palette], rules: () => this.newcomer.showRules(),
       download: (game) => ({ name: fileName(game.puzzle.title, "json"), text: JSON.stringify(game.puzzle.dict, null, 1), type: "application/json" }),
-      help: inputHelp(HELP),
+      help: playHelp,
       first: () => this.opener.openFirst(),
       genreOf: () => "nonogram",
       wonWords: "Every clue is satisfied.",
