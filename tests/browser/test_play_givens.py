@@ -173,13 +173,17 @@ def test_a_file_whose_given_cell_does_not_fit_is_refused_saying_where(page, site
 
 def test_the_help_under_the_panels_speaks_of_given_cells_only_when_there_are_some(page, site_server):
     """The help said "Cells with a notch in their corner were given with the puzzle" under every
-    nonogram, a new player looking for notches that were not there."""
+    nonogram, a new player looking for notches that were not there; and "1-9 pick a colour"
+    under black and white ones."""
     help_text = "document.querySelector('#view-play p.help').textContent"
     d = jsonfmt.to_dict(bw(DANCER, title="Dancer"))
     open_link(page, site_server, d)
     words = page.evaluate(help_text)
     assert "undo and redo" in words and "notch" not in words, words
+    assert "pick a colour" not in words   # black and white: no colour keys either
     d = jsonfmt.to_dict(bw(DANCER, title="Dancer with a given cell"))
     d["givens"] = [{"row": 1, "column": 1, "value": "."}]
     open_link(page, site_server, d)
     assert "Cells with a notch in their corner were given with the puzzle" in page.evaluate(help_text)
+    open_link(page, site_server, jsonfmt.to_dict(colour(["rrb", "r.b", "bb."], title="Two colours")))
+    assert "1–9 pick a colour" in page.evaluate(help_text)   # the colour keys, where there are colours

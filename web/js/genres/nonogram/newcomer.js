@@ -10,19 +10,24 @@ import { drawNonogramExample } from "./thumb.js";
 
 // said of a puzzle with cells given at the start (in the rules too, for any puzzle)
 const GIVENS = " Cells with a notch in their corner were given with the puzzle and stay as they are.";
+// said of a puzzle of several colours (in the rules too)
+const COLOUR_KEYS = " 1–9 pick a colour;";
 
 export const HELP = {
   mouse: "Left click or Space fills, right click or X crosses, drag paints along one line; " +
-    "arrows move, Shift+arrows paint, Backspace clears; 1–9 pick a colour; Ctrl+Z / Ctrl+Y undo and redo; " +
+    `arrows move, Shift+arrows paint, Backspace clears;${COLOUR_KEYS} Ctrl+Z / Ctrl+Y undo and redo; ` +
     "H asks for a hint; Ctrl+wheel zooms." + GIVENS,
   touch: "Tap fills and a long press crosses (or switch Mode to cross); drag along a line to paint several cells; " +
     "two fingers pan and zoom." + GIVENS,
 };
 
-/** The input help under Play's panels: the words on given cells only when the puzzle has some. */
+/** The input help under Play's panels: the words on given cells only when the puzzle has
+ * some, on colour keys only when it has colours. */
 export function playHelp(game) {
-  const words = inputHelp(HELP);
-  return game && game.fixed && game.fixed.size ? words : words.replace(GIVENS, "");
+  let words = inputHelp(HELP);
+  if (!(game && game.fixed && game.fixed.size)) words = words.replace(GIVENS, "");
+  if (!(game && game.puzzle && game.puzzle.isColor)) words = words.replace(COLOUR_KEYS, "");
+  return words;
 }
 
 
