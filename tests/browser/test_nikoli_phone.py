@@ -50,7 +50,8 @@ def test_a_masyu_hint_outlines_the_wrong_lines_drawn_and_no_empty_side(page, sit
     hint_text = page.locator("#hint-text")
     expect(hint_text).to_have_text("There is a mistake: some of your marks are wrong.", timeout=ENGINE_TIMEOUT)
     page.get_by_role("button", name="Hint: show where").click()
-    expect(hint_text).to_contain_text("The 3 wrong marks are outlined on the board.")
+    expect(hint_text).to_contain_text("These 3 marks ")
+    expect(hint_text).to_contain_text(". They are outlined on the board.")
     assert outlines(page) == {(0, 0), (1, 0), (2, 0), (3, 0)}
     page.get_by_role("button", name="Hint: clear the wrong marks").click()
     expect(hint_text).to_have_text("Cleared 3 wrong marks (Undo brings them back).")

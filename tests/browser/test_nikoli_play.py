@@ -318,7 +318,8 @@ def test_bad_url_share_link_then_hint_stages(page, site_server):
     page.get_by_role("button", name="How many?").click()               # how many, when the player asks
     expect(hint_text).to_have_text("There is a mistake: 1 of your marks is wrong.")
     page.get_by_role("button", name="Hint: show where").click()
-    expect(hint_text).to_contain_text("The wrong mark is outlined on the board.")
+    expect(hint_text).to_contain_text(" is wrong: ")
+    expect(hint_text).to_contain_text(". It is outlined on the board.")
     # why, in words: what each rule it names says, as How to play says it, never its code
     # ("(rules N4, N6)", then "N4: ...", said nothing to a player)
     words = hint_text.text_content()

@@ -139,11 +139,11 @@ test("the Nikoli families' words: wrong marks are cleared, a deduction applied",
   const m = presentNikoliHint({ kind: "mistake", cells: [{ row: 1, column: 2, value: "#" }], explanation: "No solution agrees." }, game);
   assert.equal(m.where.words, "There is a mistake: some of your marks are wrong.");
   assert.deepEqual(m.changes, [[12, 0]]); // cleared, not turned over
-  assert.equal(m.what.words, "The wrong mark is outlined on the board. No solution agrees."); // said once, by the explanation
+  assert.equal(m.what.words, "No solution agrees. It is outlined on the board."); // "wrong" said once, by the explanation
   assert.equal(m.apply, "Hint: clear the wrong mark"); // one mark: not "marks"
   const two = presentNikoliHint({ kind: "mistake", cells: [{ row: 1, column: 2, value: "#" }, { row: 2, column: 2, value: "." }],
     explanation: "Both are wrong." }, game);
-  assert.equal(two.what.words, "The 2 wrong marks are outlined on the board. Both are wrong.");
+  assert.equal(two.what.words, "Both are wrong. They are outlined on the board."); // not "wrong" of marks that may not all be
   assert.equal(two.apply, "Hint: clear the wrong marks");
   const d = presentNikoliHint({ kind: "deduction", cells: [{ row: 3, column: 4, value: "." }], explanation: "Row 3: unshaded.",
     because: [{ row: 3, column: 5, to_row: 4, to_column: 5 }] }, game);

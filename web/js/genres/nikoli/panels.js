@@ -21,9 +21,9 @@ export function presentNikoliHint(h, game) {
   if (h.kind === "mistake") {
     return {
       where: { words: "There is a mistake: some of your marks are wrong.", overlay: null },
-      // the explanation names the marks and says why: this only says where to see them
-      // ("One of your marks is wrong: outlined on the board. Your mark at ... is wrong: ...")
-      what: { words: `${n === 1 ? "The wrong mark is" : `The ${n} wrong marks are`} outlined on the board. ${h.explanation}`,
+      // the explanation names the marks and says why (each wrong, or not all right): this
+      // only says where to see them, after it ("Your mark at ... is wrong: .... It is outlined")
+      what: { words: `${h.explanation} ${n === 1 ? "It is" : "They are"} outlined on the board.`,
         overlay: { cells }, cursor: first },
       count: `There is a mistake: ${n} of your marks ${n === 1 ? "is" : "are"} wrong.`,
       next: "Hint: show where", apply: `Hint: clear the wrong mark${n === 1 ? "" : "s"}`,
