@@ -23,6 +23,7 @@ def use_pysolver(page):
     page.select_option("#solve-engine", "pysolver")
 
 
+@pytest.mark.empty_storage  # the heart must open empty: not an earlier test's game a renderer kept
 def test_check_after_a_mistake_then_hints_then_an_alternative_solution_wins(page, site_server, artifacts):
     # 1. the check after a mistake (Welcome heart)
     open_site(page, site_server)

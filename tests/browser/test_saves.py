@@ -44,6 +44,7 @@ def fill_storage(page):
     }""")
 
 
+@pytest.mark.empty_storage  # the heart must open unplayed: not an earlier test's game a renderer kept
 def test_unplayed_not_restored_then_full_storage_told_then_a_version_1_save_migrated(page, site_server):
     # 1. an unplayed puzzle is not restored, and the clock waits for the first move
     open_site(page, site_server)
