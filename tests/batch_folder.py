@@ -35,6 +35,14 @@ def mixed(root: Path) -> dict:
             ("bundle.non", 1): "unique", ("bundle.non", 2): "error"}
 
 
+def readable(root: Path):
+    """The collection of :func:`mixed` without its files that cannot be read: every file
+    read and every puzzle checked."""
+    mixed(root)
+    for bad in ("notes.txt", "sums.non", "bundle.non"):
+        (root / bad).unlink()
+
+
 def random_pictures(root: Path, count: int, size: int, seed: int = 7):
     """``count`` random ``size`` x ``size`` pictures' clues, one JSON file each."""
     rng = random.Random(seed)

@@ -76,9 +76,7 @@ def test_the_exit_code_says_whether_every_file_was_read_and_checked(tmp_path, mo
     solutions, none); 1, said on the summary's last line, while a file cannot be read or the
     engine fails on a puzzle, on a re-run too (it exited 0: a script could not tell)."""
     folder = tmp_path / "c"
-    batch_folder.mixed(folder)
-    for bad in ("notes.txt", "sums.non", "bundle.non"):
-        (folder / bad).unlink()
+    batch_folder.readable(folder)
     db = tmp_path / "r.sqlite"
     code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
     assert code == 0 and "(1 multiple, 1 none, 1 unique)" in out and "Not everything" not in out

@@ -5,22 +5,15 @@ import csv
 import io
 import json
 import sqlite3
-from contextlib import redirect_stdout
 from pathlib import Path
 
 import batch_folder
+from test_batch import run_cli
 from pysolver import api
-from pysolver.app import batch_db, cli
+from pysolver.app import batch_db
 
 ROOT = Path(__file__).resolve().parent.parent
 TAAI = ROOT.parent / "shared" / "puzzles" / "taai"
-
-
-def run_cli(*argv):
-    out = io.StringIO()
-    with redirect_stdout(out):
-        code = cli.main([str(a) for a in argv])
-    return code, out.getvalue()
 
 
 def files_in(db):
@@ -99,9 +92,7 @@ def test_the_database_and_reports_beside_the_puzzles_are_never_read_as_puzzles(t
     """--db results.json in the folder checked was read as a puzzle file (binary data: a
     parse error), and a JSON report written there as a bundle of broken puzzles."""
     folder = tmp_path / "c"
-    batch_folder.mixed(folder)
-    for bad in ("notes.txt", "sums.non", "bundle.non"):
-        (folder / bad).unlink()
+    batch_folder.readable(folder)
     db = folder / "results.json"
     code, out = run_cli("batch", folder, "--db", db, "--jobs", "1")
     assert code == 0 and out.startswith("4 puzzles in 4 files (3 distinct, 0 parse errors);"), out
